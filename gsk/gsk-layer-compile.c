@@ -1,0 +1,897 @@
+/* gsk-layer-compile.c: from the layer tree to a flat render list
+ *
+ * One frame runs three passes over the tree, each visiting only what
+ * needs it: layout (layers whose relayout was queued), draw (layers whose
+ * content was invalidated), and compile, which walks the visible tree
+ * once into the render list and collects the damage: the union of the
+ * old and new screen bounds of everything that changed. User code runs
+ * in the first two passes only, so the compile walk never sees the tree
+ * change under it.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#include "config.h"
+
+#include <math.h>
+
+#include "gsk-layer-private.h"
+#include "gsk-layer-debug-private.h"
+#include "gsk-layer-transform.h"
+
+/* Content larger than this is rasterized only where it can be seen */
+#define MAX_CONTENT_PIXELS (4096 * 4096)
+#define MAX_CONTENT_SIDE 8192
+/* Extra layer-space margin drawn around the visible part of huge content,
+ * so that small moves do not need a new rasterization */
+#define HUGE_CONTENT_MARGIN 256.f
+
+typedef struct {
+  float x0, y0, x1, y1;
+} Box;
+
+#define BOX_EMPTY ((Box) { G_MAXFLOAT, G_MAXFLOAT, -G_MAXFLOAT, -G_MAXFLOAT })
+
+static inline gboolean
+box_is_empty (const Box *b)
+{
+  return b->x0 >= b->x1 || b->y0 >= b->y1;
+}
+
+static inline void
+box_union (Box       *b,
+           const Box *o)
+{
+  if (box_is_empty (o))
+    return;
+  b->x0 = MIN (b->x0, o->x0);
+  b->y0 = MIN (b->y0, o->y0);
+  b->x1 = MAX (b->x1, o->x1);
+  b->y1 = MAX (b->y1, o->y1);
+}
+
+static inline Box
+box_intersect (const Box *a,
+               const Box *b)
+{
+  return (Box) { MAX (a->x0, b->x0), MAX (a->y0, b->y0),
+                 MIN (a->x1, b->x1), MIN (a->y1, b->y1) };
+}
+
+static inline Box
+box_from_rect (const graphene_rect_t *r)
+{
+  if (r->size.width <= 0 || r->size.height <= 0)
+    return BOX_EMPTY;
+  return (Box) { r->origin.x, r->origin.y,
+                 r->origin.x + r->size.width, r->origin.y + r->size.height };
+}
+
+static inline graphene_rect_t
+box_to_rect (const Box *b)
+{
+  if (box_is_empty (b))
+    return GRAPHENE_RECT_INIT (0, 0, 0, 0);
+  return GRAPHENE_RECT_INIT (b->x0, b->y0, b->x1 - b->x0, b->y1 - b->y0);
+}
+
+static void
+damage_box (cairo_region_t *damage,
+            const Box      *b)
+{
+  cairo_rectangle_int_t r;
+  float x0, y0, x1, y1;
+
+  if (box_is_empty (b))
+    return;
+
+  /* Damage is clipped to the target later; clamp to keep ints sane */
+  x0 = CLAMP (floorf (b->x0), -(1 << 28), 1 << 28);
+  y0 = CLAMP (floorf (b->y0), -(1 << 28), 1 << 28);
+  x1 = CLAMP (ceilf (b->x1), -(1 << 28), 1 << 28);
+  y1 = CLAMP (ceilf (b->y1), -(1 << 28), 1 << 28);
+  r = (cairo_rectangle_int_t) { x0, y0, x1 - x0, y1 - y0 };
+  cairo_region_union_rectangle (damage, &r);
+}
+
+/* {{{ Layout and draw passes */
+
+static void
+run_layout (GskLayer *root)
+{
+  GPtrArray *stack;
+
+  if (!gsk_layer_get_private (root)->subtree_needs_layout)
+    return;
+
+  stack = g_ptr_array_new_with_free_func (g_object_unref);
+  g_ptr_array_add (stack, g_object_ref (root));
+
+  while (stack->len > 0)
+    {
+      GskLayer *l = g_ptr_array_steal_index_fast (stack, stack->len - 1);
+      GskLayerPrivate *p = gsk_layer_get_private (l);
+
+      if (p->subtree_needs_layout && gsk_layer_contains (root, l))
+        {
+          GskLayer *c;
+
+          p->subtree_needs_layout = FALSE;
+          if (p->needs_layout)
+            {
+              p->needs_layout = FALSE;
+              GSK_LAYER_GET_CLASS (l)->layout_children (l);
+            }
+
+          for (c = p->first_child; c != NULL; c = gsk_layer_get_next_sibling (c))
+            if (gsk_layer_get_private (c)->subtree_needs_layout)
+              g_ptr_array_add (stack, g_object_ref (c));
+        }
+
+      g_object_unref (l);
+    }
+
+  g_ptr_array_unref (stack);
+}
+
+static gboolean
+content_is_huge (const graphene_size_t *size)
+{
+  return (double) ceilf (size->width) * ceilf (size->height) > MAX_CONTENT_PIXELS ||
+         size->width > MAX_CONTENT_SIDE || size->height > MAX_CONTENT_SIDE;
+}
+
+/* The part of the layer's own space that can be seen in the target,
+ * with a margin; for layers too big to rasterize whole */
+static graphene_rect_t
+visible_content_rect (GskLayer *layer,
+                      int       target_width,
+                      int       target_height)
+{
+  GskLayerPrivate *p = gsk_layer_get_private (layer);
+  graphene_rect_t bounds = GRAPHENE_RECT_INIT (0, 0, p->size.width, p->size.height);
+  graphene_rect_t screen, result;
+  Box visible, b = BOX_EMPTY;
+  int i;
+
+  gsk_layer_update_world (layer);
+  if (p->world_singular || !gsk_layer_project_rect (&p->world, &bounds, &screen, NULL, NULL))
+    return GRAPHENE_RECT_INIT (0, 0, 0, 0);
+
+  visible = box_from_rect (&screen);
+  visible = box_intersect (&visible, &(Box) { 0, 0, target_width, target_height });
+  if (box_is_empty (&visible))
+    return GRAPHENE_RECT_INIT (0, 0, 0, 0);
+
+  for (i = 0; i < 4; i++)
+    {
+      graphene_point_t corner = GRAPHENE_POINT_INIT (i & 1 ? visible.x1 : visible.x0,
+                                                     i & 2 ? visible.y1 : visible.y0);
+      graphene_point_t lp;
+
+      if (!gsk_layer_unproject (&p->world, &corner, &lp))
+        {
+          /* Part of the view looks past the plane's horizon: fall back
+           * to the region around the layer's origin */
+          b = (Box) { 0, 0, 4096, 4096 };
+          break;
+        }
+      box_union (&b, &(Box) { lp.x, lp.y, lp.x + 1e-3f, lp.y + 1e-3f });
+    }
+
+  b.x0 = floorf (b.x0 - HUGE_CONTENT_MARGIN);
+  b.y0 = floorf (b.y0 - HUGE_CONTENT_MARGIN);
+  b.x1 = ceilf (b.x1 + HUGE_CONTENT_MARGIN);
+  b.y1 = ceilf (b.y1 + HUGE_CONTENT_MARGIN);
+  b = box_intersect (&b, &(Box) { 0, 0, ceilf (p->size.width), ceilf (p->size.height) });
+
+  /* Never more than the cap, whatever the projection says */
+  b.x1 = MIN (b.x1, b.x0 + MAX_CONTENT_SIDE);
+  b.y1 = MIN (b.y1, b.y0 + MAX_CONTENT_SIDE);
+  if ((double) (b.x1 - b.x0) * (b.y1 - b.y0) > MAX_CONTENT_PIXELS)
+    b.y1 = b.y0 + floorf (MAX_CONTENT_PIXELS / (b.x1 - b.x0));
+
+  result = box_to_rect (&b);
+  return result;
+}
+
+static gboolean
+cache_covers (GskLayerContentCache  *cache,
+              const graphene_rect_t *rect)
+{
+  return cache != NULL && cache->surface != NULL &&
+         graphene_rect_contains_rect (&cache->rect, rect);
+}
+
+static void
+rasterize (GskLayer *layer,
+           int       target_width,
+           int       target_height)
+{
+  GskLayerPrivate *p = gsk_layer_get_private (layer);
+  graphene_rect_t rect;
+  cairo_surface_t *surface;
+  cairo_t *cr;
+  int w, h;
+
+  if (content_is_huge (&p->size))
+    rect = visible_content_rect (layer, target_width, target_height);
+  else
+    graphene_rect_init (&rect, 0, 0, ceilf (p->size.width), ceilf (p->size.height));
+
+  w = rect.size.width;
+  h = rect.size.height;
+
+  if (p->content_cache == NULL)
+    p->content_cache = g_new0 (GskLayerContentCache, 1);
+  g_clear_pointer (&p->content_cache->surface, cairo_surface_destroy);
+  p->content_cache->rect = rect;
+
+  if (w <= 0 || h <= 0)
+    return;
+
+  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w, h);
+  if (cairo_surface_status (surface) != CAIRO_STATUS_SUCCESS)
+    {
+      g_warning ("Cannot allocate %d×%d pixels for the content of layer %p (%s)",
+                 w, h, layer, G_OBJECT_TYPE_NAME (layer));
+      cairo_surface_destroy (surface);
+      return;
+    }
+
+  cr = cairo_create (surface);
+  cairo_translate (cr, -rect.origin.x, -rect.origin.y);
+  cairo_rectangle (cr, rect.origin.x, rect.origin.y, w, h);
+  cairo_clip (cr);
+
+  p->in_draw = TRUE;
+  GSK_LAYER_GET_CLASS (layer)->draw (layer, cr);
+  p = gsk_layer_get_private (layer);
+  p->in_draw = FALSE;
+
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+
+  /* draw() may have invalidated the content again; that is for the next
+   * frame, but this result is still the best we have now */
+  if (p->content_cache != NULL)
+    {
+      g_clear_pointer (&p->content_cache->surface, cairo_surface_destroy);
+      p->content_cache->surface = surface;
+    }
+  else
+    cairo_surface_destroy (surface);
+}
+
+static gboolean
+needs_draw (GskLayer *layer,
+            gboolean  no_cache,
+            int       target_width,
+            int       target_height)
+{
+  GskLayerPrivate *p = gsk_layer_get_private (layer);
+
+  if (!p->visible || p->content != NULL || !gsk_layer_has_draw (layer))
+    return FALSE;
+
+  if (p->content_dirty || no_cache || p->content_cache == NULL)
+    return TRUE;
+
+  if (content_is_huge (&p->size))
+    {
+      graphene_rect_t visible = visible_content_rect (layer, target_width, target_height);
+
+      return visible.size.width > 0 && !cache_covers (p->content_cache, &visible);
+    }
+
+  return FALSE;
+}
+
+/* Collects the layers whose content must be drawn, then draws them with
+ * no walk in progress: draw() may change the tree */
+static void
+run_draw (GskLayer *root,
+          gboolean  all,
+          int       target_width,
+          int       target_height)
+{
+  gboolean no_cache = GSK_LAYER_DEBUG_CHECK (NO_CACHE);
+  GPtrArray *stack, *to_draw;
+  guint i;
+
+  if (!all && !gsk_layer_get_private (root)->subtree_dirty)
+    return;
+
+  stack = g_ptr_array_new ();
+  to_draw = g_ptr_array_new_with_free_func (g_object_unref);
+  g_ptr_array_add (stack, root);
+
+  while (stack->len > 0)
+    {
+      GskLayer *l = g_ptr_array_steal_index_fast (stack, stack->len - 1);
+      GskLayerPrivate *p = gsk_layer_get_private (l);
+      GskLayer *c;
+
+      if (!p->visible)
+        continue;
+
+      if (needs_draw (l, no_cache, target_width, target_height))
+        g_ptr_array_add (to_draw, g_object_ref (l));
+
+      for (c = p->first_child; c != NULL; c = gsk_layer_get_next_sibling (c))
+        if (all || gsk_layer_get_private (c)->subtree_dirty)
+          g_ptr_array_add (stack, c);
+    }
+
+  for (i = 0; i < to_draw->len; i++)
+    {
+      GskLayer *l = g_ptr_array_index (to_draw, i);
+      GskLayerPrivate *p = gsk_layer_get_private (l);
+
+      /* Drawn layers may have destroyed or removed others */
+      if (!gsk_layer_contains (root, l))
+        continue;
+
+      p->content_dirty = FALSE;
+      rasterize (l, target_width, target_height);
+    }
+
+  g_ptr_array_unref (to_draw);
+  g_ptr_array_unref (stack);
+}
+
+/* }}} */
+/* {{{ The compile walk */
+
+typedef struct {
+  GskLayer *layer;
+  Box clip;             /* target-space box every op of this layer is clipped to */
+  guint exit : 1;
+  guint changed : 1;    /* an ancestor moved or changed its effects */
+  guint stale : 1;      /* an ancestor's world matrix was recomputed */
+  guint pushed_group : 1;
+  guint pushed_clip : 1;
+  guint group_index;    /* into Compiler.groups, if pushed_group or pushed_clip */
+} Frame;
+
+typedef struct {
+  guint op_index;
+  Box bounds;
+} Group;
+
+typedef struct {
+  GskLayerRenderList *list;
+  cairo_region_t *damage;
+  GArray *stack;
+  GArray *groups;
+} Compiler;
+
+static inline gboolean
+matrix_is_axis_aligned (const graphene_matrix_t *m)
+{
+  return graphene_matrix_get_value (m, 0, 1) == 0.f &&
+         graphene_matrix_get_value (m, 0, 3) == 0.f &&
+         graphene_matrix_get_value (m, 1, 0) == 0.f &&
+         graphene_matrix_get_value (m, 1, 3) == 0.f &&
+         graphene_matrix_get_value (m, 3, 3) == 1.f &&
+         graphene_matrix_get_value (m, 0, 0) > 0.f &&
+         graphene_matrix_get_value (m, 1, 1) > 0.f;
+}
+
+static inline gboolean
+matrix_puts_rect_behind (const graphene_matrix_t *m,
+                         const graphene_rect_t   *r)
+{
+  float m03 = graphene_matrix_get_value (m, 0, 3);
+  float m13 = graphene_matrix_get_value (m, 1, 3);
+  float m33 = graphene_matrix_get_value (m, 3, 3);
+  int i;
+
+  if (m03 == 0.f && m13 == 0.f && m33 > 0.f)
+    return FALSE;
+
+  for (i = 0; i < 4; i++)
+    {
+      float x = r->origin.x + (i & 1 ? r->size.width : 0);
+      float y = r->origin.y + (i & 2 ? r->size.height : 0);
+
+      if (x * m03 + y * m13 + m33 <= 1e-5f)
+        return TRUE;
+    }
+
+  return FALSE;
+}
+
+/* Target-space box of @rect under @world, unclipped */
+static Box
+project_box (const graphene_matrix_t *world,
+             const graphene_rect_t   *rect)
+{
+  graphene_rect_t out;
+
+  if (rect->size.width <= 0 || rect->size.height <= 0)
+    return BOX_EMPTY;
+
+  if (matrix_is_axis_aligned (world))
+    {
+      float sx = graphene_matrix_get_value (world, 0, 0);
+      float sy = graphene_matrix_get_value (world, 1, 1);
+      float tx = graphene_matrix_get_value (world, 3, 0);
+      float ty = graphene_matrix_get_value (world, 3, 1);
+
+      return (Box) { rect->origin.x * sx + tx, rect->origin.y * sy + ty,
+                     (rect->origin.x + rect->size.width) * sx + tx,
+                     (rect->origin.y + rect->size.height) * sy + ty };
+    }
+
+  if (!gsk_layer_project_rect (world, rect, &out, NULL, NULL))
+    return BOX_EMPTY;
+
+  return box_from_rect (&out);
+}
+
+static void
+add_to_groups (Compiler  *c,
+               const Box *b)
+{
+  if (c->groups->len > 0)
+    box_union (&g_array_index (c->groups, Group, c->groups->len - 1).bounds, b);
+}
+
+static GskLayerRenderOp *
+append_draw_op (Compiler                *c,
+                GskLayerRenderOpKind     kind,
+                GskLayerPrivate         *p,
+                const char              *debug_name,
+                const graphene_rect_t   *bounds,
+                const Box               *screen,
+                float                    opacity)
+{
+  GskLayerRenderOp *op = gsk_layer_render_list_append (c->list, kind);
+
+  op->transform = p->world;
+  op->bounds = *bounds;
+  op->screen_bounds = box_to_rect (screen);
+  op->opacity = opacity;
+  op->debug_name = debug_name;
+  op->axis_aligned = matrix_is_axis_aligned (&p->world);
+  op->behind_viewer = !op->axis_aligned && matrix_puts_rect_behind (&p->world, bounds);
+  add_to_groups (c, screen);
+
+  return op;
+}
+
+static const char *
+layer_debug_name (GskLayer        *layer,
+                  GskLayerPrivate *p)
+{
+  return g_intern_string (p->name ? p->name : G_OBJECT_TYPE_NAME (layer));
+}
+
+/* Emits the layer's own background and content; returns their box */
+static Box
+emit_own_ops (Compiler        *c,
+              GskLayer        *layer,
+              GskLayerPrivate *p,
+              const Box       *clip,
+              const Box       *layer_box,
+              float            opacity)
+{
+  graphene_rect_t bounds = GRAPHENE_RECT_INIT (0, 0, p->size.width, p->size.height);
+  Box drawn = BOX_EMPTY;
+  Box screen;
+  const char *name = NULL;
+
+  screen = box_intersect (layer_box, clip);
+  if (box_is_empty (&screen))
+    return drawn;
+
+  if (p->background[3] > 0.f)
+    {
+      GskLayerRenderOp *op;
+
+      name = layer_debug_name (layer, p);
+      op = append_draw_op (c, GSK_LAYER_RENDER_OP_COLOR, p, name, &bounds, &screen, opacity);
+      memcpy (op->color, p->background, sizeof op->color);
+      box_union (&drawn, &screen);
+    }
+
+  if (p->content != NULL)
+    {
+      if (name == NULL)
+        name = layer_debug_name (layer, p);
+
+      if (GSK_IS_LAYER_COLOR_CONTENT (p->content))
+        {
+          GskLayerRenderOp *op;
+          GdkRGBA color;
+
+          gsk_layer_color_content_get_color (GSK_LAYER_COLOR_CONTENT (p->content), &color);
+          if (color.alpha > 0.f)
+            {
+              op = append_draw_op (c, GSK_LAYER_RENDER_OP_COLOR, p, name, &bounds, &screen, opacity);
+              op->color[0] = color.red;
+              op->color[1] = color.green;
+              op->color[2] = color.blue;
+              op->color[3] = color.alpha;
+              box_union (&drawn, &screen);
+            }
+        }
+      else
+        {
+          int w = MIN (ceilf (p->size.width), 4096);
+          int h = MIN (ceilf (p->size.height), 4096);
+          cairo_surface_t *surface = gsk_layer_content_get_surface (p->content, w, h);
+
+          if (surface != NULL)
+            {
+              GskLayerRenderOp *op;
+
+              op = append_draw_op (c, GSK_LAYER_RENDER_OP_TEXTURE, p, name, &bounds, &screen, opacity);
+              op->surface = cairo_surface_reference (surface);
+              op->source_rect = bounds;
+              box_union (&drawn, &screen);
+            }
+        }
+    }
+  else if (p->content_cache != NULL && p->content_cache->surface != NULL)
+    {
+      GskLayerContentCache *cache = p->content_cache;
+      graphene_rect_t rect;
+      Box cache_screen;
+
+      graphene_rect_intersection (&cache->rect, &bounds, &rect);
+      cache_screen = project_box (&p->world, &rect);
+      cache_screen = box_intersect (&cache_screen, clip);
+      if (!box_is_empty (&cache_screen))
+        {
+          GskLayerRenderOp *op;
+
+          if (name == NULL)
+            name = layer_debug_name (layer, p);
+          op = append_draw_op (c, GSK_LAYER_RENDER_OP_TEXTURE, p, name, &rect, &cache_screen, opacity);
+          op->surface = cairo_surface_reference (cache->surface);
+          op->source_rect = cache->rect;
+          op->behind_viewer = !op->axis_aligned && matrix_puts_rect_behind (&p->world, &rect);
+          box_union (&drawn, &cache_screen);
+        }
+    }
+
+  return drawn;
+}
+
+static gboolean
+has_own_ops (GskLayerPrivate *p)
+{
+  return p->background[3] > 0.f || p->content != NULL ||
+         (p->content_cache != NULL && p->content_cache->surface != NULL);
+}
+
+/* A subtree that is not drawn any more gives back what it drew */
+static void
+forget_drawn (Compiler *c,
+              GskLayer *layer,
+              gboolean  stale)
+{
+  GPtrArray *stack = g_ptr_array_new ();
+
+  g_ptr_array_add (stack, layer);
+  while (stack->len > 0)
+    {
+      GskLayer *l = g_ptr_array_steal_index_fast (stack, stack->len - 1);
+      GskLayerPrivate *p = gsk_layer_get_private (l);
+      Box old = box_from_rect (&p->drawn_bounds);
+      GskLayer *ch;
+
+      if (!box_is_empty (&old))
+        {
+          damage_box (c->damage, &old);
+          p->drawn_bounds = *graphene_rect_zero ();
+        }
+      p->subtree_bounds = *graphene_rect_zero ();
+      p->bounds_valid = FALSE;
+
+      for (ch = p->first_child; ch != NULL; ch = gsk_layer_get_next_sibling (ch))
+        g_ptr_array_add (stack, ch);
+    }
+  g_ptr_array_free (stack, TRUE);
+
+  if (stale)
+    gsk_layer_get_private (layer)->world_stale = TRUE;
+}
+
+static void
+push_children (Compiler    *c,
+               GskLayer    *layer,
+               const Frame *child_template)
+{
+  GskLayer *buf[64];
+  GskLayer **children;
+  guint n, i;
+
+  n = gsk_layer_get_paint_order (layer, buf, G_N_ELEMENTS (buf), &children);
+  /* Reversed, so that they pop in paint order */
+  for (i = n; i-- > 0; )
+    {
+      Frame f = *child_template;
+
+      f.layer = children[i];
+      g_array_append_val (c->stack, f);
+    }
+
+  if (children != buf)
+    g_free (children);
+}
+
+static void
+enter_layer (Compiler *c,
+             Frame    *frame)
+{
+  GskLayer *layer = frame->layer;
+  GskLayerPrivate *p = gsk_layer_get_private (layer);
+  gboolean changed, stale, need_group;
+  graphene_rect_t bounds;
+  Box layer_box, drawn, child_clip;
+  Frame exit, child;
+  float own_opacity;
+
+  changed = frame->changed || p->world_dirty || p->effects_dirty;
+  stale = frame->stale || p->world_stale;
+
+  if (!p->visible || p->opacity <= 0.f)
+    {
+      if (changed || p->paint_dirty)
+        forget_drawn (c, layer, stale);
+      else if (stale)
+        p->world_stale = TRUE;
+      p->world_dirty = p->effects_dirty = p->paint_dirty = FALSE;
+      p->subtree_dirty = FALSE;
+      return;
+    }
+
+  if (stale)
+    {
+      /* The walk is pre-order from the root: the parent's world is fresh */
+      gsk_layer_get_local_matrix (layer, &p->world);
+      if (p->parent != NULL)
+        {
+          GskLayerPrivate *pp = gsk_layer_get_private (p->parent);
+
+          graphene_matrix_multiply (&p->world, &pp->world, &p->world);
+          p->world_singular = pp->world_singular || gsk_layer_matrix_is_singular (&p->world);
+        }
+      else
+        p->world_singular = gsk_layer_matrix_is_singular (&p->world);
+      p->world_stale = FALSE;
+    }
+
+  if (p->world_singular)
+    {
+      if (changed || p->paint_dirty)
+        forget_drawn (c, layer, FALSE);
+      /* The children's matrices were not recomputed */
+      if (stale)
+        {
+          GskLayer *ch;
+
+          for (ch = p->first_child; ch != NULL; ch = gsk_layer_get_next_sibling (ch))
+            gsk_layer_get_private (ch)->world_stale = TRUE;
+        }
+      p->world_dirty = p->effects_dirty = p->paint_dirty = FALSE;
+      p->subtree_dirty = FALSE;
+      return;
+    }
+
+  bounds = GRAPHENE_RECT_INIT (0, 0, p->size.width, p->size.height);
+  layer_box = project_box (&p->world, &bounds);
+
+  need_group = p->blend_mode != GSK_LAYER_BLEND_NORMAL ||
+               (p->opacity < 1.f &&
+                (p->n_children > 0 ||
+                 (p->background[3] > 0.f && has_own_ops (p) &&
+                  (p->content != NULL || p->content_cache != NULL))));
+
+  exit = *frame;
+  exit.exit = TRUE;
+  exit.pushed_group = FALSE;
+  exit.pushed_clip = FALSE;
+
+  if (need_group)
+    {
+      GskLayerRenderOp *op = gsk_layer_render_list_append (c->list, GSK_LAYER_RENDER_OP_PUSH_GROUP);
+      Group g = { c->list->n_ops - 1, BOX_EMPTY };
+
+      op->opacity = p->opacity;
+      op->blend_mode = p->blend_mode;
+      op->debug_name = layer_debug_name (layer, p);
+      g_array_append_val (c->groups, g);
+      exit.pushed_group = TRUE;
+    }
+
+  own_opacity = need_group ? 1.f : p->opacity;
+  drawn = emit_own_ops (c, layer, p, &frame->clip, &layer_box, own_opacity);
+
+  if (changed || p->paint_dirty)
+    {
+      Box old = box_from_rect (&p->drawn_bounds);
+
+      damage_box (c->damage, &old);
+      damage_box (c->damage, &drawn);
+    }
+  p->drawn_bounds = box_to_rect (&drawn);
+  p->subtree_bounds = box_to_rect (&layer_box);
+
+  child_clip = frame->clip;
+  if (p->clip_to_bounds && p->n_children > 0)
+    {
+      GskLayerRenderOp *op = gsk_layer_render_list_append (c->list, GSK_LAYER_RENDER_OP_PUSH_CLIP);
+      Group g = { c->list->n_ops - 1, BOX_EMPTY };
+
+      child_clip = box_intersect (&frame->clip, &layer_box);
+      op->transform = p->world;
+      op->bounds = bounds;
+      op->screen_bounds = box_to_rect (&child_clip);
+      op->axis_aligned = matrix_is_axis_aligned (&p->world);
+      op->behind_viewer = !op->axis_aligned && matrix_puts_rect_behind (&p->world, &bounds);
+      op->debug_name = layer_debug_name (layer, p);
+      g_array_append_val (c->groups, g);
+      exit.pushed_clip = TRUE;
+    }
+
+  g_array_append_val (c->stack, exit);
+
+  if (p->n_children > 0 && !box_is_empty (&child_clip))
+    {
+      child = (Frame) {
+        .clip = child_clip,
+        .changed = changed,
+        .stale = stale,
+      };
+      push_children (c, layer, &child);
+    }
+  else if (p->n_children > 0)
+    {
+      /* Everything below is clipped away */
+      GskLayer *ch;
+
+      for (ch = p->first_child; ch != NULL; ch = gsk_layer_get_next_sibling (ch))
+        forget_drawn (c, ch, stale);
+    }
+
+  p->world_dirty = p->effects_dirty = p->paint_dirty = FALSE;
+  p->subtree_dirty = FALSE;
+}
+
+static void
+pop_group (Compiler             *c,
+           GskLayerRenderOpKind  pop_kind)
+{
+  Group g = g_array_index (c->groups, Group, c->groups->len - 1);
+  GskLayerRenderOp *push;
+
+  g_array_set_size (c->groups, c->groups->len - 1);
+
+  if (box_is_empty (&g.bounds))
+    {
+      /* Nothing was drawn inside: drop the push */
+      g_assert (c->list->n_ops == g.op_index + 1);
+      c->list->n_ops = g.op_index;
+      return;
+    }
+
+  push = &c->list->ops[g.op_index];
+  if (pop_kind == GSK_LAYER_RENDER_OP_POP_GROUP)
+    push->screen_bounds = box_to_rect (&g.bounds);
+  gsk_layer_render_list_append (c->list, pop_kind);
+  add_to_groups (c, &g.bounds);
+}
+
+static void
+exit_layer (Compiler *c,
+            Frame    *frame)
+{
+  GskLayerPrivate *p = gsk_layer_get_private (frame->layer);
+
+  if (frame->pushed_clip)
+    pop_group (c, GSK_LAYER_RENDER_OP_POP_CLIP);
+  if (frame->pushed_group)
+    pop_group (c, GSK_LAYER_RENDER_OP_POP_GROUP);
+
+  if (p->clip_to_bounds)
+    {
+      graphene_rect_t bounds = GRAPHENE_RECT_INIT (0, 0, p->size.width, p->size.height);
+      Box own = project_box (&p->world, &bounds);
+      Box sub = box_from_rect (&p->subtree_bounds);
+
+      sub = box_intersect (&sub, &own);
+      p->subtree_bounds = box_to_rect (&sub);
+    }
+  p->bounds_valid = TRUE;
+
+  if (p->parent != NULL && c->stack->len > 0)
+    {
+      GskLayerPrivate *pp = gsk_layer_get_private (p->parent);
+      Box parent_box = box_from_rect (&pp->subtree_bounds);
+      Box sub = box_from_rect (&p->subtree_bounds);
+
+      box_union (&parent_box, &sub);
+      pp->subtree_bounds = box_to_rect (&parent_box);
+    }
+}
+
+cairo_region_t *
+gsk_layer_compile (GskLayer           *root,
+                   GskLayerRenderList *list,
+                   gboolean            full)
+{
+  GskLayerPrivate *rp = gsk_layer_get_private (root);
+  cairo_rectangle_int_t viewport = { 0, 0, list->width, list->height };
+  cairo_region_t *pending;
+  Compiler c;
+  Frame first;
+  int pass;
+
+  g_return_val_if_fail (rp->parent == NULL, NULL);
+
+  if (GSK_LAYER_DEBUG_CHECK (NO_CACHE) || GSK_LAYER_DEBUG_CHECK (FULL_REDRAW))
+    full = TRUE;
+
+  pending = gsk_layer_top_level_take_damage (root);
+  if (!full && !rp->subtree_dirty && !rp->subtree_needs_layout &&
+      cairo_region_is_empty (pending))
+    {
+      cairo_region_destroy (pending);
+      return NULL;
+    }
+
+  /* Layout may mark content dirty; drawing may queue more layout. Two
+   * rounds settle what a frame can; the rest waits for the next one. */
+  for (pass = 0; pass < 2; pass++)
+    {
+      run_layout (root);
+      run_draw (root, full, list->width, list->height);
+      if (!rp->subtree_needs_layout)
+        break;
+    }
+
+  c.list = list;
+  c.damage = pending;
+  c.stack = g_array_new (FALSE, FALSE, sizeof (Frame));
+  c.groups = g_array_new (FALSE, FALSE, sizeof (Group));
+
+  gsk_layer_render_list_clear (list);
+
+  first = (Frame) {
+    .layer = root,
+    .clip = { 0, 0, list->width, list->height },
+    .changed = full,
+    .stale = full,
+  };
+  g_array_append_val (c.stack, first);
+
+  while (c.stack->len > 0)
+    {
+      Frame frame = g_array_index (c.stack, Frame, c.stack->len - 1);
+
+      g_array_set_size (c.stack, c.stack->len - 1);
+      if (frame.exit)
+        exit_layer (&c, &frame);
+      else
+        enter_layer (&c, &frame);
+    }
+
+  g_assert (c.groups->len == 0);
+  g_array_free (c.stack, TRUE);
+  g_array_free (c.groups, TRUE);
+
+  /* Layers whose content draws only what can be seen and moved need
+   * another draw: that is the next frame's business */
+  rp->subtree_dirty = FALSE;
+
+  if (full)
+    cairo_region_union_rectangle (c.damage, &viewport);
+  cairo_region_intersect_rectangle (c.damage, &viewport);
+
+  return c.damage;
+}
+
+/* }}} */

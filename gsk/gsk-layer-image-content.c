@@ -1,0 +1,198 @@
+/* gsk-layer-image-content.c: an image as layer content
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#include "config.h"
+
+#include <errno.h>
+
+#include "gsk-layer-private.h"
+
+/**
+ * GskLayerImageContent:
+ *
+ * Shows an image, stretched to the bounds of each layer that shows it.
+ * The image is composited directly, never rasterized again.
+ */
+
+struct _GskLayerImageContent
+{
+  GObject parent_instance;
+
+  cairo_surface_t *surface;
+  char *path;
+};
+
+static void gsk_layer_image_content_iface_init (GskLayerContentInterface *iface);
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (GskLayerImageContent, gsk_layer_image_content, G_TYPE_OBJECT,
+                               G_IMPLEMENT_INTERFACE (GSK_TYPE_LAYER_CONTENT, gsk_layer_image_content_iface_init))
+
+static gboolean
+gsk_layer_image_content_get_preferred_size (GskLayerContent *content,
+                                            float           *width,
+                                            float           *height)
+{
+  GskLayerImageContent *self = GSK_LAYER_IMAGE_CONTENT (content);
+
+  *width = cairo_image_surface_get_width (self->surface);
+  *height = cairo_image_surface_get_height (self->surface);
+
+  return TRUE;
+}
+
+static void
+gsk_layer_image_content_draw (GskLayerContent *content,
+                              cairo_t         *cr,
+                              int              width,
+                              int              height)
+{
+  GskLayerImageContent *self = GSK_LAYER_IMAGE_CONTENT (content);
+
+  cairo_scale (cr,
+               (double) width / cairo_image_surface_get_width (self->surface),
+               (double) height / cairo_image_surface_get_height (self->surface));
+  cairo_set_source_surface (cr, self->surface, 0, 0);
+  cairo_paint (cr);
+}
+
+static void
+gsk_layer_image_content_iface_init (GskLayerContentInterface *iface)
+{
+  iface->get_preferred_size = gsk_layer_image_content_get_preferred_size;
+  iface->draw = gsk_layer_image_content_draw;
+}
+
+static void
+gsk_layer_image_content_finalize (GObject *object)
+{
+  GskLayerImageContent *self = GSK_LAYER_IMAGE_CONTENT (object);
+
+  cairo_surface_destroy (self->surface);
+  g_free (self->path);
+
+  G_OBJECT_CLASS (gsk_layer_image_content_parent_class)->finalize (object);
+}
+
+static void
+gsk_layer_image_content_class_init (GskLayerImageContentClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = gsk_layer_image_content_finalize;
+}
+
+static void
+gsk_layer_image_content_init (GskLayerImageContent *self)
+{
+}
+
+static cairo_surface_t *
+to_argb32 (cairo_surface_t *surface)
+{
+  cairo_surface_t *copy;
+  cairo_t *cr;
+
+  if (cairo_surface_get_type (surface) == CAIRO_SURFACE_TYPE_IMAGE &&
+      cairo_image_surface_get_format (surface) == CAIRO_FORMAT_ARGB32)
+    return cairo_surface_reference (surface);
+
+  copy = cairo_image_surface_create (CAIRO_FORMAT_ARGB32,
+                                     cairo_image_surface_get_width (surface),
+                                     cairo_image_surface_get_height (surface));
+  cr = cairo_create (copy);
+  cairo_set_source_surface (cr, surface, 0, 0);
+  cairo_paint (cr);
+  cairo_destroy (cr);
+
+  return copy;
+}
+
+/**
+ * gsk_layer_image_content_new:
+ * @surface: a cairo image surface; it must not change afterwards
+ *
+ * Creates a content that shows @surface.
+ *
+ * Returns: (transfer full): the new content
+ */
+GskLayerContent *
+gsk_layer_image_content_new (cairo_surface_t *surface)
+{
+  GskLayerImageContent *self;
+
+  g_return_val_if_fail (surface != NULL, NULL);
+  g_return_val_if_fail (cairo_surface_get_type (surface) == CAIRO_SURFACE_TYPE_IMAGE, NULL);
+  g_return_val_if_fail (cairo_surface_status (surface) == CAIRO_STATUS_SUCCESS, NULL);
+
+  self = g_object_new (GSK_TYPE_LAYER_IMAGE_CONTENT, NULL);
+  cairo_surface_flush (surface);
+  self->surface = to_argb32 (surface);
+
+  return GSK_LAYER_CONTENT (self);
+}
+
+/**
+ * gsk_layer_image_content_new_from_file:
+ * @path: the path of a PNG file
+ * @error: return location for an error
+ *
+ * Creates a content that shows the PNG image at @path.
+ *
+ * Returns: (transfer full) (nullable): the new content, or %NULL if the
+ *   file cannot be read as a PNG image
+ */
+GskLayerContent *
+gsk_layer_image_content_new_from_file (const char  *path,
+                                       GError     **error)
+{
+  GskLayerImageContent *self;
+  cairo_surface_t *surface;
+
+  g_return_val_if_fail (path != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  surface = cairo_image_surface_create_from_png (path);
+  if (cairo_surface_status (surface) != CAIRO_STATUS_SUCCESS)
+    {
+      g_set_error (error, GSK_LAYER_ERROR, GSK_LAYER_ERROR_FAILED,
+                   "%s: cannot load PNG image: %s", path,
+                   cairo_surface_status (surface) == CAIRO_STATUS_FILE_NOT_FOUND
+                     ? g_strerror (ENOENT)
+                     : cairo_status_to_string (cairo_surface_status (surface)));
+      cairo_surface_destroy (surface);
+      return NULL;
+    }
+
+  self = GSK_LAYER_IMAGE_CONTENT (gsk_layer_image_content_new (surface));
+  self->path = g_strdup (path);
+  cairo_surface_destroy (surface);
+
+  return GSK_LAYER_CONTENT (self);
+}
+
+/**
+ * gsk_layer_image_content_get_surface:
+ * @self: an image content
+ *
+ * Returns: (transfer none): the image, an ARGB32 cairo image surface
+ */
+cairo_surface_t *
+gsk_layer_image_content_get_surface (GskLayerImageContent *self)
+{
+  g_return_val_if_fail (GSK_IS_LAYER_IMAGE_CONTENT (self), NULL);
+
+  return self->surface;
+}
+
+/**
+ * gsk_layer_image_content_get_path:
+ * @self: an image content
+ *
+ * Returns: (nullable): the file the image was loaded from, if any
+ */
+const char *
+gsk_layer_image_content_get_path (GskLayerImageContent *self)
+{
+  g_return_val_if_fail (GSK_IS_LAYER_IMAGE_CONTENT (self), NULL);
+
+  return self->path;
+}

@@ -1,0 +1,162 @@
+/* gsk-layer-private.h: what the rest of the library sees of a layer
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#pragma once
+
+#include "gsk-layer.h"
+#include "gsk-layer-render-list-private.h"
+
+G_BEGIN_DECLS
+
+typedef struct _GskLayerPrivate GskLayerPrivate;
+typedef struct _GskLayerTopLevel GskLayerTopLevel;
+typedef struct _GskLayerContentCache GskLayerContentCache;
+
+/* The cached result of draw(): @surface holds @rect of layer space */
+struct _GskLayerContentCache
+{
+  cairo_surface_t *surface;
+  graphene_rect_t rect;
+};
+
+struct _GskLayerPrivate
+{
+  GskLayer *parent;
+  GskLayer *first_child;
+  GskLayer *last_child;
+  GskLayer *prev_sibling;
+  GskLayer *next_sibling;
+  guint n_children;
+
+  /* Bumped on every change to the list of children, for iterators */
+  guint children_age;
+
+  graphene_point_t position;
+  graphene_size_t size;
+  graphene_point3d_t pivot;
+  float z_position;
+  float opacity;
+
+  GskLayerTransform *transform;
+  GskLayerTransform *child_transform;
+  GskLayerContent *content;
+  char *name;
+
+  /* Straight RGBA; all zero when unset */
+  float background[4];
+
+  /* Screen-space box of what this layer itself drew in the last compiled
+   * frame (its own color and content, not its children), or empty */
+  graphene_rect_t drawn_bounds;
+
+  /* Layer space → top level's target space; valid unless world_dirty */
+  graphene_matrix_t world;
+
+  /* Box in target space of the whole subtree as last compiled, for
+   * picking and culling */
+  graphene_rect_t subtree_bounds;
+
+  GskLayerContentCache *content_cache;
+  GskLayerTopLevel *top_level;
+
+  guint blend_mode : 5;
+  guint visible : 1;
+  guint reactive : 1;
+  guint clip_to_bounds : 1;
+
+  /* The cached world matrices of this layer and all its descendants are
+   * out of date */
+  guint world_stale : 1;
+  /* Since the last compile, the layer moved (its local matrix changed):
+   * damage the old and new bounds of the subtree */
+  guint world_dirty : 1;
+  /* The layer's own pixels changed: damage its old and new bounds */
+  guint paint_dirty : 1;
+  /* Opacity, blend mode, clip or visibility changed: the pixels of the
+   * whole subtree changed */
+  guint effects_dirty : 1;
+  /* subtree_bounds were computed by a compile and nothing changed since */
+  guint bounds_valid : 1;
+  /* draw() must be called again */
+  guint content_dirty : 1;
+  /* Something in this subtree is dirty: the next frame must compile */
+  guint subtree_dirty : 1;
+  guint needs_layout : 1;
+  guint subtree_needs_layout : 1;
+  /* world is singular: nothing of the subtree is drawn or picked */
+  guint world_singular : 1;
+  /* Some child has a non-zero z-position */
+  guint children_have_z : 1;
+  guint in_draw : 1;
+  guint in_dispose : 1;
+};
+
+GskLayerPrivate *gsk_layer_get_private (GskLayer *self);
+
+typedef enum {
+  GSK_LAYER_DIRTY_WORLD   = 1 << 0,
+  GSK_LAYER_DIRTY_PAINT   = 1 << 1,
+  GSK_LAYER_DIRTY_EFFECTS = 1 << 2,
+  GSK_LAYER_DIRTY_CONTENT = 1 << 3,
+} GskLayerDirtyFlags;
+
+/* Records a change and sends the redraw request up the tree */
+void gsk_layer_changed (GskLayer           *self,
+                        GskLayerDirtyFlags  flags);
+
+/* Whether the class overrides draw() */
+gboolean gsk_layer_has_draw (GskLayer *self);
+
+/* Children in drawing order (increasing z-position, then child order);
+ * returns the number of children. The array is owned by the caller, who
+ * must g_free() it unless it is @stack_buf. */
+guint gsk_layer_get_paint_order (GskLayer   *self,
+                                 GskLayer  **stack_buf,
+                                 guint       stack_len,
+                                 GskLayer ***out_children);
+
+/* Matrix from the layer's space to its parent's, including the parent's
+ * child-transform */
+void gsk_layer_get_local_matrix (GskLayer          *self,
+                                 graphene_matrix_t *out_matrix);
+
+/* Makes priv->world of @self valid (recomputing stale ancestors) */
+void gsk_layer_update_world (GskLayer *self);
+
+/* Maps a point in target space onto the layer's plane; FALSE if the
+ * layer is singular or the point lies behind the viewer */
+gboolean gsk_layer_unproject (const graphene_matrix_t *world,
+                              const graphene_point_t  *screen_point,
+                              graphene_point_t        *out_point);
+
+/* Whether @world flattens the layer's plane to nothing */
+gboolean gsk_layer_matrix_is_singular (const graphene_matrix_t *world);
+
+/* Content: gsk-layer-content.c */
+/* The content rasterized at @width × @height, shared by every layer that
+ * asks for the same size; for an image, the image itself */
+cairo_surface_t *gsk_layer_content_get_surface (GskLayerContent *content,
+                                                int              width,
+                                                int              height);
+
+/* Compiling: gsk-layer-compile.c */
+typedef struct _GskLayerCompiler GskLayerCompiler;
+
+/* Lays out, draws and compiles the tree under the top-level @root into
+ * @list; returns the damage since the previous compile into the same
+ * list, or NULL if nothing changed (the list is then left as it was). */
+cairo_region_t *gsk_layer_compile (GskLayer           *root,
+                                   GskLayerRenderList *list,
+                                   gboolean            full);
+
+/* The top level's record of what must be redrawn */
+void gsk_layer_top_level_add_damage (GskLayer              *root,
+                                     const graphene_rect_t *screen_rect);
+cairo_region_t *gsk_layer_top_level_take_damage (GskLayer *root);
+/* Records @consumer as the one the top level's damage is computed for;
+ * returns FALSE if another one had it last (damage is then meaningless) */
+gboolean gsk_layer_top_level_claim (GskLayer *root,
+                                    gpointer  consumer);
+
+G_END_DECLS

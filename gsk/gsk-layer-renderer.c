@@ -1,0 +1,457 @@
+/* gsk-layer-renderer.c: turning a layer tree into pixels
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#include "config.h"
+
+#include "gsk-layer-renderer-private.h"
+#include "gsk-layer-private.h"
+#include "gsk-layer-debug-private.h"
+
+/**
+ * GskLayerRenderer:
+ *
+ * Draws a tree of layers into an image, redrawing only what changed
+ * since the last frame it drew of the same tree into the same target.
+ *
+ * Each frame lays out the tree, draws invalidated content, compiles the
+ * tree into a flat render list and hands the list with the damage to a
+ * backend. With [property@LayerRenderer:check-damage] (or
+ * `GSK_LAYER_DEBUG=check-damage` in the environment), each frame is
+ * drawn a second time in full and compared with the damaged one.
+ */
+
+typedef struct
+{
+  GskLayerRenderList *list;
+  GskLayer *last_root;          /* not a reference; see claim */
+  cairo_surface_t *last_target; /* not a reference; compared only */
+  float clear_color[4];
+  gboolean check_damage;
+  GError *damage_error;
+} GskLayerRendererPrivate;
+
+enum {
+  PROP_0,
+  PROP_CHECK_DAMAGE,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+G_DEFINE_ABSTRACT_TYPE_WITH_PRIVATE (GskLayerRenderer, gsk_layer_renderer, G_TYPE_OBJECT)
+
+/**
+ * gsk_layer_renderer_new_for_backend:
+ * @backend: the name of a backend: `software`
+ * @error: return location for an error
+ *
+ * Creates a renderer for the named backend.
+ *
+ * Returns: (transfer full) (nullable): the renderer, or %NULL if there
+ *   is no such backend here
+ */
+GskLayerRenderer *
+gsk_layer_renderer_new_for_backend (const char  *backend,
+                                    GError     **error)
+{
+  g_return_val_if_fail (backend != NULL, NULL);
+
+  if (g_str_equal (backend, "software"))
+    return gsk_layer_software_renderer_new ();
+
+  g_set_error (error, GSK_LAYER_ERROR, GSK_LAYER_ERROR_INVALID_VALUE,
+               "unknown backend “%s” (expected “software”)", backend);
+  return NULL;
+}
+
+static void
+blame (GString                  *msg,
+       const GskLayerRenderList *list,
+       const cairo_rectangle_int_t *area)
+{
+  GHashTable *seen = g_hash_table_new (NULL, NULL);
+  guint i, n = 0;
+
+  for (i = 0; i < list->n_ops; i++)
+    {
+      const GskLayerRenderOp *op = &list->ops[i];
+      graphene_rect_t a = GRAPHENE_RECT_INIT (area->x, area->y, area->width, area->height);
+
+      if (op->debug_name == NULL || g_hash_table_contains (seen, op->debug_name))
+        continue;
+      if (op->kind == GSK_LAYER_RENDER_OP_POP_GROUP || op->kind == GSK_LAYER_RENDER_OP_POP_CLIP)
+        continue;
+      if (!graphene_rect_intersection (&op->screen_bounds, &a, NULL))
+        continue;
+
+      g_hash_table_add (seen, (gpointer) op->debug_name);
+      g_string_append_printf (msg, "%s“%s”", n++ ? ", " : "", op->debug_name);
+    }
+
+  if (n == 0)
+    g_string_append (msg, "nothing (a layer that was removed or hidden)");
+
+  g_hash_table_unref (seen);
+}
+
+/* Renders @list in full and compares it with what the damaged render
+ * left in @target */
+static void
+check_damage (GskLayerRenderer         *self,
+              const GskLayerRenderList *list,
+              const cairo_region_t     *damage,
+              cairo_surface_t          *target)
+{
+  GskLayerRendererPrivate *priv = gsk_layer_renderer_get_instance_private (self);
+  cairo_surface_t *full;
+  const guint8 *a, *b;
+  int x, y, w, h, sa, sb;
+  int x0 = G_MAXINT, y0 = G_MAXINT, x1 = G_MININT, y1 = G_MININT;
+  guint n_diff = 0;
+
+  w = cairo_image_surface_get_width (target);
+  h = cairo_image_surface_get_height (target);
+  full = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w, h);
+  GSK_LAYER_RENDERER_GET_CLASS (self)->render_list (self, list, NULL, full);
+  cairo_surface_flush (full);
+  cairo_surface_flush (target);
+
+  a = cairo_image_surface_get_data (target);
+  b = cairo_image_surface_get_data (full);
+  sa = cairo_image_surface_get_stride (target);
+  sb = cairo_image_surface_get_stride (full);
+
+  for (y = 0; y < h; y++)
+    {
+      const guint32 *ra = (const guint32 *) (a + y * sa);
+      const guint32 *rb = (const guint32 *) (b + y * sb);
+
+      for (x = 0; x < w; x++)
+        {
+          if (ra[x] != rb[x])
+            {
+              n_diff++;
+              x0 = MIN (x0, x); y0 = MIN (y0, y);
+              x1 = MAX (x1, x); y1 = MAX (y1, y);
+            }
+        }
+    }
+
+  g_clear_error (&priv->damage_error);
+  if (n_diff > 0)
+    {
+      cairo_rectangle_int_t area = { x0, y0, x1 - x0 + 1, y1 - y0 + 1 };
+      cairo_rectangle_int_t ext;
+      GString *msg = g_string_new (NULL);
+
+      cairo_region_get_extents (damage, &ext);
+      g_string_append_printf (msg,
+                              "damage check: %u pixels in %d,%d %dx%d differ from a full redraw "
+                              "(the damage was %d rectangles in %d,%d %dx%d); drawn there: ",
+                              n_diff, area.x, area.y, area.width, area.height,
+                              cairo_region_num_rectangles (damage),
+                              ext.x, ext.y, ext.width, ext.height);
+      blame (msg, list, &area);
+      priv->damage_error = g_error_new_literal (GSK_LAYER_ERROR, GSK_LAYER_ERROR_FAILED, msg->str);
+      g_string_free (msg, TRUE);
+
+      if (GSK_LAYER_DEBUG_CHECK (CHECK_DAMAGE))
+        g_critical ("%s", priv->damage_error->message);
+
+      /* Leave a correct frame behind */
+      cairo_surface_flush (target);
+      memcpy (cairo_image_surface_get_data (target), b, (gsize) sb * h);
+      cairo_surface_mark_dirty (target);
+    }
+
+  cairo_surface_destroy (full);
+}
+
+/**
+ * gsk_layer_renderer_render:
+ * @self: a renderer
+ * @root: a top-level layer
+ * @target: an ARGB32 cairo image surface; the frame's size is its size
+ *
+ * Draws the tree under @root into @target. If the previous frame this
+ * renderer drew was of @root into @target, only the pixels that changed
+ * since are redrawn; otherwise everything is. The top level clips to
+ * @target.
+ *
+ * Returns: (transfer full): the region that was redrawn; empty if
+ *   nothing changed
+ */
+cairo_region_t *
+gsk_layer_renderer_render (GskLayerRenderer *self,
+                           GskLayer         *root,
+                           cairo_surface_t  *target)
+{
+  GskLayerRendererPrivate *priv;
+  cairo_region_t *damage;
+  gboolean full;
+  int w, h;
+
+  g_return_val_if_fail (GSK_IS_LAYER_RENDERER (self), NULL);
+  g_return_val_if_fail (GSK_IS_LAYER (root), NULL);
+  g_return_val_if_fail (gsk_layer_get_parent (root) == NULL, NULL);
+  g_return_val_if_fail (target != NULL, NULL);
+  g_return_val_if_fail (cairo_surface_get_type (target) == CAIRO_SURFACE_TYPE_IMAGE, NULL);
+  g_return_val_if_fail (cairo_image_surface_get_format (target) == CAIRO_FORMAT_ARGB32, NULL);
+
+  priv = gsk_layer_renderer_get_instance_private (self);
+  w = cairo_image_surface_get_width (target);
+  h = cairo_image_surface_get_height (target);
+
+  full = !gsk_layer_top_level_claim (root, self) ||
+         priv->list == NULL ||
+         priv->last_root != root ||
+         priv->last_target != target ||
+         priv->list->width != w || priv->list->height != h;
+
+  if (priv->list == NULL || priv->list->width != w || priv->list->height != h)
+    {
+      g_clear_pointer (&priv->list, gsk_layer_render_list_free);
+      priv->list = gsk_layer_render_list_new (w, h);
+    }
+  memcpy (priv->list->clear_color, priv->clear_color, sizeof priv->clear_color);
+  priv->last_root = root;
+  priv->last_target = target;
+
+  damage = gsk_layer_compile (root, priv->list, full);
+  if (damage == NULL)
+    return cairo_region_create ();
+
+  if (!cairo_region_is_empty (damage))
+    {
+      GSK_LAYER_RENDERER_GET_CLASS (self)->render_list (self, priv->list, damage, target);
+
+      if (!full && (priv->check_damage || GSK_LAYER_DEBUG_CHECK (CHECK_DAMAGE)))
+        check_damage (self, priv->list, damage, target);
+    }
+
+  return damage;
+}
+
+/**
+ * gsk_layer_renderer_render_to_surface:
+ * @self: a renderer
+ * @root: a top-level layer
+ * @width: the width of the image
+ * @height: the height of the image
+ *
+ * Draws the whole tree under @root into a new image.
+ *
+ * Returns: (transfer full): an ARGB32 cairo image surface
+ */
+cairo_surface_t *
+gsk_layer_renderer_render_to_surface (GskLayerRenderer *self,
+                                      GskLayer         *root,
+                                      int               width,
+                                      int               height)
+{
+  cairo_surface_t *surface;
+  cairo_region_t *damage;
+
+  g_return_val_if_fail (GSK_IS_LAYER_RENDERER (self), NULL);
+  g_return_val_if_fail (GSK_IS_LAYER (root), NULL);
+  g_return_val_if_fail (width > 0 && height > 0, NULL);
+
+  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
+  damage = gsk_layer_renderer_render (self, root, surface);
+  if (damage)
+    cairo_region_destroy (damage);
+
+  return surface;
+}
+
+/**
+ * gsk_layer_renderer_set_clear_color:
+ * @self: a renderer
+ * @color: (nullable): the color below every layer, or %NULL for
+ *   transparent
+ *
+ * Sets the color the target is cleared to before layers are drawn.
+ */
+void
+gsk_layer_renderer_set_clear_color (GskLayerRenderer *self,
+                                    const GdkRGBA    *color)
+{
+  GskLayerRendererPrivate *priv;
+  float c[4] = { 0, 0, 0, 0 };
+
+  g_return_if_fail (GSK_IS_LAYER_RENDERER (self));
+
+  priv = gsk_layer_renderer_get_instance_private (self);
+  if (color)
+    {
+      c[0] = color->red;
+      c[1] = color->green;
+      c[2] = color->blue;
+      c[3] = color->alpha;
+    }
+  if (memcmp (c, priv->clear_color, sizeof c) == 0)
+    return;
+
+  memcpy (priv->clear_color, c, sizeof c);
+  /* Everything must be redrawn on the new color */
+  priv->last_target = NULL;
+}
+
+/**
+ * gsk_layer_renderer_get_clear_color:
+ * @self: a renderer
+ * @color: (out caller-allocates): return location for the color
+ *
+ * Gets the color the target is cleared to.
+ */
+void
+gsk_layer_renderer_get_clear_color (GskLayerRenderer *self,
+                                    GdkRGBA          *color)
+{
+  GskLayerRendererPrivate *priv;
+
+  g_return_if_fail (GSK_IS_LAYER_RENDERER (self));
+  g_return_if_fail (color != NULL);
+
+  priv = gsk_layer_renderer_get_instance_private (self);
+  *color = (GdkRGBA) { priv->clear_color[0], priv->clear_color[1],
+                       priv->clear_color[2], priv->clear_color[3] };
+}
+
+/**
+ * gsk_layer_renderer_set_check_damage:
+ * @self: a renderer
+ * @check_damage: whether to check each damaged frame
+ *
+ * When set, each frame drawn with damage is drawn again in full and the
+ * two are compared; a difference is kept as an error naming the layers
+ * drawn where the pixels differ (see
+ * [method@LayerRenderer.get_damage_error]) and the full frame is kept.
+ */
+void
+gsk_layer_renderer_set_check_damage (GskLayerRenderer *self,
+                                     gboolean          check_damage)
+{
+  GskLayerRendererPrivate *priv;
+
+  g_return_if_fail (GSK_IS_LAYER_RENDERER (self));
+
+  priv = gsk_layer_renderer_get_instance_private (self);
+  check_damage = !!check_damage;
+  if (priv->check_damage == check_damage)
+    return;
+
+  priv->check_damage = check_damage;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CHECK_DAMAGE]);
+}
+
+/**
+ * gsk_layer_renderer_get_check_damage:
+ * @self: a renderer
+ *
+ * Returns: whether damaged frames are checked
+ */
+gboolean
+gsk_layer_renderer_get_check_damage (GskLayerRenderer *self)
+{
+  GskLayerRendererPrivate *priv;
+
+  g_return_val_if_fail (GSK_IS_LAYER_RENDERER (self), FALSE);
+
+  priv = gsk_layer_renderer_get_instance_private (self);
+  return priv->check_damage;
+}
+
+/**
+ * gsk_layer_renderer_get_damage_error:
+ * @self: a renderer
+ *
+ * Returns: (nullable) (transfer none): the difference found by the
+ *   damage check of the last frame, or %NULL
+ */
+const GError *
+gsk_layer_renderer_get_damage_error (GskLayerRenderer *self)
+{
+  GskLayerRendererPrivate *priv;
+
+  g_return_val_if_fail (GSK_IS_LAYER_RENDERER (self), NULL);
+
+  priv = gsk_layer_renderer_get_instance_private (self);
+  return priv->damage_error;
+}
+
+static void
+gsk_layer_renderer_finalize (GObject *object)
+{
+  GskLayerRenderer *self = GSK_LAYER_RENDERER (object);
+  GskLayerRendererPrivate *priv = gsk_layer_renderer_get_instance_private (self);
+
+  g_clear_pointer (&priv->list, gsk_layer_render_list_free);
+  g_clear_error (&priv->damage_error);
+
+  G_OBJECT_CLASS (gsk_layer_renderer_parent_class)->finalize (object);
+}
+
+static void
+gsk_layer_renderer_get_property (GObject    *object,
+                                 guint       prop_id,
+                                 GValue     *value,
+                                 GParamSpec *pspec)
+{
+  GskLayerRenderer *self = GSK_LAYER_RENDERER (object);
+
+  switch (prop_id)
+    {
+    case PROP_CHECK_DAMAGE:
+      g_value_set_boolean (value, gsk_layer_renderer_get_check_damage (self));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+gsk_layer_renderer_set_property (GObject      *object,
+                                 guint         prop_id,
+                                 const GValue *value,
+                                 GParamSpec   *pspec)
+{
+  GskLayerRenderer *self = GSK_LAYER_RENDERER (object);
+
+  switch (prop_id)
+    {
+    case PROP_CHECK_DAMAGE:
+      gsk_layer_renderer_set_check_damage (self, g_value_get_boolean (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+gsk_layer_renderer_class_init (GskLayerRendererClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->finalize = gsk_layer_renderer_finalize;
+  object_class->get_property = gsk_layer_renderer_get_property;
+  object_class->set_property = gsk_layer_renderer_set_property;
+
+  /**
+   * GskLayerRenderer:check-damage:
+   *
+   * Whether each damaged frame is compared with a full redraw.
+   */
+  properties[PROP_CHECK_DAMAGE] =
+    g_param_spec_boolean ("check-damage", NULL, NULL,
+                          FALSE,
+                          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+}
+
+static void
+gsk_layer_renderer_init (GskLayerRenderer *self)
+{
+}

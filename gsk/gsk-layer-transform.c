@@ -1,0 +1,1797 @@
+/* gsk-layer-transform.c: an immutable list of transform operations
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+
+#include "gsk-layer-transform.h"
+#include "gsk-layer-transform-private.h"
+
+#include <math.h>
+#include <string.h>
+
+/**
+ * GskLayerTransform:
+ *
+ * An immutable list of transform operations: the value of a CSS
+ * `transform` property.
+ *
+ * ```c
+ * GskLayerTransform *transform = NULL;
+ *
+ * transform = gsk_layer_transform_translate (transform, 100, 50);
+ * transform = gsk_layer_transform_rotate (transform, 45);
+ * gsk_layer_set_transform (layer, transform);
+ * gsk_layer_transform_unref (transform);
+ * ```
+ *
+ * `NULL` is the identity transform and every function accepts it.
+ * Builders such as [method@LayerTransform.translate] take ownership of
+ * the transform they are given and return a new one with the operation
+ * appended, so that calls read in the order of the CSS text: the
+ * transform above is `translate(100px, 50px) rotate(45deg)`, which moves
+ * the origin first and rotates about the moved origin.
+ *
+ * Operations, units and conventions are those of CSS Transforms Level 1
+ * and 2: lengths in pixels, angles in degrees, y pointing down, so that
+ * positive angles rotate clockwise on screen.
+ *
+ * Since: 0.1
+ */
+
+struct _GskLayerTransform
+{
+  gatomicrefcount ref_count;
+
+  GskLayerTransformOp op;
+
+  /* Of the whole chain up to and including this operation */
+  GskLayerTransformCategory category;
+  guint n_ops;
+
+  /* The operations listed before this one, owned */
+  GskLayerTransform *next;
+
+  union {
+    struct {
+      float x, y, z;
+    } translate;
+    struct {
+      float x, y, z;
+    } scale;
+    struct {
+      float degrees;
+      /* As given, for printing; and normalized, for everything else */
+      float axis[3];
+      float unit_axis[3];
+    } rotate;
+    struct {
+      float x_degrees;
+      float y_degrees;
+    } skew;
+    struct {
+      float depth;
+    } perspective;
+    struct {
+      /* graphene_matrix_to_float() order */
+      float m[16];
+    } matrix;
+  };
+};
+
+G_DEFINE_BOXED_TYPE (GskLayerTransform, gsk_layer_transform,
+                     gsk_layer_transform_ref,
+                     gsk_layer_transform_unref)
+
+static GskLayerTransform *
+gsk_layer_transform_alloc (GskLayerTransform         *next,
+                           GskLayerTransformOp        op,
+                           GskLayerTransformCategory  category)
+{
+  GskLayerTransform *self;
+
+  self = g_new0 (GskLayerTransform, 1);
+  g_atomic_ref_count_init (&self->ref_count);
+  self->op = op;
+  self->next = next;
+
+  if (next != NULL)
+    {
+      self->category = MAX (next->category, category);
+      self->n_ops = next->n_ops + 1;
+    }
+  else
+    {
+      self->category = category;
+      self->n_ops = 1;
+    }
+
+  return self;
+}
+
+/**
+ * gsk_layer_transform_ref:
+ * @self: (nullable): a transform
+ *
+ * Acquires a reference on @self.
+ *
+ * Returns: (transfer full) (nullable): @self
+ *
+ * Since: 0.1
+ */
+GskLayerTransform *
+gsk_layer_transform_ref (GskLayerTransform *self)
+{
+  if (self == NULL)
+    return NULL;
+
+  g_atomic_ref_count_inc (&self->ref_count);
+
+  return self;
+}
+
+/**
+ * gsk_layer_transform_unref:
+ * @self: (nullable) (transfer full): a transform
+ *
+ * Releases a reference on @self, freeing it when it was the last one.
+ *
+ * Does nothing if @self is `NULL`.
+ *
+ * Since: 0.1
+ */
+void
+gsk_layer_transform_unref (GskLayerTransform *self)
+{
+  /* A loop rather than recursion, so that long chains cannot exhaust
+   * the stack */
+  while (self != NULL && g_atomic_ref_count_dec (&self->ref_count))
+    {
+      GskLayerTransform *next = self->next;
+
+      g_free (self);
+      self = next;
+    }
+}
+
+static gboolean
+matrix_floats_are_finite (const float m[16])
+{
+  for (guint i = 0; i < 16; i++)
+    {
+      if (!isfinite (m[i]))
+        return FALSE;
+    }
+
+  return TRUE;
+}
+
+/* graphene_matrix_is_2d() allows an epsilon and a z scale of -1; printing
+ * as matrix() and the 2D fast paths need the exact form:
+ *
+ *   a b 0 0
+ *   c d 0 0
+ *   0 0 1 0
+ *   e f 0 1
+ */
+static gboolean
+matrix_floats_are_2d (const float m[16])
+{
+  return m[2] == 0.f && m[3] == 0.f &&
+         m[6] == 0.f && m[7] == 0.f &&
+         m[8] == 0.f && m[9] == 0.f && m[10] == 1.f && m[11] == 0.f &&
+         m[14] == 0.f && m[15] == 1.f;
+}
+
+/**
+ * gsk_layer_transform_translate:
+ * @next: (nullable) (transfer full): the transform to append to
+ * @x: the offset in x, in pixels
+ * @y: the offset in y, in pixels
+ *
+ * Appends CSS `translate(x, y)` to @next.
+ *
+ * Returns @next unchanged, with a critical warning, when @x or @y is
+ * not finite.
+ *
+ * Returns: (transfer full) (nullable): the new transform
+ *
+ * Since: 0.1
+ */
+GskLayerTransform *
+gsk_layer_transform_translate (GskLayerTransform *next,
+                               float              x,
+                               float              y)
+{
+  GskLayerTransform *self;
+
+  g_return_val_if_fail (isfinite (x) && isfinite (y), next);
+
+  self = gsk_layer_transform_alloc (next,
+                                    GSK_LAYER_TRANSFORM_OP_TRANSLATE,
+                                    GSK_LAYER_TRANSFORM_CATEGORY_2D_TRANSLATE);
+  self->translate.x = x;
+  self->translate.y = y;
+  self->translate.z = 0.f;
+
+  return self;
+}
+
+/**
+ * gsk_layer_transform_translate_3d:
+ * @next: (nullable) (transfer full): the transform to append to
+ * @x: the offset in x, in pixels
+ * @y: the offset in y, in pixels
+ * @z: the offset in z, in pixels; positive values move towards the viewer
+ *
+ * Appends CSS `translate3d(x, y, z)` to @next.
+ *
+ * Returns @next unchanged, with a critical warning, when an offset is
+ * not finite.
+ *
+ * Returns: (transfer full) (nullable): the new transform
+ *
+ * Since: 0.1
+ */
+GskLayerTransform *
+gsk_layer_transform_translate_3d (GskLayerTransform *next,
+                                  float              x,
+                                  float              y,
+                                  float              z)
+{
+  GskLayerTransform *self;
+
+  g_return_val_if_fail (isfinite (x) && isfinite (y) && isfinite (z), next);
+
+  self = gsk_layer_transform_alloc (next,
+                                    GSK_LAYER_TRANSFORM_OP_TRANSLATE,
+                                    z == 0.f ? GSK_LAYER_TRANSFORM_CATEGORY_2D_TRANSLATE
+                                             : GSK_LAYER_TRANSFORM_CATEGORY_3D);
+  self->translate.x = x;
+  self->translate.y = y;
+  self->translate.z = z;
+
+  return self;
+}
+
+/**
+ * gsk_layer_transform_scale:
+ * @next: (nullable) (transfer full): the transform to append to
+ * @sx: the factor in x
+ * @sy: the factor in y
+ *
+ * Appends CSS `scale(sx, sy)` to @next.
+ *
+ * Returns @next unchanged, with a critical warning, when a factor is
+ * not finite.
+ *
+ * Returns: (transfer full) (nullable): the new transform
+ *
+ * Since: 0.1
+ */
+GskLayerTransform *
+gsk_layer_transform_scale (GskLayerTransform *next,
+                           float              sx,
+                           float              sy)
+{
+  GskLayerTransform *self;
+
+  g_return_val_if_fail (isfinite (sx) && isfinite (sy), next);
+
+  self = gsk_layer_transform_alloc (next,
+                                    GSK_LAYER_TRANSFORM_OP_SCALE,
+                                    GSK_LAYER_TRANSFORM_CATEGORY_2D_AFFINE);
+  self->scale.x = sx;
+  self->scale.y = sy;
+  self->scale.z = 1.f;
+
+  return self;
+}
+
+/**
+ * gsk_layer_transform_scale_3d:
+ * @next: (nullable) (transfer full): the transform to append to
+ * @sx: the factor in x
+ * @sy: the factor in y
+ * @sz: the factor in z
+ *
+ * Appends CSS `scale3d(sx, sy, sz)` to @next.
+ *
+ * Returns @next unchanged, with a critical warning, when a factor is
+ * not finite.
+ *
+ * Returns: (transfer full) (nullable): the new transform
+ *
+ * Since: 0.1
+ */
+GskLayerTransform *
+gsk_layer_transform_scale_3d (GskLayerTransform *next,
+                              float              sx,
+                              float              sy,
+                              float              sz)
+{
+  GskLayerTransform *self;
+
+  g_return_val_if_fail (isfinite (sx) && isfinite (sy) && isfinite (sz), next);
+
+  self = gsk_layer_transform_alloc (next,
+                                    GSK_LAYER_TRANSFORM_OP_SCALE,
+                                    sz == 1.f ? GSK_LAYER_TRANSFORM_CATEGORY_2D_AFFINE
+                                              : GSK_LAYER_TRANSFORM_CATEGORY_3D);
+  self->scale.x = sx;
+  self->scale.y = sy;
+  self->scale.z = sz;
+
+  return self;
+}
+
+/* Arguments already checked: finite, axis not zero */
+static GskLayerTransform *
+gsk_layer_transform_rotate_internal (GskLayerTransform *next,
+                                     float              degrees,
+                                     float              x,
+                                     float              y,
+                                     float              z)
+{
+  GskLayerTransform *self;
+  double length;
+
+  self = gsk_layer_transform_alloc (next,
+                                    GSK_LAYER_TRANSFORM_OP_ROTATE,
+                                    x == 0.f && y == 0.f ? GSK_LAYER_TRANSFORM_CATEGORY_2D_AFFINE
+                                                         : GSK_LAYER_TRANSFORM_CATEGORY_3D);
+  self->rotate.degrees = degrees;
+  self->rotate.axis[0] = x;
+  self->rotate.axis[1] = y;
+  self->rotate.axis[2] = z;
+
+  /* In double: the squares of very large or very small floats would
+   * overflow or vanish in float, as they do in graphene's normalization */
+  length = sqrt ((double) x * x + (double) y * y + (double) z * z);
+  self->rotate.unit_axis[0] = x / length;
+  self->rotate.unit_axis[1] = y / length;
+  self->rotate.unit_axis[2] = z / length;
+
+  return self;
+}
+
+/**
+ * gsk_layer_transform_rotate:
+ * @next: (nullable) (transfer full): the transform to append to
+ * @degrees: the angle, in degrees; positive values turn clockwise on
+ *   screen
+ *
+ * Appends CSS `rotate(degrees)`, a rotation about the z axis, to @next.
+ *
+ * Returns @next unchanged, with a critical warning, when @degrees is
+ * not finite.
+ *
+ * Returns: (transfer full) (nullable): the new transform
+ *
+ * Since: 0.1
+ */
+GskLayerTransform *
+gsk_layer_transform_rotate (GskLayerTransform *next,
+                            float              degrees)
+{
+  g_return_val_if_fail (isfinite (degrees), next);
+
+  return gsk_layer_transform_rotate_internal (next, degrees, 0.f, 0.f, 1.f);
+}
+
+/**
+ * gsk_layer_transform_rotate_3d:
+ * @next: (nullable) (transfer full): the transform to append to
+ * @degrees: the angle, in degrees
+ * @axis: the axis to rotate about; need not be normalized
+ *
+ * Appends CSS `rotate3d(x, y, z, degrees)` to @next.
+ *
+ * Returns @next unchanged, with a critical warning, when @degrees or a
+ * component of @axis is not finite, or when @axis is `NULL` or zero.
+ *
+ * Returns: (transfer full) (nullable): the new transform
+ *
+ * Since: 0.1
+ */
+GskLayerTransform *
+gsk_layer_transform_rotate_3d (GskLayerTransform     *next,
+                               float                  degrees,
+                               const graphene_vec3_t *axis)
+{
+  float x, y, z;
+
+  g_return_val_if_fail (isfinite (degrees), next);
+  g_return_val_if_fail (axis != NULL, next);
+
+  x = graphene_vec3_get_x (axis);
+  y = graphene_vec3_get_y (axis);
+  z = graphene_vec3_get_z (axis);
+
+  g_return_val_if_fail (isfinite (x) && isfinite (y) && isfinite (z), next);
+  g_return_val_if_fail (x != 0.f || y != 0.f || z != 0.f, next);
+
+  return gsk_layer_transform_rotate_internal (next, degrees, x, y, z);
+}
+
+/**
+ * gsk_layer_transform_skew:
+ * @next: (nullable) (transfer full): the transform to append to
+ * @x_degrees: the skew angle along x, in degrees
+ * @y_degrees: the skew angle along y, in degrees
+ *
+ * Appends CSS `skew(x_degrees, y_degrees)` to @next: x moves by
+ * tan(@x_degrees) · y and y by tan(@y_degrees) · x.
+ *
+ * Returns @next unchanged, with a critical warning, when an angle is
+ * not finite.
+ *
+ * Returns: (transfer full) (nullable): the new transform
+ *
+ * Since: 0.1
+ */
+GskLayerTransform *
+gsk_layer_transform_skew (GskLayerTransform *next,
+                          float              x_degrees,
+                          float              y_degrees)
+{
+  GskLayerTransform *self;
+
+  g_return_val_if_fail (isfinite (x_degrees) && isfinite (y_degrees), next);
+
+  self = gsk_layer_transform_alloc (next,
+                                    GSK_LAYER_TRANSFORM_OP_SKEW,
+                                    GSK_LAYER_TRANSFORM_CATEGORY_2D_AFFINE);
+  self->skew.x_degrees = x_degrees;
+  self->skew.y_degrees = y_degrees;
+
+  return self;
+}
+
+/**
+ * gsk_layer_transform_perspective:
+ * @next: (nullable) (transfer full): the transform to append to
+ * @depth: the distance of the viewer from the z = 0 plane, in pixels
+ *
+ * Appends CSS `perspective(depth)` to @next.
+ *
+ * As CSS Transforms 2 requires, a @depth below 1 is treated as 1.
+ * Returns @next unchanged, with a critical warning, when @depth is not
+ * a finite number above 0.
+ *
+ * Returns: (transfer full) (nullable): the new transform
+ *
+ * Since: 0.1
+ */
+GskLayerTransform *
+gsk_layer_transform_perspective (GskLayerTransform *next,
+                                 float              depth)
+{
+  GskLayerTransform *self;
+
+  g_return_val_if_fail (depth > 0.f && isfinite (depth), next);
+
+  self = gsk_layer_transform_alloc (next,
+                                    GSK_LAYER_TRANSFORM_OP_PERSPECTIVE,
+                                    GSK_LAYER_TRANSFORM_CATEGORY_3D);
+  self->perspective.depth = MAX (depth, 1.f);
+
+  return self;
+}
+
+/**
+ * gsk_layer_transform_matrix:
+ * @next: (nullable) (transfer full): the transform to append to
+ * @matrix: the matrix to append
+ *
+ * Appends @matrix to @next, like CSS `matrix3d()` with the 16 values of
+ * graphene_matrix_to_float().
+ *
+ * Returns @next unchanged, with a critical warning, when @matrix is
+ * `NULL` or has an element that is not finite.
+ *
+ * Returns: (transfer full) (nullable): the new transform
+ *
+ * Since: 0.1
+ */
+GskLayerTransform *
+gsk_layer_transform_matrix (GskLayerTransform       *next,
+                            const graphene_matrix_t *matrix)
+{
+  GskLayerTransform *self;
+  float m[16];
+
+  g_return_val_if_fail (matrix != NULL, next);
+
+  graphene_matrix_to_float (matrix, m);
+
+  g_return_val_if_fail (matrix_floats_are_finite (m), next);
+
+  self = gsk_layer_transform_alloc (next,
+                                    GSK_LAYER_TRANSFORM_OP_MATRIX,
+                                    matrix_floats_are_2d (m) ? GSK_LAYER_TRANSFORM_CATEGORY_2D_AFFINE
+                                                             : GSK_LAYER_TRANSFORM_CATEGORY_3D);
+  memcpy (self->matrix.m, m, sizeof m);
+
+  return self;
+}
+
+/* The matrix of one operation, in graphene's convention */
+static void
+gsk_layer_transform_op_to_matrix (GskLayerTransform *self,
+                                  graphene_matrix_t *out_matrix)
+{
+  switch (self->op)
+    {
+    case GSK_LAYER_TRANSFORM_OP_TRANSLATE:
+      graphene_matrix_init_translate (out_matrix,
+                                      &GRAPHENE_POINT3D_INIT (self->translate.x,
+                                                              self->translate.y,
+                                                              self->translate.z));
+      break;
+
+    case GSK_LAYER_TRANSFORM_OP_SCALE:
+      graphene_matrix_init_scale (out_matrix, self->scale.x, self->scale.y, self->scale.z);
+      break;
+
+    case GSK_LAYER_TRANSFORM_OP_ROTATE:
+      {
+        graphene_vec3_t axis;
+
+        graphene_vec3_init_from_float (&axis, self->rotate.unit_axis);
+        graphene_matrix_init_rotate (out_matrix, self->rotate.degrees, &axis);
+      }
+      break;
+
+    case GSK_LAYER_TRANSFORM_OP_SKEW:
+      graphene_matrix_init_skew (out_matrix,
+                                 self->skew.x_degrees * G_PI / 180.0,
+                                 self->skew.y_degrees * G_PI / 180.0);
+      break;
+
+    case GSK_LAYER_TRANSFORM_OP_PERSPECTIVE:
+      /* CSS m34 = -1/d; graphene has no constructor for it (its
+       * init_perspective() is a projection frustum) */
+      graphene_matrix_init_from_float (out_matrix,
+                                       (float[16]) {
+                                         1.f, 0.f, 0.f, 0.f,
+                                         0.f, 1.f, 0.f, 0.f,
+                                         0.f, 0.f, 1.f, -1.f / self->perspective.depth,
+                                         0.f, 0.f, 0.f, 1.f,
+                                       });
+      break;
+
+    case GSK_LAYER_TRANSFORM_OP_MATRIX:
+      graphene_matrix_init_from_float (out_matrix, self->matrix.m);
+      break;
+
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+/**
+ * gsk_layer_transform_to_matrix:
+ * @self: (nullable): a transform
+ * @out_matrix: (out caller-allocates): return location for the matrix
+ *
+ * Computes the matrix of @self.
+ *
+ * The matrix follows graphene's convention of row vectors: a point
+ * (x, y, z, 1) transformed with graphene_matrix_transform_vec4() and
+ * divided by w lands where CSS would put it. For the CSS text `A B C`
+ * this is the product C × B × A.
+ *
+ * Since: 0.1
+ */
+void
+gsk_layer_transform_to_matrix (GskLayerTransform *self,
+                               graphene_matrix_t *out_matrix)
+{
+  g_return_if_fail (out_matrix != NULL);
+
+  graphene_matrix_init_identity (out_matrix);
+
+  /* Walking from the last operation listed to the first: each one is
+   * applied to the point before those listed earlier */
+  for (GskLayerTransform *t = self; t != NULL; t = t->next)
+    {
+      graphene_matrix_t op, product;
+
+      gsk_layer_transform_op_to_matrix (t, &op);
+      graphene_matrix_multiply (out_matrix, &op, &product);
+      *out_matrix = product;
+    }
+}
+
+/**
+ * gsk_layer_transform_get_category:
+ * @self: (nullable): a transform
+ *
+ * Gets the simplest category of map that @self belongs to.
+ *
+ * The category is decided from the operations, not from the matrix:
+ * `translate(0, 0)` is %GSK_LAYER_TRANSFORM_CATEGORY_2D_TRANSLATE and
+ * `rotate(0deg)` is %GSK_LAYER_TRANSFORM_CATEGORY_2D_AFFINE. Only `NULL`
+ * is %GSK_LAYER_TRANSFORM_CATEGORY_IDENTITY. This takes constant time.
+ *
+ * Returns: the category of @self
+ *
+ * Since: 0.1
+ */
+GskLayerTransformCategory
+gsk_layer_transform_get_category (GskLayerTransform *self)
+{
+  if (self == NULL)
+    return GSK_LAYER_TRANSFORM_CATEGORY_IDENTITY;
+
+  return self->category;
+}
+
+static gboolean
+gsk_layer_transform_op_equal (GskLayerTransform *first,
+                              GskLayerTransform *second)
+{
+  if (first->op != second->op)
+    return FALSE;
+
+  switch (first->op)
+    {
+    case GSK_LAYER_TRANSFORM_OP_TRANSLATE:
+      return first->translate.x == second->translate.x &&
+             first->translate.y == second->translate.y &&
+             first->translate.z == second->translate.z;
+
+    case GSK_LAYER_TRANSFORM_OP_SCALE:
+      return first->scale.x == second->scale.x &&
+             first->scale.y == second->scale.y &&
+             first->scale.z == second->scale.z;
+
+    case GSK_LAYER_TRANSFORM_OP_ROTATE:
+      return first->rotate.degrees == second->rotate.degrees &&
+             first->rotate.unit_axis[0] == second->rotate.unit_axis[0] &&
+             first->rotate.unit_axis[1] == second->rotate.unit_axis[1] &&
+             first->rotate.unit_axis[2] == second->rotate.unit_axis[2];
+
+    case GSK_LAYER_TRANSFORM_OP_SKEW:
+      return first->skew.x_degrees == second->skew.x_degrees &&
+             first->skew.y_degrees == second->skew.y_degrees;
+
+    case GSK_LAYER_TRANSFORM_OP_PERSPECTIVE:
+      return first->perspective.depth == second->perspective.depth;
+
+    case GSK_LAYER_TRANSFORM_OP_MATRIX:
+      for (guint i = 0; i < 16; i++)
+        {
+          if (first->matrix.m[i] != second->matrix.m[i])
+            return FALSE;
+        }
+      return TRUE;
+
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+/**
+ * gsk_layer_transform_equal:
+ * @first: (nullable): a transform
+ * @second: (nullable): another transform
+ *
+ * Checks whether two transforms list the same operations with the same
+ * values.
+ *
+ * This compares the lists, not their matrices: `rotate(90deg)` does not
+ * equal `matrix(0, 1, -1, 0, 0, 0)`, and `translate(0, 0)` does not equal
+ * `NULL`. Rotation axes are compared once normalized, so
+ * `rotate3d(0, 0, 2, 45deg)` equals `rotate(45deg)`.
+ *
+ * Returns: whether @first and @second are equal
+ *
+ * Since: 0.1
+ */
+gboolean
+gsk_layer_transform_equal (GskLayerTransform *first,
+                           GskLayerTransform *second)
+{
+  if (gsk_layer_transform_get_n_ops (first) != gsk_layer_transform_get_n_ops (second))
+    return FALSE;
+
+  /* Same length, so both lists end together; a shared tail is equal */
+  while (first != second)
+    {
+      if (!gsk_layer_transform_op_equal (first, second))
+        return FALSE;
+
+      first = first->next;
+      second = second->next;
+    }
+
+  return TRUE;
+}
+
+/**
+ * gsk_layer_transform_get_n_ops:
+ * @self: (nullable): a transform
+ *
+ * Gets the number of operations in @self.
+ *
+ * Returns: the number of operations, 0 for `NULL`
+ *
+ * Since: 0.1
+ */
+guint
+gsk_layer_transform_get_n_ops (GskLayerTransform *self)
+{
+  if (self == NULL)
+    return 0;
+
+  return self->n_ops;
+}
+
+/**
+ * gsk_layer_transform_get_op:
+ * @self: (nullable): a transform
+ * @index_: the position of the operation, 0 for the first one listed
+ * @values: (out caller-allocates) (array fixed-size=16) (optional): return
+ *   location for the values of the operation
+ *
+ * Gets one operation of @self and its values, for interpolation.
+ *
+ * @values is filled according to the kind of operation, and the unused
+ * entries are set to 0:
+ *
+ * - %GSK_LAYER_TRANSFORM_OP_TRANSLATE: x, y, z
+ * - %GSK_LAYER_TRANSFORM_OP_SCALE: x, y, z
+ * - %GSK_LAYER_TRANSFORM_OP_ROTATE: the normalized axis x, y, z, then
+ *   the angle in degrees
+ * - %GSK_LAYER_TRANSFORM_OP_SKEW: the angles along x and y, in degrees
+ * - %GSK_LAYER_TRANSFORM_OP_PERSPECTIVE: the depth
+ * - %GSK_LAYER_TRANSFORM_OP_MATRIX: the 16 values of
+ *   graphene_matrix_to_float()
+ *
+ * @index_ must be below [method@LayerTransform.get_n_ops]; otherwise
+ * this returns %GSK_LAYER_TRANSFORM_OP_MATRIX with a critical warning
+ * and leaves @values untouched.
+ *
+ * Returns: the kind of operation
+ *
+ * Since: 0.1
+ */
+GskLayerTransformOp
+gsk_layer_transform_get_op (GskLayerTransform *self,
+                            guint              index_,
+                            float              values[16])
+{
+  GskLayerTransform *t;
+
+  g_return_val_if_fail (index_ < gsk_layer_transform_get_n_ops (self), GSK_LAYER_TRANSFORM_OP_MATRIX);
+
+  for (t = self; t->n_ops > index_ + 1; t = t->next)
+    ;
+
+  if (values == NULL)
+    return t->op;
+
+  memset (values, 0, 16 * sizeof (float));
+
+  switch (t->op)
+    {
+    case GSK_LAYER_TRANSFORM_OP_TRANSLATE:
+      values[0] = t->translate.x;
+      values[1] = t->translate.y;
+      values[2] = t->translate.z;
+      break;
+
+    case GSK_LAYER_TRANSFORM_OP_SCALE:
+      values[0] = t->scale.x;
+      values[1] = t->scale.y;
+      values[2] = t->scale.z;
+      break;
+
+    case GSK_LAYER_TRANSFORM_OP_ROTATE:
+      values[0] = t->rotate.unit_axis[0];
+      values[1] = t->rotate.unit_axis[1];
+      values[2] = t->rotate.unit_axis[2];
+      values[3] = t->rotate.degrees;
+      break;
+
+    case GSK_LAYER_TRANSFORM_OP_SKEW:
+      values[0] = t->skew.x_degrees;
+      values[1] = t->skew.y_degrees;
+      break;
+
+    case GSK_LAYER_TRANSFORM_OP_PERSPECTIVE:
+      values[0] = t->perspective.depth;
+      break;
+
+    case GSK_LAYER_TRANSFORM_OP_MATRIX:
+      memcpy (values, t->matrix.m, 16 * sizeof (float));
+      break;
+
+    default:
+      g_assert_not_reached ();
+    }
+
+  return t->op;
+}
+
+gboolean
+gsk_layer_transform_to_translate (GskLayerTransform *self,
+                                  float             *out_dx,
+                                  float             *out_dy)
+{
+  float dx = 0.f, dy = 0.f;
+
+  if (gsk_layer_transform_get_category (self) > GSK_LAYER_TRANSFORM_CATEGORY_2D_TRANSLATE)
+    {
+      *out_dx = *out_dy = 0.f;
+      return FALSE;
+    }
+
+  /* In the order gsk_layer_transform_to_matrix() adds them */
+  for (GskLayerTransform *t = self; t != NULL; t = t->next)
+    {
+      dx += t->translate.x;
+      dy += t->translate.y;
+    }
+
+  *out_dx = dx;
+  *out_dy = dy;
+
+  return TRUE;
+}
+
+/* Printing */
+
+/* The shortest of %g with 6 to 9 significant digits that reads back as
+ * the same float; 9 always does */
+static void
+append_float (GString *string,
+              float    value)
+{
+  static const char * const formats[] = { "%.6g", "%.7g", "%.8g", "%.9g" };
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+  if (value == 0.f)
+    {
+      /* Also for -0, which equals 0 */
+      g_string_append_c (string, '0');
+      return;
+    }
+
+  for (guint i = 0; i < G_N_ELEMENTS (formats); i++)
+    {
+      g_ascii_formatd (buf, sizeof buf, formats[i], value);
+      if ((float) g_ascii_strtod (buf, NULL) == value)
+        break;
+    }
+
+  g_string_append (string, buf);
+}
+
+static void
+append_floats (GString     *string,
+               const float *values,
+               guint        n_values,
+               const char  *unit)
+{
+  for (guint i = 0; i < n_values; i++)
+    {
+      if (i > 0)
+        g_string_append (string, ", ");
+      append_float (string, values[i]);
+      g_string_append (string, unit);
+    }
+}
+
+static void
+gsk_layer_transform_print_op (GskLayerTransform *self,
+                              GString           *string)
+{
+  switch (self->op)
+    {
+    case GSK_LAYER_TRANSFORM_OP_TRANSLATE:
+      if (self->translate.z == 0.f)
+        {
+          g_string_append (string, "translate(");
+          append_floats (string, (float[2]) { self->translate.x, self->translate.y }, 2, "px");
+        }
+      else if (self->translate.x == 0.f && self->translate.y == 0.f)
+        {
+          g_string_append (string, "translateZ(");
+          append_float (string, self->translate.z);
+          g_string_append (string, "px");
+        }
+      else
+        {
+          g_string_append (string, "translate3d(");
+          append_floats (string,
+                         (float[3]) { self->translate.x, self->translate.y, self->translate.z },
+                         3, "px");
+        }
+      break;
+
+    case GSK_LAYER_TRANSFORM_OP_SCALE:
+      if (self->scale.z == 1.f)
+        {
+          g_string_append (string, "scale(");
+          append_floats (string, (float[2]) { self->scale.x, self->scale.y }, 2, "");
+        }
+      else if (self->scale.x == 1.f && self->scale.y == 1.f)
+        {
+          g_string_append (string, "scaleZ(");
+          append_float (string, self->scale.z);
+        }
+      else
+        {
+          g_string_append (string, "scale3d(");
+          append_floats (string, (float[3]) { self->scale.x, self->scale.y, self->scale.z }, 3, "");
+        }
+      break;
+
+    case GSK_LAYER_TRANSFORM_OP_ROTATE:
+      {
+        const float *axis = self->rotate.axis;
+
+        if (axis[0] == 0.f && axis[1] == 0.f && axis[2] == 1.f)
+          g_string_append (string, "rotate(");
+        else if (axis[0] == 1.f && axis[1] == 0.f && axis[2] == 0.f)
+          g_string_append (string, "rotateX(");
+        else if (axis[0] == 0.f && axis[1] == 1.f && axis[2] == 0.f)
+          g_string_append (string, "rotateY(");
+        else
+          {
+            g_string_append (string, "rotate3d(");
+            append_floats (string, axis, 3, "");
+            g_string_append (string, ", ");
+          }
+        append_float (string, self->rotate.degrees);
+        g_string_append (string, "deg");
+      }
+      break;
+
+    case GSK_LAYER_TRANSFORM_OP_SKEW:
+      if (self->skew.y_degrees == 0.f)
+        {
+          g_string_append (string, "skewX(");
+          append_float (string, self->skew.x_degrees);
+          g_string_append (string, "deg");
+        }
+      else if (self->skew.x_degrees == 0.f)
+        {
+          g_string_append (string, "skewY(");
+          append_float (string, self->skew.y_degrees);
+          g_string_append (string, "deg");
+        }
+      else
+        {
+          g_string_append (string, "skew(");
+          append_floats (string, (float[2]) { self->skew.x_degrees, self->skew.y_degrees }, 2, "deg");
+        }
+      break;
+
+    case GSK_LAYER_TRANSFORM_OP_PERSPECTIVE:
+      g_string_append (string, "perspective(");
+      append_float (string, self->perspective.depth);
+      g_string_append (string, "px");
+      break;
+
+    case GSK_LAYER_TRANSFORM_OP_MATRIX:
+      {
+        const float *m = self->matrix.m;
+
+        if (matrix_floats_are_2d (m))
+          {
+            g_string_append (string, "matrix(");
+            append_floats (string, (float[6]) { m[0], m[1], m[4], m[5], m[12], m[13] }, 6, "");
+          }
+        else
+          {
+            g_string_append (string, "matrix3d(");
+            append_floats (string, m, 16, "");
+          }
+      }
+      break;
+
+    default:
+      g_assert_not_reached ();
+    }
+
+  g_string_append_c (string, ')');
+}
+
+void
+gsk_layer_transform_print (GskLayerTransform *self,
+                           GString           *string)
+{
+  GskLayerTransform **ops;
+  guint n_ops;
+
+  g_return_if_fail (string != NULL);
+
+  n_ops = gsk_layer_transform_get_n_ops (self);
+  if (n_ops == 0)
+    {
+      g_string_append (string, "none");
+      return;
+    }
+
+  /* The list runs from the last operation to the first */
+  ops = g_new (GskLayerTransform *, n_ops);
+  for (GskLayerTransform *t = self; t != NULL; t = t->next)
+    ops[t->n_ops - 1] = t;
+
+  for (guint i = 0; i < n_ops; i++)
+    {
+      if (i > 0)
+        g_string_append_c (string, ' ');
+      gsk_layer_transform_print_op (ops[i], string);
+    }
+
+  g_free (ops);
+}
+
+/**
+ * gsk_layer_transform_to_string:
+ * @self: (nullable): a transform
+ *
+ * Converts @self to CSS text that [func@LayerTransform.parse] reads back
+ * as an equal transform.
+ *
+ * Each operation is printed with the most specific CSS function, such
+ * as `translate(10px, 20px)`, `rotate(45deg)` or `scale(2, 3)`, and
+ * numbers with as few digits as still read back exactly. `NULL` gives
+ * `none`.
+ *
+ * Returns: (transfer full): the CSS text of @self
+ *
+ * Since: 0.1
+ */
+char *
+gsk_layer_transform_to_string (GskLayerTransform *self)
+{
+  GString *string = g_string_new (NULL);
+
+  gsk_layer_transform_print (self, string);
+
+  return g_string_free (string, FALSE);
+}
+
+/* Parsing */
+
+typedef enum {
+  FUNC_MATRIX,
+  FUNC_MATRIX3D,
+  FUNC_PERSPECTIVE,
+  FUNC_ROTATE,
+  FUNC_ROTATE3D,
+  FUNC_ROTATE_X,
+  FUNC_ROTATE_Y,
+  FUNC_ROTATE_Z,
+  FUNC_SCALE,
+  FUNC_SCALE3D,
+  FUNC_SCALE_X,
+  FUNC_SCALE_Y,
+  FUNC_SCALE_Z,
+  FUNC_SKEW,
+  FUNC_SKEW_X,
+  FUNC_SKEW_Y,
+  FUNC_TRANSLATE,
+  FUNC_TRANSLATE3D,
+  FUNC_TRANSLATE_X,
+  FUNC_TRANSLATE_Y,
+  FUNC_TRANSLATE_Z,
+  N_FUNCS
+} TransformFunc;
+
+#define MAX_ARGS 16
+
+static const struct {
+  const char *name;
+  guint min_args;
+  /* One letter per argument: n(umber), l(ength) or a(ngle) */
+  const char *args;
+} transform_funcs[N_FUNCS] = {
+  [FUNC_MATRIX]      = { "matrix",      6,  "nnnnnn" },
+  [FUNC_MATRIX3D]    = { "matrix3d",    16, "nnnnnnnnnnnnnnnn" },
+  [FUNC_PERSPECTIVE] = { "perspective", 1,  "l" },
+  [FUNC_ROTATE]      = { "rotate",      1,  "a" },
+  [FUNC_ROTATE3D]    = { "rotate3d",    4,  "nnna" },
+  [FUNC_ROTATE_X]    = { "rotateX",     1,  "a" },
+  [FUNC_ROTATE_Y]    = { "rotateY",     1,  "a" },
+  [FUNC_ROTATE_Z]    = { "rotateZ",     1,  "a" },
+  [FUNC_SCALE]       = { "scale",       1,  "nn" },
+  [FUNC_SCALE3D]     = { "scale3d",     3,  "nnn" },
+  [FUNC_SCALE_X]     = { "scaleX",      1,  "n" },
+  [FUNC_SCALE_Y]     = { "scaleY",      1,  "n" },
+  [FUNC_SCALE_Z]     = { "scaleZ",      1,  "n" },
+  [FUNC_SKEW]        = { "skew",        1,  "aa" },
+  [FUNC_SKEW_X]      = { "skewX",       1,  "a" },
+  [FUNC_SKEW_Y]      = { "skewY",       1,  "a" },
+  [FUNC_TRANSLATE]   = { "translate",   1,  "ll" },
+  [FUNC_TRANSLATE3D] = { "translate3d", 3,  "lll" },
+  [FUNC_TRANSLATE_X] = { "translateX",  1,  "l" },
+  [FUNC_TRANSLATE_Y] = { "translateY",  1,  "l" },
+  [FUNC_TRANSLATE_Z] = { "translateZ",  1,  "l" },
+};
+
+typedef struct {
+  const char *string;
+  GError **error;
+  /* Where the problem is, once there is one */
+  const char *error_start;
+  const char *error_end;
+} TransformParser;
+
+/* One argument: a number with an optional unit or %, or an identifier */
+typedef struct {
+  const char *start;
+  const char *unit;
+  const char *end;
+  double value;
+  gboolean is_ident;
+} TransformArg;
+
+static gboolean parser_error (TransformParser *parser,
+                              const char      *start,
+                              const char      *end,
+                              GskLayerError    code,
+                              const char      *format,
+                              ...) G_GNUC_PRINTF (5, 6);
+
+static gboolean
+parser_error (TransformParser *parser,
+              const char      *start,
+              const char      *end,
+              GskLayerError    code,
+              const char      *format,
+              ...)
+{
+  va_list args;
+  char *message;
+
+  parser->error_start = start;
+  parser->error_end = end;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+
+  g_set_error_literal (parser->error, GSK_LAYER_ERROR, code, message);
+  g_free (message);
+
+  return FALSE;
+}
+
+static void
+skip_space (const char **p)
+{
+  while (g_ascii_isspace (**p))
+    (*p)++;
+}
+
+static gboolean
+is_ident_start (const char *p)
+{
+  return g_ascii_isalpha (*p) || *p == '_' || (guchar) *p >= 0x80;
+}
+
+static const char *
+scan_ident (const char *p)
+{
+  while (g_ascii_isalnum (*p) || *p == '_' || *p == '-' || (guchar) *p >= 0x80)
+    p++;
+
+  return p;
+}
+
+/* A CSS number; returns where it ends, or NULL if there is none at @p */
+static const char *
+scan_number (const char *p)
+{
+  const char *digits;
+
+  if (*p == '+' || *p == '-')
+    p++;
+
+  digits = p;
+  while (g_ascii_isdigit (*p))
+    p++;
+  if (*p == '.' && g_ascii_isdigit (p[1]))
+    {
+      p++;
+      while (g_ascii_isdigit (*p))
+        p++;
+    }
+  if (p == digits)
+    return NULL;
+
+  if ((*p == 'e' || *p == 'E') &&
+      (g_ascii_isdigit (p[1]) ||
+       ((p[1] == '+' || p[1] == '-') && g_ascii_isdigit (p[2]))))
+    {
+      p += 2;
+      while (g_ascii_isdigit (*p))
+        p++;
+    }
+
+  return p;
+}
+
+/* The end of the token at @p, for naming it in a message */
+static const char *
+scan_token (const char *p)
+{
+  const char *end;
+
+  if (*p == '\0')
+    return p;
+
+  end = scan_number (p);
+  if (end != NULL)
+    {
+      if (*end == '%')
+        return end + 1;
+      return is_ident_start (end) ? scan_ident (end) : end;
+    }
+
+  if (is_ident_start (p))
+    return scan_ident (p);
+
+  return g_utf8_next_char (p);
+}
+
+static gboolean
+span_equal (const char *start,
+            const char *end,
+            const char *word)
+{
+  gsize length = end - start;
+
+  return length == strlen (word) && g_ascii_strncasecmp (start, word, length) == 0;
+}
+
+static const char *
+arg_kind_name (char kind)
+{
+  switch (kind)
+    {
+    case 'n':
+      return "a number";
+    case 'l':
+      return "a length";
+    case 'a':
+      return "an angle";
+    default:
+      return "a value";
+    }
+}
+
+static char *
+list_transform_funcs (void)
+{
+  GString *names = g_string_new (NULL);
+
+  for (guint i = 0; i < N_FUNCS; i++)
+    {
+      if (i > 0)
+        g_string_append (names, ", ");
+      g_string_append (names, transform_funcs[i].name);
+    }
+
+  return g_string_free (names, FALSE);
+}
+
+static gboolean
+parse_arg (TransformParser *parser,
+           const char     **pp,
+           char             kind,
+           TransformArg    *arg)
+{
+  const char *p = *pp;
+  const char *end;
+
+  arg->start = p;
+
+  end = scan_number (p);
+  if (end != NULL)
+    {
+      /* A copy, so that strtod sees only CSS syntax (no hex, no "inf") */
+      char *number = g_strndup (p, end - p);
+
+      arg->value = g_ascii_strtod (number, NULL);
+      arg->is_ident = FALSE;
+      arg->unit = end;
+      g_free (number);
+
+      if (*end == '%')
+        end++;
+      else if (is_ident_start (end))
+        end = scan_ident (end);
+    }
+  else if (is_ident_start (p))
+    {
+      arg->value = 0.0;
+      arg->is_ident = TRUE;
+      arg->unit = end = scan_ident (p);
+    }
+  else
+    {
+      end = scan_token (p);
+      return parser_error (parser, p, end, GSK_LAYER_ERROR_SYNTAX,
+                           "expected %s, got “%.*s”",
+                           arg_kind_name (kind), (int) (end - p), p);
+    }
+
+  arg->end = end;
+
+  if (*end != '\0' && *end != ',' && *end != ')' && !g_ascii_isspace (*end))
+    {
+      const char *next = g_utf8_next_char (end);
+
+      return parser_error (parser, end, next, GSK_LAYER_ERROR_SYNTAX,
+                           "unexpected “%.*s” after “%.*s”",
+                           (int) (next - end), end,
+                           (int) (end - arg->start), arg->start);
+    }
+
+  *pp = end;
+
+  return TRUE;
+}
+
+/* Checks the unit of @arg against @kind and converts it to a float in
+ * pixels or degrees */
+static gboolean
+parser_convert_arg (TransformParser    *parser,
+                    const TransformArg *arg,
+                    char                kind,
+                    float              *out_value)
+{
+  const char *unit = arg->unit;
+  const char *end = arg->end;
+  int length = arg->end - arg->start;
+  double value = arg->value;
+
+  if (arg->is_ident)
+    return parser_error (parser, arg->start, end, GSK_LAYER_ERROR_SYNTAX,
+                         "expected %s, got “%.*s”",
+                         arg_kind_name (kind), length, arg->start);
+
+  if (span_equal (unit, end, "%"))
+    return parser_error (parser, arg->start, end, GSK_LAYER_ERROR_INVALID_VALUE,
+                         "percentages are not supported: “%.*s”",
+                         length, arg->start);
+
+  switch (kind)
+    {
+    case 'n':
+      if (unit != end)
+        return parser_error (parser, arg->start, end, GSK_LAYER_ERROR_INVALID_VALUE,
+                             "expected a number without unit, got “%.*s”",
+                             length, arg->start);
+      break;
+
+    case 'l':
+      /* Unitless lengths are read as pixels, leniently */
+      if (unit != end && !span_equal (unit, end, "px"))
+        return parser_error (parser, arg->start, end, GSK_LAYER_ERROR_INVALID_VALUE,
+                             "expected a length in px, got “%.*s”",
+                             length, arg->start);
+      break;
+
+    case 'a':
+      if (unit == end)
+        {
+          if (value != 0.0)
+            return parser_error (parser, arg->start, end, GSK_LAYER_ERROR_INVALID_VALUE,
+                                 "the angle “%.*s” needs a unit (deg, rad, grad or turn)",
+                                 length, arg->start);
+        }
+      else if (span_equal (unit, end, "deg"))
+        ;
+      else if (span_equal (unit, end, "rad"))
+        value = value * 180.0 / G_PI;
+      else if (span_equal (unit, end, "grad"))
+        value = value * 0.9;
+      else if (span_equal (unit, end, "turn"))
+        value = value * 360.0;
+      else
+        return parser_error (parser, arg->start, end, GSK_LAYER_ERROR_INVALID_VALUE,
+                             "expected an angle in deg, rad, grad or turn, got “%.*s”",
+                             length, arg->start);
+      break;
+
+    default:
+      g_assert_not_reached ();
+    }
+
+  /* Whatever would round to infinity as a float, including overflow in
+   * strtod (1e999); the limit is halfway between G_MAXFLOAT and 2^128,
+   * so that G_MAXFLOAT printed with 9 digits still reads back */
+  if (!(fabs (value) < 0x1.ffffffp127))
+    return parser_error (parser, arg->start, end, GSK_LAYER_ERROR_INVALID_VALUE,
+                         "“%.*s” is out of range", length, arg->start);
+
+  *out_value = value;
+
+  return TRUE;
+}
+
+/* Parses one function call at *@pp and appends it to @transform */
+static gboolean
+parse_function (TransformParser    *parser,
+                const char        **pp,
+                GskLayerTransform **transform)
+{
+  const char *name = *pp;
+  const char *name_end, *p;
+  TransformArg args[MAX_ARGS];
+  float v[MAX_ARGS];
+  guint n_args = 0, max_args;
+  gboolean is_none = FALSE;
+  TransformFunc func;
+  const char *kinds;
+
+  if (!is_ident_start (name))
+    {
+      const char *end = scan_token (name);
+
+      return parser_error (parser, name, end, GSK_LAYER_ERROR_SYNTAX,
+                           "expected a transform function, got “%.*s”",
+                           (int) (end - name), name);
+    }
+
+  name_end = scan_ident (name);
+
+  for (func = 0; func < N_FUNCS; func++)
+    {
+      if (span_equal (name, name_end, transform_funcs[func].name))
+        break;
+    }
+
+  if (*name_end != '(')
+    {
+      if (span_equal (name, name_end, "none"))
+        return parser_error (parser, name, name_end, GSK_LAYER_ERROR_SYNTAX,
+                             "“none” cannot be combined with transform functions");
+      if (func < N_FUNCS)
+        return parser_error (parser, name, name_end, GSK_LAYER_ERROR_SYNTAX,
+                             "expected “(” right after “%.*s”",
+                             (int) (name_end - name), name);
+    }
+
+  if (func == N_FUNCS)
+    {
+      char *known = list_transform_funcs ();
+
+      parser_error (parser, name, name_end, GSK_LAYER_ERROR_SYNTAX,
+                    "unknown transform function “%.*s” (expected one of %s)",
+                    (int) (name_end - name), name, known);
+      g_free (known);
+
+      return FALSE;
+    }
+
+  kinds = transform_funcs[func].args;
+  max_args = strlen (kinds);
+
+  p = name_end + 1;
+  skip_space (&p);
+
+  if (*p != ')')
+    {
+      for (;;)
+        {
+          TransformArg arg;
+
+          if (*p == '\0')
+            return parser_error (parser, name, p, GSK_LAYER_ERROR_SYNTAX,
+                                 "unterminated %s(): expected “)”",
+                                 transform_funcs[func].name);
+
+          if (!parse_arg (parser, &p, n_args < max_args ? kinds[n_args] : '?', &arg))
+            return FALSE;
+
+          if (n_args < MAX_ARGS)
+            args[n_args] = arg;
+          if (n_args == 0)
+            is_none = arg.is_ident && span_equal (arg.start, arg.end, "none");
+          n_args++;
+
+          skip_space (&p);
+
+          if (*p == ',')
+            {
+              p++;
+              skip_space (&p);
+            }
+          else if (*p == ')')
+            {
+              break;
+            }
+          else if (*p == '\0')
+            {
+              return parser_error (parser, name, p, GSK_LAYER_ERROR_SYNTAX,
+                                   "unterminated %s(): expected “)”",
+                                   transform_funcs[func].name);
+            }
+          else
+            {
+              const char *end = scan_token (p);
+
+              return parser_error (parser, p, end, GSK_LAYER_ERROR_SYNTAX,
+                                   "expected “,” or “)”, got “%.*s”",
+                                   (int) (end - p), p);
+            }
+        }
+    }
+
+  /* Past the ')' */
+  p++;
+
+  if (n_args < transform_funcs[func].min_args || n_args > max_args)
+    {
+      if (transform_funcs[func].min_args == max_args)
+        return parser_error (parser, name, p, GSK_LAYER_ERROR_SYNTAX,
+                             "%s() takes %u argument%s, got %u",
+                             transform_funcs[func].name,
+                             max_args, max_args == 1 ? "" : "s",
+                             n_args);
+      else
+        return parser_error (parser, name, p, GSK_LAYER_ERROR_SYNTAX,
+                             "%s() takes %u to %u arguments, got %u",
+                             transform_funcs[func].name,
+                             transform_funcs[func].min_args, max_args,
+                             n_args);
+    }
+
+  /* perspective(none), from CSS Transforms 2, is the identity */
+  if (func == FUNC_PERSPECTIVE && is_none)
+    {
+      *pp = p;
+      return TRUE;
+    }
+
+  for (guint i = 0; i < n_args; i++)
+    {
+      if (!parser_convert_arg (parser, &args[i], kinds[i], &v[i]))
+        return FALSE;
+    }
+
+  switch (func)
+    {
+    case FUNC_MATRIX:
+      {
+        graphene_matrix_t m;
+
+        graphene_matrix_init_from_2d (&m, v[0], v[1], v[2], v[3], v[4], v[5]);
+        *transform = gsk_layer_transform_matrix (*transform, &m);
+      }
+      break;
+
+    case FUNC_MATRIX3D:
+      {
+        graphene_matrix_t m;
+
+        /* CSS lists matrix3d() column by column, which is graphene's
+         * row-major order of the transposed, row-vector matrix */
+        graphene_matrix_init_from_float (&m, v);
+        *transform = gsk_layer_transform_matrix (*transform, &m);
+      }
+      break;
+
+    case FUNC_PERSPECTIVE:
+      if (v[0] < 0.f)
+        return parser_error (parser, args[0].start, args[0].end, GSK_LAYER_ERROR_INVALID_VALUE,
+                             "perspective() needs a depth of 0 or more, got “%.*s”",
+                             (int) (args[0].end - args[0].start), args[0].start);
+      /* CSS Transforms 2: depths below 1px count as 1px */
+      *transform = gsk_layer_transform_perspective (*transform, MAX (v[0], 1.f));
+      break;
+
+    case FUNC_ROTATE:
+    case FUNC_ROTATE_Z:
+      *transform = gsk_layer_transform_rotate_internal (*transform, v[0], 0.f, 0.f, 1.f);
+      break;
+
+    case FUNC_ROTATE3D:
+      if (v[0] == 0.f && v[1] == 0.f && v[2] == 0.f)
+        return parser_error (parser, args[0].start, args[2].end, GSK_LAYER_ERROR_INVALID_VALUE,
+                             "rotate3d() needs an axis that is not zero");
+      *transform = gsk_layer_transform_rotate_internal (*transform, v[3], v[0], v[1], v[2]);
+      break;
+
+    case FUNC_ROTATE_X:
+      *transform = gsk_layer_transform_rotate_internal (*transform, v[0], 1.f, 0.f, 0.f);
+      break;
+
+    case FUNC_ROTATE_Y:
+      *transform = gsk_layer_transform_rotate_internal (*transform, v[0], 0.f, 1.f, 0.f);
+      break;
+
+    case FUNC_SCALE:
+      *transform = gsk_layer_transform_scale (*transform, v[0], n_args > 1 ? v[1] : v[0]);
+      break;
+
+    case FUNC_SCALE3D:
+      *transform = gsk_layer_transform_scale_3d (*transform, v[0], v[1], v[2]);
+      break;
+
+    case FUNC_SCALE_X:
+      *transform = gsk_layer_transform_scale (*transform, v[0], 1.f);
+      break;
+
+    case FUNC_SCALE_Y:
+      *transform = gsk_layer_transform_scale (*transform, 1.f, v[0]);
+      break;
+
+    case FUNC_SCALE_Z:
+      *transform = gsk_layer_transform_scale_3d (*transform, 1.f, 1.f, v[0]);
+      break;
+
+    case FUNC_SKEW:
+      *transform = gsk_layer_transform_skew (*transform, v[0], n_args > 1 ? v[1] : 0.f);
+      break;
+
+    case FUNC_SKEW_X:
+      *transform = gsk_layer_transform_skew (*transform, v[0], 0.f);
+      break;
+
+    case FUNC_SKEW_Y:
+      *transform = gsk_layer_transform_skew (*transform, 0.f, v[0]);
+      break;
+
+    case FUNC_TRANSLATE:
+      *transform = gsk_layer_transform_translate (*transform, v[0], n_args > 1 ? v[1] : 0.f);
+      break;
+
+    case FUNC_TRANSLATE3D:
+      *transform = gsk_layer_transform_translate_3d (*transform, v[0], v[1], v[2]);
+      break;
+
+    case FUNC_TRANSLATE_X:
+      *transform = gsk_layer_transform_translate (*transform, v[0], 0.f);
+      break;
+
+    case FUNC_TRANSLATE_Y:
+      *transform = gsk_layer_transform_translate (*transform, 0.f, v[0]);
+      break;
+
+    case FUNC_TRANSLATE_Z:
+      *transform = gsk_layer_transform_translate_3d (*transform, 0.f, 0.f, v[0]);
+      break;
+
+    case N_FUNCS:
+    default:
+      g_assert_not_reached ();
+    }
+
+  *pp = p;
+
+  return TRUE;
+}
+
+static gboolean
+transform_parse (TransformParser    *parser,
+                 GskLayerTransform **out_transform)
+{
+  GskLayerTransform *transform = NULL;
+  const char *p = parser->string;
+  const char *invalid;
+
+  if (!g_utf8_validate (p, -1, &invalid))
+    return parser_error (parser, invalid, invalid + 1, GSK_LAYER_ERROR_SYNTAX,
+                         "invalid UTF-8");
+
+  skip_space (&p);
+
+  /* "none" alone; combined with functions it is an error below */
+  if (is_ident_start (p))
+    {
+      const char *end = scan_ident (p);
+
+      if (span_equal (p, end, "none"))
+        {
+          skip_space (&end);
+          if (*end == '\0')
+            p = end;
+        }
+    }
+
+  while (*p != '\0')
+    {
+      if (!parse_function (parser, &p, &transform))
+        {
+          gsk_layer_transform_unref (transform);
+          return FALSE;
+        }
+
+      skip_space (&p);
+    }
+
+  if (out_transform != NULL)
+    *out_transform = transform;
+  else
+    gsk_layer_transform_unref (transform);
+
+  return TRUE;
+}
+
+gboolean
+gsk_layer_transform_parse_with_range (const char         *string,
+                                      GskLayerTransform **out_transform,
+                                      glong              *out_error_start,
+                                      glong              *out_error_end,
+                                      GError            **error)
+{
+  TransformParser parser = { string, error, NULL, NULL };
+
+  g_return_val_if_fail (string != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (transform_parse (&parser, out_transform))
+    return TRUE;
+
+  /* Everything before error_start is valid UTF-8, and an invalid byte
+   * at error_start counts as one character */
+  if (out_error_start != NULL)
+    *out_error_start = g_utf8_pointer_to_offset (string, parser.error_start);
+  if (out_error_end != NULL)
+    *out_error_end = g_utf8_pointer_to_offset (string, parser.error_end);
+
+  return FALSE;
+}
+
+/**
+ * gsk_layer_transform_parse:
+ * @string: the CSS text of a transform
+ * @out_transform: (out) (optional) (nullable) (transfer full): return
+ *   location for the transform
+ * @error: return location for an error
+ *
+ * Parses the value of a CSS `transform` property.
+ *
+ * All the transform functions of CSS Transforms 1 and 2 are understood,
+ * in any case, with their arguments separated by commas: `matrix()`,
+ * `matrix3d()`, `perspective()`, `rotate()`, `rotate3d()`,
+ * `rotateX()`, `rotateY()`, `rotateZ()`, `scale()`, `scale3d()`,
+ * `scaleX()`, `scaleY()`, `scaleZ()`, `skew()`, `skewX()`, `skewY()`,
+ * `translate()`, `translate3d()`, `translateX()`, `translateY()` and
+ * `translateZ()`. Lengths are in `px` or without a unit; angles in `deg`,
+ * `rad`, `grad` or `turn`, or a bare `0`. Percentages are not supported.
+ * `none` and text of only white space are the identity, `NULL`.
+ *
+ * On failure @out_transform is left untouched and @error, in the
+ * %GSK_LAYER_ERROR domain, is %GSK_LAYER_ERROR_SYNTAX for malformed text
+ * and unknown functions, or %GSK_LAYER_ERROR_INVALID_VALUE for values of
+ * the wrong kind or out of range, such as `perspective(-5px)` or
+ * `1e999`. Its message starts with the 1-based range of characters,
+ * both ends included, where the problem lies:
+ * `characters 15-19: unknown transform function “rotat” (…)`.
+ *
+ * Returns: whether @string was parsed
+ *
+ * Since: 0.1
+ */
+gboolean
+gsk_layer_transform_parse (const char         *string,
+                           GskLayerTransform **out_transform,
+                           GError            **error)
+{
+  GError *local_error = NULL;
+  glong start, end;
+
+  g_return_val_if_fail (string != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (gsk_layer_transform_parse_with_range (string, out_transform, &start, &end, &local_error))
+    return TRUE;
+
+  /* An empty range, at the end of the text, names the position there */
+  g_propagate_prefixed_error (error, local_error,
+                              "characters %ld-%ld: ",
+                              start + 1, MAX (end, start + 1));
+
+  return FALSE;
+}

@@ -1,0 +1,126 @@
+/* gsk-layer-types.h: shared enumerations and forward declarations
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#pragma once
+
+#if !defined (__GSK_LAYER_H_INSIDE__) && !defined (GSK_LAYER_COMPILATION)
+#error "Only <gsklayer.h> can be included directly."
+#endif
+
+#include <glib-object.h>
+#include <graphene.h>
+#include <graphene-gobject.h>
+#include <cairo.h>
+
+#include "gsk-layer-version-macros.h"
+
+G_BEGIN_DECLS
+
+typedef struct _GskLayer GskLayer;
+typedef struct _GskLayerTransform GskLayerTransform;
+
+/**
+ * GskLayerBlendMode:
+ * @GSK_LAYER_BLEND_NORMAL: the layer is drawn over its backdrop
+ * @GSK_LAYER_BLEND_MULTIPLY: CSS `multiply`
+ * @GSK_LAYER_BLEND_SCREEN: CSS `screen`
+ * @GSK_LAYER_BLEND_OVERLAY: CSS `overlay`
+ * @GSK_LAYER_BLEND_DARKEN: CSS `darken`
+ * @GSK_LAYER_BLEND_LIGHTEN: CSS `lighten`
+ * @GSK_LAYER_BLEND_COLOR_DODGE: CSS `color-dodge`
+ * @GSK_LAYER_BLEND_COLOR_BURN: CSS `color-burn`
+ * @GSK_LAYER_BLEND_HARD_LIGHT: CSS `hard-light`
+ * @GSK_LAYER_BLEND_SOFT_LIGHT: CSS `soft-light`
+ * @GSK_LAYER_BLEND_DIFFERENCE: CSS `difference`
+ * @GSK_LAYER_BLEND_EXCLUSION: CSS `exclusion`
+ * @GSK_LAYER_BLEND_HUE: CSS `hue`
+ * @GSK_LAYER_BLEND_SATURATION: CSS `saturation`
+ * @GSK_LAYER_BLEND_COLOR: CSS `color`
+ * @GSK_LAYER_BLEND_LUMINOSITY: CSS `luminosity`
+ *
+ * How a layer, composited as one image with its subtree, mixes with
+ * what is drawn below it: the `mix-blend-mode` values of CSS
+ * Compositing and Blending Level 1.
+ */
+typedef enum {
+  GSK_LAYER_BLEND_NORMAL,
+  GSK_LAYER_BLEND_MULTIPLY,
+  GSK_LAYER_BLEND_SCREEN,
+  GSK_LAYER_BLEND_OVERLAY,
+  GSK_LAYER_BLEND_DARKEN,
+  GSK_LAYER_BLEND_LIGHTEN,
+  GSK_LAYER_BLEND_COLOR_DODGE,
+  GSK_LAYER_BLEND_COLOR_BURN,
+  GSK_LAYER_BLEND_HARD_LIGHT,
+  GSK_LAYER_BLEND_SOFT_LIGHT,
+  GSK_LAYER_BLEND_DIFFERENCE,
+  GSK_LAYER_BLEND_EXCLUSION,
+  GSK_LAYER_BLEND_HUE,
+  GSK_LAYER_BLEND_SATURATION,
+  GSK_LAYER_BLEND_COLOR,
+  GSK_LAYER_BLEND_LUMINOSITY,
+} GskLayerBlendMode;
+
+/**
+ * GskLayerTraverseOrder:
+ * @GSK_LAYER_TRAVERSE_DEPTH_FIRST_PRE: visit a layer, then its children
+ * @GSK_LAYER_TRAVERSE_DEPTH_FIRST_POST: visit the children, then the layer
+ * @GSK_LAYER_TRAVERSE_BREADTH_FIRST: visit layers level by level
+ *
+ * The order in which gsk_layer_traverse() visits a subtree. Children
+ * are always visited in child order.
+ */
+typedef enum {
+  GSK_LAYER_TRAVERSE_DEPTH_FIRST_PRE,
+  GSK_LAYER_TRAVERSE_DEPTH_FIRST_POST,
+  GSK_LAYER_TRAVERSE_BREADTH_FIRST,
+} GskLayerTraverseOrder;
+
+/**
+ * GskLayerTraverseResult:
+ * @GSK_LAYER_TRAVERSE_CONTINUE: go on
+ * @GSK_LAYER_TRAVERSE_SKIP_CHILDREN: do not visit this layer's children
+ *   (meaningful in pre-order and breadth-first order)
+ * @GSK_LAYER_TRAVERSE_STOP: end the traversal now
+ *
+ * What a #GskLayerTraverseFunc tells gsk_layer_traverse() to do next.
+ */
+typedef enum {
+  GSK_LAYER_TRAVERSE_CONTINUE,
+  GSK_LAYER_TRAVERSE_SKIP_CHILDREN,
+  GSK_LAYER_TRAVERSE_STOP,
+} GskLayerTraverseResult;
+
+/**
+ * GSK_LAYER_ERROR:
+ *
+ * The error domain of GSK layer parsers and loaders.
+ */
+#define GSK_LAYER_ERROR (gsk_layer_error_quark ())
+
+/**
+ * GskLayerError:
+ * @GSK_LAYER_ERROR_SYNTAX: the text is not well formed
+ * @GSK_LAYER_ERROR_INVALID_VALUE: a value is well formed but not allowed
+ *   (out of range, not finite, of the wrong kind)
+ * @GSK_LAYER_ERROR_UNKNOWN_TYPE: a type name is not a known #GskLayer type
+ * @GSK_LAYER_ERROR_UNKNOWN_PROPERTY: a property or key is not known
+ * @GSK_LAYER_ERROR_FAILED: anything else, such as a file that cannot be read
+ *
+ * Errors reported in the %GSK_LAYER_ERROR domain. Messages name the
+ * place of the problem: `file:line:column` for files, character
+ * offsets for strings.
+ */
+typedef enum {
+  GSK_LAYER_ERROR_SYNTAX,
+  GSK_LAYER_ERROR_INVALID_VALUE,
+  GSK_LAYER_ERROR_UNKNOWN_TYPE,
+  GSK_LAYER_ERROR_UNKNOWN_PROPERTY,
+  GSK_LAYER_ERROR_FAILED,
+} GskLayerError;
+
+GSK_LAYER_AVAILABLE_IN_ALL
+GQuark gsk_layer_error_quark (void);
+
+G_END_DECLS

@@ -1,0 +1,2447 @@
+/* gsk-layer.c: a node of the layer tree
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#include "config.h"
+
+#include <math.h>
+
+#include "gsk-layer-private.h"
+#include "gsk-layer-transform.h"
+#include "gsk-layer-enum-types.h"
+
+/**
+ * GskLayer:
+ *
+ * A rectangle in a retained tree of layers.
+ *
+ * Each layer has its own coordinate space with the origin at its top
+ * left corner. [property@Layer:position] places that corner in the
+ * parent's space, [property@Layer:transform] transforms the layer about
+ * its [property@Layer:pivot-point], and the parent's
+ * [property@Layer:child-transform] applies to all of its children.
+ * Children are drawn in increasing [property@Layer:z-position], equal
+ * values in child order, and are not clipped to their parent unless
+ * [property@Layer:clip-to-bounds] is set.
+ *
+ * A layer draws a background color, then its content: what its class's
+ * draw() paints, or a [iface@LayerContent]; then its children. Content
+ * is drawn only after it was invalidated, and cached.
+ */
+
+enum {
+  PROP_0,
+  PROP_POSITION,
+  PROP_SIZE,
+  PROP_PIVOT_POINT,
+  PROP_TRANSFORM,
+  PROP_CHILD_TRANSFORM,
+  PROP_Z_POSITION,
+  PROP_VISIBLE,
+  PROP_OPACITY,
+  PROP_CLIP_TO_BOUNDS,
+  PROP_BACKGROUND_COLOR,
+  PROP_BLEND_MODE,
+  PROP_REACTIVE,
+  PROP_NAME,
+  PROP_CONTENT,
+  N_PROPS
+};
+
+enum {
+  CHILD_ADDED,
+  CHILD_REMOVED,
+  N_SIGNALS
+};
+
+static GParamSpec *properties[N_PROPS];
+static guint signals[N_SIGNALS];
+
+G_DEFINE_TYPE_WITH_PRIVATE (GskLayer, gsk_layer, G_TYPE_INITIALLY_UNOWNED)
+
+G_DEFINE_QUARK (gsk-layer-error-quark, gsk_layer_error)
+
+struct _GskLayerTopLevel
+{
+  cairo_region_t *damage;
+  gpointer consumer;
+  gboolean frame_pending;
+};
+
+GskLayerPrivate *
+gsk_layer_get_private (GskLayer *self)
+{
+  return gsk_layer_get_instance_private (self);
+}
+
+static GskLayerTopLevel *
+ensure_top_level (GskLayer *self)
+{
+  GskLayerPrivate *priv = gsk_layer_get_instance_private (self);
+
+  if (priv->top_level == NULL)
+    {
+      priv->top_level = g_new0 (GskLayerTopLevel, 1);
+      priv->top_level->damage = cairo_region_create ();
+    }
+
+  return priv->top_level;
+}
+
+static void
+top_level_free (GskLayerTopLevel *top_level)
+{
+  if (top_level == NULL)
+    return;
+
+  cairo_region_destroy (top_level->damage);
+  g_free (top_level);
+}
+
+static void
+rect_to_int (const graphene_rect_t *rect,
+             cairo_rectangle_int_t *out)
+{
+  float x0 = floorf (rect->origin.x);
+  float y0 = floorf (rect->origin.y);
+  float x1 = ceilf (rect->origin.x + rect->size.width);
+  float y1 = ceilf (rect->origin.y + rect->size.height);
+
+  /* Damage far outside any target is as good as clamped */
+  x0 = CLAMP (x0, -(1 << 28), 1 << 28);
+  y0 = CLAMP (y0, -(1 << 28), 1 << 28);
+  x1 = CLAMP (x1, -(1 << 28), 1 << 28);
+  y1 = CLAMP (y1, -(1 << 28), 1 << 28);
+
+  out->x = x0;
+  out->y = y0;
+  out->width = x1 - x0;
+  out->height = y1 - y0;
+}
+
+void
+gsk_layer_top_level_add_damage (GskLayer              *root,
+                                const graphene_rect_t *screen_rect)
+{
+  GskLayerTopLevel *top_level;
+  cairo_rectangle_int_t r;
+
+  if (screen_rect->size.width <= 0 || screen_rect->size.height <= 0)
+    return;
+
+  top_level = ensure_top_level (root);
+  rect_to_int (screen_rect, &r);
+  cairo_region_union_rectangle (top_level->damage, &r);
+}
+
+cairo_region_t *
+gsk_layer_top_level_take_damage (GskLayer *root)
+{
+  GskLayerTopLevel *top_level = ensure_top_level (root);
+  cairo_region_t *damage = top_level->damage;
+
+  top_level->damage = cairo_region_create ();
+  top_level->frame_pending = FALSE;
+
+  return damage;
+}
+
+gboolean
+gsk_layer_top_level_claim (GskLayer *root,
+                           gpointer  consumer)
+{
+  GskLayerTopLevel *top_level = ensure_top_level (root);
+  gboolean same = top_level->consumer == consumer;
+
+  top_level->consumer = consumer;
+  return same;
+}
+
+/* {{{ Dirty tracking and requests */
+
+static void
+mark_subtree_dirty (GskLayer *self)
+{
+  GskLayer *l;
+
+  /* All the way up: a compile may leave hidden subtrees dirty, so an
+   * ancestor being dirty does not mean the root knows */
+  for (l = self; l != NULL; )
+    {
+      GskLayerPrivate *p = gsk_layer_get_instance_private (l);
+
+      p->bounds_valid = FALSE;
+      p->subtree_dirty = TRUE;
+      l = p->parent;
+    }
+}
+
+void
+gsk_layer_changed (GskLayer           *self,
+                   GskLayerDirtyFlags  flags)
+{
+  GskLayerPrivate *priv = gsk_layer_get_instance_private (self);
+
+  if (flags & GSK_LAYER_DIRTY_WORLD)
+    {
+      priv->world_dirty = TRUE;
+      priv->world_stale = TRUE;
+    }
+  if (flags & GSK_LAYER_DIRTY_PAINT)
+    priv->paint_dirty = TRUE;
+  if (flags & GSK_LAYER_DIRTY_EFFECTS)
+    priv->effects_dirty = TRUE;
+  if (flags & GSK_LAYER_DIRTY_CONTENT)
+    {
+      priv->content_dirty = TRUE;
+      priv->paint_dirty = TRUE;
+    }
+
+  mark_subtree_dirty (self);
+  gsk_layer_queue_redraw (self, NULL);
+}
+
+static gboolean
+gsk_layer_real_queue_redraw (GskLayer                    *self,
+                             GskLayer                    *origin,
+                             const cairo_rectangle_int_t *area)
+{
+  GskLayerPrivate *priv = gsk_layer_get_instance_private (self);
+
+  if (priv->parent == NULL)
+    ensure_top_level (self)->frame_pending = TRUE;
+
+  return FALSE;
+}
+
+static gboolean
+gsk_layer_real_queue_relayout (GskLayer *self,
+                               GskLayer *origin)
+{
+  GskLayerPrivate *priv = gsk_layer_get_instance_private (self);
+
+  priv->needs_layout = TRUE;
+  if (priv->parent == NULL)
+    ensure_top_level (self)->frame_pending = TRUE;
+
+  return FALSE;
+}
+
+static void
+gsk_layer_real_draw (GskLayer *self,
+                     cairo_t  *cr)
+{
+}
+
+static void
+gsk_layer_real_layout_children (GskLayer *self)
+{
+}
+
+gboolean
+gsk_layer_has_draw (GskLayer *self)
+{
+  return GSK_LAYER_GET_CLASS (self)->draw != gsk_layer_real_draw;
+}
+
+/**
+ * gsk_layer_queue_redraw:
+ * @self: a layer
+ * @area: (nullable): the part of @self to redraw, in its coordinates,
+ *   or %NULL for all of it
+ *
+ * Asks for @area of @self to be redrawn in the next frame.
+ *
+ * The request travels up the tree through each ancestor's
+ * [vfunc@Layer.queue_redraw], starting with @self, until one returns
+ * %TRUE or the top level is reached, which records the damage and
+ * marks a frame as pending. This does not invalidate cached content:
+ * see [method@Layer.invalidate_content].
+ */
+void
+gsk_layer_queue_redraw (GskLayer                    *self,
+                        const cairo_rectangle_int_t *area)
+{
+  GskLayerPrivate *priv;
+  GskLayer *l;
+
+  g_return_if_fail (GSK_IS_LAYER (self));
+
+  priv = gsk_layer_get_instance_private (self);
+  if (priv->in_dispose)
+    return;
+
+  if (area == NULL)
+    {
+      if (!priv->paint_dirty)
+        {
+          priv->paint_dirty = TRUE;
+          mark_subtree_dirty (self);
+        }
+    }
+  else
+    {
+      graphene_rect_t r = GRAPHENE_RECT_INIT (area->x, area->y, area->width, area->height);
+      graphene_rect_t screen;
+
+      gsk_layer_update_world (self);
+      if (!priv->world_singular &&
+          gsk_layer_project_rect (&priv->world, &r, &screen, NULL, NULL))
+        gsk_layer_top_level_add_damage (gsk_layer_get_root (self), &screen);
+      mark_subtree_dirty (self);
+    }
+
+  /* A loop rather than recursion through the default handler keeps deep
+   * trees off the stack */
+  for (l = self; l != NULL; l = gsk_layer_get_parent (l))
+    {
+      if (GSK_LAYER_GET_CLASS (l)->queue_redraw (l, self, area))
+        break;
+    }
+}
+
+/**
+ * gsk_layer_queue_relayout:
+ * @self: a layer
+ *
+ * Asks for the children of @self, and of its ancestors, to be laid out
+ * again before the next frame.
+ *
+ * The request travels up the tree through each ancestor's
+ * [vfunc@Layer.queue_relayout], starting with @self, until one returns
+ * %TRUE. Each layer it passes gets its [vfunc@Layer.layout_children]
+ * called once in the next frame.
+ */
+void
+gsk_layer_queue_relayout (GskLayer *self)
+{
+  GskLayer *l;
+
+  g_return_if_fail (GSK_IS_LAYER (self));
+
+  if (((GskLayerPrivate *) gsk_layer_get_instance_private (self))->in_dispose)
+    return;
+
+  for (l = self; l != NULL; l = gsk_layer_get_parent (l))
+    {
+      GskLayerPrivate *p = gsk_layer_get_instance_private (l);
+
+      p->subtree_needs_layout = TRUE;
+      if (GSK_LAYER_GET_CLASS (l)->queue_relayout (l, self))
+        break;
+    }
+  mark_subtree_dirty (self);
+}
+
+/**
+ * gsk_layer_get_frame_pending:
+ * @self: a top-level layer
+ *
+ * Whether a redraw or relayout request reached @self since its last
+ * frame was rendered.
+ *
+ * Returns: %TRUE if a frame should be rendered
+ */
+gboolean
+gsk_layer_get_frame_pending (GskLayer *self)
+{
+  GskLayerPrivate *priv;
+
+  g_return_val_if_fail (GSK_IS_LAYER (self), FALSE);
+
+  priv = gsk_layer_get_instance_private (self);
+  return priv->top_level != NULL && priv->top_level->frame_pending;
+}
+
+/* }}} */
+/* {{{ Tree */
+
+/* Adds what the subtree last drew to the damage of the top level it
+ * leaves, and marks it to be recomputed wherever it goes next */
+static void
+forget_subtree (GskLayer *self,
+                GskLayer *old_root)
+{
+  GPtrArray *stack = g_ptr_array_new ();
+
+  g_ptr_array_add (stack, self);
+  while (stack->len > 0)
+    {
+      GskLayer *l = g_ptr_array_steal_index_fast (stack, stack->len - 1);
+      GskLayerPrivate *p = gsk_layer_get_instance_private (l);
+      GskLayer *c;
+
+      if (old_root != NULL)
+        gsk_layer_top_level_add_damage (old_root, &p->drawn_bounds);
+      p->drawn_bounds = *graphene_rect_zero ();
+      p->subtree_bounds = *graphene_rect_zero ();
+      p->bounds_valid = FALSE;
+      p->world_stale = TRUE;
+      p->world_dirty = TRUE;
+      p->paint_dirty = TRUE;
+      p->subtree_dirty = TRUE;
+
+      for (c = p->first_child; c != NULL; c = gsk_layer_get_next_sibling (c))
+        g_ptr_array_add (stack, c);
+    }
+  g_ptr_array_free (stack, TRUE);
+}
+
+static void
+update_children_have_z (GskLayer *self)
+{
+  GskLayerPrivate *priv = gsk_layer_get_instance_private (self);
+  GskLayer *c;
+
+  priv->children_have_z = FALSE;
+  for (c = priv->first_child; c != NULL; c = gsk_layer_get_next_sibling (c))
+    {
+      GskLayerPrivate *cp = gsk_layer_get_instance_private (c);
+
+      if (cp->z_position != 0.f)
+        {
+          priv->children_have_z = TRUE;
+          break;
+        }
+    }
+}
+
+static gboolean
+can_adopt (GskLayer *self,
+           GskLayer *child)
+{
+  GskLayerPrivate *cpriv = gsk_layer_get_instance_private (child);
+
+  if (cpriv->parent != NULL)
+    {
+      g_critical ("Cannot add layer %p (%s) to %p: it already has a parent",
+                  child, G_OBJECT_TYPE_NAME (child), self);
+      return FALSE;
+    }
+  if (child == self || gsk_layer_contains (child, self))
+    {
+      g_critical ("Cannot add layer %p (%s) to %p: it is an ancestor of its "
+                  "new parent, which would make a cycle",
+                  child, G_OBJECT_TYPE_NAME (child), self);
+      return FALSE;
+    }
+  if (cpriv->in_dispose)
+    {
+      g_critical ("Cannot add layer %p while it is being destroyed", child);
+      return FALSE;
+    }
+
+  return TRUE;
+}
+
+/* Links @child after @prev (NULL: first) */
+static void
+link_child (GskLayer *self,
+            GskLayer *child,
+            GskLayer *prev)
+{
+  GskLayerPrivate *priv = gsk_layer_get_instance_private (self);
+  GskLayerPrivate *cpriv = gsk_layer_get_instance_private (child);
+  GskLayer *next;
+
+  g_object_ref_sink (child);
+
+  next = prev ? gsk_layer_get_next_sibling (prev) : priv->first_child;
+
+  cpriv->parent = self;
+  cpriv->prev_sibling = prev;
+  cpriv->next_sibling = next;
+
+  if (prev)
+    ((GskLayerPrivate *) gsk_layer_get_instance_private (prev))->next_sibling = child;
+  else
+    priv->first_child = child;
+
+  if (next)
+    ((GskLayerPrivate *) gsk_layer_get_instance_private (next))->prev_sibling = child;
+  else
+    priv->last_child = child;
+
+  priv->n_children++;
+  priv->children_age++;
+  if (cpriv->z_position != 0.f)
+    priv->children_have_z = TRUE;
+
+  /* A layer that was a top level is one no more */
+  g_clear_pointer (&cpriv->top_level, top_level_free);
+
+  forget_subtree (child, NULL);
+  mark_subtree_dirty (child);
+  gsk_layer_queue_redraw (child, NULL);
+  gsk_layer_queue_relayout (self);
+
+  g_signal_emit (self, signals[CHILD_ADDED], 0, child);
+}
+
+static void
+unlink_child (GskLayer *self,
+              GskLayer *child,
+              gboolean  emit)
+{
+  GskLayerPrivate *priv = gsk_layer_get_instance_private (self);
+  GskLayerPrivate *cpriv = gsk_layer_get_instance_private (child);
+  GskLayer *root = gsk_layer_get_root (self);
+
+  forget_subtree (child, root);
+  mark_subtree_dirty (self);
+
+  if (cpriv->prev_sibling)
+    ((GskLayerPrivate *) gsk_layer_get_instance_private (cpriv->prev_sibling))->next_sibling = cpriv->next_sibling;
+  else
+    priv->first_child = cpriv->next_sibling;
+
+  if (cpriv->next_sibling)
+    ((GskLayerPrivate *) gsk_layer_get_instance_private (cpriv->next_sibling))->prev_sibling = cpriv->prev_sibling;
+  else
+    priv->last_child = cpriv->prev_sibling;
+
+  cpriv->parent = NULL;
+  cpriv->prev_sibling = NULL;
+  cpriv->next_sibling = NULL;
+  priv->n_children--;
+  priv->children_age++;
+  if (cpriv->z_position != 0.f)
+    update_children_have_z (self);
+
+  if (!priv->in_dispose)
+    {
+      gsk_layer_queue_redraw (self, NULL);
+      gsk_layer_queue_relayout (self);
+      if (emit)
+        g_signal_emit (self, signals[CHILD_REMOVED], 0, child);
+    }
+
+  g_object_unref (child);
+}
+
+/**
+ * gsk_layer_add_child:
+ * @self: a layer
+ * @child: (transfer floating): a layer without a parent
+ *
+ * Adds @child on top of the children of @self. The parent holds a
+ * reference to each child.
+ */
+void
+gsk_layer_add_child (GskLayer *self,
+                     GskLayer *child)
+{
+  GskLayerPrivate *priv;
+
+  g_return_if_fail (GSK_IS_LAYER (self));
+  g_return_if_fail (GSK_IS_LAYER (child));
+  if (!can_adopt (self, child))
+    return;
+
+  priv = gsk_layer_get_instance_private (self);
+  link_child (self, child, priv->last_child);
+}
+
+/**
+ * gsk_layer_insert_child_at_index:
+ * @self: a layer
+ * @child: (transfer floating): a layer without a parent
+ * @index_: the position among the children; a negative value or one past
+ *   the end appends
+ *
+ * Inserts @child so that it becomes the child at @index_.
+ */
+void
+gsk_layer_insert_child_at_index (GskLayer *self,
+                                 GskLayer *child,
+                                 int       index_)
+{
+  GskLayerPrivate *priv;
+  GskLayer *prev;
+
+  g_return_if_fail (GSK_IS_LAYER (self));
+  g_return_if_fail (GSK_IS_LAYER (child));
+  if (!can_adopt (self, child))
+    return;
+
+  priv = gsk_layer_get_instance_private (self);
+  if (index_ < 0 || (guint) index_ >= priv->n_children)
+    prev = priv->last_child;
+  else if (index_ == 0)
+    prev = NULL;
+  else
+    prev = gsk_layer_get_child_at_index (self, index_ - 1);
+
+  link_child (self, child, prev);
+}
+
+/**
+ * gsk_layer_insert_child_above:
+ * @self: a layer
+ * @child: (transfer floating): a layer without a parent
+ * @sibling: (nullable): a child of @self, or %NULL for the top
+ *
+ * Inserts @child just above @sibling in child order, or on top of all
+ * children if @sibling is %NULL.
+ */
+void
+gsk_layer_insert_child_above (GskLayer *self,
+                              GskLayer *child,
+                              GskLayer *sibling)
+{
+  GskLayerPrivate *priv;
+
+  g_return_if_fail (GSK_IS_LAYER (self));
+  g_return_if_fail (GSK_IS_LAYER (child));
+  g_return_if_fail (sibling == NULL || GSK_IS_LAYER (sibling));
+  g_return_if_fail (sibling == NULL || gsk_layer_get_parent (sibling) == self);
+  if (!can_adopt (self, child))
+    return;
+
+  priv = gsk_layer_get_instance_private (self);
+  link_child (self, child, sibling ? sibling : priv->last_child);
+}
+
+/**
+ * gsk_layer_insert_child_below:
+ * @self: a layer
+ * @child: (transfer floating): a layer without a parent
+ * @sibling: (nullable): a child of @self, or %NULL for the bottom
+ *
+ * Inserts @child just below @sibling in child order, or below all
+ * children if @sibling is %NULL.
+ */
+void
+gsk_layer_insert_child_below (GskLayer *self,
+                              GskLayer *child,
+                              GskLayer *sibling)
+{
+  g_return_if_fail (GSK_IS_LAYER (self));
+  g_return_if_fail (GSK_IS_LAYER (child));
+  g_return_if_fail (sibling == NULL || GSK_IS_LAYER (sibling));
+  g_return_if_fail (sibling == NULL || gsk_layer_get_parent (sibling) == self);
+  if (!can_adopt (self, child))
+    return;
+
+  link_child (self, child, sibling ? gsk_layer_get_previous_sibling (sibling) : NULL);
+}
+
+/**
+ * gsk_layer_remove_child:
+ * @self: a layer
+ * @child: a child of @self
+ *
+ * Removes @child from @self, dropping the reference @self held.
+ */
+void
+gsk_layer_remove_child (GskLayer *self,
+                        GskLayer *child)
+{
+  g_return_if_fail (GSK_IS_LAYER (self));
+  g_return_if_fail (GSK_IS_LAYER (child));
+  g_return_if_fail (gsk_layer_get_parent (child) == self);
+
+  unlink_child (self, child, TRUE);
+}
+
+/**
+ * gsk_layer_replace_child:
+ * @self: a layer
+ * @old_child: a child of @self
+ * @new_child: (transfer floating): a layer without a parent
+ *
+ * Puts @new_child where @old_child was, and removes @old_child.
+ */
+void
+gsk_layer_replace_child (GskLayer *self,
+                         GskLayer *old_child,
+                         GskLayer *new_child)
+{
+  GskLayer *prev;
+
+  g_return_if_fail (GSK_IS_LAYER (self));
+  g_return_if_fail (GSK_IS_LAYER (old_child));
+  g_return_if_fail (GSK_IS_LAYER (new_child));
+  g_return_if_fail (gsk_layer_get_parent (old_child) == self);
+  if (!can_adopt (self, new_child))
+    return;
+
+  prev = gsk_layer_get_previous_sibling (old_child);
+  g_object_ref (old_child);
+  unlink_child (self, old_child, TRUE);
+  link_child (self, new_child, prev);
+  g_object_unref (old_child);
+}
+
+/**
+ * gsk_layer_remove_all_children:
+ * @self: a layer
+ *
+ * Removes every child of @self.
+ */
+void
+gsk_layer_remove_all_children (GskLayer *self)
+{
+  GskLayerPrivate *priv;
+
+  g_return_if_fail (GSK_IS_LAYER (self));
+
+  priv = gsk_layer_get_instance_private (self);
+  while (priv->last_child != NULL)
+    unlink_child (self, priv->last_child, TRUE);
+}
+
+/**
+ * gsk_layer_get_parent:
+ * @self: a layer
+ *
+ * Returns: (transfer none) (nullable): the parent of @self
+ */
+GskLayer *
+gsk_layer_get_parent (GskLayer *self)
+{
+  g_return_val_if_fail (GSK_IS_LAYER (self), NULL);
+
+  return ((GskLayerPrivate *) gsk_layer_get_instance_private (self))->parent;
+}
+
+/**
+ * gsk_layer_get_root:
+ * @self: a layer
+ *
+ * Returns: (transfer none): the top-level ancestor of @self, or @self
+ */
+GskLayer *
+gsk_layer_get_root (GskLayer *self)
+{
+  GskLayer *l;
+
+  g_return_val_if_fail (GSK_IS_LAYER (self), NULL);
+
+  for (l = self; gsk_layer_get_parent (l) != NULL; l = gsk_layer_get_parent (l))
+    ;
+
+  return l;
+}
+
+/**
+ * gsk_layer_get_first_child:
+ * @self: a layer
+ *
+ * Returns: (transfer none) (nullable): the bottom-most child in child order
+ */
+GskLayer *
+gsk_layer_get_first_child (GskLayer *self)
+{
+  g_return_val_if_fail (GSK_IS_LAYER (self), NULL);
+
+  return ((GskLayerPrivate *) gsk_layer_get_instance_private (self))->first_child;
+}
+
+/**
+ * gsk_layer_get_last_child:
+ * @self: a layer
+ *
+ * Returns: (transfer none) (nullable): the top-most child in child order
+ */
+GskLayer *
+gsk_layer_get_last_child (GskLayer *self)
+{
+  g_return_val_if_fail (GSK_IS_LAYER (self), NULL);
+
+  return ((GskLayerPrivate *) gsk_layer_get_instance_private (self))->last_child;
+}
+
+/**
+ * gsk_layer_get_next_sibling:
+ * @self: a layer
+ *
+ * Returns: (transfer none) (nullable): the sibling above @self
+ */
+GskLayer *
+gsk_layer_get_next_sibling (GskLayer *self)
+{
+  g_return_val_if_fail (GSK_IS_LAYER (self), NULL);
+
+  return ((GskLayerPrivate *) gsk_layer_get_instance_private (self))->next_sibling;
+}
+
+/**
+ * gsk_layer_get_previous_sibling:
+ * @self: a layer
+ *
+ * Returns: (transfer none) (nullable): the sibling below @self
+ */
+GskLayer *
+gsk_layer_get_previous_sibling (GskLayer *self)
+{
+  g_return_val_if_fail (GSK_IS_LAYER (self), NULL);
+
+  return ((GskLayerPrivate *) gsk_layer_get_instance_private (self))->prev_sibling;
+}
+
+/**
+ * gsk_layer_get_n_children:
+ * @self: a layer
+ *
+ * Returns: the number of children of @self
+ */
+guint
+gsk_layer_get_n_children (GskLayer *self)
+{
+  g_return_val_if_fail (GSK_IS_LAYER (self), 0);
+
+  return ((GskLayerPrivate *) gsk_layer_get_instance_private (self))->n_children;
+}
+
+/**
+ * gsk_layer_get_child_at_index:
+ * @self: a layer
+ * @index_: a position among the children
+ *
+ * Returns: (transfer none) (nullable): the child at @index_, or %NULL if
+ *   there are not that many children
+ */
+GskLayer *
+gsk_layer_get_child_at_index (GskLayer *self,
+                              guint     index_)
+{
+  GskLayerPrivate *priv;
+  GskLayer *c;
+  guint i;
+
+  g_return_val_if_fail (GSK_IS_LAYER (self), NULL);
+
+  priv = gsk_layer_get_instance_private (self);
+  if (index_ >= priv->n_children)
+    return NULL;
+
+  if (index_ > priv->n_children / 2)
+    {
+      for (c = priv->last_child, i = priv->n_children - 1; i > index_; i--)
+        c = gsk_layer_get_previous_sibling (c);
+    }
+  else
+    {
+      for (c = priv->first_child, i = 0; i < index_; i++)
+        c = gsk_layer_get_next_sibling (c);
+    }
+
+  return c;
+}
+
+/**
+ * gsk_layer_contains:
+ * @self: a layer
+ * @descendant: another layer
+ *
+ * Returns: %TRUE if @descendant is @self or below it in the tree
+ */
+gboolean
+gsk_layer_contains (GskLayer *self,
+                    GskLayer *descendant)
+{
+  GskLayer *l;
+
+  g_return_val_if_fail (GSK_IS_LAYER (self), FALSE);
+  g_return_val_if_fail (GSK_IS_LAYER (descendant), FALSE);
+
+  for (l = descendant; l != NULL; l = gsk_layer_get_parent (l))
+    if (l == self)
+      return TRUE;
+
+  return FALSE;
+}
+
+static int
+compare_z (gconstpointer a,
+           gconstpointer b,
+           gpointer      user_data)
+{
+  GskLayerPrivate *pa = gsk_layer_get_instance_private (*(GskLayer **) a);
+  GskLayerPrivate *pb = gsk_layer_get_instance_private (*(GskLayer **) b);
+
+  return (pa->z_position > pb->z_position) - (pa->z_position < pb->z_position);
+}
+
+guint
+gsk_layer_get_paint_order (GskLayer   *self,
+                           GskLayer  **stack_buf,
+                           guint       stack_len,
+                           GskLayer ***out_children)
+{
+  GskLayerPrivate *priv = gsk_layer_get_instance_private (self);
+  GskLayer **children;
+  GskLayer *c;
+  guint i;
+
+  children = priv->n_children <= stack_len ? stack_buf : g_new (GskLayer *, priv->n_children);
+  for (c = priv->first_child, i = 0; c != NULL; c = gsk_layer_get_next_sibling (c))
+    children[i++] = c;
+
+  /* g_qsort_with_data is a stable merge sort: equal z keeps child order */
+  if (priv->children_have_z)
+    g_qsort_with_data (children, i, sizeof (GskLayer *), compare_z, NULL);
+
+  *out_children = children;
+  return i;
+}
+
+/* }}} */
+/* {{{ Geometry */
+
+static gboolean
+point_is_finite (float x,
+                 float y)
+{
+  return isfinite (x) && isfinite (y);
+}
+
+/**
+ * gsk_layer_set_position:
+ * @self: a layer
+ * @position: the top left corner of @self in its parent's space
+ *
+ * Places @self in its parent. Moving the pivot point does not move the
+ * layer, as with CSS `left` and `top`.
+ */
+void
+gsk_layer_set_position (GskLayer               *self,
+                        const graphene_point_t *position)
+{
+  GskLayerPrivate *priv;
+
+  g_return_if_fail (GSK_IS_LAYER (self));
+  g_return_if_fail (position != NULL);
+  g_return_if_fail (point_is_finite (position->x, position->y));
+
+  priv = gsk_layer_get_instance_private (self);
+  if (graphene_point_equal (&priv->position, position))
+    return;
+
+  priv->position = *position;
+  gsk_layer_changed (self, GSK_LAYER_DIRTY_WORLD);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_POSITION]);
+}
+
+/**
+ * gsk_layer_get_position:
+ * @self: a layer
+ * @position: (out caller-allocates): return location for the position
+ *
+ * Gets the position of @self in its parent's space.
+ */
+void
+gsk_layer_get_position (GskLayer         *self,
+                        graphene_point_t *position)
+{
+  g_return_if_fail (GSK_IS_LAYER (self));
+  g_return_if_fail (position != NULL);
+
+  *position = ((GskLayerPrivate *) gsk_layer_get_instance_private (self))->position;
+}
+
+/**
+ * gsk_layer_set_size:
+ * @self: a layer
+ * @size: the width and height of @self, not negative
+ *
+ * Sets the size of @self, which invalidates its drawn content.
+ */
+void
+gsk_layer_set_size (GskLayer              *self,
+                    const graphene_size_t *size)
+{
+  GskLayerPrivate *priv;
+
+  g_return_if_fail (GSK_IS_LAYER (self));
+  g_return_if_fail (size != NULL);
+  g_return_if_fail (size->width >= 0.f && size->width <= G_MAXFLOAT);
+  g_return_if_fail (size->height >= 0.f && size->height <= G_MAXFLOAT);
+
+  priv = gsk_layer_get_instance_private (self);
+  if (graphene_size_equal (&priv->size, size))
+    return;
+
+  priv->size = *size;
+  /* The pivot point is relative to the size */
+  gsk_layer_changed (self, GSK_LAYER_DIRTY_WORLD | GSK_LAYER_DIRTY_CONTENT);
+  gsk_layer_queue_relayout (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SIZE]);
+}
+
+/**
+ * gsk_layer_get_size:
+ * @self: a layer
+ * @size: (out caller-allocates): return location for the size
+ *
+ * Gets the size of @self.
+ */
+void
+gsk_layer_get_size (GskLayer        *self,
+                    graphene_size_t *size)
+{
+  g_return_if_fail (GSK_IS_LAYER (self));
+  g_return_if_fail (size != NULL);
+
+  *size = ((GskLayerPrivate *) gsk_layer_get_instance_private (self))->size;
+}
+
+/**
+ * gsk_layer_set_pivot_point:
+ * @self: a layer
+ * @pivot: the point transforms are applied about: x and y relative to
+ *   the size (0.5, 0.5 is the center), z in pixels
+ *
+ * Sets the pivot point, like CSS `transform-origin`.
+ */
+void
+gsk_layer_set_pivot_point (GskLayer                 *self,
+                           const graphene_point3d_t *pivot)
+{
+  GskLayerPrivate *priv;
+
+  g_return_if_fail (GSK_IS_LAYER (self));
+  g_return_if_fail (pivot != NULL);
+  g_return_if_fail (point_is_finite (pivot->x, pivot->y) && isfinite (pivot->z));
+
+  priv = gsk_layer_get_instance_private (self);
+  if (graphene_point3d_equal (&priv->pivot, pivot))
+    return;
+
+  priv->pivot = *pivot;
+  gsk_layer_changed (self, GSK_LAYER_DIRTY_WORLD);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PIVOT_POINT]);
+}
+
+/**
+ * gsk_layer_get_pivot_point:
+ * @self: a layer
+ * @pivot: (out caller-allocates): return location for the pivot point
+ *
+ * Gets the pivot point of @self.
+ */
+void
+gsk_layer_get_pivot_point (GskLayer           *self,
+                           graphene_point3d_t *pivot)
+{
+  g_return_if_fail (GSK_IS_LAYER (self));
+  g_return_if_fail (pivot != NULL);
+
+  *pivot = ((GskLayerPrivate *) gsk_layer_get_instance_private (self))->pivot;
+}
+
+static gboolean
+set_transform_field (GskLayer           *self,
+                     GskLayerTransform **field,
+                     GskLayerTransform  *transform)
+{
+  if (gsk_layer_transform_equal (*field, transform))
+    return FALSE;
+
+  if (transform)
+    gsk_layer_transform_ref (transform);
+  g_clear_pointer (field, gsk_layer_transform_unref);
+  *field = transform;
+
+  return TRUE;
+}
+
+/**
+ * gsk_layer_set_transform:
+ * @self: a layer
+ * @transform: (nullable): the transform, or %NULL for none
+ *
+ * Sets the transform of @self, applied about its pivot point with its
+ * operations in the order they are listed, as CSS `transform`.
+ */
+void
+gsk_layer_set_transform (GskLayer          *self,
+                         GskLayerTransform *transform)
+{
+  GskLayerPrivate *priv;
+
+  g_return_if_fail (GSK_IS_LAYER (self));
+
+  priv = gsk_layer_get_instance_private (self);
+  if (!set_transform_field (self, &priv->transform, transform))
+    return;
+
+  gsk_layer_changed (self, GSK_LAYER_DIRTY_WORLD);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TRANSFORM]);
+}
+
+/**
+ * gsk_layer_get_transform:
+ * @self: a layer
+ *
+ * Returns: (transfer none) (nullable): the transform of @self
+ */
+GskLayerTransform *
+gsk_layer_get_transform (GskLayer *self)
+{
+  g_return_val_if_fail (GSK_IS_LAYER (self), NULL);
+
+  return ((GskLayerPrivate *) gsk_layer_get_instance_private (self))->transform;
+}
+
+/**
+ * gsk_layer_set_child_transform:
+ * @self: a layer
+ * @transform: (nullable): the transform, or %NULL for none
+ *
+ * Sets a transform applied to every child of @self, about the pivot
+ * point of @self: `perspective(800px)` here gives the children a shared
+ * vanishing point, as the CSS `perspective` property on a parent.
+ */
+void
+gsk_layer_set_child_transform (GskLayer          *self,
+                               GskLayerTransform *transform)
+{
+  GskLayerPrivate *priv;
+  GskLayer *c;
+
+  g_return_if_fail (GSK_IS_LAYER (self));
+
+  priv = gsk_layer_get_instance_private (self);
+  if (!set_transform_field (self, &priv->child_transform, transform))
+    return;
+
+  for (c = priv->first_child; c != NULL; c = gsk_layer_get_next_sibling (c))
+    gsk_layer_changed (c, GSK_LAYER_DIRTY_WORLD);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CHILD_TRANSFORM]);
+}
+
+/**
+ * gsk_layer_get_child_transform:
+ * @self: a layer
+ *
+ * Returns: (transfer none) (nullable): the child transform of @self
+ */
+GskLayerTransform *
+gsk_layer_get_child_transform (GskLayer *self)
+{
+  g_return_val_if_fail (GSK_IS_LAYER (self), NULL);
+
+  return ((GskLayerPrivate *) gsk_layer_get_instance_private (self))->child_transform;
+}
+
+/**
+ * gsk_layer_set_z_position:
+ * @self: a layer
+ * @z_position: the position on the z axis
+ *
+ * Siblings are drawn in increasing z-position, equal values in child
+ * order. Under a parent's perspective the z-position also moves the
+ * layer toward the viewer, as Core Animation's `zPosition`.
+ */
+void
+gsk_layer_set_z_position (GskLayer *self,
+                          float     z_position)
+{
+  GskLayerPrivate *priv;
+
+  g_return_if_fail (GSK_IS_LAYER (self));
+  g_return_if_fail (isfinite (z_position));
+
+  priv = gsk_layer_get_instance_private (self);
+  if (priv->z_position == z_position)
+    return;
+
+  priv->z_position = z_position;
+  if (priv->parent)
+    update_children_have_z (priv->parent);
+  gsk_layer_changed (self, GSK_LAYER_DIRTY_WORLD | GSK_LAYER_DIRTY_PAINT);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_Z_POSITION]);
+}
+
+/**
+ * gsk_layer_get_z_position:
+ * @self: a layer
+ *
+ * Returns: the z-position of @self
+ */
+float
+gsk_layer_get_z_position (GskLayer *self)
+{
+  g_return_val_if_fail (GSK_IS_LAYER (self), 0.f);
+
+  return ((GskLayerPrivate *) gsk_layer_get_instance_private (self))->z_position;
+}
+
+/**
+ * gsk_layer_get_bounds:
+ * @self: a layer
+ * @bounds: (out caller-allocates): return location for the bounds
+ *
+ * Gets the rectangle @self covers in its own coordinates: its origin is
+ * (0, 0) and its size is the layer's size.
+ */
+void
+gsk_layer_get_bounds (GskLayer        *self,
+                      graphene_rect_t *bounds)
+{
+  GskLayerPrivate *priv;
+
+  g_return_if_fail (GSK_IS_LAYER (self));
+  g_return_if_fail (bounds != NULL);
+
+  priv = gsk_layer_get_instance_private (self);
+  graphene_rect_init (bounds, 0, 0, priv->size.width, priv->size.height);
+}
+
+void
+gsk_layer_get_local_matrix (GskLayer          *self,
+                            graphene_matrix_t *out_matrix)
+{
+  GskLayerPrivate *priv = gsk_layer_get_instance_private (self);
+  graphene_point3d_t t;
+
+  if (priv->transform == NULL)
+    {
+      graphene_point3d_init (&t, priv->position.x, priv->position.y, priv->z_position);
+      graphene_matrix_init_translate (out_matrix, &t);
+    }
+  else
+    {
+      graphene_matrix_t m;
+
+      graphene_point3d_init (&t,
+                             -priv->pivot.x * priv->size.width,
+                             -priv->pivot.y * priv->size.height,
+                             -priv->pivot.z);
+      graphene_matrix_init_translate (out_matrix, &t);
+      gsk_layer_transform_to_matrix (priv->transform, &m);
+      graphene_matrix_multiply (out_matrix, &m, out_matrix);
+      graphene_point3d_init (&t,
+                             priv->pivot.x * priv->size.width + priv->position.x,
+                             priv->pivot.y * priv->size.height + priv->position.y,
+                             priv->pivot.z + priv->z_position);
+      graphene_matrix_translate (out_matrix, &t);
+    }
+
+  if (priv->parent)
+    {
+      GskLayerPrivate *ppriv = gsk_layer_get_instance_private (priv->parent);
+
+      if (ppriv->child_transform)
+        {
+          graphene_matrix_t m, ct;
+
+          graphene_point3d_init (&t,
+                                 -ppriv->pivot.x * ppriv->size.width,
+                                 -ppriv->pivot.y * ppriv->size.height,
+                                 -ppriv->pivot.z);
+          graphene_matrix_init_translate (&m, &t);
+          gsk_layer_transform_to_matrix (ppriv->child_transform, &ct);
+          graphene_matrix_multiply (&m, &ct, &m);
+          graphene_point3d_init (&t,
+                                 ppriv->pivot.x * ppriv->size.width,
+                                 ppriv->pivot.y * ppriv->size.height,
+                                 ppriv->pivot.z);
+          graphene_matrix_translate (&m, &t);
+          graphene_matrix_multiply (out_matrix, &m, out_matrix);
+        }
+    }
+}
+
+gboolean
+gsk_layer_matrix_is_singular (const graphene_matrix_t *world)
+{
+  /* The plane z = 0 maps through the 3×3 homography of rows x, y, w */
+  float a = graphene_matrix_get_value (world, 0, 0);
+  float b = graphene_matrix_get_value (world, 0, 1);
+  float c = graphene_matrix_get_value (world, 0, 3);
+  float d = graphene_matrix_get_value (world, 1, 0);
+  float e = graphene_matrix_get_value (world, 1, 1);
+  float f = graphene_matrix_get_value (world, 1, 3);
+  float g = graphene_matrix_get_value (world, 3, 0);
+  float h = graphene_matrix_get_value (world, 3, 1);
+  float i = graphene_matrix_get_value (world, 3, 3);
+  double det = (double) a * ((double) e * i - (double) f * h)
+             - (double) b * ((double) d * i - (double) f * g)
+             + (double) c * ((double) d * h - (double) e * g);
+
+  return !isfinite (det) || fabs (det) < 1e-9;
+}
+
+static void
+compute_world (GskLayer *self)
+{
+  GskLayerPrivate *priv = gsk_layer_get_instance_private (self);
+
+  gsk_layer_get_local_matrix (self, &priv->world);
+  if (priv->parent)
+    {
+      GskLayerPrivate *ppriv = gsk_layer_get_instance_private (priv->parent);
+
+      graphene_matrix_multiply (&priv->world, &ppriv->world, &priv->world);
+      priv->world_singular = ppriv->world_singular;
+    }
+  else
+    priv->world_singular = FALSE;
+
+  if (!priv->world_singular)
+    priv->world_singular = gsk_layer_matrix_is_singular (&priv->world);
+}
+
+void
+gsk_layer_update_world (GskLayer *self)
+{
+  GskLayer *chain_buf[64];
+  GskLayer **chain = chain_buf;
+  guint n = 0, allocated = G_N_ELEMENTS (chain_buf);
+  gboolean stale = FALSE;
+  GskLayer *l;
+  int i;
+
+  for (l = self; l != NULL; l = gsk_layer_get_parent (l))
+    {
+      if (n == allocated)
+        {
+          allocated *= 2;
+          if (chain == chain_buf)
+            chain = g_memdup2 (chain_buf, sizeof (chain_buf));
+          chain = g_renew (GskLayer *, chain, allocated);
+        }
+      chain[n++] = l;
+    }
+
+  for (i = n - 1; i >= 0; i--)
+    {
+      GskLayerPrivate *p = gsk_layer_get_instance_private (chain[i]);
+
+      if (p->world_stale || stale)
+        {
+          GskLayer *c;
+
+          compute_world (chain[i]);
+          p->world_stale = FALSE;
+          stale = TRUE;
+
+          /* Children off the chain keep matrices computed from the old
+           * one: mark them */
+          for (c = p->first_child; c != NULL; c = gsk_layer_get_next_sibling (c))
+            if (i == 0 || c != chain[i - 1])
+              ((GskLayerPrivate *) gsk_layer_get_instance_private (c))->world_stale = TRUE;
+        }
+    }
+
+  if (chain != chain_buf)
+    g_free (chain);
+}
+
+gboolean
+gsk_layer_unproject (const graphene_matrix_t *world,
+                     const graphene_point_t  *screen_point,
+                     graphene_point_t        *out_point)
+{
+  graphene_matrix_t h, inv;
+  graphene_vec4_t v;
+  float w, x, y;
+
+  /* Drop z: the homography of the layer's plane, in a 4×4 shell */
+  graphene_matrix_init_from_float (&h, (float[16]) {
+    graphene_matrix_get_value (world, 0, 0), graphene_matrix_get_value (world, 0, 1), 0, graphene_matrix_get_value (world, 0, 3),
+    graphene_matrix_get_value (world, 1, 0), graphene_matrix_get_value (world, 1, 1), 0, graphene_matrix_get_value (world, 1, 3),
+    0, 0, 1, 0,
+    graphene_matrix_get_value (world, 3, 0), graphene_matrix_get_value (world, 3, 1), 0, graphene_matrix_get_value (world, 3, 3),
+  });
+
+  if (!graphene_matrix_inverse (&h, &inv))
+    return FALSE;
+
+  graphene_vec4_init (&v, screen_point->x, screen_point->y, 0, 1);
+  graphene_matrix_transform_vec4 (&inv, &v, &v);
+  w = graphene_vec4_get_w (&v);
+  if (fabsf (w) < 1e-12f)
+    return FALSE;
+
+  x = graphene_vec4_get_x (&v) / w;
+  y = graphene_vec4_get_y (&v) / w;
+
+  /* The point on the plane must lie in front of the viewer */
+  graphene_vec4_init (&v, x, y, 0, 1);
+  graphene_matrix_transform_vec4 (world, &v, &v);
+  if (graphene_vec4_get_w (&v) <= 0)
+    return FALSE;
+
+  graphene_point_init (out_point, x, y);
+  return TRUE;
+}
+
+/**
+ * gsk_layer_compute_transform:
+ * @self: a layer
+ * @target: (nullable): a layer in the same tree, or %NULL for the space
+ *   of the top level's surface
+ * @out_transform: (out caller-allocates): return location for the matrix
+ *
+ * Computes the matrix that maps points of @self's space to @target's
+ * space, in graphene's row-vector convention; in 3D, points on @self's
+ * plane may land off @target's plane (use [method@Layer.map_point] to
+ * follow a point onto the plane through perspective).
+ *
+ * Returns: %TRUE if the two layers are in one tree and @target's
+ *   transform can be inverted
+ */
+gboolean
+gsk_layer_compute_transform (GskLayer          *self,
+                             GskLayer          *target,
+                             graphene_matrix_t *out_transform)
+{
+  GskLayer *l;
+
+  g_return_val_if_fail (GSK_IS_LAYER (self), FALSE);
+  g_return_val_if_fail (target == NULL || GSK_IS_LAYER (target), FALSE);
+  g_return_val_if_fail (out_transform != NULL, FALSE);
+
+  if (target != NULL && gsk_layer_get_root (self) != gsk_layer_get_root (target))
+    return FALSE;
+
+  /* An ancestor: the exact product of the local matrices */
+  graphene_matrix_init_identity (out_transform);
+  for (l = self; l != target && l != NULL; l = gsk_layer_get_parent (l))
+    {
+      graphene_matrix_t local;
+
+      gsk_layer_get_local_matrix (l, &local);
+      graphene_matrix_multiply (out_transform, &local, out_transform);
+    }
+
+  if (l != target)
+    {
+      GskLayerPrivate *tpriv = gsk_layer_get_instance_private (target);
+      graphene_matrix_t inv;
+
+      gsk_layer_update_world (target);
+      if (!graphene_matrix_inverse (&tpriv->world, &inv))
+        return FALSE;
+
+      graphene_matrix_multiply (out_transform, &inv, out_transform);
+    }
+
+  return TRUE;
+}
+
+/**
+ * gsk_layer_map_point:
+ * @self: a layer
+ * @target: (nullable): a layer in the same tree, or %NULL for the space
+ *   of the top level's surface
+ * @point: a point in @self's space
+ * @out_point: (out caller-allocates): return location for the point
+ *
+ * Maps @point from @self's plane to @target's plane, through every 3D
+ * transform between them: the point is projected onto the screen, then
+ * followed back along the line of sight onto @target.
+ *
+ * Returns: %TRUE if the point could be mapped; %FALSE if the layers are
+ *   not in one tree, a transform is singular, or the point is behind the
+ *   viewer
+ */
+gboolean
+gsk_layer_map_point (GskLayer               *self,
+                     GskLayer               *target,
+                     const graphene_point_t *point,
+                     graphene_point_t       *out_point)
+{
+  GskLayerPrivate *priv;
+  graphene_vec4_t v;
+  graphene_point_t screen;
+  float w;
+
+  g_return_val_if_fail (GSK_IS_LAYER (self), FALSE);
+  g_return_val_if_fail (target == NULL || GSK_IS_LAYER (target), FALSE);
+  g_return_val_if_fail (point != NULL, FALSE);
+  g_return_val_if_fail (out_point != NULL, FALSE);
+
+  if (target != NULL && gsk_layer_get_root (self) != gsk_layer_get_root (target))
+    return FALSE;
+
+  priv = gsk_layer_get_instance_private (self);
+  gsk_layer_update_world (self);
+  if (priv->world_singular)
+    return FALSE;
+
+  graphene_vec4_init (&v, point->x, point->y, 0, 1);
+  graphene_matrix_transform_vec4 (&priv->world, &v, &v);
+  w = graphene_vec4_get_w (&v);
+  if (w <= 0)
+    return FALSE;
+  graphene_point_init (&screen, graphene_vec4_get_x (&v) / w, graphene_vec4_get_y (&v) / w);
+
+  if (target == NULL)
+    {
+      *out_point = screen;
+      return TRUE;
+    }
+
+  gsk_layer_update_world (target);
+  return gsk_layer_unproject (&((GskLayerPrivate *) gsk_layer_get_instance_private (target))->world,
+                              &screen, out_point);
+}
+
+/**
+ * gsk_layer_get_transformed_bounds:
+ * @self: a layer
+ * @ancestor: (nullable): an ancestor of @self, or %NULL for the space of
+ *   the top level's surface
+ * @bounds: (out caller-allocates): return location for the bounds
+ *
+ * Computes the bounding box of @self's bounds as they appear in
+ * @ancestor's space, projected through every transform in between.
+ *
+ * Returns: %TRUE if some of @self is in front of the viewer and its
+ *   transform is not singular
+ */
+gboolean
+gsk_layer_get_transformed_bounds (GskLayer        *self,
+                                  GskLayer        *ancestor,
+                                  graphene_rect_t *bounds)
+{
+  graphene_matrix_t m;
+  graphene_rect_t own;
+
+  g_return_val_if_fail (GSK_IS_LAYER (self), FALSE);
+  g_return_val_if_fail (ancestor == NULL || gsk_layer_contains (ancestor, self), FALSE);
+  g_return_val_if_fail (bounds != NULL, FALSE);
+
+  gsk_layer_get_bounds (self, &own);
+  if (!gsk_layer_compute_transform (self, ancestor, &m) ||
+      gsk_layer_matrix_is_singular (&m) ||
+      !gsk_layer_project_rect (&m, &own, bounds, NULL, NULL))
+    {
+      graphene_rect_init (bounds, 0, 0, 0, 0);
+      return FALSE;
+    }
+
+  return TRUE;
+}
+
+/* }}} */
+/* {{{ Appearance */
+
+/**
+ * gsk_layer_set_visible:
+ * @self: a layer
+ * @visible: whether @self and its subtree are drawn
+ *
+ * Shows or hides @self with all its children. Hidden layers are not
+ * picked.
+ */
+void
+gsk_layer_set_visible (GskLayer *self,
+                       gboolean  visible)
+{
+  GskLayerPrivate *priv;
+
+  g_return_if_fail (GSK_IS_LAYER (self));
+
+  priv = gsk_layer_get_instance_private (self);
+  visible = !!visible;
+  if (priv->visible == visible)
+    return;
+
+  priv->visible = visible;
+  gsk_layer_changed (self, GSK_LAYER_DIRTY_EFFECTS);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_VISIBLE]);
+}
+
+/**
+ * gsk_layer_get_visible:
+ * @self: a layer
+ *
+ * Returns: whether @self is drawn
+ */
+gboolean
+gsk_layer_get_visible (GskLayer *self)
+{
+  g_return_val_if_fail (GSK_IS_LAYER (self), FALSE);
+
+  return ((GskLayerPrivate *) gsk_layer_get_instance_private (self))->visible;
+}
+
+/**
+ * gsk_layer_set_opacity:
+ * @self: a layer
+ * @opacity: from 0 (transparent) to 1 (opaque)
+ *
+ * Sets the group opacity of @self: the layer and its subtree are
+ * composited as one image, then faded, so overlapping children do not
+ * show through each other. A layer at opacity 0 is not picked.
+ */
+void
+gsk_layer_set_opacity (GskLayer *self,
+                       float     opacity)
+{
+  GskLayerPrivate *priv;
+
+  g_return_if_fail (GSK_IS_LAYER (self));
+  g_return_if_fail (opacity >= 0.f && opacity <= 1.f);
+
+  priv = gsk_layer_get_instance_private (self);
+  if (priv->opacity == opacity)
+    return;
+
+  priv->opacity = opacity;
+  gsk_layer_changed (self, GSK_LAYER_DIRTY_EFFECTS);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_OPACITY]);
+}
+
+/**
+ * gsk_layer_get_opacity:
+ * @self: a layer
+ *
+ * Returns: the opacity of @self
+ */
+float
+gsk_layer_get_opacity (GskLayer *self)
+{
+  g_return_val_if_fail (GSK_IS_LAYER (self), 1.f);
+
+  return ((GskLayerPrivate *) gsk_layer_get_instance_private (self))->opacity;
+}
+
+/**
+ * gsk_layer_set_clip_to_bounds:
+ * @self: a layer
+ * @clip_to_bounds: whether to clip the children to the bounds of @self
+ *
+ * Children are drawn outside their parent's bounds unless this is set,
+ * like CSS `overflow: hidden`. The clip follows every transform of
+ * @self. Clipped-away parts of children are not picked.
+ */
+void
+gsk_layer_set_clip_to_bounds (GskLayer *self,
+                              gboolean  clip_to_bounds)
+{
+  GskLayerPrivate *priv;
+
+  g_return_if_fail (GSK_IS_LAYER (self));
+
+  priv = gsk_layer_get_instance_private (self);
+  clip_to_bounds = !!clip_to_bounds;
+  if (priv->clip_to_bounds == clip_to_bounds)
+    return;
+
+  priv->clip_to_bounds = clip_to_bounds;
+  gsk_layer_changed (self, GSK_LAYER_DIRTY_EFFECTS);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CLIP_TO_BOUNDS]);
+}
+
+/**
+ * gsk_layer_get_clip_to_bounds:
+ * @self: a layer
+ *
+ * Returns: whether the children of @self are clipped to its bounds
+ */
+gboolean
+gsk_layer_get_clip_to_bounds (GskLayer *self)
+{
+  g_return_val_if_fail (GSK_IS_LAYER (self), FALSE);
+
+  return ((GskLayerPrivate *) gsk_layer_get_instance_private (self))->clip_to_bounds;
+}
+
+static gboolean
+rgba_is_valid (const GdkRGBA *c)
+{
+  return c->red >= 0.f && c->red <= 1.f &&
+         c->green >= 0.f && c->green <= 1.f &&
+         c->blue >= 0.f && c->blue <= 1.f &&
+         c->alpha >= 0.f && c->alpha <= 1.f;
+}
+
+/**
+ * gsk_layer_set_background_color:
+ * @self: a layer
+ * @color: (nullable): the color, or %NULL for transparent
+ *
+ * Sets the color that fills the bounds of @self below its content.
+ */
+void
+gsk_layer_set_background_color (GskLayer      *self,
+                                const GdkRGBA *color)
+{
+  static const GdkRGBA transparent = { 0, 0, 0, 0 };
+  GskLayerPrivate *priv;
+  float bg[4];
+
+  g_return_if_fail (GSK_IS_LAYER (self));
+  g_return_if_fail (color == NULL || rgba_is_valid (color));
+
+  if (color == NULL)
+    color = &transparent;
+
+  priv = gsk_layer_get_instance_private (self);
+  bg[0] = color->red;
+  bg[1] = color->green;
+  bg[2] = color->blue;
+  bg[3] = color->alpha;
+  if (memcmp (bg, priv->background, sizeof bg) == 0)
+    return;
+
+  memcpy (priv->background, bg, sizeof bg);
+  gsk_layer_changed (self, GSK_LAYER_DIRTY_PAINT);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BACKGROUND_COLOR]);
+}
+
+/**
+ * gsk_layer_get_background_color:
+ * @self: a layer
+ * @color: (out caller-allocates): return location for the color
+ *
+ * Gets the background color of @self; transparent if none was set.
+ */
+void
+gsk_layer_get_background_color (GskLayer *self,
+                                GdkRGBA  *color)
+{
+  GskLayerPrivate *priv;
+
+  g_return_if_fail (GSK_IS_LAYER (self));
+  g_return_if_fail (color != NULL);
+
+  priv = gsk_layer_get_instance_private (self);
+  color->red = priv->background[0];
+  color->green = priv->background[1];
+  color->blue = priv->background[2];
+  color->alpha = priv->background[3];
+}
+
+/**
+ * gsk_layer_set_blend_mode:
+ * @self: a layer
+ * @blend_mode: how @self mixes with what is below it
+ *
+ * Sets the blend mode of @self, as CSS `mix-blend-mode`: the layer and
+ * its subtree are composited as one image, blended with the backdrop.
+ */
+void
+gsk_layer_set_blend_mode (GskLayer          *self,
+                          GskLayerBlendMode  blend_mode)
+{
+  GskLayerPrivate *priv;
+
+  g_return_if_fail (GSK_IS_LAYER (self));
+  g_return_if_fail (blend_mode <= GSK_LAYER_BLEND_LUMINOSITY);
+
+  priv = gsk_layer_get_instance_private (self);
+  if (priv->blend_mode == blend_mode)
+    return;
+
+  priv->blend_mode = blend_mode;
+  gsk_layer_changed (self, GSK_LAYER_DIRTY_EFFECTS);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BLEND_MODE]);
+}
+
+/**
+ * gsk_layer_get_blend_mode:
+ * @self: a layer
+ *
+ * Returns: the blend mode of @self
+ */
+GskLayerBlendMode
+gsk_layer_get_blend_mode (GskLayer *self)
+{
+  g_return_val_if_fail (GSK_IS_LAYER (self), GSK_LAYER_BLEND_NORMAL);
+
+  return ((GskLayerPrivate *) gsk_layer_get_instance_private (self))->blend_mode;
+}
+
+/**
+ * gsk_layer_set_reactive:
+ * @self: a layer
+ * @reactive: whether [method@Layer.pick] can return @self
+ *
+ * Makes @self pickable or not. Its children are picked on their own
+ * terms either way.
+ */
+void
+gsk_layer_set_reactive (GskLayer *self,
+                        gboolean  reactive)
+{
+  GskLayerPrivate *priv;
+
+  g_return_if_fail (GSK_IS_LAYER (self));
+
+  priv = gsk_layer_get_instance_private (self);
+  reactive = !!reactive;
+  if (priv->reactive == reactive)
+    return;
+
+  priv->reactive = reactive;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_REACTIVE]);
+}
+
+/**
+ * gsk_layer_get_reactive:
+ * @self: a layer
+ *
+ * Returns: whether @self can be picked
+ */
+gboolean
+gsk_layer_get_reactive (GskLayer *self)
+{
+  g_return_val_if_fail (GSK_IS_LAYER (self), FALSE);
+
+  return ((GskLayerPrivate *) gsk_layer_get_instance_private (self))->reactive;
+}
+
+/**
+ * gsk_layer_set_name:
+ * @self: a layer
+ * @name: (nullable): a name, for debugging and scene files
+ *
+ * Sets the name of @self.
+ */
+void
+gsk_layer_set_name (GskLayer   *self,
+                    const char *name)
+{
+  GskLayerPrivate *priv;
+
+  g_return_if_fail (GSK_IS_LAYER (self));
+
+  priv = gsk_layer_get_instance_private (self);
+  if (g_strcmp0 (priv->name, name) == 0)
+    return;
+
+  g_free (priv->name);
+  priv->name = g_strdup (name);
+
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_NAME]);
+}
+
+/**
+ * gsk_layer_get_name:
+ * @self: a layer
+ *
+ * Returns: (nullable): the name of @self
+ */
+const char *
+gsk_layer_get_name (GskLayer *self)
+{
+  g_return_val_if_fail (GSK_IS_LAYER (self), NULL);
+
+  return ((GskLayerPrivate *) gsk_layer_get_instance_private (self))->name;
+}
+
+/* }}} */
+/* {{{ Content */
+
+static void
+content_invalidated (GskLayerContent *content,
+                     GskLayer        *self)
+{
+  gsk_layer_changed (self, GSK_LAYER_DIRTY_PAINT);
+}
+
+/**
+ * gsk_layer_set_content:
+ * @self: a layer
+ * @content: (nullable): a content delegate
+ *
+ * Makes @self show @content, stretched to its bounds, instead of what
+ * its class draws. One content object can be shown by many layers.
+ */
+void
+gsk_layer_set_content (GskLayer        *self,
+                       GskLayerContent *content)
+{
+  GskLayerPrivate *priv;
+
+  g_return_if_fail (GSK_IS_LAYER (self));
+  g_return_if_fail (content == NULL || GSK_IS_LAYER_CONTENT (content));
+
+  priv = gsk_layer_get_instance_private (self);
+  if (priv->content == content)
+    return;
+
+  if (priv->content)
+    g_signal_handlers_disconnect_by_func (priv->content, content_invalidated, self);
+  g_set_object (&priv->content, content);
+  if (priv->content)
+    g_signal_connect_object (priv->content, "invalidated", G_CALLBACK (content_invalidated), self, 0);
+
+  gsk_layer_changed (self, GSK_LAYER_DIRTY_PAINT);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CONTENT]);
+}
+
+/**
+ * gsk_layer_get_content:
+ * @self: a layer
+ *
+ * Returns: (transfer none) (nullable): the content delegate of @self
+ */
+GskLayerContent *
+gsk_layer_get_content (GskLayer *self)
+{
+  g_return_val_if_fail (GSK_IS_LAYER (self), NULL);
+
+  return ((GskLayerPrivate *) gsk_layer_get_instance_private (self))->content;
+}
+
+/**
+ * gsk_layer_invalidate_content:
+ * @self: a layer
+ *
+ * Marks what [vfunc@Layer.draw] drew as out of date: it is called again
+ * before the next frame. Changing the size does this too.
+ */
+void
+gsk_layer_invalidate_content (GskLayer *self)
+{
+  g_return_if_fail (GSK_IS_LAYER (self));
+
+  gsk_layer_changed (self, GSK_LAYER_DIRTY_CONTENT);
+}
+
+/* }}} */
+/* {{{ Picking */
+
+typedef struct {
+  GskLayer *layer;
+  gboolean exit;
+} PickFrame;
+
+static gboolean
+layer_contains_screen_point (GskLayerPrivate        *priv,
+                             const graphene_point_t *screen)
+{
+  graphene_point_t p;
+
+  if (!gsk_layer_unproject (&priv->world, screen, &p))
+    return FALSE;
+
+  return p.x >= 0 && p.y >= 0 && p.x < priv->size.width && p.y < priv->size.height;
+}
+
+/**
+ * gsk_layer_pick:
+ * @self: a layer, usually a top level
+ * @x: x coordinate in the space @self is placed in (the surface, for a
+ *   top level)
+ * @y: y coordinate in the same space
+ *
+ * Finds the top-most layer under a point in the subtree of @self,
+ * through every 3D transform and clip. Hidden layers, layers at opacity
+ * 0 and layers with a singular transform are skipped with their
+ * subtrees; layers that are not reactive are skipped, but not their
+ * children.
+ *
+ * Returns: (transfer none) (nullable): the layer under the point
+ */
+GskLayer *
+gsk_layer_pick (GskLayer *self,
+                float     x,
+                float     y)
+{
+  GskLayerPrivate *priv;
+  graphene_point_t screen = GRAPHENE_POINT_INIT (x, y);
+  GArray *stack;
+  GskLayer *found = NULL;
+
+  g_return_val_if_fail (GSK_IS_LAYER (self), NULL);
+  if (!point_is_finite (x, y))
+    return NULL;
+
+  priv = gsk_layer_get_instance_private (self);
+  if (priv->parent)
+    {
+      graphene_point_t origin = GRAPHENE_POINT_INIT (x, y);
+
+      /* Follow the point from the parent's plane to the screen */
+      if (!gsk_layer_map_point (priv->parent, NULL, &origin, &screen))
+        return NULL;
+    }
+
+  gsk_layer_update_world (self);
+
+  /* Depth first, from the top-most child down, so the first hit wins;
+   * explicit stack because trees can be deep */
+  stack = g_array_new (FALSE, FALSE, sizeof (PickFrame));
+  g_array_append_val (stack, ((PickFrame) { self, FALSE }));
+
+  while (stack->len > 0 && found == NULL)
+    {
+      PickFrame frame = g_array_index (stack, PickFrame, stack->len - 1);
+      GskLayerPrivate *p = gsk_layer_get_instance_private (frame.layer);
+
+      g_array_set_size (stack, stack->len - 1);
+
+      if (frame.exit)
+        {
+          if (p->reactive && layer_contains_screen_point (p, &screen))
+            found = frame.layer;
+          continue;
+        }
+
+      if (!p->visible || p->opacity <= 0.f)
+        continue;
+
+      if (p->world_stale)
+        {
+          GskLayer *c;
+
+          compute_world (frame.layer);
+          p->world_stale = FALSE;
+          for (c = p->first_child; c != NULL; c = gsk_layer_get_next_sibling (c))
+            ((GskLayerPrivate *) gsk_layer_get_instance_private (c))->world_stale = TRUE;
+        }
+
+      if (p->world_singular)
+        continue;
+
+      if (p->bounds_valid && !graphene_rect_contains_point (&p->subtree_bounds, &screen))
+        continue;
+
+      g_array_append_val (stack, ((PickFrame) { frame.layer, TRUE }));
+
+      if (p->n_children > 0 &&
+          (!p->clip_to_bounds || layer_contains_screen_point (p, &screen)))
+        {
+          GskLayer *buf[32];
+          GskLayer **children;
+          guint n, i;
+
+          n = gsk_layer_get_paint_order (frame.layer, buf, G_N_ELEMENTS (buf), &children);
+          for (i = 0; i < n; i++)
+            g_array_append_val (stack, ((PickFrame) { children[i], FALSE }));
+          if (children != buf)
+            g_free (children);
+        }
+    }
+
+  g_array_free (stack, TRUE);
+
+  return found;
+}
+
+/* }}} */
+/* {{{ GObject */
+
+/* Destroying a deep tree would recurse once per level through
+ * g_object_unref(); instead, nested disposals queue children here and
+ * the outermost one releases them in a loop. */
+static GPtrArray *pending_unrefs;
+static guint dispose_depth;
+
+static void
+gsk_layer_dispose (GObject *object)
+{
+  GskLayer *self = GSK_LAYER (object);
+  GskLayerPrivate *priv = gsk_layer_get_instance_private (self);
+
+  priv->in_dispose = TRUE;
+
+  /* g_object_run_dispose() on a layer in a tree destroys it: it leaves
+   * its parent first */
+  if (priv->parent != NULL)
+    unlink_child (priv->parent, self, TRUE);
+
+  dispose_depth++;
+  while (priv->first_child != NULL)
+    {
+      GskLayer *child = priv->first_child;
+      GskLayerPrivate *cpriv = gsk_layer_get_instance_private (child);
+
+      priv->first_child = cpriv->next_sibling;
+      cpriv->parent = NULL;
+      cpriv->prev_sibling = NULL;
+      cpriv->next_sibling = NULL;
+      priv->n_children--;
+
+      if (pending_unrefs == NULL)
+        pending_unrefs = g_ptr_array_new ();
+      g_ptr_array_add (pending_unrefs, child);
+    }
+  priv->last_child = NULL;
+  priv->children_age++;
+
+  if (priv->content)
+    g_signal_handlers_disconnect_by_func (priv->content, content_invalidated, self);
+  g_clear_object (&priv->content);
+  dispose_depth--;
+
+  if (dispose_depth == 0 && pending_unrefs != NULL)
+    {
+      dispose_depth++;
+      while (pending_unrefs->len > 0)
+        g_object_unref (g_ptr_array_steal_index_fast (pending_unrefs, pending_unrefs->len - 1));
+      dispose_depth--;
+      g_clear_pointer (&pending_unrefs, g_ptr_array_unref);
+    }
+
+  G_OBJECT_CLASS (gsk_layer_parent_class)->dispose (object);
+}
+
+static void
+gsk_layer_finalize (GObject *object)
+{
+  GskLayer *self = GSK_LAYER (object);
+  GskLayerPrivate *priv = gsk_layer_get_instance_private (self);
+
+  g_clear_pointer (&priv->transform, gsk_layer_transform_unref);
+  g_clear_pointer (&priv->child_transform, gsk_layer_transform_unref);
+  g_clear_pointer (&priv->name, g_free);
+  if (priv->content_cache)
+    {
+      g_clear_pointer (&priv->content_cache->surface, cairo_surface_destroy);
+      g_free (priv->content_cache);
+    }
+  top_level_free (priv->top_level);
+
+  G_OBJECT_CLASS (gsk_layer_parent_class)->finalize (object);
+}
+
+static void
+gsk_layer_get_property (GObject    *object,
+                        guint       prop_id,
+                        GValue     *value,
+                        GParamSpec *pspec)
+{
+  GskLayer *self = GSK_LAYER (object);
+  GskLayerPrivate *priv = gsk_layer_get_instance_private (self);
+
+  switch (prop_id)
+    {
+    case PROP_POSITION:
+      g_value_set_boxed (value, &priv->position);
+      break;
+    case PROP_SIZE:
+      g_value_set_boxed (value, &priv->size);
+      break;
+    case PROP_PIVOT_POINT:
+      g_value_set_boxed (value, &priv->pivot);
+      break;
+    case PROP_TRANSFORM:
+      g_value_set_boxed (value, priv->transform);
+      break;
+    case PROP_CHILD_TRANSFORM:
+      g_value_set_boxed (value, priv->child_transform);
+      break;
+    case PROP_Z_POSITION:
+      g_value_set_float (value, priv->z_position);
+      break;
+    case PROP_VISIBLE:
+      g_value_set_boolean (value, priv->visible);
+      break;
+    case PROP_OPACITY:
+      g_value_set_float (value, priv->opacity);
+      break;
+    case PROP_CLIP_TO_BOUNDS:
+      g_value_set_boolean (value, priv->clip_to_bounds);
+      break;
+    case PROP_BACKGROUND_COLOR:
+      {
+        GdkRGBA c;
+
+        gsk_layer_get_background_color (self, &c);
+        g_value_set_boxed (value, &c);
+      }
+      break;
+    case PROP_BLEND_MODE:
+      g_value_set_enum (value, priv->blend_mode);
+      break;
+    case PROP_REACTIVE:
+      g_value_set_boolean (value, priv->reactive);
+      break;
+    case PROP_NAME:
+      g_value_set_string (value, priv->name);
+      break;
+    case PROP_CONTENT:
+      g_value_set_object (value, priv->content);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+gsk_layer_set_property (GObject      *object,
+                        guint         prop_id,
+                        const GValue *value,
+                        GParamSpec   *pspec)
+{
+  GskLayer *self = GSK_LAYER (object);
+
+  switch (prop_id)
+    {
+    case PROP_POSITION:
+      {
+        const graphene_point_t *p = g_value_get_boxed (value);
+        gsk_layer_set_position (self, p ? p : graphene_point_zero ());
+      }
+      break;
+    case PROP_SIZE:
+      {
+        const graphene_size_t *s = g_value_get_boxed (value);
+        gsk_layer_set_size (self, s ? s : graphene_size_zero ());
+      }
+      break;
+    case PROP_PIVOT_POINT:
+      {
+        const graphene_point3d_t *p = g_value_get_boxed (value);
+        gsk_layer_set_pivot_point (self, p ? p : &GRAPHENE_POINT3D_INIT (0.5f, 0.5f, 0.f));
+      }
+      break;
+    case PROP_TRANSFORM:
+      gsk_layer_set_transform (self, g_value_get_boxed (value));
+      break;
+    case PROP_CHILD_TRANSFORM:
+      gsk_layer_set_child_transform (self, g_value_get_boxed (value));
+      break;
+    case PROP_Z_POSITION:
+      gsk_layer_set_z_position (self, g_value_get_float (value));
+      break;
+    case PROP_VISIBLE:
+      gsk_layer_set_visible (self, g_value_get_boolean (value));
+      break;
+    case PROP_OPACITY:
+      gsk_layer_set_opacity (self, g_value_get_float (value));
+      break;
+    case PROP_CLIP_TO_BOUNDS:
+      gsk_layer_set_clip_to_bounds (self, g_value_get_boolean (value));
+      break;
+    case PROP_BACKGROUND_COLOR:
+      gsk_layer_set_background_color (self, g_value_get_boxed (value));
+      break;
+    case PROP_BLEND_MODE:
+      gsk_layer_set_blend_mode (self, g_value_get_enum (value));
+      break;
+    case PROP_REACTIVE:
+      gsk_layer_set_reactive (self, g_value_get_boolean (value));
+      break;
+    case PROP_NAME:
+      gsk_layer_set_name (self, g_value_get_string (value));
+      break;
+    case PROP_CONTENT:
+      gsk_layer_set_content (self, g_value_get_object (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+gsk_layer_class_init (GskLayerClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = gsk_layer_dispose;
+  object_class->finalize = gsk_layer_finalize;
+  object_class->get_property = gsk_layer_get_property;
+  object_class->set_property = gsk_layer_set_property;
+
+  klass->draw = gsk_layer_real_draw;
+  klass->queue_redraw = gsk_layer_real_queue_redraw;
+  klass->queue_relayout = gsk_layer_real_queue_relayout;
+  klass->layout_children = gsk_layer_real_layout_children;
+
+  /**
+   * GskLayer:position:
+   *
+   * The top left corner of the layer in its parent's space.
+   */
+  properties[PROP_POSITION] =
+    g_param_spec_boxed ("position", NULL, NULL,
+                        GRAPHENE_TYPE_POINT,
+                        G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+
+  /**
+   * GskLayer:size:
+   *
+   * The width and height of the layer.
+   */
+  properties[PROP_SIZE] =
+    g_param_spec_boxed ("size", NULL, NULL,
+                        GRAPHENE_TYPE_SIZE,
+                        G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+
+  /**
+   * GskLayer:pivot-point:
+   *
+   * The point transforms apply about: x and y relative to the size,
+   * z in pixels. The default is the center, (0.5, 0.5, 0).
+   */
+  properties[PROP_PIVOT_POINT] =
+    g_param_spec_boxed ("pivot-point", NULL, NULL,
+                        GRAPHENE_TYPE_POINT3D,
+                        G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+
+  /**
+   * GskLayer:transform:
+   *
+   * The transform of the layer, applied about the pivot point.
+   */
+  properties[PROP_TRANSFORM] =
+    g_param_spec_boxed ("transform", NULL, NULL,
+                        GSK_TYPE_LAYER_TRANSFORM,
+                        G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+
+  /**
+   * GskLayer:child-transform:
+   *
+   * A transform applied to every child, about the layer's pivot point.
+   */
+  properties[PROP_CHILD_TRANSFORM] =
+    g_param_spec_boxed ("child-transform", NULL, NULL,
+                        GSK_TYPE_LAYER_TRANSFORM,
+                        G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+
+  /**
+   * GskLayer:z-position:
+   *
+   * The position on the z axis, which orders siblings.
+   */
+  properties[PROP_Z_POSITION] =
+    g_param_spec_float ("z-position", NULL, NULL,
+                        -G_MAXFLOAT, G_MAXFLOAT, 0.f,
+                        G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+
+  /**
+   * GskLayer:visible:
+   *
+   * Whether the layer and its subtree are drawn.
+   */
+  properties[PROP_VISIBLE] =
+    g_param_spec_boolean ("visible", NULL, NULL,
+                          TRUE,
+                          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+
+  /**
+   * GskLayer:opacity:
+   *
+   * The group opacity of the layer and its subtree.
+   */
+  properties[PROP_OPACITY] =
+    g_param_spec_float ("opacity", NULL, NULL,
+                        0.f, 1.f, 1.f,
+                        G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+
+  /**
+   * GskLayer:clip-to-bounds:
+   *
+   * Whether children are clipped to the layer's bounds.
+   */
+  properties[PROP_CLIP_TO_BOUNDS] =
+    g_param_spec_boolean ("clip-to-bounds", NULL, NULL,
+                          FALSE,
+                          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+
+  /**
+   * GskLayer:background-color:
+   *
+   * The color filling the layer's bounds below its content.
+   */
+  properties[PROP_BACKGROUND_COLOR] =
+    g_param_spec_boxed ("background-color", NULL, NULL,
+                        GDK_TYPE_RGBA,
+                        G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+
+  /**
+   * GskLayer:blend-mode:
+   *
+   * How the layer mixes with what is below it.
+   */
+  properties[PROP_BLEND_MODE] =
+    g_param_spec_enum ("blend-mode", NULL, NULL,
+                       GSK_TYPE_LAYER_BLEND_MODE, GSK_LAYER_BLEND_NORMAL,
+                       G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+
+  /**
+   * GskLayer:reactive:
+   *
+   * Whether the layer can be picked.
+   */
+  properties[PROP_REACTIVE] =
+    g_param_spec_boolean ("reactive", NULL, NULL,
+                          TRUE,
+                          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+
+  /**
+   * GskLayer:name:
+   *
+   * A name for debugging and scene files.
+   */
+  properties[PROP_NAME] =
+    g_param_spec_string ("name", NULL, NULL,
+                         NULL,
+                         G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+
+  /**
+   * GskLayer:content:
+   *
+   * A content delegate shown instead of what the class draws.
+   */
+  properties[PROP_CONTENT] =
+    g_param_spec_object ("content", NULL, NULL,
+                         GSK_TYPE_LAYER_CONTENT,
+                         G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /**
+   * GskLayer::child-added:
+   * @self: the parent
+   * @child: the new child
+   *
+   * Emitted after a child was added.
+   */
+  signals[CHILD_ADDED] =
+    g_signal_new ("child-added",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 1, GSK_TYPE_LAYER);
+
+  /**
+   * GskLayer::child-removed:
+   * @self: the former parent
+   * @child: the removed child
+   *
+   * Emitted after a child was removed, while the parent still holds a
+   * reference to it.
+   */
+  signals[CHILD_REMOVED] =
+    g_signal_new ("child-removed",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 1, GSK_TYPE_LAYER);
+}
+
+static void
+gsk_layer_init (GskLayer *self)
+{
+  GskLayerPrivate *priv = gsk_layer_get_instance_private (self);
+
+  graphene_point3d_init (&priv->pivot, 0.5f, 0.5f, 0.f);
+  priv->opacity = 1.f;
+  priv->visible = TRUE;
+  priv->reactive = TRUE;
+  priv->blend_mode = GSK_LAYER_BLEND_NORMAL;
+  priv->world_stale = TRUE;
+  priv->world_dirty = TRUE;
+  priv->paint_dirty = TRUE;
+  priv->content_dirty = TRUE;
+  priv->subtree_dirty = TRUE;
+  graphene_matrix_init_identity (&priv->world);
+}
+
+/**
+ * gsk_layer_new:
+ *
+ * Creates a new layer: transparent, empty, at (0, 0) with no size.
+ *
+ * Returns: (transfer floating): the new layer
+ */
+GskLayer *
+gsk_layer_new (void)
+{
+  return g_object_new (GSK_TYPE_LAYER, NULL);
+}
+
+/* }}} */

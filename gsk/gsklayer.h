@@ -1,0 +1,19 @@
+/* gsklayer.h: the GTK Scene-graph Kit
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#pragma once
+
+#define __GSK_LAYER_H_INSIDE__
+
+#include "gsk-layer-version-macros.h"
+#include "gsk-layer-types.h"
+#include "gsk-layer-enum-types.h"
+#include "gsk-layer-transform.h"
+#include "gsk-layer-content.h"
+#include "gsk-layer.h"
+#include "gsk-layer-iter.h"
+#include "gsk-layer-renderer.h"
+#include "gsk-layer-scene.h"
+
+#undef __GSK_LAYER_H_INSIDE__

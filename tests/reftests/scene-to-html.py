@@ -1,0 +1,97 @@
+#!/usr/bin/env python3
+"""Turn a GSK scene file into the equivalent HTML/CSS page, so that
+Chromium can render an independent reference image for a reftest.
+
+Each layer becomes an absolutely positioned div that is its own stacking
+context (z-index), which paints a subtree contiguously as GSK does;
+siblings are ordered by z-index from their z-position rank. Features with
+no exact CSS equivalent (child transforms other than perspective(),
+custom layer types) are refused: such reftests use a .ref.json instead.
+
+Usage: scene-to-html.py SCENE.json > SCENE.html
+"""
+import json
+import os
+import sys
+
+
+def fail(msg):
+    sys.exit(f"scene-to-html: {msg}")
+
+
+def css_color(value):
+    return value
+
+
+def layer_html(layer, scene_dir, parent_size, indent):
+    t = layer.get("type", "GskLayer")
+    if t != "GskLayer":
+        fail(f"layer type {t} has no CSS equivalent")
+    x, y = layer.get("position", [0, 0])
+    w, h = layer.get("size", [0, 0])
+    pivot = layer.get("pivot-point", [0.5, 0.5])
+    pz = pivot[2] if len(pivot) > 2 else 0
+    style = [
+        "position:absolute",
+        f"left:{x}px", f"top:{y}px", f"width:{w}px", f"height:{h}px",
+        f"transform-origin:{pivot[0] * w}px {pivot[1] * h}px {pz}px",
+        f"z-index:{layer.get('_z_rank', 0)}",
+    ]
+    transform = layer.get("transform", "none")
+    z = layer.get("z-position", 0)
+    if z:
+        transform = f"translateZ({z}px) " + ("" if transform == "none" else transform)
+    style.append(f"transform:{transform}")
+    ct = layer.get("child-transform")
+    if ct:
+        ct = ct.strip()
+        if not (ct.startswith("perspective(") and ct.endswith("px)") and ct.count("(") == 1):
+            fail(f"child-transform {ct} has no CSS equivalent")
+        style.append(f"perspective:{ct[len('perspective('):-1]}")
+        style.append(f"perspective-origin:{pivot[0] * w}px {pivot[1] * h}px")
+    if "background-color" in layer:
+        style.append(f"background-color:{css_color(layer['background-color'])}")
+    if "opacity" in layer:
+        style.append(f"opacity:{layer['opacity']}")
+    if layer.get("visible", True) is False:
+        style.append("visibility:hidden")
+    if layer.get("clip-to-bounds"):
+        style.append("overflow:hidden")
+    if "blend-mode" in layer:
+        style.append(f"mix-blend-mode:{layer['blend-mode']}")
+    content = ""
+    if "content" in layer:
+        c = layer["content"]
+        if c.get("type") == "color":
+            content = (f'{indent}  <div style="position:absolute;left:0;top:0;width:100%;height:100%;'
+                       f'background:{c["color"]}"></div>\n')
+        elif c.get("type") == "image":
+            path = os.path.join(scene_dir, c["file"])
+            content = (f'{indent}  <div style="position:absolute;left:0;top:0;width:100%;height:100%;'
+                       f'background:url(file://{os.path.abspath(path)});background-size:100% 100%"></div>\n')
+        else:
+            fail(f"content {c} has no CSS equivalent")
+
+    children = layer.get("children", [])
+    zs = sorted(set(c.get("z-position", 0) for c in children))
+    for c in children:
+        c["_z_rank"] = zs.index(c.get("z-position", 0))
+    inner = "".join(layer_html(c, scene_dir, (w, h), indent + "  ") for c in children)
+    return f'{indent}<div style="{";".join(style)}">\n{content}{inner}{indent}</div>\n'
+
+
+def main():
+    path = sys.argv[1]
+    with open(path) as f:
+        scene = json.load(f)
+    w, h = scene["size"]
+    bg = scene.get("background", "transparent")
+    body = layer_html(scene["root"], os.path.dirname(path), (w, h), "  ")
+    print(f"""<!DOCTYPE html>
+<html><head><meta charset="utf-8"><style>
+html, body {{ margin: 0; width: {w}px; height: {h}px; overflow: hidden; background: {bg}; }}
+</style></head><body>
+{body}</body></html>""")
+
+
+main()

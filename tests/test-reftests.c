@@ -1,0 +1,341 @@
+/* test-reftests.c: scene files compared with reference images
+ *
+ * Each tests/reftests/NAME.json is rendered and compared with its
+ * reference: NAME.ref.json, a second scene that draws the same picture a
+ * simpler way, if there is one; otherwise NAME.png, made independently
+ * (tests/reftests/README.md says how each was made).
+ *
+ * The comparison allows what two rasterizers legitimately disagree on,
+ * the coverage of antialiased edge pixels: every pixel may differ by at
+ * most MAX_DIFF per channel, except at most EDGE_FRACTION of the pixels,
+ * which may differ by any amount. NAME.fuzz, if present, holds two
+ * numbers overriding them ("max-diff edge-percent").
+ *
+ * Every scene is also drawn a second way, frame by frame: each layer is
+ * hidden and shown again, and each of those frames is drawn with damage
+ * only and checked against a full redraw (the renderer's damage check),
+ * before the final frame is compared with the reference.
+ *
+ * On failure, NAME.out.png and NAME.diff.png are written to the build
+ * directory and the message says where.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#include <gsklayer.h>
+#include <stdlib.h>
+
+#define MAX_DIFF 6
+#define EDGE_FRACTION 0.006
+
+typedef struct {
+  char *name;
+  char *scene_path;
+  char *ref_scene_path;
+  char *ref_png_path;
+  int max_diff;
+  double edge_fraction;
+} Reftest;
+
+static void
+reftest_free (gpointer data)
+{
+  Reftest *t = data;
+
+  g_free (t->name);
+  g_free (t->scene_path);
+  g_free (t->ref_scene_path);
+  g_free (t->ref_png_path);
+  g_free (t);
+}
+
+static GskLayerScene *
+load_scene (const char *path)
+{
+  GError *error = NULL;
+  GskLayerScene *scene = gsk_layer_scene_new_from_file (path, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (scene);
+
+  return scene;
+}
+
+static cairo_surface_t *
+render_scene (GskLayerScene *scene,
+              gboolean       step_by_step)
+{
+  GskLayerRenderer *renderer = gsk_layer_software_renderer_new ();
+  GskLayer *root = gsk_layer_scene_get_root (scene);
+  cairo_surface_t *surface;
+  cairo_region_t *damage;
+  GdkRGBA background;
+  int width, height;
+
+  gsk_layer_scene_get_size (scene, &width, &height);
+  gsk_layer_scene_get_background (scene, &background);
+  gsk_layer_renderer_set_clear_color (renderer, &background);
+  gsk_layer_renderer_set_check_damage (renderer, TRUE);
+
+  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
+  damage = gsk_layer_renderer_render (renderer, root, surface);
+  cairo_region_destroy (damage);
+
+  if (step_by_step)
+    {
+      GPtrArray *layers = g_ptr_array_new ();
+      GPtrArray *stack = g_ptr_array_new ();
+      guint i;
+
+      g_ptr_array_add (stack, root);
+      while (stack->len > 0)
+        {
+          GskLayer *l = g_ptr_array_steal_index (stack, stack->len - 1);
+          GskLayer *c;
+
+          g_ptr_array_add (layers, l);
+          for (c = gsk_layer_get_first_child (l); c; c = gsk_layer_get_next_sibling (c))
+            g_ptr_array_add (stack, c);
+        }
+
+      for (i = 1; i < layers->len; i++)
+        {
+          GskLayer *l = g_ptr_array_index (layers, i);
+          int j;
+
+          for (j = 0; j < 2; j++)
+            {
+              gsk_layer_set_visible (l, j == 1);
+              damage = gsk_layer_renderer_render (renderer, root, surface);
+              cairo_region_destroy (damage);
+              if (gsk_layer_renderer_get_damage_error (renderer))
+                g_error ("%s (after %s layer %u, “%s”)",
+                         gsk_layer_renderer_get_damage_error (renderer)->message,
+                         j ? "showing" : "hiding", i,
+                         gsk_layer_get_name (l) ? gsk_layer_get_name (l) : G_OBJECT_TYPE_NAME (l));
+            }
+        }
+
+      g_ptr_array_free (stack, TRUE);
+      g_ptr_array_free (layers, TRUE);
+    }
+
+  g_object_unref (renderer);
+
+  return surface;
+}
+
+/* Unpremultiplied, so that a translucent pixel compares by its color */
+static void
+get_rgba (const guint8 *data,
+          int           stride,
+          int           x,
+          int           y,
+          int           rgba[4])
+{
+  guint32 p = *(const guint32 *) (data + y * stride + x * 4);
+  int a = p >> 24;
+
+  rgba[3] = a;
+  if (a == 0)
+    {
+      rgba[0] = rgba[1] = rgba[2] = 0;
+      return;
+    }
+  rgba[0] = (((p >> 16) & 0xff) * 255 + a / 2) / a;
+  rgba[1] = (((p >> 8) & 0xff) * 255 + a / 2) / a;
+  rgba[2] = ((p & 0xff) * 255 + a / 2) / a;
+}
+
+static gboolean
+compare (Reftest         *t,
+         cairo_surface_t *out,
+         cairo_surface_t *ref,
+         char           **message)
+{
+  int w = cairo_image_surface_get_width (out);
+  int h = cairo_image_surface_get_height (out);
+  const guint8 *a, *b;
+  guint8 *d;
+  int sa, sb, sd, x, y;
+  guint n_over = 0, n_edge = 0, max_seen = 0;
+  cairo_surface_t *diff;
+
+  if (cairo_image_surface_get_width (ref) != w || cairo_image_surface_get_height (ref) != h)
+    {
+      *message = g_strdup_printf ("%s: size %dx%d, reference %dx%d", t->name, w, h,
+                                  cairo_image_surface_get_width (ref),
+                                  cairo_image_surface_get_height (ref));
+      return FALSE;
+    }
+
+  cairo_surface_flush (out);
+  cairo_surface_flush (ref);
+  diff = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w, h);
+  a = cairo_image_surface_get_data (out);
+  b = cairo_image_surface_get_data (ref);
+  d = cairo_image_surface_get_data (diff);
+  sa = cairo_image_surface_get_stride (out);
+  sb = cairo_image_surface_get_stride (ref);
+  sd = cairo_image_surface_get_stride (diff);
+
+  for (y = 0; y < h; y++)
+    for (x = 0; x < w; x++)
+      {
+        int pa[4], pb[4], c, m = 0;
+        guint32 *dp = (guint32 *) (d + y * sd + x * 4);
+
+        get_rgba (a, sa, x, y, pa);
+        get_rgba (b, sb, x, y, pb);
+        for (c = 0; c < 4; c++)
+          m = MAX (m, abs (pa[c] - pb[c]));
+
+        max_seen = MAX (max_seen, (guint) m);
+        if (m > t->max_diff)
+          {
+            n_edge++;
+            *dp = 0xffff0000;
+          }
+        else if (m > 0)
+          *dp = 0xff000000 | (guint32) (m * 255 / MAX (t->max_diff, 1)) << 8;
+        else
+          *dp = 0xff000000 | (((*(const guint32 *) (a + y * sa + x * 4)) >> 2) & 0x3f3f3f);
+      }
+
+  cairo_surface_mark_dirty (diff);
+  n_over = n_edge;
+
+  if (n_over > t->edge_fraction * w * h)
+    {
+      g_autofree char *out_path = g_test_build_filename (G_TEST_BUILT, "reftests-output", NULL);
+      g_autofree char *out_png = NULL, *diff_png = NULL;
+
+      g_mkdir_with_parents (out_path, 0755);
+      out_png = g_strdup_printf ("%s/%s.out.png", out_path, t->name);
+      diff_png = g_strdup_printf ("%s/%s.diff.png", out_path, t->name);
+      cairo_surface_write_to_png (out, out_png);
+      cairo_surface_write_to_png (diff, diff_png);
+      *message = g_strdup_printf ("%s: %u pixels differ by more than %d (allowed %.0f); "
+                                  "largest difference %u; see %s and %s",
+                                  t->name, n_over, t->max_diff, t->edge_fraction * w * h,
+                                  max_seen, out_png, diff_png);
+      cairo_surface_destroy (diff);
+      return FALSE;
+    }
+
+  if (g_test_verbose ())
+    g_test_message ("%s: %u edge pixels over %d, largest difference %u",
+                    t->name, n_over, t->max_diff, max_seen);
+
+  cairo_surface_destroy (diff);
+  return TRUE;
+}
+
+static void
+run_reftest (gconstpointer data)
+{
+  Reftest *t = (Reftest *) data;
+  g_autoptr (GskLayerScene) scene = load_scene (t->scene_path);
+  cairo_surface_t *out, *ref;
+  char *message = NULL;
+
+  out = render_scene (scene, TRUE);
+
+  if (t->ref_scene_path)
+    {
+      g_autoptr (GskLayerScene) ref_scene = load_scene (t->ref_scene_path);
+
+      ref = render_scene (ref_scene, FALSE);
+    }
+  else
+    {
+      ref = cairo_image_surface_create_from_png (t->ref_png_path);
+      if (cairo_surface_status (ref) != CAIRO_STATUS_SUCCESS)
+        g_error ("%s: cannot load reference %s", t->name, t->ref_png_path);
+    }
+
+  if (!compare (t, out, ref, &message))
+    {
+      g_test_fail_printf ("%s", message);
+      g_free (message);
+    }
+
+  cairo_surface_destroy (out);
+  cairo_surface_destroy (ref);
+}
+
+static GPtrArray *
+find_reftests (const char *dir)
+{
+  GPtrArray *tests = g_ptr_array_new_with_free_func (reftest_free);
+  GDir *d = g_dir_open (dir, 0, NULL);
+  GPtrArray *names = g_ptr_array_new_with_free_func (g_free);
+  const char *entry;
+  guint i;
+
+  g_assert_nonnull (d);
+  while ((entry = g_dir_read_name (d)))
+    if (g_str_has_suffix (entry, ".json") && !g_str_has_suffix (entry, ".ref.json"))
+      g_ptr_array_add (names, g_strndup (entry, strlen (entry) - strlen (".json")));
+  g_dir_close (d);
+  g_ptr_array_sort_values (names, (GCompareFunc) g_strcmp0);
+
+  for (i = 0; i < names->len; i++)
+    {
+      const char *name = g_ptr_array_index (names, i);
+      Reftest *t = g_new0 (Reftest, 1);
+      g_autofree char *base = g_build_filename (dir, name, NULL);
+      g_autofree char *fuzz_path = g_strconcat (base, ".fuzz", NULL);
+      g_autofree char *fuzz = NULL;
+
+      t->name = g_strdup (name);
+      t->scene_path = g_strconcat (base, ".json", NULL);
+      t->ref_scene_path = g_strconcat (base, ".ref.json", NULL);
+      t->ref_png_path = g_strconcat (base, ".png", NULL);
+      t->max_diff = MAX_DIFF;
+      t->edge_fraction = EDGE_FRACTION;
+
+      if (!g_file_test (t->ref_scene_path, G_FILE_TEST_EXISTS))
+        g_clear_pointer (&t->ref_scene_path, g_free);
+      if (t->ref_scene_path == NULL && !g_file_test (t->ref_png_path, G_FILE_TEST_EXISTS))
+        g_error ("reftest %s has neither %s.ref.json nor %s.png", name, name, name);
+
+      if (g_file_get_contents (fuzz_path, &fuzz, NULL, NULL))
+        {
+          double percent;
+
+          if (sscanf (fuzz, "%d %lf", &t->max_diff, &percent) != 2)
+            g_error ("%s: expected “MAX-DIFF EDGE-PERCENT”", fuzz_path);
+          t->edge_fraction = percent / 100.0;
+        }
+
+      g_ptr_array_add (tests, t);
+    }
+
+  g_ptr_array_unref (names);
+  return tests;
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_autoptr (GPtrArray) tests = NULL;
+  g_autofree char *dir = NULL;
+  guint i;
+  int res;
+
+  g_test_init (&argc, &argv, NULL);
+
+  dir = g_test_build_filename (G_TEST_DIST, "reftests", NULL);
+  tests = find_reftests (dir);
+  for (i = 0; i < tests->len; i++)
+    {
+      Reftest *t = g_ptr_array_index (tests, i);
+      g_autofree char *path = g_strconcat ("/reftest/", t->name, NULL);
+
+      g_test_add_data_func (path, t, run_reftest);
+    }
+
+  res = g_test_run ();
+  return res;
+}

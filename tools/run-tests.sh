@@ -1,0 +1,13 @@
+#!/bin/sh
+# Builds GSK with warnings as errors and runs the whole test suite, then
+# again built with AddressSanitizer and UndefinedBehaviorSanitizer.
+set -eu
+cd "$(dirname "$0")/.."
+
+./tools/build.sh _build -Dwerror=true -Dbenchmarks=true
+meson test -C _build --print-errorlogs
+
+./tools/build.sh _build-asan -Dwerror=true -Dbenchmarks=false -Db_sanitize=address,undefined -Db_lundef=false
+ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
+UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+  meson test -C _build-asan --print-errorlogs --timeout-multiplier=4

@@ -1,0 +1,20 @@
+#!/bin/sh
+# Installs what building and testing GSK needs on Debian 12, if missing.
+set -eu
+
+packages="meson ninja-build pkg-config gcc binutils libglib2.0-dev
+  libgraphene-1.0-dev libcairo2-dev libpixman-1-dev libjson-glib-dev
+  libgtk-4-dev libepoxy-dev libpng-dev"
+
+missing=""
+for p in $packages; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
+done
+
+if [ -n "$missing" ]; then
+  echo "Installing:$missing"
+  SUDO=""
+  [ "$(id -u)" -eq 0 ] || SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends $missing
+fi
