@@ -74,23 +74,102 @@ box_to_rect (const Box *b)
   return GRAPHENE_RECT_INIT (b->x0, b->y0, b->x1 - b->x0, b->y1 - b->y0);
 }
 
-static void
-damage_box (cairo_region_t *damage,
-            const Box      *b)
-{
-  cairo_rectangle_int_t r;
-  float x0, y0, x1, y1;
+/* Damage is collected as boxes and turned into a region once per frame:
+ * a few boxes stay exact; many are rounded out to a grid of tiles, which
+ * keeps a frame where everything moved from costing a region union per
+ * layer. */
+#define DAMAGE_EXACT_MAX 64
+#define DAMAGE_TILE 32
 
+static void
+damage_box (GArray    *damage,
+            const Box *b)
+{
   if (box_is_empty (b))
     return;
+  g_array_append_val (damage, *b);
+}
 
+static cairo_rectangle_int_t
+box_to_int (const Box *b)
+{
   /* Damage is clipped to the target later; clamp to keep ints sane */
-  x0 = CLAMP (floorf (b->x0), -(1 << 28), 1 << 28);
-  y0 = CLAMP (floorf (b->y0), -(1 << 28), 1 << 28);
-  x1 = CLAMP (ceilf (b->x1), -(1 << 28), 1 << 28);
-  y1 = CLAMP (ceilf (b->y1), -(1 << 28), 1 << 28);
-  r = (cairo_rectangle_int_t) { x0, y0, x1 - x0, y1 - y0 };
-  cairo_region_union_rectangle (damage, &r);
+  float x0 = CLAMP (floorf (b->x0), -(1 << 28), 1 << 28);
+  float y0 = CLAMP (floorf (b->y0), -(1 << 28), 1 << 28);
+  float x1 = CLAMP (ceilf (b->x1), -(1 << 28), 1 << 28);
+  float y1 = CLAMP (ceilf (b->y1), -(1 << 28), 1 << 28);
+
+  return (cairo_rectangle_int_t) { x0, y0, x1 - x0, y1 - y0 };
+}
+
+static void
+damage_to_region (GArray         *boxes,
+                  cairo_region_t *region,
+                  int             width,
+                  int             height)
+{
+  int cols = (width + DAMAGE_TILE - 1) / DAMAGE_TILE;
+  int rows = (height + DAMAGE_TILE - 1) / DAMAGE_TILE;
+  guint8 *tiles;
+  GArray *rects;
+  guint i;
+  int x, y;
+
+  if (boxes->len <= DAMAGE_EXACT_MAX)
+    {
+      for (i = 0; i < boxes->len; i++)
+        {
+          cairo_rectangle_int_t r = box_to_int (&g_array_index (boxes, Box, i));
+          cairo_region_union_rectangle (region, &r);
+        }
+      return;
+    }
+
+  if (cols <= 0 || rows <= 0)
+    return;
+
+  tiles = g_malloc0 (cols * rows);
+  for (i = 0; i < boxes->len; i++)
+    {
+      const Box *b = &g_array_index (boxes, Box, i);
+      int x0 = CLAMP ((int) floorf (b->x0) / DAMAGE_TILE, 0, cols);
+      int y0 = CLAMP ((int) floorf (b->y0) / DAMAGE_TILE, 0, rows);
+      int x1 = CLAMP ((int) ceilf (b->x1 + DAMAGE_TILE - 1) / DAMAGE_TILE, 0, cols);
+      int y1 = CLAMP ((int) ceilf (b->y1 + DAMAGE_TILE - 1) / DAMAGE_TILE, 0, rows);
+
+      if (b->x0 < 0)
+        x0 = 0;
+      if (b->y0 < 0)
+        y0 = 0;
+      for (y = y0; y < y1; y++)
+        memset (tiles + y * cols + x0, 1, MAX (x1 - x0, 0));
+    }
+
+  /* One rectangle per run of dirty tiles in a row */
+  rects = g_array_new (FALSE, FALSE, sizeof (cairo_rectangle_int_t));
+  for (y = 0; y < rows; y++)
+    for (x = 0; x < cols; x++)
+      {
+        int start = x;
+
+        if (!tiles[y * cols + x])
+          continue;
+        while (x < cols && tiles[y * cols + x])
+          x++;
+        g_array_append_val (rects, ((cairo_rectangle_int_t) {
+          start * DAMAGE_TILE, y * DAMAGE_TILE, (x - start) * DAMAGE_TILE, DAMAGE_TILE }));
+      }
+
+  if (rects->len > 0)
+    {
+      cairo_region_t *tiled = cairo_region_create_rectangles ((cairo_rectangle_int_t *) rects->data, rects->len);
+
+      cairo_region_union (region, tiled);
+      cairo_region_destroy (tiled);
+    }
+
+  g_array_free (rects, TRUE);
+  g_free (tiles);
 }
 
 /* {{{ Layout and draw passes */
@@ -122,7 +201,7 @@ run_layout (GskLayer *root)
               GSK_LAYER_GET_CLASS (l)->layout_children (l);
             }
 
-          for (c = p->first_child; c != NULL; c = gsk_layer_get_next_sibling (c))
+          for (c = p->first_child; c != NULL; c = gsk_layer_get_private (c)->next_sibling)
             if (gsk_layer_get_private (c)->subtree_needs_layout)
               g_ptr_array_add (stack, g_object_ref (c));
         }
@@ -301,12 +380,16 @@ run_draw (GskLayer *root,
   if (!all && !gsk_layer_get_private (root)->subtree_dirty)
     return;
 
+  /* Entries are (layer, moved) pairs: under a layer that moved, huge
+   * content may need a new visible part even though it did not change */
   stack = g_ptr_array_new ();
   to_draw = g_ptr_array_new_with_free_func (g_object_unref);
   g_ptr_array_add (stack, root);
+  g_ptr_array_add (stack, GINT_TO_POINTER (all));
 
   while (stack->len > 0)
     {
+      gboolean moved = GPOINTER_TO_INT (g_ptr_array_steal_index_fast (stack, stack->len - 1));
       GskLayer *l = g_ptr_array_steal_index_fast (stack, stack->len - 1);
       GskLayerPrivate *p = gsk_layer_get_private (l);
       GskLayer *c;
@@ -314,12 +397,16 @@ run_draw (GskLayer *root,
       if (!p->visible)
         continue;
 
+      moved = moved || p->world_dirty;
       if (needs_draw (l, no_cache, target_width, target_height))
         g_ptr_array_add (to_draw, g_object_ref (l));
 
-      for (c = p->first_child; c != NULL; c = gsk_layer_get_next_sibling (c))
-        if (all || gsk_layer_get_private (c)->subtree_dirty)
-          g_ptr_array_add (stack, c);
+      for (c = p->first_child; c != NULL; c = gsk_layer_get_private (c)->next_sibling)
+        if (moved || gsk_layer_get_private (c)->subtree_dirty)
+          {
+            g_ptr_array_add (stack, c);
+            g_ptr_array_add (stack, GINT_TO_POINTER (moved));
+          }
     }
 
   for (i = 0; i < to_draw->len; i++)
@@ -360,33 +447,38 @@ typedef struct {
 
 typedef struct {
   GskLayerRenderList *list;
-  cairo_region_t *damage;
+  GArray *damage;       /* of Box */
   GArray *stack;
   GArray *groups;
 } Compiler;
 
+/* Hot paths read the world matrix as floats once per layer: m[row * 4 +
+ * col], graphene's row-vector layout */
 static inline gboolean
-matrix_is_axis_aligned (const graphene_matrix_t *m)
+matrix_is_axis_aligned (const float *m)
 {
-  return graphene_matrix_get_value (m, 0, 1) == 0.f &&
-         graphene_matrix_get_value (m, 0, 3) == 0.f &&
-         graphene_matrix_get_value (m, 1, 0) == 0.f &&
-         graphene_matrix_get_value (m, 1, 3) == 0.f &&
-         graphene_matrix_get_value (m, 3, 3) == 1.f &&
-         graphene_matrix_get_value (m, 0, 0) > 0.f &&
-         graphene_matrix_get_value (m, 1, 1) > 0.f;
+  return m[1] == 0.f && m[3] == 0.f && m[4] == 0.f && m[7] == 0.f &&
+         m[15] == 1.f && m[0] > 0.f && m[5] > 0.f;
 }
 
 static inline gboolean
-matrix_puts_rect_behind (const graphene_matrix_t *m,
-                         const graphene_rect_t   *r)
+matrix_is_singular (const float *m)
 {
-  float m03 = graphene_matrix_get_value (m, 0, 3);
-  float m13 = graphene_matrix_get_value (m, 1, 3);
-  float m33 = graphene_matrix_get_value (m, 3, 3);
+  /* The plane z = 0 maps through the 3×3 homography of rows x, y, w */
+  double det = (double) m[0] * ((double) m[5] * m[15] - (double) m[7] * m[13])
+             - (double) m[1] * ((double) m[4] * m[15] - (double) m[7] * m[12])
+             + (double) m[3] * ((double) m[4] * m[13] - (double) m[5] * m[12]);
+
+  return !isfinite (det) || fabs (det) < 1e-9;
+}
+
+static inline gboolean
+matrix_puts_rect_behind (const float           *m,
+                         const graphene_rect_t *r)
+{
   int i;
 
-  if (m03 == 0.f && m13 == 0.f && m33 > 0.f)
+  if (m[3] == 0.f && m[7] == 0.f && m[15] > 0.f)
     return FALSE;
 
   for (i = 0; i < 4; i++)
@@ -394,7 +486,7 @@ matrix_puts_rect_behind (const graphene_matrix_t *m,
       float x = r->origin.x + (i & 1 ? r->size.width : 0);
       float y = r->origin.y + (i & 2 ? r->size.height : 0);
 
-      if (x * m03 + y * m13 + m33 <= 1e-5f)
+      if (x * m[3] + y * m[7] + m[15] <= 1e-5f)
         return TRUE;
     }
 
@@ -404,29 +496,47 @@ matrix_puts_rect_behind (const graphene_matrix_t *m,
 /* Target-space box of @rect under @world, unclipped */
 static Box
 project_box (const graphene_matrix_t *world,
+             const float             *m,
              const graphene_rect_t   *rect)
 {
   graphene_rect_t out;
+  Box b;
+  int i;
 
   if (rect->size.width <= 0 || rect->size.height <= 0)
     return BOX_EMPTY;
 
-  if (matrix_is_axis_aligned (world))
-    {
-      float sx = graphene_matrix_get_value (world, 0, 0);
-      float sy = graphene_matrix_get_value (world, 1, 1);
-      float tx = graphene_matrix_get_value (world, 3, 0);
-      float ty = graphene_matrix_get_value (world, 3, 1);
+  if (matrix_is_axis_aligned (m))
+    return (Box) { rect->origin.x * m[0] + m[12], rect->origin.y * m[5] + m[13],
+                   (rect->origin.x + rect->size.width) * m[0] + m[12],
+                   (rect->origin.y + rect->size.height) * m[5] + m[13] };
 
-      return (Box) { rect->origin.x * sx + tx, rect->origin.y * sy + ty,
-                     (rect->origin.x + rect->size.width) * sx + tx,
-                     (rect->origin.y + rect->size.height) * sy + ty };
+  if (matrix_puts_rect_behind (m, rect))
+    {
+      if (!gsk_layer_project_rect (world, rect, &out, NULL, NULL))
+        return BOX_EMPTY;
+      return box_from_rect (&out);
     }
 
-  if (!gsk_layer_project_rect (world, rect, &out, NULL, NULL))
+  b = BOX_EMPTY;
+  for (i = 0; i < 4; i++)
+    {
+      float x = rect->origin.x + (i & 1 ? rect->size.width : 0);
+      float y = rect->origin.y + (i & 2 ? rect->size.height : 0);
+      float w = x * m[3] + y * m[7] + m[15];
+      float sx = (x * m[0] + y * m[4] + m[12]) / w;
+      float sy = (x * m[1] + y * m[5] + m[13]) / w;
+
+      b.x0 = MIN (b.x0, sx);
+      b.y0 = MIN (b.y0, sy);
+      b.x1 = MAX (b.x1, sx);
+      b.y1 = MAX (b.y1, sy);
+    }
+
+  if (!isfinite (b.x0) || !isfinite (b.y0) || !isfinite (b.x1) || !isfinite (b.y1))
     return BOX_EMPTY;
 
-  return box_from_rect (&out);
+  return b;
 }
 
 static void
@@ -441,6 +551,7 @@ static GskLayerRenderOp *
 append_draw_op (Compiler                *c,
                 GskLayerRenderOpKind     kind,
                 GskLayerPrivate         *p,
+                const float             *m,
                 const char              *debug_name,
                 const graphene_rect_t   *bounds,
                 const Box               *screen,
@@ -453,18 +564,19 @@ append_draw_op (Compiler                *c,
   op->screen_bounds = box_to_rect (screen);
   op->opacity = opacity;
   op->debug_name = debug_name;
-  op->axis_aligned = matrix_is_axis_aligned (&p->world);
-  op->behind_viewer = !op->axis_aligned && matrix_puts_rect_behind (&p->world, bounds);
+  op->axis_aligned = matrix_is_axis_aligned (m);
+  op->behind_viewer = !op->axis_aligned && matrix_puts_rect_behind (m, bounds);
   add_to_groups (c, screen);
 
   return op;
 }
 
+/* Names are interned when set, type names live as long as the type */
 static const char *
 layer_debug_name (GskLayer        *layer,
                   GskLayerPrivate *p)
 {
-  return g_intern_string (p->name ? p->name : G_OBJECT_TYPE_NAME (layer));
+  return p->name ? p->name : G_OBJECT_TYPE_NAME (layer);
 }
 
 /* Emits the layer's own background and content; returns their box */
@@ -472,6 +584,7 @@ static Box
 emit_own_ops (Compiler        *c,
               GskLayer        *layer,
               GskLayerPrivate *p,
+              const float     *m,
               const Box       *clip,
               const Box       *layer_box,
               float            opacity)
@@ -490,7 +603,7 @@ emit_own_ops (Compiler        *c,
       GskLayerRenderOp *op;
 
       name = layer_debug_name (layer, p);
-      op = append_draw_op (c, GSK_LAYER_RENDER_OP_COLOR, p, name, &bounds, &screen, opacity);
+      op = append_draw_op (c, GSK_LAYER_RENDER_OP_COLOR, p, m, name, &bounds, &screen, opacity);
       memcpy (op->color, p->background, sizeof op->color);
       box_union (&drawn, &screen);
     }
@@ -508,7 +621,7 @@ emit_own_ops (Compiler        *c,
           gsk_layer_color_content_get_color (GSK_LAYER_COLOR_CONTENT (p->content), &color);
           if (color.alpha > 0.f)
             {
-              op = append_draw_op (c, GSK_LAYER_RENDER_OP_COLOR, p, name, &bounds, &screen, opacity);
+              op = append_draw_op (c, GSK_LAYER_RENDER_OP_COLOR, p, m, name, &bounds, &screen, opacity);
               op->color[0] = color.red;
               op->color[1] = color.green;
               op->color[2] = color.blue;
@@ -526,7 +639,7 @@ emit_own_ops (Compiler        *c,
             {
               GskLayerRenderOp *op;
 
-              op = append_draw_op (c, GSK_LAYER_RENDER_OP_TEXTURE, p, name, &bounds, &screen, opacity);
+              op = append_draw_op (c, GSK_LAYER_RENDER_OP_TEXTURE, p, m, name, &bounds, &screen, opacity);
               op->surface = cairo_surface_reference (surface);
               op->source_rect = bounds;
               box_union (&drawn, &screen);
@@ -540,7 +653,7 @@ emit_own_ops (Compiler        *c,
       Box cache_screen;
 
       graphene_rect_intersection (&cache->rect, &bounds, &rect);
-      cache_screen = project_box (&p->world, &rect);
+      cache_screen = project_box (&p->world, m, &rect);
       cache_screen = box_intersect (&cache_screen, clip);
       if (!box_is_empty (&cache_screen))
         {
@@ -548,10 +661,10 @@ emit_own_ops (Compiler        *c,
 
           if (name == NULL)
             name = layer_debug_name (layer, p);
-          op = append_draw_op (c, GSK_LAYER_RENDER_OP_TEXTURE, p, name, &rect, &cache_screen, opacity);
+          op = append_draw_op (c, GSK_LAYER_RENDER_OP_TEXTURE, p, m, name, &rect, &cache_screen, opacity);
           op->surface = cairo_surface_reference (cache->surface);
           op->source_rect = cache->rect;
-          op->behind_viewer = !op->axis_aligned && matrix_puts_rect_behind (&p->world, &rect);
+          op->behind_viewer = !op->axis_aligned && matrix_puts_rect_behind (m, &rect);
           box_union (&drawn, &cache_screen);
         }
     }
@@ -590,7 +703,7 @@ forget_drawn (Compiler *c,
       p->subtree_bounds = *graphene_rect_zero ();
       p->bounds_valid = FALSE;
 
-      for (ch = p->first_child; ch != NULL; ch = gsk_layer_get_next_sibling (ch))
+      for (ch = p->first_child; ch != NULL; ch = gsk_layer_get_private (ch)->next_sibling)
         g_ptr_array_add (stack, ch);
     }
   g_ptr_array_free (stack, TRUE);
@@ -633,6 +746,7 @@ enter_layer (Compiler *c,
   Box layer_box, drawn, child_clip;
   Frame exit, child;
   float own_opacity;
+  float m[16];
 
   changed = frame->changed || p->world_dirty || p->effects_dirty;
   stale = frame->stale || p->world_stale;
@@ -657,12 +771,16 @@ enter_layer (Compiler *c,
           GskLayerPrivate *pp = gsk_layer_get_private (p->parent);
 
           graphene_matrix_multiply (&p->world, &pp->world, &p->world);
-          p->world_singular = pp->world_singular || gsk_layer_matrix_is_singular (&p->world);
+          p->world_singular = pp->world_singular;
         }
       else
-        p->world_singular = gsk_layer_matrix_is_singular (&p->world);
+        p->world_singular = FALSE;
       p->world_stale = FALSE;
     }
+
+  graphene_matrix_to_float (&p->world, m);
+  if (stale && !p->world_singular)
+    p->world_singular = matrix_is_singular (m);
 
   if (p->world_singular)
     {
@@ -673,7 +791,7 @@ enter_layer (Compiler *c,
         {
           GskLayer *ch;
 
-          for (ch = p->first_child; ch != NULL; ch = gsk_layer_get_next_sibling (ch))
+          for (ch = p->first_child; ch != NULL; ch = gsk_layer_get_private (ch)->next_sibling)
             gsk_layer_get_private (ch)->world_stale = TRUE;
         }
       p->world_dirty = p->effects_dirty = p->paint_dirty = FALSE;
@@ -682,7 +800,7 @@ enter_layer (Compiler *c,
     }
 
   bounds = GRAPHENE_RECT_INIT (0, 0, p->size.width, p->size.height);
-  layer_box = project_box (&p->world, &bounds);
+  layer_box = project_box (&p->world, m, &bounds);
 
   need_group = p->blend_mode != GSK_LAYER_BLEND_NORMAL ||
                (p->opacity < 1.f &&
@@ -708,7 +826,7 @@ enter_layer (Compiler *c,
     }
 
   own_opacity = need_group ? 1.f : p->opacity;
-  drawn = emit_own_ops (c, layer, p, &frame->clip, &layer_box, own_opacity);
+  drawn = emit_own_ops (c, layer, p, m, &frame->clip, &layer_box, own_opacity);
 
   if (changed || p->paint_dirty)
     {
@@ -730,8 +848,8 @@ enter_layer (Compiler *c,
       op->transform = p->world;
       op->bounds = bounds;
       op->screen_bounds = box_to_rect (&child_clip);
-      op->axis_aligned = matrix_is_axis_aligned (&p->world);
-      op->behind_viewer = !op->axis_aligned && matrix_puts_rect_behind (&p->world, &bounds);
+      op->axis_aligned = matrix_is_axis_aligned (m);
+      op->behind_viewer = !op->axis_aligned && matrix_puts_rect_behind (m, &bounds);
       op->debug_name = layer_debug_name (layer, p);
       g_array_append_val (c->groups, g);
       exit.pushed_clip = TRUE;
@@ -753,7 +871,7 @@ enter_layer (Compiler *c,
       /* Everything below is clipped away */
       GskLayer *ch;
 
-      for (ch = p->first_child; ch != NULL; ch = gsk_layer_get_next_sibling (ch))
+      for (ch = p->first_child; ch != NULL; ch = gsk_layer_get_private (ch)->next_sibling)
         forget_drawn (c, ch, stale);
     }
 
@@ -786,6 +904,41 @@ pop_group (Compiler             *c,
 }
 
 static void
+update_pick_cache (GskLayer        *layer,
+                   GskLayerPrivate *p)
+{
+  GskLayer *buf[64];
+  GskLayer **children;
+  guint n, i;
+
+  if (p->pick_cache == NULL || p->pick_cache->n_children != p->n_children)
+    {
+      g_free (p->pick_cache);
+      p->pick_cache = g_malloc (sizeof (GskLayerPickCache) +
+                                p->n_children * sizeof (p->pick_cache->children[0]));
+    }
+
+  n = gsk_layer_get_paint_order (layer, buf, G_N_ELEMENTS (buf), &children);
+  p->pick_cache->n_children = n;
+  for (i = 0; i < n; i++)
+    {
+      GskLayerPrivate *cp = gsk_layer_get_private (children[i]);
+      Box b = box_from_rect (&cp->subtree_bounds);
+
+      if (!cp->visible || cp->opacity <= 0.f || !cp->bounds_valid)
+        b = BOX_EMPTY;
+      p->pick_cache->children[i].x0 = b.x0;
+      p->pick_cache->children[i].y0 = b.y0;
+      p->pick_cache->children[i].x1 = b.x1;
+      p->pick_cache->children[i].y1 = b.y1;
+      p->pick_cache->children[i].layer = children[i];
+    }
+
+  if (children != buf)
+    g_free (children);
+}
+
+static void
 exit_layer (Compiler *c,
             Frame    *frame)
 {
@@ -799,13 +952,22 @@ exit_layer (Compiler *c,
   if (p->clip_to_bounds)
     {
       graphene_rect_t bounds = GRAPHENE_RECT_INIT (0, 0, p->size.width, p->size.height);
-      Box own = project_box (&p->world, &bounds);
+      float m[16];
+      Box own;
+
+      graphene_matrix_to_float (&p->world, m);
+      own = project_box (&p->world, m, &bounds);
       Box sub = box_from_rect (&p->subtree_bounds);
 
       sub = box_intersect (&sub, &own);
       p->subtree_bounds = box_to_rect (&sub);
     }
   p->bounds_valid = TRUE;
+
+  if (p->n_children >= GSK_LAYER_PICK_CACHE_MIN)
+    update_pick_cache (frame->layer, p);
+  else
+    g_clear_pointer (&p->pick_cache, g_free);
 
   if (p->parent != NULL && c->stack->len > 0)
     {
@@ -854,7 +1016,7 @@ gsk_layer_compile (GskLayer           *root,
     }
 
   c.list = list;
-  c.damage = pending;
+  c.damage = g_array_new (FALSE, FALSE, sizeof (Box));
   c.stack = g_array_new (FALSE, FALSE, sizeof (Frame));
   c.groups = g_array_new (FALSE, FALSE, sizeof (Group));
 
@@ -888,10 +1050,13 @@ gsk_layer_compile (GskLayer           *root,
   rp->subtree_dirty = FALSE;
 
   if (full)
-    cairo_region_union_rectangle (c.damage, &viewport);
-  cairo_region_intersect_rectangle (c.damage, &viewport);
+    cairo_region_union_rectangle (pending, &viewport);
+  else
+    damage_to_region (c.damage, pending, list->width, list->height);
+  g_array_free (c.damage, TRUE);
+  cairo_region_intersect_rectangle (pending, &viewport);
 
-  return c.damage;
+  return pending;
 }
 
 /* }}} */

@@ -12,6 +12,19 @@ G_BEGIN_DECLS
 typedef struct _GskLayerPrivate GskLayerPrivate;
 typedef struct _GskLayerTopLevel GskLayerTopLevel;
 typedef struct _GskLayerContentCache GskLayerContentCache;
+typedef struct _GskLayerPickCache GskLayerPickCache;
+
+struct _GskLayerPickCache
+{
+  guint n_children;
+  struct {
+    float x0, y0, x1, y1;
+    GskLayer *layer;
+  } children[];
+};
+
+/* Layers with fewer children are picked without a cache */
+#define GSK_LAYER_PICK_CACHE_MIN 16
 
 /* The cached result of draw(): @surface holds @rect of layer space */
 struct _GskLayerContentCache
@@ -41,6 +54,7 @@ struct _GskLayerPrivate
   GskLayerTransform *transform;
   GskLayerTransform *child_transform;
   GskLayerContent *content;
+  /* Interned */
   char *name;
 
   /* Straight RGBA; all zero when unset */
@@ -59,6 +73,10 @@ struct _GskLayerPrivate
 
   GskLayerContentCache *content_cache;
   GskLayerTopLevel *top_level;
+  /* For layers with many children: their compiled subtree bounds in
+   * paint order, packed, so that picking scans an array rather than
+   * chasing thousands of pointers; valid while bounds_valid */
+  GskLayerPickCache *pick_cache;
 
   guint blend_mode : 5;
   guint visible : 1;
@@ -92,7 +110,15 @@ struct _GskLayerPrivate
   guint in_dispose : 1;
 };
 
-GskLayerPrivate *gsk_layer_get_private (GskLayer *self);
+/* Set when the GskLayer class is initialized, which is before any
+ * layer exists */
+extern int gsk_layer_private_offset;
+
+static inline GskLayerPrivate *
+gsk_layer_get_private (GskLayer *self)
+{
+  return G_STRUCT_MEMBER_P (self, gsk_layer_private_offset);
+}
 
 typedef enum {
   GSK_LAYER_DIRTY_WORLD   = 1 << 0,

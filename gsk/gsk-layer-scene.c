@@ -1,0 +1,2664 @@
+/* gsk-layer-scene.c: layer trees in JSON files
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include <glib.h>
+#ifdef G_OS_UNIX
+#include <dlfcn.h>
+#endif
+#include <json-glib/json-glib.h>
+
+#include "gsk-layer-scene.h"
+#include "gsk-layer-private.h"
+#include "gsk-layer-transform-private.h"
+#include "gsk-layer-enum-types.h"
+
+/**
+ * GskLayerScene:
+ *
+ * A layer tree together with the size of the surface it is drawn on and
+ * a background color: what a scene file holds.
+ *
+ * ```c
+ * g_autoptr (GError) error = NULL;
+ * g_autoptr (GskLayerScene) scene = NULL;
+ *
+ * scene = gsk_layer_scene_new_from_file ("scene.json", &error);
+ * if (scene == NULL)
+ *   g_printerr ("%s\n", error->message); // scene.json:14:9: unknown blend mode …
+ * else
+ *   gsk_layer_set_opacity (gsk_layer_scene_get_layer_by_id (scene, "card"), 0.5f);
+ * ```
+ *
+ * A scene file is a JSON object with the members `size` (`[width,
+ * height]`, positive integers), `background` (a color, optional) and
+ * `root`, the top layer:
+ *
+ * ```json
+ * {
+ *   "size": [640, 480],
+ *   "background": "#241f31",
+ *   "root": {
+ *     "type": "GskLayer",
+ *     "id": "stage",
+ *     "size": [640, 480],
+ *     "children": [
+ *       { "type": "GskLayer", "id": "card", "position": [100, 80],
+ *         "size": [200, 120], "transform": "perspective(400px) rotateY(30deg)",
+ *         "blend-mode": "multiply",
+ *         "content": { "type": "image", "file": "icon.png" } }
+ *     ]
+ *   }
+ * }
+ * ```
+ *
+ * Each layer names its `type`: [class@Layer] or a subclass. A type that
+ * is not registered yet is found, as by GtkBuilder, through its
+ * `…_get_type()` function in the program (`MyCardLayer` →
+ * `my_card_layer_get_type()`), if the program exports its symbols. A
+ * layer may have an `id`, unique in the file, for
+ * [method@LayerScene.get_layer_by_id], and `children`, an array of
+ * layers. Every other member sets the property of that (canonical)
+ * name: points, sizes and pivot points are arrays of numbers, colors
+ * are CSS colors or `transparent`, transforms are CSS transform text,
+ * enumerations are given by nick, booleans, numbers and strings are
+ * JSON values. Content is `{"type": "image", "file": "icon.png"}`, with
+ * the path relative to the scene file, `{"type": "image", "data":
+ * "data:image/png;base64,…"}`, or `{"type": "color", "color": "red"}`.
+ *
+ * A bad file yields a %GSK_LAYER_ERROR whose message begins with
+ * `NAME:LINE:COLUMN: `, both counted from 1, columns in characters.
+ * Nothing of a bad file is kept. Layers may nest 1000 deep.
+ */
+
+/* A layer adds two JSON levels (itself and its "children" array) */
+#define MAX_LAYER_DEPTH 1000
+#define MAX_JSON_DEPTH (2 * MAX_LAYER_DEPTH + 8)
+
+#define PNG_DATA_URI_PREFIX "data:image/png;base64,"
+
+struct _GskLayerScene
+{
+  GObject parent_instance;
+
+  GskLayer *root;
+  int width;
+  int height;
+  GdkRGBA background;
+
+  /* Where relative image paths of the file started, so that saving
+   * writes them back the same way; NULL: the current directory */
+  char *base_dir;
+};
+
+G_DEFINE_FINAL_TYPE (GskLayerScene, gsk_layer_scene, G_TYPE_OBJECT)
+
+/* The id of a loaded layer lives on the layer, so that it survives
+ * changes to the tree and is written back when saving */
+static GQuark
+layer_id_quark (void)
+{
+  static GQuark quark;
+
+  if (G_UNLIKELY (quark == 0))
+    quark = g_quark_from_static_string ("gsk-layer-scene-id");
+
+  return quark;
+}
+
+/* {{{ Positions */
+
+/* json-glib 1.6 keeps no positions in its nodes, so a scanner of our own
+ * builds this tree beside the JsonNode tree: one Pos per JSON value,
+ * members in the order of the text. The scanner also is the strict
+ * judge of syntax (json-glib accepts comments, single quotes and more)
+ * and stops deep nesting before json-glib's recursive parser sees it. */
+typedef struct _Pos Pos;
+
+struct _Pos
+{
+  guint line;
+  guint column;
+  gsize offset;         /* of the value's first byte */
+  char *key;            /* the name of an object member, else NULL */
+  guint key_line;       /* the position of the name, or of the value */
+  guint key_column;
+  GPtrArray *items;     /* members or elements, NULL for scalars */
+};
+
+static void
+pos_free (gpointer data)
+{
+  Pos *pos = data;
+
+  g_free (pos->key);
+  if (pos->items)
+    g_ptr_array_unref (pos->items);
+  g_free (pos);
+}
+
+typedef struct
+{
+  const char *name;     /* of the file, for messages */
+  const char *text;
+  gsize length;
+  const char *base_dir; /* relative image paths start here */
+  GHashTable *ids;      /* the ids seen so far (borrowed strings) */
+  GHashTable *images;   /* absolute path → GskLayerContent */
+  GError **error;
+} Loader;
+
+static void G_GNUC_PRINTF (5, 6)
+loader_error (Loader       *l,
+              guint         line,
+              guint         column,
+              GskLayerError code,
+              const char   *format,
+              ...)
+{
+  va_list args;
+  char *message;
+
+  if (l->error == NULL || *l->error != NULL)
+    return;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+
+  g_set_error (l->error, GSK_LAYER_ERROR, code, "%s:%u:%u: %s",
+               l->name, line, column, message);
+  g_free (message);
+}
+
+#define value_error(l, pos, code, ...) \
+  loader_error ((l), (pos)->line, (pos)->column, (code), __VA_ARGS__)
+#define key_error(l, pos, code, ...) \
+  loader_error ((l), (pos)->key_line, (pos)->key_column, (code), __VA_ARGS__)
+
+/* }}} */
+/* {{{ Scanner */
+
+typedef struct
+{
+  const char *start;
+  const char *p;
+  const char *end;
+  guint line;
+  guint column;
+} Scanner;
+
+static void
+scanner_next (Scanner *s)
+{
+  if (*s->p == '\n')
+    {
+      s->line++;
+      s->column = 1;
+    }
+  else if (((guchar) *s->p & 0xc0) != 0x80)
+    {
+      /* Past a character's first byte the column counts the next one */
+      s->column++;
+    }
+  s->p++;
+}
+
+static void
+scanner_skip (Scanner *s,
+              gsize    n_bytes)
+{
+  while (n_bytes-- > 0 && s->p < s->end)
+    scanner_next (s);
+}
+
+static void
+scanner_skip_space (Scanner *s)
+{
+  while (s->p < s->end &&
+         (*s->p == ' ' || *s->p == '\t' || *s->p == '\n' || *s->p == '\r'))
+    scanner_next (s);
+}
+
+static gboolean
+scanner_at (Scanner *s,
+            char     c)
+{
+  return s->p < s->end && *s->p == c;
+}
+
+/* What is at the scanner's position, quoted, for messages */
+static char *
+scanner_describe (Scanner *s)
+{
+  const char *q;
+
+  if (s->p >= s->end)
+    return g_strdup ("the end of the text");
+
+  for (q = s->p; q < s->end && q - s->p < 20; q++)
+    if (!g_ascii_isalnum (*q) && *q != '_' && *q != '.' && *q != '-' && *q != '+')
+      break;
+  if (q == s->p)
+    q = g_utf8_next_char (s->p);
+
+  return g_strdup_printf ("“%.*s”", (int) (q - s->p), s->p);
+}
+
+static void
+scanner_error_unexpected (Loader     *l,
+                          Scanner    *s,
+                          const char *expected)
+{
+  char *what = scanner_describe (s);
+
+  loader_error (l, s->line, s->column, GSK_LAYER_ERROR_SYNTAX,
+                "expected %s, not %s", expected, what);
+  g_free (what);
+}
+
+static int
+hex4 (const char *p,
+      const char *end)
+{
+  int value = 0;
+
+  if (end - p < 4)
+    return -1;
+
+  for (int i = 0; i < 4; i++)
+    {
+      int digit = g_ascii_xdigit_value (p[i]);
+
+      if (digit < 0)
+        return -1;
+      value = value * 16 + digit;
+    }
+
+  return value;
+}
+
+/* At a backslash in a string; appends the character to @value */
+static gboolean
+scan_escape (Loader  *l,
+             Scanner *s,
+             GString *value)
+{
+  guint line = s->line, column = s->column;
+  gunichar c;
+  gsize skip = 2;
+
+  switch (s->p + 1 < s->end ? s->p[1] : 0)
+    {
+    case '"': c = '"'; break;
+    case '\\': c = '\\'; break;
+    case '/': c = '/'; break;
+    case 'b': c = '\b'; break;
+    case 'f': c = '\f'; break;
+    case 'n': c = '\n'; break;
+    case 'r': c = '\r'; break;
+    case 't': c = '\t'; break;
+    case 'u':
+      {
+        int high = hex4 (s->p + 2, s->end);
+
+        if (high < 0)
+          goto bad_escape;
+
+        c = high;
+        skip = 6;
+        if (high >= 0xdc00 && high <= 0xdfff)
+          goto bad_surrogate;
+        if (high >= 0xd800 && high <= 0xdbff)
+          {
+            int low;
+
+            if (s->end - s->p < 12 || s->p[6] != '\\' || s->p[7] != 'u')
+              goto bad_surrogate;
+            low = hex4 (s->p + 8, s->end);
+            if (low < 0xdc00 || low > 0xdfff)
+              goto bad_surrogate;
+            c = 0x10000 + ((high - 0xd800) << 10) + (low - 0xdc00);
+            skip = 12;
+          }
+        if (c == 0)
+          {
+            loader_error (l, line, column, GSK_LAYER_ERROR_INVALID_VALUE,
+                          "strings cannot contain NUL characters");
+            return FALSE;
+          }
+      }
+      break;
+    default:
+      goto bad_escape;
+    }
+
+  if (value)
+    g_string_append_unichar (value, c);
+  scanner_skip (s, skip);
+  return TRUE;
+
+bad_escape:
+  loader_error (l, line, column, GSK_LAYER_ERROR_SYNTAX, "invalid escape sequence");
+  return FALSE;
+
+bad_surrogate:
+  loader_error (l, line, column, GSK_LAYER_ERROR_SYNTAX,
+                "a \\u escape of a UTF-16 surrogate must be half of a pair");
+  return FALSE;
+}
+
+/* At a quote; appends the decoded string to @value, if any */
+static gboolean
+scan_string (Loader  *l,
+             Scanner *s,
+             GString *value)
+{
+  guint line = s->line, column = s->column;
+
+  scanner_next (s);
+  for (;;)
+    {
+      guchar c;
+
+      if (s->p >= s->end)
+        {
+          loader_error (l, line, column, GSK_LAYER_ERROR_SYNTAX, "unterminated string");
+          return FALSE;
+        }
+
+      c = *s->p;
+      if (c == '"')
+        {
+          scanner_next (s);
+          return TRUE;
+        }
+      else if (c == '\\')
+        {
+          if (!scan_escape (l, s, value))
+            return FALSE;
+        }
+      else if (c < 0x20)
+        {
+          loader_error (l, s->line, s->column, GSK_LAYER_ERROR_SYNTAX,
+                        c == '\n' ? "unterminated string"
+                                  : "control characters in strings must be escaped");
+          return FALSE;
+        }
+      else
+        {
+          if (value)
+            g_string_append_c (value, c);
+          scanner_next (s);
+        }
+    }
+}
+
+static gboolean
+scan_digits (Scanner *s)
+{
+  if (s->p >= s->end || !g_ascii_isdigit (*s->p))
+    return FALSE;
+  while (s->p < s->end && g_ascii_isdigit (*s->p))
+    scanner_next (s);
+  return TRUE;
+}
+
+static gboolean
+scan_number (Loader  *l,
+             Scanner *s)
+{
+  const char *start = s->p;
+  guint line = s->line, column = s->column;
+  gboolean integer = TRUE;
+
+  if (scanner_at (s, '-'))
+    scanner_next (s);
+  if (scanner_at (s, '0'))
+    {
+      scanner_next (s);
+      if (s->p < s->end && g_ascii_isdigit (*s->p))
+        goto bad;
+    }
+  else if (!scan_digits (s))
+    goto bad;
+
+  if (scanner_at (s, '.'))
+    {
+      integer = FALSE;
+      scanner_next (s);
+      if (!scan_digits (s))
+        goto bad;
+    }
+  if (scanner_at (s, 'e') || scanner_at (s, 'E'))
+    {
+      integer = FALSE;
+      scanner_next (s);
+      if (scanner_at (s, '+') || scanner_at (s, '-'))
+        scanner_next (s);
+      if (!scan_digits (s))
+        goto bad;
+    }
+
+  if (integer)
+    {
+      /* json-glib 1.6 silently wraps integers that do not fit */
+      char *text = g_strndup (start, s->p - start);
+      gboolean fits = g_ascii_string_to_signed (text, 10, G_MININT64, G_MAXINT64, NULL, NULL);
+
+      if (!fits)
+        loader_error (l, line, column, GSK_LAYER_ERROR_INVALID_VALUE,
+                      "the integer %s is too large", text);
+      g_free (text);
+      return fits;
+    }
+
+  return TRUE;
+
+bad:
+  loader_error (l, line, column, GSK_LAYER_ERROR_SYNTAX, "malformed number");
+  return FALSE;
+}
+
+static gboolean
+scan_literal (Scanner *s)
+{
+  static const char * const literals[] = { "true", "false", "null" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (literals); i++)
+    {
+      gsize len = strlen (literals[i]);
+
+      if ((gsize) (s->end - s->p) >= len && memcmp (s->p, literals[i], len) == 0 &&
+          (s->p + len == s->end || !g_ascii_isalnum (s->p[len])))
+        {
+          scanner_skip (s, len);
+          return TRUE;
+        }
+    }
+
+  return FALSE;
+}
+
+typedef struct
+{
+  Pos *pos;
+  GHashTable *keys;     /* for objects: the member names so far */
+} Frame;
+
+static void
+frame_clear (gpointer data)
+{
+  Frame *frame = data;
+
+  g_clear_pointer (&frame->keys, g_hash_table_unref);
+}
+
+/* Checks the syntax of the whole text and returns the tree of positions
+ * of its values, without recursion */
+static Pos *
+scan_document (Loader *l)
+{
+  enum { VALUE, AFTER_VALUE, KEY } state = VALUE;
+  Scanner s = { l->text, l->text, l->text + l->length, 1, 1 };
+  GArray *stack;
+  Pos *root = NULL;
+  char *key = NULL;
+  guint key_line = 0, key_column = 0;
+  gboolean ok = FALSE;
+
+  stack = g_array_new (FALSE, FALSE, sizeof (Frame));
+  g_array_set_clear_func (stack, frame_clear);
+
+  for (;;)
+    {
+      Frame *top = stack->len ? &g_array_index (stack, Frame, stack->len - 1) : NULL;
+
+      scanner_skip_space (&s);
+
+      if (state == KEY)
+        {
+          GString *name;
+
+          if (!scanner_at (&s, '"'))
+            {
+              scanner_error_unexpected (l, &s, "a member name in double quotes");
+              break;
+            }
+          key_line = s.line;
+          key_column = s.column;
+          name = g_string_new (NULL);
+          if (!scan_string (l, &s, name))
+            {
+              g_string_free (name, TRUE);
+              break;
+            }
+          key = g_string_free (name, FALSE);
+          if (g_hash_table_contains (top->keys, key))
+            {
+              loader_error (l, key_line, key_column, GSK_LAYER_ERROR_SYNTAX,
+                            "duplicate member “%s”", key);
+              break;
+            }
+          scanner_skip_space (&s);
+          if (!scanner_at (&s, ':'))
+            {
+              scanner_error_unexpected (l, &s, "“:” after the member name");
+              break;
+            }
+          scanner_next (&s);
+          state = VALUE;
+        }
+      else if (state == VALUE)
+        {
+          Pos *pos = g_new0 (Pos, 1);
+
+          pos->line = s.line;
+          pos->column = s.column;
+          pos->offset = s.p - s.start;
+          if (key)
+            {
+              pos->key = g_steal_pointer (&key);
+              pos->key_line = key_line;
+              pos->key_column = key_column;
+              g_hash_table_add (top->keys, pos->key);
+            }
+          else
+            {
+              pos->key_line = pos->line;
+              pos->key_column = pos->column;
+            }
+          if (top)
+            g_ptr_array_add (top->pos->items, pos);
+          else
+            root = pos;
+
+          state = AFTER_VALUE;
+          if (scanner_at (&s, '{') || scanner_at (&s, '['))
+            {
+              gboolean object = *s.p == '{';
+              Frame frame = { pos, NULL };
+
+              if (stack->len >= MAX_JSON_DEPTH)
+                {
+                  loader_error (l, s.line, s.column, GSK_LAYER_ERROR_INVALID_VALUE,
+                                "values are nested more than %d deep", MAX_JSON_DEPTH);
+                  break;
+                }
+              pos->items = g_ptr_array_new_with_free_func (pos_free);
+              if (object)
+                frame.keys = g_hash_table_new (g_str_hash, g_str_equal);
+              g_array_append_val (stack, frame);
+              scanner_next (&s);
+              scanner_skip_space (&s);
+              if (scanner_at (&s, object ? '}' : ']'))
+                {
+                  scanner_next (&s);
+                  g_array_set_size (stack, stack->len - 1);
+                }
+              else
+                state = object ? KEY : VALUE;
+            }
+          else if (scanner_at (&s, '"'))
+            {
+              if (!scan_string (l, &s, NULL))
+                break;
+            }
+          else if (scanner_at (&s, '-') || (s.p < s.end && g_ascii_isdigit (*s.p)))
+            {
+              if (!scan_number (l, &s))
+                break;
+            }
+          else if (!scan_literal (&s))
+            {
+              scanner_error_unexpected (l, &s, "a value");
+              break;
+            }
+        }
+      else if (top == NULL)
+        {
+          if (s.p < s.end)
+            scanner_error_unexpected (l, &s, "the end of the text");
+          else
+            ok = TRUE;
+          break;
+        }
+      else
+        {
+          gboolean object = top->keys != NULL;
+
+          if (scanner_at (&s, ','))
+            {
+              scanner_next (&s);
+              state = object ? KEY : VALUE;
+            }
+          else if (scanner_at (&s, object ? '}' : ']'))
+            {
+              scanner_next (&s);
+              g_array_set_size (stack, stack->len - 1);
+            }
+          else
+            {
+              scanner_error_unexpected (l, &s, object ? "“,” or “}”" : "“,” or “]”");
+              break;
+            }
+        }
+    }
+
+  g_array_unref (stack);
+  g_free (key);
+  if (!ok)
+    g_clear_pointer (&root, pos_free);
+
+  return root;
+}
+
+/* The position in the file of the @offset'th character of the string
+ * whose literal starts at @pos */
+static void
+string_position (Loader *l,
+                 Pos    *pos,
+                 glong   offset,
+                 guint  *line,
+                 guint  *column)
+{
+  Scanner s = { l->text, l->text + pos->offset, l->text + l->length, pos->line, pos->column };
+
+  scanner_next (&s);
+  for (glong i = 0; i < offset && s.p < s.end && *s.p != '"'; i++)
+    {
+      if (*s.p != '\\')
+        scanner_skip (&s, g_utf8_next_char (s.p) - s.p);
+      else if (s.p[1] != 'u')
+        scanner_skip (&s, 2);
+      else if (hex4 (s.p + 2, s.end) >= 0xd800 && hex4 (s.p + 2, s.end) <= 0xdbff)
+        scanner_skip (&s, 12);
+      else
+        scanner_skip (&s, 6);
+    }
+
+  *line = s.line;
+  *column = s.column;
+}
+
+/* }}} */
+/* {{{ JSON values */
+
+/* Finds the JsonNode of a member the scanner saw; both read the same
+ * text, so this fails only if they disagree on it */
+static JsonNode *
+member_node (Loader   *l,
+             JsonNode *object,
+             Pos      *item)
+{
+  JsonNode *node = json_object_get_member (json_node_get_object (object), item->key);
+
+  if (node == NULL)
+    key_error (l, item, GSK_LAYER_ERROR_FAILED, "json-glib did not read member “%s”", item->key);
+
+  return node;
+}
+
+static JsonNode *
+element_node (Loader   *l,
+              JsonNode *array,
+              Pos      *item,
+              guint     index_)
+{
+  JsonArray *a = json_node_get_array (array);
+
+  if (index_ >= json_array_get_length (a))
+    {
+      value_error (l, item, GSK_LAYER_ERROR_FAILED, "json-glib did not read this element");
+      return NULL;
+    }
+
+  return json_array_get_element (a, index_);
+}
+
+static Pos *
+pos_find_member (Pos        *object,
+                 const char *key)
+{
+  for (guint i = 0; i < object->items->len; i++)
+    {
+      Pos *item = g_ptr_array_index (object->items, i);
+
+      if (g_str_equal (item->key, key))
+        return item;
+    }
+
+  return NULL;
+}
+
+static gboolean
+node_holds (JsonNode *node,
+            GType     type)
+{
+  return JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == type;
+}
+
+static gboolean
+node_get_number (JsonNode *node,
+                 double   *number)
+{
+  if (node_holds (node, G_TYPE_INT64))
+    *number = json_node_get_int (node);
+  else if (node_holds (node, G_TYPE_DOUBLE))
+    *number = json_node_get_double (node);
+  else
+    return FALSE;
+
+  return TRUE;
+}
+
+static const char *
+describe_node (JsonNode *node)
+{
+  switch (JSON_NODE_TYPE (node))
+    {
+    case JSON_NODE_OBJECT:
+      return "an object";
+    case JSON_NODE_ARRAY:
+      return "an array";
+    case JSON_NODE_NULL:
+      return "null";
+    case JSON_NODE_VALUE:
+    default:
+      if (node_holds (node, G_TYPE_STRING))
+        return "a string";
+      if (node_holds (node, G_TYPE_BOOLEAN))
+        return json_node_get_boolean (node) ? "true" : "false";
+      return "a number";
+    }
+}
+
+static gboolean
+wrong_kind (Loader     *l,
+            Pos        *pos,
+            const char *name,
+            const char *expected,
+            JsonNode   *node)
+{
+  value_error (l, pos, GSK_LAYER_ERROR_INVALID_VALUE,
+               "“%s” must be %s, not %s", name, expected, describe_node (node));
+  return FALSE;
+}
+
+/* Reads an array of @min_len to @max_len numbers that fit a float */
+static gboolean
+parse_floats (Loader     *l,
+              JsonNode   *node,
+              Pos        *pos,
+              const char *name,
+              guint       min_len,
+              guint       max_len,
+              gboolean    non_negative,
+              float      *out)
+{
+  JsonArray *array;
+  guint len;
+
+  if (!JSON_NODE_HOLDS_ARRAY (node))
+    {
+      char *expected = min_len == max_len
+                       ? g_strdup_printf ("an array of %u numbers", min_len)
+                       : g_strdup_printf ("an array of %u or %u numbers", min_len, max_len);
+
+      wrong_kind (l, pos, name, expected, node);
+      g_free (expected);
+      return FALSE;
+    }
+
+  array = json_node_get_array (node);
+  len = json_array_get_length (array);
+  if (len < min_len || len > max_len || len != pos->items->len)
+    {
+      if (min_len == max_len)
+        value_error (l, pos, GSK_LAYER_ERROR_INVALID_VALUE,
+                     "“%s” must have %u numbers, not %u", name, min_len, len);
+      else
+        value_error (l, pos, GSK_LAYER_ERROR_INVALID_VALUE,
+                     "“%s” must have %u or %u numbers, not %u", name, min_len, max_len, len);
+      return FALSE;
+    }
+
+  for (guint i = 0; i < len; i++)
+    {
+      JsonNode *element = json_array_get_element (array, i);
+      Pos *item = g_ptr_array_index (pos->items, i);
+      double v;
+
+      if (!node_get_number (element, &v))
+        return wrong_kind (l, item, name, "an array of numbers", element);
+      if (!(fabs (v) <= G_MAXFLOAT))
+        {
+          value_error (l, item, GSK_LAYER_ERROR_INVALID_VALUE,
+                       "%g is out of range for “%s”", v, name);
+          return FALSE;
+        }
+      if (non_negative && v < 0)
+        {
+          value_error (l, item, GSK_LAYER_ERROR_INVALID_VALUE,
+                       "“%s” cannot be negative: %g", name, v);
+          return FALSE;
+        }
+      out[i] = v;
+    }
+
+  return TRUE;
+}
+
+static gboolean
+rgba_is_valid (const GdkRGBA *color)
+{
+  return color->red >= 0.f && color->red <= 1.f &&
+         color->green >= 0.f && color->green <= 1.f &&
+         color->blue >= 0.f && color->blue <= 1.f &&
+         color->alpha >= 0.f && color->alpha <= 1.f;
+}
+
+static gboolean
+parse_color (Loader     *l,
+             JsonNode   *node,
+             Pos        *pos,
+             const char *name,
+             GdkRGBA    *color)
+{
+  const char *text;
+
+  if (!node_holds (node, G_TYPE_STRING))
+    return wrong_kind (l, pos, name, "a color", node);
+
+  text = json_node_get_string (node);
+  if (g_ascii_strcasecmp (text, "transparent") == 0)
+    {
+      *color = (GdkRGBA) { 0, 0, 0, 0 };
+      return TRUE;
+    }
+
+  /* The setters refuse what gdk_rgba_parse() may let through */
+  if (!gdk_rgba_parse (color, text) || !rgba_is_valid (color))
+    {
+      value_error (l, pos, GSK_LAYER_ERROR_INVALID_VALUE,
+                   "invalid color “%s” for “%s”", text, name);
+      return FALSE;
+    }
+
+  return TRUE;
+}
+
+static gboolean
+parse_transform (Loader             *l,
+                 JsonNode           *node,
+                 Pos                *pos,
+                 const char         *name,
+                 GskLayerTransform **transform)
+{
+  GError *local_error = NULL;
+  glong start = 0;
+  guint line, column;
+
+  if (JSON_NODE_HOLDS_NULL (node))
+    {
+      *transform = NULL;
+      return TRUE;
+    }
+  if (!node_holds (node, G_TYPE_STRING))
+    return wrong_kind (l, pos, name, "a CSS transform", node);
+
+  if (gsk_layer_transform_parse_with_range (json_node_get_string (node), transform,
+                                            &start, NULL, &local_error))
+    return TRUE;
+
+  string_position (l, pos, start, &line, &column);
+  loader_error (l, line, column, GSK_LAYER_ERROR_INVALID_VALUE,
+                "invalid “%s”: %s", name, local_error->message);
+  g_error_free (local_error);
+
+  return FALSE;
+}
+
+/* }}} */
+/* {{{ Loading */
+
+typedef struct
+{
+  const guchar *data;
+  gsize length;
+} PngReader;
+
+static cairo_status_t
+png_read (void          *closure,
+          unsigned char *data,
+          unsigned int   length)
+{
+  PngReader *reader = closure;
+
+  if (length > reader->length)
+    return CAIRO_STATUS_READ_ERROR;
+
+  memcpy (data, reader->data, length);
+  reader->data += length;
+  reader->length -= length;
+
+  return CAIRO_STATUS_SUCCESS;
+}
+
+static GskLayerContent *
+load_image_data (Loader   *l,
+                 JsonNode *node,
+                 Pos      *pos)
+{
+  GskLayerContent *content;
+  cairo_surface_t *surface;
+  PngReader reader;
+  guchar *data;
+  gsize length;
+
+  if (!node_holds (node, G_TYPE_STRING) ||
+      !g_str_has_prefix (json_node_get_string (node), PNG_DATA_URI_PREFIX))
+    {
+      value_error (l, pos, GSK_LAYER_ERROR_INVALID_VALUE,
+                   "“data” must be a data: URI of a PNG image (%s…)", PNG_DATA_URI_PREFIX);
+      return NULL;
+    }
+
+  data = g_base64_decode (json_node_get_string (node) + strlen (PNG_DATA_URI_PREFIX), &length);
+  reader = (PngReader) { data, length };
+  surface = cairo_image_surface_create_from_png_stream (png_read, &reader);
+  g_free (data);
+
+  if (cairo_surface_status (surface) != CAIRO_STATUS_SUCCESS)
+    {
+      value_error (l, pos, GSK_LAYER_ERROR_INVALID_VALUE, "“data” is not a PNG image: %s",
+                   cairo_status_to_string (cairo_surface_status (surface)));
+      cairo_surface_destroy (surface);
+      return NULL;
+    }
+
+  content = gsk_layer_image_content_new (surface);
+  cairo_surface_destroy (surface);
+
+  return content;
+}
+
+static GskLayerContent *
+load_image_file (Loader   *l,
+                 JsonNode *node,
+                 Pos      *pos)
+{
+  GskLayerContent *content;
+  GError *local_error = NULL;
+  char *path;
+
+  if (!node_holds (node, G_TYPE_STRING))
+    {
+      wrong_kind (l, pos, "file", "a file name", node);
+      return NULL;
+    }
+
+  /* Layers showing the same file share one content, as it is meant to */
+  path = g_canonicalize_filename (json_node_get_string (node), l->base_dir);
+  content = g_hash_table_lookup (l->images, path);
+  if (content)
+    {
+      g_free (path);
+      return g_object_ref (content);
+    }
+
+  content = gsk_layer_image_content_new_from_file (path, &local_error);
+  if (content == NULL)
+    {
+      value_error (l, pos, GSK_LAYER_ERROR_FAILED, "%s", local_error->message);
+      g_error_free (local_error);
+      g_free (path);
+      return NULL;
+    }
+
+  g_hash_table_insert (l->images, path, g_object_ref (content));
+
+  return content;
+}
+
+static GskLayerContent *
+load_content (Loader   *l,
+              JsonNode *node,
+              Pos      *pos)
+{
+  static const char * const keys[] = { "type", "file", "data", "color" };
+  enum { TYPE, FILE_, DATA, COLOR };
+  JsonNode *members[G_N_ELEMENTS (keys)] = { NULL, };
+  Pos *items[G_N_ELEMENTS (keys)] = { NULL, };
+  const char *kind;
+
+  if (!JSON_NODE_HOLDS_OBJECT (node))
+    {
+      wrong_kind (l, pos, "content", "an object", node);
+      return NULL;
+    }
+
+  for (guint i = 0; i < pos->items->len; i++)
+    {
+      Pos *item = g_ptr_array_index (pos->items, i);
+      guint k;
+
+      for (k = 0; k < G_N_ELEMENTS (keys); k++)
+        if (g_str_equal (item->key, keys[k]))
+          break;
+      if (k == G_N_ELEMENTS (keys))
+        {
+          key_error (l, item, GSK_LAYER_ERROR_UNKNOWN_PROPERTY,
+                     "unknown content member “%s” (expected type, file, data or color)", item->key);
+          return NULL;
+        }
+      members[k] = member_node (l, node, item);
+      items[k] = item;
+      if (members[k] == NULL)
+        return NULL;
+    }
+
+  if (members[TYPE] == NULL)
+    {
+      value_error (l, pos, GSK_LAYER_ERROR_INVALID_VALUE, "content has no “type”");
+      return NULL;
+    }
+  if (!node_holds (members[TYPE], G_TYPE_STRING))
+    {
+      wrong_kind (l, items[TYPE], "type", "image or color", members[TYPE]);
+      return NULL;
+    }
+
+  kind = json_node_get_string (members[TYPE]);
+  if (g_str_equal (kind, "color"))
+    {
+      GdkRGBA color;
+
+      if (items[FILE_] || items[DATA])
+        {
+          Pos *item = items[FILE_] ? items[FILE_] : items[DATA];
+
+          key_error (l, item, GSK_LAYER_ERROR_UNKNOWN_PROPERTY,
+                     "color content has no “%s”", item->key);
+          return NULL;
+        }
+      if (members[COLOR] == NULL)
+        {
+          value_error (l, pos, GSK_LAYER_ERROR_INVALID_VALUE, "color content needs a “color”");
+          return NULL;
+        }
+      if (!parse_color (l, members[COLOR], items[COLOR], "color", &color))
+        return NULL;
+
+      return gsk_layer_color_content_new (&color);
+    }
+  else if (g_str_equal (kind, "image"))
+    {
+      if (items[COLOR])
+        {
+          key_error (l, items[COLOR], GSK_LAYER_ERROR_UNKNOWN_PROPERTY,
+                     "image content has no “color”");
+          return NULL;
+        }
+      if ((members[FILE_] == NULL) == (members[DATA] == NULL))
+        {
+          value_error (l, pos, GSK_LAYER_ERROR_INVALID_VALUE,
+                       "image content needs one of “file” and “data”");
+          return NULL;
+        }
+      if (members[FILE_])
+        return load_image_file (l, members[FILE_], items[FILE_]);
+      else
+        return load_image_data (l, members[DATA], items[DATA]);
+    }
+
+  value_error (l, items[TYPE], GSK_LAYER_ERROR_UNKNOWN_TYPE,
+               "unknown content type “%s” (expected image or color)", kind);
+  return NULL;
+}
+
+/* Whether scene files can express values of @type */
+static gboolean
+type_is_supported (GType type)
+{
+  switch (G_TYPE_FUNDAMENTAL (type))
+    {
+    case G_TYPE_BOOLEAN:
+    case G_TYPE_CHAR:
+    case G_TYPE_UCHAR:
+    case G_TYPE_INT:
+    case G_TYPE_UINT:
+    case G_TYPE_LONG:
+    case G_TYPE_ULONG:
+    case G_TYPE_INT64:
+    case G_TYPE_UINT64:
+    case G_TYPE_FLOAT:
+    case G_TYPE_DOUBLE:
+    case G_TYPE_STRING:
+    case G_TYPE_ENUM:
+      return TRUE;
+    case G_TYPE_BOXED:
+      return type == GRAPHENE_TYPE_POINT || type == GRAPHENE_TYPE_SIZE ||
+             type == GRAPHENE_TYPE_POINT3D || type == GSK_TYPE_LAYER_TRANSFORM ||
+             type == GDK_TYPE_RGBA;
+    case G_TYPE_OBJECT:
+    case G_TYPE_INTERFACE:
+      return g_type_is_a (type, GSK_TYPE_LAYER_CONTENT);
+    default:
+      return FALSE;
+    }
+}
+
+/* The range of a numeric property, for messages, or NULL */
+static char *
+describe_range (GParamSpec *pspec)
+{
+  GParamSpec *target = g_param_spec_get_redirect_target (pspec);
+
+  if (target)
+    pspec = target;
+
+  if (G_IS_PARAM_SPEC_FLOAT (pspec))
+    return g_strdup_printf ("%g and %g", G_PARAM_SPEC_FLOAT (pspec)->minimum,
+                            G_PARAM_SPEC_FLOAT (pspec)->maximum);
+  if (G_IS_PARAM_SPEC_DOUBLE (pspec))
+    return g_strdup_printf ("%g and %g", G_PARAM_SPEC_DOUBLE (pspec)->minimum,
+                            G_PARAM_SPEC_DOUBLE (pspec)->maximum);
+  if (G_IS_PARAM_SPEC_INT (pspec))
+    return g_strdup_printf ("%d and %d", G_PARAM_SPEC_INT (pspec)->minimum,
+                            G_PARAM_SPEC_INT (pspec)->maximum);
+  if (G_IS_PARAM_SPEC_UINT (pspec))
+    return g_strdup_printf ("%u and %u", G_PARAM_SPEC_UINT (pspec)->minimum,
+                            G_PARAM_SPEC_UINT (pspec)->maximum);
+  if (G_IS_PARAM_SPEC_INT64 (pspec))
+    return g_strdup_printf ("%" G_GINT64_FORMAT " and %" G_GINT64_FORMAT,
+                            G_PARAM_SPEC_INT64 (pspec)->minimum, G_PARAM_SPEC_INT64 (pspec)->maximum);
+
+  return NULL;
+}
+
+static gboolean
+parse_enum (Loader     *l,
+            GParamSpec *pspec,
+            JsonNode   *node,
+            Pos        *pos,
+            GValue     *value)
+{
+  GEnumClass *enum_class = g_type_class_ref (G_PARAM_SPEC_VALUE_TYPE (pspec));
+  GEnumValue *enum_value = NULL;
+
+  if (node_holds (node, G_TYPE_STRING))
+    enum_value = g_enum_get_value_by_nick (enum_class, json_node_get_string (node));
+
+  if (enum_value)
+    g_value_set_enum (value, enum_value->value);
+  else
+    {
+      GString *nicks = g_string_new (NULL);
+      char *what = g_strdelimit (g_strdup (pspec->name), "-_", ' ');
+
+      for (guint i = 0; i < enum_class->n_values; i++)
+        g_string_append_printf (nicks, "%s%s", i ? ", " : "", enum_class->values[i].value_nick);
+
+      if (node_holds (node, G_TYPE_STRING))
+        value_error (l, pos, GSK_LAYER_ERROR_INVALID_VALUE,
+                     "unknown %s “%s” (expected one of %s)",
+                     what, json_node_get_string (node), nicks->str);
+      else
+        value_error (l, pos, GSK_LAYER_ERROR_INVALID_VALUE,
+                     "“%s” must be one of %s, not %s", pspec->name, nicks->str, describe_node (node));
+
+      g_string_free (nicks, TRUE);
+      g_free (what);
+    }
+
+  g_type_class_unref (enum_class);
+
+  return enum_value != NULL;
+}
+
+static gboolean
+parse_integer (Loader     *l,
+               GParamSpec *pspec,
+               JsonNode   *node,
+               Pos        *pos,
+               GValue     *value)
+{
+  GType fundamental = G_TYPE_FUNDAMENTAL (G_PARAM_SPEC_VALUE_TYPE (pspec));
+  gboolean fits;
+  gint64 v;
+  double d;
+
+  if (node_holds (node, G_TYPE_INT64))
+    v = d = json_node_get_int (node);
+  else if (node_get_number (node, &d) && d == floor (d) && fabs (d) < 0x1p63)
+    v = d;
+  else if (fundamental == G_TYPE_UINT64 && node_get_number (node, &d) &&
+           d == floor (d) && d >= 0 && d < 0x1p64)
+    v = -1;
+  else
+    return wrong_kind (l, pos, pspec->name, "a whole number", node);
+
+  switch (fundamental)
+    {
+    case G_TYPE_CHAR:
+      if ((fits = v >= G_MININT8 && v <= G_MAXINT8))
+        g_value_set_schar (value, v);
+      break;
+    case G_TYPE_UCHAR:
+      if ((fits = v >= 0 && v <= G_MAXUINT8))
+        g_value_set_uchar (value, v);
+      break;
+    case G_TYPE_INT:
+      if ((fits = v >= G_MININT && v <= G_MAXINT))
+        g_value_set_int (value, v);
+      break;
+    case G_TYPE_UINT:
+      if ((fits = v >= 0 && v <= G_MAXUINT))
+        g_value_set_uint (value, v);
+      break;
+    case G_TYPE_LONG:
+      if ((fits = v >= G_MINLONG && v <= G_MAXLONG))
+        g_value_set_long (value, v);
+      break;
+    case G_TYPE_ULONG:
+    case G_TYPE_UINT64:
+      /* v is -1 for doubles beyond G_MAXINT64 */
+      if ((fits = d >= 0 && (fundamental == G_TYPE_UINT64 || d <= (double) G_MAXULONG)))
+        {
+          guint64 u = v >= 0 ? (guint64) v : (guint64) d;
+
+          if (fundamental == G_TYPE_ULONG)
+            g_value_set_ulong (value, u);
+          else
+            g_value_set_uint64 (value, u);
+        }
+      break;
+    case G_TYPE_INT64:
+    default:
+      fits = TRUE;
+      g_value_set_int64 (value, v);
+      break;
+    }
+
+  if (!fits)
+    value_error (l, pos, GSK_LAYER_ERROR_INVALID_VALUE,
+                 "%g is out of range for “%s”", d, pspec->name);
+
+  return fits;
+}
+
+/* Reads @node into @value, initialized here, checked for all that the
+ * property's setter would refuse */
+static gboolean
+parse_value (Loader     *l,
+             GParamSpec *pspec,
+             JsonNode   *node,
+             Pos        *pos,
+             GValue     *value)
+{
+  GType type = G_PARAM_SPEC_VALUE_TYPE (pspec);
+  const char *name = pspec->name;
+  GValue check = G_VALUE_INIT;
+  gboolean valid;
+  double d = 0;
+
+  g_value_init (value, type);
+
+  switch (G_TYPE_FUNDAMENTAL (type))
+    {
+    case G_TYPE_BOOLEAN:
+      if (!node_holds (node, G_TYPE_BOOLEAN))
+        return wrong_kind (l, pos, name, "true or false", node);
+      g_value_set_boolean (value, json_node_get_boolean (node));
+      break;
+
+    case G_TYPE_CHAR:
+    case G_TYPE_UCHAR:
+    case G_TYPE_INT:
+    case G_TYPE_UINT:
+    case G_TYPE_LONG:
+    case G_TYPE_ULONG:
+    case G_TYPE_INT64:
+    case G_TYPE_UINT64:
+      if (!parse_integer (l, pspec, node, pos, value))
+        return FALSE;
+      node_get_number (node, &d);
+      break;
+
+    case G_TYPE_FLOAT:
+    case G_TYPE_DOUBLE:
+      if (!node_get_number (node, &d))
+        return wrong_kind (l, pos, name, "a number", node);
+      if (!isfinite (d) || (type == G_TYPE_FLOAT && fabs (d) > G_MAXFLOAT))
+        {
+          value_error (l, pos, GSK_LAYER_ERROR_INVALID_VALUE,
+                       "%g is out of range for “%s”", d, name);
+          return FALSE;
+        }
+      if (type == G_TYPE_FLOAT)
+        g_value_set_float (value, d);
+      else
+        g_value_set_double (value, d);
+      break;
+
+    case G_TYPE_STRING:
+      if (!JSON_NODE_HOLDS_NULL (node) && !node_holds (node, G_TYPE_STRING))
+        return wrong_kind (l, pos, name, "a string or null", node);
+      g_value_set_string (value, json_node_get_string (node));
+      break;
+
+    case G_TYPE_ENUM:
+      if (!parse_enum (l, pspec, node, pos, value))
+        return FALSE;
+      break;
+
+    case G_TYPE_BOXED:
+      if (type == GRAPHENE_TYPE_POINT)
+        {
+          float v[2];
+
+          if (!parse_floats (l, node, pos, name, 2, 2, FALSE, v))
+            return FALSE;
+          g_value_set_boxed (value, &GRAPHENE_POINT_INIT (v[0], v[1]));
+        }
+      else if (type == GRAPHENE_TYPE_SIZE)
+        {
+          float v[2];
+
+          if (!parse_floats (l, node, pos, name, 2, 2, TRUE, v))
+            return FALSE;
+          g_value_set_boxed (value, &GRAPHENE_SIZE_INIT (v[0], v[1]));
+        }
+      else if (type == GRAPHENE_TYPE_POINT3D)
+        {
+          float v[3] = { 0, 0, 0 };
+
+          if (!parse_floats (l, node, pos, name, 2, 3, FALSE, v))
+            return FALSE;
+          g_value_set_boxed (value, &GRAPHENE_POINT3D_INIT (v[0], v[1], v[2]));
+        }
+      else if (type == GSK_TYPE_LAYER_TRANSFORM)
+        {
+          GskLayerTransform *transform;
+
+          if (!parse_transform (l, node, pos, name, &transform))
+            return FALSE;
+          g_value_take_boxed (value, transform);
+        }
+      else if (type == GDK_TYPE_RGBA)
+        {
+          GdkRGBA color;
+
+          if (!parse_color (l, node, pos, name, &color))
+            return FALSE;
+          g_value_set_boxed (value, &color);
+        }
+      else
+        goto unsupported;
+      break;
+
+    case G_TYPE_OBJECT:
+    case G_TYPE_INTERFACE:
+      if (!g_type_is_a (type, GSK_TYPE_LAYER_CONTENT))
+        goto unsupported;
+      if (!JSON_NODE_HOLDS_NULL (node))
+        {
+          GskLayerContent *content = load_content (l, node, pos);
+
+          if (content == NULL)
+            return FALSE;
+          if (!g_type_is_a (G_OBJECT_TYPE (content), type))
+            {
+              value_error (l, pos, GSK_LAYER_ERROR_INVALID_VALUE, "“%s” cannot be a %s",
+                           name, G_OBJECT_TYPE_NAME (content));
+              g_object_unref (content);
+              return FALSE;
+            }
+          g_value_take_object (value, content);
+        }
+      break;
+
+    default:
+    unsupported:
+      value_error (l, pos, GSK_LAYER_ERROR_INVALID_VALUE,
+                   "“%s” is a %s, which scene files cannot express", name, g_type_name (type));
+      return FALSE;
+    }
+
+  /* GObject would warn about a value its pspec refuses */
+  g_value_init (&check, type);
+  g_value_copy (value, &check);
+  valid = !g_param_value_validate (pspec, &check);
+  g_value_unset (&check);
+  if (!valid)
+    {
+      char *range = describe_range (pspec);
+
+      if (range)
+        value_error (l, pos, GSK_LAYER_ERROR_INVALID_VALUE,
+                     "“%s” must be between %s, not %g", name, range, d);
+      else
+        value_error (l, pos, GSK_LAYER_ERROR_INVALID_VALUE, "invalid value for “%s”", name);
+      g_free (range);
+    }
+
+  return valid;
+}
+
+/* Finds a type that is not registered yet by calling its get_type()
+ * function, as GtkBuilder does: GskFooBar → gsk_foo_bar_get_type() */
+static GType
+type_from_symbol (const char *name)
+{
+#ifdef G_OS_UNIX
+  GType (* get_type) (void);
+  GString *symbol;
+  gsize len = strlen (name);
+
+  if (len == 0 || !g_ascii_isalpha (name[0]))
+    return G_TYPE_INVALID;
+  for (gsize i = 0; i < len; i++)
+    if (!g_ascii_isalnum (name[i]) && name[i] != '_')
+      return G_TYPE_INVALID;
+
+  symbol = g_string_new (NULL);
+  for (gsize i = 0; i < len; i++)
+    {
+      if (i > 0 && g_ascii_isupper (name[i]) && name[i - 1] != '_' &&
+          (!g_ascii_isupper (name[i - 1]) || (i + 1 < len && g_ascii_islower (name[i + 1]))))
+        g_string_append_c (symbol, '_');
+      g_string_append_c (symbol, g_ascii_tolower (name[i]));
+    }
+  g_string_append (symbol, "_get_type");
+
+  get_type = (GType (*) (void)) dlsym (RTLD_DEFAULT, symbol->str);
+  g_string_free (symbol, TRUE);
+
+  if (get_type)
+    return get_type ();
+#endif
+
+  return G_TYPE_INVALID;
+}
+
+static GType
+load_layer_type (Loader   *l,
+                 JsonNode *node,
+                 Pos      *pos)
+{
+  Pos *item = pos_find_member (pos, "type");
+  JsonNode *member;
+  const char *name;
+  GType type;
+
+  if (item == NULL)
+    {
+      value_error (l, pos, GSK_LAYER_ERROR_INVALID_VALUE, "layer has no “type”");
+      return G_TYPE_INVALID;
+    }
+  member = member_node (l, node, item);
+  if (member == NULL)
+    return G_TYPE_INVALID;
+  if (!node_holds (member, G_TYPE_STRING))
+    {
+      wrong_kind (l, item, "type", "a type name", member);
+      return G_TYPE_INVALID;
+    }
+
+  name = json_node_get_string (member);
+  type = g_type_from_name (name);
+  if (type == G_TYPE_INVALID)
+    type = type_from_symbol (name);
+
+  if (type == G_TYPE_INVALID)
+    value_error (l, item, GSK_LAYER_ERROR_UNKNOWN_TYPE, "unknown type “%s”", name);
+  else if (!g_type_is_a (type, GSK_TYPE_LAYER))
+    value_error (l, item, GSK_LAYER_ERROR_UNKNOWN_TYPE, "“%s” is not a GskLayer type", name);
+  else if (G_TYPE_IS_ABSTRACT (type))
+    value_error (l, item, GSK_LAYER_ERROR_UNKNOWN_TYPE, "“%s” is an abstract type", name);
+  else
+    return type;
+
+  return G_TYPE_INVALID;
+}
+
+static GParamSpec *
+find_property (Loader       *l,
+               GObjectClass *klass,
+               Pos          *item)
+{
+  GParamSpec *pspec = g_object_class_find_property (klass, item->key);
+
+  /* Only canonical names, so that no property is set twice */
+  if (pspec && !g_str_equal (pspec->name, item->key))
+    key_error (l, item, GSK_LAYER_ERROR_UNKNOWN_PROPERTY,
+               "%s has no property “%s” (did you mean “%s”?)",
+               G_OBJECT_CLASS_NAME (klass), item->key, pspec->name);
+  else if (pspec == NULL)
+    key_error (l, item, GSK_LAYER_ERROR_UNKNOWN_PROPERTY,
+               "%s has no property “%s”", G_OBJECT_CLASS_NAME (klass), item->key);
+  else if (!(pspec->flags & G_PARAM_WRITABLE))
+    key_error (l, item, GSK_LAYER_ERROR_INVALID_VALUE,
+               "property “%s” of %s is read-only", item->key, G_OBJECT_CLASS_NAME (klass));
+  else
+    return pspec;
+
+  return NULL;
+}
+
+static GskLayer *
+load_layer (Loader   *l,
+            JsonNode *node,
+            Pos      *pos,
+            guint     depth)
+{
+  GskLayer *layer = NULL;
+  GObjectClass *klass;
+  GPtrArray *names;
+  GArray *values;
+  JsonNode *children = NULL;
+  Pos *children_pos = NULL;
+  const char *id = NULL;
+  GType type;
+
+  if (!JSON_NODE_HOLDS_OBJECT (node))
+    {
+      value_error (l, pos, GSK_LAYER_ERROR_INVALID_VALUE,
+                   "a layer must be an object, not %s", describe_node (node));
+      return NULL;
+    }
+  if (depth > MAX_LAYER_DEPTH)
+    {
+      value_error (l, pos, GSK_LAYER_ERROR_INVALID_VALUE,
+                   "layers are nested more than %d deep", MAX_LAYER_DEPTH);
+      return NULL;
+    }
+
+  type = load_layer_type (l, node, pos);
+  if (type == G_TYPE_INVALID)
+    return NULL;
+
+  klass = g_type_class_ref (type);
+  names = g_ptr_array_new ();
+  values = g_array_new (FALSE, TRUE, sizeof (GValue));
+  g_array_set_clear_func (values, (GDestroyNotify) g_value_unset);
+
+  /* Everything is read and checked before the layer exists, so that
+   * construct-only properties work and no setter sees a bad value */
+  for (guint i = 0; i < pos->items->len; i++)
+    {
+      Pos *item = g_ptr_array_index (pos->items, i);
+      JsonNode *member = member_node (l, node, item);
+      GValue value = G_VALUE_INIT;
+      GParamSpec *pspec;
+
+      if (member == NULL)
+        goto out;
+
+      if (g_str_equal (item->key, "type"))
+        continue;
+
+      if (g_str_equal (item->key, "id"))
+        {
+          if (!node_holds (member, G_TYPE_STRING) || *json_node_get_string (member) == '\0')
+            {
+              wrong_kind (l, item, "id", "a non-empty string", member);
+              goto out;
+            }
+          id = json_node_get_string (member);
+          if (g_hash_table_contains (l->ids, id))
+            {
+              value_error (l, item, GSK_LAYER_ERROR_INVALID_VALUE, "duplicate id “%s”", id);
+              goto out;
+            }
+          continue;
+        }
+
+      if (g_str_equal (item->key, "children"))
+        {
+          if (!JSON_NODE_HOLDS_ARRAY (member))
+            {
+              wrong_kind (l, item, "children", "an array of layers", member);
+              goto out;
+            }
+          children = member;
+          children_pos = item;
+          continue;
+        }
+
+      pspec = find_property (l, klass, item);
+      if (pspec == NULL)
+        goto out;
+      if (!parse_value (l, pspec, member, item, &value))
+        {
+          if (G_IS_VALUE (&value))
+            g_value_unset (&value);
+          goto out;
+        }
+      g_ptr_array_add (names, (gpointer) pspec->name);
+      g_array_append_val (values, value);
+    }
+
+  layer = GSK_LAYER (g_object_new_with_properties (type, names->len,
+                                                   (const char **) names->pdata,
+                                                   (const GValue *) values->data));
+  g_object_ref_sink (layer);
+
+  if (id)
+    {
+      g_object_set_qdata_full (G_OBJECT (layer), layer_id_quark (), g_strdup (id), g_free);
+      g_hash_table_add (l->ids, (gpointer) id);
+    }
+
+  for (guint i = 0; children && i < children_pos->items->len; i++)
+    {
+      Pos *item = g_ptr_array_index (children_pos->items, i);
+      JsonNode *element = element_node (l, children, item, i);
+      GskLayer *child;
+
+      child = element ? load_layer (l, element, item, depth + 1) : NULL;
+      if (child == NULL)
+        {
+          g_clear_object (&layer);
+          break;
+        }
+      gsk_layer_add_child (layer, child);
+      g_object_unref (child);
+    }
+
+out:
+  g_array_unref (values);
+  g_ptr_array_unref (names);
+  g_type_class_unref (klass);
+
+  return layer;
+}
+
+static gboolean
+load_scene_size (Loader   *l,
+                 JsonNode *node,
+                 Pos      *pos,
+                 int       size[2])
+{
+  if (!JSON_NODE_HOLDS_ARRAY (node) || pos->items->len != 2)
+    return wrong_kind (l, pos, "size", "an array of 2 whole numbers", node);
+
+  for (guint i = 0; i < 2; i++)
+    {
+      Pos *item = g_ptr_array_index (pos->items, i);
+      JsonNode *element = element_node (l, node, item, i);
+      gint64 v;
+
+      if (element == NULL)
+        return FALSE;
+      if (!node_holds (element, G_TYPE_INT64))
+        return wrong_kind (l, item, "size", "an array of 2 whole numbers", element);
+
+      v = json_node_get_int (element);
+      if (v <= 0 || v > G_MAXINT)
+        {
+          value_error (l, item, GSK_LAYER_ERROR_INVALID_VALUE,
+                       "the scene size must be positive, not %" G_GINT64_FORMAT, v);
+          return FALSE;
+        }
+      size[i] = v;
+    }
+
+  return TRUE;
+}
+
+static GskLayerScene *
+load_scene (Loader   *l,
+            JsonNode *document,
+            Pos      *pos)
+{
+  GskLayerScene *self;
+  GdkRGBA background = { 0, 0, 0, 0 };
+  JsonNode *root_node = NULL;
+  Pos *root_pos = NULL;
+  gboolean have_size = FALSE;
+  int size[2];
+  GskLayer *root;
+
+  if (!JSON_NODE_HOLDS_OBJECT (document))
+    {
+      value_error (l, pos, GSK_LAYER_ERROR_INVALID_VALUE,
+                   "a scene must be an object, not %s", describe_node (document));
+      return NULL;
+    }
+
+  for (guint i = 0; i < pos->items->len; i++)
+    {
+      Pos *item = g_ptr_array_index (pos->items, i);
+      JsonNode *member = member_node (l, document, item);
+
+      if (member == NULL)
+        return NULL;
+
+      if (g_str_equal (item->key, "size"))
+        {
+          if (!load_scene_size (l, member, item, size))
+            return NULL;
+          have_size = TRUE;
+        }
+      else if (g_str_equal (item->key, "background"))
+        {
+          if (!parse_color (l, member, item, "background", &background))
+            return NULL;
+        }
+      else if (g_str_equal (item->key, "root"))
+        {
+          root_node = member;
+          root_pos = item;
+        }
+      else
+        {
+          key_error (l, item, GSK_LAYER_ERROR_UNKNOWN_PROPERTY,
+                     "unknown scene member “%s” (expected size, background or root)", item->key);
+          return NULL;
+        }
+    }
+
+  if (!have_size)
+    {
+      value_error (l, pos, GSK_LAYER_ERROR_INVALID_VALUE, "the scene has no “size”");
+      return NULL;
+    }
+  if (root_node == NULL)
+    {
+      value_error (l, pos, GSK_LAYER_ERROR_INVALID_VALUE, "the scene has no “root”");
+      return NULL;
+    }
+
+  root = load_layer (l, root_node, root_pos, 1);
+  if (root == NULL)
+    return NULL;
+
+  self = g_object_new (GSK_TYPE_LAYER_SCENE, NULL);
+  self->root = root;
+  self->width = size[0];
+  self->height = size[1];
+  self->background = background;
+  self->base_dir = g_strdup (l->base_dir);
+
+  return self;
+}
+
+static GskLayerScene *
+load (const char  *text,
+      gsize        length,
+      const char  *name,
+      const char  *base_dir,
+      GError     **error)
+{
+  Loader l = { name, text, length, base_dir, NULL, NULL, error };
+  GskLayerScene *self = NULL;
+  JsonParser *parser = NULL;
+  GError *local_error = NULL;
+  const char *invalid;
+  Pos *pos;
+
+  if (!g_utf8_validate_len (text, length, &invalid))
+    {
+      Scanner s = { text, text, invalid, 1, 1 };
+
+      scanner_skip (&s, invalid - text);
+      loader_error (&l, s.line, s.column, GSK_LAYER_ERROR_SYNTAX,
+                    *invalid ? "invalid UTF-8" : "NUL byte in the text");
+      return NULL;
+    }
+
+  pos = scan_document (&l);
+  if (pos == NULL)
+    return NULL;
+
+  parser = json_parser_new ();
+  if (!json_parser_load_from_data (parser, text, length, &local_error))
+    {
+      /* The scanner accepts less than json-glib; keep json-glib's words */
+      loader_error (&l, 1, 1, GSK_LAYER_ERROR_SYNTAX, "%s", local_error->message);
+      g_error_free (local_error);
+    }
+  else
+    {
+      l.ids = g_hash_table_new (g_str_hash, g_str_equal);
+      l.images = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);
+      self = load_scene (&l, json_parser_get_root (parser), pos);
+      g_hash_table_unref (l.ids);
+      g_hash_table_unref (l.images);
+    }
+
+  g_object_unref (parser);
+  pos_free (pos);
+
+  return self;
+}
+
+/* }}} */
+/* {{{ Saving */
+
+typedef struct
+{
+  GHashTable *prototypes;  /* GType → a new layer of that type */
+  GHashTable *ids;         /* the ids written so far */
+  GFile *base;             /* image paths are written relative to this */
+} Saver;
+
+static gboolean
+values_equal (const GValue *a,
+              const GValue *b)
+{
+  GType type = G_VALUE_TYPE (a);
+
+  switch (G_TYPE_FUNDAMENTAL (type))
+    {
+    case G_TYPE_BOOLEAN:
+      return g_value_get_boolean (a) == g_value_get_boolean (b);
+    case G_TYPE_CHAR:
+      return g_value_get_schar (a) == g_value_get_schar (b);
+    case G_TYPE_UCHAR:
+      return g_value_get_uchar (a) == g_value_get_uchar (b);
+    case G_TYPE_INT:
+      return g_value_get_int (a) == g_value_get_int (b);
+    case G_TYPE_UINT:
+      return g_value_get_uint (a) == g_value_get_uint (b);
+    case G_TYPE_LONG:
+      return g_value_get_long (a) == g_value_get_long (b);
+    case G_TYPE_ULONG:
+      return g_value_get_ulong (a) == g_value_get_ulong (b);
+    case G_TYPE_INT64:
+      return g_value_get_int64 (a) == g_value_get_int64 (b);
+    case G_TYPE_UINT64:
+      return g_value_get_uint64 (a) == g_value_get_uint64 (b);
+    case G_TYPE_FLOAT:
+      return g_value_get_float (a) == g_value_get_float (b);
+    case G_TYPE_DOUBLE:
+      return g_value_get_double (a) == g_value_get_double (b);
+    case G_TYPE_ENUM:
+      return g_value_get_enum (a) == g_value_get_enum (b);
+    case G_TYPE_STRING:
+      return g_strcmp0 (g_value_get_string (a), g_value_get_string (b)) == 0;
+    case G_TYPE_OBJECT:
+    case G_TYPE_INTERFACE:
+      return g_value_get_object (a) == g_value_get_object (b);
+    case G_TYPE_BOXED:
+      {
+        const float *fa = g_value_get_boxed (a), *fb = g_value_get_boxed (b);
+        guint n = 0;
+
+        if (type == GSK_TYPE_LAYER_TRANSFORM)
+          return gsk_layer_transform_equal ((GskLayerTransform *) fa, (GskLayerTransform *) fb);
+        if (fa == NULL || fb == NULL)
+          return fa == fb;
+
+        /* Exactly, unlike graphene's _equal(), or a tiny offset is lost */
+        if (type == GRAPHENE_TYPE_POINT || type == GRAPHENE_TYPE_SIZE)
+          n = 2;
+        else if (type == GRAPHENE_TYPE_POINT3D)
+          n = 3;
+        else if (type == GDK_TYPE_RGBA)
+          n = 4;
+        for (guint i = 0; i < n; i++)
+          if (fa[i] != fb[i])
+            return FALSE;
+        return n > 0;
+      }
+    default:
+      return FALSE;
+    }
+}
+
+static void
+add_float (JsonBuilder *builder,
+           float        f)
+{
+  static const char * const formats[] = { "%.6g", "%.7g", "%.8g" };
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+  double d = f;
+
+  if (f == truncf (f) && fabsf (f) < 1e15f)
+    {
+      json_builder_add_int_value (builder, (gint64) f);
+      return;
+    }
+
+  /* The shortest decimal that reads back as @f; json-glib writes
+   * doubles with 17 digits, but at least they are the nearest ones */
+  for (guint i = 0; i < G_N_ELEMENTS (formats); i++)
+    {
+      double shorter = g_ascii_strtod (g_ascii_formatd (buf, sizeof buf, formats[i], f), NULL);
+
+      if ((float) shorter == f)
+        {
+          d = shorter;
+          break;
+        }
+    }
+
+  json_builder_add_double_value (builder, d);
+}
+
+static void
+add_double (JsonBuilder *builder,
+            double       d)
+{
+  if (d == trunc (d) && fabs (d) < 0x1p53)
+    json_builder_add_int_value (builder, (gint64) d);
+  else
+    json_builder_add_double_value (builder, d);
+}
+
+static char *
+color_to_string (const GdkRGBA *color)
+{
+  static const char * const formats[] = { "%.9g", "%.17g" };
+  char *text = gdk_rgba_to_string (color);
+  GdkRGBA parsed;
+
+  /* gdk_rgba_to_string() rounds to 8 bits and 6 digits; say more only
+   * where that loses something */
+  for (guint i = 0; i <= G_N_ELEMENTS (formats); i++)
+    {
+      char c[4][G_ASCII_DTOSTR_BUF_SIZE];
+
+      if (i > 0)
+        {
+          g_free (text);
+          g_ascii_formatd (c[0], sizeof c[0], formats[i - 1], color->red * 255.);
+          g_ascii_formatd (c[1], sizeof c[1], formats[i - 1], color->green * 255.);
+          g_ascii_formatd (c[2], sizeof c[2], formats[i - 1], color->blue * 255.);
+          g_ascii_formatd (c[3], sizeof c[3], formats[i - 1], color->alpha);
+          text = g_strdup_printf ("rgba(%s,%s,%s,%s)", c[0], c[1], c[2], c[3]);
+        }
+      if (gdk_rgba_parse (&parsed, text) && gdk_rgba_equal (&parsed, color))
+        break;
+    }
+
+  return text;
+}
+
+static cairo_status_t
+png_write (void                *closure,
+           const unsigned char *data,
+           unsigned int         length)
+{
+  g_byte_array_append (closure, data, length);
+
+  return CAIRO_STATUS_SUCCESS;
+}
+
+static void
+add_content (Saver           *s,
+             JsonBuilder     *builder,
+             GskLayerContent *content)
+{
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "type");
+
+  if (GSK_IS_LAYER_COLOR_CONTENT (content))
+    {
+      GdkRGBA color;
+      char *text;
+
+      gsk_layer_color_content_get_color (GSK_LAYER_COLOR_CONTENT (content), &color);
+      text = color_to_string (&color);
+      json_builder_add_string_value (builder, "color");
+      json_builder_set_member_name (builder, "color");
+      json_builder_add_string_value (builder, text);
+      g_free (text);
+    }
+  else
+    {
+      GskLayerImageContent *image = GSK_LAYER_IMAGE_CONTENT (content);
+      const char *path = gsk_layer_image_content_get_path (image);
+
+      json_builder_add_string_value (builder, "image");
+      if (path)
+        {
+          char *absolute = g_canonicalize_filename (path, NULL);
+          GFile *file = g_file_new_for_path (absolute);
+          char *relative = g_file_get_relative_path (s->base, file);
+
+          json_builder_set_member_name (builder, "file");
+          json_builder_add_string_value (builder, relative ? relative : absolute);
+          g_free (relative);
+          g_object_unref (file);
+          g_free (absolute);
+        }
+      else
+        {
+          GByteArray *png = g_byte_array_new ();
+          char *base64, *uri;
+
+          cairo_surface_write_to_png_stream (gsk_layer_image_content_get_surface (image),
+                                             png_write, png);
+          base64 = g_base64_encode (png->data, png->len);
+          uri = g_strconcat (PNG_DATA_URI_PREFIX, base64, NULL);
+          json_builder_set_member_name (builder, "data");
+          json_builder_add_string_value (builder, uri);
+          g_free (uri);
+          g_free (base64);
+          g_byte_array_unref (png);
+        }
+    }
+
+  json_builder_end_object (builder);
+}
+
+static void
+add_value (Saver        *s,
+           JsonBuilder  *builder,
+           const GValue *value)
+{
+  GType type = G_VALUE_TYPE (value);
+
+  switch (G_TYPE_FUNDAMENTAL (type))
+    {
+    case G_TYPE_BOOLEAN:
+      json_builder_add_boolean_value (builder, g_value_get_boolean (value));
+      break;
+    case G_TYPE_CHAR:
+      json_builder_add_int_value (builder, g_value_get_schar (value));
+      break;
+    case G_TYPE_UCHAR:
+      json_builder_add_int_value (builder, g_value_get_uchar (value));
+      break;
+    case G_TYPE_INT:
+      json_builder_add_int_value (builder, g_value_get_int (value));
+      break;
+    case G_TYPE_UINT:
+      json_builder_add_int_value (builder, g_value_get_uint (value));
+      break;
+    case G_TYPE_LONG:
+      json_builder_add_int_value (builder, g_value_get_long (value));
+      break;
+    case G_TYPE_INT64:
+      json_builder_add_int_value (builder, g_value_get_int64 (value));
+      break;
+    case G_TYPE_ULONG:
+    case G_TYPE_UINT64:
+      {
+        guint64 u = type == G_TYPE_ULONG ? g_value_get_ulong (value) : g_value_get_uint64 (value);
+
+        if (u <= G_MAXINT64)
+          json_builder_add_int_value (builder, u);
+        else
+          json_builder_add_double_value (builder, u);
+      }
+      break;
+    case G_TYPE_FLOAT:
+      add_float (builder, g_value_get_float (value));
+      break;
+    case G_TYPE_DOUBLE:
+      add_double (builder, g_value_get_double (value));
+      break;
+    case G_TYPE_STRING:
+      if (g_value_get_string (value))
+        json_builder_add_string_value (builder, g_value_get_string (value));
+      else
+        json_builder_add_null_value (builder);
+      break;
+    case G_TYPE_ENUM:
+      {
+        GEnumClass *enum_class = g_type_class_ref (type);
+        GEnumValue *enum_value = g_enum_get_value (enum_class, g_value_get_enum (value));
+
+        if (enum_value)
+          json_builder_add_string_value (builder, enum_value->value_nick);
+        else
+          json_builder_add_int_value (builder, g_value_get_enum (value));
+        g_type_class_unref (enum_class);
+      }
+      break;
+    case G_TYPE_OBJECT:
+    case G_TYPE_INTERFACE:
+      if (g_value_get_object (value))
+        add_content (s, builder, g_value_get_object (value));
+      else
+        json_builder_add_null_value (builder);
+      break;
+    case G_TYPE_BOXED:
+      if (type == GSK_TYPE_LAYER_TRANSFORM)
+        {
+          char *text = gsk_layer_transform_to_string (g_value_get_boxed (value));
+
+          json_builder_add_string_value (builder, text);
+          g_free (text);
+        }
+      else if (type == GDK_TYPE_RGBA)
+        {
+          char *text = color_to_string (g_value_get_boxed (value));
+
+          json_builder_add_string_value (builder, text);
+          g_free (text);
+        }
+      else
+        {
+          const float *v = g_value_get_boxed (value);
+          guint n = type == GRAPHENE_TYPE_POINT3D ? 3 : 2;
+
+          json_builder_begin_array (builder);
+          for (guint i = 0; i < n; i++)
+            add_float (builder, v[i]);
+          json_builder_end_array (builder);
+        }
+      break;
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+/* Whether @pspec is saved: reserved names and types the format cannot
+ * express are left out */
+static gboolean
+pspec_is_saved (GParamSpec   *pspec,
+                const GValue *value)
+{
+  GObject *object;
+
+  if ((pspec->flags & G_PARAM_READWRITE) != G_PARAM_READWRITE ||
+      !type_is_supported (pspec->value_type) ||
+      g_str_equal (pspec->name, "type") || g_str_equal (pspec->name, "id") ||
+      g_str_equal (pspec->name, "children"))
+    return FALSE;
+
+  /* Content classes of the application's own have no file syntax */
+  object = G_VALUE_HOLDS_OBJECT (value) ? g_value_get_object (value) : NULL;
+  return object == NULL ||
+         GSK_IS_LAYER_COLOR_CONTENT (object) || GSK_IS_LAYER_IMAGE_CONTENT (object);
+}
+
+static void
+save_layer (Saver       *s,
+            JsonBuilder *builder,
+            GskLayer    *layer)
+{
+  GParamSpec **pspecs;
+  GObject *prototype;
+  const char *id;
+  guint n_pspecs;
+
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "type");
+  json_builder_add_string_value (builder, G_OBJECT_TYPE_NAME (layer));
+
+  /* A tree built by hand may hold the same id twice; keep the first */
+  id = g_object_get_qdata (G_OBJECT (layer), layer_id_quark ());
+  if (id && !g_hash_table_contains (s->ids, id))
+    {
+      g_hash_table_add (s->ids, (gpointer) id);
+      json_builder_set_member_name (builder, "id");
+      json_builder_add_string_value (builder, id);
+    }
+
+  /* Defaults are what a new layer of the class has, which is what
+   * loading starts from, even where the class's init() differs from
+   * its pspecs' defaults */
+  prototype = g_hash_table_lookup (s->prototypes, GSIZE_TO_POINTER (G_OBJECT_TYPE (layer)));
+  if (prototype == NULL)
+    {
+      prototype = g_object_ref_sink (g_object_new (G_OBJECT_TYPE (layer), NULL));
+      g_hash_table_insert (s->prototypes, GSIZE_TO_POINTER (G_OBJECT_TYPE (layer)), prototype);
+    }
+
+  /* Ancestors' properties first, each class's in the order it
+   * installed them: stable output */
+  pspecs = g_object_class_list_properties (G_OBJECT_GET_CLASS (layer), &n_pspecs);
+  for (guint i = 0; i < n_pspecs; i++)
+    {
+      GValue value = G_VALUE_INIT, default_value = G_VALUE_INIT;
+
+      if ((pspecs[i]->flags & G_PARAM_READWRITE) != G_PARAM_READWRITE ||
+          !type_is_supported (pspecs[i]->value_type))
+        continue;
+
+      g_value_init (&value, pspecs[i]->value_type);
+      g_value_init (&default_value, pspecs[i]->value_type);
+      g_object_get_property (G_OBJECT (layer), pspecs[i]->name, &value);
+      g_object_get_property (prototype, pspecs[i]->name, &default_value);
+
+      if (pspec_is_saved (pspecs[i], &value) && !values_equal (&value, &default_value))
+        {
+          json_builder_set_member_name (builder, pspecs[i]->name);
+          add_value (s, builder, &value);
+        }
+
+      g_value_unset (&value);
+      g_value_unset (&default_value);
+    }
+  g_free (pspecs);
+
+  if (gsk_layer_get_first_child (layer))
+    {
+      json_builder_set_member_name (builder, "children");
+      json_builder_begin_array (builder);
+      for (GskLayer *child = gsk_layer_get_first_child (layer);
+           child != NULL;
+           child = gsk_layer_get_next_sibling (child))
+        save_layer (s, builder, child);
+      json_builder_end_array (builder);
+    }
+
+  json_builder_end_object (builder);
+}
+
+static char *
+save (GskLayerScene *self,
+      const char    *base_dir,
+      gsize         *length)
+{
+  static const GdkRGBA transparent = { 0, 0, 0, 0 };
+  JsonBuilder *builder = json_builder_new ();
+  JsonGenerator *generator;
+  JsonNode *document;
+  Saver s;
+  char *text, *result;
+  gsize len;
+
+  s.prototypes = g_hash_table_new_full (NULL, NULL, NULL, g_object_unref);
+  s.ids = g_hash_table_new (g_str_hash, g_str_equal);
+  if (base_dir)
+    s.base = g_file_new_for_path (base_dir);
+  else
+    {
+      char *cwd = g_get_current_dir ();
+
+      s.base = g_file_new_for_path (cwd);
+      g_free (cwd);
+    }
+
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "size");
+  json_builder_begin_array (builder);
+  json_builder_add_int_value (builder, self->width);
+  json_builder_add_int_value (builder, self->height);
+  json_builder_end_array (builder);
+  if (!gdk_rgba_equal (&self->background, &transparent))
+    {
+      char *color = color_to_string (&self->background);
+
+      json_builder_set_member_name (builder, "background");
+      json_builder_add_string_value (builder, color);
+      g_free (color);
+    }
+  json_builder_set_member_name (builder, "root");
+  save_layer (&s, builder, self->root);
+  json_builder_end_object (builder);
+
+  document = json_builder_get_root (builder);
+  generator = json_generator_new ();
+  json_generator_set_pretty (generator, TRUE);
+  json_generator_set_root (generator, document);
+  text = json_generator_to_data (generator, &len);
+
+  /* A text file ends with a newline */
+  result = g_realloc (text, len + 2);
+  result[len++] = '\n';
+  result[len] = '\0';
+  if (length)
+    *length = len;
+
+  json_node_unref (document);
+  g_object_unref (generator);
+  g_object_unref (builder);
+  g_object_unref (s.base);
+  g_hash_table_unref (s.ids);
+  g_hash_table_unref (s.prototypes);
+
+  return result;
+}
+
+/* }}} */
+/* {{{ GObject */
+
+static void
+gsk_layer_scene_finalize (GObject *object)
+{
+  GskLayerScene *self = GSK_LAYER_SCENE (object);
+
+  g_clear_object (&self->root);
+  g_free (self->base_dir);
+
+  G_OBJECT_CLASS (gsk_layer_scene_parent_class)->finalize (object);
+}
+
+static void
+gsk_layer_scene_class_init (GskLayerSceneClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = gsk_layer_scene_finalize;
+}
+
+static void
+gsk_layer_scene_init (GskLayerScene *self)
+{
+}
+
+/* }}} */
+/* {{{ Public API */
+
+/**
+ * gsk_layer_scene_new:
+ * @root: the top layer of a tree; it must have no parent
+ * @width: the width of the surface the scene is drawn on, positive
+ * @height: the height, positive
+ *
+ * Wraps a layer tree built in code as a scene, to save it or to pass it
+ * where a scene is expected. The background is transparent. The scene
+ * takes a reference on @root, sinking a floating one.
+ *
+ * Returns: (transfer full): the new scene
+ *
+ * Since: 0.1
+ */
+GskLayerScene *
+gsk_layer_scene_new (GskLayer *root,
+                     int       width,
+                     int       height)
+{
+  GskLayerScene *self;
+
+  g_return_val_if_fail (GSK_IS_LAYER (root), NULL);
+  g_return_val_if_fail (gsk_layer_get_parent (root) == NULL, NULL);
+  g_return_val_if_fail (width > 0 && height > 0, NULL);
+
+  self = g_object_new (GSK_TYPE_LAYER_SCENE, NULL);
+  self->root = g_object_ref_sink (root);
+  self->width = width;
+  self->height = height;
+
+  return self;
+}
+
+/**
+ * gsk_layer_scene_new_from_data:
+ * @data: the text of a scene file, in UTF-8
+ * @length: the length of @data in bytes, or -1 if it ends with a NUL
+ * @name: (nullable): what to call @data in error messages; `<data>`
+ *   if %NULL
+ * @error: return location for an error
+ *
+ * Reads a scene from text; see [class@LayerScene] for the format.
+ * Relative image paths are taken relative to the current directory.
+ *
+ * On failure nothing is kept, and @error, in the %GSK_LAYER_ERROR
+ * domain, has a message that starts with `NAME:LINE:COLUMN: `.
+ *
+ * Returns: (transfer full) (nullable): the scene, or %NULL on error
+ *
+ * Since: 0.1
+ */
+GskLayerScene *
+gsk_layer_scene_new_from_data (const char  *data,
+                               gssize       length,
+                               const char  *name,
+                               GError     **error)
+{
+  GskLayerScene *self;
+  char *cwd;
+
+  g_return_val_if_fail (data != NULL || length == 0, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (length < 0)
+    length = strlen (data);
+
+  cwd = g_get_current_dir ();
+  self = load (data ? data : "", length, name ? name : "<data>", cwd, error);
+  g_free (cwd);
+
+  return self;
+}
+
+/**
+ * gsk_layer_scene_new_from_file:
+ * @path: the path of a scene file
+ * @error: return location for an error
+ *
+ * Reads a scene file; see [class@LayerScene] for the format. Relative
+ * image paths are taken relative to the directory of @path.
+ *
+ * On failure nothing is kept, and @error is in the %GSK_LAYER_ERROR
+ * domain: %GSK_LAYER_ERROR_FAILED if the file cannot be read, else an
+ * error whose message starts with `PATH:LINE:COLUMN: `.
+ *
+ * Returns: (transfer full) (nullable): the scene, or %NULL on error
+ *
+ * Since: 0.1
+ */
+GskLayerScene *
+gsk_layer_scene_new_from_file (const char  *path,
+                               GError     **error)
+{
+  GskLayerScene *self;
+  GError *local_error = NULL;
+  char *text, *absolute, *dir;
+  gsize length;
+
+  g_return_val_if_fail (path != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (!g_file_get_contents (path, &text, &length, &local_error))
+    {
+      g_set_error_literal (error, GSK_LAYER_ERROR, GSK_LAYER_ERROR_FAILED, local_error->message);
+      g_error_free (local_error);
+      return NULL;
+    }
+
+  absolute = g_canonicalize_filename (path, NULL);
+  dir = g_path_get_dirname (absolute);
+  self = load (text, length, path, dir, error);
+  g_free (dir);
+  g_free (absolute);
+  g_free (text);
+
+  return self;
+}
+
+/**
+ * gsk_layer_scene_to_data:
+ * @self: a scene
+ * @length: (out) (optional): return location for the length in bytes
+ *
+ * Writes @self as a scene file, pretty-printed, that loads back into an
+ * identical tree.
+ *
+ * Only properties that differ from those of a new layer of the same
+ * class are written, subclasses' own included; properties whose type
+ * the format cannot express, and content of classes other than
+ * [class@LayerImageContent] and [class@LayerColorContent], are left
+ * out. Ids that layers were loaded with are kept. Image files are
+ * given relative to the directory the scene was loaded from (or the
+ * current one) when they lie below it; images not loaded from a file
+ * are embedded as `data:` URIs of PNG images.
+ *
+ * Returns: (transfer full): the text, in UTF-8, ending with a newline
+ *
+ * Since: 0.1
+ */
+char *
+gsk_layer_scene_to_data (GskLayerScene *self,
+                         gsize         *length)
+{
+  g_return_val_if_fail (GSK_IS_LAYER_SCENE (self), NULL);
+
+  return save (self, self->base_dir, length);
+}
+
+/**
+ * gsk_layer_scene_save:
+ * @self: a scene
+ * @path: the file to write
+ * @error: return location for an error
+ *
+ * Writes @self to @path as [method@LayerScene.to_data] does, with
+ * image paths relative to the directory of @path where possible.
+ *
+ * Returns: whether the file was written; if not, @error is a
+ *   %GSK_LAYER_ERROR_FAILED
+ *
+ * Since: 0.1
+ */
+gboolean
+gsk_layer_scene_save (GskLayerScene  *self,
+                      const char     *path,
+                      GError        **error)
+{
+  GError *local_error = NULL;
+  char *text, *absolute, *dir;
+  gboolean saved;
+  gsize length;
+
+  g_return_val_if_fail (GSK_IS_LAYER_SCENE (self), FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  absolute = g_canonicalize_filename (path, NULL);
+  dir = g_path_get_dirname (absolute);
+  text = save (self, dir, &length);
+
+  saved = g_file_set_contents (path, text, length, &local_error);
+  if (!saved)
+    {
+      g_set_error_literal (error, GSK_LAYER_ERROR, GSK_LAYER_ERROR_FAILED, local_error->message);
+      g_error_free (local_error);
+    }
+
+  g_free (text);
+  g_free (dir);
+  g_free (absolute);
+
+  return saved;
+}
+
+/**
+ * gsk_layer_scene_get_root:
+ * @self: a scene
+ *
+ * Returns: (transfer none): the top layer of @self
+ *
+ * Since: 0.1
+ */
+GskLayer *
+gsk_layer_scene_get_root (GskLayerScene *self)
+{
+  g_return_val_if_fail (GSK_IS_LAYER_SCENE (self), NULL);
+
+  return self->root;
+}
+
+/**
+ * gsk_layer_scene_get_size:
+ * @self: a scene
+ * @width: (out) (optional): return location for the width
+ * @height: (out) (optional): return location for the height
+ *
+ * Gets the size of the surface @self is meant to be drawn on.
+ *
+ * Since: 0.1
+ */
+void
+gsk_layer_scene_get_size (GskLayerScene *self,
+                          int           *width,
+                          int           *height)
+{
+  g_return_if_fail (GSK_IS_LAYER_SCENE (self));
+
+  if (width)
+    *width = self->width;
+  if (height)
+    *height = self->height;
+}
+
+/**
+ * gsk_layer_scene_set_background:
+ * @self: a scene
+ * @color: (nullable): the color the surface is cleared to, or %NULL
+ *   for transparent
+ *
+ * Sets the color drawn below the whole tree.
+ *
+ * Since: 0.1
+ */
+void
+gsk_layer_scene_set_background (GskLayerScene *self,
+                                const GdkRGBA *color)
+{
+  static const GdkRGBA transparent = { 0, 0, 0, 0 };
+
+  g_return_if_fail (GSK_IS_LAYER_SCENE (self));
+  g_return_if_fail (color == NULL || rgba_is_valid (color));
+
+  self->background = color ? *color : transparent;
+}
+
+/**
+ * gsk_layer_scene_get_background:
+ * @self: a scene
+ * @color: (out caller-allocates): return location for the color
+ *
+ * Gets the background color of @self, transparent unless set.
+ *
+ * Since: 0.1
+ */
+void
+gsk_layer_scene_get_background (GskLayerScene *self,
+                                GdkRGBA       *color)
+{
+  g_return_if_fail (GSK_IS_LAYER_SCENE (self));
+  g_return_if_fail (color != NULL);
+
+  *color = self->background;
+}
+
+/**
+ * gsk_layer_scene_get_layer_by_id:
+ * @self: a scene
+ * @id: an id given in the scene file
+ *
+ * Finds the layer of the tree that was loaded with @id, wherever it is
+ * now in the tree of @self. Layers added in code have no id.
+ *
+ * Returns: (transfer none) (nullable): the layer, or %NULL if no layer
+ *   in the tree has that id
+ *
+ * Since: 0.1
+ */
+GskLayer *
+gsk_layer_scene_get_layer_by_id (GskLayerScene *self,
+                                 const char    *id)
+{
+  GskLayer *layer;
+
+  g_return_val_if_fail (GSK_IS_LAYER_SCENE (self), NULL);
+  g_return_val_if_fail (id != NULL, NULL);
+
+  /* Pre-order without recursion or allocation; the tree may have
+   * changed since loading, so no table of ids could be trusted */
+  layer = self->root;
+  while (layer != NULL)
+    {
+      GskLayer *next;
+
+      if (g_strcmp0 (g_object_get_qdata (G_OBJECT (layer), layer_id_quark ()), id) == 0)
+        return layer;
+
+      next = gsk_layer_get_first_child (layer);
+      while (next == NULL && layer != self->root)
+        {
+          next = gsk_layer_get_next_sibling (layer);
+          if (next == NULL)
+            layer = gsk_layer_get_parent (layer);
+        }
+      layer = next;
+    }
+
+  return NULL;
+}
+
+/* }}} */

@@ -68,11 +68,7 @@ struct _GskLayerTopLevel
   gboolean frame_pending;
 };
 
-GskLayerPrivate *
-gsk_layer_get_private (GskLayer *self)
-{
-  return gsk_layer_get_instance_private (self);
-}
+int gsk_layer_private_offset;
 
 static GskLayerTopLevel *
 ensure_top_level (GskLayer *self)
@@ -381,7 +377,7 @@ forget_subtree (GskLayer *self,
       p->paint_dirty = TRUE;
       p->subtree_dirty = TRUE;
 
-      for (c = p->first_child; c != NULL; c = gsk_layer_get_next_sibling (c))
+      for (c = p->first_child; c != NULL; c = gsk_layer_get_private (c)->next_sibling)
         g_ptr_array_add (stack, c);
     }
   g_ptr_array_free (stack, TRUE);
@@ -394,7 +390,7 @@ update_children_have_z (GskLayer *self)
   GskLayer *c;
 
   priv->children_have_z = FALSE;
-  for (c = priv->first_child; c != NULL; c = gsk_layer_get_next_sibling (c))
+  for (c = priv->first_child; c != NULL; c = gsk_layer_get_private (c)->next_sibling)
     {
       GskLayerPrivate *cp = gsk_layer_get_instance_private (c);
 
@@ -446,7 +442,7 @@ link_child (GskLayer *self,
 
   g_object_ref_sink (child);
 
-  next = prev ? gsk_layer_get_next_sibling (prev) : priv->first_child;
+  next = prev ? gsk_layer_get_private (prev)->next_sibling : priv->first_child;
 
   cpriv->parent = self;
   cpriv->prev_sibling = prev;
@@ -824,7 +820,7 @@ gsk_layer_get_child_at_index (GskLayer *self,
   else
     {
       for (c = priv->first_child, i = 0; i < index_; i++)
-        c = gsk_layer_get_next_sibling (c);
+        c = gsk_layer_get_private (c)->next_sibling;
     }
 
   return c;
@@ -876,7 +872,7 @@ gsk_layer_get_paint_order (GskLayer   *self,
   guint i;
 
   children = priv->n_children <= stack_len ? stack_buf : g_new (GskLayer *, priv->n_children);
-  for (c = priv->first_child, i = 0; c != NULL; c = gsk_layer_get_next_sibling (c))
+  for (c = priv->first_child, i = 0; c != NULL; c = gsk_layer_get_private (c)->next_sibling)
     children[i++] = c;
 
   /* g_qsort_with_data is a stable merge sort: equal z keeps child order */
@@ -1107,7 +1103,7 @@ gsk_layer_set_child_transform (GskLayer          *self,
   if (!set_transform_field (self, &priv->child_transform, transform))
     return;
 
-  for (c = priv->first_child; c != NULL; c = gsk_layer_get_next_sibling (c))
+  for (c = priv->first_child; c != NULL; c = gsk_layer_get_private (c)->next_sibling)
     gsk_layer_changed (c, GSK_LAYER_DIRTY_WORLD);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CHILD_TRANSFORM]);
 }
@@ -1321,7 +1317,7 @@ gsk_layer_update_world (GskLayer *self)
 
           /* Children off the chain keep matrices computed from the old
            * one: mark them */
-          for (c = p->first_child; c != NULL; c = gsk_layer_get_next_sibling (c))
+          for (c = p->first_child; c != NULL; c = gsk_layer_get_private (c)->next_sibling)
             if (i == 0 || c != chain[i - 1])
               ((GskLayerPrivate *) gsk_layer_get_instance_private (c))->world_stale = TRUE;
         }
@@ -1805,11 +1801,12 @@ gsk_layer_set_name (GskLayer   *self,
   g_return_if_fail (GSK_IS_LAYER (self));
 
   priv = gsk_layer_get_instance_private (self);
-  if (g_strcmp0 (priv->name, name) == 0)
+  name = g_intern_string (name);
+  if (priv->name == name)
     return;
 
-  g_free (priv->name);
-  priv->name = g_strdup (name);
+  /* Interned: render lists keep the name for debugging */
+  priv->name = (char *) name;
 
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_NAME]);
 }
@@ -1903,8 +1900,19 @@ gsk_layer_invalidate_content (GskLayer *self)
 
 typedef struct {
   GskLayer *layer;
-  gboolean exit;
+  /* subtree_bounds of the layer are as compiled: nothing in the subtree
+   * or above it changed since */
+  guint trusted : 1;
+  guint exit : 1;
 } PickFrame;
+
+static inline gboolean
+rect_contains (const graphene_rect_t  *r,
+               const graphene_point_t *p)
+{
+  return p->x >= r->origin.x && p->y >= r->origin.y &&
+         p->x < r->origin.x + r->size.width && p->y < r->origin.y + r->size.height;
+}
 
 static gboolean
 layer_contains_screen_point (GskLayerPrivate        *priv,
@@ -1962,7 +1970,14 @@ gsk_layer_pick (GskLayer *self,
   /* Depth first, from the top-most child down, so the first hit wins;
    * explicit stack because trees can be deep */
   stack = g_array_new (FALSE, FALSE, sizeof (PickFrame));
-  g_array_append_val (stack, ((PickFrame) { self, FALSE }));
+  {
+    gboolean trusted = TRUE;
+    GskLayer *l;
+
+    for (l = self; l != NULL && trusted; l = gsk_layer_get_private (l)->parent)
+      trusted = gsk_layer_get_private (l)->bounds_valid;
+    g_array_append_val (stack, ((PickFrame) { self, trusted, FALSE }));
+  }
 
   while (stack->len > 0 && found == NULL)
     {
@@ -1987,28 +2002,60 @@ gsk_layer_pick (GskLayer *self,
 
           compute_world (frame.layer);
           p->world_stale = FALSE;
-          for (c = p->first_child; c != NULL; c = gsk_layer_get_next_sibling (c))
+          for (c = p->first_child; c != NULL; c = gsk_layer_get_private (c)->next_sibling)
             ((GskLayerPrivate *) gsk_layer_get_instance_private (c))->world_stale = TRUE;
         }
 
       if (p->world_singular)
         continue;
 
-      if (p->bounds_valid && !graphene_rect_contains_point (&p->subtree_bounds, &screen))
+      if (frame.trusted && !rect_contains (&p->subtree_bounds, &screen))
         continue;
 
-      g_array_append_val (stack, ((PickFrame) { frame.layer, TRUE }));
+      g_array_append_val (stack, ((PickFrame) { frame.layer, frame.trusted, TRUE }));
 
       if (p->n_children > 0 &&
           (!p->clip_to_bounds || layer_contains_screen_point (p, &screen)))
         {
           GskLayer *buf[32];
-          GskLayer **children;
+          GskLayer **children = buf;
+          GskLayer *c;
           guint n, i;
 
-          n = gsk_layer_get_paint_order (frame.layer, buf, G_N_ELEMENTS (buf), &children);
-          for (i = 0; i < n; i++)
-            g_array_append_val (stack, ((PickFrame) { children[i], FALSE }));
+          if (frame.trusted && p->pick_cache != NULL)
+            {
+              const GskLayerPickCache *cache = p->pick_cache;
+
+              for (i = 0; i < cache->n_children; i++)
+                {
+                  if (screen.x >= cache->children[i].x0 && screen.y >= cache->children[i].y0 &&
+                      screen.x < cache->children[i].x1 && screen.y < cache->children[i].y1)
+                    g_array_append_val (stack, ((PickFrame) { cache->children[i].layer, TRUE, FALSE }));
+                }
+              continue;
+            }
+
+          if (p->children_have_z)
+            n = gsk_layer_get_paint_order (frame.layer, buf, G_N_ELEMENTS (buf), &children);
+          else
+            n = p->n_children;
+
+          /* Children whose compiled bounds miss the point are never
+           * pushed: a flat tree of thousands costs one check each */
+          for (i = 0, c = p->first_child; i < n; i++)
+            {
+              GskLayer *child = p->children_have_z ? children[i] : c;
+              GskLayerPrivate *cp = gsk_layer_get_private (child);
+
+              if (!p->children_have_z)
+                c = cp->next_sibling;
+
+              if (frame.trusted && cp->bounds_valid &&
+                  !rect_contains (&cp->subtree_bounds, &screen))
+                continue;
+
+              g_array_append_val (stack, ((PickFrame) { child, frame.trusted && cp->bounds_valid, FALSE }));
+            }
           if (children != buf)
             g_free (children);
         }
@@ -2085,13 +2132,13 @@ gsk_layer_finalize (GObject *object)
 
   g_clear_pointer (&priv->transform, gsk_layer_transform_unref);
   g_clear_pointer (&priv->child_transform, gsk_layer_transform_unref);
-  g_clear_pointer (&priv->name, g_free);
   if (priv->content_cache)
     {
       g_clear_pointer (&priv->content_cache->surface, cairo_surface_destroy);
       g_free (priv->content_cache);
     }
   top_level_free (priv->top_level);
+  g_free (priv->pick_cache);
 
   G_OBJECT_CLASS (gsk_layer_parent_class)->finalize (object);
 }
@@ -2229,6 +2276,8 @@ static void
 gsk_layer_class_init (GskLayerClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  gsk_layer_private_offset = GskLayer_private_offset;
 
   object_class->dispose = gsk_layer_dispose;
   object_class->finalize = gsk_layer_finalize;

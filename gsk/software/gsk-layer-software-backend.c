@@ -44,9 +44,6 @@
  * thread costs more than it saves. */
 #define MIN_THREADED_PIXELS (256 * 256)
 
-/* Rotated and projected textures are composited in strips this tall */
-#define STRIP_HEIGHT 8
-
 /* Convex polygons: 8 points from gsk_layer_project_rect(), plus at most
  * one per side of the box they are clipped to. */
 #define MAX_POLYGON_POINTS 16
@@ -214,19 +211,6 @@ premultiplied_color (const float rgba[4],
     .blue = clamp_unit (rgba[2]) * alpha * 0xffff + 0.5,
     .alpha = alpha * 0xffff + 0.5,
   };
-}
-
-static inline gboolean
-box_intersect (pixman_box32_t       *result,
-               const pixman_box32_t *a,
-               const pixman_box32_t *b)
-{
-  result->x1 = MAX (a->x1, b->x1);
-  result->y1 = MAX (a->y1, b->y1);
-  result->x2 = MIN (a->x2, b->x2);
-  result->y2 = MIN (a->y2, b->y2);
-
-  return result->x1 < result->x2 && result->y1 < result->y2;
 }
 
 /* Turns @rect into whole pixels within @limit. Works in doubles until
@@ -732,61 +716,6 @@ composite_polygon (RenderState            *state,
   pixman_image_unref (mask);
 }
 
-/* A rotated or projected quad covers about half of its bounding box:
- * composite it in strips of rows, each only as wide as the quad there.
- * @polygon must include the fade the filter adds around the quad. */
-static void
-composite_strips (RenderState            *state,
-                  pixman_image_t         *source,
-                  pixman_image_t         *mask,
-                  int                     source_x,
-                  int                     source_y,
-                  const graphene_point_t *polygon,
-                  guint                   n_points,
-                  const pixman_box32_t   *box)
-{
-  double points[MAX_POLYGON_POINTS][2], below[MAX_POLYGON_POINTS][2], strip[MAX_POLYGON_POINTS][2];
-  guint i, n;
-  int y;
-
-  n = MIN (n_points, 8);
-  for (i = 0; i < n; i++)
-    {
-      points[i][0] = polygon[i].x;
-      points[i][1] = polygon[i].y;
-    }
-
-  for (y = box->y1; y < box->y2; y += STRIP_HEIGHT)
-    {
-      int y2 = MIN (y + STRIP_HEIGHT, box->y2);
-      double min_x = INFINITY, max_x = -INFINITY;
-      graphene_rect_t extents;
-      pixman_box32_t rect;
-      guint n_strip;
-
-      n_strip = clip_polygon (points, n, below, 1, y, TRUE);
-      n_strip = clip_polygon (below, n_strip, strip, 1, y2, FALSE);
-      if (n_strip == 0)
-        continue;
-
-      for (i = 0; i < n_strip; i++)
-        {
-          min_x = MIN (min_x, strip[i][0]);
-          max_x = MAX (max_x, strip[i][0]);
-        }
-
-      graphene_rect_init (&extents, min_x, y, max_x - min_x, y2 - y);
-      if (!box_from_rect (&extents, box, ROUND_OUT, &rect))
-        continue;
-
-      pixman_image_composite32 (PIXMAN_OP_OVER, source, mask, state->canvas,
-                                rect.x1 - source_x, rect.y1 - source_y,
-                                0, 0,
-                                rect.x1 - state->canvas_x, rect.y1 - state->canvas_y,
-                                rect.x2 - rect.x1, rect.y2 - rect.y1);
-    }
-}
-
 static void
 draw_color (RenderState            *state,
             const GskLayerRenderOp *op)
@@ -964,20 +893,8 @@ draw_texture (RenderState            *state,
   pixman_image_set_repeat (source, repeat);
 
   if (needs_polygon)
-    {
-      composite_polygon (state, PIXMAN_OP_OVER, source, ref.x1, ref.y1, opacity,
-                         polygon, n_points, &box);
-    }
-  else if (kind >= MAP_AFFINE && filter != PIXMAN_FILTER_NEAREST)
-    {
-      /* Bilinear filtering fades in half a source pixel outside the quad */
-      graphene_rect_inset (&area,
-                           -0.5f * source_rect.size.width / width,
-                           -0.5f * source_rect.size.height / height);
-      if (gsk_layer_project_rect (&op->transform, &area, NULL, polygon, &n_points))
-        composite_strips (state, source, get_alpha_mask (state, opacity),
-                          ref.x1, ref.y1, polygon, n_points, &box);
-    }
+    composite_polygon (state, PIXMAN_OP_OVER, source, ref.x1, ref.y1, opacity,
+                       polygon, n_points, &box);
   else
     pixman_image_composite32 (PIXMAN_OP_OVER, source, get_alpha_mask (state, opacity),
                               state->canvas,
