@@ -397,7 +397,8 @@ run_draw (GskLayer *root,
       if (!p->visible)
         continue;
 
-      moved = moved || p->world_dirty;
+      /* Shown again, or moved: everything below may need drawing */
+      moved = moved || p->world_dirty || p->effects_dirty;
       if (needs_draw (l, no_cache, target_width, target_height))
         g_ptr_array_add (to_draw, g_object_ref (l));
 
@@ -712,6 +713,33 @@ forget_drawn (Compiler *c,
     gsk_layer_get_private (layer)->world_stale = TRUE;
 }
 
+/* A subtree the walk does not enter (hidden, singular, clipped away)
+ * still gives up its dirty marks, so that every layer is clean after a
+ * compile and the next change is seen from the top. What changed inside
+ * is redrawn when it shows again: showing it dirties the whole subtree. */
+static void
+settle_skipped (GskLayer *layer)
+{
+  GPtrArray *stack = g_ptr_array_new ();
+
+  g_ptr_array_add (stack, layer);
+  while (stack->len > 0)
+    {
+      GskLayer *l = g_ptr_array_steal_index_fast (stack, stack->len - 1);
+      GskLayerPrivate *p = gsk_layer_get_private (l);
+      GskLayer *ch;
+
+      p->redraw_propagated = FALSE;
+      if (!p->subtree_dirty && l != layer)
+        continue;
+      p->subtree_dirty = FALSE;
+
+      for (ch = p->first_child; ch != NULL; ch = gsk_layer_get_private (ch)->next_sibling)
+        g_ptr_array_add (stack, ch);
+    }
+  g_ptr_array_free (stack, TRUE);
+}
+
 static void
 push_children (Compiler    *c,
                GskLayer    *layer,
@@ -758,7 +786,7 @@ enter_layer (Compiler *c,
       else if (stale)
         p->world_stale = TRUE;
       p->world_dirty = p->effects_dirty = p->paint_dirty = FALSE;
-      p->subtree_dirty = FALSE;
+      settle_skipped (layer);
       return;
     }
 
@@ -795,7 +823,7 @@ enter_layer (Compiler *c,
             gsk_layer_get_private (ch)->world_stale = TRUE;
         }
       p->world_dirty = p->effects_dirty = p->paint_dirty = FALSE;
-      p->subtree_dirty = FALSE;
+      settle_skipped (layer);
       return;
     }
 
@@ -872,11 +900,15 @@ enter_layer (Compiler *c,
       GskLayer *ch;
 
       for (ch = p->first_child; ch != NULL; ch = gsk_layer_get_private (ch)->next_sibling)
-        forget_drawn (c, ch, stale);
+        {
+          forget_drawn (c, ch, stale);
+          settle_skipped (ch);
+        }
     }
 
   p->world_dirty = p->effects_dirty = p->paint_dirty = FALSE;
   p->subtree_dirty = FALSE;
+  p->redraw_propagated = FALSE;
 }
 
 static void

@@ -197,12 +197,23 @@ typedef struct {
   gboolean exit;
 } TraverseFrame;
 
-/* Layers removed from the subtree before their turn are skipped */
+/* Layers removed from the subtree before their turn are skipped. Every
+ * layer on the stack was a descendant of @root when pushed; only if the
+ * tree changed since can that have stopped being true. */
 static gboolean
 still_inside (GskLayer *root,
-              GskLayer *layer)
+              GskLayer *layer,
+              guint64  *serial)
 {
-  return gsk_layer_contains (root, layer);
+  if (*serial == gsk_layer_tree_serial)
+    return TRUE;
+
+  if (!gsk_layer_contains (root, layer))
+    return FALSE;
+
+  /* Still inside; but the next one must be checked again unless the
+   * tree stays still */
+  return TRUE;
 }
 
 static void
@@ -227,6 +238,7 @@ traverse_depth_first (GskLayer              *root,
 {
   GArray *stack = g_array_new (FALSE, FALSE, sizeof (TraverseFrame));
   TraverseFrame first = { g_object_ref (root), 0, FALSE };
+  guint64 serial = gsk_layer_tree_serial;
   gboolean stop = FALSE;
 
   g_array_append_val (stack, first);
@@ -236,7 +248,7 @@ traverse_depth_first (GskLayer              *root,
 
       g_array_set_size (stack, stack->len - 1);
 
-      if (!stop && still_inside (root, f.layer))
+      if (!stop && still_inside (root, f.layer, &serial))
         {
           if (!post_order)
             {
@@ -244,7 +256,7 @@ traverse_depth_first (GskLayer              *root,
 
               if (r == GSK_LAYER_TRAVERSE_STOP)
                 stop = TRUE;
-              else if (r == GSK_LAYER_TRAVERSE_CONTINUE && still_inside (root, f.layer))
+              else if (r == GSK_LAYER_TRAVERSE_CONTINUE && still_inside (root, f.layer, &serial))
                 push_children_reversed (stack, f.layer, f.depth + 1);
             }
           else if (f.exit)
@@ -274,6 +286,7 @@ traverse_breadth_first (GskLayer              *root,
 {
   GQueue queue = G_QUEUE_INIT;
   TraverseFrame *f;
+  guint64 serial = gsk_layer_tree_serial;
   gboolean stop = FALSE;
 
   f = g_new (TraverseFrame, 1);
@@ -282,13 +295,13 @@ traverse_breadth_first (GskLayer              *root,
 
   while ((f = g_queue_pop_head (&queue)) != NULL)
     {
-      if (!stop && still_inside (root, f->layer))
+      if (!stop && still_inside (root, f->layer, &serial))
         {
           GskLayerTraverseResult r = func (f->layer, f->depth, user_data);
 
           if (r == GSK_LAYER_TRAVERSE_STOP)
             stop = TRUE;
-          else if (r == GSK_LAYER_TRAVERSE_CONTINUE && still_inside (root, f->layer))
+          else if (r == GSK_LAYER_TRAVERSE_CONTINUE && still_inside (root, f->layer, &serial))
             {
               GskLayer *c;
 

@@ -108,11 +108,18 @@ struct _GskLayerPrivate
   guint children_have_z : 1;
   guint in_draw : 1;
   guint in_dispose : 1;
+  /* A redraw request from here reached the top level since the last
+   * compile: later ones can stop here, as in Clutter */
+  guint redraw_propagated : 1;
 };
 
 /* Set when the GskLayer class is initialized, which is before any
  * layer exists */
 extern int gsk_layer_private_offset;
+
+/* Bumped whenever any layer gains or loses a child, so that walks that
+ * let user code run can tell cheaply whether the tree changed */
+extern guint64 gsk_layer_tree_serial;
 
 static inline GskLayerPrivate *
 gsk_layer_get_private (GskLayer *self)

@@ -80,7 +80,7 @@
 #define MAX_LAYER_DEPTH 1000
 #define MAX_JSON_DEPTH (2 * MAX_LAYER_DEPTH + 8)
 
-#define PNG_DATA_URI_PREFIX "data:image/png;base64,"
+#define PNG_DATA_URI "data:image/png;base64,"
 
 struct _GskLayerScene
 {
@@ -111,13 +111,14 @@ layer_id_quark (void)
   return quark;
 }
 
-/* {{{ Positions */
+/* {{{ Positions and syntax */
 
 /* json-glib 1.6 keeps no positions in its nodes, so a scanner of our own
  * builds this tree beside the JsonNode tree: one Pos per JSON value,
- * members in the order of the text. The scanner also is the strict
- * judge of syntax (json-glib accepts comments, single quotes and more)
- * and stops deep nesting before json-glib's recursive parser sees it. */
+ * members in the order of the text. The scanner is also the strict judge
+ * of syntax (json-glib accepts comments, single quotes, duplicate keys
+ * and wraps big integers around), and it refuses deep nesting before
+ * json-glib's recursive parser sees it. */
 typedef struct _Pos Pos;
 
 struct _Pos
@@ -144,7 +145,7 @@ pos_free (gpointer data)
 
 typedef struct
 {
-  const char *name;     /* of the file, for messages */
+  const char *name;     /* of the text, for messages */
   const char *text;
   gsize length;
   const char *base_dir; /* relative image paths start here */
@@ -153,7 +154,8 @@ typedef struct
   GError **error;
 } Loader;
 
-static void G_GNUC_PRINTF (5, 6)
+/* Returns FALSE, for the convenience of callers */
+static gboolean G_GNUC_PRINTF (5, 6)
 loader_error (Loader       *l,
               guint         line,
               guint         column,
@@ -165,24 +167,21 @@ loader_error (Loader       *l,
   char *message;
 
   if (l->error == NULL || *l->error != NULL)
-    return;
+    return FALSE;
 
   va_start (args, format);
   message = g_strdup_vprintf (format, args);
   va_end (args);
-
-  g_set_error (l->error, GSK_LAYER_ERROR, code, "%s:%u:%u: %s",
-               l->name, line, column, message);
+  g_set_error (l->error, GSK_LAYER_ERROR, code, "%s:%u:%u: %s", l->name, line, column, message);
   g_free (message);
+
+  return FALSE;
 }
 
 #define value_error(l, pos, code, ...) \
   loader_error ((l), (pos)->line, (pos)->column, (code), __VA_ARGS__)
 #define key_error(l, pos, code, ...) \
   loader_error ((l), (pos)->key_line, (pos)->key_column, (code), __VA_ARGS__)
-
-/* }}} */
-/* {{{ Scanner */
 
 typedef struct
 {
@@ -203,7 +202,7 @@ scanner_next (Scanner *s)
     }
   else if (((guchar) *s->p & 0xc0) != 0x80)
     {
-      /* Past a character's first byte the column counts the next one */
+      /* Past a character's first byte, the column is the next one's */
       s->column++;
     }
   s->p++;
@@ -220,8 +219,7 @@ scanner_skip (Scanner *s,
 static void
 scanner_skip_space (Scanner *s)
 {
-  while (s->p < s->end &&
-         (*s->p == ' ' || *s->p == '\t' || *s->p == '\n' || *s->p == '\r'))
+  while (s->p < s->end && strchr (" \t\n\r", *s->p) != NULL)
     scanner_next (s);
 }
 
@@ -232,34 +230,26 @@ scanner_at (Scanner *s,
   return s->p < s->end && *s->p == c;
 }
 
-/* What is at the scanner's position, quoted, for messages */
-static char *
-scanner_describe (Scanner *s)
+static gboolean
+unexpected (Loader     *l,
+            Scanner    *s,
+            const char *expected)
 {
   const char *q;
 
   if (s->p >= s->end)
-    return g_strdup ("the end of the text");
+    return loader_error (l, s->line, s->column, GSK_LAYER_ERROR_SYNTAX,
+                         "expected %s, not the end of the text", expected);
 
+  /* Quote a word, or else one character */
   for (q = s->p; q < s->end && q - s->p < 20; q++)
-    if (!g_ascii_isalnum (*q) && *q != '_' && *q != '.' && *q != '-' && *q != '+')
+    if (!g_ascii_isalnum (*q) && strchr ("_.+-", *q) == NULL)
       break;
   if (q == s->p)
     q = g_utf8_next_char (s->p);
 
-  return g_strdup_printf ("“%.*s”", (int) (q - s->p), s->p);
-}
-
-static void
-scanner_error_unexpected (Loader     *l,
-                          Scanner    *s,
-                          const char *expected)
-{
-  char *what = scanner_describe (s);
-
-  loader_error (l, s->line, s->column, GSK_LAYER_ERROR_SYNTAX,
-                "expected %s, not %s", expected, what);
-  g_free (what);
+  return loader_error (l, s->line, s->column, GSK_LAYER_ERROR_SYNTAX,
+                       "expected %s, not “%.*s”", expected, (int) (q - s->p), s->p);
 }
 
 static int
@@ -268,12 +258,9 @@ hex4 (const char *p,
 {
   int value = 0;
 
-  if (end - p < 4)
-    return -1;
-
   for (int i = 0; i < 4; i++)
     {
-      int digit = g_ascii_xdigit_value (p[i]);
+      int digit = p + i < end ? g_ascii_xdigit_value (p[i]) : -1;
 
       if (digit < 0)
         return -1;
@@ -283,74 +270,53 @@ hex4 (const char *p,
   return value;
 }
 
-/* At a backslash in a string; appends the character to @value */
+/* At a backslash in a string: checks the escape and appends its
+ * character to @value, if any */
 static gboolean
 scan_escape (Loader  *l,
              Scanner *s,
              GString *value)
 {
+  static const char escapes[] = "\"\"\\\\//b\bf\fn\nr\rt\t";
   guint line = s->line, column = s->column;
-  gunichar c;
+  char e = s->p + 1 < s->end ? s->p[1] : 0;
+  gunichar c = 0;
   gsize skip = 2;
+  int high, low = 0;
 
-  switch (s->p + 1 < s->end ? s->p[1] : 0)
+  for (guint i = 0; e && i < sizeof escapes - 1; i += 2)
+    if (escapes[i] == e)
+      c = escapes[i + 1];
+
+  if (e == 'u')
     {
-    case '"': c = '"'; break;
-    case '\\': c = '\\'; break;
-    case '/': c = '/'; break;
-    case 'b': c = '\b'; break;
-    case 'f': c = '\f'; break;
-    case 'n': c = '\n'; break;
-    case 'r': c = '\r'; break;
-    case 't': c = '\t'; break;
-    case 'u':
-      {
-        int high = hex4 (s->p + 2, s->end);
+      if ((high = hex4 (s->p + 2, s->end)) < 0)
+        return loader_error (l, line, column, GSK_LAYER_ERROR_SYNTAX, "invalid escape sequence");
 
-        if (high < 0)
-          goto bad_escape;
-
-        c = high;
-        skip = 6;
-        if (high >= 0xdc00 && high <= 0xdfff)
-          goto bad_surrogate;
-        if (high >= 0xd800 && high <= 0xdbff)
-          {
-            int low;
-
-            if (s->end - s->p < 12 || s->p[6] != '\\' || s->p[7] != 'u')
-              goto bad_surrogate;
-            low = hex4 (s->p + 8, s->end);
-            if (low < 0xdc00 || low > 0xdfff)
-              goto bad_surrogate;
-            c = 0x10000 + ((high - 0xd800) << 10) + (low - 0xdc00);
-            skip = 12;
-          }
-        if (c == 0)
-          {
-            loader_error (l, line, column, GSK_LAYER_ERROR_INVALID_VALUE,
-                          "strings cannot contain NUL characters");
-            return FALSE;
-          }
-      }
-      break;
-    default:
-      goto bad_escape;
+      c = high;
+      skip = 6;
+      if (high >= 0xd800 && high <= 0xdbff && s->end - s->p >= 12 &&
+          s->p[6] == '\\' && s->p[7] == 'u' &&
+          (low = hex4 (s->p + 8, s->end)) >= 0xdc00 && low <= 0xdfff)
+        {
+          c = 0x10000 + ((high - 0xd800) << 10) + (low - 0xdc00);
+          skip = 12;
+        }
+      else if (high >= 0xd800 && high <= 0xdfff)
+        return loader_error (l, line, column, GSK_LAYER_ERROR_SYNTAX,
+                             "a \\u escape of a UTF-16 surrogate must be half of a pair");
+      else if (c == 0)
+        return loader_error (l, line, column, GSK_LAYER_ERROR_INVALID_VALUE,
+                             "strings cannot contain NUL characters");
     }
+  else if (c == 0)
+    return loader_error (l, line, column, GSK_LAYER_ERROR_SYNTAX, "invalid escape sequence");
 
   if (value)
     g_string_append_unichar (value, c);
   scanner_skip (s, skip);
+
   return TRUE;
-
-bad_escape:
-  loader_error (l, line, column, GSK_LAYER_ERROR_SYNTAX, "invalid escape sequence");
-  return FALSE;
-
-bad_surrogate:
-  loader_error (l, line, column, GSK_LAYER_ERROR_SYNTAX,
-                "a \\u escape of a UTF-16 surrogate must be half of a pair");
-  return FALSE;
 }
 
 /* At a quote; appends the decoded string to @value, if any */
@@ -362,41 +328,33 @@ scan_string (Loader  *l,
   guint line = s->line, column = s->column;
 
   scanner_next (s);
-  for (;;)
+  while (s->p < s->end && *s->p != '"')
     {
-      guchar c;
-
-      if (s->p >= s->end)
-        {
-          loader_error (l, line, column, GSK_LAYER_ERROR_SYNTAX, "unterminated string");
-          return FALSE;
-        }
-
-      c = *s->p;
-      if (c == '"')
-        {
-          scanner_next (s);
-          return TRUE;
-        }
-      else if (c == '\\')
+      if (*s->p == '\\')
         {
           if (!scan_escape (l, s, value))
             return FALSE;
         }
-      else if (c < 0x20)
+      else if ((guchar) *s->p < 0x20)
         {
-          loader_error (l, s->line, s->column, GSK_LAYER_ERROR_SYNTAX,
-                        c == '\n' ? "unterminated string"
-                                  : "control characters in strings must be escaped");
-          return FALSE;
+          if (*s->p == '\n')
+            break;
+          return loader_error (l, s->line, s->column, GSK_LAYER_ERROR_SYNTAX,
+                               "control characters in strings must be escaped");
         }
       else
         {
           if (value)
-            g_string_append_c (value, c);
+            g_string_append_c (value, *s->p);
           scanner_next (s);
         }
     }
+
+  if (!scanner_at (s, '"'))
+    return loader_error (l, line, column, GSK_LAYER_ERROR_SYNTAX, "unterminated string");
+
+  scanner_next (s);
+  return TRUE;
 }
 
 static gboolean
@@ -415,7 +373,8 @@ scan_number (Loader  *l,
 {
   const char *start = s->p;
   guint line = s->line, column = s->column;
-  gboolean integer = TRUE;
+  gboolean integer = TRUE, fits;
+  char *text;
 
   if (scanner_at (s, '-'))
     scanner_next (s);
@@ -427,7 +386,6 @@ scan_number (Loader  *l,
     }
   else if (!scan_digits (s))
     goto bad;
-
   if (scanner_at (s, '.'))
     {
       integer = FALSE;
@@ -444,25 +402,18 @@ scan_number (Loader  *l,
       if (!scan_digits (s))
         goto bad;
     }
+  if (!integer)
+    return TRUE;
 
-  if (integer)
-    {
-      /* json-glib 1.6 silently wraps integers that do not fit */
-      char *text = g_strndup (start, s->p - start);
-      gboolean fits = g_ascii_string_to_signed (text, 10, G_MININT64, G_MAXINT64, NULL, NULL);
-
-      if (!fits)
-        loader_error (l, line, column, GSK_LAYER_ERROR_INVALID_VALUE,
-                      "the integer %s is too large", text);
-      g_free (text);
-      return fits;
-    }
-
-  return TRUE;
+  text = g_strndup (start, s->p - start);
+  fits = g_ascii_string_to_signed (text, 10, G_MININT64, G_MAXINT64, NULL, NULL);
+  if (!fits)
+    loader_error (l, line, column, GSK_LAYER_ERROR_INVALID_VALUE, "the integer %s is too large", text);
+  g_free (text);
+  return fits;
 
 bad:
-  loader_error (l, line, column, GSK_LAYER_ERROR_SYNTAX, "malformed number");
-  return FALSE;
+  return loader_error (l, line, column, GSK_LAYER_ERROR_SYNTAX, "malformed number");
 }
 
 static gboolean
@@ -494,23 +445,21 @@ typedef struct
 static void
 frame_clear (gpointer data)
 {
-  Frame *frame = data;
-
-  g_clear_pointer (&frame->keys, g_hash_table_unref);
+  g_clear_pointer (&((Frame *) data)->keys, g_hash_table_unref);
 }
 
-/* Checks the syntax of the whole text and returns the tree of positions
- * of its values, without recursion */
+/* Checks the syntax of the whole text and returns the positions of its
+ * values, with an explicit stack rather than recursion */
 static Pos *
 scan_document (Loader *l)
 {
   enum { VALUE, AFTER_VALUE, KEY } state = VALUE;
   Scanner s = { l->text, l->text, l->text + l->length, 1, 1 };
-  GArray *stack;
-  Pos *root = NULL;
-  char *key = NULL;
   guint key_line = 0, key_column = 0;
   gboolean ok = FALSE;
+  char *key = NULL;
+  Pos *root = NULL;
+  GArray *stack;
 
   stack = g_array_new (FALSE, FALSE, sizeof (Frame));
   g_array_set_clear_func (stack, frame_clear);
@@ -518,27 +467,24 @@ scan_document (Loader *l)
   for (;;)
     {
       Frame *top = stack->len ? &g_array_index (stack, Frame, stack->len - 1) : NULL;
+      gboolean object = top && top->keys;
+      Pos *pos;
 
       scanner_skip_space (&s);
 
       if (state == KEY)
         {
-          GString *name;
+          GString *name = g_string_new (NULL);
 
-          if (!scanner_at (&s, '"'))
-            {
-              scanner_error_unexpected (l, &s, "a member name in double quotes");
-              break;
-            }
           key_line = s.line;
           key_column = s.column;
-          name = g_string_new (NULL);
-          if (!scan_string (l, &s, name))
-            {
-              g_string_free (name, TRUE);
-              break;
-            }
-          key = g_string_free (name, FALSE);
+          if (!scanner_at (&s, '"'))
+            unexpected (l, &s, "a member name in double quotes");
+          else if (scan_string (l, &s, name))
+            key = g_strdup (name->str);
+          g_string_free (name, TRUE);
+          if (key == NULL)
+            break;
           if (g_hash_table_contains (top->keys, key))
             {
               loader_error (l, key_line, key_column, GSK_LAYER_ERROR_SYNTAX,
@@ -548,105 +494,90 @@ scan_document (Loader *l)
           scanner_skip_space (&s);
           if (!scanner_at (&s, ':'))
             {
-              scanner_error_unexpected (l, &s, "“:” after the member name");
+              unexpected (l, &s, "“:” after the member name");
               break;
             }
           scanner_next (&s);
           state = VALUE;
+          continue;
         }
-      else if (state == VALUE)
+
+      if (state == AFTER_VALUE)
         {
-          Pos *pos = g_new0 (Pos, 1);
-
-          pos->line = s.line;
-          pos->column = s.column;
-          pos->offset = s.p - s.start;
-          if (key)
+          if (top == NULL)
             {
-              pos->key = g_steal_pointer (&key);
-              pos->key_line = key_line;
-              pos->key_column = key_column;
-              g_hash_table_add (top->keys, pos->key);
-            }
-          else
-            {
-              pos->key_line = pos->line;
-              pos->key_column = pos->column;
-            }
-          if (top)
-            g_ptr_array_add (top->pos->items, pos);
-          else
-            root = pos;
-
-          state = AFTER_VALUE;
-          if (scanner_at (&s, '{') || scanner_at (&s, '['))
-            {
-              gboolean object = *s.p == '{';
-              Frame frame = { pos, NULL };
-
-              if (stack->len >= MAX_JSON_DEPTH)
-                {
-                  loader_error (l, s.line, s.column, GSK_LAYER_ERROR_INVALID_VALUE,
-                                "values are nested more than %d deep", MAX_JSON_DEPTH);
-                  break;
-                }
-              pos->items = g_ptr_array_new_with_free_func (pos_free);
-              if (object)
-                frame.keys = g_hash_table_new (g_str_hash, g_str_equal);
-              g_array_append_val (stack, frame);
-              scanner_next (&s);
-              scanner_skip_space (&s);
-              if (scanner_at (&s, object ? '}' : ']'))
-                {
-                  scanner_next (&s);
-                  g_array_set_size (stack, stack->len - 1);
-                }
-              else
-                state = object ? KEY : VALUE;
-            }
-          else if (scanner_at (&s, '"'))
-            {
-              if (!scan_string (l, &s, NULL))
-                break;
-            }
-          else if (scanner_at (&s, '-') || (s.p < s.end && g_ascii_isdigit (*s.p)))
-            {
-              if (!scan_number (l, &s))
-                break;
-            }
-          else if (!scan_literal (&s))
-            {
-              scanner_error_unexpected (l, &s, "a value");
+              ok = s.p == s.end || unexpected (l, &s, "the end of the text");
               break;
             }
-        }
-      else if (top == NULL)
-        {
-          if (s.p < s.end)
-            scanner_error_unexpected (l, &s, "the end of the text");
-          else
-            ok = TRUE;
-          break;
-        }
-      else
-        {
-          gboolean object = top->keys != NULL;
-
           if (scanner_at (&s, ','))
+            state = object ? KEY : VALUE;
+          else if (!scanner_at (&s, object ? '}' : ']'))
             {
-              scanner_next (&s);
-              state = object ? KEY : VALUE;
+              unexpected (l, &s, object ? "“,” or “}”" : "“,” or “]”");
+              break;
             }
-          else if (scanner_at (&s, object ? '}' : ']'))
+          else
+            g_array_set_size (stack, stack->len - 1);
+          scanner_next (&s);
+          continue;
+        }
+
+      pos = g_new0 (Pos, 1);
+      pos->line = pos->key_line = s.line;
+      pos->column = pos->key_column = s.column;
+      pos->offset = s.p - s.start;
+      if (key)
+        {
+          pos->key = g_steal_pointer (&key);
+          pos->key_line = key_line;
+          pos->key_column = key_column;
+          g_hash_table_add (top->keys, pos->key);
+        }
+      if (top)
+        g_ptr_array_add (top->pos->items, pos);
+      else
+        root = pos;
+
+      state = AFTER_VALUE;
+      if (scanner_at (&s, '{') || scanner_at (&s, '['))
+        {
+          Frame frame = { pos, NULL };
+
+          if (stack->len >= MAX_JSON_DEPTH)
+            {
+              loader_error (l, s.line, s.column, GSK_LAYER_ERROR_INVALID_VALUE,
+                            "values are nested more than %d deep", MAX_JSON_DEPTH);
+              break;
+            }
+          object = *s.p == '{';
+          pos->items = g_ptr_array_new_with_free_func (pos_free);
+          if (object)
+            frame.keys = g_hash_table_new (g_str_hash, g_str_equal);
+          g_array_append_val (stack, frame);
+          scanner_next (&s);
+          scanner_skip_space (&s);
+          if (scanner_at (&s, object ? '}' : ']'))
             {
               scanner_next (&s);
               g_array_set_size (stack, stack->len - 1);
             }
           else
-            {
-              scanner_error_unexpected (l, &s, object ? "“,” or “}”" : "“,” or “]”");
-              break;
-            }
+            state = object ? KEY : VALUE;
+        }
+      else if (scanner_at (&s, '"'))
+        {
+          if (!scan_string (l, &s, NULL))
+            break;
+        }
+      else if (scanner_at (&s, '-') || (s.p < s.end && g_ascii_isdigit (*s.p)))
+        {
+          if (!scan_number (l, &s))
+            break;
+        }
+      else if (!scan_literal (&s))
+        {
+          unexpected (l, &s, "a value");
+          break;
         }
     }
 
@@ -658,8 +589,8 @@ scan_document (Loader *l)
   return root;
 }
 
-/* The position in the file of the @offset'th character of the string
- * whose literal starts at @pos */
+/* The place in the text of the @offset'th character of the string
+ * value at @pos */
 static void
 string_position (Loader *l,
                  Pos    *pos,
@@ -672,14 +603,12 @@ string_position (Loader *l,
   scanner_next (&s);
   for (glong i = 0; i < offset && s.p < s.end && *s.p != '"'; i++)
     {
+      int high = s.p[0] == '\\' && s.p[1] == 'u' ? hex4 (s.p + 2, s.end) : -1;
+
       if (*s.p != '\\')
         scanner_skip (&s, g_utf8_next_char (s.p) - s.p);
-      else if (s.p[1] != 'u')
-        scanner_skip (&s, 2);
-      else if (hex4 (s.p + 2, s.end) >= 0xd800 && hex4 (s.p + 2, s.end) <= 0xdbff)
-        scanner_skip (&s, 12);
       else
-        scanner_skip (&s, 6);
+        scanner_skip (&s, high >= 0xd800 && high <= 0xdbff ? 12 : high >= 0 ? 6 : 2);
     }
 
   *line = s.line;
@@ -689,51 +618,38 @@ string_position (Loader *l,
 /* }}} */
 /* {{{ JSON values */
 
-/* Finds the JsonNode of a member the scanner saw; both read the same
- * text, so this fails only if they disagree on it */
+/* The JsonNode of the value the scanner saw as @pos's @i'th item; both
+ * read the same text, so this fails only if they disagree about it */
 static JsonNode *
-member_node (Loader   *l,
-             JsonNode *object,
-             Pos      *item)
+child_node (Loader   *l,
+            JsonNode *node,
+            Pos      *pos,
+            guint     i)
 {
-  JsonNode *node = json_object_get_member (json_node_get_object (object), item->key);
+  Pos *item = g_ptr_array_index (pos->items, i);
+  JsonNode *child = NULL;
 
-  if (node == NULL)
-    key_error (l, item, GSK_LAYER_ERROR_FAILED, "json-glib did not read member “%s”", item->key);
+  if (JSON_NODE_HOLDS_OBJECT (node))
+    child = json_object_get_member (json_node_get_object (node), item->key);
+  else if (JSON_NODE_HOLDS_ARRAY (node) && i < json_array_get_length (json_node_get_array (node)))
+    child = json_array_get_element (json_node_get_array (node), i);
 
-  return node;
+  if (child == NULL)
+    value_error (l, item, GSK_LAYER_ERROR_FAILED, "json-glib read this value differently");
+
+  return child;
 }
 
-static JsonNode *
-element_node (Loader   *l,
-              JsonNode *array,
-              Pos      *item,
-              guint     index_)
-{
-  JsonArray *a = json_node_get_array (array);
-
-  if (index_ >= json_array_get_length (a))
-    {
-      value_error (l, item, GSK_LAYER_ERROR_FAILED, "json-glib did not read this element");
-      return NULL;
-    }
-
-  return json_array_get_element (a, index_);
-}
-
-static Pos *
+/* The index of @object's member @key, or G_MAXUINT */
+static guint
 pos_find_member (Pos        *object,
                  const char *key)
 {
   for (guint i = 0; i < object->items->len; i++)
-    {
-      Pos *item = g_ptr_array_index (object->items, i);
+    if (g_str_equal (((Pos *) g_ptr_array_index (object->items, i))->key, key))
+      return i;
 
-      if (g_str_equal (item->key, key))
-        return item;
-    }
-
-  return NULL;
+  return G_MAXUINT;
 }
 
 static gboolean
@@ -760,22 +676,17 @@ node_get_number (JsonNode *node,
 static const char *
 describe_node (JsonNode *node)
 {
-  switch (JSON_NODE_TYPE (node))
-    {
-    case JSON_NODE_OBJECT:
-      return "an object";
-    case JSON_NODE_ARRAY:
-      return "an array";
-    case JSON_NODE_NULL:
-      return "null";
-    case JSON_NODE_VALUE:
-    default:
-      if (node_holds (node, G_TYPE_STRING))
-        return "a string";
-      if (node_holds (node, G_TYPE_BOOLEAN))
-        return json_node_get_boolean (node) ? "true" : "false";
-      return "a number";
-    }
+  if (JSON_NODE_HOLDS_OBJECT (node))
+    return "an object";
+  if (JSON_NODE_HOLDS_ARRAY (node))
+    return "an array";
+  if (JSON_NODE_HOLDS_NULL (node))
+    return "null";
+  if (node_holds (node, G_TYPE_STRING))
+    return "a string";
+  if (node_holds (node, G_TYPE_BOOLEAN))
+    return json_node_get_boolean (node) ? "true" : "false";
+  return "a number";
 }
 
 static gboolean
@@ -785,69 +696,48 @@ wrong_kind (Loader     *l,
             const char *expected,
             JsonNode   *node)
 {
-  value_error (l, pos, GSK_LAYER_ERROR_INVALID_VALUE,
-               "“%s” must be %s, not %s", name, expected, describe_node (node));
-  return FALSE;
+  return value_error (l, pos, GSK_LAYER_ERROR_INVALID_VALUE,
+                      "“%s” must be %s, not %s", name, expected, describe_node (node));
 }
 
-/* Reads an array of @min_len to @max_len numbers that fit a float */
+/* Reads an array of 2 to @max_len numbers that fit a float */
 static gboolean
 parse_floats (Loader     *l,
               JsonNode   *node,
               Pos        *pos,
               const char *name,
-              guint       min_len,
               guint       max_len,
               gboolean    non_negative,
               float      *out)
 {
-  JsonArray *array;
+  const char *count = max_len == 2 ? "2" : "2 or 3";
   guint len;
 
   if (!JSON_NODE_HOLDS_ARRAY (node))
-    {
-      char *expected = min_len == max_len
-                       ? g_strdup_printf ("an array of %u numbers", min_len)
-                       : g_strdup_printf ("an array of %u or %u numbers", min_len, max_len);
+    return value_error (l, pos, GSK_LAYER_ERROR_INVALID_VALUE, "“%s” must be an array of %s numbers, not %s",
+                        name, count, describe_node (node));
 
-      wrong_kind (l, pos, name, expected, node);
-      g_free (expected);
-      return FALSE;
-    }
-
-  array = json_node_get_array (node);
-  len = json_array_get_length (array);
-  if (len < min_len || len > max_len || len != pos->items->len)
-    {
-      if (min_len == max_len)
-        value_error (l, pos, GSK_LAYER_ERROR_INVALID_VALUE,
-                     "“%s” must have %u numbers, not %u", name, min_len, len);
-      else
-        value_error (l, pos, GSK_LAYER_ERROR_INVALID_VALUE,
-                     "“%s” must have %u or %u numbers, not %u", name, min_len, max_len, len);
-      return FALSE;
-    }
+  len = pos->items->len;
+  if (len < 2 || len > max_len)
+    return value_error (l, pos, GSK_LAYER_ERROR_INVALID_VALUE, "“%s” must have %s numbers, not %u",
+                        name, count, len);
 
   for (guint i = 0; i < len; i++)
     {
-      JsonNode *element = json_array_get_element (array, i);
+      JsonNode *element = child_node (l, node, pos, i);
       Pos *item = g_ptr_array_index (pos->items, i);
       double v;
 
+      if (element == NULL)
+        return FALSE;
       if (!node_get_number (element, &v))
         return wrong_kind (l, item, name, "an array of numbers", element);
       if (!(fabs (v) <= G_MAXFLOAT))
-        {
-          value_error (l, item, GSK_LAYER_ERROR_INVALID_VALUE,
-                       "%g is out of range for “%s”", v, name);
-          return FALSE;
-        }
+        return value_error (l, item, GSK_LAYER_ERROR_INVALID_VALUE,
+                            "%g is out of range for “%s”", v, name);
       if (non_negative && v < 0)
-        {
-          value_error (l, item, GSK_LAYER_ERROR_INVALID_VALUE,
-                       "“%s” cannot be negative: %g", name, v);
-          return FALSE;
-        }
+        return value_error (l, item, GSK_LAYER_ERROR_INVALID_VALUE,
+                            "“%s” cannot be negative: %g", name, v);
       out[i] = v;
     }
 
@@ -877,18 +767,11 @@ parse_color (Loader     *l,
 
   text = json_node_get_string (node);
   if (g_ascii_strcasecmp (text, "transparent") == 0)
-    {
-      *color = (GdkRGBA) { 0, 0, 0, 0 };
-      return TRUE;
-    }
-
+    *color = (GdkRGBA) { 0, 0, 0, 0 };
   /* The setters refuse what gdk_rgba_parse() may let through */
-  if (!gdk_rgba_parse (color, text) || !rgba_is_valid (color))
-    {
-      value_error (l, pos, GSK_LAYER_ERROR_INVALID_VALUE,
-                   "invalid color “%s” for “%s”", text, name);
-      return FALSE;
-    }
+  else if (!gdk_rgba_parse (color, text) || !rgba_is_valid (color))
+    return value_error (l, pos, GSK_LAYER_ERROR_INVALID_VALUE,
+                        "invalid color “%s” for “%s”", text, name);
 
   return TRUE;
 }
@@ -901,17 +784,14 @@ parse_transform (Loader             *l,
                  GskLayerTransform **transform)
 {
   GError *local_error = NULL;
-  glong start = 0;
   guint line, column;
+  glong start = 0;
 
+  *transform = NULL;
   if (JSON_NODE_HOLDS_NULL (node))
-    {
-      *transform = NULL;
-      return TRUE;
-    }
+    return TRUE;
   if (!node_holds (node, G_TYPE_STRING))
     return wrong_kind (l, pos, name, "a CSS transform", node);
-
   if (gsk_layer_transform_parse_with_range (json_node_get_string (node), transform,
                                             &start, NULL, &local_error))
     return TRUE;
@@ -955,35 +835,28 @@ load_image_data (Loader   *l,
                  JsonNode *node,
                  Pos      *pos)
 {
-  GskLayerContent *content;
+  GskLayerContent *content = NULL;
   cairo_surface_t *surface;
   PngReader reader;
   guchar *data;
-  gsize length;
 
-  if (!node_holds (node, G_TYPE_STRING) ||
-      !g_str_has_prefix (json_node_get_string (node), PNG_DATA_URI_PREFIX))
+  if (!node_holds (node, G_TYPE_STRING) || !g_str_has_prefix (json_node_get_string (node), PNG_DATA_URI))
     {
       value_error (l, pos, GSK_LAYER_ERROR_INVALID_VALUE,
-                   "“data” must be a data: URI of a PNG image (%s…)", PNG_DATA_URI_PREFIX);
+                   "“data” must be a data: URI of a PNG image (%s…)", PNG_DATA_URI);
       return NULL;
     }
 
-  data = g_base64_decode (json_node_get_string (node) + strlen (PNG_DATA_URI_PREFIX), &length);
-  reader = (PngReader) { data, length };
+  data = g_base64_decode (json_node_get_string (node) + strlen (PNG_DATA_URI), &reader.length);
+  reader.data = data;
   surface = cairo_image_surface_create_from_png_stream (png_read, &reader);
-  g_free (data);
-
-  if (cairo_surface_status (surface) != CAIRO_STATUS_SUCCESS)
-    {
-      value_error (l, pos, GSK_LAYER_ERROR_INVALID_VALUE, "“data” is not a PNG image: %s",
-                   cairo_status_to_string (cairo_surface_status (surface)));
-      cairo_surface_destroy (surface);
-      return NULL;
-    }
-
-  content = gsk_layer_image_content_new (surface);
+  if (cairo_surface_status (surface) == CAIRO_STATUS_SUCCESS)
+    content = gsk_layer_image_content_new (surface);
+  else
+    value_error (l, pos, GSK_LAYER_ERROR_INVALID_VALUE, "“data” is not a PNG image: %s",
+                 cairo_status_to_string (cairo_surface_status (surface)));
   cairo_surface_destroy (surface);
+  g_free (data);
 
   return content;
 }
@@ -1020,7 +893,6 @@ load_image_file (Loader   *l,
       g_free (path);
       return NULL;
     }
-
   g_hash_table_insert (l->images, path, g_object_ref (content));
 
   return content;
@@ -1031,11 +903,13 @@ load_content (Loader   *l,
               JsonNode *node,
               Pos      *pos)
 {
-  static const char * const keys[] = { "type", "file", "data", "color" };
-  enum { TYPE, FILE_, DATA, COLOR };
-  JsonNode *members[G_N_ELEMENTS (keys)] = { NULL, };
-  Pos *items[G_N_ELEMENTS (keys)] = { NULL, };
+  enum { TYPE, FILE_, DATA, COLOR, N_KEYS };
+  static const char * const keys[N_KEYS] = { "type", "file", "data", "color" };
+  JsonNode *members[N_KEYS] = { NULL, };
+  Pos *items[N_KEYS] = { NULL, };
+  gboolean color;
   const char *kind;
+  GdkRGBA rgba;
 
   if (!JSON_NODE_HOLDS_OBJECT (node))
     {
@@ -1046,20 +920,18 @@ load_content (Loader   *l,
   for (guint i = 0; i < pos->items->len; i++)
     {
       Pos *item = g_ptr_array_index (pos->items, i);
-      guint k;
+      guint k = 0;
 
-      for (k = 0; k < G_N_ELEMENTS (keys); k++)
-        if (g_str_equal (item->key, keys[k]))
-          break;
-      if (k == G_N_ELEMENTS (keys))
+      while (k < N_KEYS && !g_str_equal (item->key, keys[k]))
+        k++;
+      if (k == N_KEYS)
         {
           key_error (l, item, GSK_LAYER_ERROR_UNKNOWN_PROPERTY,
                      "unknown content member “%s” (expected type, file, data or color)", item->key);
           return NULL;
         }
-      members[k] = member_node (l, node, item);
       items[k] = item;
-      if (members[k] == NULL)
+      if ((members[k] = child_node (l, node, pos, i)) == NULL)
         return NULL;
     }
 
@@ -1068,57 +940,41 @@ load_content (Loader   *l,
       value_error (l, pos, GSK_LAYER_ERROR_INVALID_VALUE, "content has no “type”");
       return NULL;
     }
-  if (!node_holds (members[TYPE], G_TYPE_STRING))
+  kind = node_holds (members[TYPE], G_TYPE_STRING) ? json_node_get_string (members[TYPE]) : "";
+  color = g_str_equal (kind, "color");
+  if (!color && !g_str_equal (kind, "image"))
     {
-      wrong_kind (l, items[TYPE], "type", "image or color", members[TYPE]);
+      if (*kind)
+        value_error (l, items[TYPE], GSK_LAYER_ERROR_UNKNOWN_TYPE,
+                     "unknown content type “%s” (expected image or color)", kind);
+      else
+        wrong_kind (l, items[TYPE], "type", "image or color", members[TYPE]);
       return NULL;
     }
 
-  kind = json_node_get_string (members[TYPE]);
-  if (g_str_equal (kind, "color"))
-    {
-      GdkRGBA color;
-
-      if (items[FILE_] || items[DATA])
-        {
-          Pos *item = items[FILE_] ? items[FILE_] : items[DATA];
-
-          key_error (l, item, GSK_LAYER_ERROR_UNKNOWN_PROPERTY,
-                     "color content has no “%s”", item->key);
-          return NULL;
-        }
-      if (members[COLOR] == NULL)
-        {
-          value_error (l, pos, GSK_LAYER_ERROR_INVALID_VALUE, "color content needs a “color”");
-          return NULL;
-        }
-      if (!parse_color (l, members[COLOR], items[COLOR], "color", &color))
+  for (guint k = FILE_; k < N_KEYS; k++)
+    if (items[k] && (k == COLOR) != color)
+      {
+        key_error (l, items[k], GSK_LAYER_ERROR_UNKNOWN_PROPERTY,
+                   "%s content has no “%s”", kind, keys[k]);
         return NULL;
+      }
 
-      return gsk_layer_color_content_new (&color);
-    }
-  else if (g_str_equal (kind, "image"))
+  if (color)
     {
-      if (items[COLOR])
-        {
-          key_error (l, items[COLOR], GSK_LAYER_ERROR_UNKNOWN_PROPERTY,
-                     "image content has no “color”");
-          return NULL;
-        }
-      if ((members[FILE_] == NULL) == (members[DATA] == NULL))
-        {
-          value_error (l, pos, GSK_LAYER_ERROR_INVALID_VALUE,
-                       "image content needs one of “file” and “data”");
-          return NULL;
-        }
-      if (members[FILE_])
-        return load_image_file (l, members[FILE_], items[FILE_]);
-      else
-        return load_image_data (l, members[DATA], items[DATA]);
+      if (members[COLOR] == NULL)
+        value_error (l, pos, GSK_LAYER_ERROR_INVALID_VALUE, "color content needs a “color”");
+      else if (parse_color (l, members[COLOR], items[COLOR], "color", &rgba))
+        return gsk_layer_color_content_new (&rgba);
+      return NULL;
     }
 
-  value_error (l, items[TYPE], GSK_LAYER_ERROR_UNKNOWN_TYPE,
-               "unknown content type “%s” (expected image or color)", kind);
+  if (members[FILE_] && members[DATA] == NULL)
+    return load_image_file (l, members[FILE_], items[FILE_]);
+  if (members[DATA] && members[FILE_] == NULL)
+    return load_image_data (l, members[DATA], items[DATA]);
+
+  value_error (l, pos, GSK_LAYER_ERROR_INVALID_VALUE, "image content needs either “file” or “data”");
   return NULL;
 }
 
@@ -1154,34 +1010,6 @@ type_is_supported (GType type)
     }
 }
 
-/* The range of a numeric property, for messages, or NULL */
-static char *
-describe_range (GParamSpec *pspec)
-{
-  GParamSpec *target = g_param_spec_get_redirect_target (pspec);
-
-  if (target)
-    pspec = target;
-
-  if (G_IS_PARAM_SPEC_FLOAT (pspec))
-    return g_strdup_printf ("%g and %g", G_PARAM_SPEC_FLOAT (pspec)->minimum,
-                            G_PARAM_SPEC_FLOAT (pspec)->maximum);
-  if (G_IS_PARAM_SPEC_DOUBLE (pspec))
-    return g_strdup_printf ("%g and %g", G_PARAM_SPEC_DOUBLE (pspec)->minimum,
-                            G_PARAM_SPEC_DOUBLE (pspec)->maximum);
-  if (G_IS_PARAM_SPEC_INT (pspec))
-    return g_strdup_printf ("%d and %d", G_PARAM_SPEC_INT (pspec)->minimum,
-                            G_PARAM_SPEC_INT (pspec)->maximum);
-  if (G_IS_PARAM_SPEC_UINT (pspec))
-    return g_strdup_printf ("%u and %u", G_PARAM_SPEC_UINT (pspec)->minimum,
-                            G_PARAM_SPEC_UINT (pspec)->maximum);
-  if (G_IS_PARAM_SPEC_INT64 (pspec))
-    return g_strdup_printf ("%" G_GINT64_FORMAT " and %" G_GINT64_FORMAT,
-                            G_PARAM_SPEC_INT64 (pspec)->minimum, G_PARAM_SPEC_INT64 (pspec)->maximum);
-
-  return NULL;
-}
-
 static gboolean
 parse_enum (Loader     *l,
             GParamSpec *pspec,
@@ -1189,7 +1017,7 @@ parse_enum (Loader     *l,
             Pos        *pos,
             GValue     *value)
 {
-  GEnumClass *enum_class = g_type_class_ref (G_PARAM_SPEC_VALUE_TYPE (pspec));
+  GEnumClass *enum_class = g_type_class_ref (G_VALUE_TYPE (value));
   GEnumValue *enum_value = NULL;
 
   if (node_holds (node, G_TYPE_STRING))
@@ -1206,17 +1034,14 @@ parse_enum (Loader     *l,
         g_string_append_printf (nicks, "%s%s", i ? ", " : "", enum_class->values[i].value_nick);
 
       if (node_holds (node, G_TYPE_STRING))
-        value_error (l, pos, GSK_LAYER_ERROR_INVALID_VALUE,
-                     "unknown %s “%s” (expected one of %s)",
+        value_error (l, pos, GSK_LAYER_ERROR_INVALID_VALUE, "unknown %s “%s” (expected one of %s)",
                      what, json_node_get_string (node), nicks->str);
       else
-        value_error (l, pos, GSK_LAYER_ERROR_INVALID_VALUE,
-                     "“%s” must be one of %s, not %s", pspec->name, nicks->str, describe_node (node));
-
+        value_error (l, pos, GSK_LAYER_ERROR_INVALID_VALUE, "“%s” must be one of %s, not %s",
+                     pspec->name, nicks->str, describe_node (node));
       g_string_free (nicks, TRUE);
       g_free (what);
     }
-
   g_type_class_unref (enum_class);
 
   return enum_value != NULL;
@@ -1229,72 +1054,69 @@ parse_integer (Loader     *l,
                Pos        *pos,
                GValue     *value)
 {
-  GType fundamental = G_TYPE_FUNDAMENTAL (G_PARAM_SPEC_VALUE_TYPE (pspec));
-  gboolean fits;
+  /* JSON integers stop at G_MAXINT64, and so do unsigned ones here */
+  static const struct { GType type; gint64 min, max; } limits[] = {
+    { G_TYPE_CHAR, G_MININT8, G_MAXINT8 },
+    { G_TYPE_UCHAR, 0, G_MAXUINT8 },
+    { G_TYPE_INT, G_MININT, G_MAXINT },
+    { G_TYPE_UINT, 0, G_MAXUINT },
+    { G_TYPE_LONG, G_MINLONG, G_MAXLONG },
+    { G_TYPE_ULONG, 0, G_MAXLONG },
+    { G_TYPE_INT64, G_MININT64, G_MAXINT64 },
+    { G_TYPE_UINT64, 0, G_MAXINT64 },
+  };
+  GType fundamental = G_TYPE_FUNDAMENTAL (G_VALUE_TYPE (value));
+  GValue v64 = G_VALUE_INIT;
+  gboolean is_int;
+  guint i = 0;
   gint64 v;
   double d;
 
-  if (node_holds (node, G_TYPE_INT64))
-    v = d = json_node_get_int (node);
-  else if (node_get_number (node, &d) && d == floor (d) && fabs (d) < 0x1p63)
-    v = d;
-  else if (fundamental == G_TYPE_UINT64 && node_get_number (node, &d) &&
-           d == floor (d) && d >= 0 && d < 0x1p64)
-    v = -1;
-  else
+  /* 1e3 and 2.0 are whole numbers too */
+  if (!node_get_number (node, &d) || d != floor (d))
     return wrong_kind (l, pos, pspec->name, "a whole number", node);
 
-  switch (fundamental)
-    {
-    case G_TYPE_CHAR:
-      if ((fits = v >= G_MININT8 && v <= G_MAXINT8))
-        g_value_set_schar (value, v);
-      break;
-    case G_TYPE_UCHAR:
-      if ((fits = v >= 0 && v <= G_MAXUINT8))
-        g_value_set_uchar (value, v);
-      break;
-    case G_TYPE_INT:
-      if ((fits = v >= G_MININT && v <= G_MAXINT))
-        g_value_set_int (value, v);
-      break;
-    case G_TYPE_UINT:
-      if ((fits = v >= 0 && v <= G_MAXUINT))
-        g_value_set_uint (value, v);
-      break;
-    case G_TYPE_LONG:
-      if ((fits = v >= G_MINLONG && v <= G_MAXLONG))
-        g_value_set_long (value, v);
-      break;
-    case G_TYPE_ULONG:
-    case G_TYPE_UINT64:
-      /* v is -1 for doubles beyond G_MAXINT64 */
-      if ((fits = d >= 0 && (fundamental == G_TYPE_UINT64 || d <= (double) G_MAXULONG)))
-        {
-          guint64 u = v >= 0 ? (guint64) v : (guint64) d;
+  while (limits[i].type != fundamental)
+    i++;
+  is_int = node_holds (node, G_TYPE_INT64);
+  v = is_int ? json_node_get_int (node) : fabs (d) < 0x1p63 ? d : 0;
+  if (v < limits[i].min || v > limits[i].max || (!is_int && !(fabs (d) < 0x1p63)))
+    return value_error (l, pos, GSK_LAYER_ERROR_INVALID_VALUE,
+                        "%g is out of range for “%s”", d, pspec->name);
 
-          if (fundamental == G_TYPE_ULONG)
-            g_value_set_ulong (value, u);
-          else
-            g_value_set_uint64 (value, u);
-        }
-      break;
-    case G_TYPE_INT64:
-    default:
-      fits = TRUE;
-      g_value_set_int64 (value, v);
-      break;
-    }
+  g_value_init (&v64, G_TYPE_INT64);
+  g_value_set_int64 (&v64, v);
+  g_value_transform (&v64, value);
+  g_value_unset (&v64);
 
-  if (!fits)
-    value_error (l, pos, GSK_LAYER_ERROR_INVALID_VALUE,
-                 "%g is out of range for “%s”", d, pspec->name);
+  return TRUE;
+}
 
-  return fits;
+/* The range of a numeric property, for messages, or NULL */
+static char *
+describe_range (GParamSpec *pspec)
+{
+  if (g_param_spec_get_redirect_target (pspec))
+    pspec = g_param_spec_get_redirect_target (pspec);
+
+  if (G_IS_PARAM_SPEC_FLOAT (pspec))
+    return g_strdup_printf ("%g and %g", G_PARAM_SPEC_FLOAT (pspec)->minimum,
+                            G_PARAM_SPEC_FLOAT (pspec)->maximum);
+  if (G_IS_PARAM_SPEC_DOUBLE (pspec))
+    return g_strdup_printf ("%g and %g", G_PARAM_SPEC_DOUBLE (pspec)->minimum,
+                            G_PARAM_SPEC_DOUBLE (pspec)->maximum);
+  if (G_IS_PARAM_SPEC_INT (pspec))
+    return g_strdup_printf ("%d and %d", G_PARAM_SPEC_INT (pspec)->minimum,
+                            G_PARAM_SPEC_INT (pspec)->maximum);
+  if (G_IS_PARAM_SPEC_UINT (pspec))
+    return g_strdup_printf ("%u and %u", G_PARAM_SPEC_UINT (pspec)->minimum,
+                            G_PARAM_SPEC_UINT (pspec)->maximum);
+
+  return NULL;
 }
 
 /* Reads @node into @value, initialized here, checked for all that the
- * property's setter would refuse */
+ * property's setter or GObject would refuse */
 static gboolean
 parse_value (Loader     *l,
              GParamSpec *pspec,
@@ -1305,11 +1127,16 @@ parse_value (Loader     *l,
   GType type = G_PARAM_SPEC_VALUE_TYPE (pspec);
   const char *name = pspec->name;
   GValue check = G_VALUE_INIT;
+  GskLayerContent *content;
   gboolean valid;
+  float v[3] = { 0, 0, 0 };
   double d = 0;
 
-  g_value_init (value, type);
+  if (!type_is_supported (type))
+    return value_error (l, pos, GSK_LAYER_ERROR_INVALID_VALUE,
+                        "“%s” holds a %s, which scene files cannot express", name, g_type_name (type));
 
+  g_value_init (value, type);
   switch (G_TYPE_FUNDAMENTAL (type))
     {
     case G_TYPE_BOOLEAN:
@@ -1318,29 +1145,12 @@ parse_value (Loader     *l,
       g_value_set_boolean (value, json_node_get_boolean (node));
       break;
 
-    case G_TYPE_CHAR:
-    case G_TYPE_UCHAR:
-    case G_TYPE_INT:
-    case G_TYPE_UINT:
-    case G_TYPE_LONG:
-    case G_TYPE_ULONG:
-    case G_TYPE_INT64:
-    case G_TYPE_UINT64:
-      if (!parse_integer (l, pspec, node, pos, value))
-        return FALSE;
-      node_get_number (node, &d);
-      break;
-
     case G_TYPE_FLOAT:
     case G_TYPE_DOUBLE:
       if (!node_get_number (node, &d))
         return wrong_kind (l, pos, name, "a number", node);
       if (!isfinite (d) || (type == G_TYPE_FLOAT && fabs (d) > G_MAXFLOAT))
-        {
-          value_error (l, pos, GSK_LAYER_ERROR_INVALID_VALUE,
-                       "%g is out of range for “%s”", d, name);
-          return FALSE;
-        }
+        return value_error (l, pos, GSK_LAYER_ERROR_INVALID_VALUE, "%g is out of range for “%s”", d, name);
       if (type == G_TYPE_FLOAT)
         g_value_set_float (value, d);
       else
@@ -1358,32 +1168,20 @@ parse_value (Loader     *l,
         return FALSE;
       break;
 
+    case G_TYPE_OBJECT:
+    case G_TYPE_INTERFACE:
+      if (JSON_NODE_HOLDS_NULL (node))
+        break;
+      if ((content = load_content (l, node, pos)) == NULL)
+        return FALSE;
+      g_value_take_object (value, content);
+      if (!g_type_is_a (G_OBJECT_TYPE (content), type))
+        return value_error (l, pos, GSK_LAYER_ERROR_INVALID_VALUE, "“%s” cannot be a %s",
+                            name, G_OBJECT_TYPE_NAME (content));
+      break;
+
     case G_TYPE_BOXED:
-      if (type == GRAPHENE_TYPE_POINT)
-        {
-          float v[2];
-
-          if (!parse_floats (l, node, pos, name, 2, 2, FALSE, v))
-            return FALSE;
-          g_value_set_boxed (value, &GRAPHENE_POINT_INIT (v[0], v[1]));
-        }
-      else if (type == GRAPHENE_TYPE_SIZE)
-        {
-          float v[2];
-
-          if (!parse_floats (l, node, pos, name, 2, 2, TRUE, v))
-            return FALSE;
-          g_value_set_boxed (value, &GRAPHENE_SIZE_INIT (v[0], v[1]));
-        }
-      else if (type == GRAPHENE_TYPE_POINT3D)
-        {
-          float v[3] = { 0, 0, 0 };
-
-          if (!parse_floats (l, node, pos, name, 2, 3, FALSE, v))
-            return FALSE;
-          g_value_set_boxed (value, &GRAPHENE_POINT3D_INIT (v[0], v[1], v[2]));
-        }
-      else if (type == GSK_TYPE_LAYER_TRANSFORM)
+      if (type == GSK_TYPE_LAYER_TRANSFORM)
         {
           GskLayerTransform *transform;
 
@@ -1399,39 +1197,25 @@ parse_value (Loader     *l,
             return FALSE;
           g_value_set_boxed (value, &color);
         }
+      else if (!parse_floats (l, node, pos, name, type == GRAPHENE_TYPE_POINT3D ? 3 : 2,
+                              type == GRAPHENE_TYPE_SIZE, v))
+        return FALSE;
+      else if (type == GRAPHENE_TYPE_POINT)
+        g_value_set_boxed (value, &GRAPHENE_POINT_INIT (v[0], v[1]));
+      else if (type == GRAPHENE_TYPE_SIZE)
+        g_value_set_boxed (value, &GRAPHENE_SIZE_INIT (v[0], v[1]));
       else
-        goto unsupported;
+        g_value_set_boxed (value, &GRAPHENE_POINT3D_INIT (v[0], v[1], v[2]));
       break;
 
-    case G_TYPE_OBJECT:
-    case G_TYPE_INTERFACE:
-      if (!g_type_is_a (type, GSK_TYPE_LAYER_CONTENT))
-        goto unsupported;
-      if (!JSON_NODE_HOLDS_NULL (node))
-        {
-          GskLayerContent *content = load_content (l, node, pos);
-
-          if (content == NULL)
-            return FALSE;
-          if (!g_type_is_a (G_OBJECT_TYPE (content), type))
-            {
-              value_error (l, pos, GSK_LAYER_ERROR_INVALID_VALUE, "“%s” cannot be a %s",
-                           name, G_OBJECT_TYPE_NAME (content));
-              g_object_unref (content);
-              return FALSE;
-            }
-          g_value_take_object (value, content);
-        }
+    default: /* the integers */
+      if (!parse_integer (l, pspec, node, pos, value))
+        return FALSE;
+      node_get_number (node, &d);
       break;
-
-    default:
-    unsupported:
-      value_error (l, pos, GSK_LAYER_ERROR_INVALID_VALUE,
-                   "“%s” is a %s, which scene files cannot express", name, g_type_name (type));
-      return FALSE;
     }
 
-  /* GObject would warn about a value its pspec refuses */
+  /* GObject warns about values that the pspec refuses */
   g_value_init (&check, type);
   g_value_copy (value, &check);
   valid = !g_param_value_validate (pspec, &check);
@@ -1441,8 +1225,8 @@ parse_value (Loader     *l,
       char *range = describe_range (pspec);
 
       if (range)
-        value_error (l, pos, GSK_LAYER_ERROR_INVALID_VALUE,
-                     "“%s” must be between %s, not %g", name, range, d);
+        value_error (l, pos, GSK_LAYER_ERROR_INVALID_VALUE, "“%s” must be between %s, not %g",
+                     name, range, d);
       else
         value_error (l, pos, GSK_LAYER_ERROR_INVALID_VALUE, "invalid value for “%s”", name);
       g_free (range);
@@ -1456,6 +1240,7 @@ parse_value (Loader     *l,
 static GType
 type_from_symbol (const char *name)
 {
+  GType type = G_TYPE_INVALID;
 #ifdef G_OS_UNIX
   GType (* get_type) (void);
   GString *symbol;
@@ -1478,13 +1263,12 @@ type_from_symbol (const char *name)
   g_string_append (symbol, "_get_type");
 
   get_type = (GType (*) (void)) dlsym (RTLD_DEFAULT, symbol->str);
-  g_string_free (symbol, TRUE);
-
   if (get_type)
-    return get_type ();
+    type = get_type ();
+  g_string_free (symbol, TRUE);
 #endif
 
-  return G_TYPE_INVALID;
+  return type;
 }
 
 static GType
@@ -1492,24 +1276,20 @@ load_layer_type (Loader   *l,
                  JsonNode *node,
                  Pos      *pos)
 {
-  Pos *item = pos_find_member (pos, "type");
+  guint index_ = pos_find_member (pos, "type");
   JsonNode *member;
   const char *name;
+  Pos *item;
   GType type;
 
-  if (item == NULL)
-    {
-      value_error (l, pos, GSK_LAYER_ERROR_INVALID_VALUE, "layer has no “type”");
-      return G_TYPE_INVALID;
-    }
-  member = member_node (l, node, item);
-  if (member == NULL)
+  if (index_ == G_MAXUINT)
+    return value_error (l, pos, GSK_LAYER_ERROR_INVALID_VALUE, "layer has no “type”");
+
+  item = g_ptr_array_index (pos->items, index_);
+  if ((member = child_node (l, node, pos, index_)) == NULL)
     return G_TYPE_INVALID;
   if (!node_holds (member, G_TYPE_STRING))
-    {
-      wrong_kind (l, item, "type", "a type name", member);
-      return G_TYPE_INVALID;
-    }
+    return wrong_kind (l, item, "type", "a type name", member);
 
   name = json_node_get_string (member);
   type = g_type_from_name (name);
@@ -1517,15 +1297,13 @@ load_layer_type (Loader   *l,
     type = type_from_symbol (name);
 
   if (type == G_TYPE_INVALID)
-    value_error (l, item, GSK_LAYER_ERROR_UNKNOWN_TYPE, "unknown type “%s”", name);
-  else if (!g_type_is_a (type, GSK_TYPE_LAYER))
-    value_error (l, item, GSK_LAYER_ERROR_UNKNOWN_TYPE, "“%s” is not a GskLayer type", name);
-  else if (G_TYPE_IS_ABSTRACT (type))
-    value_error (l, item, GSK_LAYER_ERROR_UNKNOWN_TYPE, "“%s” is an abstract type", name);
-  else
-    return type;
+    return value_error (l, item, GSK_LAYER_ERROR_UNKNOWN_TYPE, "unknown type “%s”", name);
+  if (!g_type_is_a (type, GSK_TYPE_LAYER))
+    return value_error (l, item, GSK_LAYER_ERROR_UNKNOWN_TYPE, "“%s” is not a GskLayer type", name);
+  if (G_TYPE_IS_ABSTRACT (type))
+    return value_error (l, item, GSK_LAYER_ERROR_UNKNOWN_TYPE, "“%s” is an abstract type", name);
 
-  return G_TYPE_INVALID;
+  return type;
 }
 
 static GParamSpec *
@@ -1537,19 +1315,76 @@ find_property (Loader       *l,
 
   /* Only canonical names, so that no property is set twice */
   if (pspec && !g_str_equal (pspec->name, item->key))
-    key_error (l, item, GSK_LAYER_ERROR_UNKNOWN_PROPERTY,
-               "%s has no property “%s” (did you mean “%s”?)",
+    key_error (l, item, GSK_LAYER_ERROR_UNKNOWN_PROPERTY, "%s has no property “%s” (did you mean “%s”?)",
                G_OBJECT_CLASS_NAME (klass), item->key, pspec->name);
   else if (pspec == NULL)
-    key_error (l, item, GSK_LAYER_ERROR_UNKNOWN_PROPERTY,
-               "%s has no property “%s”", G_OBJECT_CLASS_NAME (klass), item->key);
+    key_error (l, item, GSK_LAYER_ERROR_UNKNOWN_PROPERTY, "%s has no property “%s”",
+               G_OBJECT_CLASS_NAME (klass), item->key);
   else if (!(pspec->flags & G_PARAM_WRITABLE))
-    key_error (l, item, GSK_LAYER_ERROR_INVALID_VALUE,
-               "property “%s” of %s is read-only", item->key, G_OBJECT_CLASS_NAME (klass));
+    key_error (l, item, GSK_LAYER_ERROR_INVALID_VALUE, "property “%s” of %s is read-only",
+               item->key, G_OBJECT_CLASS_NAME (klass));
   else
     return pspec;
 
   return NULL;
+}
+
+/* Reads the members of a layer other than its children into @names and
+ * @values, and checks them all */
+static gboolean
+load_layer_members (Loader        *l,
+                    GObjectClass  *klass,
+                    JsonNode      *node,
+                    Pos           *pos,
+                    GPtrArray     *names,
+                    GArray        *values,
+                    const char   **id,
+                    guint         *children)
+{
+  for (guint i = 0; i < pos->items->len; i++)
+    {
+      Pos *item = g_ptr_array_index (pos->items, i);
+      JsonNode *member = child_node (l, node, pos, i);
+      GValue value = G_VALUE_INIT;
+      GParamSpec *pspec;
+
+      if (member == NULL)
+        return FALSE;
+
+      if (g_str_equal (item->key, "type"))
+        continue;
+
+      if (g_str_equal (item->key, "id"))
+        {
+          if (!node_holds (member, G_TYPE_STRING) || *json_node_get_string (member) == '\0')
+            return wrong_kind (l, item, "id", "a non-empty string", member);
+          *id = json_node_get_string (member);
+          if (g_hash_table_contains (l->ids, *id))
+            return value_error (l, item, GSK_LAYER_ERROR_INVALID_VALUE, "duplicate id “%s”", *id);
+          continue;
+        }
+
+      if (g_str_equal (item->key, "children"))
+        {
+          if (!JSON_NODE_HOLDS_ARRAY (member))
+            return wrong_kind (l, item, "children", "an array of layers", member);
+          *children = i;
+          continue;
+        }
+
+      if ((pspec = find_property (l, klass, item)) == NULL)
+        return FALSE;
+      if (!parse_value (l, pspec, member, item, &value))
+        {
+          if (G_IS_VALUE (&value))
+            g_value_unset (&value);
+          return FALSE;
+        }
+      g_ptr_array_add (names, (gpointer) pspec->name);
+      g_array_append_val (values, value);
+    }
+
+  return TRUE;
 }
 
 static GskLayer *
@@ -1562,9 +1397,8 @@ load_layer (Loader   *l,
   GObjectClass *klass;
   GPtrArray *names;
   GArray *values;
-  JsonNode *children = NULL;
-  Pos *children_pos = NULL;
   const char *id = NULL;
+  guint children = G_MAXUINT;
   GType type;
 
   if (!JSON_NODE_HOLDS_OBJECT (node))
@@ -1579,9 +1413,7 @@ load_layer (Loader   *l,
                    "layers are nested more than %d deep", MAX_LAYER_DEPTH);
       return NULL;
     }
-
-  type = load_layer_type (l, node, pos);
-  if (type == G_TYPE_INVALID)
+  if ((type = load_layer_type (l, node, pos)) == G_TYPE_INVALID)
     return NULL;
 
   klass = g_type_class_ref (type);
@@ -1591,88 +1423,40 @@ load_layer (Loader   *l,
 
   /* Everything is read and checked before the layer exists, so that
    * construct-only properties work and no setter sees a bad value */
-  for (guint i = 0; i < pos->items->len; i++)
+  if (load_layer_members (l, klass, node, pos, names, values, &id, &children))
     {
-      Pos *item = g_ptr_array_index (pos->items, i);
-      JsonNode *member = member_node (l, node, item);
-      GValue value = G_VALUE_INIT;
-      GParamSpec *pspec;
-
-      if (member == NULL)
-        goto out;
-
-      if (g_str_equal (item->key, "type"))
-        continue;
-
-      if (g_str_equal (item->key, "id"))
+      layer = GSK_LAYER (g_object_new_with_properties (type, names->len,
+                                                       (const char **) names->pdata,
+                                                       (const GValue *) values->data));
+      g_object_ref_sink (layer);
+      if (id)
         {
-          if (!node_holds (member, G_TYPE_STRING) || *json_node_get_string (member) == '\0')
-            {
-              wrong_kind (l, item, "id", "a non-empty string", member);
-              goto out;
-            }
-          id = json_node_get_string (member);
-          if (g_hash_table_contains (l->ids, id))
-            {
-              value_error (l, item, GSK_LAYER_ERROR_INVALID_VALUE, "duplicate id “%s”", id);
-              goto out;
-            }
-          continue;
+          g_object_set_qdata_full (G_OBJECT (layer), layer_id_quark (), g_strdup (id), g_free);
+          g_hash_table_add (l->ids, (gpointer) id);
         }
-
-      if (g_str_equal (item->key, "children"))
-        {
-          if (!JSON_NODE_HOLDS_ARRAY (member))
-            {
-              wrong_kind (l, item, "children", "an array of layers", member);
-              goto out;
-            }
-          children = member;
-          children_pos = item;
-          continue;
-        }
-
-      pspec = find_property (l, klass, item);
-      if (pspec == NULL)
-        goto out;
-      if (!parse_value (l, pspec, member, item, &value))
-        {
-          if (G_IS_VALUE (&value))
-            g_value_unset (&value);
-          goto out;
-        }
-      g_ptr_array_add (names, (gpointer) pspec->name);
-      g_array_append_val (values, value);
     }
 
-  layer = GSK_LAYER (g_object_new_with_properties (type, names->len,
-                                                   (const char **) names->pdata,
-                                                   (const GValue *) values->data));
-  g_object_ref_sink (layer);
-
-  if (id)
+  if (layer && children != G_MAXUINT)
     {
-      g_object_set_qdata_full (G_OBJECT (layer), layer_id_quark (), g_strdup (id), g_free);
-      g_hash_table_add (l->ids, (gpointer) id);
-    }
+      Pos *children_pos = g_ptr_array_index (pos->items, children);
+      JsonNode *array = child_node (l, node, pos, children);
 
-  for (guint i = 0; children && i < children_pos->items->len; i++)
-    {
-      Pos *item = g_ptr_array_index (children_pos->items, i);
-      JsonNode *element = element_node (l, children, item, i);
-      GskLayer *child;
-
-      child = element ? load_layer (l, element, item, depth + 1) : NULL;
-      if (child == NULL)
+      for (guint i = 0; i < children_pos->items->len; i++)
         {
-          g_clear_object (&layer);
-          break;
+          JsonNode *element = child_node (l, array, children_pos, i);
+          GskLayer *child;
+
+          child = element ? load_layer (l, element, g_ptr_array_index (children_pos->items, i), depth + 1) : NULL;
+          if (child == NULL)
+            {
+              g_clear_object (&layer);
+              break;
+            }
+          gsk_layer_add_child (layer, child);
+          g_object_unref (child);
         }
-      gsk_layer_add_child (layer, child);
-      g_object_unref (child);
     }
 
-out:
   g_array_unref (values);
   g_ptr_array_unref (names);
   g_type_class_unref (klass);
@@ -1686,27 +1470,26 @@ load_scene_size (Loader   *l,
                  Pos      *pos,
                  int       size[2])
 {
-  if (!JSON_NODE_HOLDS_ARRAY (node) || pos->items->len != 2)
+  if (!JSON_NODE_HOLDS_ARRAY (node))
     return wrong_kind (l, pos, "size", "an array of 2 whole numbers", node);
+  if (pos->items->len != 2)
+    return value_error (l, pos, GSK_LAYER_ERROR_INVALID_VALUE,
+                        "“size” must have 2 numbers, not %u", pos->items->len);
 
   for (guint i = 0; i < 2; i++)
     {
+      JsonNode *element = child_node (l, node, pos, i);
       Pos *item = g_ptr_array_index (pos->items, i);
-      JsonNode *element = element_node (l, node, item, i);
       gint64 v;
 
       if (element == NULL)
         return FALSE;
       if (!node_holds (element, G_TYPE_INT64))
         return wrong_kind (l, item, "size", "an array of 2 whole numbers", element);
-
       v = json_node_get_int (element);
       if (v <= 0 || v > G_MAXINT)
-        {
-          value_error (l, item, GSK_LAYER_ERROR_INVALID_VALUE,
-                       "the scene size must be positive, not %" G_GINT64_FORMAT, v);
-          return FALSE;
-        }
+        return value_error (l, item, GSK_LAYER_ERROR_INVALID_VALUE,
+                            "the scene size must be positive, not %" G_GINT64_FORMAT, v);
       size[i] = v;
     }
 
@@ -1720,9 +1503,8 @@ load_scene (Loader   *l,
 {
   GskLayerScene *self;
   GdkRGBA background = { 0, 0, 0, 0 };
+  Pos *root_pos = NULL, *size_pos = NULL;
   JsonNode *root_node = NULL;
-  Pos *root_pos = NULL;
-  gboolean have_size = FALSE;
   int size[2];
   GskLayer *root;
 
@@ -1736,48 +1518,39 @@ load_scene (Loader   *l,
   for (guint i = 0; i < pos->items->len; i++)
     {
       Pos *item = g_ptr_array_index (pos->items, i);
-      JsonNode *member = member_node (l, document, item);
+      JsonNode *member = child_node (l, document, pos, i);
+      gboolean ok;
 
       if (member == NULL)
         return NULL;
-
       if (g_str_equal (item->key, "size"))
         {
-          if (!load_scene_size (l, member, item, size))
-            return NULL;
-          have_size = TRUE;
+          size_pos = item;
+          ok = load_scene_size (l, member, item, size);
         }
       else if (g_str_equal (item->key, "background"))
-        {
-          if (!parse_color (l, member, item, "background", &background))
-            return NULL;
-        }
+        ok = parse_color (l, member, item, "background", &background);
       else if (g_str_equal (item->key, "root"))
         {
           root_node = member;
           root_pos = item;
+          ok = TRUE;
         }
       else
-        {
-          key_error (l, item, GSK_LAYER_ERROR_UNKNOWN_PROPERTY,
-                     "unknown scene member “%s” (expected size, background or root)", item->key);
-          return NULL;
-        }
+        ok = key_error (l, item, GSK_LAYER_ERROR_UNKNOWN_PROPERTY,
+                        "unknown scene member “%s” (expected size, background or root)", item->key);
+      if (!ok)
+        return NULL;
     }
 
-  if (!have_size)
+  if (size_pos == NULL || root_pos == NULL)
     {
-      value_error (l, pos, GSK_LAYER_ERROR_INVALID_VALUE, "the scene has no “size”");
-      return NULL;
-    }
-  if (root_node == NULL)
-    {
-      value_error (l, pos, GSK_LAYER_ERROR_INVALID_VALUE, "the scene has no “root”");
+      value_error (l, pos, GSK_LAYER_ERROR_INVALID_VALUE, "the scene has no “%s”",
+                   size_pos == NULL ? "size" : "root");
       return NULL;
     }
 
-  root = load_layer (l, root_node, root_pos, 1);
-  if (root == NULL)
+  if ((root = load_layer (l, root_node, root_pos, 1)) == NULL)
     return NULL;
 
   self = g_object_new (GSK_TYPE_LAYER_SCENE, NULL);
@@ -1799,8 +1572,8 @@ load (const char  *text,
 {
   Loader l = { name, text, length, base_dir, NULL, NULL, error };
   GskLayerScene *self = NULL;
-  JsonParser *parser = NULL;
   GError *local_error = NULL;
+  JsonParser *parser;
   const char *invalid;
   Pos *pos;
 
@@ -1814,8 +1587,7 @@ load (const char  *text,
       return NULL;
     }
 
-  pos = scan_document (&l);
-  if (pos == NULL)
+  if ((pos = scan_document (&l)) == NULL)
     return NULL;
 
   parser = json_parser_new ();
@@ -1851,74 +1623,40 @@ typedef struct
 } Saver;
 
 static gboolean
-values_equal (const GValue *a,
+values_equal (GParamSpec   *pspec,
+              const GValue *a,
               const GValue *b)
 {
   GType type = G_VALUE_TYPE (a);
+  const float *fa, *fb;
 
-  switch (G_TYPE_FUNDAMENTAL (type))
-    {
-    case G_TYPE_BOOLEAN:
-      return g_value_get_boolean (a) == g_value_get_boolean (b);
-    case G_TYPE_CHAR:
-      return g_value_get_schar (a) == g_value_get_schar (b);
-    case G_TYPE_UCHAR:
-      return g_value_get_uchar (a) == g_value_get_uchar (b);
-    case G_TYPE_INT:
-      return g_value_get_int (a) == g_value_get_int (b);
-    case G_TYPE_UINT:
-      return g_value_get_uint (a) == g_value_get_uint (b);
-    case G_TYPE_LONG:
-      return g_value_get_long (a) == g_value_get_long (b);
-    case G_TYPE_ULONG:
-      return g_value_get_ulong (a) == g_value_get_ulong (b);
-    case G_TYPE_INT64:
-      return g_value_get_int64 (a) == g_value_get_int64 (b);
-    case G_TYPE_UINT64:
-      return g_value_get_uint64 (a) == g_value_get_uint64 (b);
-    case G_TYPE_FLOAT:
-      return g_value_get_float (a) == g_value_get_float (b);
-    case G_TYPE_DOUBLE:
-      return g_value_get_double (a) == g_value_get_double (b);
-    case G_TYPE_ENUM:
-      return g_value_get_enum (a) == g_value_get_enum (b);
-    case G_TYPE_STRING:
-      return g_strcmp0 (g_value_get_string (a), g_value_get_string (b)) == 0;
-    case G_TYPE_OBJECT:
-    case G_TYPE_INTERFACE:
-      return g_value_get_object (a) == g_value_get_object (b);
-    case G_TYPE_BOXED:
-      {
-        const float *fa = g_value_get_boxed (a), *fb = g_value_get_boxed (b);
-        guint n = 0;
+  if (type == G_TYPE_FLOAT)
+    return g_value_get_float (a) == g_value_get_float (b);
+  if (type == G_TYPE_DOUBLE)
+    return g_value_get_double (a) == g_value_get_double (b);
+  if (G_TYPE_FUNDAMENTAL (type) != G_TYPE_BOXED)
+    return g_param_values_cmp (pspec, a, b) == 0;
 
-        if (type == GSK_TYPE_LAYER_TRANSFORM)
-          return gsk_layer_transform_equal ((GskLayerTransform *) fa, (GskLayerTransform *) fb);
-        if (fa == NULL || fb == NULL)
-          return fa == fb;
+  fa = g_value_get_boxed (a);
+  fb = g_value_get_boxed (b);
+  if (type == GSK_TYPE_LAYER_TRANSFORM)
+    return gsk_layer_transform_equal ((GskLayerTransform *) fa, (GskLayerTransform *) fb);
+  if (fa == NULL || fb == NULL)
+    return fa == fb;
 
-        /* Exactly, unlike graphene's _equal(), or a tiny offset is lost */
-        if (type == GRAPHENE_TYPE_POINT || type == GRAPHENE_TYPE_SIZE)
-          n = 2;
-        else if (type == GRAPHENE_TYPE_POINT3D)
-          n = 3;
-        else if (type == GDK_TYPE_RGBA)
-          n = 4;
-        for (guint i = 0; i < n; i++)
-          if (fa[i] != fb[i])
-            return FALSE;
-        return n > 0;
-      }
-    default:
+  /* Points, sizes and colors are floats; compare them exactly, unlike
+   * graphene's _equal(), or a tiny offset would not be saved */
+  for (guint i = 0; i < (type == GDK_TYPE_RGBA ? 4 : type == GRAPHENE_TYPE_POINT3D ? 3 : 2); i++)
+    if (fa[i] != fb[i])
       return FALSE;
-    }
+
+  return TRUE;
 }
 
 static void
 add_float (JsonBuilder *builder,
            float        f)
 {
-  static const char * const formats[] = { "%.6g", "%.7g", "%.8g" };
   char buf[G_ASCII_DTOSTR_BUF_SIZE];
   double d = f;
 
@@ -1928,12 +1666,13 @@ add_float (JsonBuilder *builder,
       return;
     }
 
-  /* The shortest decimal that reads back as @f; json-glib writes
-   * doubles with 17 digits, but at least they are the nearest ones */
-  for (guint i = 0; i < G_N_ELEMENTS (formats); i++)
+  /* json-glib writes doubles with 17 digits; at least let them be
+   * those of the shortest decimal that reads back as @f */
+  for (int digits = 6; digits < 9; digits++)
     {
-      double shorter = g_ascii_strtod (g_ascii_formatd (buf, sizeof buf, formats[i], f), NULL);
-
+      double shorter = g_ascii_strtod (g_ascii_formatd (buf, sizeof buf,
+                                                        digits == 6 ? "%.6g" : digits == 7 ? "%.7g" : "%.8g",
+                                                        f), NULL);
       if ((float) shorter == f)
         {
           d = shorter;
@@ -1944,39 +1683,26 @@ add_float (JsonBuilder *builder,
   json_builder_add_double_value (builder, d);
 }
 
-static void
-add_double (JsonBuilder *builder,
-            double       d)
-{
-  if (d == trunc (d) && fabs (d) < 0x1p53)
-    json_builder_add_int_value (builder, (gint64) d);
-  else
-    json_builder_add_double_value (builder, d);
-}
-
 static char *
 color_to_string (const GdkRGBA *color)
 {
-  static const char * const formats[] = { "%.9g", "%.17g" };
   char *text = gdk_rgba_to_string (color);
   GdkRGBA parsed;
 
   /* gdk_rgba_to_string() rounds to 8 bits and 6 digits; say more only
    * where that loses something */
-  for (guint i = 0; i <= G_N_ELEMENTS (formats); i++)
+  for (int i = 0; !gdk_rgba_parse (&parsed, text) || !gdk_rgba_equal (&parsed, color); i++)
     {
+      const char *format = i == 0 ? "%.9g" : "%.17g";
       char c[4][G_ASCII_DTOSTR_BUF_SIZE];
 
-      if (i > 0)
-        {
-          g_free (text);
-          g_ascii_formatd (c[0], sizeof c[0], formats[i - 1], color->red * 255.);
-          g_ascii_formatd (c[1], sizeof c[1], formats[i - 1], color->green * 255.);
-          g_ascii_formatd (c[2], sizeof c[2], formats[i - 1], color->blue * 255.);
-          g_ascii_formatd (c[3], sizeof c[3], formats[i - 1], color->alpha);
-          text = g_strdup_printf ("rgba(%s,%s,%s,%s)", c[0], c[1], c[2], c[3]);
-        }
-      if (gdk_rgba_parse (&parsed, text) && gdk_rgba_equal (&parsed, color))
+      g_free (text);
+      g_ascii_formatd (c[0], sizeof c[0], format, color->red * 255.);
+      g_ascii_formatd (c[1], sizeof c[1], format, color->green * 255.);
+      g_ascii_formatd (c[2], sizeof c[2], format, color->blue * 255.);
+      g_ascii_formatd (c[3], sizeof c[3], format, color->alpha);
+      text = g_strdup_printf ("rgba(%s,%s,%s,%s)", c[0], c[1], c[2], c[3]);
+      if (i == 1)
         break;
     }
 
@@ -1998,57 +1724,57 @@ add_content (Saver           *s,
              JsonBuilder     *builder,
              GskLayerContent *content)
 {
+  const char *path = NULL;
+  char *text;
+
+  if (content == NULL)
+    {
+      json_builder_add_null_value (builder);
+      return;
+    }
+
   json_builder_begin_object (builder);
   json_builder_set_member_name (builder, "type");
-
   if (GSK_IS_LAYER_COLOR_CONTENT (content))
     {
       GdkRGBA color;
-      char *text;
 
       gsk_layer_color_content_get_color (GSK_LAYER_COLOR_CONTENT (content), &color);
-      text = color_to_string (&color);
       json_builder_add_string_value (builder, "color");
       json_builder_set_member_name (builder, "color");
-      json_builder_add_string_value (builder, text);
-      g_free (text);
+      text = color_to_string (&color);
+    }
+  else if ((path = gsk_layer_image_content_get_path (GSK_LAYER_IMAGE_CONTENT (content))))
+    {
+      char *absolute = g_canonicalize_filename (path, NULL);
+      GFile *file = g_file_new_for_path (absolute);
+
+      json_builder_add_string_value (builder, "image");
+      json_builder_set_member_name (builder, "file");
+      text = g_file_get_relative_path (s->base, file);
+      if (text == NULL)
+        text = g_steal_pointer (&absolute);
+      g_object_unref (file);
+      g_free (absolute);
     }
   else
     {
-      GskLayerImageContent *image = GSK_LAYER_IMAGE_CONTENT (content);
-      const char *path = gsk_layer_image_content_get_path (image);
+      /* Not from a file: embed it */
+      GByteArray *png = g_byte_array_new ();
+      char *base64;
 
+      cairo_surface_write_to_png_stream (gsk_layer_image_content_get_surface (GSK_LAYER_IMAGE_CONTENT (content)),
+                                         png_write, png);
+      base64 = g_base64_encode (png->data, png->len);
       json_builder_add_string_value (builder, "image");
-      if (path)
-        {
-          char *absolute = g_canonicalize_filename (path, NULL);
-          GFile *file = g_file_new_for_path (absolute);
-          char *relative = g_file_get_relative_path (s->base, file);
-
-          json_builder_set_member_name (builder, "file");
-          json_builder_add_string_value (builder, relative ? relative : absolute);
-          g_free (relative);
-          g_object_unref (file);
-          g_free (absolute);
-        }
-      else
-        {
-          GByteArray *png = g_byte_array_new ();
-          char *base64, *uri;
-
-          cairo_surface_write_to_png_stream (gsk_layer_image_content_get_surface (image),
-                                             png_write, png);
-          base64 = g_base64_encode (png->data, png->len);
-          uri = g_strconcat (PNG_DATA_URI_PREFIX, base64, NULL);
-          json_builder_set_member_name (builder, "data");
-          json_builder_add_string_value (builder, uri);
-          g_free (uri);
-          g_free (base64);
-          g_byte_array_unref (png);
-        }
+      json_builder_set_member_name (builder, "data");
+      text = g_strconcat (PNG_DATA_URI, base64, NULL);
+      g_free (base64);
+      g_byte_array_unref (png);
     }
-
+  json_builder_add_string_value (builder, text);
   json_builder_end_object (builder);
+  g_free (text);
 }
 
 static void
@@ -2057,46 +1783,24 @@ add_value (Saver        *s,
            const GValue *value)
 {
   GType type = G_VALUE_TYPE (value);
+  GValue v64 = G_VALUE_INIT;
+  const float *v;
+  char *text;
 
   switch (G_TYPE_FUNDAMENTAL (type))
     {
     case G_TYPE_BOOLEAN:
       json_builder_add_boolean_value (builder, g_value_get_boolean (value));
       break;
-    case G_TYPE_CHAR:
-      json_builder_add_int_value (builder, g_value_get_schar (value));
-      break;
-    case G_TYPE_UCHAR:
-      json_builder_add_int_value (builder, g_value_get_uchar (value));
-      break;
-    case G_TYPE_INT:
-      json_builder_add_int_value (builder, g_value_get_int (value));
-      break;
-    case G_TYPE_UINT:
-      json_builder_add_int_value (builder, g_value_get_uint (value));
-      break;
-    case G_TYPE_LONG:
-      json_builder_add_int_value (builder, g_value_get_long (value));
-      break;
-    case G_TYPE_INT64:
-      json_builder_add_int_value (builder, g_value_get_int64 (value));
-      break;
-    case G_TYPE_ULONG:
-    case G_TYPE_UINT64:
-      {
-        guint64 u = type == G_TYPE_ULONG ? g_value_get_ulong (value) : g_value_get_uint64 (value);
-
-        if (u <= G_MAXINT64)
-          json_builder_add_int_value (builder, u);
-        else
-          json_builder_add_double_value (builder, u);
-      }
-      break;
     case G_TYPE_FLOAT:
       add_float (builder, g_value_get_float (value));
       break;
     case G_TYPE_DOUBLE:
-      add_double (builder, g_value_get_double (value));
+      if (g_value_get_double (value) == trunc (g_value_get_double (value)) &&
+          fabs (g_value_get_double (value)) < 0x1p53)
+        json_builder_add_int_value (builder, g_value_get_double (value));
+      else
+        json_builder_add_double_value (builder, g_value_get_double (value));
       break;
     case G_TYPE_STRING:
       if (g_value_get_string (value))
@@ -2109,69 +1813,53 @@ add_value (Saver        *s,
         GEnumClass *enum_class = g_type_class_ref (type);
         GEnumValue *enum_value = g_enum_get_value (enum_class, g_value_get_enum (value));
 
-        if (enum_value)
-          json_builder_add_string_value (builder, enum_value->value_nick);
-        else
-          json_builder_add_int_value (builder, g_value_get_enum (value));
+        json_builder_add_string_value (builder, enum_value ? enum_value->value_nick : "");
         g_type_class_unref (enum_class);
       }
       break;
     case G_TYPE_OBJECT:
     case G_TYPE_INTERFACE:
-      if (g_value_get_object (value))
-        add_content (s, builder, g_value_get_object (value));
-      else
-        json_builder_add_null_value (builder);
+      add_content (s, builder, g_value_get_object (value));
       break;
     case G_TYPE_BOXED:
-      if (type == GSK_TYPE_LAYER_TRANSFORM)
+      if (type == GSK_TYPE_LAYER_TRANSFORM || type == GDK_TYPE_RGBA)
         {
-          char *text = gsk_layer_transform_to_string (g_value_get_boxed (value));
-
+          if (type == GSK_TYPE_LAYER_TRANSFORM)
+            text = gsk_layer_transform_to_string (g_value_get_boxed (value));
+          else
+            text = color_to_string (g_value_get_boxed (value));
           json_builder_add_string_value (builder, text);
           g_free (text);
+          break;
         }
-      else if (type == GDK_TYPE_RGBA)
-        {
-          char *text = color_to_string (g_value_get_boxed (value));
-
-          json_builder_add_string_value (builder, text);
-          g_free (text);
-        }
-      else
-        {
-          const float *v = g_value_get_boxed (value);
-          guint n = type == GRAPHENE_TYPE_POINT3D ? 3 : 2;
-
-          json_builder_begin_array (builder);
-          for (guint i = 0; i < n; i++)
-            add_float (builder, v[i]);
-          json_builder_end_array (builder);
-        }
+      v = g_value_get_boxed (value);
+      json_builder_begin_array (builder);
+      for (guint i = 0; i < (type == GRAPHENE_TYPE_POINT3D ? 3 : 2); i++)
+        add_float (builder, v[i]);
+      json_builder_end_array (builder);
       break;
-    default:
-      g_assert_not_reached ();
+    default: /* the integers */
+      g_value_init (&v64, G_TYPE_INT64);
+      g_value_transform (value, &v64);
+      json_builder_add_int_value (builder, g_value_get_int64 (&v64));
+      break;
     }
 }
 
-/* Whether @pspec is saved: reserved names and types the format cannot
- * express are left out */
+/* Whether @pspec is written: not reserved names, nor types or content
+ * that the format cannot express */
 static gboolean
 pspec_is_saved (GParamSpec   *pspec,
                 const GValue *value)
 {
   GObject *object;
 
-  if ((pspec->flags & G_PARAM_READWRITE) != G_PARAM_READWRITE ||
-      !type_is_supported (pspec->value_type) ||
-      g_str_equal (pspec->name, "type") || g_str_equal (pspec->name, "id") ||
+  if (g_str_equal (pspec->name, "type") || g_str_equal (pspec->name, "id") ||
       g_str_equal (pspec->name, "children"))
     return FALSE;
 
-  /* Content classes of the application's own have no file syntax */
   object = G_VALUE_HOLDS_OBJECT (value) ? g_value_get_object (value) : NULL;
-  return object == NULL ||
-         GSK_IS_LAYER_COLOR_CONTENT (object) || GSK_IS_LAYER_IMAGE_CONTENT (object);
+  return object == NULL || GSK_IS_LAYER_COLOR_CONTENT (object) || GSK_IS_LAYER_IMAGE_CONTENT (object);
 }
 
 static void
@@ -2179,6 +1867,7 @@ save_layer (Saver       *s,
             JsonBuilder *builder,
             GskLayer    *layer)
 {
+  GType type = G_OBJECT_TYPE (layer);
   GParamSpec **pspecs;
   GObject *prototype;
   const char *id;
@@ -2186,7 +1875,7 @@ save_layer (Saver       *s,
 
   json_builder_begin_object (builder);
   json_builder_set_member_name (builder, "type");
-  json_builder_add_string_value (builder, G_OBJECT_TYPE_NAME (layer));
+  json_builder_add_string_value (builder, g_type_name (type));
 
   /* A tree built by hand may hold the same id twice; keep the first */
   id = g_object_get_qdata (G_OBJECT (layer), layer_id_quark ());
@@ -2197,18 +1886,17 @@ save_layer (Saver       *s,
       json_builder_add_string_value (builder, id);
     }
 
-  /* Defaults are what a new layer of the class has, which is what
-   * loading starts from, even where the class's init() differs from
-   * its pspecs' defaults */
-  prototype = g_hash_table_lookup (s->prototypes, GSIZE_TO_POINTER (G_OBJECT_TYPE (layer)));
+  /* The defaults are those of a new layer of the class, which is what
+   * loading starts from, even where init() differs from the pspecs */
+  prototype = g_hash_table_lookup (s->prototypes, GSIZE_TO_POINTER (type));
   if (prototype == NULL)
     {
-      prototype = g_object_ref_sink (g_object_new (G_OBJECT_TYPE (layer), NULL));
-      g_hash_table_insert (s->prototypes, GSIZE_TO_POINTER (G_OBJECT_TYPE (layer)), prototype);
+      prototype = g_object_ref_sink (g_object_new (type, NULL));
+      g_hash_table_insert (s->prototypes, GSIZE_TO_POINTER (type), prototype);
     }
 
-  /* Ancestors' properties first, each class's in the order it
-   * installed them: stable output */
+  /* Ancestors' properties first, each class's in the order it installed
+   * them: the output is stable */
   pspecs = g_object_class_list_properties (G_OBJECT_GET_CLASS (layer), &n_pspecs);
   for (guint i = 0; i < n_pspecs; i++)
     {
@@ -2222,13 +1910,11 @@ save_layer (Saver       *s,
       g_value_init (&default_value, pspecs[i]->value_type);
       g_object_get_property (G_OBJECT (layer), pspecs[i]->name, &value);
       g_object_get_property (prototype, pspecs[i]->name, &default_value);
-
-      if (pspec_is_saved (pspecs[i], &value) && !values_equal (&value, &default_value))
+      if (pspec_is_saved (pspecs[i], &value) && !values_equal (pspecs[i], &value, &default_value))
         {
           json_builder_set_member_name (builder, pspecs[i]->name);
           add_value (s, builder, &value);
         }
-
       g_value_unset (&value);
       g_value_unset (&default_value);
     }
@@ -2253,25 +1939,16 @@ save (GskLayerScene *self,
       const char    *base_dir,
       gsize         *length)
 {
-  static const GdkRGBA transparent = { 0, 0, 0, 0 };
   JsonBuilder *builder = json_builder_new ();
   JsonGenerator *generator;
   JsonNode *document;
+  char *text, *cwd = NULL;
   Saver s;
-  char *text, *result;
   gsize len;
 
   s.prototypes = g_hash_table_new_full (NULL, NULL, NULL, g_object_unref);
   s.ids = g_hash_table_new (g_str_hash, g_str_equal);
-  if (base_dir)
-    s.base = g_file_new_for_path (base_dir);
-  else
-    {
-      char *cwd = g_get_current_dir ();
-
-      s.base = g_file_new_for_path (cwd);
-      g_free (cwd);
-    }
+  s.base = g_file_new_for_path (base_dir ? base_dir : (cwd = g_get_current_dir ()));
 
   json_builder_begin_object (builder);
   json_builder_set_member_name (builder, "size");
@@ -2279,13 +1956,12 @@ save (GskLayerScene *self,
   json_builder_add_int_value (builder, self->width);
   json_builder_add_int_value (builder, self->height);
   json_builder_end_array (builder);
-  if (!gdk_rgba_equal (&self->background, &transparent))
+  if (!gdk_rgba_equal (&self->background, &(GdkRGBA) { 0, 0, 0, 0 }))
     {
-      char *color = color_to_string (&self->background);
-
       json_builder_set_member_name (builder, "background");
-      json_builder_add_string_value (builder, color);
-      g_free (color);
+      text = color_to_string (&self->background);
+      json_builder_add_string_value (builder, text);
+      g_free (text);
     }
   json_builder_set_member_name (builder, "root");
   save_layer (&s, builder, self->root);
@@ -2298,9 +1974,9 @@ save (GskLayerScene *self,
   text = json_generator_to_data (generator, &len);
 
   /* A text file ends with a newline */
-  result = g_realloc (text, len + 2);
-  result[len++] = '\n';
-  result[len] = '\0';
+  text = g_realloc (text, len + 2);
+  text[len++] = '\n';
+  text[len] = '\0';
   if (length)
     *length = len;
 
@@ -2310,8 +1986,9 @@ save (GskLayerScene *self,
   g_object_unref (s.base);
   g_hash_table_unref (s.ids);
   g_hash_table_unref (s.prototypes);
+  g_free (cwd);
 
-  return result;
+  return text;
 }
 
 /* }}} */

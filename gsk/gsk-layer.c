@@ -69,6 +69,7 @@ struct _GskLayerTopLevel
 };
 
 int gsk_layer_private_offset;
+guint64 gsk_layer_tree_serial;
 
 static GskLayerTopLevel *
 ensure_top_level (GskLayer *self)
@@ -160,12 +161,14 @@ mark_subtree_dirty (GskLayer *self)
 {
   GskLayer *l;
 
-  /* All the way up: a compile may leave hidden subtrees dirty, so an
-   * ancestor being dirty does not mean the root knows */
+  /* After each compile no layer is subtree_dirty, so an ancestor that
+   * already is has all of its own ancestors marked too */
   for (l = self; l != NULL; )
     {
       GskLayerPrivate *p = gsk_layer_get_instance_private (l);
 
+      if (l != self && p->subtree_dirty)
+        break;
       p->bounds_valid = FALSE;
       p->subtree_dirty = TRUE;
       l = p->parent;
@@ -288,12 +291,20 @@ gsk_layer_queue_redraw (GskLayer                    *self,
     }
 
   /* A loop rather than recursion through the default handler keeps deep
-   * trees off the stack */
-  for (l = self; l != NULL; l = gsk_layer_get_parent (l))
+   * trees off the stack. Once a request from a layer reached the top
+   * level, later ones in the same frame stop there; a request that some
+   * ancestor intercepted marks nothing, so the ancestor sees every one. */
+  for (l = self; l != NULL; l = gsk_layer_get_private (l)->parent)
     {
-      if (GSK_LAYER_GET_CLASS (l)->queue_redraw (l, self, area))
+      if (gsk_layer_get_private (l)->redraw_propagated)
         break;
+      if (GSK_LAYER_GET_CLASS (l)->queue_redraw (l, self, area))
+        return;
     }
+
+  for (l = self; l != NULL && !gsk_layer_get_private (l)->redraw_propagated;
+       l = gsk_layer_get_private (l)->parent)
+    gsk_layer_get_private (l)->redraw_propagated = TRUE;
 }
 
 /**
@@ -318,13 +329,24 @@ gsk_layer_queue_relayout (GskLayer *self)
   if (((GskLayerPrivate *) gsk_layer_get_instance_private (self))->in_dispose)
     return;
 
-  for (l = self; l != NULL; l = gsk_layer_get_parent (l))
+  /* As with redraws: stop where an earlier request already went up, and
+   * flag the path for the layout pass only if the request was not
+   * intercepted */
+  for (l = self; l != NULL; l = gsk_layer_get_private (l)->parent)
     {
-      GskLayerPrivate *p = gsk_layer_get_instance_private (l);
-
-      p->subtree_needs_layout = TRUE;
-      if (GSK_LAYER_GET_CLASS (l)->queue_relayout (l, self))
+      if (l != self && gsk_layer_get_private (l)->subtree_needs_layout)
         break;
+      if (GSK_LAYER_GET_CLASS (l)->queue_relayout (l, self))
+        return;
+    }
+
+  for (l = self; l != NULL; l = gsk_layer_get_private (l)->parent)
+    {
+      GskLayerPrivate *p = gsk_layer_get_private (l);
+
+      if (l != self && p->subtree_needs_layout)
+        break;
+      p->subtree_needs_layout = TRUE;
     }
   mark_subtree_dirty (self);
 }
@@ -414,7 +436,8 @@ can_adopt (GskLayer *self,
                   child, G_OBJECT_TYPE_NAME (child), self);
       return FALSE;
     }
-  if (child == self || gsk_layer_contains (child, self))
+  /* A layer without children can only be its own ancestor */
+  if (child == self || (cpriv->first_child != NULL && gsk_layer_contains (child, self)))
     {
       g_critical ("Cannot add layer %p (%s) to %p: it is an ancestor of its "
                   "new parent, which would make a cycle",
@@ -460,6 +483,7 @@ link_child (GskLayer *self,
 
   priv->n_children++;
   priv->children_age++;
+  gsk_layer_tree_serial++;
   if (cpriv->z_position != 0.f)
     priv->children_have_z = TRUE;
 
@@ -501,6 +525,7 @@ unlink_child (GskLayer *self,
   cpriv->next_sibling = NULL;
   priv->n_children--;
   priv->children_age++;
+  gsk_layer_tree_serial++;
   if (cpriv->z_position != 0.f)
     update_children_have_z (self);
 
@@ -2106,6 +2131,7 @@ gsk_layer_dispose (GObject *object)
     }
   priv->last_child = NULL;
   priv->children_age++;
+  gsk_layer_tree_serial++;
 
   if (priv->content)
     g_signal_handlers_disconnect_by_func (priv->content, content_invalidated, self);

@@ -263,6 +263,13 @@ run_reftest (gconstpointer data)
   cairo_surface_destroy (ref);
 }
 
+static int
+compare_names (gconstpointer a,
+               gconstpointer b)
+{
+  return g_strcmp0 (*(const char * const *) a, *(const char * const *) b);
+}
+
 static GPtrArray *
 find_reftests (const char *dir)
 {
@@ -277,7 +284,7 @@ find_reftests (const char *dir)
     if (g_str_has_suffix (entry, ".json") && !g_str_has_suffix (entry, ".ref.json"))
       g_ptr_array_add (names, g_strndup (entry, strlen (entry) - strlen (".json")));
   g_dir_close (d);
-  g_ptr_array_sort_values (names, (GCompareFunc) g_strcmp0);
+  g_ptr_array_sort (names, compare_names);
 
   for (i = 0; i < names->len; i++)
     {

@@ -301,18 +301,20 @@ gsk_demo_scene_new (void)
       gsk_layer_add_child (group, l);
     }
 
-  /* Blended discs, tilted away in 3D */
-  discs = layer_new (GSK_TYPE_LAYER, "discs", 680, 360, 240, 210);
-  set_transform (discs, "perspective(500px) rotateX(35deg)");
+  /* Screen-blended panes, tilted away in 3D */
+  discs = layer_new (GSK_TYPE_LAYER, "panes", 680, 370, 240, 200);
+  set_transform (discs, "perspective(500px) rotateX(30deg)");
   gsk_layer_add_child (stage, discs);
   for (i = 0; i < 3; i++)
     {
-      static const char *colors[] = { "#f6d32d", "#c061cb", "#62a0ea" };
+      static const char *colors[] = { "#c01c28", "#26a269", "#1c71d8" };
+      char css[64];
 
-      l = layer_new (GSK_TYPE_DEMO_CARD, "disc", 20 + (i % 2) * 90, 10 + i * 55, 130, 130);
-      g_object_set (l, "hue", 0.12f + i * 0.3f, NULL);
+      l = layer_new (GSK_TYPE_LAYER, "pane", 25 + i * 45, 20 + (i % 2) * 40, 120, 120);
       set_color (l, colors[i]);
-      gsk_layer_set_blend_mode (l, i == 0 ? GSK_LAYER_BLEND_NORMAL : GSK_LAYER_BLEND_MULTIPLY);
+      g_snprintf (css, sizeof css, "rotate(%ddeg)", 15 * i - 15);
+      set_transform (l, css);
+      gsk_layer_set_blend_mode (l, GSK_LAYER_BLEND_SCREEN);
       gsk_layer_add_child (discs, l);
     }
 

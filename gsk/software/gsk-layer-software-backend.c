@@ -15,50 +15,28 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "gsk-layer-software-backend-private.h"
+#include "gsk-layer-software-transform-private.h"
 
 #include <math.h>
 #include <string.h>
 #include <pixman.h>
 
-/* A map is affine when its perspective row changes w by less than this
- * per pixel, relative to w: invisible across any target size. */
-#define PERSPECTIVE_EPSILON 1e-9
-
-/* Linear coefficients this close to 0 or 1 are taken as exact: over a
- * 4096-pixel surface that is a drift of 0.004 pixels. */
-#define LINEAR_EPSILON 1e-6
-
-/* Edges this close to a pixel boundary are on it */
-#define PIXEL_EPSILON 1e-3
-
-/* pixman samples in 16.16 fixed point: source coordinates beyond this
- * would wrap around and pick up unrelated pixels. */
-#define MAX_FIXED_COORD 30000.0
-
-/* Projective transforms are scaled so that the homogeneous coordinates
- * over the destination box peak here: large enough to keep 16.16 fixed
- * point precise, small enough never to overflow it. */
-#define PROJECTIVE_NORM 8192.0
+/* How far, in source pixels, a projected texture's antialiased fringe
+ * may reach before we give up padding the source for it */
+#define MAX_PROJECTIVE_PAD 64
 
 /* Below this many damaged pixels, handing half the frame to another
  * thread costs more than it saves. */
 #define MIN_THREADED_PIXELS (256 * 256)
 
 /* Convex polygons: 8 points from gsk_layer_project_rect(), plus at most
- * one per side of the box they are clipped to. */
+ * one per side of the target they are clipped to */
 #define MAX_POLYGON_POINTS 16
 
 typedef enum {
   DEBUG_NO_CULL    = 1 << 0,
   DEBUG_NO_THREADS = 1 << 1,
 } DebugFlags;
-
-typedef enum {
-  MAP_TRANSLATE,   /* by whole pixels, scale 1: no resampling at all */
-  MAP_SCALE,       /* axis-aligned scale and translation */
-  MAP_AFFINE,
-  MAP_PROJECTIVE,
-} MapKind;
 
 typedef enum {
   ROUND_OUT,
@@ -122,6 +100,8 @@ typedef struct
   GHashTable *sources;               /* cairo_surface_t → pixman_image_t */
   cairo_surface_t *last_surface;
   pixman_image_t *last_source;
+
+  GHashTable *padded_sources;        /* cairo_surface_t → pixman_image_t */
 
   GHashTable *alpha_masks;           /* 16-bit alpha → solid pixman_image_t */
 
@@ -195,12 +175,6 @@ clamp_unit (double value)
   return value;
 }
 
-static inline gboolean
-is_integral (double value)
-{
-  return fabs (value - round (value)) <= PIXEL_EPSILON;
-}
-
 static pixman_color_t
 premultiplied_color (const float rgba[4],
                      double      alpha)
@@ -263,186 +237,6 @@ box_from_rect (const graphene_rect_t *rect,
   box->y2 = y2;
 
   return TRUE;
-}
-
-static gboolean
-rect_is_pixel_aligned (const graphene_rect_t *rect)
-{
-  return is_integral (rect->origin.x) &&
-         is_integral (rect->origin.y) &&
-         is_integral (rect->origin.x + rect->size.width) &&
-         is_integral (rect->origin.y + rect->size.height);
-}
-
-/* The 3×3 homography (column vectors, pixman's convention) that the 4×4
- * row-vector @matrix applies to the plane z = 0. */
-static gboolean
-layer_to_target (const graphene_matrix_t *matrix,
-                 pixman_f_transform_t    *result)
-{
-  float m[16];
-  int i, j;
-
-  graphene_matrix_to_float (matrix, m);
-
-  result->m[0][0] = m[0];
-  result->m[0][1] = m[4];
-  result->m[0][2] = m[12];
-  result->m[1][0] = m[1];
-  result->m[1][1] = m[5];
-  result->m[1][2] = m[13];
-  result->m[2][0] = m[3];
-  result->m[2][1] = m[7];
-  result->m[2][2] = m[15];
-
-  for (i = 0; i < 3; i++)
-    for (j = 0; j < 3; j++)
-      if (!isfinite (result->m[i][j]))
-        return FALSE;
-
-  return TRUE;
-}
-
-/* Finds the cheapest way to apply @map, and normalises affine maps to a
- * last row of (0, 0, 1), which is what pixman's affine paths expect. */
-static MapKind
-classify_map (pixman_f_transform_t *map)
-{
-  double w = map->m[2][2];
-  int i, j;
-
-  if (!(w > 0.0) ||
-      fabs (map->m[2][0]) > PERSPECTIVE_EPSILON * w ||
-      fabs (map->m[2][1]) > PERSPECTIVE_EPSILON * w)
-    return MAP_PROJECTIVE;
-
-  for (i = 0; i < 2; i++)
-    for (j = 0; j < 3; j++)
-      map->m[i][j] /= w;
-  map->m[2][0] = 0.0;
-  map->m[2][1] = 0.0;
-  map->m[2][2] = 1.0;
-
-  if (fabs (map->m[0][1]) > LINEAR_EPSILON || fabs (map->m[1][0]) > LINEAR_EPSILON)
-    return MAP_AFFINE;
-
-  if (fabs (map->m[0][0] - 1.0) > LINEAR_EPSILON ||
-      fabs (map->m[1][1] - 1.0) > LINEAR_EPSILON ||
-      !is_integral (map->m[0][2]) ||
-      !is_integral (map->m[1][2]))
-    return MAP_SCALE;
-
-  return MAP_TRANSLATE;
-}
-
-/* An affine map that takes pixel centers to pixel centers (flips and
- * quarter turns by whole pixels) needs no filtering, and pixman has
- * fast paths for nearest-neighbour rotations. */
-static gboolean
-map_is_pixel_exact (const pixman_f_transform_t *map)
-{
-  int i, j;
-
-  for (i = 0; i < 2; i++)
-    for (j = 0; j < 2; j++)
-      {
-        double v = map->m[i][j];
-
-        if (fabs (v - round (v)) > LINEAR_EPSILON || fabs (round (v)) > 1.0)
-          return FALSE;
-      }
-
-  return fabs (round (map->m[0][0]) * round (map->m[1][1]) -
-               round (map->m[0][1]) * round (map->m[1][0])) == 1.0 &&
-         is_integral (map->m[0][2]) &&
-         is_integral (map->m[1][2]);
-}
-
-/* Whether an affine @map stretches some direction by more than a pixel */
-static gboolean
-map_magnifies (const pixman_f_transform_t *map)
-{
-  return hypot (map->m[0][0], map->m[1][0]) > 1.0 + LINEAR_EPSILON ||
-         hypot (map->m[0][1], map->m[1][1]) > 1.0 + LINEAR_EPSILON;
-}
-
-/* Whether some corner of @rect lands behind the viewer under @map */
-static gboolean
-rect_crosses_eye_plane (const pixman_f_transform_t *map,
-                        const graphene_rect_t      *rect)
-{
-  int i;
-
-  for (i = 0; i < 4; i++)
-    {
-      double x = rect->origin.x + ((i & 1) ? rect->size.width : 0);
-      double y = rect->origin.y + ((i & 2) ? rect->size.height : 0);
-
-      if (!(x * map->m[2][0] + y * map->m[2][1] + map->m[2][2] > 0.0))
-        return TRUE;
-    }
-
-  return FALSE;
-}
-
-/* Converts @map (destination pixels relative to a @width × @height box →
- * source pixels) to pixman's fixed point. Affine maps keep their last
- * row; projective ones are scaled, which does not change where a point
- * lands, so that their homogeneous coordinates use 16.16 well. Sets
- * @needs_polygon when some pixel of the box would sample from so far
- * away that pixman's coordinates wrap around: then only the pixels
- * inside the projected quad may be drawn. */
-static gboolean
-map_to_pixman_transform (pixman_f_transform_t *map,
-                         MapKind               kind,
-                         int                   width,
-                         int                   height,
-                         pixman_transform_t   *transform,
-                         gboolean             *needs_polygon)
-{
-  double max_v = 0.0, max_coord = 0.0, scale;
-  gboolean seen_positive = FALSE, seen_negative = FALSE;
-  int i, j, c;
-
-  for (c = 0; c < 4; c++)
-    {
-      double x = (c & 1) ? width : 0;
-      double y = (c & 2) ? height : 0;
-      double v[3];
-
-      for (i = 0; i < 3; i++)
-        {
-          v[i] = map->m[i][0] * x + map->m[i][1] * y + map->m[i][2];
-          max_v = MAX (max_v, fabs (v[i]));
-        }
-
-      if (v[2] > 0.0)
-        seen_positive = TRUE;
-      else if (v[2] < 0.0)
-        seen_negative = TRUE;
-      else
-        seen_positive = seen_negative = TRUE;
-
-      if (v[2] != 0.0)
-        max_coord = MAX (max_coord, MAX (fabs (v[0] / v[2]), fabs (v[1] / v[2])));
-    }
-
-  if (!isfinite (max_v) || !(max_v > 0.0))
-    return FALSE;
-
-  if (kind != MAP_PROJECTIVE && max_coord <= MAX_FIXED_COORD)
-    return pixman_transform_from_pixman_f_transform (transform, map);
-
-  /* Over a box where w keeps its sign, x/w and y/w peak at the corners */
-  if (seen_positive == seen_negative || !(max_coord <= MAX_FIXED_COORD))
-    *needs_polygon = TRUE;
-
-  scale = PROJECTIVE_NORM / max_v;
-  for (i = 0; i < 3; i++)
-    for (j = 0; j < 3; j++)
-      map->m[i][j] *= scale;
-
-  return pixman_transform_from_pixman_f_transform (transform, map);
 }
 
 static pixman_image_t *
@@ -532,6 +326,119 @@ get_source_image (RenderState     *state,
   state->last_source = image;
 
   return image;
+}
+
+/* A copy of @source with @pad pixels more on the top and left, filled
+ * with the edge pixels; kept for the rest of the render call and grown
+ * when an op needs more. Sets @pad to the padding the copy has. */
+static pixman_image_t *
+get_padded_source (RenderState     *state,
+                   cairo_surface_t *surface,
+                   pixman_image_t  *source,
+                   int             *pad)
+{
+  int width = pixman_image_get_width (source);
+  int height = pixman_image_get_height (source);
+  pixman_image_t *padded;
+
+  padded = g_hash_table_lookup (state->padded_sources, surface);
+  if (padded == NULL || pixman_image_get_width (padded) - width < *pad)
+    {
+      padded = pixman_image_create_bits (pixman_image_get_format (source),
+                                         width + *pad, height + *pad, NULL, 0);
+      if (padded == NULL)
+        return NULL;
+
+      pixman_image_set_transform (source, NULL);
+      pixman_image_set_filter (source, PIXMAN_FILTER_NEAREST, NULL, 0);
+      pixman_image_set_repeat (source, PIXMAN_REPEAT_PAD);
+      pixman_image_composite32 (PIXMAN_OP_SRC, source, NULL, padded,
+                                - *pad, - *pad, 0, 0, 0, 0,
+                                width + *pad, height + *pad);
+
+      g_hash_table_insert (state->padded_sources, surface, padded);
+    }
+
+  *pad = pixman_image_get_width (padded) - width;
+
+  return padded;
+}
+
+/* pixman 0.42's projective fetcher divides as unsigned, so a negative
+ * source coordinate (or w) samples garbage. Inside the quad the source
+ * coordinates are positive, but not in the antialiased fringe of pixels
+ * that the quad touches without covering their centre. So: make w
+ * positive on the quad, find how far left of or above the source the
+ * fringe (a pixel around @polygon) reaches, and move @to_source onto a
+ * copy of the source padded that much. Everything outside the quad is
+ * masked off by the caller. */
+static pixman_image_t *
+prepare_projective_source (RenderState            *state,
+                           cairo_surface_t        *surface,
+                           pixman_image_t         *source,
+                           pixman_f_transform_t   *to_source,
+                           const graphene_point_t *polygon,
+                           guint                   n_points)
+{
+  double cx = 0, cy = 0, min_coord = 0;
+  gboolean reaches_horizon = FALSE;
+  pixman_image_t *padded;
+  guint i, c;
+  int j, pad;
+
+  for (i = 0; i < n_points; i++)
+    {
+      cx += polygon[i].x / n_points;
+      cy += polygon[i].y / n_points;
+    }
+
+  if (to_source->m[2][0] * cx + to_source->m[2][1] * cy + to_source->m[2][2] < 0)
+    {
+      for (i = 0; i < 3; i++)
+        for (j = 0; j < 3; j++)
+          to_source->m[i][j] = - to_source->m[i][j];
+    }
+
+  /* Over a convex region where w > 0, x/w and y/w peak at its corners:
+   * the fringe lies within the hull of the vertices moved a pixel */
+  for (i = 0; i < n_points && !reaches_horizon; i++)
+    for (c = 0; c < 4; c++)
+      {
+        double x = polygon[i].x + ((c & 1) ? 1 : -1);
+        double y = polygon[i].y + ((c & 2) ? 1 : -1);
+        double v[3];
+
+        for (j = 0; j < 3; j++)
+          v[j] = to_source->m[j][0] * x + to_source->m[j][1] * y + to_source->m[j][2];
+
+        if (!(v[2] > 0))
+          {
+            reaches_horizon = TRUE;
+            break;
+          }
+
+        min_coord = MIN (min_coord, MIN (v[0] / v[2], v[1] / v[2]));
+      }
+
+  /* One pixel more for the bilinear filter. Where the quad nearly
+   * reaches the horizon, its fringe may still pick up stray pixels. */
+  if (reaches_horizon || !(-min_coord < MAX_PROJECTIVE_PAD - 1))
+    pad = MAX_PROJECTIVE_PAD;
+  else
+    pad = ceil (-min_coord) + 1;
+
+  padded = get_padded_source (state, surface, source, &pad);
+  if (padded == NULL)
+    return NULL;
+
+  /* x/w + pad = (x + pad·w)/w */
+  for (j = 0; j < 3; j++)
+    {
+      to_source->m[0][j] += pad * to_source->m[2][j];
+      to_source->m[1][j] += pad * to_source->m[2][j];
+    }
+
+  return padded;
 }
 
 static void
@@ -843,7 +750,7 @@ draw_texture (RenderState            *state,
     }
 
   /* Bilinear with REPEAT_NONE fades the edges over one source pixel,
-   * which is the antialiasing of rotated and fractional edges. */
+   * which is the antialiasing of rotated and fractional edges */
   filter = PIXMAN_FILTER_BILINEAR;
   repeat = PIXMAN_REPEAT_NONE;
 
@@ -880,6 +787,19 @@ draw_texture (RenderState            *state,
    * destination position minus the source position of the composite */
   if (!pixman_f_transform_invert (&to_source, &map))
     return;
+
+  if (kind == MAP_PROJECTIVE)
+    {
+      source = prepare_projective_source (state, op->surface, source, &to_source,
+                                          polygon, n_points);
+      if (source == NULL)
+        return;
+
+      /* The mask antialiases the edges: no fade */
+      repeat = PIXMAN_REPEAT_PAD;
+      needs_polygon = TRUE;
+    }
+
   for (i = 0; i < 3; i++)
     to_source.m[i][2] += to_source.m[i][0] * ref.x1 + to_source.m[i][1] * ref.y1;
 
@@ -1192,6 +1112,7 @@ render_band (Band *band)
   state.canvas = target;
   state.stack = g_array_new (FALSE, FALSE, sizeof (StackEntry));
   state.sources = g_hash_table_new_full (NULL, NULL, NULL, unref_pixman_image);
+  state.padded_sources = g_hash_table_new_full (NULL, NULL, NULL, unref_pixman_image);
   state.alpha_masks = g_hash_table_new_full (NULL, NULL, NULL, unref_pixman_image);
   update_canvas_clip (&state);
 
@@ -1199,6 +1120,7 @@ render_band (Band *band)
 
   g_free (state.mask_data);
   g_hash_table_unref (state.alpha_masks);
+  g_hash_table_unref (state.padded_sources);
   g_hash_table_unref (state.sources);
   g_array_unref (state.stack);
   pixman_image_unref (target);
