@@ -1619,8 +1619,23 @@ typedef struct
 {
   GHashTable *prototypes;  /* GType → a new layer of that type */
   GHashTable *ids;         /* the ids written so far */
-  GFile *base;             /* image paths are written relative to this */
+  char *base_dir;          /* image paths are written relative to this */
 } Saver;
+
+/* The part of @path below @dir, or NULL; both are canonical */
+static const char *
+path_below (const char *path,
+            const char *dir)
+{
+  gsize n = strlen (dir);
+
+  if (n > 0 && dir[n - 1] == G_DIR_SEPARATOR)
+    n--;
+  if (strncmp (path, dir, n) == 0 && path[n] == G_DIR_SEPARATOR && path[n + 1] != '\0')
+    return path + n + 1;
+
+  return NULL;
+}
 
 static gboolean
 values_equal (GParamSpec   *pspec,
@@ -1673,7 +1688,7 @@ add_float (JsonBuilder *builder,
       double shorter = g_ascii_strtod (g_ascii_formatd (buf, sizeof buf,
                                                         digits == 6 ? "%.6g" : digits == 7 ? "%.7g" : "%.8g",
                                                         f), NULL);
-      if ((float) shorter == f)
+      if ((float) shorter == f && fabs (shorter) <= G_MAXFLOAT)
         {
           d = shorter;
           break;
@@ -1747,14 +1762,11 @@ add_content (Saver           *s,
   else if ((path = gsk_layer_image_content_get_path (GSK_LAYER_IMAGE_CONTENT (content))))
     {
       char *absolute = g_canonicalize_filename (path, NULL);
-      GFile *file = g_file_new_for_path (absolute);
+      const char *relative = path_below (absolute, s->base_dir);
 
       json_builder_add_string_value (builder, "image");
       json_builder_set_member_name (builder, "file");
-      text = g_file_get_relative_path (s->base, file);
-      if (text == NULL)
-        text = g_steal_pointer (&absolute);
-      g_object_unref (file);
+      text = g_strdup (relative ? relative : absolute);
       g_free (absolute);
     }
   else
@@ -1942,13 +1954,13 @@ save (GskLayerScene *self,
   JsonBuilder *builder = json_builder_new ();
   JsonGenerator *generator;
   JsonNode *document;
-  char *text, *cwd = NULL;
+  char *text;
   Saver s;
   gsize len;
 
   s.prototypes = g_hash_table_new_full (NULL, NULL, NULL, g_object_unref);
   s.ids = g_hash_table_new (g_str_hash, g_str_equal);
-  s.base = g_file_new_for_path (base_dir ? base_dir : (cwd = g_get_current_dir ()));
+  s.base_dir = base_dir ? g_strdup (base_dir) : g_get_current_dir ();
 
   json_builder_begin_object (builder);
   json_builder_set_member_name (builder, "size");
@@ -1983,10 +1995,9 @@ save (GskLayerScene *self,
   json_node_unref (document);
   g_object_unref (generator);
   g_object_unref (builder);
-  g_object_unref (s.base);
+  g_free (s.base_dir);
   g_hash_table_unref (s.ids);
   g_hash_table_unref (s.prototypes);
-  g_free (cwd);
 
   return text;
 }

@@ -18,6 +18,13 @@ gboolean gsk_layer_transform_to_translate       (GskLayerTransform  *self,
                                                  float              *out_dx,
                                                  float              *out_dy);
 
+/* The 2D affine map of a transform whose category is at most 2D_AFFINE,
+ * in graphene's row-vector terms: x' = x·xx + y·xy + dx and
+ * y' = x·yx + y·yy + dy, with @out = { xx, yx, xy, yy, dx, dy }, the
+ * order of graphene_matrix_init_from_2d(). Returns FALSE for 3D. */
+gboolean gsk_layer_transform_to_affine          (GskLayerTransform  *self,
+                                                 float               out[6]);
+
 /* Like gsk_layer_transform_parse(), for callers with their own way of
  * naming places (a file's line and column): on failure the message has
  * no position prefix, and the problem lies at the 0-based character

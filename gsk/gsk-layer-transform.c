@@ -603,6 +603,91 @@ gsk_layer_transform_to_matrix (GskLayerTransform *self,
     }
 }
 
+/* p · a, then · b: the affine map that applies @a first */
+static void
+affine_multiply (const float a[6],
+                 const float b[6],
+                 float       out[6])
+{
+  float r[6];
+
+  r[0] = a[0] * b[0] + a[1] * b[2];
+  r[1] = a[0] * b[1] + a[1] * b[3];
+  r[2] = a[2] * b[0] + a[3] * b[2];
+  r[3] = a[2] * b[1] + a[3] * b[3];
+  r[4] = a[4] * b[0] + a[5] * b[2] + b[4];
+  r[5] = a[4] * b[1] + a[5] * b[3] + b[5];
+  memcpy (out, r, sizeof r);
+}
+
+gboolean
+gsk_layer_transform_to_affine (GskLayerTransform *self,
+                               float              out[6])
+{
+  out[0] = 1; out[1] = 0; out[2] = 0; out[3] = 1; out[4] = 0; out[5] = 0;
+
+  if (self == NULL)
+    return TRUE;
+  if (self->category > GSK_LAYER_TRANSFORM_CATEGORY_2D_AFFINE)
+    return FALSE;
+
+  /* From the last operation listed to the first, as to_matrix() */
+  for (GskLayerTransform *t = self; t != NULL; t = t->next)
+    {
+      float op[6] = { 1, 0, 0, 1, 0, 0 };
+
+      switch (t->op)
+        {
+        case GSK_LAYER_TRANSFORM_OP_TRANSLATE:
+          op[4] = t->translate.x;
+          op[5] = t->translate.y;
+          break;
+
+        case GSK_LAYER_TRANSFORM_OP_SCALE:
+          op[0] = t->scale.x;
+          op[3] = t->scale.y;
+          break;
+
+        case GSK_LAYER_TRANSFORM_OP_ROTATE:
+          {
+            /* A 2D chain only rotates about z; a negative axis turns the
+             * other way */
+            double rad = t->rotate.degrees * G_PI / 180.0;
+            float c = cos (rad);
+            float sn = sin (rad) * (t->rotate.unit_axis[2] < 0 ? -1.f : 1.f);
+
+            op[0] = c;
+            op[1] = sn;
+            op[2] = -sn;
+            op[3] = c;
+          }
+          break;
+
+        case GSK_LAYER_TRANSFORM_OP_SKEW:
+          op[1] = tan (t->skew.y_degrees * G_PI / 180.0);
+          op[2] = tan (t->skew.x_degrees * G_PI / 180.0);
+          break;
+
+        case GSK_LAYER_TRANSFORM_OP_MATRIX:
+          op[0] = t->matrix.m[0];
+          op[1] = t->matrix.m[1];
+          op[2] = t->matrix.m[4];
+          op[3] = t->matrix.m[5];
+          op[4] = t->matrix.m[12];
+          op[5] = t->matrix.m[13];
+          break;
+
+        case GSK_LAYER_TRANSFORM_OP_PERSPECTIVE:
+        default:
+          return FALSE;
+        }
+
+      affine_multiply (out, op, out);
+    }
+
+  return TRUE;
+}
+
 /**
  * gsk_layer_transform_get_category:
  * @self: (nullable): a transform
