@@ -71,9 +71,11 @@
  * the path relative to the scene file, `{"type": "image", "data":
  * "data:image/png;base64,…"}`, or `{"type": "color", "color": "red"}`.
  *
- * A bad file yields a %GSK_LAYER_ERROR whose message begins with
- * `NAME:LINE:COLUMN: `, both counted from 1, columns in characters.
- * Nothing of a bad file is kept. Layers may nest 1000 deep.
+ * The text must be strict JSON (RFC 8259) in UTF-8: no comments, no
+ * duplicate member names, integers that fit 64 bits. A bad file yields
+ * a %GSK_LAYER_ERROR whose message begins with `NAME:LINE:COLUMN: `,
+ * both counted from 1, columns in characters. Nothing of a bad file is
+ * kept. Layers may nest 1000 deep.
  */
 
 /* A layer adds two JSON levels (itself and its "children" array) */
@@ -1061,15 +1063,15 @@ parse_integer (Loader     *l,
     { G_TYPE_INT, G_MININT, G_MAXINT },
     { G_TYPE_UINT, 0, G_MAXUINT },
     { G_TYPE_LONG, G_MINLONG, G_MAXLONG },
-    { G_TYPE_ULONG, 0, G_MAXLONG },
+    { G_TYPE_ULONG, 0, sizeof (gulong) < sizeof (gint64) ? G_MAXULONG : G_MAXINT64 },
     { G_TYPE_INT64, G_MININT64, G_MAXINT64 },
     { G_TYPE_UINT64, 0, G_MAXINT64 },
   };
   GType fundamental = G_TYPE_FUNDAMENTAL (G_VALUE_TYPE (value));
   GValue v64 = G_VALUE_INIT;
-  gboolean is_int;
+  gboolean fits;
+  gint64 v = 0;
   guint i = 0;
-  gint64 v;
   double d;
 
   /* 1e3 and 2.0 are whole numbers too */
@@ -1078,9 +1080,12 @@ parse_integer (Loader     *l,
 
   while (limits[i].type != fundamental)
     i++;
-  is_int = node_holds (node, G_TYPE_INT64);
-  v = is_int ? json_node_get_int (node) : fabs (d) < 0x1p63 ? d : 0;
-  if (v < limits[i].min || v > limits[i].max || (!is_int && !(fabs (d) < 0x1p63)))
+  fits = TRUE;
+  if (node_holds (node, G_TYPE_INT64))
+    v = json_node_get_int (node);
+  else if ((fits = fabs (d) < 0x1p63))
+    v = (gint64) d;
+  if (!fits || v < limits[i].min || v > limits[i].max)
     return value_error (l, pos, GSK_LAYER_ERROR_INVALID_VALUE,
                         "%g is out of range for “%s”", d, pspec->name);
 
@@ -1356,9 +1361,11 @@ load_layer_members (Loader        *l,
 
       if (g_str_equal (item->key, "id"))
         {
-          if (!node_holds (member, G_TYPE_STRING) || *json_node_get_string (member) == '\0')
-            return wrong_kind (l, item, "id", "a non-empty string", member);
+          if (!node_holds (member, G_TYPE_STRING))
+            return wrong_kind (l, item, "id", "a string", member);
           *id = json_node_get_string (member);
+          if (**id == '\0')
+            return value_error (l, item, GSK_LAYER_ERROR_INVALID_VALUE, "“id” cannot be empty");
           if (g_hash_table_contains (l->ids, *id))
             return value_error (l, item, GSK_LAYER_ERROR_INVALID_VALUE, "duplicate id “%s”", *id);
           continue;
@@ -1590,6 +1597,9 @@ load (const char  *text,
   if ((pos = scan_document (&l)) == NULL)
     return NULL;
 
+  /* A program may load a scene before it made any layer */
+  g_type_ensure (GSK_TYPE_LAYER);
+
   parser = json_parser_new ();
   if (!json_parser_load_from_data (parser, text, length, &local_error))
     {
@@ -1669,26 +1679,27 @@ values_equal (GParamSpec   *pspec,
 }
 
 static void
-add_float (JsonBuilder *builder,
-           float        f)
+add_number (JsonBuilder *builder,
+            double       d,
+            gboolean     single)
 {
-  char buf[G_ASCII_DTOSTR_BUF_SIZE];
-  double d = f;
+  char buf[G_ASCII_DTOSTR_BUF_SIZE], format[8];
 
-  if (f == truncf (f) && fabsf (f) < 1e15f)
+  if (d == trunc (d) && fabs (d) < 0x1p53)
     {
-      json_builder_add_int_value (builder, (gint64) f);
+      json_builder_add_int_value (builder, (gint64) d);
       return;
     }
 
-  /* json-glib writes doubles with 17 digits; at least let them be
-   * those of the shortest decimal that reads back as @f */
-  for (int digits = 6; digits < 9; digits++)
+  /* For a float, the shortest decimal that reads back as it: json-glib
+   * writes 17 digits, but at least they are the nearest ones */
+  for (int digits = 6; single && digits <= 9; digits++)
     {
-      double shorter = g_ascii_strtod (g_ascii_formatd (buf, sizeof buf,
-                                                        digits == 6 ? "%.6g" : digits == 7 ? "%.7g" : "%.8g",
-                                                        f), NULL);
-      if ((float) shorter == f && fabs (shorter) <= G_MAXFLOAT)
+      double shorter;
+
+      g_snprintf (format, sizeof format, "%%.%dg", digits);
+      shorter = g_ascii_strtod (g_ascii_formatd (buf, sizeof buf, format, d), NULL);
+      if ((float) shorter == (float) d && fabs (shorter) <= G_MAXFLOAT)
         {
           d = shorter;
           break;
@@ -1698,30 +1709,38 @@ add_float (JsonBuilder *builder,
   json_builder_add_double_value (builder, d);
 }
 
+/* The fewest digits of @c × @scale that gdk_rgba_parse() reads back as @c */
+static void
+format_channel (char   *buf,
+                float   c,
+                double  scale)
+{
+  static const char * const formats[] = { "%.6g", "%.9g", "%.17g" };
+
+  /* c × scale is exact in a double, so 17 digits always do */
+  for (guint i = 0; i < G_N_ELEMENTS (formats); i++)
+    {
+      g_ascii_formatd (buf, G_ASCII_DTOSTR_BUF_SIZE, formats[i], c * scale);
+      if ((float) (g_ascii_strtod (buf, NULL) / scale) == c)
+        break;
+    }
+}
+
+/* Like gdk_rgba_to_string(), which rounds to 8 bits and 6 digits, but
+ * lossless */
 static char *
 color_to_string (const GdkRGBA *color)
 {
-  char *text = gdk_rgba_to_string (color);
-  GdkRGBA parsed;
+  char c[4][G_ASCII_DTOSTR_BUF_SIZE];
 
-  /* gdk_rgba_to_string() rounds to 8 bits and 6 digits; say more only
-   * where that loses something */
-  for (int i = 0; !gdk_rgba_parse (&parsed, text) || !gdk_rgba_equal (&parsed, color); i++)
-    {
-      const char *format = i == 0 ? "%.9g" : "%.17g";
-      char c[4][G_ASCII_DTOSTR_BUF_SIZE];
+  format_channel (c[0], color->red, 255.);
+  format_channel (c[1], color->green, 255.);
+  format_channel (c[2], color->blue, 255.);
+  if (color->alpha == 1.f)
+    return g_strdup_printf ("rgb(%s,%s,%s)", c[0], c[1], c[2]);
 
-      g_free (text);
-      g_ascii_formatd (c[0], sizeof c[0], format, color->red * 255.);
-      g_ascii_formatd (c[1], sizeof c[1], format, color->green * 255.);
-      g_ascii_formatd (c[2], sizeof c[2], format, color->blue * 255.);
-      g_ascii_formatd (c[3], sizeof c[3], format, color->alpha);
-      text = g_strdup_printf ("rgba(%s,%s,%s,%s)", c[0], c[1], c[2], c[3]);
-      if (i == 1)
-        break;
-    }
-
-  return text;
+  format_channel (c[3], color->alpha, 1.);
+  return g_strdup_printf ("rgba(%s,%s,%s,%s)", c[0], c[1], c[2], c[3]);
 }
 
 static cairo_status_t
@@ -1805,14 +1824,10 @@ add_value (Saver        *s,
       json_builder_add_boolean_value (builder, g_value_get_boolean (value));
       break;
     case G_TYPE_FLOAT:
-      add_float (builder, g_value_get_float (value));
+      add_number (builder, g_value_get_float (value), TRUE);
       break;
     case G_TYPE_DOUBLE:
-      if (g_value_get_double (value) == trunc (g_value_get_double (value)) &&
-          fabs (g_value_get_double (value)) < 0x1p53)
-        json_builder_add_int_value (builder, g_value_get_double (value));
-      else
-        json_builder_add_double_value (builder, g_value_get_double (value));
+      add_number (builder, g_value_get_double (value), FALSE);
       break;
     case G_TYPE_STRING:
       if (g_value_get_string (value))
@@ -1847,7 +1862,7 @@ add_value (Saver        *s,
       v = g_value_get_boxed (value);
       json_builder_begin_array (builder);
       for (guint i = 0; i < (type == GRAPHENE_TYPE_POINT3D ? 3 : 2); i++)
-        add_float (builder, v[i]);
+        add_number (builder, v[i], TRUE);
       json_builder_end_array (builder);
       break;
     default: /* the integers */
@@ -1946,6 +1961,43 @@ save_layer (Saver       *s,
   json_builder_end_object (builder);
 }
 
+/* json-glib 1.6 writes doubles with "%.17g" and appends ".0" if there
+ * is no '.', even after an exponent: "1e-08.0", which is not JSON.
+ * Outside strings, an 'e' followed by digits is such an exponent. */
+static gsize
+fix_exponents (char *text)
+{
+  gboolean in_string = FALSE;
+  char *w = text;
+
+  for (const char *r = text; *r; )
+    {
+      if (in_string && *r == '\\')
+        *w++ = *r++;
+      else if (*r == '"')
+        in_string = !in_string;
+      else if (!in_string && *r == 'e')
+        {
+          const char *digits = r + 1 + (r[1] == '-' || r[1] == '+');
+          const char *end = digits;
+
+          while (g_ascii_isdigit (*end))
+            end++;
+          if (end > digits && end[0] == '.' && end[1] == '0')
+            {
+              memmove (w, r, end - r);
+              w += end - r;
+              r = end + 2;
+              continue;
+            }
+        }
+      *w++ = *r++;
+    }
+  *w = '\0';
+
+  return w - text;
+}
+
 static char *
 save (GskLayerScene *self,
       const char    *base_dir,
@@ -1983,7 +2035,8 @@ save (GskLayerScene *self,
   generator = json_generator_new ();
   json_generator_set_pretty (generator, TRUE);
   json_generator_set_root (generator, document);
-  text = json_generator_to_data (generator, &len);
+  text = json_generator_to_data (generator, NULL);
+  len = fix_exponents (text);
 
   /* A text file ends with a newline */
   text = g_realloc (text, len + 2);

@@ -18,12 +18,22 @@ struct _TestCustomLayer
   GskLayer parent_instance;
 
   float weight;
+  int count;
+  double ratio;
+  char *label;
+  GskLayerBlendMode mode;
+  gboolean active;
 };
 
 enum {
   PROP_0,
   PROP_WEIGHT,
   PROP_AREA,
+  PROP_COUNT,
+  PROP_RATIO,
+  PROP_LABEL,
+  PROP_MODE,
+  PROP_ACTIVE,
   N_PROPS
 };
 
@@ -49,6 +59,21 @@ test_custom_layer_get_property (GObject    *object,
       gsk_layer_get_size (GSK_LAYER (self), &size);
       g_value_set_float (value, size.width * size.height);
       break;
+    case PROP_COUNT:
+      g_value_set_int (value, self->count);
+      break;
+    case PROP_RATIO:
+      g_value_set_double (value, self->ratio);
+      break;
+    case PROP_LABEL:
+      g_value_set_string (value, self->label);
+      break;
+    case PROP_MODE:
+      g_value_set_enum (value, self->mode);
+      break;
+    case PROP_ACTIVE:
+      g_value_set_boolean (value, self->active);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -67,9 +92,33 @@ test_custom_layer_set_property (GObject      *object,
     case PROP_WEIGHT:
       self->weight = g_value_get_float (value);
       break;
+    case PROP_COUNT:
+      self->count = g_value_get_int (value);
+      break;
+    case PROP_RATIO:
+      self->ratio = g_value_get_double (value);
+      break;
+    case PROP_LABEL:
+      g_free (self->label);
+      self->label = g_value_dup_string (value);
+      break;
+    case PROP_MODE:
+      self->mode = g_value_get_enum (value);
+      break;
+    case PROP_ACTIVE:
+      self->active = g_value_get_boolean (value);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
+}
+
+static void
+test_custom_layer_finalize (GObject *object)
+{
+  g_free (TEST_CUSTOM_LAYER (object)->label);
+
+  G_OBJECT_CLASS (test_custom_layer_parent_class)->finalize (object);
 }
 
 static void
@@ -77,6 +126,7 @@ test_custom_layer_class_init (TestCustomLayerClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
+  object_class->finalize = test_custom_layer_finalize;
   object_class->get_property = test_custom_layer_get_property;
   object_class->set_property = test_custom_layer_set_property;
 
@@ -84,6 +134,17 @@ test_custom_layer_class_init (TestCustomLayerClass *klass)
                                                 G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
   properties[PROP_AREA] = g_param_spec_float ("area", NULL, NULL, 0.f, G_MAXFLOAT, 0.f,
                                               G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_COUNT] = g_param_spec_int ("count", NULL, NULL, -10, 10, 0,
+                                             G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_RATIO] = g_param_spec_double ("ratio", NULL, NULL, 0., 1e20, 0.,
+                                                G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_LABEL] = g_param_spec_string ("label", NULL, NULL, NULL,
+                                                G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_MODE] = g_param_spec_enum ("mode", NULL, NULL, GSK_TYPE_LAYER_BLEND_MODE,
+                                             GSK_LAYER_BLEND_SCREEN,
+                                             G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_ACTIVE] = g_param_spec_boolean ("active", NULL, NULL, TRUE,
+                                                  G_PARAM_READWRITE | G_PARAM_CONSTRUCT | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
@@ -92,6 +153,7 @@ test_custom_layer_init (TestCustomLayer *self)
 {
   /* Not the pspec's default: saving must compare with a new instance */
   self->weight = 2.f;
+  self->mode = GSK_LAYER_BLEND_SCREEN;
   gsk_layer_set_opacity (GSK_LAYER (self), 0.5f);
 }
 
@@ -545,6 +607,7 @@ test_load_file (void)
 
 #define HEAD "{\"size\": [10, 10],\n\"root\": {\"type\": \"GskLayer\",\n  "
 #define LAYER(members) HEAD members "}}"
+#define CUSTOM(members) "{\"size\": [10, 10],\n\"root\": {\"type\": \"TestCustomLayer\",\n  " members "}}"
 
 typedef struct
 {
@@ -616,6 +679,13 @@ static const ErrorCase error_cases[] = {
   { "value/blend-mode", LAYER ("\"blend-mode\": \"mulitply\""), GSK_LAYER_ERROR_INVALID_VALUE, "<data>:3:17: ",
     "unknown blend mode “mulitply” (expected one of normal, multiply, screen" },
   { "value/blend-mode-number", LAYER ("\"blend-mode\": 1"), GSK_LAYER_ERROR_INVALID_VALUE, "<data>:3:17: ", NULL },
+  { "value/int-range", CUSTOM ("\"count\": 11"), GSK_LAYER_ERROR_INVALID_VALUE, "<data>:3:12: ", "between -10 and 10" },
+  { "value/int-huge", CUSTOM ("\"count\": -1e300"), GSK_LAYER_ERROR_INVALID_VALUE, "<data>:3:12: ", NULL },
+  { "value/int-fraction", CUSTOM ("\"count\": 1.5"), GSK_LAYER_ERROR_INVALID_VALUE, "<data>:3:12: ", "whole number" },
+  { "value/double-infinite", CUSTOM ("\"ratio\": 1e999"), GSK_LAYER_ERROR_INVALID_VALUE, "<data>:3:12: ", NULL },
+  { "value/double-range", CUSTOM ("\"ratio\": -1"), GSK_LAYER_ERROR_INVALID_VALUE, "<data>:3:12: ", NULL },
+  { "value/enum-nick", CUSTOM ("\"mode\": \"HARD_LIGHT\""), GSK_LAYER_ERROR_INVALID_VALUE, "<data>:3:11: ", "unknown mode" },
+  { "value/string-array", CUSTOM ("\"label\": [\"a\"]"), GSK_LAYER_ERROR_INVALID_VALUE, "<data>:3:12: ", NULL },
   { "value/custom-range", "{\"size\": [10, 10],\n\"root\": {\"type\": \"TestCustomLayer\",\n  \"weight\": 101}}", GSK_LAYER_ERROR_INVALID_VALUE, "<data>:3:13: ", "between 0 and 100" },
 
   /* Content */
@@ -839,7 +909,8 @@ test_custom_type (void)
   path = g_build_filename (dir, "custom.json", NULL);
   g_assert_true (g_file_set_contents (path,
     "{ \"size\": [50, 50],\n"
-    "  \"root\": { \"type\": \"TestCustomLayer\", \"id\": \"root\", \"weight\": 42.5,\n"
+    "  \"root\": { \"type\": \"TestCustomLayer\", \"id\": \"root\", \"weight\": 42.5, \"count\": -7,\n"
+    "            \"ratio\": 1e-8, \"label\": \"hello\", \"mode\": \"hard-light\", \"active\": false,\n"
     "            \"children\": [ { \"type\": \"TestCustomLayer\", \"opacity\": 1, \"size\": [2, 3] },\n"
     "                          { \"type\": \"TestCustomLayer\", \"weight\": 1 } ] } }\n", -1, NULL));
 
@@ -851,7 +922,14 @@ test_custom_type (void)
   g_assert_true (TEST_IS_CUSTOM_LAYER (root));
   g_assert_cmpfloat (TEST_CUSTOM_LAYER (root)->weight, ==, 42.5f);
   g_assert_cmpfloat (gsk_layer_get_opacity (root), ==, 0.5f);
+  g_assert_cmpint (TEST_CUSTOM_LAYER (root)->count, ==, -7);
+  g_assert_cmpfloat (TEST_CUSTOM_LAYER (root)->ratio, ==, 1e-8);
+  g_assert_cmpstr (TEST_CUSTOM_LAYER (root)->label, ==, "hello");
+  g_assert_cmpint (TEST_CUSTOM_LAYER (root)->mode, ==, GSK_LAYER_BLEND_HARD_LIGHT);
+  g_assert_false (TEST_CUSTOM_LAYER (root)->active);
   child = gsk_layer_get_first_child (root);
+  g_assert_true (TEST_CUSTOM_LAYER (child)->active);
+  g_assert_cmpint (TEST_CUSTOM_LAYER (child)->mode, ==, GSK_LAYER_BLEND_SCREEN);
   g_assert_cmpfloat (TEST_CUSTOM_LAYER (child)->weight, ==, 2.f);
   g_assert_cmpfloat (gsk_layer_get_opacity (child), ==, 1.f);
   g_assert_cmpfloat (TEST_CUSTOM_LAYER (gsk_layer_get_last_child (root))->weight, ==, 1.f);

@@ -4,6 +4,7 @@
  */
 
 #include <gsklayer.h>
+#include "gsk-layer-transform-private.h"
 
 #include <float.h>
 #include <math.h>
@@ -872,6 +873,66 @@ test_long_chain (void)
   gsk_layer_transform_unref (transform);
 }
 
+/* The 2D fast path of the compile step must give what the 4×4 path
+ * gives, for every 2D operation and their compositions */
+static void
+test_affine_matches_matrix (void)
+{
+  static const char *cases[] = {
+    "none",
+    "translate(10px, -20px)",
+    "scale(2, 0.5)",
+    "rotate(30deg)",
+    "rotate(-135deg)",
+    "rotate3d(0, 0, -1, 40deg)",
+    "skew(20deg, 10deg)",
+    "skewX(-15deg)",
+    "matrix(0.9, 0.2, -0.3, 1.1, 5, 7)",
+    "translate(50px, 0) rotate(90deg)",
+    "rotate(90deg) translate(50px, 0)",
+    "scale(1.5) rotate(20deg) translate(3px, 4px) skew(5deg, 0)",
+  };
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      GskLayerTransform *t = NULL;
+      graphene_matrix_t m;
+      float a[6], f[16];
+      GError *error = NULL;
+
+      g_assert_true (gsk_layer_transform_parse (cases[i], &t, &error));
+      g_assert_no_error (error);
+      g_assert_true (gsk_layer_transform_to_affine (t, a));
+      gsk_layer_transform_to_matrix (t, &m);
+      graphene_matrix_to_float (&m, f);
+
+      g_assert_cmpfloat_with_epsilon (a[0], f[0], 1e-5);
+      g_assert_cmpfloat_with_epsilon (a[1], f[1], 1e-5);
+      g_assert_cmpfloat_with_epsilon (a[2], f[4], 1e-5);
+      g_assert_cmpfloat_with_epsilon (a[3], f[5], 1e-5);
+      g_assert_cmpfloat_with_epsilon (a[4], f[12], 1e-4);
+      g_assert_cmpfloat_with_epsilon (a[5], f[13], 1e-4);
+
+      g_clear_pointer (&t, gsk_layer_transform_unref);
+    }
+}
+
+static void
+test_affine_refuses_3d (void)
+{
+  GskLayerTransform *t = NULL;
+  float a[6];
+
+  g_assert_true (gsk_layer_transform_parse ("rotateY(10deg)", &t, NULL));
+  g_assert_false (gsk_layer_transform_to_affine (t, a));
+  gsk_layer_transform_unref (t);
+
+  g_assert_true (gsk_layer_transform_parse ("perspective(100px)", &t, NULL));
+  g_assert_false (gsk_layer_transform_to_affine (t, a));
+  gsk_layer_transform_unref (t);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -898,6 +959,8 @@ main (int   argc,
   g_test_add_func ("/transform/to-string/round-trip", test_to_string_round_trip);
   g_test_add_func ("/transform/equal", test_equal);
   g_test_add_func ("/transform/errors/position", test_errors_position);
+  g_test_add_func ("/transform/affine/matches-matrix", test_affine_matches_matrix);
+  g_test_add_func ("/transform/affine/refuses-3d", test_affine_refuses_3d);
 
   return g_test_run ();
 }
