@@ -16,6 +16,7 @@
 #include "gsk-layer-scene.h"
 #include "gsk-layer-private.h"
 #include "gsk-layer-transform-private.h"
+#include "gsk-layer-json-scanner-private.h"
 #include "gsk-layer-enum-types.h"
 
 /**
@@ -113,37 +114,7 @@ layer_id_quark (void)
   return quark;
 }
 
-/* {{{ Positions and syntax */
-
-/* json-glib 1.6 keeps no positions in its nodes, so a scanner of our own
- * builds this tree beside the JsonNode tree: one Pos per JSON value,
- * members in the order of the text. The scanner is also the strict judge
- * of syntax (json-glib accepts comments, single quotes, duplicate keys
- * and wraps big integers around), and it refuses deep nesting before
- * json-glib's recursive parser sees it. */
-typedef struct _Pos Pos;
-
-struct _Pos
-{
-  guint line;
-  guint column;
-  gsize offset;         /* of the value's first byte */
-  char *key;            /* the name of an object member, else NULL */
-  guint key_line;       /* the position of the name, or of the value */
-  guint key_column;
-  GPtrArray *items;     /* members or elements, NULL for scalars */
-};
-
-static void
-pos_free (gpointer data)
-{
-  Pos *pos = data;
-
-  g_free (pos->key);
-  if (pos->items)
-    g_ptr_array_unref (pos->items);
-  g_free (pos);
-}
+/* {{{ Errors */
 
 typedef struct
 {
@@ -185,450 +156,18 @@ loader_error (Loader       *l,
 #define key_error(l, pos, code, ...) \
   loader_error ((l), (pos)->key_line, (pos)->key_column, (code), __VA_ARGS__)
 
-typedef struct
-{
-  const char *start;
-  const char *p;
-  const char *end;
-  guint line;
-  guint column;
-} Scanner;
-
-static void
-scanner_next (Scanner *s)
-{
-  if (*s->p == '\n')
-    {
-      s->line++;
-      s->column = 1;
-    }
-  else if (((guchar) *s->p & 0xc0) != 0x80)
-    {
-      /* Past a character's first byte, the column is the next one's */
-      s->column++;
-    }
-  s->p++;
-}
-
-static void
-scanner_skip (Scanner *s,
-              gsize    n_bytes)
-{
-  while (n_bytes-- > 0 && s->p < s->end)
-    scanner_next (s);
-}
-
-static void
-scanner_skip_space (Scanner *s)
-{
-  while (s->p < s->end && strchr (" \t\n\r", *s->p) != NULL)
-    scanner_next (s);
-}
-
-static gboolean
-scanner_at (Scanner *s,
-            char     c)
-{
-  return s->p < s->end && *s->p == c;
-}
-
-static gboolean
-unexpected (Loader     *l,
-            Scanner    *s,
-            const char *expected)
-{
-  const char *q;
-
-  if (s->p >= s->end)
-    return loader_error (l, s->line, s->column, GSK_LAYER_ERROR_SYNTAX,
-                         "expected %s, not the end of the text", expected);
-
-  /* Quote a word, or else one character */
-  for (q = s->p; q < s->end && q - s->p < 20; q++)
-    if (!g_ascii_isalnum (*q) && strchr ("_.+-", *q) == NULL)
-      break;
-  if (q == s->p)
-    q = g_utf8_next_char (s->p);
-
-  return loader_error (l, s->line, s->column, GSK_LAYER_ERROR_SYNTAX,
-                       "expected %s, not “%.*s”", expected, (int) (q - s->p), s->p);
-}
-
-static int
-hex4 (const char *p,
-      const char *end)
-{
-  int value = 0;
-
-  for (int i = 0; i < 4; i++)
-    {
-      int digit = p + i < end ? g_ascii_xdigit_value (p[i]) : -1;
-
-      if (digit < 0)
-        return -1;
-      value = value * 16 + digit;
-    }
-
-  return value;
-}
-
-/* At a backslash in a string: checks the escape and appends its
- * character to @value, if any */
-static gboolean
-scan_escape (Loader  *l,
-             Scanner *s,
-             GString *value)
-{
-  static const char escapes[] = "\"\"\\\\//b\bf\fn\nr\rt\t";
-  guint line = s->line, column = s->column;
-  char e = s->p + 1 < s->end ? s->p[1] : 0;
-  gunichar c = 0;
-  gsize skip = 2;
-  int high, low = 0;
-
-  for (guint i = 0; e && i < sizeof escapes - 1; i += 2)
-    if (escapes[i] == e)
-      c = escapes[i + 1];
-
-  if (e == 'u')
-    {
-      if ((high = hex4 (s->p + 2, s->end)) < 0)
-        return loader_error (l, line, column, GSK_LAYER_ERROR_SYNTAX, "invalid escape sequence");
-
-      c = high;
-      skip = 6;
-      if (high >= 0xd800 && high <= 0xdbff && s->end - s->p >= 12 &&
-          s->p[6] == '\\' && s->p[7] == 'u' &&
-          (low = hex4 (s->p + 8, s->end)) >= 0xdc00 && low <= 0xdfff)
-        {
-          c = 0x10000 + ((high - 0xd800) << 10) + (low - 0xdc00);
-          skip = 12;
-        }
-      else if (high >= 0xd800 && high <= 0xdfff)
-        return loader_error (l, line, column, GSK_LAYER_ERROR_SYNTAX,
-                             "a \\u escape of a UTF-16 surrogate must be half of a pair");
-      else if (c == 0)
-        return loader_error (l, line, column, GSK_LAYER_ERROR_INVALID_VALUE,
-                             "strings cannot contain NUL characters");
-    }
-  else if (c == 0)
-    return loader_error (l, line, column, GSK_LAYER_ERROR_SYNTAX, "invalid escape sequence");
-
-  if (value)
-    g_string_append_unichar (value, c);
-  scanner_skip (s, skip);
-
-  return TRUE;
-}
-
-/* At a quote; appends the decoded string to @value, if any */
-static gboolean
-scan_string (Loader  *l,
-             Scanner *s,
-             GString *value)
-{
-  guint line = s->line, column = s->column;
-
-  scanner_next (s);
-  while (s->p < s->end && *s->p != '"')
-    {
-      if (*s->p == '\\')
-        {
-          if (!scan_escape (l, s, value))
-            return FALSE;
-        }
-      else if ((guchar) *s->p < 0x20)
-        {
-          if (*s->p == '\n')
-            break;
-          return loader_error (l, s->line, s->column, GSK_LAYER_ERROR_SYNTAX,
-                               "control characters in strings must be escaped");
-        }
-      else
-        {
-          if (value)
-            g_string_append_c (value, *s->p);
-          scanner_next (s);
-        }
-    }
-
-  if (!scanner_at (s, '"'))
-    return loader_error (l, line, column, GSK_LAYER_ERROR_SYNTAX, "unterminated string");
-
-  scanner_next (s);
-  return TRUE;
-}
-
-static gboolean
-scan_digits (Scanner *s)
-{
-  if (s->p >= s->end || !g_ascii_isdigit (*s->p))
-    return FALSE;
-  while (s->p < s->end && g_ascii_isdigit (*s->p))
-    scanner_next (s);
-  return TRUE;
-}
-
-static gboolean
-scan_number (Loader  *l,
-             Scanner *s)
-{
-  const char *start = s->p;
-  guint line = s->line, column = s->column;
-  gboolean integer = TRUE, fits;
-  char *text;
-
-  if (scanner_at (s, '-'))
-    scanner_next (s);
-  if (scanner_at (s, '0'))
-    {
-      scanner_next (s);
-      if (s->p < s->end && g_ascii_isdigit (*s->p))
-        goto bad;
-    }
-  else if (!scan_digits (s))
-    goto bad;
-  if (scanner_at (s, '.'))
-    {
-      integer = FALSE;
-      scanner_next (s);
-      if (!scan_digits (s))
-        goto bad;
-    }
-  if (scanner_at (s, 'e') || scanner_at (s, 'E'))
-    {
-      integer = FALSE;
-      scanner_next (s);
-      if (scanner_at (s, '+') || scanner_at (s, '-'))
-        scanner_next (s);
-      if (!scan_digits (s))
-        goto bad;
-    }
-  if (!integer)
-    return TRUE;
-
-  text = g_strndup (start, s->p - start);
-  fits = g_ascii_string_to_signed (text, 10, G_MININT64, G_MAXINT64, NULL, NULL);
-  if (!fits)
-    loader_error (l, line, column, GSK_LAYER_ERROR_INVALID_VALUE, "the integer %s is too large", text);
-  g_free (text);
-  return fits;
-
-bad:
-  return loader_error (l, line, column, GSK_LAYER_ERROR_SYNTAX, "malformed number");
-}
-
-static gboolean
-scan_literal (Scanner *s)
-{
-  static const char * const literals[] = { "true", "false", "null" };
-
-  for (guint i = 0; i < G_N_ELEMENTS (literals); i++)
-    {
-      gsize len = strlen (literals[i]);
-
-      if ((gsize) (s->end - s->p) >= len && memcmp (s->p, literals[i], len) == 0 &&
-          (s->p + len == s->end || !g_ascii_isalnum (s->p[len])))
-        {
-          scanner_skip (s, len);
-          return TRUE;
-        }
-    }
-
-  return FALSE;
-}
-
-typedef struct
-{
-  Pos *pos;
-  GHashTable *keys;     /* for objects: the member names so far */
-} Frame;
-
-static void
-frame_clear (gpointer data)
-{
-  g_clear_pointer (&((Frame *) data)->keys, g_hash_table_unref);
-}
-
-/* Checks the syntax of the whole text and returns the positions of its
- * values, with an explicit stack rather than recursion */
-static Pos *
-scan_document (Loader *l)
-{
-  enum { VALUE, AFTER_VALUE, KEY } state = VALUE;
-  Scanner s = { l->text, l->text, l->text + l->length, 1, 1 };
-  guint key_line = 0, key_column = 0;
-  gboolean ok = FALSE;
-  char *key = NULL;
-  Pos *root = NULL;
-  GArray *stack;
-
-  stack = g_array_new (FALSE, FALSE, sizeof (Frame));
-  g_array_set_clear_func (stack, frame_clear);
-
-  for (;;)
-    {
-      Frame *top = stack->len ? &g_array_index (stack, Frame, stack->len - 1) : NULL;
-      gboolean object = top && top->keys;
-      Pos *pos;
-
-      scanner_skip_space (&s);
-
-      if (state == KEY)
-        {
-          GString *name = g_string_new (NULL);
-
-          key_line = s.line;
-          key_column = s.column;
-          if (!scanner_at (&s, '"'))
-            unexpected (l, &s, "a member name in double quotes");
-          else if (scan_string (l, &s, name))
-            key = g_strdup (name->str);
-          g_string_free (name, TRUE);
-          if (key == NULL)
-            break;
-          if (g_hash_table_contains (top->keys, key))
-            {
-              loader_error (l, key_line, key_column, GSK_LAYER_ERROR_SYNTAX,
-                            "duplicate member “%s”", key);
-              break;
-            }
-          scanner_skip_space (&s);
-          if (!scanner_at (&s, ':'))
-            {
-              unexpected (l, &s, "“:” after the member name");
-              break;
-            }
-          scanner_next (&s);
-          state = VALUE;
-          continue;
-        }
-
-      if (state == AFTER_VALUE)
-        {
-          if (top == NULL)
-            {
-              ok = s.p == s.end || unexpected (l, &s, "the end of the text");
-              break;
-            }
-          if (scanner_at (&s, ','))
-            state = object ? KEY : VALUE;
-          else if (!scanner_at (&s, object ? '}' : ']'))
-            {
-              unexpected (l, &s, object ? "“,” or “}”" : "“,” or “]”");
-              break;
-            }
-          else
-            g_array_set_size (stack, stack->len - 1);
-          scanner_next (&s);
-          continue;
-        }
-
-      pos = g_new0 (Pos, 1);
-      pos->line = pos->key_line = s.line;
-      pos->column = pos->key_column = s.column;
-      pos->offset = s.p - s.start;
-      if (key)
-        {
-          pos->key = g_steal_pointer (&key);
-          pos->key_line = key_line;
-          pos->key_column = key_column;
-          g_hash_table_add (top->keys, pos->key);
-        }
-      if (top)
-        g_ptr_array_add (top->pos->items, pos);
-      else
-        root = pos;
-
-      state = AFTER_VALUE;
-      if (scanner_at (&s, '{') || scanner_at (&s, '['))
-        {
-          Frame frame = { pos, NULL };
-
-          if (stack->len >= MAX_JSON_DEPTH)
-            {
-              loader_error (l, s.line, s.column, GSK_LAYER_ERROR_INVALID_VALUE,
-                            "values are nested more than %d deep", MAX_JSON_DEPTH);
-              break;
-            }
-          object = *s.p == '{';
-          pos->items = g_ptr_array_new_with_free_func (pos_free);
-          if (object)
-            frame.keys = g_hash_table_new (g_str_hash, g_str_equal);
-          g_array_append_val (stack, frame);
-          scanner_next (&s);
-          scanner_skip_space (&s);
-          if (scanner_at (&s, object ? '}' : ']'))
-            {
-              scanner_next (&s);
-              g_array_set_size (stack, stack->len - 1);
-            }
-          else
-            state = object ? KEY : VALUE;
-        }
-      else if (scanner_at (&s, '"'))
-        {
-          if (!scan_string (l, &s, NULL))
-            break;
-        }
-      else if (scanner_at (&s, '-') || (s.p < s.end && g_ascii_isdigit (*s.p)))
-        {
-          if (!scan_number (l, &s))
-            break;
-        }
-      else if (!scan_literal (&s))
-        {
-          unexpected (l, &s, "a value");
-          break;
-        }
-    }
-
-  g_array_unref (stack);
-  g_free (key);
-  if (!ok)
-    g_clear_pointer (&root, pos_free);
-
-  return root;
-}
-
-/* The place in the text of the @offset'th character of the string
- * value at @pos */
-static void
-string_position (Loader *l,
-                 Pos    *pos,
-                 glong   offset,
-                 guint  *line,
-                 guint  *column)
-{
-  Scanner s = { l->text, l->text + pos->offset, l->text + l->length, pos->line, pos->column };
-
-  scanner_next (&s);
-  for (glong i = 0; i < offset && s.p < s.end && *s.p != '"'; i++)
-    {
-      int high = s.p[0] == '\\' && s.p[1] == 'u' ? hex4 (s.p + 2, s.end) : -1;
-
-      if (*s.p != '\\')
-        scanner_skip (&s, g_utf8_next_char (s.p) - s.p);
-      else
-        scanner_skip (&s, high >= 0xd800 && high <= 0xdbff ? 12 : high >= 0 ? 6 : 2);
-    }
-
-  *line = s.line;
-  *column = s.column;
-}
-
 /* }}} */
 /* {{{ JSON values */
 
 /* The JsonNode of the value the scanner saw as @pos's @i'th item; both
  * read the same text, so this fails only if they disagree about it */
 static JsonNode *
-child_node (Loader   *l,
-            JsonNode *node,
-            Pos      *pos,
-            guint     i)
+child_node (Loader          *l,
+            JsonNode        *node,
+            GskLayerJsonPos *pos,
+            guint            i)
 {
-  Pos *item = g_ptr_array_index (pos->items, i);
+  GskLayerJsonPos *item = g_ptr_array_index (pos->items, i);
   JsonNode *child = NULL;
 
   if (JSON_NODE_HOLDS_OBJECT (node))
@@ -640,18 +179,6 @@ child_node (Loader   *l,
     value_error (l, item, GSK_LAYER_ERROR_FAILED, "json-glib read this value differently");
 
   return child;
-}
-
-/* The index of @object's member @key, or G_MAXUINT */
-static guint
-pos_find_member (Pos        *object,
-                 const char *key)
-{
-  for (guint i = 0; i < object->items->len; i++)
-    if (g_str_equal (((Pos *) g_ptr_array_index (object->items, i))->key, key))
-      return i;
-
-  return G_MAXUINT;
 }
 
 static gboolean
@@ -692,11 +219,11 @@ describe_node (JsonNode *node)
 }
 
 static gboolean
-wrong_kind (Loader     *l,
-            Pos        *pos,
-            const char *name,
-            const char *expected,
-            JsonNode   *node)
+wrong_kind (Loader          *l,
+            GskLayerJsonPos *pos,
+            const char      *name,
+            const char      *expected,
+            JsonNode        *node)
 {
   return value_error (l, pos, GSK_LAYER_ERROR_INVALID_VALUE,
                       "“%s” must be %s, not %s", name, expected, describe_node (node));
@@ -704,13 +231,13 @@ wrong_kind (Loader     *l,
 
 /* Reads an array of 2 to @max_len numbers that fit a float */
 static gboolean
-parse_floats (Loader     *l,
-              JsonNode   *node,
-              Pos        *pos,
-              const char *name,
-              guint       max_len,
-              gboolean    non_negative,
-              float      *out)
+parse_floats (Loader          *l,
+              JsonNode        *node,
+              GskLayerJsonPos *pos,
+              const char      *name,
+              guint            max_len,
+              gboolean         non_negative,
+              float           *out)
 {
   const char *count = max_len == 2 ? "2" : "2 or 3";
   guint len;
@@ -727,7 +254,7 @@ parse_floats (Loader     *l,
   for (guint i = 0; i < len; i++)
     {
       JsonNode *element = child_node (l, node, pos, i);
-      Pos *item = g_ptr_array_index (pos->items, i);
+      GskLayerJsonPos *item = g_ptr_array_index (pos->items, i);
       double v;
 
       if (element == NULL)
@@ -756,11 +283,11 @@ rgba_is_valid (const GdkRGBA *color)
 }
 
 static gboolean
-parse_color (Loader     *l,
-             JsonNode   *node,
-             Pos        *pos,
-             const char *name,
-             GdkRGBA    *color)
+parse_color (Loader          *l,
+             JsonNode        *node,
+             GskLayerJsonPos *pos,
+             const char      *name,
+             GdkRGBA         *color)
 {
   const char *text;
 
@@ -781,7 +308,7 @@ parse_color (Loader     *l,
 static gboolean
 parse_transform (Loader             *l,
                  JsonNode           *node,
-                 Pos                *pos,
+                 GskLayerJsonPos    *pos,
                  const char         *name,
                  GskLayerTransform **transform)
 {
@@ -798,7 +325,7 @@ parse_transform (Loader             *l,
                                             &start, NULL, &local_error))
     return TRUE;
 
-  string_position (l, pos, start, &line, &column);
+  gsk_layer_json_string_position (l->text, l->length, pos, start, &line, &column);
   loader_error (l, line, column, GSK_LAYER_ERROR_INVALID_VALUE,
                 "invalid “%s”: %s", name, local_error->message);
   g_error_free (local_error);
@@ -833,9 +360,9 @@ png_read (void          *closure,
 }
 
 static GskLayerContent *
-load_image_data (Loader   *l,
-                 JsonNode *node,
-                 Pos      *pos)
+load_image_data (Loader          *l,
+                 JsonNode        *node,
+                 GskLayerJsonPos *pos)
 {
   GskLayerContent *content = NULL;
   cairo_surface_t *surface;
@@ -864,9 +391,9 @@ load_image_data (Loader   *l,
 }
 
 static GskLayerContent *
-load_image_file (Loader   *l,
-                 JsonNode *node,
-                 Pos      *pos)
+load_image_file (Loader          *l,
+                 JsonNode        *node,
+                 GskLayerJsonPos *pos)
 {
   GskLayerContent *content;
   GError *local_error = NULL;
@@ -901,14 +428,14 @@ load_image_file (Loader   *l,
 }
 
 static GskLayerContent *
-load_content (Loader   *l,
-              JsonNode *node,
-              Pos      *pos)
+load_content (Loader          *l,
+              JsonNode        *node,
+              GskLayerJsonPos *pos)
 {
   enum { TYPE, FILE_, DATA, COLOR, N_KEYS };
   static const char * const keys[N_KEYS] = { "type", "file", "data", "color" };
   JsonNode *members[N_KEYS] = { NULL, };
-  Pos *items[N_KEYS] = { NULL, };
+  GskLayerJsonPos *items[N_KEYS] = { NULL, };
   gboolean color;
   const char *kind;
   GdkRGBA rgba;
@@ -921,7 +448,7 @@ load_content (Loader   *l,
 
   for (guint i = 0; i < pos->items->len; i++)
     {
-      Pos *item = g_ptr_array_index (pos->items, i);
+      GskLayerJsonPos *item = g_ptr_array_index (pos->items, i);
       guint k = 0;
 
       while (k < N_KEYS && !g_str_equal (item->key, keys[k]))
@@ -1013,11 +540,11 @@ type_is_supported (GType type)
 }
 
 static gboolean
-parse_enum (Loader     *l,
-            GParamSpec *pspec,
-            JsonNode   *node,
-            Pos        *pos,
-            GValue     *value)
+parse_enum (Loader          *l,
+            GParamSpec      *pspec,
+            JsonNode        *node,
+            GskLayerJsonPos *pos,
+            GValue          *value)
 {
   GEnumClass *enum_class = g_type_class_ref (G_VALUE_TYPE (value));
   GEnumValue *enum_value = NULL;
@@ -1050,11 +577,11 @@ parse_enum (Loader     *l,
 }
 
 static gboolean
-parse_integer (Loader     *l,
-               GParamSpec *pspec,
-               JsonNode   *node,
-               Pos        *pos,
-               GValue     *value)
+parse_integer (Loader          *l,
+               GParamSpec      *pspec,
+               JsonNode        *node,
+               GskLayerJsonPos *pos,
+               GValue          *value)
 {
   /* JSON integers stop at G_MAXINT64, and so do unsigned ones here */
   static const struct { GType type; gint64 min, max; } limits[] = {
@@ -1123,11 +650,11 @@ describe_range (GParamSpec *pspec)
 /* Reads @node into @value, initialized here, checked for all that the
  * property's setter or GObject would refuse */
 static gboolean
-parse_value (Loader     *l,
-             GParamSpec *pspec,
-             JsonNode   *node,
-             Pos        *pos,
-             GValue     *value)
+parse_value (Loader          *l,
+             GParamSpec      *pspec,
+             JsonNode        *node,
+             GskLayerJsonPos *pos,
+             GValue          *value)
 {
   GType type = G_PARAM_SPEC_VALUE_TYPE (pspec);
   const char *name = pspec->name;
@@ -1277,14 +804,14 @@ type_from_symbol (const char *name)
 }
 
 static GType
-load_layer_type (Loader   *l,
-                 JsonNode *node,
-                 Pos      *pos)
+load_layer_type (Loader          *l,
+                 JsonNode        *node,
+                 GskLayerJsonPos *pos)
 {
-  guint index_ = pos_find_member (pos, "type");
+  guint index_ = gsk_layer_json_pos_find_member (pos, "type");
   JsonNode *member;
   const char *name;
-  Pos *item;
+  GskLayerJsonPos *item;
   GType type;
 
   if (index_ == G_MAXUINT)
@@ -1312,9 +839,9 @@ load_layer_type (Loader   *l,
 }
 
 static GParamSpec *
-find_property (Loader       *l,
-               GObjectClass *klass,
-               Pos          *item)
+find_property (Loader          *l,
+               GObjectClass    *klass,
+               GskLayerJsonPos *item)
 {
   GParamSpec *pspec = g_object_class_find_property (klass, item->key);
 
@@ -1337,18 +864,18 @@ find_property (Loader       *l,
 /* Reads the members of a layer other than its children into @names and
  * @values, and checks them all */
 static gboolean
-load_layer_members (Loader        *l,
-                    GObjectClass  *klass,
-                    JsonNode      *node,
-                    Pos           *pos,
-                    GPtrArray     *names,
-                    GArray        *values,
-                    const char   **id,
-                    guint         *children)
+load_layer_members (Loader          *l,
+                    GObjectClass    *klass,
+                    JsonNode        *node,
+                    GskLayerJsonPos *pos,
+                    GPtrArray       *names,
+                    GArray          *values,
+                    const char     **id,
+                    guint           *children)
 {
   for (guint i = 0; i < pos->items->len; i++)
     {
-      Pos *item = g_ptr_array_index (pos->items, i);
+      GskLayerJsonPos *item = g_ptr_array_index (pos->items, i);
       JsonNode *member = child_node (l, node, pos, i);
       GValue value = G_VALUE_INIT;
       GParamSpec *pspec;
@@ -1395,10 +922,10 @@ load_layer_members (Loader        *l,
 }
 
 static GskLayer *
-load_layer (Loader   *l,
-            JsonNode *node,
-            Pos      *pos,
-            guint     depth)
+load_layer (Loader          *l,
+            JsonNode        *node,
+            GskLayerJsonPos *pos,
+            guint            depth)
 {
   GskLayer *layer = NULL;
   GObjectClass *klass;
@@ -1445,7 +972,7 @@ load_layer (Loader   *l,
 
   if (layer && children != G_MAXUINT)
     {
-      Pos *children_pos = g_ptr_array_index (pos->items, children);
+      GskLayerJsonPos *children_pos = g_ptr_array_index (pos->items, children);
       JsonNode *array = child_node (l, node, pos, children);
 
       for (guint i = 0; i < children_pos->items->len; i++)
@@ -1472,10 +999,10 @@ load_layer (Loader   *l,
 }
 
 static gboolean
-load_scene_size (Loader   *l,
-                 JsonNode *node,
-                 Pos      *pos,
-                 int       size[2])
+load_scene_size (Loader          *l,
+                 JsonNode        *node,
+                 GskLayerJsonPos *pos,
+                 int              size[2])
 {
   if (!JSON_NODE_HOLDS_ARRAY (node))
     return wrong_kind (l, pos, "size", "an array of 2 whole numbers", node);
@@ -1486,7 +1013,7 @@ load_scene_size (Loader   *l,
   for (guint i = 0; i < 2; i++)
     {
       JsonNode *element = child_node (l, node, pos, i);
-      Pos *item = g_ptr_array_index (pos->items, i);
+      GskLayerJsonPos *item = g_ptr_array_index (pos->items, i);
       gint64 v;
 
       if (element == NULL)
@@ -1504,13 +1031,13 @@ load_scene_size (Loader   *l,
 }
 
 static GskLayerScene *
-load_scene (Loader   *l,
-            JsonNode *document,
-            Pos      *pos)
+load_scene (Loader          *l,
+            JsonNode        *document,
+            GskLayerJsonPos *pos)
 {
   GskLayerScene *self;
   GdkRGBA background = { 0, 0, 0, 0 };
-  Pos *root_pos = NULL, *size_pos = NULL;
+  GskLayerJsonPos *root_pos = NULL, *size_pos = NULL;
   JsonNode *root_node = NULL;
   int size[2];
   GskLayer *root;
@@ -1524,7 +1051,7 @@ load_scene (Loader   *l,
 
   for (guint i = 0; i < pos->items->len; i++)
     {
-      Pos *item = g_ptr_array_index (pos->items, i);
+      GskLayerJsonPos *item = g_ptr_array_index (pos->items, i);
       JsonNode *member = child_node (l, document, pos, i);
       gboolean ok;
 
@@ -1581,21 +1108,16 @@ load (const char  *text,
   GskLayerScene *self = NULL;
   GError *local_error = NULL;
   JsonParser *parser;
-  const char *invalid;
-  Pos *pos;
+  GskLayerJsonPos *pos;
+  guint line, column;
 
-  if (!g_utf8_validate_len (text, length, &invalid))
+  pos = gsk_layer_json_scan (text, length, MAX_JSON_DEPTH, &line, &column, &local_error);
+  if (pos == NULL)
     {
-      Scanner s = { text, text, invalid, 1, 1 };
-
-      scanner_skip (&s, invalid - text);
-      loader_error (&l, s.line, s.column, GSK_LAYER_ERROR_SYNTAX,
-                    *invalid ? "invalid UTF-8" : "NUL byte in the text");
+      loader_error (&l, line, column, local_error->code, "%s", local_error->message);
+      g_error_free (local_error);
       return NULL;
     }
-
-  if ((pos = scan_document (&l)) == NULL)
-    return NULL;
 
   /* A program may load a scene before it made any layer */
   g_type_ensure (GSK_TYPE_LAYER);
@@ -1617,7 +1139,7 @@ load (const char  *text,
     }
 
   g_object_unref (parser);
-  pos_free (pos);
+  gsk_layer_json_pos_free (pos);
 
   return self;
 }

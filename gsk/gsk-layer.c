@@ -243,6 +243,9 @@ gsk_layer_has_draw (GskLayer *self)
   return GSK_LAYER_GET_CLASS (self)->draw != gsk_layer_real_draw;
 }
 
+static void send_redraw_request (GskLayer                    *self,
+                                 const cairo_rectangle_int_t *area);
+
 /**
  * gsk_layer_queue_redraw:
  * @self: a layer
@@ -262,7 +265,6 @@ gsk_layer_queue_redraw (GskLayer                    *self,
                         const cairo_rectangle_int_t *area)
 {
   GskLayerPrivate *priv;
-  GskLayer *l;
 
   g_return_if_fail (GSK_IS_LAYER (self));
 
@@ -272,11 +274,8 @@ gsk_layer_queue_redraw (GskLayer                    *self,
 
   if (area == NULL)
     {
-      if (!priv->paint_dirty)
-        {
-          priv->paint_dirty = TRUE;
-          mark_subtree_dirty (self);
-        }
+      priv->paint_dirty = TRUE;
+      mark_subtree_dirty (self);
     }
   else
     {
@@ -289,6 +288,16 @@ gsk_layer_queue_redraw (GskLayer                    *self,
         gsk_layer_top_level_add_damage (gsk_layer_get_root (self), &screen);
       mark_subtree_dirty (self);
     }
+
+  send_redraw_request (self, area);
+}
+
+/* Sends a redraw request up the tree, without marking anything dirty */
+static void
+send_redraw_request (GskLayer                    *self,
+                     const cairo_rectangle_int_t *area)
+{
+  GskLayer *l;
 
   /* A loop rather than recursion through the default handler keeps deep
    * trees off the stack. Once a request from a layer reached the top
@@ -487,10 +496,19 @@ link_child (GskLayer *self,
   if (cpriv->z_position != 0.f)
     priv->children_have_z = TRUE;
 
-  /* A layer that was a top level is one no more */
-  g_clear_pointer (&cpriv->top_level, top_level_free);
-
-  forget_subtree (child, NULL);
+  /* A layer that was a top level is one no more. Its subtree may have
+   * been drawn as such: forget that. Any other parentless subtree was
+   * forgotten when it left its tree, or never drawn at all. */
+  if (cpriv->top_level != NULL)
+    {
+      g_clear_pointer (&cpriv->top_level, top_level_free);
+      forget_subtree (child, NULL);
+    }
+  /* Its world matrices, if computed at all, were relative to no parent;
+   * staleness reaches the descendants through the walks */
+  cpriv->world_stale = TRUE;
+  cpriv->world_dirty = TRUE;
+  cpriv->paint_dirty = TRUE;
   mark_subtree_dirty (child);
   gsk_layer_queue_redraw (child, NULL);
   gsk_layer_queue_relayout (self);
@@ -531,7 +549,9 @@ unlink_child (GskLayer *self,
 
   if (!priv->in_dispose)
     {
-      gsk_layer_queue_redraw (self, NULL);
+      /* What the child drew is damaged already; the parent's own pixels
+       * did not change */
+      send_redraw_request (self, &(cairo_rectangle_int_t) { 0, 0, 0, 0 });
       gsk_layer_queue_relayout (self);
       if (emit)
         g_signal_emit (self, signals[CHILD_REMOVED], 0, child);

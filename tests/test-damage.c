@@ -1,0 +1,254 @@
+/* test-damage.c: the damage checker itself, and damage on real changes
+ *
+ * The checker (GSK_LAYER_DEBUG=check-damage, or
+ * gsk_layer_renderer_set_check_damage()) must catch a change the tree
+ * did not account for and name the layer, and must stay quiet through
+ * long runs of ordinary changes.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#include <gsklayer.h>
+
+#include "gsk-layer-private.h"
+
+static GskLayer *
+colored_layer (const char *name,
+               float       x,
+               float       y,
+               float       w,
+               float       h,
+               const char *color)
+{
+  GskLayer *l = gsk_layer_new ();
+  GdkRGBA c;
+
+  g_assert_true (gdk_rgba_parse (&c, color));
+  gsk_layer_set_name (l, name);
+  gsk_layer_set_position (l, &GRAPHENE_POINT_INIT (x, y));
+  gsk_layer_set_size (l, &GRAPHENE_SIZE_INIT (w, h));
+  gsk_layer_set_background_color (l, &c);
+
+  return l;
+}
+
+static void
+render (GskLayerRenderer *renderer,
+        GskLayer         *root,
+        cairo_surface_t  *target)
+{
+  cairo_region_t *damage = gsk_layer_renderer_render (renderer, root, target);
+
+  cairo_region_destroy (damage);
+}
+
+/* A change made behind the tree's back is caught, and the layer drawn
+ * where the pixels differ is named */
+static void
+test_checker_catches_unaccounted_change (void)
+{
+  GskLayerRenderer *renderer = gsk_layer_software_renderer_new ();
+  cairo_surface_t *target = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 100, 100);
+  GskLayer *root = g_object_ref_sink (colored_layer ("root", 0, 0, 100, 100, "white"));
+  GskLayer *sneaky = colored_layer ("sneaky", 10, 10, 20, 20, "red");
+  GskLayer *honest = colored_layer ("honest", 60, 60, 20, 20, "blue");
+  const GError *error;
+
+  gsk_layer_add_child (root, sneaky);
+  gsk_layer_add_child (root, honest);
+  gsk_layer_renderer_set_check_damage (renderer, TRUE);
+  render (renderer, root, target);
+  g_assert_null (gsk_layer_renderer_get_damage_error (renderer));
+
+  /* Green, without telling anyone; then an honest change elsewhere makes
+   * a frame happen */
+  gsk_layer_get_private (sneaky)->background[0] = 0.f;
+  gsk_layer_get_private (sneaky)->background[1] = 1.f;
+  gsk_layer_set_opacity (honest, 0.5f);
+  /* Under GSK_LAYER_DEBUG=check-damage the checker also complains aloud */
+  if (g_strstr_len (g_getenv ("GSK_LAYER_DEBUG") ? g_getenv ("GSK_LAYER_DEBUG") : "", -1, "check-damage"))
+    g_test_expect_message ("GskLayer", G_LOG_LEVEL_CRITICAL, "damage check: *sneaky*");
+  render (renderer, root, target);
+  g_test_assert_expected_messages ();
+
+  error = gsk_layer_renderer_get_damage_error (renderer);
+  g_assert_nonnull (error);
+  g_assert_error (error, GSK_LAYER_ERROR, GSK_LAYER_ERROR_FAILED);
+  g_assert_nonnull (strstr (error->message, "400 pixels in 10,10 20x20"));
+  g_assert_nonnull (strstr (error->message, "“sneaky”"));
+  g_assert_null (strstr (error->message, "“honest”"));
+
+  /* The checker leaves the correct frame behind */
+  {
+    guint32 *px = (guint32 *) cairo_image_surface_get_data (target);
+
+    cairo_surface_flush (target);
+    g_assert_cmphex (px[15 * 100 + 15], ==, 0xff00ff00);
+  }
+
+  /* And the next honest frame is clean again */
+  gsk_layer_set_opacity (honest, 1.f);
+  render (renderer, root, target);
+  g_assert_null (gsk_layer_renderer_get_damage_error (renderer));
+
+  g_object_unref (renderer);
+  cairo_surface_destroy (target);
+  g_assert_finalize_object (root);
+}
+
+/* Many frames of random ordinary changes: the damaged frames always
+ * equal full redraws, and the damage stays small for small changes */
+static void
+test_random_changes (void)
+{
+  GskLayerRenderer *renderer = gsk_layer_software_renderer_new ();
+  cairo_surface_t *target = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 200, 200);
+  GskLayer *root = g_object_ref_sink (colored_layer ("root", 0, 0, 200, 200, "#eeeeee"));
+  GPtrArray *layers = g_ptr_array_new ();
+  GRand *rand = g_rand_new_with_seed (7);
+  int i, frame;
+
+  for (i = 0; i < 24; i++)
+    {
+      static const char *colors[] = { "#e01b24", "#33d17a", "#3584e4", "#f6d32d", "rgba(145,65,172,0.6)" };
+      GskLayer *parent = layers->len > 0 && i % 3 == 0
+                         ? g_ptr_array_index (layers, g_rand_int_range (rand, 0, layers->len))
+                         : root;
+      char name[16];
+      GskLayer *l;
+
+      g_snprintf (name, sizeof name, "l%d", i);
+      l = colored_layer (name, g_rand_int_range (rand, 0, 160), g_rand_int_range (rand, 0, 160),
+                         g_rand_int_range (rand, 8, 60), g_rand_int_range (rand, 8, 60),
+                         colors[i % G_N_ELEMENTS (colors)]);
+      gsk_layer_add_child (parent, l);
+      g_ptr_array_add (layers, l);
+    }
+
+  gsk_layer_renderer_set_check_damage (renderer, TRUE);
+  render (renderer, root, target);
+
+  for (frame = 0; frame < 200; frame++)
+    {
+      GskLayer *l = g_ptr_array_index (layers, g_rand_int_range (rand, 0, layers->len));
+      GskLayerTransform *t = NULL;
+      const GError *error;
+
+      switch (g_rand_int_range (rand, 0, 9))
+        {
+        case 0:
+          gsk_layer_set_position (l, &GRAPHENE_POINT_INIT (g_rand_int_range (rand, -20, 180),
+                                                           g_rand_int_range (rand, -20, 180)));
+          break;
+        case 1:
+          gsk_layer_set_opacity (l, g_rand_double_range (rand, 0, 1));
+          break;
+        case 2:
+          gsk_layer_set_visible (l, !gsk_layer_get_visible (l));
+          break;
+        case 3:
+          t = gsk_layer_transform_rotate (NULL, g_rand_double_range (rand, -180, 180));
+          gsk_layer_set_transform (l, t);
+          break;
+        case 4:
+          gsk_layer_set_z_position (l, g_rand_int_range (rand, -3, 3));
+          break;
+        case 5:
+          gsk_layer_set_clip_to_bounds (l, !gsk_layer_get_clip_to_bounds (l));
+          break;
+        case 6:
+          t = gsk_layer_transform_perspective (NULL, 300);
+          t = gsk_layer_transform_rotate_3d (t, g_rand_double_range (rand, -60, 60),
+                                             graphene_vec3_y_axis ());
+          gsk_layer_set_transform (l, t);
+          break;
+        case 7:
+          gsk_layer_set_blend_mode (l, g_rand_int_range (rand, 0, GSK_LAYER_BLEND_LUMINOSITY + 1));
+          break;
+        case 8:
+          {
+            /* Move the layer to the top of its siblings */
+            GskLayer *parent = gsk_layer_get_parent (l);
+
+            g_object_ref (l);
+            gsk_layer_remove_child (parent, l);
+            gsk_layer_add_child (parent, l);
+            g_object_unref (l);
+          }
+          break;
+        }
+      g_clear_pointer (&t, gsk_layer_transform_unref);
+
+      render (renderer, root, target);
+      error = gsk_layer_renderer_get_damage_error (renderer);
+      if (error)
+        g_error ("frame %d: %s", frame, error->message);
+    }
+
+  g_rand_free (rand);
+  g_ptr_array_free (layers, TRUE);
+  g_object_unref (renderer);
+  cairo_surface_destroy (target);
+  g_assert_finalize_object (root);
+}
+
+/* A small change redraws a small area; nothing changed redraws nothing */
+static void
+test_small_change_small_damage (void)
+{
+  GskLayerRenderer *renderer = gsk_layer_software_renderer_new ();
+  cairo_surface_t *target = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 400, 400);
+  GskLayer *root = g_object_ref_sink (colored_layer ("root", 0, 0, 400, 400, "white"));
+  GskLayer *small = NULL;
+  cairo_region_t *damage;
+  cairo_rectangle_int_t extents;
+  int i;
+
+  for (i = 0; i < 400; i++)
+    {
+      GskLayer *l = colored_layer ("cell", (i % 20) * 20, (i / 20) * 20, 18, 18, "#3584e4");
+
+      gsk_layer_add_child (root, l);
+      if (i == 210)
+        small = l;
+    }
+
+  render (renderer, root, target);
+
+  damage = gsk_layer_renderer_render (renderer, root, target);
+  g_assert_true (cairo_region_is_empty (damage));
+  cairo_region_destroy (damage);
+
+  gsk_layer_set_position (small, &GRAPHENE_POINT_INIT (205, 205));
+  damage = gsk_layer_renderer_render (renderer, root, target);
+  cairo_region_get_extents (damage, &extents);
+  /* Old place (200,200 18×18) and new (205,205 18×18) */
+  g_assert_cmpint (extents.x, ==, 200);
+  g_assert_cmpint (extents.y, ==, 200);
+  g_assert_cmpint (extents.width, ==, 23);
+  g_assert_cmpint (extents.height, ==, 23);
+  cairo_region_destroy (damage);
+
+  gsk_layer_remove_child (root, small);
+  damage = gsk_layer_renderer_render (renderer, root, target);
+  cairo_region_get_extents (damage, &extents);
+  g_assert_cmpint (extents.x, ==, 205);
+  g_assert_cmpint (extents.width, ==, 18);
+  cairo_region_destroy (damage);
+
+  g_object_unref (renderer);
+  cairo_surface_destroy (target);
+  g_assert_finalize_object (root);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/damage/checker/catches-unaccounted-change", test_checker_catches_unaccounted_change);
+  g_test_add_func ("/damage/random-changes", test_random_changes);
+  g_test_add_func ("/damage/small-change", test_small_change_small_damage);
+
+  return g_test_run ();
+}
