@@ -366,6 +366,11 @@ needs_draw (GskLayer *layer,
   return FALSE;
 }
 
+typedef struct {
+  GskLayer *layer;
+  gboolean moved;
+} DrawFrame;
+
 /* Collects the layers whose content must be drawn, then draws them with
  * no walk in progress: draw() may change the tree */
 static void
@@ -375,7 +380,9 @@ run_draw (GskLayer *root,
           int       target_height)
 {
   gboolean no_cache = GSK_LAYER_DEBUG_CHECK (NO_CACHE);
-  GPtrArray *stack, *to_draw;
+  DrawFrame *stack;
+  GPtrArray *to_draw;
+  guint n = 0, allocated = 64;
   guint i;
 
   if (!all && !gsk_layer_get_private (root)->subtree_dirty)
@@ -383,33 +390,37 @@ run_draw (GskLayer *root,
 
   /* Entries are (layer, moved) pairs: under a layer that moved, huge
    * content may need a new visible part even though it did not change */
-  stack = g_ptr_array_new ();
+  stack = g_new (DrawFrame, allocated);
   to_draw = g_ptr_array_new_with_free_func (g_object_unref);
-  g_ptr_array_add (stack, root);
-  g_ptr_array_add (stack, GINT_TO_POINTER (all));
+  stack[n++] = (DrawFrame) { root, all };
 
-  while (stack->len > 0)
+  while (n > 0)
     {
-      gboolean moved = GPOINTER_TO_INT (g_ptr_array_steal_index_fast (stack, stack->len - 1));
-      GskLayer *l = g_ptr_array_steal_index_fast (stack, stack->len - 1);
-      GskLayerPrivate *p = gsk_layer_get_private (l);
+      DrawFrame f = stack[--n];
+      GskLayerPrivate *p = gsk_layer_get_private (f.layer);
+      gboolean moved;
       GskLayer *c;
 
       if (!p->visible)
         continue;
 
       /* Shown again, or moved: everything below may need drawing */
-      moved = moved || p->world_dirty || p->effects_dirty;
-      if (needs_draw (l, no_cache, target_width, target_height))
-        g_ptr_array_add (to_draw, g_object_ref (l));
+      moved = f.moved || p->world_dirty || p->effects_dirty;
+      if (needs_draw (f.layer, no_cache, target_width, target_height))
+        g_ptr_array_add (to_draw, g_object_ref (f.layer));
 
       for (c = p->first_child; c != NULL; c = gsk_layer_get_private (c)->next_sibling)
         if (moved || gsk_layer_get_private (c)->subtree_dirty)
           {
-            g_ptr_array_add (stack, c);
-            g_ptr_array_add (stack, GINT_TO_POINTER (moved));
+            if (G_UNLIKELY (n == allocated))
+              {
+                allocated *= 2;
+                stack = g_renew (DrawFrame, stack, allocated);
+              }
+            stack[n++] = (DrawFrame) { c, moved };
           }
     }
+  g_free (stack);
 
   for (i = 0; i < to_draw->len; i++)
     {
@@ -425,7 +436,6 @@ run_draw (GskLayer *root,
     }
 
   g_ptr_array_unref (to_draw);
-  g_ptr_array_unref (stack);
 }
 
 /* }}} */

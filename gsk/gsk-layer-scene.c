@@ -1520,6 +1520,62 @@ fix_exponents (char *text)
   return w - text;
 }
 
+/* json-glib prints doubles with 17 digits: 0.35 comes out as
+ * 0.34999999999999998. Rewrite each number outside strings with the
+ * fewest digits that read back as the same double. */
+static char *
+tidy_numbers (const char *text)
+{
+  GString *out = g_string_sized_new (strlen (text));
+  gboolean in_string = FALSE;
+  const char *r = text;
+
+  while (*r)
+    {
+      if (in_string)
+        {
+          if (*r == '\\' && r[1])
+            g_string_append_c (out, *r++);
+          else if (*r == '"')
+            in_string = FALSE;
+          g_string_append_c (out, *r++);
+        }
+      else if (*r == '"')
+        {
+          in_string = TRUE;
+          g_string_append_c (out, *r++);
+        }
+      else if (*r == '-' || g_ascii_isdigit (*r))
+        {
+          char *end;
+          double value = g_ascii_strtod (r, &end);
+          static const char * const formats[] = {
+            "%.1g", "%.2g", "%.3g", "%.4g", "%.5g", "%.6g", "%.7g", "%.8g", "%.9g",
+            "%.10g", "%.11g", "%.12g", "%.13g", "%.14g", "%.15g", "%.16g", "%.17g",
+          };
+          char buf[G_ASCII_DTOSTR_BUF_SIZE];
+          guint i;
+
+          /* Whole numbers stay integers, which the loader relies on */
+          if (value == floor (value) && fabs (value) < 1e15)
+            g_ascii_formatd (buf, sizeof buf, "%.0f", value);
+          else
+            for (i = 0; i < G_N_ELEMENTS (formats); i++)
+              {
+                g_ascii_formatd (buf, sizeof buf, formats[i], value);
+                if (g_ascii_strtod (buf, NULL) == value)
+                  break;
+              }
+          g_string_append (out, buf);
+          r = end;
+        }
+      else
+        g_string_append_c (out, *r++);
+    }
+
+  return g_string_free (out, FALSE);
+}
+
 static char *
 save (GskLayerScene *self,
       const char    *base_dir,
@@ -1528,7 +1584,7 @@ save (GskLayerScene *self,
   JsonBuilder *builder = json_builder_new ();
   JsonGenerator *generator;
   JsonNode *document;
-  char *text;
+  char *text, *tidy;
   Saver s;
   gsize len;
 
@@ -1558,7 +1614,11 @@ save (GskLayerScene *self,
   json_generator_set_pretty (generator, TRUE);
   json_generator_set_root (generator, document);
   text = json_generator_to_data (generator, NULL);
-  len = fix_exponents (text);
+  fix_exponents (text);
+  tidy = tidy_numbers (text);
+  g_free (text);
+  text = tidy;
+  len = strlen (text);
 
   /* A text file ends with a newline */
   text = g_realloc (text, len + 2);

@@ -2432,6 +2432,709 @@ test_pick_outside_target_many (void)
 
 /* }}} */
 
+/* {{{ Requests */
+
+/* A layer subclass that records what the tree asks of it */
+#define TEST_TYPE_LAYER (test_layer_get_type ())
+G_DECLARE_FINAL_TYPE (TestLayer, test_layer, TEST, LAYER, GskLayer)
+
+typedef void (* TestLayerHook) (TestLayer *self, cairo_t *cr);
+
+struct _TestLayer
+{
+  GskLayer parent_instance;
+
+  gboolean intercept_redraw;
+  guint n_redraws;
+  GskLayer *last_origin;
+  gboolean last_area_set;
+  cairo_rectangle_int_t last_area;
+
+  gboolean intercept_relayout;
+  guint n_relayouts;
+  guint n_layouts;
+  /* layout_children() moves the first child to (n_layouts * 10, 0) */
+  gboolean move_first_child;
+
+  guint n_draws;
+  double clip_x1, clip_y1, clip_x2, clip_y2;
+  /* Filled in draw() if not transparent */
+  GdkRGBA color;
+  TestLayerHook draw_hook;
+  gpointer hook_data;
+};
+
+G_DEFINE_TYPE (TestLayer, test_layer, GSK_TYPE_LAYER)
+
+static gboolean
+test_layer_queue_redraw (GskLayer                    *layer,
+                         GskLayer                    *origin,
+                         const cairo_rectangle_int_t *area)
+{
+  TestLayer *self = TEST_LAYER (layer);
+
+  self->n_redraws++;
+  self->last_origin = origin;
+  self->last_area_set = area != NULL;
+  if (area)
+    self->last_area = *area;
+
+  if (self->intercept_redraw)
+    return TRUE;
+
+  return GSK_LAYER_CLASS (test_layer_parent_class)->queue_redraw (layer, origin, area);
+}
+
+static gboolean
+test_layer_queue_relayout (GskLayer *layer,
+                           GskLayer *origin)
+{
+  TestLayer *self = TEST_LAYER (layer);
+
+  self->n_relayouts++;
+  if (self->intercept_relayout)
+    return TRUE;
+
+  return GSK_LAYER_CLASS (test_layer_parent_class)->queue_relayout (layer, origin);
+}
+
+static void
+test_layer_layout_children (GskLayer *layer)
+{
+  TestLayer *self = TEST_LAYER (layer);
+  GskLayer *child = gsk_layer_get_first_child (layer);
+
+  self->n_layouts++;
+  if (self->move_first_child && child != NULL)
+    gsk_layer_set_position (child, &GRAPHENE_POINT_INIT (self->n_layouts * 10, 0));
+}
+
+static void
+test_layer_draw (GskLayer *layer,
+                 cairo_t  *cr)
+{
+  TestLayer *self = TEST_LAYER (layer);
+
+  self->n_draws++;
+  cairo_clip_extents (cr, &self->clip_x1, &self->clip_y1, &self->clip_x2, &self->clip_y2);
+
+  if (self->color.alpha > 0)
+    {
+      gdk_cairo_set_source_rgba (cr, &self->color);
+      cairo_paint (cr);
+    }
+
+  if (self->draw_hook)
+    self->draw_hook (self, cr);
+}
+
+static void
+test_layer_class_init (TestLayerClass *klass)
+{
+  GskLayerClass *layer_class = GSK_LAYER_CLASS (klass);
+
+  layer_class->queue_redraw = test_layer_queue_redraw;
+  layer_class->queue_relayout = test_layer_queue_relayout;
+  layer_class->layout_children = test_layer_layout_children;
+  layer_class->draw = test_layer_draw;
+}
+
+static void
+test_layer_init (TestLayer *self)
+{
+}
+
+static TestLayer *
+test_layer_new (const char *name,
+                float       x,
+                float       y,
+                float       width,
+                float       height)
+{
+  TestLayer *self = g_object_new (TEST_TYPE_LAYER, "name", name, NULL);
+
+  gsk_layer_set_position (GSK_LAYER (self), &GRAPHENE_POINT_INIT (x, y));
+  gsk_layer_set_size (GSK_LAYER (self), &GRAPHENE_SIZE_INIT (width, height));
+  return self;
+}
+
+static void
+test_requests_intercept_redraw (void)
+{
+  GskLayer *root = new_root ("root", 100, 100);
+  TestLayer *interceptor = test_layer_new ("interceptor", 0, 0, 50, 50);
+  GskLayer *child1 = new_rect ("child1", 0, 0, 10, 10);
+  GskLayer *child2 = new_rect ("child2", 10, 0, 10, 10);
+  GskLayer *grandchild = new_rect ("grandchild", 1, 1, 5, 5);
+
+  gsk_layer_add_child (root, GSK_LAYER (interceptor));
+  gsk_layer_add_child (GSK_LAYER (interceptor), child1);
+  gsk_layer_add_child (GSK_LAYER (interceptor), child2);
+  gsk_layer_add_child (child1, grandchild);
+  g_assert_true (gsk_layer_get_frame_pending (root));
+  render_once (root, 100, 100);
+  g_assert_false (gsk_layer_get_frame_pending (root));
+
+  interceptor->intercept_redraw = TRUE;
+  interceptor->n_redraws = 0;
+
+  gsk_layer_queue_redraw (child1, NULL);
+  g_assert_false (gsk_layer_get_frame_pending (root));
+  g_assert_cmpuint (interceptor->n_redraws, ==, 1);
+  g_assert_true (interceptor->last_origin == child1);
+  g_assert_false (interceptor->last_area_set);
+
+  /* Another child, with an area */
+  gsk_layer_queue_redraw (child2, &(cairo_rectangle_int_t) { 1, 2, 3, 4 });
+  g_assert_false (gsk_layer_get_frame_pending (root));
+  g_assert_cmpuint (interceptor->n_redraws, ==, 2);
+  g_assert_true (interceptor->last_origin == child2);
+  g_assert_true (interceptor->last_area_set);
+  g_assert_cmpint (interceptor->last_area.x, ==, 1);
+  g_assert_cmpint (interceptor->last_area.y, ==, 2);
+  g_assert_cmpint (interceptor->last_area.width, ==, 3);
+  g_assert_cmpint (interceptor->last_area.height, ==, 4);
+
+  /* The first child again, and through a property change deeper down */
+  gsk_layer_queue_redraw (child1, NULL);
+  g_assert_cmpuint (interceptor->n_redraws, ==, 3);
+  g_assert_true (interceptor->last_origin == child1);
+  set_color (grandchild, 1, 0, 0, 1);
+  g_assert_cmpuint (interceptor->n_redraws, ==, 4);
+  g_assert_true (interceptor->last_origin == grandchild);
+  gsk_layer_set_opacity (child2, 0.5f);
+  g_assert_cmpuint (interceptor->n_redraws, ==, 5);
+  g_assert_true (interceptor->last_origin == child2);
+  /* Its own */
+  gsk_layer_queue_redraw (GSK_LAYER (interceptor), NULL);
+  g_assert_cmpuint (interceptor->n_redraws, ==, 6);
+  g_assert_true (interceptor->last_origin == GSK_LAYER (interceptor));
+  g_assert_false (gsk_layer_get_frame_pending (root));
+
+  /* Passing requests on: the top level gets them */
+  interceptor->intercept_redraw = FALSE;
+  gsk_layer_queue_redraw (child1, NULL);
+  g_assert_cmpuint (interceptor->n_redraws, ==, 7);
+  g_assert_true (interceptor->last_origin == child1);
+  g_assert_true (gsk_layer_get_frame_pending (root));
+
+  g_assert_finalize_object (root);
+}
+
+static void
+test_requests_redraw_frame_pending (void)
+{
+  GskLayer *root = new_root ("root", 100, 100);
+  GskLayer *a = new_rect ("a", 0, 0, 50, 50);
+  GskLayer *b = new_rect ("b", 0, 0, 10, 10);
+  GskLayerRenderer *renderer = gsk_layer_software_renderer_new ();
+  cairo_surface_t *target = create_target (100, 100);
+
+  gsk_layer_add_child (root, a);
+  gsk_layer_add_child (a, b);
+  render_area (renderer, root, target);
+  g_assert_false (gsk_layer_get_frame_pending (root));
+
+  gsk_layer_queue_redraw (b, NULL);
+  g_assert_true (gsk_layer_get_frame_pending (root));
+  /* Only the top level has frames */
+  g_assert_false (gsk_layer_get_frame_pending (a));
+  g_assert_false (gsk_layer_get_frame_pending (b));
+  render_area (renderer, root, target);
+  g_assert_false (gsk_layer_get_frame_pending (root));
+
+  /* A second request in the same frame, from the same or another layer */
+  gsk_layer_queue_redraw (b, &(cairo_rectangle_int_t) { 0, 0, 1, 1 });
+  g_assert_true (gsk_layer_get_frame_pending (root));
+  gsk_layer_queue_redraw (a, NULL);
+  g_assert_true (gsk_layer_get_frame_pending (root));
+  render_area (renderer, root, target);
+  g_assert_false (gsk_layer_get_frame_pending (root));
+
+  /* Property changes ask for a frame; no-op changes do not */
+  gsk_layer_set_position (b, &GRAPHENE_POINT_INIT (0, 0));
+  g_assert_false (gsk_layer_get_frame_pending (root));
+  gsk_layer_set_position (b, &GRAPHENE_POINT_INIT (5, 0));
+  g_assert_true (gsk_layer_get_frame_pending (root));
+  render_area (renderer, root, target);
+  gsk_layer_queue_relayout (b);
+  g_assert_true (gsk_layer_get_frame_pending (root));
+  render_area (renderer, root, target);
+  g_assert_false (gsk_layer_get_frame_pending (root));
+
+  cairo_surface_destroy (target);
+  g_assert_finalize_object (renderer);
+  g_assert_finalize_object (root);
+}
+
+static void
+test_requests_relayout (void)
+{
+  GskLayer *root = new_root ("root", 100, 100);
+  TestLayer *box = test_layer_new ("box", 0, 0, 100, 100);
+  TestLayer *inner = test_layer_new ("inner", 0, 0, 10, 10);
+  GskLayer *child = new_rect ("child", 0, 0, 10, 10);
+  GskLayerRenderer *renderer = gsk_layer_software_renderer_new ();
+  cairo_surface_t *target = create_target (100, 100);
+
+  gsk_layer_add_child (root, GSK_LAYER (box));
+  gsk_layer_add_child (GSK_LAYER (box), GSK_LAYER (inner));
+  gsk_layer_add_child (GSK_LAYER (inner), child);
+  set_color (GSK_LAYER (inner), 1, 0, 0, 1);
+  box->move_first_child = TRUE;
+
+  /* Adding children asks for a layout */
+  render_area (renderer, root, target);
+  g_assert_cmpuint (box->n_layouts, ==, 1);
+  g_assert_cmpuint (inner->n_layouts, ==, 1);
+  g_assert_cmphex (get_pixel (target, 12, 2), ==, 0xffff0000);
+
+  /* Nothing asked: nothing laid out */
+  box->n_layouts = inner->n_layouts = 0;
+  gsk_layer_queue_redraw (GSK_LAYER (box), NULL);
+  render_area (renderer, root, target);
+  g_assert_cmpuint (box->n_layouts, ==, 0);
+  g_assert_cmpuint (inner->n_layouts, ==, 0);
+
+  /* Once in the next frame, however often asked; not in the one after */
+  gsk_layer_queue_relayout (GSK_LAYER (box));
+  gsk_layer_queue_relayout (GSK_LAYER (box));
+  g_assert_true (gsk_layer_get_frame_pending (root));
+  g_assert_cmpuint (box->n_layouts, ==, 0);
+  render_area (renderer, root, target);
+  g_assert_cmpuint (box->n_layouts, ==, 1);
+  g_assert_cmpuint (inner->n_layouts, ==, 0);
+  /* The layout ran before drawing: inner is at (10, 0) */
+  g_assert_cmphex (get_pixel (target, 12, 2), ==, 0xffff0000);
+  g_assert_cmphex (get_pixel (target, 2, 2), ==, 0);
+  render_area (renderer, root, target);
+  g_assert_cmpuint (box->n_layouts, ==, 1);
+
+  /* From below: every ancestor on the way lays out, once */
+  box->n_layouts = inner->n_layouts = 0;
+  gsk_layer_queue_relayout (child);
+  gsk_layer_queue_relayout (GSK_LAYER (inner));
+  render_area (renderer, root, target);
+  g_assert_cmpuint (inner->n_layouts, ==, 1);
+  g_assert_cmpuint (box->n_layouts, ==, 1);
+  /* The box's first layout since the reset puts inner at (10, 0) again */
+  g_assert_cmphex (get_pixel (target, 12, 2), ==, 0xffff0000);
+  render_area (renderer, root, target);
+  g_assert_cmpuint (inner->n_layouts, ==, 1);
+  g_assert_cmpuint (box->n_layouts, ==, 1);
+
+  /* A size change asks for a layout */
+  gsk_layer_set_size (GSK_LAYER (box), &GRAPHENE_SIZE_INIT (90, 90));
+  render_area (renderer, root, target);
+  g_assert_cmpuint (box->n_layouts, ==, 2);
+  g_assert_cmphex (get_pixel (target, 22, 2), ==, 0xffff0000);
+  g_assert_cmphex (get_pixel (target, 12, 2), ==, 0);
+
+  /* Intercepted: the box stops it, so nothing above or at it lays out */
+  box->n_layouts = inner->n_layouts = 0;
+  box->intercept_relayout = TRUE;
+  box->n_relayouts = 0;
+  gsk_layer_queue_relayout (GSK_LAYER (inner));
+  g_assert_cmpuint (box->n_relayouts, ==, 1);
+  g_assert_false (gsk_layer_get_frame_pending (root));
+  render_area (renderer, root, target);
+  g_assert_cmpuint (box->n_layouts, ==, 0);
+
+  cairo_surface_destroy (target);
+  g_assert_finalize_object (renderer);
+  g_assert_finalize_object (root);
+}
+
+/* }}} */
+
+/* {{{ Draw and content */
+
+static void
+test_draw_cache (void)
+{
+  GskLayer *root = new_root ("root", 100, 100);
+  TestLayer *layer = test_layer_new ("layer", 10, 10, 20, 30);
+  GskLayerRenderer *renderer = gsk_layer_software_renderer_new ();
+  cairo_surface_t *target = create_target (100, 100);
+
+  layer->color = (GdkRGBA) { 0, 0, 1, 1 };
+  gsk_layer_add_child (root, GSK_LAYER (layer));
+  g_assert_cmpuint (layer->n_draws, ==, 0);
+
+  render_area (renderer, root, target);
+  g_assert_cmpuint (layer->n_draws, ==, 1);
+  /* In layer space, all of it */
+  g_assert_cmpfloat (layer->clip_x1, ==, 0);
+  g_assert_cmpfloat (layer->clip_y1, ==, 0);
+  g_assert_cmpfloat (layer->clip_x2, ==, 20);
+  g_assert_cmpfloat (layer->clip_y2, ==, 30);
+  g_assert_cmphex (get_pixel (target, 15, 15), ==, 0xff0000ff);
+
+  /* Unchanged */
+  render_area (renderer, root, target);
+  g_assert_cmpuint (layer->n_draws, ==, 1);
+
+  /* Moved, faded, transformed, reordered: the cached drawing is reused */
+  gsk_layer_set_position (GSK_LAYER (layer), &GRAPHENE_POINT_INIT (50, 50));
+  render_area (renderer, root, target);
+  g_assert_cmpuint (layer->n_draws, ==, 1);
+  g_assert_cmphex (get_pixel (target, 15, 15), ==, 0);
+  g_assert_cmphex (get_pixel (target, 55, 55), ==, 0xff0000ff);
+  gsk_layer_set_opacity (GSK_LAYER (layer), 0.5f);
+  set_transform_string (GSK_LAYER (layer), "rotate(10deg)");
+  gsk_layer_set_z_position (GSK_LAYER (layer), 3);
+  set_color (GSK_LAYER (layer), 0, 1, 0, 1);
+  render_area (renderer, root, target);
+  g_assert_cmpuint (layer->n_draws, ==, 1);
+  gsk_layer_set_opacity (GSK_LAYER (layer), 1);
+  set_transform_string (GSK_LAYER (layer), "none");
+  set_color (GSK_LAYER (layer), 0, 0, 0, 0);
+  render_area (renderer, root, target);
+  g_assert_cmpuint (layer->n_draws, ==, 1);
+  g_assert_cmphex (get_pixel (target, 55, 55), ==, 0xff0000ff);
+
+  /* Invalidated */
+  layer->color = (GdkRGBA) { 1, 0, 0, 1 };
+  gsk_layer_invalidate_content (GSK_LAYER (layer));
+  g_assert_true (gsk_layer_get_frame_pending (root));
+  render_area (renderer, root, target);
+  g_assert_cmpuint (layer->n_draws, ==, 2);
+  g_assert_cmphex (get_pixel (target, 55, 55), ==, 0xffff0000);
+  /* Twice before a frame: drawn once */
+  gsk_layer_invalidate_content (GSK_LAYER (layer));
+  gsk_layer_invalidate_content (GSK_LAYER (layer));
+  render_area (renderer, root, target);
+  g_assert_cmpuint (layer->n_draws, ==, 3);
+  render_area (renderer, root, target);
+  g_assert_cmpuint (layer->n_draws, ==, 3);
+
+  /* Resized */
+  gsk_layer_set_size (GSK_LAYER (layer), &GRAPHENE_SIZE_INIT (40, 30));
+  render_area (renderer, root, target);
+  g_assert_cmpuint (layer->n_draws, ==, 4);
+  g_assert_cmpfloat (layer->clip_x2, ==, 40);
+  g_assert_cmphex (get_pixel (target, 85, 55), ==, 0xffff0000);
+
+  /* Hidden layers are not drawn; shown, they are */
+  gsk_layer_set_visible (GSK_LAYER (layer), FALSE);
+  gsk_layer_invalidate_content (GSK_LAYER (layer));
+  render_area (renderer, root, target);
+  g_assert_cmpuint (layer->n_draws, ==, 4);
+  g_assert_cmphex (get_pixel (target, 55, 55), ==, 0);
+  gsk_layer_set_visible (GSK_LAYER (layer), TRUE);
+  render_area (renderer, root, target);
+  g_assert_cmpuint (layer->n_draws, ==, 5);
+  g_assert_cmphex (get_pixel (target, 55, 55), ==, 0xffff0000);
+
+  /* Under a parent that moves */
+  gsk_layer_set_position (root, &GRAPHENE_POINT_INIT (-10, -10));
+  render_area (renderer, root, target);
+  g_assert_cmpuint (layer->n_draws, ==, 5);
+  g_assert_cmphex (get_pixel (target, 45, 45), ==, 0xffff0000);
+
+  cairo_surface_destroy (target);
+  g_assert_finalize_object (renderer);
+  g_assert_finalize_object (root);
+}
+
+static void
+huge_draw_hook (TestLayer *self,
+                cairo_t   *cr)
+{
+  /* Only what can be seen, with a margin */
+  g_assert_cmpfloat (self->clip_x2 - self->clip_x1, <, 9000);
+  g_assert_cmpfloat (self->clip_y2 - self->clip_y1, <, 9000);
+  g_assert_cmpfloat (self->clip_x2 - self->clip_x1, >, 0);
+  g_assert_cmpfloat (self->clip_y2 - self->clip_y1, >, 0);
+}
+
+static void
+test_draw_huge (void)
+{
+  GskLayer *root = new_root ("root", 256, 256);
+  TestLayer *huge = test_layer_new ("huge", 0, 0, 100000, 100000);
+  GskLayerRenderer *renderer = gsk_layer_software_renderer_new ();
+  cairo_surface_t *target = create_target (256, 256);
+
+  huge->color = (GdkRGBA) { 1, 0, 0, 1 };
+  huge->draw_hook = huge_draw_hook;
+  gsk_layer_add_child (root, GSK_LAYER (huge));
+
+  render_area (renderer, root, target);
+  g_assert_cmpuint (huge->n_draws, ==, 1);
+  /* The visible part is in the drawn part */
+  g_assert_cmpfloat (huge->clip_x1, <=, 0);
+  g_assert_cmpfloat (huge->clip_y1, <=, 0);
+  g_assert_cmpfloat (huge->clip_x2, >=, 256);
+  g_assert_cmpfloat (huge->clip_y2, >=, 256);
+  g_assert_cmphex (get_pixel (target, 0, 0), ==, 0xffff0000);
+  g_assert_cmphex (get_pixel (target, 255, 255), ==, 0xffff0000);
+
+  render_area (renderer, root, target);
+  g_assert_cmpuint (huge->n_draws, ==, 1);
+
+  /* 20000px to the top left: another part shows */
+  gsk_layer_set_position (GSK_LAYER (huge), &GRAPHENE_POINT_INIT (-20000, -20000));
+  render_area (renderer, root, target);
+  g_assert_cmpuint (huge->n_draws, ==, 2);
+  g_assert_cmpfloat (huge->clip_x1, <=, 20000);
+  g_assert_cmpfloat (huge->clip_y1, <=, 20000);
+  g_assert_cmpfloat (huge->clip_x2, >=, 20256);
+  g_assert_cmpfloat (huge->clip_y2, >=, 20256);
+  g_assert_cmphex (get_pixel (target, 0, 0), ==, 0xffff0000);
+  g_assert_cmphex (get_pixel (target, 128, 128), ==, 0xffff0000);
+  g_assert_cmphex (get_pixel (target, 255, 255), ==, 0xffff0000);
+
+  /* And near the far corner */
+  gsk_layer_set_position (GSK_LAYER (huge), &GRAPHENE_POINT_INIT (-99900, -99900));
+  render_area (renderer, root, target);
+  g_assert_cmpuint (huge->n_draws, ==, 3);
+  g_assert_cmpfloat (huge->clip_x2, ==, 100000);
+  g_assert_cmpfloat (huge->clip_y2, ==, 100000);
+  g_assert_cmphex (get_pixel (target, 50, 50), ==, 0xffff0000);
+  g_assert_cmphex (get_pixel (target, 150, 150), ==, 0);
+
+  cairo_surface_destroy (target);
+  g_assert_finalize_object (renderer);
+  g_assert_finalize_object (root);
+}
+
+/* A content that counts its draws */
+#define TEST_TYPE_CONTENT (test_content_get_type ())
+G_DECLARE_FINAL_TYPE (TestContent, test_content, TEST, CONTENT, GObject)
+
+struct _TestContent
+{
+  GObject parent_instance;
+
+  guint n_draws;
+  int last_width;
+  int last_height;
+  GdkRGBA color;
+};
+
+static void test_content_iface_init (GskLayerContentInterface *iface);
+
+G_DEFINE_TYPE_WITH_CODE (TestContent, test_content, G_TYPE_OBJECT,
+                         G_IMPLEMENT_INTERFACE (GSK_TYPE_LAYER_CONTENT, test_content_iface_init))
+
+static gboolean
+test_content_get_preferred_size (GskLayerContent *content,
+                                 float           *width,
+                                 float           *height)
+{
+  *width = 30;
+  *height = 20;
+  return TRUE;
+}
+
+static void
+test_content_draw (GskLayerContent *content,
+                   cairo_t         *cr,
+                   int              width,
+                   int              height)
+{
+  TestContent *self = TEST_CONTENT (content);
+
+  self->n_draws++;
+  self->last_width = width;
+  self->last_height = height;
+  gdk_cairo_set_source_rgba (cr, &self->color);
+  cairo_paint (cr);
+}
+
+static void
+test_content_iface_init (GskLayerContentInterface *iface)
+{
+  iface->get_preferred_size = test_content_get_preferred_size;
+  iface->draw = test_content_draw;
+}
+
+static void
+test_content_class_init (TestContentClass *klass)
+{
+}
+
+static void
+test_content_init (TestContent *self)
+{
+  self->color = (GdkRGBA) { 0, 1, 0, 1 };
+}
+
+static void
+test_draw_content_shared (void)
+{
+  GskLayer *root = new_root ("root", 100, 100);
+  TestContent *content = g_object_new (TEST_TYPE_CONTENT, NULL);
+  GskLayerRenderer *renderer = gsk_layer_software_renderer_new ();
+  cairo_surface_t *target = create_target (100, 100);
+  GskLayer *layers[3];
+  GskLayer *other;
+  float w, h;
+  guint i;
+
+  g_assert_true (gsk_layer_content_get_preferred_size (GSK_LAYER_CONTENT (content), &w, &h));
+  g_assert_cmpfloat (w, ==, 30);
+  g_assert_cmpfloat (h, ==, 20);
+
+  for (i = 0; i < 3; i++)
+    {
+      layers[i] = new_rect ("shows", i * 30, 0, 25, 15);
+      gsk_layer_set_content (layers[i], GSK_LAYER_CONTENT (content));
+      gsk_layer_add_child (root, layers[i]);
+    }
+
+  render_area (renderer, root, target);
+  g_assert_cmpuint (content->n_draws, ==, 1);
+  g_assert_cmpint (content->last_width, ==, 25);
+  g_assert_cmpint (content->last_height, ==, 15);
+  for (i = 0; i < 3; i++)
+    g_assert_cmphex (get_pixel (target, i * 30 + 10, 10), ==, 0xff00ff00);
+  g_assert_cmphex (get_pixel (target, 27, 10), ==, 0);
+
+  render_area (renderer, root, target);
+  gsk_layer_set_position (layers[1], &GRAPHENE_POINT_INIT (30, 50));
+  render_area (renderer, root, target);
+  g_assert_cmpuint (content->n_draws, ==, 1);
+  g_assert_cmphex (get_pixel (target, 40, 60), ==, 0xff00ff00);
+
+  /* Invalidated: drawn once more, and every layer shows the change */
+  content->color = (GdkRGBA) { 1, 0, 0, 1 };
+  gsk_layer_content_invalidate (GSK_LAYER_CONTENT (content));
+  g_assert_true (gsk_layer_get_frame_pending (root));
+  render_area (renderer, root, target);
+  g_assert_cmpuint (content->n_draws, ==, 2);
+  g_assert_cmphex (get_pixel (target, 10, 10), ==, 0xffff0000);
+  g_assert_cmphex (get_pixel (target, 40, 60), ==, 0xffff0000);
+  g_assert_cmphex (get_pixel (target, 70, 10), ==, 0xffff0000);
+
+  /* Another size is another drawing */
+  other = new_rect ("other", 0, 80, 50, 10);
+  gsk_layer_set_content (other, GSK_LAYER_CONTENT (content));
+  gsk_layer_add_child (root, other);
+  render_area (renderer, root, target);
+  g_assert_cmpuint (content->n_draws, ==, 3);
+  g_assert_cmpint (content->last_width, ==, 50);
+  g_assert_cmpint (content->last_height, ==, 10);
+  g_assert_cmphex (get_pixel (target, 45, 85), ==, 0xffff0000);
+
+  /* Content replaces what the class draws */
+  {
+    TestLayer *drawn = test_layer_new ("drawn", 60, 60, 20, 20);
+
+    drawn->color = (GdkRGBA) { 0, 0, 1, 1 };
+    gsk_layer_set_content (GSK_LAYER (drawn), GSK_LAYER_CONTENT (content));
+    gsk_layer_add_child (root, GSK_LAYER (drawn));
+    render_area (renderer, root, target);
+    g_assert_cmpuint (drawn->n_draws, ==, 0);
+    g_assert_cmphex (get_pixel (target, 70, 70), ==, 0xffff0000);
+    gsk_layer_set_content (GSK_LAYER (drawn), NULL);
+    render_area (renderer, root, target);
+    g_assert_cmpuint (drawn->n_draws, ==, 1);
+    g_assert_cmphex (get_pixel (target, 70, 70), ==, 0xff0000ff);
+  }
+
+  cairo_surface_destroy (target);
+  g_assert_finalize_object (renderer);
+  g_assert_finalize_object (root);
+  g_assert_finalize_object (content);
+}
+
+static void
+test_draw_image_content (void)
+{
+  GError *error = NULL;
+  char *dir = g_dir_make_tmp ("test-layer-XXXXXX", &error);
+  char *path, *text_path;
+  cairo_surface_t *image;
+  cairo_t *cr;
+  GskLayerContent *content;
+  GskLayer *root, *layer;
+  cairo_surface_t *target;
+  GskLayerRenderer *renderer;
+  float w, h;
+
+  g_assert_no_error (error);
+  path = g_build_filename (dir, "image.png", NULL);
+  text_path = g_build_filename (dir, "text.png", NULL);
+
+  /* 8×4: left half blue, right half yellow */
+  image = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 8, 4);
+  cr = cairo_create (image);
+  cairo_set_source_rgb (cr, 0, 0, 1);
+  cairo_rectangle (cr, 0, 0, 4, 4);
+  cairo_fill (cr);
+  cairo_set_source_rgb (cr, 1, 1, 0);
+  cairo_rectangle (cr, 4, 0, 4, 4);
+  cairo_fill (cr);
+  cairo_destroy (cr);
+  g_assert_cmpint (cairo_surface_write_to_png (image, path), ==, CAIRO_STATUS_SUCCESS);
+  cairo_surface_destroy (image);
+
+  content = gsk_layer_image_content_new_from_file (path, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (content);
+  g_assert_true (GSK_IS_LAYER_IMAGE_CONTENT (content));
+  g_assert_cmpstr (gsk_layer_image_content_get_path (GSK_LAYER_IMAGE_CONTENT (content)), ==, path);
+  g_assert_true (gsk_layer_content_get_preferred_size (content, &w, &h));
+  g_assert_cmpfloat (w, ==, 8);
+  g_assert_cmpfloat (h, ==, 4);
+
+  /* Stretched to the layer */
+  root = new_root ("root", 100, 100);
+  layer = new_rect ("image", 0, 0, 80, 40);
+  gsk_layer_set_content (layer, content);
+  gsk_layer_add_child (root, layer);
+  renderer = gsk_layer_software_renderer_new ();
+  target = create_target (100, 100);
+  render_area (renderer, root, target);
+  g_assert_cmphex (get_pixel (target, 10, 20), ==, 0xff0000ff);
+  g_assert_cmphex (get_pixel (target, 70, 20), ==, 0xffffff00);
+  g_assert_cmphex (get_pixel (target, 90, 20), ==, 0);
+  g_assert_cmphex (get_pixel (target, 10, 50), ==, 0);
+
+  /* Not a PNG */
+  g_assert_true (g_file_set_contents (text_path, "not an image", -1, NULL));
+  g_assert_null (gsk_layer_image_content_new_from_file (text_path, &error));
+  g_assert_error (error, GSK_LAYER_ERROR, GSK_LAYER_ERROR_FAILED);
+  g_assert_nonnull (strstr (error->message, text_path));
+  g_clear_error (&error);
+
+  cairo_surface_destroy (target);
+  g_assert_finalize_object (renderer);
+  g_assert_finalize_object (root);
+  g_assert_finalize_object (content);
+  g_assert_cmpint (g_remove (path), ==, 0);
+  g_assert_cmpint (g_remove (text_path), ==, 0);
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+  g_free (text_path);
+  g_free (path);
+  g_free (dir);
+}
+
+static void
+test_draw_image_missing (void)
+{
+  GError *error = NULL;
+  char *dir = g_dir_make_tmp ("test-layer-XXXXXX", &error);
+  char *path = g_build_filename (dir, "missing.png", NULL);
+
+  g_assert_no_error (error);
+  g_assert_null (gsk_layer_image_content_new_from_file (path, &error));
+  g_assert_error (error, GSK_LAYER_ERROR, GSK_LAYER_ERROR_FAILED);
+  g_assert_nonnull (strstr (error->message, path));
+  g_clear_error (&error);
+
+  /* Without a GError */
+  g_assert_null (gsk_layer_image_content_new_from_file (path, NULL));
+
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+  g_free (path);
+  g_free (dir);
+}
+
+/* }}} */
+
 /* The library logs with structured logging, which g_test_expect_message()
  * of GLib before 2.80 does not see: send its warnings and criticals
  * through g_log(), which checks the expected messages */
@@ -2529,6 +3232,18 @@ main (int   argc,
   g_test_add_func ("/layer/pick/after-move", test_pick_after_move);
   g_test_add_func ("/layer/pick/outside-target-few", test_pick_outside_target_few);
   add_known_bug ("/layer/pick/outside-target-many", test_pick_outside_target_many);
+
+
+  g_test_add_func ("/layer/requests/intercept-redraw", test_requests_intercept_redraw);
+  g_test_add_func ("/layer/requests/frame-pending", test_requests_redraw_frame_pending);
+  g_test_add_func ("/layer/requests/relayout", test_requests_relayout);
+
+
+  g_test_add_func ("/layer/draw/cache", test_draw_cache);
+  g_test_add_func ("/layer/draw/huge", test_draw_huge);
+  g_test_add_func ("/layer/draw/content-shared", test_draw_content_shared);
+  g_test_add_func ("/layer/draw/image-content", test_draw_image_content);
+  g_test_add_func ("/layer/draw/image-missing", test_draw_image_missing);
 
   return g_test_run ();
 }
