@@ -255,7 +255,11 @@ visible_content_rect (GskLayer *layer,
           b = (Box) { 0, 0, 4096, 4096 };
           break;
         }
-      box_union (&b, &(Box) { lp.x, lp.y, lp.x + 1e-3f, lp.y + 1e-3f });
+      /* Points, not boxes: a box_union() would drop them as empty */
+      b.x0 = MIN (b.x0, lp.x);
+      b.y0 = MIN (b.y0, lp.y);
+      b.x1 = MAX (b.x1, lp.x);
+      b.y1 = MAX (b.y1, lp.y);
     }
 
   b.x0 = floorf (b.x0 - HUGE_CONTENT_MARGIN);
