@@ -133,17 +133,21 @@ damage_to_region (GArray         *boxes,
   for (i = 0; i < boxes->len; i++)
     {
       const Box *b = &g_array_index (boxes, Box, i);
-      int x0 = CLAMP ((int) floorf (b->x0) / DAMAGE_TILE, 0, cols);
-      int y0 = CLAMP ((int) floorf (b->y0) / DAMAGE_TILE, 0, rows);
-      int x1 = CLAMP ((int) ceilf (b->x1 + DAMAGE_TILE - 1) / DAMAGE_TILE, 0, cols);
-      int y1 = CLAMP ((int) ceilf (b->y1 + DAMAGE_TILE - 1) / DAMAGE_TILE, 0, rows);
+      /* Clamped to the target first, so truncation is flooring; the end
+       * rounds up by a whole tile at most, which is still damage */
+      float fx0 = CLAMP (b->x0, 0.f, (float) width);
+      float fy0 = CLAMP (b->y0, 0.f, (float) height);
+      float fx1 = CLAMP (b->x1, 0.f, (float) width);
+      float fy1 = CLAMP (b->y1, 0.f, (float) height);
+      int x0 = (int) fx0 / DAMAGE_TILE;
+      int y0 = (int) fy0 / DAMAGE_TILE;
+      int x1 = MIN ((int) fx1 / DAMAGE_TILE + 1, cols);
+      int y1 = MIN ((int) fy1 / DAMAGE_TILE + 1, rows);
 
-      if (b->x0 < 0)
-        x0 = 0;
-      if (b->y0 < 0)
-        y0 = 0;
+      if (fx0 >= fx1 || fy0 >= fy1)
+        continue;
       for (y = y0; y < y1; y++)
-        memset (tiles + y * cols + x0, 1, MAX (x1 - x0, 0));
+        memset (tiles + y * cols + x0, 1, x1 - x0);
     }
 
   /* One rectangle per run of dirty tiles in a row */
@@ -537,19 +541,36 @@ project_box (const graphene_matrix_t *world,
     }
 
   b = BOX_EMPTY;
-  for (i = 0; i < 4; i++)
+  if (m[3] == 0.f && m[7] == 0.f && m[15] == 1.f)
     {
-      float x = rect->origin.x + (i & 1 ? rect->size.width : 0);
-      float y = rect->origin.y + (i & 2 ? rect->size.height : 0);
-      float w = x * m[3] + y * m[7] + m[15];
-      float sx = (x * m[0] + y * m[4] + m[12]) / w;
-      float sy = (x * m[1] + y * m[5] + m[13]) / w;
+      /* Affine: no division */
+      for (i = 0; i < 4; i++)
+        {
+          float x = rect->origin.x + (i & 1 ? rect->size.width : 0);
+          float y = rect->origin.y + (i & 2 ? rect->size.height : 0);
+          float sx = x * m[0] + y * m[4] + m[12];
+          float sy = x * m[1] + y * m[5] + m[13];
 
-      b.x0 = MIN (b.x0, sx);
-      b.y0 = MIN (b.y0, sy);
-      b.x1 = MAX (b.x1, sx);
-      b.y1 = MAX (b.y1, sy);
+          b.x0 = MIN (b.x0, sx);
+          b.y0 = MIN (b.y0, sy);
+          b.x1 = MAX (b.x1, sx);
+          b.y1 = MAX (b.y1, sy);
+        }
     }
+  else
+    for (i = 0; i < 4; i++)
+      {
+        float x = rect->origin.x + (i & 1 ? rect->size.width : 0);
+        float y = rect->origin.y + (i & 2 ? rect->size.height : 0);
+        float w = x * m[3] + y * m[7] + m[15];
+        float sx = (x * m[0] + y * m[4] + m[12]) / w;
+        float sy = (x * m[1] + y * m[5] + m[13]) / w;
+
+        b.x0 = MIN (b.x0, sx);
+        b.y0 = MIN (b.y0, sy);
+        b.x1 = MAX (b.x1, sx);
+        b.y1 = MAX (b.y1, sy);
+      }
 
   if (!isfinite (b.x0) || !isfinite (b.y0) || !isfinite (b.x1) || !isfinite (b.y1))
     return BOX_EMPTY;
