@@ -183,10 +183,12 @@ static void
 run_layout (GskLayer *root)
 {
   GPtrArray *stack;
+  guint64 serial;
 
   if (!gsk_layer_get_private (root)->subtree_needs_layout)
     return;
 
+  serial = gsk_layer_tree_serial;
   stack = g_ptr_array_new_with_free_func (g_object_unref);
   g_ptr_array_add (stack, g_object_ref (root));
 
@@ -195,7 +197,10 @@ run_layout (GskLayer *root)
       GskLayer *l = g_ptr_array_steal_index_fast (stack, stack->len - 1);
       GskLayerPrivate *p = gsk_layer_get_private (l);
 
-      if (p->subtree_needs_layout && gsk_layer_contains (root, l))
+      /* Layout may move layers out of the tree: check only if the tree
+       * changed since the walk began */
+      if (p->subtree_needs_layout &&
+          (serial == gsk_layer_tree_serial || gsk_layer_contains (root, l)))
         {
           GskLayer *c;
 
@@ -391,6 +396,7 @@ run_draw (GskLayer *root,
   DrawFrame *stack;
   GPtrArray *to_draw;
   guint n = 0, allocated = 64;
+  guint64 serial;
   guint i;
 
   if (!all && !gsk_layer_get_private (root)->subtree_dirty)
@@ -398,6 +404,7 @@ run_draw (GskLayer *root,
 
   /* Entries are (layer, moved) pairs: under a layer that moved, huge
    * content may need a new visible part even though it did not change */
+  serial = gsk_layer_tree_serial;
   stack = g_new (DrawFrame, allocated);
   to_draw = g_ptr_array_new_with_free_func (g_object_unref);
   stack[n++] = (DrawFrame) { root, all };
@@ -436,7 +443,7 @@ run_draw (GskLayer *root,
       GskLayerPrivate *p = gsk_layer_get_private (l);
 
       /* Drawn layers may have destroyed or removed others */
-      if (!gsk_layer_contains (root, l))
+      if (serial != gsk_layer_tree_serial && !gsk_layer_contains (root, l))
         continue;
 
       p->content_dirty = FALSE;
@@ -1081,8 +1088,12 @@ update_pick_cache (GskLayer        *layer,
       GskLayerPrivate *cp = gsk_layer_get_private (children[i]);
       Box b = box_from_rect (&cp->subtree_bounds);
 
-      if (!cp->visible || cp->opacity <= 0.f || !cp->bounds_valid)
+      if (!cp->visible || cp->opacity <= 0.f)
         b = BOX_EMPTY;
+      else if (!cp->bounds_valid)
+        /* Not compiled (clipped away, off target): pick looks inside */
+        b = (Box) { -G_MAXFLOAT, -G_MAXFLOAT, G_MAXFLOAT, G_MAXFLOAT };
+      p->pick_cache->children[i].trusted = cp->bounds_valid;
       p->pick_cache->children[i].x0 = b.x0;
       p->pick_cache->children[i].y0 = b.y0;
       p->pick_cache->children[i].x1 = b.x1;
@@ -1153,11 +1164,11 @@ gsk_layer_compile (GskLayer           *root,
   if (GSK_LAYER_DEBUG_CHECK (NO_CACHE) || GSK_LAYER_DEBUG_CHECK (FULL_REDRAW))
     full = TRUE;
 
-  pending = gsk_layer_top_level_take_damage (root);
   if (!full && !rp->subtree_dirty && !rp->subtree_needs_layout &&
-      cairo_region_is_empty (pending))
+      !gsk_layer_top_level_has_damage (root))
     {
-      cairo_region_destroy (pending);
+      /* Nothing to draw; this still clears frame-pending */
+      cairo_region_destroy (gsk_layer_top_level_take_damage (root));
       return NULL;
     }
 
@@ -1171,6 +1182,8 @@ gsk_layer_compile (GskLayer           *root,
         break;
     }
 
+  /* After layout and draw, which may have removed drawn layers */
+  pending = gsk_layer_top_level_take_damage (root);
   c.list = list;
   c.damage = g_array_new (FALSE, FALSE, sizeof (Box));
   c.stack = NULL;

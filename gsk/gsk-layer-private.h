@@ -13,6 +13,7 @@ typedef struct _GskLayerPrivate GskLayerPrivate;
 typedef struct _GskLayerTopLevel GskLayerTopLevel;
 typedef struct _GskLayerContentCache GskLayerContentCache;
 typedef struct _GskLayerPickCache GskLayerPickCache;
+typedef struct _GskLayerAnimation GskLayerAnimation;
 
 struct _GskLayerPickCache
 {
@@ -20,6 +21,7 @@ struct _GskLayerPickCache
   struct {
     float x0, y0, x1, y1;
     GskLayer *layer;
+    gboolean trusted;
   } children[];
 };
 
@@ -77,6 +79,7 @@ struct _GskLayerPrivate
    * paint order, packed, so that picking scans an array rather than
    * chasing thousands of pointers; valid while bounds_valid */
   GskLayerPickCache *pick_cache;
+  GskLayerAnimation *animation;
 
   guint blend_mode : 5;
   guint visible : 1;
@@ -111,6 +114,9 @@ struct _GskLayerPrivate
   /* A redraw request from here reached the top level since the last
    * compile: later ones can stop here, as in Clutter */
   guint redraw_propagated : 1;
+  /* A transition is setting the value on screen: no implicit animation,
+   * no notification */
+  guint updating_presentation : 1;
 };
 
 /* Set when the GskLayer class is initialized, which is before any
@@ -137,6 +143,12 @@ typedef enum {
 /* Records a change and sends the redraw request up the tree */
 void gsk_layer_changed (GskLayer           *self,
                         GskLayerDirtyFlags  flags);
+
+/* Number of layers that have animation state, so that tree changes can
+ * skip looking for transitions when there are none */
+extern guint gsk_layer_n_animated;
+
+void gsk_layer_animation_class_init (GskLayerClass *klass);
 
 /* Whether the class overrides draw() */
 gboolean gsk_layer_has_draw (GskLayer *self);
@@ -187,6 +199,7 @@ cairo_region_t *gsk_layer_compile (GskLayer           *root,
 void gsk_layer_top_level_add_damage (GskLayer              *root,
                                      const graphene_rect_t *screen_rect);
 cairo_region_t *gsk_layer_top_level_take_damage (GskLayer *root);
+gboolean gsk_layer_top_level_has_damage (GskLayer *root);
 /* Records @consumer as the one the top level's damage is computed for;
  * returns FALSE if another one had it last (damage is then meaningless) */
 gboolean gsk_layer_top_level_claim (GskLayer *root,

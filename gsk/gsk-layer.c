@@ -7,6 +7,7 @@
 #include <math.h>
 
 #include "gsk-layer-private.h"
+#include "gsk-layer-animation-private.h"
 #include "gsk-layer-transform.h"
 #include "gsk-layer-enum-types.h"
 
@@ -65,10 +66,12 @@ struct _GskLayerTopLevel
 {
   cairo_region_t *damage;
   gpointer consumer;
+  GskLayerFrameClock *clock;
   gboolean frame_pending;
 };
 
 int gsk_layer_private_offset;
+guint gsk_layer_n_animated;
 guint64 gsk_layer_tree_serial;
 
 static GskLayerTopLevel *
@@ -91,6 +94,7 @@ top_level_free (GskLayerTopLevel *top_level)
   if (top_level == NULL)
     return;
 
+  g_clear_object (&top_level->clock);
   cairo_region_destroy (top_level->damage);
   g_free (top_level);
 }
@@ -141,6 +145,14 @@ gsk_layer_top_level_take_damage (GskLayer *root)
   top_level->frame_pending = FALSE;
 
   return damage;
+}
+
+gboolean
+gsk_layer_top_level_has_damage (GskLayer *root)
+{
+  GskLayerPrivate *priv = gsk_layer_get_instance_private (root);
+
+  return priv->top_level != NULL && !cairo_region_is_empty (priv->top_level->damage);
 }
 
 gboolean
@@ -383,6 +395,33 @@ gsk_layer_get_frame_pending (GskLayer *self)
 /* }}} */
 /* {{{ Tree */
 
+/* A subtree changed trees: its transitions follow the clock it has now */
+static void
+update_subtree_clocks (GskLayer *self)
+{
+  GPtrArray *stack;
+
+  if (gsk_layer_n_animated == 0)
+    return;
+
+  stack = g_ptr_array_new_with_free_func (g_object_unref);
+  g_ptr_array_add (stack, g_object_ref (self));
+  while (stack->len > 0)
+    {
+      GskLayer *l = g_ptr_array_steal_index_fast (stack, stack->len - 1);
+      GskLayerPrivate *p = gsk_layer_get_private (l);
+      GskLayer *c;
+
+      if (p->animation)
+        gsk_layer_animation_update_clock (l);
+      for (c = p->first_child; c != NULL; c = gsk_layer_get_private (c)->next_sibling)
+        g_ptr_array_add (stack, g_object_ref (c));
+      g_object_unref (l);
+    }
+  g_ptr_array_unref (stack);
+}
+
+
 /* Adds what the subtree last drew to the damage of the top level it
  * leaves, and marks it to be recomputed wherever it goes next */
 static void
@@ -407,6 +446,8 @@ forget_subtree (GskLayer *self,
       p->world_dirty = TRUE;
       p->paint_dirty = TRUE;
       p->subtree_dirty = TRUE;
+      /* Requests from here must reach the new top level */
+      p->redraw_propagated = FALSE;
 
       for (c = p->first_child; c != NULL; c = gsk_layer_get_private (c)->next_sibling)
         g_ptr_array_add (stack, c);
@@ -501,8 +542,11 @@ link_child (GskLayer *self,
    * forgotten when it left its tree, or never drawn at all. */
   if (cpriv->top_level != NULL)
     {
+      gboolean was_drawn = cpriv->top_level->consumer != NULL;
+
       g_clear_pointer (&cpriv->top_level, top_level_free);
-      forget_subtree (child, NULL);
+      if (was_drawn)
+        forget_subtree (child, NULL);
     }
   /* Its world matrices, if computed at all, were relative to no parent;
    * staleness reaches the descendants through the walks */
@@ -513,6 +557,7 @@ link_child (GskLayer *self,
   gsk_layer_queue_redraw (child, NULL);
   gsk_layer_queue_relayout (self);
 
+  update_subtree_clocks (child);
   g_signal_emit (self, signals[CHILD_ADDED], 0, child);
 }
 
@@ -546,6 +591,9 @@ unlink_child (GskLayer *self,
   gsk_layer_tree_serial++;
   if (cpriv->z_position != 0.f)
     update_children_have_z (self);
+
+  /* It has no clock now, unless it gets one as a top level */
+  update_subtree_clocks (child);
 
   if (!priv->in_dispose)
     {
@@ -929,6 +977,46 @@ gsk_layer_get_paint_order (GskLayer   *self,
 }
 
 /* }}} */
+/* {{{ Implicit animation hooks */
+
+/* With an easing state in force, an animatable setter hands its value to
+ * a transition instead of setting it */
+#define ANIMATE_OR_CONTINUE(self, prop, gtype, value_setter, val)            \
+  G_STMT_START {                                                            \
+    if (G_UNLIKELY (gsk_layer_get_private (self)->animation != NULL))       \
+      {                                                                     \
+        GValue v_ = G_VALUE_INIT;                                           \
+        gboolean handled_;                                                  \
+                                                                            \
+        g_value_init (&v_, gtype);                                          \
+        value_setter (&v_, val);                                            \
+        handled_ = gsk_layer_animate_property (self, properties[prop], &v_);\
+        g_value_unset (&v_);                                                \
+        if (handled_)                                                       \
+          return;                                                           \
+      }                                                                     \
+  } G_STMT_END
+
+/* Transitions set what is on screen; only the model notifies */
+static inline void
+notify_model (GskLayer *self,
+              guint     prop)
+{
+  if (!gsk_layer_get_private (self)->updating_presentation)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[prop]);
+}
+
+/* The model value while an animation runs, else NULL */
+static inline const GValue *
+model_value (GskLayer *self,
+             guint     prop)
+{
+  if (G_LIKELY (gsk_layer_get_private (self)->animation == NULL))
+    return NULL;
+  return gsk_layer_get_model_value (self, properties[prop]);
+}
+
+/* }}} */
 /* {{{ Geometry */
 
 static gboolean
@@ -956,13 +1044,15 @@ gsk_layer_set_position (GskLayer               *self,
   g_return_if_fail (position != NULL);
   g_return_if_fail (point_is_finite (position->x, position->y));
 
+  ANIMATE_OR_CONTINUE (self, PROP_POSITION, GRAPHENE_TYPE_POINT, g_value_set_boxed, position);
+
   priv = gsk_layer_get_instance_private (self);
   if (graphene_point_equal (&priv->position, position))
     return;
 
   priv->position = *position;
   gsk_layer_changed (self, GSK_LAYER_DIRTY_WORLD);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_POSITION]);
+  notify_model (self, PROP_POSITION);
 }
 
 /**
@@ -979,7 +1069,10 @@ gsk_layer_get_position (GskLayer         *self,
   g_return_if_fail (GSK_IS_LAYER (self));
   g_return_if_fail (position != NULL);
 
-  *position = ((GskLayerPrivate *) gsk_layer_get_instance_private (self))->position;
+  if (model_value (self, PROP_POSITION))
+    *position = *(graphene_point_t *) g_value_get_boxed (model_value (self, PROP_POSITION));
+  else
+    *position = ((GskLayerPrivate *) gsk_layer_get_instance_private (self))->position;
 }
 
 /**
@@ -1000,6 +1093,8 @@ gsk_layer_set_size (GskLayer              *self,
   g_return_if_fail (size->width >= 0.f && size->width <= G_MAXFLOAT);
   g_return_if_fail (size->height >= 0.f && size->height <= G_MAXFLOAT);
 
+  ANIMATE_OR_CONTINUE (self, PROP_SIZE, GRAPHENE_TYPE_SIZE, g_value_set_boxed, size);
+
   priv = gsk_layer_get_instance_private (self);
   if (graphene_size_equal (&priv->size, size))
     return;
@@ -1008,7 +1103,7 @@ gsk_layer_set_size (GskLayer              *self,
   /* The pivot point is relative to the size */
   gsk_layer_changed (self, GSK_LAYER_DIRTY_WORLD | GSK_LAYER_DIRTY_CONTENT);
   gsk_layer_queue_relayout (self);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SIZE]);
+  notify_model (self, PROP_SIZE);
 }
 
 /**
@@ -1025,7 +1120,10 @@ gsk_layer_get_size (GskLayer        *self,
   g_return_if_fail (GSK_IS_LAYER (self));
   g_return_if_fail (size != NULL);
 
-  *size = ((GskLayerPrivate *) gsk_layer_get_instance_private (self))->size;
+  if (model_value (self, PROP_SIZE))
+    *size = *(graphene_size_t *) g_value_get_boxed (model_value (self, PROP_SIZE));
+  else
+    *size = ((GskLayerPrivate *) gsk_layer_get_instance_private (self))->size;
 }
 
 /**
@@ -1046,13 +1144,15 @@ gsk_layer_set_pivot_point (GskLayer                 *self,
   g_return_if_fail (pivot != NULL);
   g_return_if_fail (point_is_finite (pivot->x, pivot->y) && isfinite (pivot->z));
 
+  ANIMATE_OR_CONTINUE (self, PROP_PIVOT_POINT, GRAPHENE_TYPE_POINT3D, g_value_set_boxed, pivot);
+
   priv = gsk_layer_get_instance_private (self);
   if (graphene_point3d_equal (&priv->pivot, pivot))
     return;
 
   priv->pivot = *pivot;
   gsk_layer_changed (self, GSK_LAYER_DIRTY_WORLD);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PIVOT_POINT]);
+  notify_model (self, PROP_PIVOT_POINT);
 }
 
 /**
@@ -1069,7 +1169,10 @@ gsk_layer_get_pivot_point (GskLayer           *self,
   g_return_if_fail (GSK_IS_LAYER (self));
   g_return_if_fail (pivot != NULL);
 
-  *pivot = ((GskLayerPrivate *) gsk_layer_get_instance_private (self))->pivot;
+  if (model_value (self, PROP_PIVOT_POINT))
+    *pivot = *(graphene_point3d_t *) g_value_get_boxed (model_value (self, PROP_PIVOT_POINT));
+  else
+    *pivot = ((GskLayerPrivate *) gsk_layer_get_instance_private (self))->pivot;
 }
 
 static gboolean
@@ -1104,12 +1207,14 @@ gsk_layer_set_transform (GskLayer          *self,
 
   g_return_if_fail (GSK_IS_LAYER (self));
 
+  ANIMATE_OR_CONTINUE (self, PROP_TRANSFORM, GSK_TYPE_LAYER_TRANSFORM, g_value_set_boxed, transform);
+
   priv = gsk_layer_get_instance_private (self);
   if (!set_transform_field (self, &priv->transform, transform))
     return;
 
   gsk_layer_changed (self, GSK_LAYER_DIRTY_WORLD);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TRANSFORM]);
+  notify_model (self, PROP_TRANSFORM);
 }
 
 /**
@@ -1123,6 +1228,8 @@ gsk_layer_get_transform (GskLayer *self)
 {
   g_return_val_if_fail (GSK_IS_LAYER (self), NULL);
 
+  if (model_value (self, PROP_TRANSFORM))
+    return g_value_get_boxed (model_value (self, PROP_TRANSFORM));
   return ((GskLayerPrivate *) gsk_layer_get_instance_private (self))->transform;
 }
 
@@ -1144,13 +1251,15 @@ gsk_layer_set_child_transform (GskLayer          *self,
 
   g_return_if_fail (GSK_IS_LAYER (self));
 
+  ANIMATE_OR_CONTINUE (self, PROP_CHILD_TRANSFORM, GSK_TYPE_LAYER_TRANSFORM, g_value_set_boxed, transform);
+
   priv = gsk_layer_get_instance_private (self);
   if (!set_transform_field (self, &priv->child_transform, transform))
     return;
 
   for (c = priv->first_child; c != NULL; c = gsk_layer_get_private (c)->next_sibling)
     gsk_layer_changed (c, GSK_LAYER_DIRTY_WORLD);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CHILD_TRANSFORM]);
+  notify_model (self, PROP_CHILD_TRANSFORM);
 }
 
 /**
@@ -1164,6 +1273,8 @@ gsk_layer_get_child_transform (GskLayer *self)
 {
   g_return_val_if_fail (GSK_IS_LAYER (self), NULL);
 
+  if (model_value (self, PROP_CHILD_TRANSFORM))
+    return g_value_get_boxed (model_value (self, PROP_CHILD_TRANSFORM));
   return ((GskLayerPrivate *) gsk_layer_get_instance_private (self))->child_transform;
 }
 
@@ -1185,6 +1296,8 @@ gsk_layer_set_z_position (GskLayer *self,
   g_return_if_fail (GSK_IS_LAYER (self));
   g_return_if_fail (isfinite (z_position));
 
+  ANIMATE_OR_CONTINUE (self, PROP_Z_POSITION, G_TYPE_FLOAT, g_value_set_float, z_position);
+
   priv = gsk_layer_get_instance_private (self);
   if (priv->z_position == z_position)
     return;
@@ -1193,7 +1306,7 @@ gsk_layer_set_z_position (GskLayer *self,
   if (priv->parent)
     update_children_have_z (priv->parent);
   gsk_layer_changed (self, GSK_LAYER_DIRTY_WORLD | GSK_LAYER_DIRTY_PAINT);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_Z_POSITION]);
+  notify_model (self, PROP_Z_POSITION);
 }
 
 /**
@@ -1207,6 +1320,8 @@ gsk_layer_get_z_position (GskLayer *self)
 {
   g_return_val_if_fail (GSK_IS_LAYER (self), 0.f);
 
+  if (model_value (self, PROP_Z_POSITION))
+    return g_value_get_float (model_value (self, PROP_Z_POSITION));
   return ((GskLayerPrivate *) gsk_layer_get_instance_private (self))->z_position;
 }
 
@@ -1621,13 +1736,15 @@ gsk_layer_set_opacity (GskLayer *self,
   g_return_if_fail (GSK_IS_LAYER (self));
   g_return_if_fail (opacity >= 0.f && opacity <= 1.f);
 
+  ANIMATE_OR_CONTINUE (self, PROP_OPACITY, G_TYPE_FLOAT, g_value_set_float, opacity);
+
   priv = gsk_layer_get_instance_private (self);
   if (priv->opacity == opacity)
     return;
 
   priv->opacity = opacity;
   gsk_layer_changed (self, GSK_LAYER_DIRTY_EFFECTS);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_OPACITY]);
+  notify_model (self, PROP_OPACITY);
 }
 
 /**
@@ -1641,6 +1758,8 @@ gsk_layer_get_opacity (GskLayer *self)
 {
   g_return_val_if_fail (GSK_IS_LAYER (self), 1.f);
 
+  if (model_value (self, PROP_OPACITY))
+    return g_value_get_float (model_value (self, PROP_OPACITY));
   return ((GskLayerPrivate *) gsk_layer_get_instance_private (self))->opacity;
 }
 
@@ -1715,6 +1834,8 @@ gsk_layer_set_background_color (GskLayer      *self,
   if (color == NULL)
     color = &transparent;
 
+  ANIMATE_OR_CONTINUE (self, PROP_BACKGROUND_COLOR, GDK_TYPE_RGBA, g_value_set_boxed, color);
+
   priv = gsk_layer_get_instance_private (self);
   bg[0] = color->red;
   bg[1] = color->green;
@@ -1725,7 +1846,7 @@ gsk_layer_set_background_color (GskLayer      *self,
 
   memcpy (priv->background, bg, sizeof bg);
   gsk_layer_changed (self, GSK_LAYER_DIRTY_PAINT);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BACKGROUND_COLOR]);
+  notify_model (self, PROP_BACKGROUND_COLOR);
 }
 
 /**
@@ -1743,6 +1864,12 @@ gsk_layer_get_background_color (GskLayer *self,
 
   g_return_if_fail (GSK_IS_LAYER (self));
   g_return_if_fail (color != NULL);
+
+  if (model_value (self, PROP_BACKGROUND_COLOR))
+    {
+      *color = *(GdkRGBA *) g_value_get_boxed (model_value (self, PROP_BACKGROUND_COLOR));
+      return;
+    }
 
   priv = gsk_layer_get_instance_private (self);
   color->red = priv->background[0];
@@ -1941,6 +2068,110 @@ gsk_layer_invalidate_content (GskLayer *self)
 }
 
 /* }}} */
+/* {{{ Animation */
+
+/**
+ * gsk_layer_set_frame_clock:
+ * @self: a top-level layer
+ * @clock: (nullable): the clock that times animations in its tree
+ *
+ * Gives the tree under @self a frame clock: every transition in it runs
+ * on this clock. Transitions added before wait for it.
+ */
+void
+gsk_layer_set_frame_clock (GskLayer           *self,
+                           GskLayerFrameClock *clock)
+{
+  GskLayerTopLevel *top_level;
+
+  g_return_if_fail (GSK_IS_LAYER (self));
+  g_return_if_fail (clock == NULL || GSK_IS_LAYER_FRAME_CLOCK (clock));
+  g_return_if_fail (gsk_layer_get_parent (self) == NULL);
+
+  top_level = ensure_top_level (self);
+  if (top_level->clock == clock)
+    return;
+
+  g_set_object (&top_level->clock, clock);
+  update_subtree_clocks (self);
+}
+
+/**
+ * gsk_layer_get_frame_clock:
+ * @self: a layer
+ *
+ * Returns: (transfer none) (nullable): the frame clock of the top level
+ *   of @self
+ */
+GskLayerFrameClock *
+gsk_layer_get_frame_clock (GskLayer *self)
+{
+  GskLayerPrivate *rpriv;
+
+  g_return_val_if_fail (GSK_IS_LAYER (self), NULL);
+
+  rpriv = gsk_layer_get_private (gsk_layer_get_root (self));
+  return rpriv->top_level ? rpriv->top_level->clock : NULL;
+}
+
+/**
+ * gsk_layer_get_presentation_value:
+ * @self: a layer
+ * @property_name: the name of an animatable property
+ * @value: (out caller-allocates): an uninitialized value
+ *
+ * Gets the value of a property as it is on screen now. While the
+ * property animates, its getter returns where it is going (the model
+ * value); this returns where it is.
+ *
+ * Returns: %TRUE if @property_name is an animatable property
+ */
+gboolean
+gsk_layer_get_presentation_value (GskLayer   *self,
+                                  const char *property_name,
+                                  GValue     *value)
+{
+  GskLayerPrivate *priv;
+  GParamSpec *pspec;
+
+  g_return_val_if_fail (GSK_IS_LAYER (self), FALSE);
+  g_return_val_if_fail (property_name != NULL, FALSE);
+  g_return_val_if_fail (value != NULL, FALSE);
+
+  pspec = g_object_class_find_property (G_OBJECT_GET_CLASS (self), property_name);
+  if (pspec == NULL || pspec->owner_type != GSK_TYPE_LAYER)
+    return FALSE;
+
+  priv = gsk_layer_get_instance_private (self);
+  g_value_init (value, pspec->value_type);
+
+  if (pspec == properties[PROP_POSITION])
+    g_value_set_boxed (value, &priv->position);
+  else if (pspec == properties[PROP_SIZE])
+    g_value_set_boxed (value, &priv->size);
+  else if (pspec == properties[PROP_PIVOT_POINT])
+    g_value_set_boxed (value, &priv->pivot);
+  else if (pspec == properties[PROP_TRANSFORM])
+    g_value_set_boxed (value, priv->transform);
+  else if (pspec == properties[PROP_CHILD_TRANSFORM])
+    g_value_set_boxed (value, priv->child_transform);
+  else if (pspec == properties[PROP_Z_POSITION])
+    g_value_set_float (value, priv->z_position);
+  else if (pspec == properties[PROP_OPACITY])
+    g_value_set_float (value, priv->opacity);
+  else if (pspec == properties[PROP_BACKGROUND_COLOR])
+    g_value_set_boxed (value, &(GdkRGBA) { priv->background[0], priv->background[1],
+                                           priv->background[2], priv->background[3] });
+  else
+    {
+      /* Not animated: the model value is on screen */
+      g_object_get_property (G_OBJECT (self), property_name, value);
+    }
+
+  return TRUE;
+}
+
+/* }}} */
 /* {{{ Picking */
 
 typedef struct {
@@ -2075,7 +2306,7 @@ gsk_layer_pick (GskLayer *self,
                 {
                   if (screen.x >= cache->children[i].x0 && screen.y >= cache->children[i].y0 &&
                       screen.x < cache->children[i].x1 && screen.y < cache->children[i].y1)
-                    g_array_append_val (stack, ((PickFrame) { cache->children[i].layer, TRUE, FALSE }));
+                    g_array_append_val (stack, ((PickFrame) { cache->children[i].layer, cache->children[i].trusted, FALSE }));
                 }
               continue;
             }
@@ -2156,6 +2387,8 @@ gsk_layer_dispose (GObject *object)
   if (priv->content)
     g_signal_handlers_disconnect_by_func (priv->content, content_invalidated, self);
   g_clear_object (&priv->content);
+  if (priv->animation)
+    gsk_layer_remove_all_transitions (self);
   dispose_depth--;
 
   if (dispose_depth == 0 && pending_unrefs != NULL)
@@ -2185,6 +2418,11 @@ gsk_layer_finalize (GObject *object)
     }
   top_level_free (priv->top_level);
   g_free (priv->pick_cache);
+  if (priv->animation)
+    {
+      g_clear_pointer (&priv->animation, gsk_layer_animation_free);
+      gsk_layer_n_animated--;
+    }
 
   G_OBJECT_CLASS (gsk_layer_parent_class)->finalize (object);
 }
@@ -2201,28 +2439,43 @@ gsk_layer_get_property (GObject    *object,
   switch (prop_id)
     {
     case PROP_POSITION:
-      g_value_set_boxed (value, &priv->position);
+      {
+        graphene_point_t p;
+
+        gsk_layer_get_position (self, &p);
+        g_value_set_boxed (value, &p);
+      }
       break;
     case PROP_SIZE:
-      g_value_set_boxed (value, &priv->size);
+      {
+        graphene_size_t sz;
+
+        gsk_layer_get_size (self, &sz);
+        g_value_set_boxed (value, &sz);
+      }
       break;
     case PROP_PIVOT_POINT:
-      g_value_set_boxed (value, &priv->pivot);
+      {
+        graphene_point3d_t p;
+
+        gsk_layer_get_pivot_point (self, &p);
+        g_value_set_boxed (value, &p);
+      }
       break;
     case PROP_TRANSFORM:
-      g_value_set_boxed (value, priv->transform);
+      g_value_set_boxed (value, gsk_layer_get_transform (self));
       break;
     case PROP_CHILD_TRANSFORM:
-      g_value_set_boxed (value, priv->child_transform);
+      g_value_set_boxed (value, gsk_layer_get_child_transform (self));
       break;
     case PROP_Z_POSITION:
-      g_value_set_float (value, priv->z_position);
+      g_value_set_float (value, gsk_layer_get_z_position (self));
       break;
     case PROP_VISIBLE:
       g_value_set_boolean (value, priv->visible);
       break;
     case PROP_OPACITY:
-      g_value_set_float (value, priv->opacity);
+      g_value_set_float (value, gsk_layer_get_opacity (self));
       break;
     case PROP_CLIP_TO_BOUNDS:
       g_value_set_boolean (value, priv->clip_to_bounds);
@@ -2477,6 +2730,8 @@ gsk_layer_class_init (GskLayerClass *klass)
                          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
 
   g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  gsk_layer_animation_class_init (klass);
 
   /**
    * GskLayer::child-added:

@@ -12,6 +12,9 @@
 
 #include "gsk-layer-types.h"
 #include "gsk-layer-content.h"
+#include "gsk-layer-easing.h"
+#include "gsk-layer-frame-clock.h"
+#include "gsk-layer-transition.h"
 
 G_BEGIN_DECLS
 
@@ -213,6 +216,51 @@ GSK_LAYER_AVAILABLE_IN_ALL
 void gsk_layer_queue_relayout (GskLayer *self);
 GSK_LAYER_AVAILABLE_IN_ALL
 gboolean gsk_layer_get_frame_pending (GskLayer *self);
+
+/* Animation */
+GSK_LAYER_AVAILABLE_IN_ALL
+void gsk_layer_set_frame_clock (GskLayer           *self,
+                                GskLayerFrameClock *clock);
+GSK_LAYER_AVAILABLE_IN_ALL
+GskLayerFrameClock *gsk_layer_get_frame_clock (GskLayer *self);
+GSK_LAYER_AVAILABLE_IN_ALL
+void gsk_layer_add_transition (GskLayer           *self,
+                               const char         *name,
+                               GskLayerTransition *transition);
+GSK_LAYER_AVAILABLE_IN_ALL
+GskLayerTransition *gsk_layer_get_transition (GskLayer   *self,
+                                              const char *name);
+GSK_LAYER_AVAILABLE_IN_ALL
+void gsk_layer_remove_transition (GskLayer   *self,
+                                  const char *name);
+GSK_LAYER_AVAILABLE_IN_ALL
+void gsk_layer_remove_all_transitions (GskLayer *self);
+GSK_LAYER_AVAILABLE_IN_ALL
+void gsk_layer_save_easing_state (GskLayer *self);
+GSK_LAYER_AVAILABLE_IN_ALL
+void gsk_layer_restore_easing_state (GskLayer *self);
+GSK_LAYER_AVAILABLE_IN_ALL
+void gsk_layer_set_easing_duration (GskLayer *self,
+                                    guint     msecs);
+GSK_LAYER_AVAILABLE_IN_ALL
+guint gsk_layer_get_easing_duration (GskLayer *self);
+GSK_LAYER_AVAILABLE_IN_ALL
+void gsk_layer_set_easing_delay (GskLayer *self,
+                                 guint     msecs);
+GSK_LAYER_AVAILABLE_IN_ALL
+guint gsk_layer_get_easing_delay (GskLayer *self);
+GSK_LAYER_AVAILABLE_IN_ALL
+void gsk_layer_set_easing (GskLayer       *self,
+                           GskLayerEasing *easing);
+GSK_LAYER_AVAILABLE_IN_ALL
+GskLayerEasing *gsk_layer_get_easing (GskLayer *self);
+GSK_LAYER_AVAILABLE_IN_ALL
+void gsk_layer_set_easing_mode (GskLayer           *self,
+                                GskLayerEasingMode  mode);
+GSK_LAYER_AVAILABLE_IN_ALL
+gboolean gsk_layer_get_presentation_value (GskLayer   *self,
+                                           const char *property_name,
+                                           GValue     *value);
 
 /* Picking */
 GSK_LAYER_AVAILABLE_IN_ALL

@@ -2384,6 +2384,47 @@ test_pick_after_move (void)
   g_assert_finalize_object (root);
 }
 
+static void
+test_pick_z_position_many (void)
+{
+  GskLayer *root = new_root ("root", 100, 100);
+  GskLayer *raised = NULL, *last = NULL;
+  int i, pass;
+
+  for (i = 0; i < 2 * GSK_LAYER_PICK_CACHE_MIN; i++)
+    {
+      char name[16];
+      GskLayer *l;
+
+      g_snprintf (name, sizeof name, "l%d", i);
+      l = new_rect (name, i, i, 50, 50);
+      gsk_layer_add_child (root, l);
+      if (i == 3)
+        raised = l;
+      last = l;
+    }
+  gsk_layer_set_z_position (raised, 1);
+
+  for (pass = 0; pass < 2; pass++)
+    {
+      assert_pick (root, 40, 40, raised);
+      assert_pick (root, 60, 60, last);
+      render_once (root, 100, 100);
+    }
+
+  gsk_layer_set_z_position (raised, 0);
+  assert_pick (root, 40, 40, last);
+  render_once (root, 100, 100);
+  assert_pick (root, 40, 40, last);
+  gsk_layer_set_z_position (last, -1);
+  assert_pick (root, 40, 40, gsk_layer_get_previous_sibling (last));
+  render_once (root, 100, 100);
+  assert_pick (root, 40, 40, gsk_layer_get_previous_sibling (last));
+  assert_pick (root, 80, 80, last);
+
+  g_assert_finalize_object (root);
+}
+
 /* Known bug: after a frame into a small target, the children of a
  * clip-to-bounds layer that lies outside the target are not picked when
  * there are GSK_LAYER_PICK_CACHE_MIN or more of them (the pick cache
@@ -2455,6 +2496,8 @@ struct _TestLayer
   guint n_layouts;
   /* layout_children() moves the first child to (n_layouts * 10, 0) */
   gboolean move_first_child;
+  /* layout_children() removes the first child */
+  gboolean remove_first_child;
 
   guint n_draws;
   double clip_x1, clip_y1, clip_x2, clip_y2;
@@ -2507,6 +2550,8 @@ test_layer_layout_children (GskLayer *layer)
   self->n_layouts++;
   if (self->move_first_child && child != NULL)
     gsk_layer_set_position (child, &GRAPHENE_POINT_INIT (self->n_layouts * 10, 0));
+  if (self->remove_first_child && child != NULL)
+    gsk_layer_remove_child (layer, child);
 }
 
 static void
@@ -2742,6 +2787,68 @@ test_requests_relayout (void)
 
   cairo_surface_destroy (target);
   g_assert_finalize_object (renderer);
+  g_assert_finalize_object (root);
+}
+
+static void
+test_requests_moved_layer (void)
+{
+  GskLayer *root = new_root ("root", 100, 100);
+  GskLayer *other = new_root ("other", 100, 100);
+  GskLayer *layer = new_rect ("layer", 0, 0, 10, 10);
+
+  gsk_layer_add_child (root, layer);
+  render_once (root, 100, 100);
+  render_once (other, 100, 100);
+
+  /* A request goes up from the layer; then it moves to another tree
+   * before a frame */
+  gsk_layer_set_position (layer, &GRAPHENE_POINT_INIT (5, 5));
+  g_assert_true (gsk_layer_get_frame_pending (root));
+  g_object_ref (layer);
+  gsk_layer_remove_child (root, layer);
+  gsk_layer_add_child (other, layer);
+  g_object_unref (layer);
+  g_assert_true (gsk_layer_get_frame_pending (other));
+  render_once (other, 100, 100);
+  g_assert_false (gsk_layer_get_frame_pending (other));
+
+  /* Its changes ask the new tree for frames, not the old one */
+  render_once (root, 100, 100);
+  set_color (layer, 1, 0, 0, 1);
+  g_assert_true (gsk_layer_get_frame_pending (other));
+  g_assert_false (gsk_layer_get_frame_pending (root));
+
+  g_assert_finalize_object (root);
+  g_assert_finalize_object (other);
+}
+
+/* Known bug: a layer that passed a redraw request up and then left its
+ * tree before the next frame keeps its "propagated" mark, so as a top
+ * level of its own its changes never set frame-pending */
+static void
+test_requests_removed_layer (void)
+{
+  GskLayer *root = new_root ("root", 100, 100);
+  GskLayer *layer = new_rect ("layer", 0, 0, 10, 10);
+
+  gsk_layer_add_child (root, layer);
+  render_once (root, 100, 100);
+
+  gsk_layer_set_position (layer, &GRAPHENE_POINT_INIT (5, 5));
+  g_assert_true (gsk_layer_get_frame_pending (root));
+  g_object_ref (layer);
+  gsk_layer_remove_child (root, layer);
+
+  /* On its own, it is a top level whose changes ask for frames */
+  gsk_layer_set_position (layer, &GRAPHENE_POINT_INIT (6, 6));
+  g_assert_true (gsk_layer_get_frame_pending (layer));
+  render_once (layer, 100, 100);
+  g_assert_false (gsk_layer_get_frame_pending (layer));
+  gsk_layer_set_position (layer, &GRAPHENE_POINT_INIT (7, 7));
+  g_assert_true (gsk_layer_get_frame_pending (layer));
+
+  g_assert_finalize_object (layer);
   g_assert_finalize_object (root);
 }
 
@@ -3037,6 +3144,8 @@ test_draw_content_shared (void)
   cairo_surface_destroy (target);
   g_assert_finalize_object (renderer);
   g_assert_finalize_object (root);
+  /* The content outlives the layers that showed it */
+  gsk_layer_content_invalidate (GSK_LAYER_CONTENT (content));
   g_assert_finalize_object (content);
 }
 
@@ -3133,7 +3242,1087 @@ test_draw_image_missing (void)
   g_free (dir);
 }
 
+static void
+test_draw_hidden_parent (void)
+{
+  GskLayer *root = new_root ("root", 100, 100);
+  GskLayer *parent = new_rect ("parent", 0, 0, 100, 100);
+  TestLayer *layer = test_layer_new ("layer", 10, 10, 20, 20);
+  GskLayerRenderer *renderer = gsk_layer_software_renderer_new ();
+  cairo_surface_t *target = create_target (100, 100);
+
+  layer->color = (GdkRGBA) { 1, 0, 0, 1 };
+  gsk_layer_add_child (root, parent);
+  gsk_layer_add_child (parent, GSK_LAYER (layer));
+  render_area (renderer, root, target);
+  g_assert_cmpuint (layer->n_draws, ==, 1);
+
+  gsk_layer_set_visible (parent, FALSE);
+  render_area (renderer, root, target);
+  layer->color = (GdkRGBA) { 0, 1, 0, 1 };
+  gsk_layer_invalidate_content (GSK_LAYER (layer));
+  gsk_layer_set_size (GSK_LAYER (layer), &GRAPHENE_SIZE_INIT (30, 30));
+  render_area (renderer, root, target);
+  g_assert_cmpuint (layer->n_draws, ==, 1);
+  g_assert_cmphex (get_pixel (target, 15, 15), ==, 0);
+
+  gsk_layer_set_visible (parent, TRUE);
+  render_area (renderer, root, target);
+  g_assert_cmpuint (layer->n_draws, ==, 2);
+  g_assert_cmphex (get_pixel (target, 15, 15), ==, 0xff00ff00);
+  g_assert_cmphex (get_pixel (target, 35, 35), ==, 0xff00ff00);
+
+  /* Faded out and in */
+  gsk_layer_set_opacity (parent, 0);
+  render_area (renderer, root, target);
+  layer->color = (GdkRGBA) { 0, 0, 1, 1 };
+  gsk_layer_invalidate_content (GSK_LAYER (layer));
+  render_area (renderer, root, target);
+  gsk_layer_set_opacity (parent, 1);
+  render_area (renderer, root, target);
+  g_assert_cmphex (get_pixel (target, 15, 15), ==, 0xff0000ff);
+
+  cairo_surface_destroy (target);
+  g_assert_finalize_object (renderer);
+  g_assert_finalize_object (root);
+}
+
+static void
+test_draw_huge_rotated (void)
+{
+  GskLayer *root = new_root ("root", 256, 256);
+  TestLayer *huge = test_layer_new ("huge", 0, 0, 100000, 100000);
+  GskLayerRenderer *renderer = gsk_layer_software_renderer_new ();
+  cairo_surface_t *target = create_target (256, 256);
+  int x, y;
+
+  huge->color = (GdkRGBA) { 1, 0, 0, 1 };
+  huge->draw_hook = huge_draw_hook;
+  gsk_layer_add_child (root, GSK_LAYER (huge));
+  /* Centered on the target, turned */
+  gsk_layer_set_position (GSK_LAYER (huge), &GRAPHENE_POINT_INIT (128 - 50000, 128 - 50000));
+  set_transform_string (GSK_LAYER (huge), "rotate(30deg)");
+
+  render_area (renderer, root, target);
+  g_assert_cmpuint (huge->n_draws, ==, 1);
+  for (y = 0; y < 256; y += 51)
+    for (x = 0; x < 256; x += 51)
+      g_assert_cmphex (get_pixel (target, x, y), ==, 0xffff0000);
+
+  /* Turned further: the same part of it is visible */
+  set_transform_string (GSK_LAYER (huge), "rotate(75deg) scale(0.5)");
+  render_area (renderer, root, target);
+  for (y = 0; y < 256; y += 51)
+    for (x = 0; x < 256; x += 51)
+      g_assert_cmphex (get_pixel (target, x, y), ==, 0xffff0000);
+
+  cairo_surface_destroy (target);
+  g_assert_finalize_object (renderer);
+  g_assert_finalize_object (root);
+}
+
 /* }}} */
+
+/* {{{ Damage */
+
+static gboolean
+region_covers (const cairo_region_t *region,
+               int                   x,
+               int                   y,
+               int                   width,
+               int                   height)
+{
+  return cairo_region_contains_rectangle (region, &(cairo_rectangle_int_t) { x, y, width, height }) ==
+         CAIRO_REGION_OVERLAP_IN;
+}
+
+static int
+region_area (const cairo_region_t *region)
+{
+  int i, area = 0;
+
+  for (i = 0; i < cairo_region_num_rectangles (region); i++)
+    {
+      cairo_rectangle_int_t r;
+
+      cairo_region_get_rectangle (region, i, &r);
+      area += r.width * r.height;
+    }
+
+  return area;
+}
+
+/* A 256×256 scene: a white root, a grid of 8×8 gray tiles of 24px, and a
+ * small 10×10 layer on top */
+static GskLayer *
+new_damage_scene (GskLayer **out_small)
+{
+  GskLayer *root = new_root ("root", 256, 256);
+  GskLayer *small;
+  int i;
+
+  set_color (root, 1, 1, 1, 1);
+  for (i = 0; i < 64; i++)
+    {
+      GskLayer *tile = new_rect ("tile", 8 + (i % 8) * 30, 8 + (i / 8) * 30, 24, 24);
+
+      set_color (tile, 0.5f, 0.5f, 0.5f, 1);
+      gsk_layer_add_child (root, tile);
+    }
+  small = new_rect ("small", 100, 120, 10, 10);
+  set_color (small, 1, 0, 0, 1);
+  gsk_layer_add_child (root, small);
+
+  *out_small = small;
+  return root;
+}
+
+static void
+test_damage_small_change (void)
+{
+  GskLayer *small;
+  GskLayer *root = new_damage_scene (&small);
+  GskLayerRenderer *renderer = gsk_layer_software_renderer_new ();
+  cairo_surface_t *target = create_target (256, 256);
+  cairo_region_t *damage;
+
+  /* The first frame is all damage */
+  damage = gsk_layer_renderer_render (renderer, root, target);
+  g_assert_true (region_covers (damage, 0, 0, 256, 256));
+  cairo_region_destroy (damage);
+  g_assert_cmphex (get_pixel (target, 105, 125), ==, 0xffff0000);
+
+  set_color (small, 0, 0, 1, 1);
+  damage = gsk_layer_renderer_render (renderer, root, target);
+  g_assert_true (region_covers (damage, 100, 120, 10, 10));
+  g_assert_cmpint (region_area (damage), <, 256 * 256 / 20);
+  cairo_region_destroy (damage);
+  g_assert_cmphex (get_pixel (target, 105, 125), ==, 0xff0000ff);
+
+  /* A moved layer damages where it was and where it is */
+  gsk_layer_set_position (small, &GRAPHENE_POINT_INIT (200, 30));
+  damage = gsk_layer_renderer_render (renderer, root, target);
+  g_assert_true (region_covers (damage, 100, 120, 10, 10));
+  g_assert_true (region_covers (damage, 200, 30, 10, 10));
+  g_assert_cmpint (region_area (damage), <, 256 * 256 / 20);
+  cairo_region_destroy (damage);
+  g_assert_cmphex (get_pixel (target, 205, 35), ==, 0xff0000ff);
+  g_assert_cmphex (get_pixel (target, 105, 125), ==, 0xffffffff);
+
+  cairo_surface_destroy (target);
+  g_assert_finalize_object (renderer);
+  g_assert_finalize_object (root);
+}
+
+static void
+test_damage_unchanged (void)
+{
+  GskLayer *small;
+  GskLayer *root = new_damage_scene (&small);
+  GskLayerRenderer *renderer = gsk_layer_software_renderer_new ();
+  cairo_surface_t *target = create_target (256, 256);
+  cairo_region_t *damage;
+
+  render_area (renderer, root, target);
+
+  damage = gsk_layer_renderer_render (renderer, root, target);
+  g_assert_nonnull (damage);
+  g_assert_true (cairo_region_is_empty (damage));
+  cairo_region_destroy (damage);
+
+  /* No-op changes are no changes */
+  gsk_layer_set_position (small, &GRAPHENE_POINT_INIT (100, 120));
+  set_color (small, 1, 0, 0, 1);
+  gsk_layer_set_opacity (small, 1);
+  gsk_layer_set_visible (small, TRUE);
+  gsk_layer_set_transform (small, NULL);
+  gsk_layer_set_name (small, "renamed");
+  gsk_layer_set_reactive (small, FALSE);
+  g_assert_cmpint (render_area (renderer, root, target), ==, 0);
+
+  /* A change that is undone before the frame may damage, but the
+   * pixels stay */
+  gsk_layer_set_position (small, &GRAPHENE_POINT_INIT (0, 0));
+  gsk_layer_set_position (small, &GRAPHENE_POINT_INIT (100, 120));
+  render_area (renderer, root, target);
+  g_assert_cmphex (get_pixel (target, 105, 125), ==, 0xffff0000);
+  g_assert_cmpint (render_area (renderer, root, target), ==, 0);
+
+  /* Changes outside the target damage nothing inside it */
+  gsk_layer_set_position (small, &GRAPHENE_POINT_INIT (1000, 1000));
+  render_area (renderer, root, target);
+  gsk_layer_set_position (small, &GRAPHENE_POINT_INIT (2000, 1000));
+  g_assert_cmpint (render_area (renderer, root, target), ==, 0);
+
+  cairo_surface_destroy (target);
+  g_assert_finalize_object (renderer);
+  g_assert_finalize_object (root);
+}
+
+static void
+test_damage_remove (void)
+{
+  GskLayer *small;
+  GskLayer *root = new_damage_scene (&small);
+  GskLayerRenderer *renderer = gsk_layer_software_renderer_new ();
+  cairo_surface_t *target = create_target (256, 256);
+  GskLayer *tile = gsk_layer_get_child_at_index (root, 9);
+  cairo_region_t *damage;
+
+  gsk_layer_add_child (small, new_rect ("small-child", 20, 0, 5, 5));
+  set_color (gsk_layer_get_first_child (small), 0, 1, 0, 1);
+  render_area (renderer, root, target);
+  g_assert_cmphex (get_pixel (target, 122, 122), ==, 0xff00ff00);
+
+  /* A tile at (38, 38) */
+  gsk_layer_remove_child (root, tile);
+  damage = gsk_layer_renderer_render (renderer, root, target);
+  g_assert_true (region_covers (damage, 38, 38, 24, 24));
+  g_assert_cmpint (region_area (damage), <, 256 * 256 / 20);
+  cairo_region_destroy (damage);
+  g_assert_cmphex (get_pixel (target, 40, 40), ==, 0xffffffff);
+
+  /* A layer with a child: both places */
+  gsk_layer_remove_child (root, small);
+  damage = gsk_layer_renderer_render (renderer, root, target);
+  g_assert_true (region_covers (damage, 100, 120, 10, 10));
+  g_assert_true (region_covers (damage, 120, 120, 5, 5));
+  cairo_region_destroy (damage);
+  g_assert_cmphex (get_pixel (target, 105, 125), ==, 0xffffffff);
+  g_assert_cmphex (get_pixel (target, 122, 122), ==, 0xffffffff);
+
+  /* Removing everything */
+  gsk_layer_remove_all_children (root);
+  render_area (renderer, root, target);
+  g_assert_cmphex (get_pixel (target, 10, 10), ==, 0xffffffff);
+
+  cairo_surface_destroy (target);
+  g_assert_finalize_object (renderer);
+  g_assert_finalize_object (root);
+}
+
+typedef struct {
+  GskLayerRenderer *renderer;
+  cairo_surface_t *target;
+  GskLayer *root;
+  guint n_steps;
+} DamageCheck;
+
+static void
+damage_step (DamageCheck *check,
+             const char  *what,
+             gboolean     expect_damage)
+{
+  int area;
+
+  area = render_area (check->renderer, check->root, check->target);
+  check->n_steps++;
+  if (gsk_layer_renderer_get_damage_error (check->renderer) != NULL)
+    g_error ("step %u (%s): %s", check->n_steps, what,
+             gsk_layer_renderer_get_damage_error (check->renderer)->message);
+  if (expect_damage && area == 0)
+    g_error ("step %u (%s): no damage", check->n_steps, what);
+  /* A frame with nothing new after it */
+  g_assert_cmpint (render_area (check->renderer, check->root, check->target), ==, 0);
+}
+
+static void
+test_damage_check_sequence (void)
+{
+  DamageCheck check = { 0, };
+  GskLayer *root, *parent, *a, *b, *c, *d, *deep, *card;
+
+  check.renderer = gsk_layer_software_renderer_new ();
+  check.target = create_target (256, 256);
+  check.root = root = new_root ("root", 256, 256);
+  gsk_layer_renderer_set_check_damage (check.renderer, TRUE);
+  g_assert_true (gsk_layer_renderer_get_check_damage (check.renderer));
+
+  set_color (root, 1, 1, 1, 1);
+  parent = new_rect ("parent", 20, 20, 120, 120);
+  set_color (parent, 0.8f, 0.8f, 0.8f, 1);
+  a = new_rect ("a", 10, 10, 40, 40);
+  set_color (a, 1, 0, 0, 1);
+  b = new_rect ("b", 30, 30, 40, 40);
+  set_color (b, 0, 1, 0, 1);
+  c = new_rect ("c", 100, 100, 40, 40);
+  set_color (c, 0, 0, 1, 1);
+  deep = new_rect ("deep", 5, 5, 10, 10);
+  set_color (deep, 1, 1, 0, 1);
+  card = new_rect ("card", 160, 160, 80, 80);
+  set_color (card, 0, 0.5f, 0.5f, 1);
+  gsk_layer_add_child (root, parent);
+  gsk_layer_add_child (parent, a);
+  gsk_layer_add_child (parent, b);
+  gsk_layer_add_child (parent, c);
+  gsk_layer_add_child (b, deep);
+  gsk_layer_add_child (root, card);
+
+  render_area (check.renderer, root, check.target);
+  g_assert_null (gsk_layer_renderer_get_damage_error (check.renderer));
+  g_assert_cmphex (get_pixel (check.target, 45, 45), ==, 0xffff0000);
+
+  gsk_layer_set_position (a, &GRAPHENE_POINT_INIT (15, 12));
+  damage_step (&check, "move", TRUE);
+  gsk_layer_set_position (parent, &GRAPHENE_POINT_INIT (25, 20));
+  damage_step (&check, "move a parent", TRUE);
+  gsk_layer_set_position (deep, &GRAPHENE_POINT_INIT (7.5f, 3.25f));
+  damage_step (&check, "move by a fraction", TRUE);
+
+  gsk_layer_set_opacity (b, 0.5f);
+  damage_step (&check, "opacity", TRUE);
+  gsk_layer_set_opacity (parent, 0.7f);
+  damage_step (&check, "group opacity", TRUE);
+  gsk_layer_set_opacity (parent, 1);
+  gsk_layer_set_opacity (b, 1);
+  damage_step (&check, "opaque again", TRUE);
+
+  gsk_layer_set_visible (c, FALSE);
+  damage_step (&check, "hide", TRUE);
+  gsk_layer_set_visible (c, TRUE);
+  damage_step (&check, "show", TRUE);
+
+  gsk_layer_set_z_position (a, 1);
+  damage_step (&check, "z reorder", TRUE);
+  /* a is above b where they overlap */
+  g_assert_cmphex (get_pixel (check.target, 25 + 45, 20 + 45), ==, 0xffff0000);
+  gsk_layer_set_z_position (a, 0);
+  damage_step (&check, "z back", TRUE);
+  g_assert_cmphex (get_pixel (check.target, 25 + 45, 20 + 45), ==, 0xff00ff00);
+
+  g_object_ref (c);
+  gsk_layer_remove_child (parent, c);
+  damage_step (&check, "remove", TRUE);
+  gsk_layer_insert_child_at_index (parent, c, 0);
+  g_object_unref (c);
+  damage_step (&check, "add back", TRUE);
+  d = new_rect ("d", 90, 90, 60, 60);
+  set_color (d, 1, 0, 1, 0.5f);
+  gsk_layer_add_child (parent, d);
+  damage_step (&check, "add", TRUE);
+
+  gsk_layer_set_clip_to_bounds (parent, TRUE);
+  damage_step (&check, "clip", TRUE);
+  gsk_layer_set_position (d, &GRAPHENE_POINT_INIT (100, 50));
+  damage_step (&check, "move inside a clip", TRUE);
+  gsk_layer_set_clip_to_bounds (parent, FALSE);
+  damage_step (&check, "unclip", TRUE);
+
+  set_transform_string (a, "rotate(30deg)");
+  damage_step (&check, "transform", TRUE);
+  set_transform_string (a, "rotate(30deg) scale(1.5, 0.5)");
+  damage_step (&check, "another transform", TRUE);
+  set_transform_string (card, "perspective(200px) rotateY(40deg)");
+  damage_step (&check, "3D transform", TRUE);
+  set_transform_string (parent, "translate(10px, 5px)");
+  damage_step (&check, "parent transform", TRUE);
+
+  set_child_transform_string (parent, "perspective(300px)");
+  gsk_layer_set_z_position (b, 40);
+  damage_step (&check, "child-transform", TRUE);
+  set_child_transform_string (parent, "scale(0.5)");
+  damage_step (&check, "another child-transform", TRUE);
+  gsk_layer_set_child_transform (parent, NULL);
+  gsk_layer_set_z_position (b, 0);
+  damage_step (&check, "no child-transform", TRUE);
+
+  gsk_layer_set_blend_mode (d, GSK_LAYER_BLEND_MULTIPLY);
+  damage_step (&check, "blend mode", TRUE);
+  gsk_layer_set_size (d, &GRAPHENE_SIZE_INIT (30, 80));
+  damage_step (&check, "size", TRUE);
+  set_color (d, 0, 0, 0, 0);
+  damage_step (&check, "transparent", TRUE);
+
+  /* Changes in a hidden subtree show when it does */
+  gsk_layer_set_transform (parent, NULL);
+  gsk_layer_set_transform (a, NULL);
+  damage_step (&check, "reset", TRUE);
+  g_assert_cmphex (get_pixel (check.target, 25 + 20, 20 + 20), ==, 0xffff0000);
+  gsk_layer_set_visible (parent, FALSE);
+  damage_step (&check, "hide the parent", TRUE);
+  g_assert_cmphex (get_pixel (check.target, 25 + 20, 20 + 20), ==, 0xffffffff);
+  set_color (a, 0, 0, 1, 1);
+  gsk_layer_set_position (deep, &GRAPHENE_POINT_INIT (20, 20));
+  damage_step (&check, "change inside the hidden parent", FALSE);
+  g_assert_cmphex (get_pixel (check.target, 25 + 20, 20 + 20), ==, 0xffffffff);
+  gsk_layer_set_visible (parent, TRUE);
+  damage_step (&check, "show the parent", TRUE);
+  g_assert_cmphex (get_pixel (check.target, 25 + 20, 20 + 20), ==, 0xff0000ff);
+  g_assert_cmphex (get_pixel (check.target, 25 + 30 + 25, 20 + 30 + 26), ==, 0xffffff00);
+
+  /* The same with opacity 0 */
+  gsk_layer_set_opacity (parent, 0);
+  damage_step (&check, "fade the parent out", TRUE);
+  set_color (a, 1, 0, 0, 1);
+  damage_step (&check, "change inside the faded parent", FALSE);
+  gsk_layer_set_opacity (parent, 1);
+  damage_step (&check, "fade the parent in", TRUE);
+  g_assert_cmphex (get_pixel (check.target, 25 + 20, 20 + 20), ==, 0xffff0000);
+
+  /* Reparenting */
+  g_object_ref (deep);
+  gsk_layer_remove_child (b, deep);
+  gsk_layer_add_child (card, deep);
+  g_object_unref (deep);
+  damage_step (&check, "reparent", TRUE);
+
+  /* The root itself */
+  gsk_layer_set_position (root, &GRAPHENE_POINT_INIT (3, 4));
+  damage_step (&check, "move the root", TRUE);
+
+  cairo_surface_destroy (check.target);
+  g_assert_finalize_object (check.renderer);
+  g_assert_finalize_object (root);
+}
+
+static void
+test_damage_queue_redraw (void)
+{
+  GskLayer *small;
+  GskLayer *root = new_damage_scene (&small);
+  GskLayerRenderer *renderer = gsk_layer_software_renderer_new ();
+  cairo_surface_t *target = create_target (256, 256);
+  cairo_region_t *damage;
+
+  gsk_layer_set_position (root, &GRAPHENE_POINT_INIT (3, 4));
+  render_area (renderer, root, target);
+
+  /* An area, in the layer's coordinates */
+  gsk_layer_queue_redraw (small, &(cairo_rectangle_int_t) { 1, 2, 3, 4 });
+  g_assert_true (gsk_layer_get_frame_pending (root));
+  damage = gsk_layer_renderer_render (renderer, root, target);
+  g_assert_true (region_covers (damage, 3 + 100 + 1, 4 + 120 + 2, 3, 4));
+  g_assert_cmpint (region_area (damage), <, 256 * 256 / 20);
+  cairo_region_destroy (damage);
+
+  /* All of it */
+  gsk_layer_queue_redraw (small, NULL);
+  damage = gsk_layer_renderer_render (renderer, root, target);
+  g_assert_true (region_covers (damage, 3 + 100, 4 + 120, 10, 10));
+  g_assert_cmpint (region_area (damage), <, 256 * 256 / 20);
+  cairo_region_destroy (damage);
+
+  /* Through a scaled parent */
+  set_transform_string (root, "scale(2)");
+  gsk_layer_set_pivot_point (root, &GRAPHENE_POINT3D_INIT (0, 0, 0));
+  render_area (renderer, root, target);
+  gsk_layer_queue_redraw (small, &(cairo_rectangle_int_t) { 1, 2, 3, 4 });
+  damage = gsk_layer_renderer_render (renderer, root, target);
+  g_assert_true (region_covers (damage, 3 + 2 * (100 + 1), 4 + 2 * (120 + 2), 6, 8));
+  cairo_region_destroy (damage);
+
+  /* The whole scene hidden and shown */
+  gsk_layer_set_transform (root, NULL);
+  render_area (renderer, root, target);
+  gsk_layer_set_visible (root, FALSE);
+  damage = gsk_layer_renderer_render (renderer, root, target);
+  g_assert_true (region_covers (damage, 3, 4, 253, 252));
+  cairo_region_destroy (damage);
+  g_assert_cmphex (get_pixel (target, 128, 128), ==, 0);
+  gsk_layer_set_visible (root, TRUE);
+  damage = gsk_layer_renderer_render (renderer, root, target);
+  g_assert_true (region_covers (damage, 3, 4, 253, 252));
+  cairo_region_destroy (damage);
+  g_assert_cmphex (get_pixel (target, 128, 128), ==, 0xffffffff);
+
+  cairo_surface_destroy (target);
+  g_assert_finalize_object (renderer);
+  g_assert_finalize_object (root);
+}
+
+/* }}} */
+
+/* {{{ Bad input */
+
+#define EXPECT_CRITICAL(stmt) G_STMT_START { \
+  g_test_expect_message ("GskLayer", G_LOG_LEVEL_CRITICAL, "*"); \
+  stmt; \
+  g_test_assert_expected_messages (); \
+} G_STMT_END
+
+static void
+test_bad_tree (void)
+{
+  GskLayer *root = new_root ("root", 100, 100);
+  GskLayer *a = new_rect ("a", 0, 0, 10, 10);
+  GskLayer *b = new_rect ("b", 0, 0, 10, 10);
+  GskLayer *other = new_root ("other", 10, 10);
+  GskLayer *other_child = new_named ("other-child");
+  GskLayer *loose = g_object_ref_sink (new_named ("loose"));
+  GskLayer *stranger = g_object_ref_sink (new_named ("stranger"));
+  SignalRecord rec = { 0, };
+
+  gsk_layer_add_child (root, a);
+  gsk_layer_add_child (a, b);
+  gsk_layer_add_child (other, other_child);
+  render_once (root, 100, 100);
+  render_once (other, 10, 10);
+  g_signal_connect (root, "child-added", G_CALLBACK (child_added_cb), &rec);
+  g_signal_connect (root, "child-removed", G_CALLBACK (child_removed_cb), &rec);
+  g_signal_connect (a, "child-added", G_CALLBACK (child_added_cb), &rec);
+  g_signal_connect (b, "child-added", G_CALLBACK (child_added_cb), &rec);
+
+  /* A cycle: the root under its grandchild */
+  EXPECT_CRITICAL (gsk_layer_add_child (b, root));
+  EXPECT_CRITICAL (gsk_layer_insert_child_at_index (b, root, 0));
+  EXPECT_CRITICAL (gsk_layer_insert_child_above (b, root, NULL));
+  EXPECT_CRITICAL (gsk_layer_insert_child_below (b, root, NULL));
+  g_assert_null (gsk_layer_get_parent (root));
+  assert_children (b, "");
+
+  /* Itself */
+  EXPECT_CRITICAL (gsk_layer_add_child (loose, loose));
+  EXPECT_CRITICAL (gsk_layer_insert_child_at_index (loose, loose, -1));
+  g_assert_null (gsk_layer_get_parent (loose));
+  assert_children (loose, "");
+
+  /* A child that has a parent */
+  EXPECT_CRITICAL (gsk_layer_add_child (root, b));
+  EXPECT_CRITICAL (gsk_layer_add_child (other, a));
+  EXPECT_CRITICAL (gsk_layer_add_child (a, b));
+  EXPECT_CRITICAL (gsk_layer_insert_child_at_index (other, a, 0));
+  EXPECT_CRITICAL (gsk_layer_insert_child_above (other, a, other_child));
+  EXPECT_CRITICAL (gsk_layer_insert_child_below (other, a, NULL));
+  EXPECT_CRITICAL (gsk_layer_replace_child (other, other_child, a));
+  g_assert_true (gsk_layer_get_parent (a) == root);
+  g_assert_true (gsk_layer_get_parent (b) == a);
+  g_assert_true (gsk_layer_get_parent (other_child) == other);
+  assert_children (root, "a");
+  assert_children (a, "b");
+  assert_children (other, "other-child");
+
+  /* Removing what is not a child */
+  EXPECT_CRITICAL (gsk_layer_remove_child (root, b));
+  EXPECT_CRITICAL (gsk_layer_remove_child (root, other_child));
+  EXPECT_CRITICAL (gsk_layer_remove_child (root, loose));
+  EXPECT_CRITICAL (gsk_layer_remove_child (root, root));
+  EXPECT_CRITICAL (gsk_layer_replace_child (root, b, stranger));
+  assert_children (root, "a");
+  assert_children (a, "b");
+  g_assert_null (gsk_layer_get_parent (stranger));
+
+  /* Above or below a sibling of another parent */
+  EXPECT_CRITICAL (gsk_layer_insert_child_above (root, stranger, other_child));
+  EXPECT_CRITICAL (gsk_layer_insert_child_below (root, stranger, other_child));
+  EXPECT_CRITICAL (gsk_layer_insert_child_above (root, stranger, b));
+  EXPECT_CRITICAL (gsk_layer_insert_child_below (root, stranger, root));
+  g_assert_null (gsk_layer_get_parent (stranger));
+  assert_children (root, "a");
+  assert_children (other, "other-child");
+
+  /* NULL and not a layer */
+  EXPECT_CRITICAL (gsk_layer_add_child (root, NULL));
+  EXPECT_CRITICAL (gsk_layer_add_child (NULL, stranger));
+  {
+    GObject *not_a_layer = g_object_new (G_TYPE_OBJECT, NULL);
+
+    EXPECT_CRITICAL (gsk_layer_add_child (root, (GskLayer *) not_a_layer));
+    g_assert_finalize_object (not_a_layer);
+  }
+  assert_children (root, "a");
+
+  /* Nothing happened */
+  g_assert_cmpuint (rec.n_added, ==, 0);
+  g_assert_cmpuint (rec.n_removed, ==, 0);
+  g_assert_false (gsk_layer_get_frame_pending (root));
+  g_assert_false (gsk_layer_get_frame_pending (other));
+
+  g_signal_handlers_disconnect_by_data (root, &rec);
+  g_signal_handlers_disconnect_by_data (a, &rec);
+  g_signal_handlers_disconnect_by_data (b, &rec);
+  g_assert_finalize_object (stranger);
+  g_assert_finalize_object (loose);
+  g_assert_finalize_object (other);
+  g_assert_finalize_object (root);
+}
+
+static void
+test_bad_values (void)
+{
+  GskLayer *root = new_root ("root", 100, 100);
+  GskLayer *layer = new_rect ("layer", 10, 20, 30, 40);
+  float bad[] = { NAN, INFINITY, -INFINITY };
+  guint *n_position, *n_size, *n_pivot, *n_z, *n_opacity, *n_color, *n_blend;
+  graphene_point_t position;
+  graphene_size_t size;
+  graphene_point3d_t pivot;
+  GdkRGBA color;
+  guint i;
+
+  gsk_layer_add_child (root, layer);
+  gsk_layer_set_pivot_point (layer, &GRAPHENE_POINT3D_INIT (0.25f, 0.75f, 2));
+  gsk_layer_set_z_position (layer, 3);
+  gsk_layer_set_opacity (layer, 0.5f);
+  set_color (layer, 0.1f, 0.2f, 0.3f, 0.4f);
+  gsk_layer_set_blend_mode (layer, GSK_LAYER_BLEND_SCREEN);
+  render_once (root, 100, 100);
+  g_assert_false (gsk_layer_get_frame_pending (root));
+
+  n_position = count_notify (layer, "position");
+  n_size = count_notify (layer, "size");
+  n_pivot = count_notify (layer, "pivot-point");
+  n_z = count_notify (layer, "z-position");
+  n_opacity = count_notify (layer, "opacity");
+  n_color = count_notify (layer, "background-color");
+  n_blend = count_notify (layer, "blend-mode");
+
+  for (i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      float v = bad[i];
+
+      EXPECT_CRITICAL (gsk_layer_set_position (layer, &GRAPHENE_POINT_INIT (v, 0)));
+      EXPECT_CRITICAL (gsk_layer_set_position (layer, &GRAPHENE_POINT_INIT (0, v)));
+      EXPECT_CRITICAL (gsk_layer_set_size (layer, &GRAPHENE_SIZE_INIT (v, 10)));
+      EXPECT_CRITICAL (gsk_layer_set_size (layer, &GRAPHENE_SIZE_INIT (10, v)));
+      EXPECT_CRITICAL (gsk_layer_set_pivot_point (layer, &GRAPHENE_POINT3D_INIT (v, 0, 0)));
+      EXPECT_CRITICAL (gsk_layer_set_pivot_point (layer, &GRAPHENE_POINT3D_INIT (0, v, 0)));
+      EXPECT_CRITICAL (gsk_layer_set_pivot_point (layer, &GRAPHENE_POINT3D_INIT (0, 0, v)));
+      EXPECT_CRITICAL (gsk_layer_set_z_position (layer, v));
+      EXPECT_CRITICAL (gsk_layer_set_opacity (layer, v));
+      EXPECT_CRITICAL (gsk_layer_set_background_color (layer, &(GdkRGBA) { v, 0, 0, 1 }));
+      EXPECT_CRITICAL (gsk_layer_set_background_color (layer, &(GdkRGBA) { 0, 0, 0, v }));
+    }
+
+  EXPECT_CRITICAL (gsk_layer_set_size (layer, &GRAPHENE_SIZE_INIT (-1, 10)));
+  EXPECT_CRITICAL (gsk_layer_set_size (layer, &GRAPHENE_SIZE_INIT (10, -0.5f)));
+  EXPECT_CRITICAL (gsk_layer_set_opacity (layer, 1.5f));
+  EXPECT_CRITICAL (gsk_layer_set_opacity (layer, -0.1f));
+  EXPECT_CRITICAL (gsk_layer_set_background_color (layer, &(GdkRGBA) { 2, 0, 0, 1 }));
+  EXPECT_CRITICAL (gsk_layer_set_background_color (layer, &(GdkRGBA) { 0, 0, 0, -1 }));
+  EXPECT_CRITICAL (gsk_layer_set_blend_mode (layer, 100));
+  EXPECT_CRITICAL (gsk_layer_set_position (layer, NULL));
+  EXPECT_CRITICAL (gsk_layer_set_size (layer, NULL));
+  EXPECT_CRITICAL (gsk_layer_set_pivot_point (layer, NULL));
+
+  /* Through GObject: the param specs refuse what they can */
+  g_test_expect_message ("GLib-GObject", G_LOG_LEVEL_WARNING, "*opacity*");
+  g_object_set (layer, "opacity", 1.5f, NULL);
+  g_test_assert_expected_messages ();
+  EXPECT_CRITICAL (g_object_set (layer, "position", &GRAPHENE_POINT_INIT (NAN, 0), NULL));
+  g_test_expect_message ("GLib-GObject", G_LOG_LEVEL_WARNING, "*z-position*");
+  g_object_set (layer, "z-position", (float) NAN, NULL);
+  g_test_assert_expected_messages ();
+
+  /* Nothing changed */
+  gsk_layer_get_position (layer, &position);
+  g_assert_true (graphene_point_equal (&position, &GRAPHENE_POINT_INIT (10, 20)));
+  gsk_layer_get_size (layer, &size);
+  g_assert_true (graphene_size_equal (&size, &GRAPHENE_SIZE_INIT (30, 40)));
+  gsk_layer_get_pivot_point (layer, &pivot);
+  g_assert_true (graphene_point3d_equal (&pivot, &GRAPHENE_POINT3D_INIT (0.25f, 0.75f, 2)));
+  g_assert_cmpfloat (gsk_layer_get_z_position (layer), ==, 3);
+  g_assert_cmpfloat (gsk_layer_get_opacity (layer), ==, 0.5f);
+  gsk_layer_get_background_color (layer, &color);
+  g_assert_true (gdk_rgba_equal (&color, &(GdkRGBA) { 0.1f, 0.2f, 0.3f, 0.4f }));
+  g_assert_cmpint (gsk_layer_get_blend_mode (layer), ==, GSK_LAYER_BLEND_SCREEN);
+  g_assert_cmpuint (*n_position, ==, 0);
+  g_assert_cmpuint (*n_size, ==, 0);
+  g_assert_cmpuint (*n_pivot, ==, 0);
+  g_assert_cmpuint (*n_z, ==, 0);
+  g_assert_cmpuint (*n_opacity, ==, 0);
+  g_assert_cmpuint (*n_color, ==, 0);
+  g_assert_cmpuint (*n_blend, ==, 0);
+  g_assert_false (gsk_layer_get_frame_pending (root));
+
+  /* Large but finite values are accepted */
+  gsk_layer_set_position (layer, &GRAPHENE_POINT_INIT (-1e30f, 1e30f));
+  gsk_layer_set_size (layer, &GRAPHENE_SIZE_INIT (G_MAXFLOAT, 0));
+  g_assert_cmpuint (*n_position, ==, 1);
+  g_assert_cmpuint (*n_size, ==, 1);
+  render_once (root, 100, 100);
+  g_assert_true (gsk_layer_pick (root, 50, 50) == root);
+
+  g_assert_finalize_object (root);
+}
+
+static void
+test_bad_render (void)
+{
+  GskLayer *root = new_root ("root", 10, 10);
+  GskLayer *child = new_rect ("child", 0, 0, 5, 5);
+  GskLayerRenderer *renderer = gsk_layer_software_renderer_new ();
+  cairo_surface_t *target = create_target (10, 10);
+  cairo_surface_t *a8 = cairo_image_surface_create (CAIRO_FORMAT_A8, 10, 10);
+  cairo_region_t *damage = NULL;
+
+  gsk_layer_add_child (root, child);
+
+  /* Only top levels are rendered */
+  EXPECT_CRITICAL (damage = gsk_layer_renderer_render (renderer, child, target));
+  g_assert_null (damage);
+  EXPECT_CRITICAL (damage = gsk_layer_renderer_render (renderer, root, a8));
+  g_assert_null (damage);
+  EXPECT_CRITICAL (damage = gsk_layer_renderer_render (renderer, root, NULL));
+  g_assert_null (damage);
+  g_assert_true (gsk_layer_get_frame_pending (root));
+
+  /* The renderer still works */
+  g_assert_cmpint (render_area (renderer, root, target), ==, 100);
+  g_assert_false (gsk_layer_get_frame_pending (root));
+
+  cairo_surface_destroy (a8);
+  cairo_surface_destroy (target);
+  g_assert_finalize_object (renderer);
+  g_assert_finalize_object (root);
+}
+
+static void
+remove_victim_hook (TestLayer *self,
+                    cairo_t   *cr)
+{
+  GskLayer *victim = self->hook_data;
+
+  if (gsk_layer_get_parent (victim) != NULL)
+    gsk_layer_remove_child (gsk_layer_get_parent (victim), victim);
+}
+
+static void
+test_bad_draw_removes (void)
+{
+  GskLayer *root = new_root ("root", 100, 100);
+  TestLayer *drawer = test_layer_new ("drawer", 0, 0, 50, 50);
+  TestLayer *victim = test_layer_new ("victim", 50, 50, 50, 50);
+  GskLayer *plain_victim = new_rect ("plain-victim", 50, 0, 50, 50);
+  GskLayerRenderer *renderer = gsk_layer_software_renderer_new ();
+  cairo_surface_t *target = create_target (100, 100);
+
+  set_color (root, 1, 1, 1, 1);
+  drawer->color = (GdkRGBA) { 1, 0, 0, 1 };
+  victim->color = (GdkRGBA) { 0, 1, 0, 1 };
+  set_color (plain_victim, 0, 0, 1, 1);
+  gsk_layer_add_child (root, GSK_LAYER (drawer));
+  gsk_layer_add_child (root, GSK_LAYER (victim));
+  g_object_add_weak_pointer (G_OBJECT (victim), (gpointer *) &victim);
+  g_object_add_weak_pointer (G_OBJECT (plain_victim), (gpointer *) &plain_victim);
+
+  /* The drawer removes a layer that draws too, before its turn */
+  drawer->draw_hook = remove_victim_hook;
+  drawer->hook_data = victim;
+  render_area (renderer, root, target);
+  g_assert_cmpuint (drawer->n_draws, ==, 1);
+  g_assert_null (victim);
+  g_assert_cmphex (get_pixel (target, 25, 25), ==, 0xffff0000);
+  g_assert_cmphex (get_pixel (target, 75, 75), ==, 0xffffffff);
+
+  /* A plain layer added in the same frame */
+  drawer->hook_data = plain_victim;
+  gsk_layer_add_child (root, plain_victim);
+  gsk_layer_invalidate_content (GSK_LAYER (drawer));
+  render_area (renderer, root, target);
+  g_assert_cmpuint (drawer->n_draws, ==, 2);
+  g_assert_null (plain_victim);
+  g_assert_cmphex (get_pixel (target, 25, 25), ==, 0xffff0000);
+  g_assert_cmphex (get_pixel (target, 75, 25), ==, 0xffffffff);
+  assert_children (root, "drawer");
+
+  /* Still usable */
+  set_color (root, 0, 0, 0, 1);
+  render_area (renderer, root, target);
+  g_assert_cmphex (get_pixel (target, 75, 25), ==, 0xff000000);
+  g_assert_cmpuint (drawer->n_draws, ==, 2);
+
+  cairo_surface_destroy (target);
+  g_assert_finalize_object (renderer);
+  g_assert_finalize_object (root);
+}
+
+/* Known bug: what draw() removes is damaged only in the next frame: the
+ * damage of the frame is taken before draw() runs, and the removal adds
+ * to the next one. The frame keeps the removed layer's pixels. */
+static void
+test_bad_draw_removes_drawn (void)
+{
+  GskLayer *root = new_root ("root", 100, 100);
+  TestLayer *drawer = test_layer_new ("drawer", 0, 0, 50, 50);
+  GskLayer *victim = new_rect ("victim", 50, 0, 50, 50);
+  GskLayerRenderer *renderer = gsk_layer_software_renderer_new ();
+  cairo_surface_t *target = create_target (100, 100);
+
+  set_color (root, 1, 1, 1, 1);
+  drawer->color = (GdkRGBA) { 1, 0, 0, 1 };
+  set_color (victim, 0, 0, 1, 1);
+  gsk_layer_add_child (root, GSK_LAYER (drawer));
+  gsk_layer_add_child (root, victim);
+  /* Outlive the removal, to check it */
+  g_object_ref (victim);
+  render_area (renderer, root, target);
+  g_assert_cmphex (get_pixel (target, 75, 25), ==, 0xff0000ff);
+
+  /* Drawn in the last frame, removed by draw() in this one */
+  drawer->draw_hook = remove_victim_hook;
+  drawer->hook_data = victim;
+  gsk_layer_invalidate_content (GSK_LAYER (drawer));
+  render_area (renderer, root, target);
+  g_assert_cmpuint (drawer->n_draws, ==, 2);
+  g_assert_null (gsk_layer_get_parent (victim));
+  g_assert_cmphex (get_pixel (target, 75, 25), ==, 0xffffffff);
+
+  g_assert_finalize_object (victim);
+  cairo_surface_destroy (target);
+  g_assert_finalize_object (renderer);
+  g_assert_finalize_object (root);
+}
+
+/* Known bug: the same as above for layout_children() */
+static void
+test_bad_layout_removes_drawn (void)
+{
+  GskLayer *root = new_root ("root", 100, 100);
+  TestLayer *box = test_layer_new ("box", 0, 0, 100, 100);
+  GskLayer *victim = new_rect ("victim", 50, 0, 50, 50);
+  GskLayerRenderer *renderer = gsk_layer_software_renderer_new ();
+  cairo_surface_t *target = create_target (100, 100);
+
+  set_color (root, 1, 1, 1, 1);
+  gsk_layer_add_child (root, GSK_LAYER (box));
+  set_color (victim, 0, 0, 1, 1);
+  gsk_layer_add_child (GSK_LAYER (box), victim);
+  render_area (renderer, root, target);
+  g_assert_cmphex (get_pixel (target, 75, 25), ==, 0xff0000ff);
+
+  /* The next layout removes the child */
+  box->remove_first_child = TRUE;
+  gsk_layer_queue_relayout (GSK_LAYER (box));
+  render_area (renderer, root, target);
+  assert_children (GSK_LAYER (box), "");
+  g_assert_cmphex (get_pixel (target, 75, 25), ==, 0xffffffff);
+
+  cairo_surface_destroy (target);
+  g_assert_finalize_object (renderer);
+  g_assert_finalize_object (root);
+}
+
+static void
+test_bad_dispose_in_tree (void)
+{
+  GskLayer *root = new_root ("root", 100, 100);
+  GskLayer *doomed = new_rect ("doomed", 10, 10, 50, 50);
+  GskLayer *child = new_rect ("doomed-child", 5, 5, 10, 10);
+  GskLayer *sibling = new_rect ("sibling", 60, 60, 20, 20);
+  GskLayerRenderer *renderer = gsk_layer_software_renderer_new ();
+  cairo_surface_t *target = create_target (100, 100);
+  SignalRecord rec = { 0, };
+
+  set_color (doomed, 1, 0, 0, 1);
+  set_color (child, 0, 1, 0, 1);
+  set_color (sibling, 0, 0, 1, 1);
+  gsk_layer_add_child (root, doomed);
+  gsk_layer_add_child (doomed, child);
+  gsk_layer_add_child (root, sibling);
+  g_object_ref (doomed);
+  g_object_add_weak_pointer (G_OBJECT (child), (gpointer *) &child);
+  render_area (renderer, root, target);
+  g_assert_cmphex (get_pixel (target, 20, 20), ==, 0xff00ff00);
+
+  g_signal_connect (root, "child-removed", G_CALLBACK (child_removed_cb), &rec);
+
+  /* Redraws queued from the layer, its child and its sibling */
+  gsk_layer_set_position (doomed, &GRAPHENE_POINT_INIT (20, 20));
+  set_color (child, 1, 1, 0, 1);
+  gsk_layer_queue_redraw (doomed, NULL);
+  gsk_layer_set_position (sibling, &GRAPHENE_POINT_INIT (70, 70));
+  g_assert_true (gsk_layer_get_frame_pending (root));
+
+  g_object_run_dispose (G_OBJECT (doomed));
+  g_assert_null (gsk_layer_get_parent (doomed));
+  assert_children (root, "sibling");
+  g_assert_cmpuint (rec.n_removed, ==, 1);
+  g_assert_true (rec.last_removed == doomed);
+  /* It let go of its children */
+  g_assert_null (child);
+  g_assert_cmpuint (gsk_layer_get_n_children (doomed), ==, 0);
+
+  render_area (renderer, root, target);
+  g_assert_cmphex (get_pixel (target, 20, 20), ==, 0);
+  g_assert_cmphex (get_pixel (target, 30, 30), ==, 0);
+  g_assert_cmphex (get_pixel (target, 75, 75), ==, 0xff0000ff);
+
+  /* Changing what is left of it asks nothing of anyone */
+  gsk_layer_set_position (doomed, &GRAPHENE_POINT_INIT (0, 0));
+  gsk_layer_queue_redraw (doomed, NULL);
+  gsk_layer_queue_relayout (doomed);
+  g_assert_cmpint (render_area (renderer, root, target), ==, 0);
+
+  /* The root, while it has children */
+  g_object_add_weak_pointer (G_OBJECT (sibling), (gpointer *) &sibling);
+  gsk_layer_set_opacity (sibling, 0.5f);
+  g_object_run_dispose (G_OBJECT (root));
+  g_assert_null (sibling);
+  assert_children (root, "");
+  render_area (renderer, root, target);
+
+  g_signal_handlers_disconnect_by_data (root, &rec);
+  cairo_surface_destroy (target);
+  g_assert_finalize_object (renderer);
+  g_assert_finalize_object (doomed);
+  g_assert_finalize_object (root);
+}
+
+typedef struct {
+  GskLayer *root;
+  guint n_visits;
+  guint n_removed;
+} RemovingTraversal;
+
+/* Removes the next sibling of every visited layer, and every child of
+ * every fifth visited layer */
+static GskLayerTraverseResult
+removing_cb (GskLayer *layer,
+             int       depth,
+             gpointer  user_data)
+{
+  RemovingTraversal *t = user_data;
+  GskLayer *next = gsk_layer_get_next_sibling (layer);
+
+  g_assert_true (GSK_IS_LAYER (layer));
+  t->n_visits++;
+
+  if (next != NULL)
+    {
+      gsk_layer_remove_child (gsk_layer_get_parent (layer), next);
+      t->n_removed++;
+    }
+  if (t->n_visits % 5 == 0)
+    {
+      t->n_removed += gsk_layer_get_n_children (layer);
+      gsk_layer_remove_all_children (layer);
+    }
+
+  return GSK_LAYER_TRAVERSE_CONTINUE;
+}
+
+static GskLayer *
+new_wide_tree (void)
+{
+  GskLayer *root = new_root ("root", 100, 100);
+  int i, j;
+
+  for (i = 0; i < 10; i++)
+    {
+      GskLayer *child = new_named ("child");
+
+      gsk_layer_add_child (root, child);
+      for (j = 0; j < 10; j++)
+        {
+          GskLayer *grandchild = new_named ("grandchild");
+
+          gsk_layer_add_child (child, grandchild);
+          gsk_layer_add_child (grandchild, new_named ("leaf"));
+        }
+    }
+
+  return root;
+}
+
+static guint
+count_layers (GskLayer *root)
+{
+  DeepRecord rec = { 0, };
+
+  gsk_layer_traverse (root, PRE, deep_cb, &rec);
+  return rec.n;
+}
+
+static void
+test_bad_traverse_removes (void)
+{
+  GskLayerTraverseOrder orders[] = { PRE, POST, BREADTH };
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (orders); i++)
+    {
+      GskLayer *root = new_wide_tree ();
+      RemovingTraversal t = { root, 0, 0 };
+      guint before = count_layers (root);
+
+      g_assert_cmpuint (before, ==, 1 + 10 + 100 + 100);
+      gsk_layer_traverse (root, orders[i], removing_cb, &t);
+      g_assert_cmpuint (t.n_removed, >, 0);
+      /* Nothing visited twice, nothing left unvisited that is still in
+       * the tree: every remaining layer was visited */
+      g_assert_cmpuint (t.n_visits, <=, before);
+      g_assert_cmpuint (t.n_visits, >=, count_layers (root));
+      render_once (root, 100, 100);
+      g_assert_finalize_object (root);
+    }
+
+  /* Emptying the root from its first visit */
+  {
+    GskLayer *root = new_wide_tree ();
+    RemovingTraversal t = { root, 4, 0 };
+
+    gsk_layer_traverse (root, PRE, removing_cb, &t);
+    g_assert_cmpuint (t.n_visits, ==, 5);
+    assert_children (root, "");
+    g_assert_finalize_object (root);
+  }
+}
+
+#define N_SIBLINGS 100000
+
+static void
+test_bad_many_siblings (void)
+{
+  GskLayer *root = new_root ("root", 256, 256);
+  GskLayerRenderer *renderer = gsk_layer_software_renderer_new ();
+  cairo_surface_t *target = create_target (256, 256);
+  GskLayer *last = NULL, *middle = NULL;
+  double elapsed;
+  guint i;
+
+  g_test_timer_start ();
+  for (i = 0; i < N_SIBLINGS; i++)
+    {
+      /* 100 rows of 1000, 2×2 each, overlapping in columns of 250 */
+      GskLayer *l = new_rect (NULL, (i % 1000) / 4.f, (i / 1000) * 2.5f, 2, 2);
+
+      set_color (l, (i % 7) / 7.f, (i % 11) / 11.f, (i % 13) / 13.f, 1);
+      gsk_layer_add_child (root, l);
+      if (i == 50 * 1000 + 502)
+        {
+          gsk_layer_set_name (l, "middle");
+          middle = l;
+        }
+      last = l;
+    }
+  elapsed = g_test_timer_elapsed ();
+  g_test_message ("building %d siblings: %.2fs", N_SIBLINGS, elapsed);
+  g_assert_cmpuint (gsk_layer_get_n_children (root), ==, N_SIBLINGS);
+  g_assert_true (gsk_layer_get_last_child (root) == last);
+  gsk_layer_set_name (last, "last");
+  g_assert_true (gsk_layer_get_child_at_index (root, 50 * 1000 + 502) == middle);
+
+  g_test_timer_start ();
+  render_area (renderer, root, target);
+  elapsed = g_test_timer_elapsed ();
+  g_test_message ("first frame: %.2fs", elapsed);
+  g_assert_cmpuint (get_pixel (target, 0, 0) >> 24, ==, 0xff);
+
+  /* The top-most one under the point: at (249.75, 247.5) the last one,
+   * at (125.5, 125.5) the one at (125.5, 125) */
+  g_test_timer_start ();
+  assert_pick (root, 250, 248, last);
+  assert_pick (root, 125.5f, 125.5f, middle);
+  assert_pick (root, 255, 255, root);
+  assert_pick (root, 256, 255, NULL);
+  g_test_message ("4 picks: %.4fs", g_test_timer_elapsed ());
+
+  /* One moves */
+  gsk_layer_set_position (middle, &GRAPHENE_POINT_INIT (252, 252));
+  assert_pick (root, 253, 253, middle);
+  render_area (renderer, root, target);
+  assert_pick (root, 253, 253, middle);
+  g_assert_false (gsk_layer_pick (root, 125.5f, 125.5f) == middle);
+
+  g_test_timer_start ();
+  cairo_surface_destroy (target);
+  g_assert_finalize_object (renderer);
+  g_assert_finalize_object (root);
+  g_test_message ("destroying: %.2fs", g_test_timer_elapsed ());
+}
+
+/* }}} */
+/* {{{ main */
 
 /* The library logs with structured logging, which g_test_expect_message()
  * of GLib before 2.80 does not see: send its warnings and criticals
@@ -3207,11 +4396,9 @@ main (int   argc,
   add_known_bug ("/layer/traverse/deep-bottom-up", test_traverse_deep_bottom_up);
   add_known_bug ("/layer/traverse/deep-render", test_traverse_deep_render);
 
-
   g_test_add_func ("/layer/properties/defaults", test_properties_defaults);
   g_test_add_func ("/layer/properties/accessors", test_properties_accessors);
   g_test_add_func ("/layer/properties/gobject", test_properties_gobject);
-
 
   g_test_add_func ("/layer/geometry/rotate-pivot", test_geometry_rotate_pivot);
   g_test_add_func ("/layer/geometry/transform-order", test_geometry_transform_order);
@@ -3220,9 +4407,9 @@ main (int   argc,
   g_test_add_func ("/layer/geometry/transformed-bounds", test_geometry_transformed_bounds);
   g_test_add_func ("/layer/geometry/compute-transform", test_geometry_compute_transform);
 
-
   g_test_add_func ("/layer/pick/top-most", test_pick_top_most);
   g_test_add_func ("/layer/pick/z-position", test_pick_z_position);
+  g_test_add_func ("/layer/pick/z-position-many", test_pick_z_position_many);
   g_test_add_func ("/layer/pick/reactive", test_pick_reactive);
   g_test_add_func ("/layer/pick/hidden", test_pick_hidden);
   g_test_add_func ("/layer/pick/clip", test_pick_clip);
@@ -3233,17 +4420,37 @@ main (int   argc,
   g_test_add_func ("/layer/pick/outside-target-few", test_pick_outside_target_few);
   add_known_bug ("/layer/pick/outside-target-many", test_pick_outside_target_many);
 
-
   g_test_add_func ("/layer/requests/intercept-redraw", test_requests_intercept_redraw);
   g_test_add_func ("/layer/requests/frame-pending", test_requests_redraw_frame_pending);
   g_test_add_func ("/layer/requests/relayout", test_requests_relayout);
-
+  g_test_add_func ("/layer/requests/moved-layer", test_requests_moved_layer);
+  add_known_bug ("/layer/requests/removed-layer", test_requests_removed_layer);
 
   g_test_add_func ("/layer/draw/cache", test_draw_cache);
   g_test_add_func ("/layer/draw/huge", test_draw_huge);
+  g_test_add_func ("/layer/draw/huge-rotated", test_draw_huge_rotated);
+  g_test_add_func ("/layer/draw/hidden-parent", test_draw_hidden_parent);
   g_test_add_func ("/layer/draw/content-shared", test_draw_content_shared);
   g_test_add_func ("/layer/draw/image-content", test_draw_image_content);
   g_test_add_func ("/layer/draw/image-missing", test_draw_image_missing);
 
+  g_test_add_func ("/layer/damage/small-change", test_damage_small_change);
+  g_test_add_func ("/layer/damage/unchanged", test_damage_unchanged);
+  g_test_add_func ("/layer/damage/remove", test_damage_remove);
+  g_test_add_func ("/layer/damage/check-sequence", test_damage_check_sequence);
+  g_test_add_func ("/layer/damage/queue-redraw", test_damage_queue_redraw);
+
+  g_test_add_func ("/layer/bad/tree", test_bad_tree);
+  g_test_add_func ("/layer/bad/values", test_bad_values);
+  g_test_add_func ("/layer/bad/render", test_bad_render);
+  g_test_add_func ("/layer/bad/draw-removes", test_bad_draw_removes);
+  add_known_bug ("/layer/bad/draw-removes-drawn", test_bad_draw_removes_drawn);
+  add_known_bug ("/layer/bad/layout-removes-drawn", test_bad_layout_removes_drawn);
+  g_test_add_func ("/layer/bad/dispose-in-tree", test_bad_dispose_in_tree);
+  g_test_add_func ("/layer/bad/traverse-removes", test_bad_traverse_removes);
+  g_test_add_func ("/layer/bad/100000-siblings", test_bad_many_siblings);
+
   return g_test_run ();
 }
+
+/* }}} */

@@ -1,0 +1,786 @@
+/* gsk-layer-animation.c: the layer's side of animations
+ *
+ * A layer has model values (what its getters return) and presentation
+ * values (what is on screen now). They differ only while a property
+ * animates: the layer's own fields then hold the presentation value,
+ * which is what the compile step reads, and the model value waits in the
+ * layer's animation side struct.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#include "config.h"
+
+#include <math.h>
+#include <stdio.h>
+
+#include "gsk-layer-animation-private.h"
+#include "gsk-layer-interpolate-private.h"
+
+typedef struct {
+  guint duration;
+  guint delay;
+  GskLayerEasing *easing;
+} EasingState;
+
+enum {
+  TRANSITIONS_COMPLETED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+static void
+easing_state_clear (gpointer data)
+{
+  EasingState *state = data;
+
+  g_clear_pointer (&state->easing, gsk_layer_easing_unref);
+}
+
+static void
+value_free (gpointer data)
+{
+  GValue *value = data;
+
+  g_value_unset (value);
+  g_free (value);
+}
+
+static GskLayerAnimation *
+ensure_animation (GskLayer *self)
+{
+  GskLayerPrivate *priv = gsk_layer_get_private (self);
+
+  if (priv->animation == NULL)
+    {
+      priv->animation = g_new0 (GskLayerAnimation, 1);
+      priv->animation->transitions = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);
+      priv->animation->easing_states = g_array_new (FALSE, TRUE, sizeof (EasingState));
+      g_array_set_clear_func (priv->animation->easing_states, easing_state_clear);
+      priv->animation->model_values = g_hash_table_new_full (NULL, NULL, NULL, value_free);
+      gsk_layer_n_animated++;
+    }
+
+  return priv->animation;
+}
+
+void
+gsk_layer_animation_free (GskLayerAnimation *animation)
+{
+  if (animation == NULL)
+    return;
+
+  g_hash_table_unref (animation->transitions);
+  g_array_unref (animation->easing_states);
+  g_hash_table_unref (animation->model_values);
+  g_free (animation);
+}
+
+/* {{{ Animatable properties */
+
+GParamSpec *
+gsk_layer_find_animatable_property (const char  *name,
+                                    GError     **error)
+{
+  GObjectClass *klass = g_type_class_ref (GSK_TYPE_LAYER);
+  GParamSpec *pspec = g_object_class_find_property (klass, name);
+
+  g_type_class_unref (klass);
+
+  if (pspec == NULL)
+    {
+      g_set_error (error, GSK_LAYER_ERROR, GSK_LAYER_ERROR_UNKNOWN_PROPERTY,
+                   "GskLayer has no property “%s”", name);
+      return NULL;
+    }
+
+  if ((pspec->flags & G_PARAM_WRITABLE) == 0 ||
+      !gsk_layer_value_type_is_animatable (pspec->value_type))
+    {
+      g_set_error (error, GSK_LAYER_ERROR, GSK_LAYER_ERROR_INVALID_VALUE,
+                   "the property “%s” of GskLayer cannot be animated", name);
+      return NULL;
+    }
+
+  return pspec;
+}
+
+const GValue *
+gsk_layer_get_model_value (GskLayer   *self,
+                           GParamSpec *pspec)
+{
+  GskLayerPrivate *priv = gsk_layer_get_private (self);
+
+  if (priv->animation == NULL)
+    return NULL;
+
+  return g_hash_table_lookup (priv->animation->model_values, pspec);
+}
+
+static void
+set_model_value (GskLayer     *self,
+                 GParamSpec   *pspec,
+                 const GValue *value)
+{
+  GskLayerAnimation *animation = ensure_animation (self);
+  GValue *copy = g_new0 (GValue, 1);
+
+  g_value_init (copy, pspec->value_type);
+  g_value_copy (value, copy);
+  g_hash_table_replace (animation->model_values, pspec, copy);
+}
+
+static void
+clear_model_value (GskLayer   *self,
+                   GParamSpec *pspec)
+{
+  GskLayerPrivate *priv = gsk_layer_get_private (self);
+
+  if (priv->animation)
+    g_hash_table_remove (priv->animation->model_values, pspec);
+}
+
+void
+gsk_layer_set_presentation_value (GskLayer     *self,
+                                  GParamSpec   *pspec,
+                                  const GValue *value)
+{
+  GskLayerPrivate *priv = gsk_layer_get_private (self);
+  GValue v = G_VALUE_INIT;
+
+  /* Easings that overshoot may leave the property's range */
+  g_value_init (&v, pspec->value_type);
+  g_value_copy (value, &v);
+  g_param_value_validate (pspec, &v);
+
+  priv->updating_presentation = TRUE;
+  g_object_set_property (G_OBJECT (self), pspec->name, &v);
+  priv->updating_presentation = FALSE;
+
+  g_value_unset (&v);
+}
+
+/* }}} */
+/* {{{ Transitions */
+
+static void
+on_transition_stopped (GskLayerTransition *transition,
+                       gboolean            is_finished,
+                       GskLayer           *self);
+
+static void
+drop_transition (GskLayer           *self,
+                 const char         *name,
+                 GskLayerTransition *transition)
+{
+  GskLayerPrivate *priv = gsk_layer_get_private (self);
+
+  g_object_ref (transition);
+  g_signal_handlers_disconnect_by_func (transition, on_transition_stopped, self);
+  g_hash_table_remove (priv->animation->transitions, name);
+  gsk_layer_transition_detach (transition);
+  g_object_unref (transition);
+}
+
+static const char *
+find_transition_name (GskLayer           *self,
+                      GskLayerTransition *transition)
+{
+  GskLayerPrivate *priv = gsk_layer_get_private (self);
+  GHashTableIter iter;
+  gpointer key, value;
+
+  if (priv->animation == NULL)
+    return NULL;
+
+  g_hash_table_iter_init (&iter, priv->animation->transitions);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    if (value == transition)
+      return key;
+
+  return NULL;
+}
+
+static void
+on_transition_stopped (GskLayerTransition *transition,
+                       gboolean            is_finished,
+                       GskLayer           *self)
+{
+  GskLayerPrivate *priv = gsk_layer_get_private (self);
+  g_autofree char *name = NULL;
+  const char *key;
+
+  key = find_transition_name (self, transition);
+  if (key == NULL)
+    return;
+  name = g_strdup (key);
+
+  g_object_ref (self);
+
+  /* The model value is where the property ended up */
+  if (GSK_IS_LAYER_PROPERTY_TRANSITION (transition))
+    {
+      GParamSpec *pspec = gsk_layer_find_animatable_property (
+          gsk_layer_property_transition_get_property_name (GSK_LAYER_PROPERTY_TRANSITION (transition)), NULL);
+
+      if (pspec && g_str_equal (name, pspec->name))
+        clear_model_value (self, pspec);
+    }
+
+  if (!is_finished || gsk_layer_transition_get_remove_on_complete (transition))
+    drop_transition (self, name, transition);
+
+  if (is_finished && priv->animation && g_hash_table_size (priv->animation->transitions) == 0)
+    g_signal_emit (self, signals[TRANSITIONS_COMPLETED], 0);
+
+  g_object_unref (self);
+}
+
+static void
+start_if_possible (GskLayer           *self,
+                   GskLayerTransition *transition)
+{
+  GskLayerFrameClock *clock = gsk_layer_get_frame_clock (self);
+  GskLayerTimeline *timeline = GSK_LAYER_TIMELINE (transition);
+
+  if (clock == NULL || gsk_layer_timeline_is_playing (timeline))
+    return;
+
+  gsk_layer_timeline_set_frame_clock (timeline, clock);
+  gsk_layer_timeline_start (timeline);
+}
+
+/**
+ * gsk_layer_add_transition:
+ * @self: a layer
+ * @name: a name for the transition; a property transition made
+ *   implicitly is named after its property
+ * @transition: the transition
+ *
+ * Adds @transition to @self and starts it on the layer's frame clock (or
+ * as soon as the layer is in a tree whose top level has one). A
+ * transition of the same name is stopped and replaced.
+ */
+void
+gsk_layer_add_transition (GskLayer           *self,
+                          const char         *name,
+                          GskLayerTransition *transition)
+{
+  GskLayerAnimation *animation;
+  GskLayerTransition *old;
+
+  g_return_if_fail (GSK_IS_LAYER (self));
+  g_return_if_fail (name != NULL);
+  g_return_if_fail (GSK_IS_LAYER_TRANSITION (transition));
+  g_return_if_fail (gsk_layer_transition_get_layer (transition) == NULL);
+
+  animation = ensure_animation (self);
+  old = g_hash_table_lookup (animation->transitions, name);
+  if (old != NULL)
+    {
+      g_object_ref (old);
+      drop_transition (self, name, old);
+      gsk_layer_timeline_stop (GSK_LAYER_TIMELINE (old));
+      g_object_unref (old);
+    }
+
+  g_hash_table_insert (animation->transitions, g_strdup (name), g_object_ref (transition));
+  g_signal_connect (transition, "stopped", G_CALLBACK (on_transition_stopped), self);
+  gsk_layer_transition_attach (transition, self);
+
+  /* An explicit property transition sets the model value to its end */
+  if (GSK_IS_LAYER_PROPERTY_TRANSITION (transition))
+    {
+      GskLayerPropertyTransition *pt = GSK_LAYER_PROPERTY_TRANSITION (transition);
+      GParamSpec *pspec = gsk_layer_find_animatable_property (gsk_layer_property_transition_get_property_name (pt), NULL);
+      GValue to = G_VALUE_INIT;
+
+      if (pspec && g_str_equal (name, pspec->name) && gsk_layer_property_transition_get_to_value (pt, &to))
+        {
+          set_model_value (self, pspec, &to);
+          g_value_unset (&to);
+        }
+    }
+
+  start_if_possible (self, transition);
+}
+
+/**
+ * gsk_layer_get_transition:
+ * @self: a layer
+ * @name: the name of a transition
+ *
+ * Returns: (transfer none) (nullable): the transition called @name
+ */
+GskLayerTransition *
+gsk_layer_get_transition (GskLayer   *self,
+                          const char *name)
+{
+  GskLayerPrivate *priv;
+
+  g_return_val_if_fail (GSK_IS_LAYER (self), NULL);
+  g_return_val_if_fail (name != NULL, NULL);
+
+  priv = gsk_layer_get_private (self);
+  if (priv->animation == NULL)
+    return NULL;
+
+  return g_hash_table_lookup (priv->animation->transitions, name);
+}
+
+/**
+ * gsk_layer_remove_transition:
+ * @self: a layer
+ * @name: the name of a transition
+ *
+ * Stops the transition called @name and removes it. The property it
+ * animated keeps the value it had on screen.
+ */
+void
+gsk_layer_remove_transition (GskLayer   *self,
+                             const char *name)
+{
+  GskLayerTransition *transition;
+
+  g_return_if_fail (GSK_IS_LAYER (self));
+  g_return_if_fail (name != NULL);
+
+  transition = gsk_layer_get_transition (self, name);
+  if (transition == NULL)
+    return;
+
+  g_object_ref (transition);
+  if (gsk_layer_timeline_is_playing (GSK_LAYER_TIMELINE (transition)))
+    gsk_layer_timeline_stop (GSK_LAYER_TIMELINE (transition));
+  /* Stopping removed it, unless it was not running */
+  if (gsk_layer_get_transition (self, name) == transition)
+    {
+      GParamSpec *pspec = gsk_layer_find_animatable_property (name, NULL);
+
+      if (pspec)
+        clear_model_value (self, pspec);
+      drop_transition (self, name, transition);
+    }
+  g_object_unref (transition);
+}
+
+/**
+ * gsk_layer_remove_all_transitions:
+ * @self: a layer
+ *
+ * Stops and removes every transition of @self.
+ */
+void
+gsk_layer_remove_all_transitions (GskLayer *self)
+{
+  GskLayerPrivate *priv;
+  GPtrArray *names;
+  GHashTableIter iter;
+  gpointer key;
+  guint i;
+
+  g_return_if_fail (GSK_IS_LAYER (self));
+
+  priv = gsk_layer_get_private (self);
+  if (priv->animation == NULL)
+    return;
+
+  names = g_ptr_array_new_with_free_func (g_free);
+  g_hash_table_iter_init (&iter, priv->animation->transitions);
+  while (g_hash_table_iter_next (&iter, &key, NULL))
+    g_ptr_array_add (names, g_strdup (key));
+
+  for (i = 0; i < names->len; i++)
+    gsk_layer_remove_transition (self, g_ptr_array_index (names, i));
+
+  g_ptr_array_unref (names);
+}
+
+void
+gsk_layer_animation_update_clock (GskLayer *self)
+{
+  GskLayerPrivate *priv = gsk_layer_get_private (self);
+  GskLayerFrameClock *clock;
+  GPtrArray *transitions;
+  GHashTableIter iter;
+  gpointer value;
+  guint i;
+
+  if (priv->animation == NULL || g_hash_table_size (priv->animation->transitions) == 0)
+    return;
+
+  clock = gsk_layer_get_frame_clock (self);
+  transitions = g_ptr_array_new_with_free_func (g_object_unref);
+  g_hash_table_iter_init (&iter, priv->animation->transitions);
+  while (g_hash_table_iter_next (&iter, NULL, &value))
+    g_ptr_array_add (transitions, g_object_ref (value));
+
+  for (i = 0; i < transitions->len; i++)
+    {
+      GskLayerTimeline *timeline = g_ptr_array_index (transitions, i);
+
+      if (gsk_layer_timeline_get_frame_clock (timeline) == clock)
+        continue;
+
+      /* Leaving the clock's tree stops it (and so removes it); joining
+       * one starts it */
+      if (gsk_layer_timeline_is_playing (timeline))
+        gsk_layer_timeline_stop (timeline);
+      else if (clock != NULL)
+        start_if_possible (self, GSK_LAYER_TRANSITION (timeline));
+    }
+
+  g_ptr_array_unref (transitions);
+}
+
+/* }}} */
+/* {{{ Implicit animations */
+
+static EasingState *
+current_easing_state (GskLayer *self)
+{
+  GskLayerPrivate *priv = gsk_layer_get_private (self);
+
+  if (priv->animation == NULL || priv->animation->easing_states->len == 0)
+    return NULL;
+
+  return &g_array_index (priv->animation->easing_states, EasingState,
+                         priv->animation->easing_states->len - 1);
+}
+
+/* Velocity of a float property's presentation value, in units per
+ * second, from a running property transition; 0 if unknown */
+static double
+current_velocity (GskLayerTransition *transition,
+                  GParamSpec         *pspec)
+{
+  GskLayerTimeline *timeline = GSK_LAYER_TIMELINE (transition);
+  GValue from = G_VALUE_INIT, to = G_VALUE_INIT;
+  GskLayerEasing *easing = gsk_layer_timeline_get_easing (timeline);
+  double duration = gsk_layer_timeline_get_duration (timeline) / 1000.0;
+  double raw, velocity = 0;
+
+  if (pspec->value_type != G_TYPE_FLOAT || duration <= 0 ||
+      !gsk_layer_timeline_is_playing (timeline))
+    return 0;
+
+  raw = gsk_layer_timeline_get_elapsed_time (timeline) / 1000.0 / duration;
+  if (gsk_layer_property_transition_get_from_value (GSK_LAYER_PROPERTY_TRANSITION (transition), &from) &&
+      gsk_layer_property_transition_get_to_value (GSK_LAYER_PROPERTY_TRANSITION (transition), &to))
+    {
+      double slope = easing ? gsk_layer_easing_get_velocity (easing, raw) : 1.0;
+
+      velocity = (g_value_get_float (&to) - g_value_get_float (&from)) * slope / duration;
+    }
+
+  if (G_IS_VALUE (&from))
+    g_value_unset (&from);
+  if (G_IS_VALUE (&to))
+    g_value_unset (&to);
+
+  return velocity;
+}
+
+gboolean
+gsk_layer_animate_property (GskLayer     *self,
+                            GParamSpec   *pspec,
+                            const GValue *value)
+{
+  GskLayerPrivate *priv = gsk_layer_get_private (self);
+  EasingState *state;
+  GskLayerTransition *running, *transition;
+  GskLayerEasing *easing = NULL;
+  const GValue *model;
+  guint duration;
+  double velocity = 0;
+
+  if (priv->updating_presentation || priv->animation == NULL)
+    return FALSE;
+
+  running = g_hash_table_lookup (priv->animation->transitions, pspec->name);
+  state = current_easing_state (self);
+
+  if (state == NULL || (state->duration == 0 &&
+                        (state->easing == NULL ||
+                         gsk_layer_easing_get_mode (state->easing) != GSK_LAYER_EASING_SPRING)))
+    {
+      /* No easing: the value jumps, and what animated it goes */
+      if (running)
+        gsk_layer_remove_transition (self, pspec->name);
+      clear_model_value (self, pspec);
+      return FALSE;
+    }
+
+  model = gsk_layer_get_model_value (self, pspec);
+  if (model != NULL && g_param_values_cmp (pspec, model, value) == 0 && running)
+    return TRUE;
+
+  easing = state->easing;
+  duration = state->duration;
+  if (easing && gsk_layer_easing_get_mode (easing) == GSK_LAYER_EASING_SPRING)
+    duration = (guint) ceil (gsk_layer_easing_get_settle_time (easing) * 1000.0);
+
+  /* Retarget from the value on screen now: no jump */
+  if (running && GSK_IS_LAYER_PROPERTY_TRANSITION (running))
+    velocity = current_velocity (running, pspec);
+
+  transition = gsk_layer_property_transition_new (pspec->name, NULL);
+  gsk_layer_timeline_set_duration (GSK_LAYER_TIMELINE (transition), duration);
+  gsk_layer_timeline_set_delay (GSK_LAYER_TIMELINE (transition), state->delay);
+  gsk_layer_property_transition_set_to_value (GSK_LAYER_PROPERTY_TRANSITION (transition), value);
+
+  if (easing && gsk_layer_easing_get_mode (easing) == GSK_LAYER_EASING_SPRING && velocity != 0)
+    {
+      /* Hand the velocity on, in the new spring's units: distances of
+       * the new move per second */
+      GValue from = G_VALUE_INIT;
+      double distance;
+
+      gsk_layer_get_presentation_value (self, pspec->name, &from);
+      distance = g_value_get_float (value) - g_value_get_float (&from);
+      g_value_unset (&from);
+      if (distance != 0)
+        {
+          char *spec = gsk_layer_easing_to_string (easing);
+          double m, k, c, v;
+
+          /* spring(mass, stiffness, damping, velocity) */
+          if (sscanf (spec, "spring(%lf, %lf, %lf, %lf)", &m, &k, &c, &v) == 4)
+            easing = gsk_layer_easing_new_spring (m, k, c, velocity / distance);
+          else
+            easing = gsk_layer_easing_ref (easing);
+          g_free (spec);
+          gsk_layer_timeline_set_easing (GSK_LAYER_TIMELINE (transition), easing);
+          gsk_layer_easing_unref (easing);
+          easing = NULL;
+        }
+    }
+  if (easing)
+    gsk_layer_timeline_set_easing (GSK_LAYER_TIMELINE (transition), easing);
+
+  /* Replaces a running one of the same name */
+  gsk_layer_add_transition (self, pspec->name, transition);
+  g_object_unref (transition);
+
+  g_object_notify_by_pspec (G_OBJECT (self), pspec);
+  return TRUE;
+}
+
+/**
+ * gsk_layer_save_easing_state:
+ * @self: a layer
+ *
+ * Saves the current easing state (duration, delay, easing) and starts a
+ * new one, with a duration of 250 ms and `ease-out-cubic`, as Clutter.
+ * While an easing state with a duration is in force, setting an
+ * animatable property animates it from the value on screen to the new
+ * one; the getter returns the new value at once.
+ */
+void
+gsk_layer_save_easing_state (GskLayer *self)
+{
+  GskLayerAnimation *animation;
+  EasingState state = { 250, 0, NULL };
+
+  g_return_if_fail (GSK_IS_LAYER (self));
+
+  animation = ensure_animation (self);
+  state.easing = gsk_layer_easing_new (GSK_LAYER_EASING_EASE_OUT_CUBIC);
+  g_array_append_val (animation->easing_states, state);
+}
+
+/**
+ * gsk_layer_restore_easing_state:
+ * @self: a layer
+ *
+ * Goes back to the easing state saved by the matching
+ * [method@Layer.save_easing_state]. Transitions already started go on.
+ */
+void
+gsk_layer_restore_easing_state (GskLayer *self)
+{
+  GskLayerPrivate *priv;
+
+  g_return_if_fail (GSK_IS_LAYER (self));
+
+  priv = gsk_layer_get_private (self);
+  if (priv->animation == NULL || priv->animation->easing_states->len == 0)
+    {
+      g_critical ("gsk_layer_restore_easing_state: no easing state was saved on layer %p", self);
+      return;
+    }
+
+  g_array_set_size (priv->animation->easing_states, priv->animation->easing_states->len - 1);
+}
+
+static EasingState *
+easing_state_or_complain (GskLayer   *self,
+                          const char *func)
+{
+  EasingState *state = current_easing_state (self);
+
+  if (state == NULL)
+    g_critical ("%s: call gsk_layer_save_easing_state() first", func);
+
+  return state;
+}
+
+/**
+ * gsk_layer_set_easing_duration:
+ * @self: a layer
+ * @msecs: the duration of implicit animations, in milliseconds; 0 makes
+ *   changes immediate
+ *
+ * Sets the duration of the current easing state.
+ */
+void
+gsk_layer_set_easing_duration (GskLayer *self,
+                               guint     msecs)
+{
+  EasingState *state;
+
+  g_return_if_fail (GSK_IS_LAYER (self));
+
+  state = easing_state_or_complain (self, G_STRFUNC);
+  if (state)
+    state->duration = msecs;
+}
+
+/**
+ * gsk_layer_get_easing_duration:
+ * @self: a layer
+ *
+ * Returns: the duration of the current easing state; 0 without one
+ */
+guint
+gsk_layer_get_easing_duration (GskLayer *self)
+{
+  EasingState *state;
+
+  g_return_val_if_fail (GSK_IS_LAYER (self), 0);
+
+  state = current_easing_state (self);
+  return state ? state->duration : 0;
+}
+
+/**
+ * gsk_layer_set_easing_delay:
+ * @self: a layer
+ * @msecs: the delay before implicit animations start, in milliseconds
+ *
+ * Sets the delay of the current easing state.
+ */
+void
+gsk_layer_set_easing_delay (GskLayer *self,
+                            guint     msecs)
+{
+  EasingState *state;
+
+  g_return_if_fail (GSK_IS_LAYER (self));
+
+  state = easing_state_or_complain (self, G_STRFUNC);
+  if (state)
+    state->delay = msecs;
+}
+
+/**
+ * gsk_layer_get_easing_delay:
+ * @self: a layer
+ *
+ * Returns: the delay of the current easing state; 0 without one
+ */
+guint
+gsk_layer_get_easing_delay (GskLayer *self)
+{
+  EasingState *state;
+
+  g_return_val_if_fail (GSK_IS_LAYER (self), 0);
+
+  state = current_easing_state (self);
+  return state ? state->delay : 0;
+}
+
+/**
+ * gsk_layer_set_easing:
+ * @self: a layer
+ * @easing: (nullable): the easing of implicit animations, %NULL for
+ *   linear; a spring sets the duration to where it settles
+ *
+ * Sets the easing of the current easing state.
+ */
+void
+gsk_layer_set_easing (GskLayer       *self,
+                      GskLayerEasing *easing)
+{
+  EasingState *state;
+
+  g_return_if_fail (GSK_IS_LAYER (self));
+
+  state = easing_state_or_complain (self, G_STRFUNC);
+  if (state == NULL)
+    return;
+
+  if (easing)
+    gsk_layer_easing_ref (easing);
+  g_clear_pointer (&state->easing, gsk_layer_easing_unref);
+  state->easing = easing;
+}
+
+/**
+ * gsk_layer_set_easing_mode:
+ * @self: a layer
+ * @mode: one of the easing modes that take no parameters
+ *
+ * Sets the easing of the current easing state by mode, as Clutter's
+ * `clutter_actor_set_easing_mode()`.
+ */
+void
+gsk_layer_set_easing_mode (GskLayer           *self,
+                           GskLayerEasingMode  mode)
+{
+  GskLayerEasing *easing;
+
+  g_return_if_fail (GSK_IS_LAYER (self));
+  g_return_if_fail (mode < GSK_LAYER_EASING_CUBIC_BEZIER);
+
+  easing = gsk_layer_easing_new (mode);
+  gsk_layer_set_easing (self, easing);
+  gsk_layer_easing_unref (easing);
+}
+
+/**
+ * gsk_layer_get_easing:
+ * @self: a layer
+ *
+ * Returns: (transfer none) (nullable): the easing of the current easing
+ *   state
+ */
+GskLayerEasing *
+gsk_layer_get_easing (GskLayer *self)
+{
+  EasingState *state;
+
+  g_return_val_if_fail (GSK_IS_LAYER (self), NULL);
+
+  state = current_easing_state (self);
+  return state ? state->easing : NULL;
+}
+
+/* }}} */
+
+void
+gsk_layer_animation_class_init (GskLayerClass *klass)
+{
+  /**
+   * GskLayer::transitions-completed:
+   * @self: the layer
+   *
+   * Emitted when the last running transition of the layer completed.
+   */
+  signals[TRANSITIONS_COMPLETED] =
+    g_signal_new ("transitions-completed",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 0);
+}

@@ -1,0 +1,23 @@
+/* gsk-layer-interpolate-private.h: values between two values
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#pragma once
+
+#include <glib-object.h>
+
+G_BEGIN_DECLS
+
+/* Whether values of @type can be interpolated */
+gboolean gsk_layer_value_type_is_animatable (GType type);
+
+/* Sets @out (initialized to the type of @from and @to) to the value at
+ * @t between them; @t may leave [0, 1] for easings that overshoot.
+ * Floats and graphene points and sizes go linearly, colors in
+ * premultiplied space, transforms as CSS interpolates them. */
+void gsk_layer_value_interpolate (const GValue *from,
+                                  const GValue *to,
+                                  double        t,
+                                  GValue       *out);
+
+G_END_DECLS

@@ -1,0 +1,412 @@
+/* gsk-layer-interpolate.c: values between two values
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#include "config.h"
+
+#include <math.h>
+
+#include <gdk/gdk.h>
+#include <graphene-gobject.h>
+
+#include "gsk-layer-interpolate-private.h"
+#include "gsk-layer-transform.h"
+
+static inline double
+lerp (double a,
+      double b,
+      double t)
+{
+  return a + (b - a) * t;
+}
+
+gboolean
+gsk_layer_value_type_is_animatable (GType type)
+{
+  return type == G_TYPE_FLOAT || type == G_TYPE_DOUBLE ||
+         type == G_TYPE_INT || type == G_TYPE_UINT ||
+         type == GRAPHENE_TYPE_POINT || type == GRAPHENE_TYPE_POINT3D ||
+         type == GRAPHENE_TYPE_SIZE || type == GDK_TYPE_RGBA ||
+         type == GSK_TYPE_LAYER_TRANSFORM;
+}
+
+static GdkRGBA
+interpolate_rgba (const GdkRGBA *a,
+                  const GdkRGBA *b,
+                  double         t)
+{
+  /* CSS Color 4: in premultiplied space, then back */
+  double alpha = lerp (a->alpha, b->alpha, t);
+  GdkRGBA r;
+
+  alpha = CLAMP (alpha, 0.0, 1.0);
+  r.alpha = alpha;
+  if (alpha <= 0)
+    {
+      r.red = r.green = r.blue = 0;
+      return r;
+    }
+
+  r.red = CLAMP (lerp (a->red * a->alpha, b->red * b->alpha, t) / alpha, 0.0, 1.0);
+  r.green = CLAMP (lerp (a->green * a->alpha, b->green * b->alpha, t) / alpha, 0.0, 1.0);
+  r.blue = CLAMP (lerp (a->blue * a->alpha, b->blue * b->alpha, t) / alpha, 0.0, 1.0);
+
+  return r;
+}
+
+/* Whether the two lists have the same operations in the same order, so
+ * that they interpolate operation by operation */
+static gboolean
+transforms_match (GskLayerTransform *a,
+                  GskLayerTransform *b)
+{
+  guint i, n = gsk_layer_transform_get_n_ops (a);
+
+  if (n != gsk_layer_transform_get_n_ops (b))
+    return FALSE;
+
+  for (i = 0; i < n; i++)
+    {
+      float va[16], vb[16];
+      GskLayerTransformOp oa = gsk_layer_transform_get_op (a, i, va);
+      GskLayerTransformOp ob = gsk_layer_transform_get_op (b, i, vb);
+
+      if (oa != ob)
+        return FALSE;
+      /* Rotations about different axes would need a matrix */
+      if (oa == GSK_LAYER_TRANSFORM_OP_ROTATE &&
+          (va[0] != vb[0] || va[1] != vb[1] || va[2] != vb[2]))
+        return FALSE;
+      if (oa == GSK_LAYER_TRANSFORM_OP_MATRIX)
+        return FALSE;
+    }
+
+  return TRUE;
+}
+
+/* The identity operations matching @other's, for "none" (CSS Transforms
+ * 2, interpolation with none) */
+static GskLayerTransform *
+identity_like (GskLayerTransform *other)
+{
+  GskLayerTransform *t = NULL;
+  guint i, n = gsk_layer_transform_get_n_ops (other);
+
+  for (i = 0; i < n; i++)
+    {
+      float v[16];
+
+      switch (gsk_layer_transform_get_op (other, i, v))
+        {
+        case GSK_LAYER_TRANSFORM_OP_TRANSLATE:
+          t = gsk_layer_transform_translate_3d (t, 0, 0, 0);
+          break;
+        case GSK_LAYER_TRANSFORM_OP_SCALE:
+          t = gsk_layer_transform_scale_3d (t, 1, 1, 1);
+          break;
+        case GSK_LAYER_TRANSFORM_OP_ROTATE:
+          {
+            graphene_vec3_t axis;
+
+            graphene_vec3_init (&axis, v[0], v[1], v[2]);
+            t = gsk_layer_transform_rotate_3d (t, 0, &axis);
+          }
+          break;
+        case GSK_LAYER_TRANSFORM_OP_SKEW:
+          t = gsk_layer_transform_skew (t, 0, 0);
+          break;
+        case GSK_LAYER_TRANSFORM_OP_PERSPECTIVE:
+          /* perspective(infinity) is the identity; a very long one is
+           * as good for interpolation */
+          t = gsk_layer_transform_perspective (t, 1e9f);
+          break;
+        case GSK_LAYER_TRANSFORM_OP_MATRIX:
+        default:
+          t = gsk_layer_transform_matrix (t, graphene_matrix_init_identity (&(graphene_matrix_t) { 0 }));
+          break;
+        }
+    }
+
+  return t;
+}
+
+/* CSS Transforms 1, "Decomposing a 2D matrix": translate, scale, angle
+ * (degrees) and the remaining 2×2 matrix */
+typedef struct {
+  double translate[2];
+  double scale[2];
+  double angle;
+  double m11, m12, m21, m22;
+} Decomposed2D;
+
+static gboolean
+matrix_is_2d (const float *m)
+{
+  return m[2] == 0.f && m[3] == 0.f && m[6] == 0.f && m[7] == 0.f &&
+         m[8] == 0.f && m[9] == 0.f && m[10] == 1.f && m[11] == 0.f &&
+         m[14] == 0.f && m[15] == 1.f;
+}
+
+static void
+unmatrix_2d (const float  *m,
+             Decomposed2D *d)
+{
+  /* CSS's [a b c d e f] is graphene's m[0] m[1] m[4] m[5] m[12] m[13] */
+  double row0x = m[0], row0y = m[1], row1x = m[4], row1y = m[5];
+
+  d->translate[0] = m[12];
+  d->translate[1] = m[13];
+  d->scale[0] = sqrt (row0x * row0x + row0y * row0y);
+  d->scale[1] = sqrt (row1x * row1x + row1y * row1y);
+
+  if (row0x * row1y - row0y * row1x < 0)
+    {
+      if (row0x < row1y)
+        d->scale[0] = -d->scale[0];
+      else
+        d->scale[1] = -d->scale[1];
+    }
+
+  if (d->scale[0] != 0)
+    {
+      row0x /= d->scale[0];
+      row0y /= d->scale[0];
+    }
+  if (d->scale[1] != 0)
+    {
+      row1x /= d->scale[1];
+      row1y /= d->scale[1];
+    }
+
+  d->angle = atan2 (row0y, row0x);
+  if (d->angle != 0)
+    {
+      double sn = -row0y, cs = row0x;
+      double m11 = row0x, m12 = row0y, m21 = row1x, m22 = row1y;
+
+      row0x = cs * m11 + sn * m21;
+      row0y = cs * m12 + sn * m22;
+      row1x = -sn * m11 + cs * m21;
+      row1y = -sn * m12 + cs * m22;
+    }
+
+  d->m11 = row0x;
+  d->m12 = row0y;
+  d->m21 = row1x;
+  d->m22 = row1y;
+  d->angle = d->angle * 180.0 / G_PI;
+}
+
+static void
+interpolate_2d (const float        *ma,
+                const float        *mb,
+                double              t,
+                graphene_matrix_t  *out)
+{
+  Decomposed2D a, b, r;
+  double sn, cs, m[6];
+
+  unmatrix_2d (ma, &a);
+  unmatrix_2d (mb, &b);
+
+  /* One flipped in x and the other in y: an unflipped rotation */
+  if ((a.scale[0] < 0 && b.scale[1] < 0) || (a.scale[1] < 0 && b.scale[0] < 0))
+    {
+      a.scale[0] = -a.scale[0];
+      a.scale[1] = -a.scale[1];
+      a.angle += a.angle < 0 ? 180 : -180;
+    }
+
+  /* Do not rotate the long way around */
+  if (a.angle == 0)
+    a.angle = 360;
+  if (b.angle == 0)
+    b.angle = 360;
+  if (fabs (a.angle - b.angle) > 180)
+    {
+      if (a.angle > b.angle)
+        a.angle -= 360;
+      else
+        b.angle -= 360;
+    }
+
+  r.translate[0] = lerp (a.translate[0], b.translate[0], t);
+  r.translate[1] = lerp (a.translate[1], b.translate[1], t);
+  r.scale[0] = lerp (a.scale[0], b.scale[0], t);
+  r.scale[1] = lerp (a.scale[1], b.scale[1], t);
+  r.angle = lerp (a.angle, b.angle, t) * G_PI / 180.0;
+  r.m11 = lerp (a.m11, b.m11, t);
+  r.m12 = lerp (a.m12, b.m12, t);
+  r.m21 = lerp (a.m21, b.m21, t);
+  r.m22 = lerp (a.m22, b.m22, t);
+
+  /* Recomposing, as the spec does */
+  m[0] = r.m11;
+  m[1] = r.m12;
+  m[2] = r.m21;
+  m[3] = r.m22;
+  m[4] = r.translate[0] * m[0] + r.translate[1] * m[2];
+  m[5] = r.translate[0] * m[1] + r.translate[1] * m[3];
+
+  sn = sin (r.angle);
+  cs = cos (r.angle);
+  {
+    double m11 = m[0], m12 = m[1], m21 = m[2], m22 = m[3];
+
+    m[0] = cs * m11 + sn * m21;
+    m[1] = cs * m12 + sn * m22;
+    m[2] = -sn * m11 + cs * m21;
+    m[3] = -sn * m12 + cs * m22;
+  }
+
+  m[0] *= r.scale[0];
+  m[1] *= r.scale[0];
+  m[2] *= r.scale[1];
+  m[3] *= r.scale[1];
+
+  graphene_matrix_init_from_2d (out, m[0], m[1], m[2], m[3], m[4], m[5]);
+}
+
+static GskLayerTransform *
+interpolate_transform (GskLayerTransform *a,
+                       GskLayerTransform *b,
+                       double             t)
+{
+  GskLayerTransform *result = NULL;
+  GskLayerTransform *tmp_a = NULL, *tmp_b = NULL;
+  guint i, n;
+
+  if (a == NULL && b == NULL)
+    return NULL;
+  if (a == NULL)
+    a = tmp_a = identity_like (b);
+  if (b == NULL)
+    b = tmp_b = identity_like (a);
+
+  if (transforms_match (a, b))
+    {
+      n = gsk_layer_transform_get_n_ops (a);
+      for (i = 0; i < n; i++)
+        {
+          float va[16], vb[16];
+          GskLayerTransformOp op = gsk_layer_transform_get_op (a, i, va);
+
+          gsk_layer_transform_get_op (b, i, vb);
+          switch (op)
+            {
+            case GSK_LAYER_TRANSFORM_OP_TRANSLATE:
+              result = gsk_layer_transform_translate_3d (result, lerp (va[0], vb[0], t),
+                                                         lerp (va[1], vb[1], t), lerp (va[2], vb[2], t));
+              break;
+            case GSK_LAYER_TRANSFORM_OP_SCALE:
+              result = gsk_layer_transform_scale_3d (result, lerp (va[0], vb[0], t),
+                                                     lerp (va[1], vb[1], t), lerp (va[2], vb[2], t));
+              break;
+            case GSK_LAYER_TRANSFORM_OP_ROTATE:
+              {
+                graphene_vec3_t axis;
+
+                /* Angle by angle: rotate(0) to rotate(720deg) spins twice */
+                graphene_vec3_init (&axis, va[0], va[1], va[2]);
+                result = gsk_layer_transform_rotate_3d (result, lerp (va[3], vb[3], t), &axis);
+              }
+              break;
+            case GSK_LAYER_TRANSFORM_OP_SKEW:
+              result = gsk_layer_transform_skew (result, lerp (va[0], vb[0], t), lerp (va[1], vb[1], t));
+              break;
+            case GSK_LAYER_TRANSFORM_OP_PERSPECTIVE:
+              {
+                /* CSS interpolates the inverse of the distance */
+                double ia = 1.0 / va[0], ib = 1.0 / vb[0];
+                double inv = lerp (ia, ib, t);
+
+                result = gsk_layer_transform_perspective (result, inv > 1e-9 ? 1.0 / inv : 1e9);
+              }
+              break;
+            case GSK_LAYER_TRANSFORM_OP_MATRIX:
+            default:
+              g_assert_not_reached ();
+            }
+        }
+    }
+  else
+    {
+      graphene_matrix_t ma, mb, mr;
+      float fa[16], fb[16];
+
+      /* Through decomposition, as CSS does for lists that differ */
+      gsk_layer_transform_to_matrix (a, &ma);
+      gsk_layer_transform_to_matrix (b, &mb);
+      graphene_matrix_to_float (&ma, fa);
+      graphene_matrix_to_float (&mb, fb);
+      if (matrix_is_2d (fa) && matrix_is_2d (fb))
+        interpolate_2d (fa, fb, t, &mr);
+      else
+        {
+          /* FIXME: graphene_matrix_interpolate() does not recompose in
+           * CSS's order (its translation is not linear in t); 3D lists
+           * that differ need CSS's 3D decomposition */
+          graphene_matrix_interpolate (&ma, &mb, t, &mr);
+        }
+      result = gsk_layer_transform_matrix (NULL, &mr);
+    }
+
+  g_clear_pointer (&tmp_a, gsk_layer_transform_unref);
+  g_clear_pointer (&tmp_b, gsk_layer_transform_unref);
+
+  return result;
+}
+
+void
+gsk_layer_value_interpolate (const GValue *from,
+                             const GValue *to,
+                             double        t,
+                             GValue       *out)
+{
+  GType type = G_VALUE_TYPE (from);
+
+  g_return_if_fail (G_VALUE_TYPE (to) == type);
+  g_return_if_fail (G_VALUE_TYPE (out) == type);
+
+  if (type == G_TYPE_FLOAT)
+    g_value_set_float (out, lerp (g_value_get_float (from), g_value_get_float (to), t));
+  else if (type == G_TYPE_DOUBLE)
+    g_value_set_double (out, lerp (g_value_get_double (from), g_value_get_double (to), t));
+  else if (type == G_TYPE_INT)
+    g_value_set_int (out, (int) round (lerp (g_value_get_int (from), g_value_get_int (to), t)));
+  else if (type == G_TYPE_UINT)
+    g_value_set_uint (out, (guint) MAX (0, round (lerp (g_value_get_uint (from), g_value_get_uint (to), t))));
+  else if (type == GRAPHENE_TYPE_POINT)
+    {
+      const graphene_point_t *a = g_value_get_boxed (from), *b = g_value_get_boxed (to);
+      graphene_point_t r = GRAPHENE_POINT_INIT (lerp (a->x, b->x, t), lerp (a->y, b->y, t));
+
+      g_value_set_boxed (out, &r);
+    }
+  else if (type == GRAPHENE_TYPE_POINT3D)
+    {
+      const graphene_point3d_t *a = g_value_get_boxed (from), *b = g_value_get_boxed (to);
+      graphene_point3d_t r = GRAPHENE_POINT3D_INIT (lerp (a->x, b->x, t), lerp (a->y, b->y, t),
+                                                    lerp (a->z, b->z, t));
+
+      g_value_set_boxed (out, &r);
+    }
+  else if (type == GRAPHENE_TYPE_SIZE)
+    {
+      const graphene_size_t *a = g_value_get_boxed (from), *b = g_value_get_boxed (to);
+      graphene_size_t r = GRAPHENE_SIZE_INIT (MAX (0, lerp (a->width, b->width, t)),
+                                              MAX (0, lerp (a->height, b->height, t)));
+
+      g_value_set_boxed (out, &r);
+    }
+  else if (type == GDK_TYPE_RGBA)
+    {
+      GdkRGBA r = interpolate_rgba (g_value_get_boxed (from), g_value_get_boxed (to), t);
+
+      g_value_set_boxed (out, &r);
+    }
+  else if (type == GSK_TYPE_LAYER_TRANSFORM)
+    g_value_take_boxed (out, interpolate_transform (g_value_get_boxed (from), g_value_get_boxed (to), t));
+  else
+    g_value_copy (t < 1.0 ? from : to, out);
+}

@@ -1,0 +1,577 @@
+/* gsk-layer-transition.c: timelines that change a layer
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#include "config.h"
+
+#include <gobject/gvaluecollector.h>
+
+#include "gsk-layer-private.h"
+#include "gsk-layer-animation-private.h"
+#include "gsk-layer-interpolate-private.h"
+#include "gsk-layer-transition.h"
+
+/**
+ * GskLayerTransition:
+ *
+ * A timeline that changes a layer as it runs: add one to a layer with
+ * [method@Layer.add_transition], and it runs on the layer's frame clock.
+ *
+ * The layer owns its transitions; a transition only points back at its
+ * layer, so it never keeps a layer alive. When the layer is destroyed or
+ * leaves the tree that has its clock, its transitions stop.
+ */
+
+typedef struct
+{
+  GskLayer *layer;  /* not a reference */
+  guint remove_on_complete : 1;
+} GskLayerTransitionPrivate;
+
+enum {
+  PROP_0,
+  PROP_REMOVE_ON_COMPLETE,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+G_DEFINE_ABSTRACT_TYPE_WITH_PRIVATE (GskLayerTransition, gsk_layer_transition, GSK_TYPE_LAYER_TIMELINE)
+
+static void
+gsk_layer_transition_real_attached (GskLayerTransition *self,
+                                    GskLayer           *layer)
+{
+}
+
+static void
+gsk_layer_transition_real_detached (GskLayerTransition *self,
+                                    GskLayer           *layer)
+{
+}
+
+static void
+gsk_layer_transition_real_compute (GskLayerTransition *self,
+                                   GskLayer           *layer,
+                                   double              progress)
+{
+}
+
+static void
+gsk_layer_transition_new_frame (GskLayerTimeline *timeline,
+                                double            progress)
+{
+  GskLayerTransition *self = GSK_LAYER_TRANSITION (timeline);
+  GskLayerTransitionPrivate *priv = gsk_layer_transition_get_instance_private (self);
+
+  if (priv->layer != NULL)
+    GSK_LAYER_TRANSITION_GET_CLASS (self)->compute (self, priv->layer, progress);
+}
+
+static void
+gsk_layer_transition_get_property (GObject    *object,
+                                   guint       prop_id,
+                                   GValue     *value,
+                                   GParamSpec *pspec)
+{
+  GskLayerTransition *self = GSK_LAYER_TRANSITION (object);
+
+  switch (prop_id)
+    {
+    case PROP_REMOVE_ON_COMPLETE:
+      g_value_set_boolean (value, gsk_layer_transition_get_remove_on_complete (self));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+gsk_layer_transition_set_property (GObject      *object,
+                                   guint         prop_id,
+                                   const GValue *value,
+                                   GParamSpec   *pspec)
+{
+  GskLayerTransition *self = GSK_LAYER_TRANSITION (object);
+
+  switch (prop_id)
+    {
+    case PROP_REMOVE_ON_COMPLETE:
+      gsk_layer_transition_set_remove_on_complete (self, g_value_get_boolean (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+gsk_layer_transition_class_init (GskLayerTransitionClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->get_property = gsk_layer_transition_get_property;
+  object_class->set_property = gsk_layer_transition_set_property;
+  GSK_LAYER_TIMELINE_CLASS (klass)->new_frame = gsk_layer_transition_new_frame;
+  klass->attached = gsk_layer_transition_real_attached;
+  klass->detached = gsk_layer_transition_real_detached;
+  klass->compute = gsk_layer_transition_real_compute;
+
+  /**
+   * GskLayerTransition:remove-on-complete:
+   *
+   * Whether the layer drops the transition when it completes.
+   */
+  properties[PROP_REMOVE_ON_COMPLETE] =
+    g_param_spec_boolean ("remove-on-complete", NULL, NULL,
+                          TRUE,
+                          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+}
+
+static void
+gsk_layer_transition_init (GskLayerTransition *self)
+{
+  GskLayerTransitionPrivate *priv = gsk_layer_transition_get_instance_private (self);
+
+  priv->remove_on_complete = TRUE;
+}
+
+void
+gsk_layer_transition_attach (GskLayerTransition *self,
+                             GskLayer           *layer)
+{
+  GskLayerTransitionPrivate *priv = gsk_layer_transition_get_instance_private (self);
+
+  priv->layer = layer;
+  GSK_LAYER_TRANSITION_GET_CLASS (self)->attached (self, layer);
+}
+
+void
+gsk_layer_transition_detach (GskLayerTransition *self)
+{
+  GskLayerTransitionPrivate *priv = gsk_layer_transition_get_instance_private (self);
+  GskLayer *layer = priv->layer;
+
+  if (layer == NULL)
+    return;
+
+  GSK_LAYER_TRANSITION_GET_CLASS (self)->detached (self, layer);
+  priv->layer = NULL;
+}
+
+/**
+ * gsk_layer_transition_get_layer:
+ * @self: a transition
+ *
+ * Returns: (transfer none) (nullable): the layer @self animates
+ */
+GskLayer *
+gsk_layer_transition_get_layer (GskLayerTransition *self)
+{
+  GskLayerTransitionPrivate *priv;
+
+  g_return_val_if_fail (GSK_IS_LAYER_TRANSITION (self), NULL);
+
+  priv = gsk_layer_transition_get_instance_private (self);
+  return priv->layer;
+}
+
+/**
+ * gsk_layer_transition_set_remove_on_complete:
+ * @self: a transition
+ * @remove_on_complete: whether the layer drops @self when it completes
+ *
+ * Sets whether the layer drops the transition once it completed.
+ */
+void
+gsk_layer_transition_set_remove_on_complete (GskLayerTransition *self,
+                                             gboolean            remove_on_complete)
+{
+  GskLayerTransitionPrivate *priv;
+
+  g_return_if_fail (GSK_IS_LAYER_TRANSITION (self));
+
+  priv = gsk_layer_transition_get_instance_private (self);
+  remove_on_complete = !!remove_on_complete;
+  if (priv->remove_on_complete == remove_on_complete)
+    return;
+
+  priv->remove_on_complete = remove_on_complete;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_REMOVE_ON_COMPLETE]);
+}
+
+/**
+ * gsk_layer_transition_get_remove_on_complete:
+ * @self: a transition
+ *
+ * Returns: whether the layer drops @self when it completes
+ */
+gboolean
+gsk_layer_transition_get_remove_on_complete (GskLayerTransition *self)
+{
+  GskLayerTransitionPrivate *priv;
+
+  g_return_val_if_fail (GSK_IS_LAYER_TRANSITION (self), FALSE);
+
+  priv = gsk_layer_transition_get_instance_private (self);
+  return priv->remove_on_complete;
+}
+
+/* {{{ GskLayerPropertyTransition */
+
+/**
+ * GskLayerPropertyTransition:
+ *
+ * Animates one property of a layer from a value to another. Without a
+ * from value, it starts at the value on screen when it is added.
+ */
+
+typedef struct
+{
+  GParamSpec *pspec;
+  GValue from;
+  GValue to;
+  GValue current;
+  guint has_from : 1;
+  guint has_to : 1;
+  /* from was captured from the layer, not set */
+  guint from_captured : 1;
+} GskLayerPropertyTransitionPrivate;
+
+G_DEFINE_TYPE_WITH_PRIVATE (GskLayerPropertyTransition, gsk_layer_property_transition, GSK_TYPE_LAYER_TRANSITION)
+
+static void
+gsk_layer_property_transition_attached (GskLayerTransition *transition,
+                                        GskLayer           *layer)
+{
+  GskLayerPropertyTransition *self = GSK_LAYER_PROPERTY_TRANSITION (transition);
+  GskLayerPropertyTransitionPrivate *priv = gsk_layer_property_transition_get_instance_private (self);
+
+  if (!priv->has_from)
+    {
+      g_value_unset (&priv->from);
+      gsk_layer_get_presentation_value (layer, priv->pspec->name, &priv->from);
+      priv->has_from = TRUE;
+      priv->from_captured = TRUE;
+    }
+  if (!priv->has_to)
+    {
+      g_value_unset (&priv->to);
+      gsk_layer_get_presentation_value (layer, priv->pspec->name, &priv->to);
+      priv->has_to = TRUE;
+    }
+}
+
+static void
+gsk_layer_property_transition_detached (GskLayerTransition *transition,
+                                        GskLayer           *layer)
+{
+  GskLayerPropertyTransition *self = GSK_LAYER_PROPERTY_TRANSITION (transition);
+  GskLayerPropertyTransitionPrivate *priv = gsk_layer_property_transition_get_instance_private (self);
+
+  /* Reusable on another layer: capture anew there */
+  if (priv->from_captured)
+    {
+      priv->has_from = FALSE;
+      priv->from_captured = FALSE;
+    }
+}
+
+static void
+gsk_layer_property_transition_compute (GskLayerTransition *transition,
+                                       GskLayer           *layer,
+                                       double              progress)
+{
+  GskLayerPropertyTransition *self = GSK_LAYER_PROPERTY_TRANSITION (transition);
+  GskLayerPropertyTransitionPrivate *priv = gsk_layer_property_transition_get_instance_private (self);
+
+  if (!priv->has_from || !priv->has_to)
+    return;
+
+  if (!G_IS_VALUE (&priv->current))
+    g_value_init (&priv->current, priv->pspec->value_type);
+
+  gsk_layer_value_interpolate (&priv->from, &priv->to, progress, &priv->current);
+  gsk_layer_set_presentation_value (layer, priv->pspec, &priv->current);
+}
+
+static void
+gsk_layer_property_transition_finalize (GObject *object)
+{
+  GskLayerPropertyTransition *self = GSK_LAYER_PROPERTY_TRANSITION (object);
+  GskLayerPropertyTransitionPrivate *priv = gsk_layer_property_transition_get_instance_private (self);
+
+  if (G_IS_VALUE (&priv->from))
+    g_value_unset (&priv->from);
+  if (G_IS_VALUE (&priv->to))
+    g_value_unset (&priv->to);
+  if (G_IS_VALUE (&priv->current))
+    g_value_unset (&priv->current);
+
+  G_OBJECT_CLASS (gsk_layer_property_transition_parent_class)->finalize (object);
+}
+
+static void
+gsk_layer_property_transition_class_init (GskLayerPropertyTransitionClass *klass)
+{
+  GskLayerTransitionClass *transition_class = GSK_LAYER_TRANSITION_CLASS (klass);
+
+  G_OBJECT_CLASS (klass)->finalize = gsk_layer_property_transition_finalize;
+  transition_class->attached = gsk_layer_property_transition_attached;
+  transition_class->detached = gsk_layer_property_transition_detached;
+  transition_class->compute = gsk_layer_property_transition_compute;
+}
+
+static void
+gsk_layer_property_transition_init (GskLayerPropertyTransition *self)
+{
+}
+
+/**
+ * gsk_layer_property_transition_new:
+ * @property_name: the name of an animatable [class@Layer] property
+ * @error: return location for an error
+ *
+ * Creates a transition of one property. Animatable properties are those
+ * that can be interpolated: numbers, points, sizes, colors, transforms.
+ *
+ * Returns: (transfer full) (nullable): the transition, or %NULL if the
+ *   property does not exist or cannot be animated
+ */
+GskLayerTransition *
+gsk_layer_property_transition_new (const char  *property_name,
+                                   GError     **error)
+{
+  GskLayerPropertyTransition *self;
+  GskLayerPropertyTransitionPrivate *priv;
+  GParamSpec *pspec;
+
+  g_return_val_if_fail (property_name != NULL, NULL);
+
+  pspec = gsk_layer_find_animatable_property (property_name, error);
+  if (pspec == NULL)
+    return NULL;
+
+  self = g_object_new (GSK_TYPE_LAYER_PROPERTY_TRANSITION, NULL);
+  priv = gsk_layer_property_transition_get_instance_private (self);
+  priv->pspec = pspec;
+  g_value_init (&priv->from, pspec->value_type);
+  g_value_init (&priv->to, pspec->value_type);
+
+  return GSK_LAYER_TRANSITION (self);
+}
+
+/**
+ * gsk_layer_property_transition_get_property_name:
+ * @self: a property transition
+ *
+ * Returns: the name of the animated property
+ */
+const char *
+gsk_layer_property_transition_get_property_name (GskLayerPropertyTransition *self)
+{
+  GskLayerPropertyTransitionPrivate *priv;
+
+  g_return_val_if_fail (GSK_IS_LAYER_PROPERTY_TRANSITION (self), NULL);
+
+  priv = gsk_layer_property_transition_get_instance_private (self);
+  return priv->pspec->name;
+}
+
+static gboolean
+set_endpoint (GskLayerPropertyTransition *self,
+              GValue                     *endpoint,
+              const GValue               *value)
+{
+  GskLayerPropertyTransitionPrivate *priv = gsk_layer_property_transition_get_instance_private (self);
+  GValue v = G_VALUE_INIT;
+
+  g_value_init (&v, priv->pspec->value_type);
+  if (!g_value_transform (value, &v))
+    {
+      g_critical ("Cannot use a value of type %s for property “%s” of type %s",
+                  G_VALUE_TYPE_NAME (value), priv->pspec->name, g_type_name (priv->pspec->value_type));
+      g_value_unset (&v);
+      return FALSE;
+    }
+  if (g_param_value_validate (priv->pspec, &v))
+    {
+      g_critical ("Value out of range for property “%s”", priv->pspec->name);
+      g_value_unset (&v);
+      return FALSE;
+    }
+
+  g_value_unset (endpoint);
+  *endpoint = v;
+  return TRUE;
+}
+
+/**
+ * gsk_layer_property_transition_set_from_value:
+ * @self: a property transition
+ * @value: (nullable): the start value, or %NULL for the value on screen
+ *   when the transition is added to a layer
+ *
+ * Sets where the transition starts.
+ */
+void
+gsk_layer_property_transition_set_from_value (GskLayerPropertyTransition *self,
+                                              const GValue               *value)
+{
+  GskLayerPropertyTransitionPrivate *priv;
+
+  g_return_if_fail (GSK_IS_LAYER_PROPERTY_TRANSITION (self));
+
+  priv = gsk_layer_property_transition_get_instance_private (self);
+  if (value == NULL)
+    {
+      priv->has_from = FALSE;
+      return;
+    }
+  if (set_endpoint (self, &priv->from, value))
+    {
+      priv->has_from = TRUE;
+      priv->from_captured = FALSE;
+    }
+}
+
+/**
+ * gsk_layer_property_transition_set_to_value:
+ * @self: a property transition
+ * @value: the end value
+ *
+ * Sets where the transition ends.
+ */
+void
+gsk_layer_property_transition_set_to_value (GskLayerPropertyTransition *self,
+                                            const GValue               *value)
+{
+  GskLayerPropertyTransitionPrivate *priv;
+
+  g_return_if_fail (GSK_IS_LAYER_PROPERTY_TRANSITION (self));
+  g_return_if_fail (value != NULL);
+
+  priv = gsk_layer_property_transition_get_instance_private (self);
+  if (set_endpoint (self, &priv->to, value))
+    priv->has_to = TRUE;
+}
+
+/**
+ * gsk_layer_property_transition_get_from_value:
+ * @self: a property transition
+ * @value: (out caller-allocates): an uninitialized value
+ *
+ * Returns: %TRUE if the start value is known, and then @value holds it
+ */
+gboolean
+gsk_layer_property_transition_get_from_value (GskLayerPropertyTransition *self,
+                                              GValue                     *value)
+{
+  GskLayerPropertyTransitionPrivate *priv;
+
+  g_return_val_if_fail (GSK_IS_LAYER_PROPERTY_TRANSITION (self), FALSE);
+
+  priv = gsk_layer_property_transition_get_instance_private (self);
+  if (!priv->has_from)
+    return FALSE;
+
+  g_value_init (value, priv->pspec->value_type);
+  g_value_copy (&priv->from, value);
+  return TRUE;
+}
+
+/**
+ * gsk_layer_property_transition_get_to_value:
+ * @self: a property transition
+ * @value: (out caller-allocates): an uninitialized value
+ *
+ * Returns: %TRUE if the end value is known, and then @value holds it
+ */
+gboolean
+gsk_layer_property_transition_get_to_value (GskLayerPropertyTransition *self,
+                                            GValue                     *value)
+{
+  GskLayerPropertyTransitionPrivate *priv;
+
+  g_return_val_if_fail (GSK_IS_LAYER_PROPERTY_TRANSITION (self), FALSE);
+
+  priv = gsk_layer_property_transition_get_instance_private (self);
+  if (!priv->has_to)
+    return FALSE;
+
+  g_value_init (value, priv->pspec->value_type);
+  g_value_copy (&priv->to, value);
+  return TRUE;
+}
+
+static void
+set_va (GskLayerPropertyTransition *self,
+        gboolean                    from,
+        GType                       value_type,
+        va_list                     args)
+{
+  GValue value = G_VALUE_INIT;
+  char *error = NULL;
+
+  G_VALUE_COLLECT_INIT (&value, value_type, args, 0, &error);
+  if (error)
+    {
+      g_critical ("%s", error);
+      g_free (error);
+      return;
+    }
+
+  if (from)
+    gsk_layer_property_transition_set_from_value (self, &value);
+  else
+    gsk_layer_property_transition_set_to_value (self, &value);
+  g_value_unset (&value);
+}
+
+/**
+ * gsk_layer_property_transition_set_from:
+ * @self: a property transition
+ * @value_type: the type of the value that follows
+ * @...: the value
+ *
+ * Sets the start value, as [method@LayerPropertyTransition.set_from_value]:
+ * `gsk_layer_property_transition_set_from (t, G_TYPE_FLOAT, 0.5f)`.
+ */
+void
+gsk_layer_property_transition_set_from (GskLayerPropertyTransition *self,
+                                        GType                       value_type,
+                                        ...)
+{
+  va_list args;
+
+  g_return_if_fail (GSK_IS_LAYER_PROPERTY_TRANSITION (self));
+
+  va_start (args, value_type);
+  set_va (self, TRUE, value_type, args);
+  va_end (args);
+}
+
+/**
+ * gsk_layer_property_transition_set_to:
+ * @self: a property transition
+ * @value_type: the type of the value that follows
+ * @...: the value
+ *
+ * Sets the end value, as [method@LayerPropertyTransition.set_to_value].
+ */
+void
+gsk_layer_property_transition_set_to (GskLayerPropertyTransition *self,
+                                      GType                       value_type,
+                                      ...)
+{
+  va_list args;
+
+  g_return_if_fail (GSK_IS_LAYER_PROPERTY_TRANSITION (self));
+
+  va_start (args, value_type);
+  set_va (self, FALSE, value_type, args);
+  va_end (args);
+}
+
+/* }}} */

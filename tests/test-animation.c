@@ -1,0 +1,540 @@
+/* test-animation.c: frame clocks, timelines, transitions, implicit
+ * animations — frame by frame on a manual clock
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#include <gsklayer.h>
+
+#define MS 1000
+
+typedef struct {
+  guint started;
+  guint completed;
+  guint stopped;
+  gboolean last_finished;
+  guint frames;
+} Counts;
+
+static void
+on_started (GskLayerTimeline *t,
+            Counts           *c)
+{
+  c->started++;
+}
+
+static void
+on_completed (GskLayerTimeline *t,
+              Counts           *c)
+{
+  c->completed++;
+}
+
+static void
+on_stopped (GskLayerTimeline *t,
+            gboolean          finished,
+            Counts           *c)
+{
+  c->stopped++;
+  c->last_finished = finished;
+}
+
+static void
+on_new_frame (GskLayerTimeline *t,
+              double            progress,
+              Counts           *c)
+{
+  c->frames++;
+}
+
+static void
+count_signals (GskLayerTimeline *t,
+               Counts           *c)
+{
+  g_signal_connect (t, "started", G_CALLBACK (on_started), c);
+  g_signal_connect (t, "completed", G_CALLBACK (on_completed), c);
+  g_signal_connect (t, "stopped", G_CALLBACK (on_stopped), c);
+  g_signal_connect (t, "new-frame", G_CALLBACK (on_new_frame), c);
+}
+
+static void
+test_manual_clock (void)
+{
+  GskLayerFrameClock *clock = gsk_layer_manual_clock_new ();
+  GskLayerManualClock *manual = GSK_LAYER_MANUAL_CLOCK (clock);
+
+  g_assert_cmpint (gsk_layer_frame_clock_get_frame_time (clock), ==, 0);
+  gsk_layer_frame_clock_request_frame (clock);
+  g_assert_true (gsk_layer_manual_clock_get_frame_requested (manual));
+  gsk_layer_manual_clock_advance (manual, 16 * MS);
+  g_assert_cmpint (gsk_layer_frame_clock_get_frame_time (clock), ==, 16 * MS);
+  g_assert_false (gsk_layer_manual_clock_get_frame_requested (manual));
+
+  g_test_expect_message ("GskLayer", G_LOG_LEVEL_CRITICAL, "*time_us >= self->time*");
+  gsk_layer_manual_clock_set_time (manual, 0);
+  g_test_assert_expected_messages ();
+  g_assert_cmpint (gsk_layer_frame_clock_get_frame_time (clock), ==, 16 * MS);
+
+  g_assert_finalize_object (clock);
+}
+
+static void
+test_timeline_linear (void)
+{
+  GskLayerFrameClock *clock = gsk_layer_manual_clock_new ();
+  GskLayerManualClock *manual = GSK_LAYER_MANUAL_CLOCK (clock);
+  GskLayerTimeline *t = gsk_layer_timeline_new (clock, 1000);
+  Counts c = { 0, };
+
+  count_signals (t, &c);
+  gsk_layer_timeline_start (t);
+  g_assert_true (gsk_layer_timeline_is_playing (t));
+  g_assert_true (gsk_layer_manual_clock_get_frame_requested (manual));
+
+  gsk_layer_manual_clock_advance (manual, 250 * MS);
+  g_assert_cmpuint (c.started, ==, 1);
+  g_assert_cmpfloat_with_epsilon (gsk_layer_timeline_get_progress (t), 0.25, 1e-9);
+  gsk_layer_manual_clock_advance (manual, 500 * MS);
+  g_assert_cmpfloat_with_epsilon (gsk_layer_timeline_get_progress (t), 0.75, 1e-9);
+  g_assert_cmpuint (c.completed, ==, 0);
+  gsk_layer_manual_clock_advance (manual, 300 * MS);
+  g_assert_cmpfloat (gsk_layer_timeline_get_progress (t), ==, 1.0);
+  g_assert_cmpuint (c.completed, ==, 1);
+  g_assert_cmpuint (c.stopped, ==, 1);
+  g_assert_true (c.last_finished);
+  g_assert_false (gsk_layer_timeline_is_playing (t));
+  g_assert_cmpuint (c.frames, ==, 3);
+
+  /* Nothing more happens */
+  gsk_layer_manual_clock_advance (manual, 300 * MS);
+  g_assert_cmpuint (c.frames, ==, 3);
+
+  g_assert_finalize_object (t);
+  g_assert_finalize_object (clock);
+}
+
+static void
+test_timeline_delay_repeat_reverse (void)
+{
+  GskLayerFrameClock *clock = gsk_layer_manual_clock_new ();
+  GskLayerManualClock *manual = GSK_LAYER_MANUAL_CLOCK (clock);
+  GskLayerTimeline *t = gsk_layer_timeline_new (clock, 100);
+  Counts c = { 0, };
+
+  count_signals (t, &c);
+  gsk_layer_timeline_set_delay (t, 50);
+  gsk_layer_timeline_set_repeat_count (t, 2);
+  gsk_layer_timeline_set_auto_reverse (t, TRUE);
+  gsk_layer_timeline_start (t);
+
+  gsk_layer_manual_clock_advance (manual, 40 * MS);
+  g_assert_cmpuint (c.started, ==, 0);
+  g_assert_cmpuint (c.frames, ==, 0);
+
+  gsk_layer_manual_clock_advance (manual, 35 * MS);    /* 25 ms in */
+  g_assert_cmpuint (c.started, ==, 1);
+  g_assert_cmpfloat_with_epsilon (gsk_layer_timeline_get_progress (t), 0.25, 1e-9);
+  g_assert_cmpint (gsk_layer_timeline_get_current_repeat (t), ==, 0);
+
+  gsk_layer_manual_clock_advance (manual, 100 * MS);   /* 125: second run, backward */
+  g_assert_cmpint (gsk_layer_timeline_get_current_repeat (t), ==, 1);
+  g_assert_cmpfloat_with_epsilon (gsk_layer_timeline_get_progress (t), 0.75, 1e-9);
+
+  gsk_layer_manual_clock_advance (manual, 100 * MS);   /* 225: third run, forward */
+  g_assert_cmpint (gsk_layer_timeline_get_current_repeat (t), ==, 2);
+  g_assert_cmpfloat_with_epsilon (gsk_layer_timeline_get_progress (t), 0.25, 1e-9);
+  g_assert_cmpuint (c.completed, ==, 0);
+
+  gsk_layer_manual_clock_advance (manual, 100 * MS);   /* 325: past the end */
+  g_assert_cmpuint (c.completed, ==, 1);
+  g_assert_cmpfloat (gsk_layer_timeline_get_progress (t), ==, 1.0);
+
+  g_assert_finalize_object (t);
+  g_assert_finalize_object (clock);
+}
+
+static void
+test_timeline_backward_forever_pause_seek (void)
+{
+  GskLayerFrameClock *clock = gsk_layer_manual_clock_new ();
+  GskLayerManualClock *manual = GSK_LAYER_MANUAL_CLOCK (clock);
+  GskLayerTimeline *t = gsk_layer_timeline_new (clock, 200);
+  Counts c = { 0, };
+
+  count_signals (t, &c);
+  gsk_layer_timeline_set_direction (t, GSK_LAYER_TIMELINE_BACKWARD);
+  gsk_layer_timeline_set_repeat_count (t, -1);
+  gsk_layer_timeline_start (t);
+
+  gsk_layer_manual_clock_advance (manual, 50 * MS);
+  g_assert_cmpfloat_with_epsilon (gsk_layer_timeline_get_progress (t), 0.75, 1e-9);
+  gsk_layer_manual_clock_advance (manual, 1000 * MS);  /* 1050 = 5 runs + 50 */
+  g_assert_cmpfloat_with_epsilon (gsk_layer_timeline_get_progress (t), 0.75, 1e-9);
+  g_assert_cmpint (gsk_layer_timeline_get_current_repeat (t), ==, 5);
+  g_assert_true (gsk_layer_timeline_is_playing (t));
+
+  gsk_layer_timeline_pause (t);
+  gsk_layer_manual_clock_advance (manual, 5000 * MS);
+  g_assert_cmpfloat_with_epsilon (gsk_layer_timeline_get_progress (t), 0.75, 1e-9);
+  gsk_layer_timeline_start (t);                        /* resumes */
+  gsk_layer_manual_clock_advance (manual, 50 * MS);
+  g_assert_cmpfloat_with_epsilon (gsk_layer_timeline_get_progress (t), 0.5, 1e-9);
+
+  gsk_layer_timeline_seek (t, 150);
+  gsk_layer_manual_clock_advance (manual, 0);
+  g_assert_cmpfloat_with_epsilon (gsk_layer_timeline_get_progress (t), 0.25, 1e-9);
+
+  gsk_layer_timeline_stop (t);
+  g_assert_cmpuint (c.stopped, ==, 1);
+  g_assert_false (c.last_finished);
+  g_assert_cmpuint (c.completed, ==, 0);
+
+  g_assert_finalize_object (t);
+  g_assert_finalize_object (clock);
+}
+
+static GskLayer *
+root_with_clock (GskLayerFrameClock *clock)
+{
+  GskLayer *root = g_object_ref_sink (gsk_layer_new ());
+
+  gsk_layer_set_size (root, &GRAPHENE_SIZE_INIT (100, 100));
+  gsk_layer_set_frame_clock (root, clock);
+
+  return root;
+}
+
+static float
+presentation_opacity (GskLayer *layer)
+{
+  GValue v = G_VALUE_INIT;
+  float f;
+
+  g_assert_true (gsk_layer_get_presentation_value (layer, "opacity", &v));
+  f = g_value_get_float (&v);
+  g_value_unset (&v);
+
+  return f;
+}
+
+static void
+test_explicit_property_transition (void)
+{
+  GskLayerFrameClock *clock = gsk_layer_manual_clock_new ();
+  GskLayerManualClock *manual = GSK_LAYER_MANUAL_CLOCK (clock);
+  GskLayer *root = root_with_clock (clock);
+  GskLayer *layer = gsk_layer_new ();
+  GskLayerTransition *t;
+  GError *error = NULL;
+  guint completed = 0;
+
+  gsk_layer_add_child (root, layer);
+  t = gsk_layer_property_transition_new ("opacity", &error);
+  g_assert_no_error (error);
+  gsk_layer_timeline_set_duration (GSK_LAYER_TIMELINE (t), 400);
+  gsk_layer_property_transition_set_from (GSK_LAYER_PROPERTY_TRANSITION (t), G_TYPE_FLOAT, 1.0f);
+  gsk_layer_property_transition_set_to (GSK_LAYER_PROPERTY_TRANSITION (t), G_TYPE_FLOAT, 0.2f);
+  g_signal_connect_swapped (layer, "transitions-completed", G_CALLBACK (g_nullify_pointer), &completed);
+  completed = 1;
+
+  gsk_layer_add_transition (layer, "fade", t);
+  g_assert_true (gsk_layer_get_transition (layer, "fade") == t);
+  g_assert_true (gsk_layer_transition_get_layer (t) == layer);
+
+  gsk_layer_manual_clock_advance (manual, 100 * MS);
+  g_assert_cmpfloat_with_epsilon (presentation_opacity (layer), 0.8, 1e-6);
+  gsk_layer_manual_clock_advance (manual, 200 * MS);
+  g_assert_cmpfloat_with_epsilon (presentation_opacity (layer), 0.4, 1e-6);
+  gsk_layer_manual_clock_advance (manual, 200 * MS);
+  g_assert_cmpfloat_with_epsilon (presentation_opacity (layer), 0.2, 1e-6);
+  g_assert_cmpfloat_with_epsilon (gsk_layer_get_opacity (layer), 0.2, 1e-6);
+  /* Removed on completion, and the layer said so */
+  g_assert_null (gsk_layer_get_transition (layer, "fade"));
+  g_assert_cmpuint (completed, ==, 0);
+
+  g_assert_finalize_object (t);
+  g_assert_finalize_object (root);
+  g_assert_finalize_object (clock);
+}
+
+static void
+test_implicit_animation (void)
+{
+  GskLayerFrameClock *clock = gsk_layer_manual_clock_new ();
+  GskLayerManualClock *manual = GSK_LAYER_MANUAL_CLOCK (clock);
+  GskLayer *root = root_with_clock (clock);
+  GskLayer *layer = gsk_layer_new ();
+  graphene_point_t p;
+  GValue v = G_VALUE_INIT;
+  guint notifies = 0;
+
+  gsk_layer_add_child (root, layer);
+  g_signal_connect_swapped (layer, "notify::position", G_CALLBACK (g_atomic_int_inc), &notifies);
+
+  gsk_layer_save_easing_state (layer);
+  gsk_layer_set_easing_duration (layer, 1000);
+  gsk_layer_set_easing_mode (layer, GSK_LAYER_EASING_LINEAR);
+  gsk_layer_set_position (layer, &GRAPHENE_POINT_INIT (100, 50));
+  gsk_layer_restore_easing_state (layer);
+
+  /* The model value at once, notified once */
+  gsk_layer_get_position (layer, &p);
+  g_assert_cmpfloat (p.x, ==, 100);
+  g_assert_cmpfloat (p.y, ==, 50);
+  g_assert_cmpuint (notifies, ==, 1);
+  g_assert_nonnull (gsk_layer_get_transition (layer, "position"));
+
+  /* The presentation value moves frame by frame */
+  gsk_layer_manual_clock_advance (manual, 250 * MS);
+  g_assert_true (gsk_layer_get_presentation_value (layer, "position", &v));
+  p = *(graphene_point_t *) g_value_get_boxed (&v);
+  g_value_unset (&v);
+  g_assert_cmpfloat_with_epsilon (p.x, 25, 1e-4);
+  g_assert_cmpfloat_with_epsilon (p.y, 12.5, 1e-4);
+  g_assert_cmpuint (notifies, ==, 1);
+
+  gsk_layer_manual_clock_advance (manual, 750 * MS);
+  g_assert_true (gsk_layer_get_presentation_value (layer, "position", &v));
+  p = *(graphene_point_t *) g_value_get_boxed (&v);
+  g_value_unset (&v);
+  g_assert_cmpfloat (p.x, ==, 100);
+  g_assert_null (gsk_layer_get_transition (layer, "position"));
+
+  /* Without an easing state, changes are immediate */
+  gsk_layer_set_position (layer, &GRAPHENE_POINT_INIT (0, 0));
+  g_assert_null (gsk_layer_get_transition (layer, "position"));
+
+  g_assert_finalize_object (root);
+  g_assert_finalize_object (clock);
+}
+
+static void
+test_retarget_without_jump (void)
+{
+  GskLayerFrameClock *clock = gsk_layer_manual_clock_new ();
+  GskLayerManualClock *manual = GSK_LAYER_MANUAL_CLOCK (clock);
+  GskLayer *root = root_with_clock (clock);
+  GskLayer *layer = gsk_layer_new ();
+  float before, after;
+
+  gsk_layer_add_child (root, layer);
+  gsk_layer_save_easing_state (layer);
+  gsk_layer_set_easing_duration (layer, 1000);
+  gsk_layer_set_opacity (layer, 0.f);
+  gsk_layer_manual_clock_advance (manual, 300 * MS);
+  before = presentation_opacity (layer);
+  g_assert_cmpfloat (before, <, 1.f);
+  g_assert_cmpfloat (before, >, 0.f);
+
+  /* Back up, from where it is on screen */
+  gsk_layer_set_opacity (layer, 1.f);
+  g_assert_cmpfloat (gsk_layer_get_opacity (layer), ==, 1.f);
+  after = presentation_opacity (layer);
+  g_assert_cmpfloat (after, ==, before);
+  gsk_layer_manual_clock_advance (manual, 1 * MS);
+  g_assert_cmpfloat_with_epsilon (presentation_opacity (layer), before, 0.01);
+
+  gsk_layer_manual_clock_advance (manual, 1000 * MS);
+  g_assert_cmpfloat (presentation_opacity (layer), ==, 1.f);
+  gsk_layer_restore_easing_state (layer);
+
+  g_assert_finalize_object (root);
+  g_assert_finalize_object (clock);
+}
+
+static void
+test_transform_interpolation (void)
+{
+  GskLayerFrameClock *clock = gsk_layer_manual_clock_new ();
+  GskLayerManualClock *manual = GSK_LAYER_MANUAL_CLOCK (clock);
+  GskLayer *root = root_with_clock (clock);
+  GskLayer *layer = gsk_layer_new ();
+  GskLayerTransform *from = NULL, *to = NULL;
+  GskLayerTransition *t;
+  GValue v = G_VALUE_INIT;
+  char *text;
+
+  gsk_layer_add_child (root, layer);
+  g_assert_true (gsk_layer_transform_parse ("rotate(0deg)", &from, NULL));
+  g_assert_true (gsk_layer_transform_parse ("rotate(720deg)", &to, NULL));
+
+  /* Matching lists go operation by operation: two full turns */
+  t = gsk_layer_property_transition_new ("transform", NULL);
+  gsk_layer_timeline_set_duration (GSK_LAYER_TIMELINE (t), 1000);
+  gsk_layer_property_transition_set_from (GSK_LAYER_PROPERTY_TRANSITION (t), GSK_TYPE_LAYER_TRANSFORM, from);
+  gsk_layer_property_transition_set_to (GSK_LAYER_PROPERTY_TRANSITION (t), GSK_TYPE_LAYER_TRANSFORM, to);
+  gsk_layer_add_transition (layer, "spin", t);
+  g_object_unref (t);
+
+  gsk_layer_manual_clock_advance (manual, 250 * MS);
+  gsk_layer_get_presentation_value (layer, "transform", &v);
+  text = gsk_layer_transform_to_string (g_value_get_boxed (&v));
+  g_assert_cmpstr (text, ==, "rotate(180deg)");
+  g_free (text);
+  g_value_unset (&v);
+
+  gsk_layer_transform_unref (from);
+  gsk_layer_transform_unref (to);
+
+  /* Lists that differ go through the matrices */
+  g_assert_true (gsk_layer_transform_parse ("translate(100px, 0)", &from, NULL));
+  g_assert_true (gsk_layer_transform_parse ("scale(2)", &to, NULL));
+  t = gsk_layer_property_transition_new ("transform", NULL);
+  gsk_layer_timeline_set_duration (GSK_LAYER_TIMELINE (t), 1000);
+  gsk_layer_property_transition_set_from (GSK_LAYER_PROPERTY_TRANSITION (t), GSK_TYPE_LAYER_TRANSFORM, from);
+  gsk_layer_property_transition_set_to (GSK_LAYER_PROPERTY_TRANSITION (t), GSK_TYPE_LAYER_TRANSFORM, to);
+  gsk_layer_add_transition (layer, "spin", t);
+  g_object_unref (t);
+
+  gsk_layer_manual_clock_advance (manual, 500 * MS);
+  gsk_layer_get_presentation_value (layer, "transform", &v);
+  {
+    graphene_matrix_t m;
+    graphene_point3d_t p;
+
+    gsk_layer_transform_to_matrix (g_value_get_boxed (&v), &m);
+    graphene_matrix_transform_point3d (&m, &GRAPHENE_POINT3D_INIT (1, 0, 0), &p);
+    /* Halfway: translate 50, scale 1.5 */
+    g_assert_cmpfloat_with_epsilon (p.x, 51.5, 1e-3);
+  }
+  g_value_unset (&v);
+
+  gsk_layer_transform_unref (from);
+  gsk_layer_transform_unref (to);
+  g_assert_finalize_object (root);
+  g_assert_finalize_object (clock);
+}
+
+static void
+test_color_premultiplied (void)
+{
+  GskLayerFrameClock *clock = gsk_layer_manual_clock_new ();
+  GskLayerManualClock *manual = GSK_LAYER_MANUAL_CLOCK (clock);
+  GskLayer *root = root_with_clock (clock);
+  GskLayer *layer = gsk_layer_new ();
+  GValue v = G_VALUE_INIT;
+  const GdkRGBA *c;
+
+  gsk_layer_add_child (root, layer);
+  gsk_layer_set_background_color (layer, &(GdkRGBA) { 1, 0, 0, 1 });
+  gsk_layer_save_easing_state (layer);
+  gsk_layer_set_easing_mode (layer, GSK_LAYER_EASING_LINEAR);
+  gsk_layer_set_easing_duration (layer, 100);
+  /* To transparent blue: premultiplied, red fades without turning
+   * purple */
+  gsk_layer_set_background_color (layer, &(GdkRGBA) { 0, 0, 1, 0 });
+  gsk_layer_restore_easing_state (layer);
+  gsk_layer_manual_clock_advance (manual, 50 * MS);
+
+  gsk_layer_get_presentation_value (layer, "background-color", &v);
+  c = g_value_get_boxed (&v);
+  g_assert_cmpfloat_with_epsilon (c->red, 1.0, 1e-6);
+  g_assert_cmpfloat_with_epsilon (c->blue, 0.0, 1e-6);
+  g_assert_cmpfloat_with_epsilon (c->alpha, 0.5, 1e-6);
+  g_value_unset (&v);
+
+  g_assert_finalize_object (root);
+  g_assert_finalize_object (clock);
+}
+
+static void
+test_bad_input (void)
+{
+  GError *error = NULL;
+  GskLayerTransition *t;
+  GskLayer *layer = g_object_ref_sink (gsk_layer_new ());
+
+  t = gsk_layer_property_transition_new ("no-such-thing", &error);
+  g_assert_null (t);
+  g_assert_error (error, GSK_LAYER_ERROR, GSK_LAYER_ERROR_UNKNOWN_PROPERTY);
+  g_clear_error (&error);
+
+  t = gsk_layer_property_transition_new ("name", &error);
+  g_assert_null (t);
+  g_assert_error (error, GSK_LAYER_ERROR, GSK_LAYER_ERROR_INVALID_VALUE);
+  g_clear_error (&error);
+
+  g_test_expect_message ("GskLayer", G_LOG_LEVEL_CRITICAL, "*save_easing_state*");
+  gsk_layer_set_easing_duration (layer, 100);
+  g_test_assert_expected_messages ();
+
+  g_test_expect_message ("GskLayer", G_LOG_LEVEL_CRITICAL, "*no easing state*");
+  gsk_layer_restore_easing_state (layer);
+  g_test_assert_expected_messages ();
+
+  t = gsk_layer_property_transition_new ("opacity", NULL);
+  g_test_expect_message ("GskLayer", G_LOG_LEVEL_CRITICAL, "*out of range*");
+  gsk_layer_property_transition_set_to (GSK_LAYER_PROPERTY_TRANSITION (t), G_TYPE_FLOAT, 7.0f);
+  g_test_assert_expected_messages ();
+  g_assert_false (gsk_layer_property_transition_get_to_value (GSK_LAYER_PROPERTY_TRANSITION (t), &(GValue) G_VALUE_INIT));
+  g_object_unref (t);
+
+  g_assert_finalize_object (layer);
+}
+
+/* Transitions never keep layers alive; destroying or removing an
+ * animating layer stops its transitions */
+static void
+test_lifetimes (void)
+{
+  GskLayerFrameClock *clock = gsk_layer_manual_clock_new ();
+  GskLayerManualClock *manual = GSK_LAYER_MANUAL_CLOCK (clock);
+  GskLayer *root = root_with_clock (clock);
+  GskLayer *layer = gsk_layer_new ();
+  GskLayerTransition *t;
+  Counts c = { 0, };
+
+  gsk_layer_add_child (root, layer);
+  gsk_layer_save_easing_state (layer);
+  gsk_layer_set_easing_duration (layer, 1000);
+  gsk_layer_set_opacity (layer, 0.f);
+  t = g_object_ref (gsk_layer_get_transition (layer, "opacity"));
+  count_signals (GSK_LAYER_TIMELINE (t), &c);
+  gsk_layer_manual_clock_advance (manual, 100 * MS);
+
+  /* Removed from the tree with the clock: stopped, gone */
+  g_object_ref (layer);
+  gsk_layer_remove_child (root, layer);
+  g_assert_cmpuint (c.stopped, ==, 1);
+  g_assert_false (c.last_finished);
+  g_assert_null (gsk_layer_get_transition (layer, "opacity"));
+  g_assert_null (gsk_layer_transition_get_layer (t));
+  gsk_layer_manual_clock_advance (manual, 100 * MS);
+  g_assert_finalize_object (layer);
+  g_object_unref (t);
+
+  /* Destroyed while animating */
+  layer = gsk_layer_new ();
+  gsk_layer_add_child (root, layer);
+  gsk_layer_save_easing_state (layer);
+  gsk_layer_set_easing_duration (layer, 1000);
+  gsk_layer_set_opacity (layer, 0.f);
+  t = g_object_ref (gsk_layer_get_transition (layer, "opacity"));
+  gsk_layer_remove_child (root, layer);
+  gsk_layer_manual_clock_advance (manual, 100 * MS);
+  g_assert_false (gsk_layer_timeline_is_playing (GSK_LAYER_TIMELINE (t)));
+  g_assert_finalize_object (t);
+
+  g_assert_finalize_object (root);
+  g_assert_finalize_object (clock);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/animation/clock/manual", test_manual_clock);
+  g_test_add_func ("/animation/timeline/linear", test_timeline_linear);
+  g_test_add_func ("/animation/timeline/delay-repeat-reverse", test_timeline_delay_repeat_reverse);
+  g_test_add_func ("/animation/timeline/backward-forever-pause-seek", test_timeline_backward_forever_pause_seek);
+  g_test_add_func ("/animation/transition/explicit", test_explicit_property_transition);
+  g_test_add_func ("/animation/transition/transform", test_transform_interpolation);
+  g_test_add_func ("/animation/transition/color", test_color_premultiplied);
+  g_test_add_func ("/animation/implicit/basic", test_implicit_animation);
+  g_test_add_func ("/animation/implicit/retarget", test_retarget_without_jump);
+  g_test_add_func ("/animation/bad-input", test_bad_input);
+  g_test_add_func ("/animation/lifetimes", test_lifetimes);
+
+  return g_test_run ();
+}
