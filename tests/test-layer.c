@@ -1,9 +1,6 @@
 /* test-layer.c: the layer tree, its geometry, picking, requests, drawing
  * and damage
  *
- * Tests of known library bugs are registered only when the environment
- * variable GSK_LAYER_TEST_KNOWN_BUGS is set.
- *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <math.h>
@@ -1101,18 +1098,16 @@ test_traverse_deep_top_down (void)
   check_deep_chain (FALSE);
 }
 
-/* Known bug: building a deep tree bottom-up takes time quadratic in its
- * depth (link_child() runs forget_subtree() over the whole subtree of
- * each added child, even one that was never drawn) */
+/* Building a deep tree bottom-up stays linear in its depth (a
+ * regression test: adding a never-drawn subtree once walked all of it) */
 static void
 test_traverse_deep_bottom_up (void)
 {
   check_deep_chain (TRUE);
 }
 
-/* Known bug: the first frame of a deep tree takes time quadratic in its
- * depth (run_layout() checks gsk_layer_contains() for every layer it
- * visits, which walks up to the root) */
+/* The first frame of a deep tree stays linear in its depth (a
+ * regression test: the layout pass once walked to the root per layer) */
 static void
 test_traverse_deep_render (void)
 {
@@ -2425,11 +2420,9 @@ test_pick_z_position_many (void)
   g_assert_finalize_object (root);
 }
 
-/* Known bug: after a frame into a small target, the children of a
- * clip-to-bounds layer that lies outside the target are not picked when
- * there are GSK_LAYER_PICK_CACHE_MIN or more of them (the pick cache
- * records them as empty), though they are before the frame, and with
- * fewer children */
+/* After a frame into a small target, the children of a clip-to-bounds
+ * layer that lies outside the target are still picked, however many
+ * there are (the pick cache once recorded them as empty) */
 static void
 check_pick_outside_target (guint n_children)
 {
@@ -2823,9 +2816,8 @@ test_requests_moved_layer (void)
   g_assert_finalize_object (other);
 }
 
-/* Known bug: a layer that passed a redraw request up and then left its
- * tree before the next frame keeps its "propagated" mark, so as a top
- * level of its own its changes never set frame-pending */
+/* A layer that passed a redraw request up and then left its tree before
+ * the next frame still asks its new top level for frames */
 static void
 test_requests_removed_layer (void)
 {
@@ -4026,9 +4018,8 @@ test_bad_draw_removes (void)
   g_assert_finalize_object (root);
 }
 
-/* Known bug: what draw() removes is damaged only in the next frame: the
- * damage of the frame is taken before draw() runs, and the removal adds
- * to the next one. The frame keeps the removed layer's pixels. */
+/* What draw() removes is gone from the same frame: the frame's damage
+ * is taken after draw() runs */
 static void
 test_bad_draw_removes_drawn (void)
 {
@@ -4063,7 +4054,7 @@ test_bad_draw_removes_drawn (void)
   g_assert_finalize_object (root);
 }
 
-/* Known bug: the same as above for layout_children() */
+/* The same for layout_children() */
 static void
 test_bad_layout_removes_drawn (void)
 {
@@ -4357,14 +4348,6 @@ test_log_writer (GLogLevelFlags   log_level,
   return g_log_writer_default (log_level, fields, n_fields, user_data);
 }
 
-static void
-add_known_bug (const char     *path,
-               GTestFunc       func)
-{
-  if (g_getenv ("GSK_LAYER_TEST_KNOWN_BUGS") != NULL)
-    g_test_add_func (path, func);
-}
-
 int
 main (int   argc,
       char *argv[])
@@ -4393,8 +4376,8 @@ main (int   argc,
   g_test_add_func ("/layer/traverse/remove-unvisited", test_traverse_remove_unvisited);
   g_test_add_func ("/layer/traverse/add", test_traverse_add);
   g_test_add_func ("/layer/traverse/deep-top-down", test_traverse_deep_top_down);
-  add_known_bug ("/layer/traverse/deep-bottom-up", test_traverse_deep_bottom_up);
-  add_known_bug ("/layer/traverse/deep-render", test_traverse_deep_render);
+  g_test_add_func ("/layer/traverse/deep-bottom-up", test_traverse_deep_bottom_up);
+  g_test_add_func ("/layer/traverse/deep-render", test_traverse_deep_render);
 
   g_test_add_func ("/layer/properties/defaults", test_properties_defaults);
   g_test_add_func ("/layer/properties/accessors", test_properties_accessors);
@@ -4418,13 +4401,13 @@ main (int   argc,
   g_test_add_func ("/layer/pick/nan", test_pick_nan);
   g_test_add_func ("/layer/pick/after-move", test_pick_after_move);
   g_test_add_func ("/layer/pick/outside-target-few", test_pick_outside_target_few);
-  add_known_bug ("/layer/pick/outside-target-many", test_pick_outside_target_many);
+  g_test_add_func ("/layer/pick/outside-target-many", test_pick_outside_target_many);
 
   g_test_add_func ("/layer/requests/intercept-redraw", test_requests_intercept_redraw);
   g_test_add_func ("/layer/requests/frame-pending", test_requests_redraw_frame_pending);
   g_test_add_func ("/layer/requests/relayout", test_requests_relayout);
   g_test_add_func ("/layer/requests/moved-layer", test_requests_moved_layer);
-  add_known_bug ("/layer/requests/removed-layer", test_requests_removed_layer);
+  g_test_add_func ("/layer/requests/removed-layer", test_requests_removed_layer);
 
   g_test_add_func ("/layer/draw/cache", test_draw_cache);
   g_test_add_func ("/layer/draw/huge", test_draw_huge);
@@ -4444,8 +4427,8 @@ main (int   argc,
   g_test_add_func ("/layer/bad/values", test_bad_values);
   g_test_add_func ("/layer/bad/render", test_bad_render);
   g_test_add_func ("/layer/bad/draw-removes", test_bad_draw_removes);
-  add_known_bug ("/layer/bad/draw-removes-drawn", test_bad_draw_removes_drawn);
-  add_known_bug ("/layer/bad/layout-removes-drawn", test_bad_layout_removes_drawn);
+  g_test_add_func ("/layer/bad/draw-removes-drawn", test_bad_draw_removes_drawn);
+  g_test_add_func ("/layer/bad/layout-removes-drawn", test_bad_layout_removes_drawn);
   g_test_add_func ("/layer/bad/dispose-in-tree", test_bad_dispose_in_tree);
   g_test_add_func ("/layer/bad/traverse-removes", test_bad_traverse_removes);
   g_test_add_func ("/layer/bad/100000-siblings", test_bad_many_siblings);
