@@ -15,6 +15,7 @@
 
 #include "gsk-layer-animation-private.h"
 #include "gsk-layer-interpolate-private.h"
+#include "gsk-layer-transition-private.h"
 
 typedef struct {
   guint duration;
@@ -219,13 +220,7 @@ on_transition_stopped (GskLayerTransition *transition,
 
   /* The model value is where the property ended up */
   if (GSK_IS_LAYER_PROPERTY_TRANSITION (transition))
-    {
-      GParamSpec *pspec = gsk_layer_find_animatable_property (
-          gsk_layer_property_transition_get_property_name (GSK_LAYER_PROPERTY_TRANSITION (transition)), NULL);
-
-      if (pspec && g_str_equal (name, pspec->name))
-        clear_model_value (self, pspec);
-    }
+    clear_model_value (self, gsk_layer_property_transition_get_pspec (GSK_LAYER_PROPERTY_TRANSITION (transition)));
 
   if (!is_finished || gsk_layer_transition_get_remove_on_complete (transition))
     drop_transition (self, name, transition);
@@ -295,7 +290,7 @@ gsk_layer_add_transition (GskLayer           *self,
       GParamSpec *pspec = gsk_layer_find_animatable_property (gsk_layer_property_transition_get_property_name (pt), NULL);
       GValue to = G_VALUE_INIT;
 
-      if (pspec && g_str_equal (name, pspec->name) && gsk_layer_property_transition_get_to_value (pt, &to))
+      if (pspec && gsk_layer_property_transition_get_to_value (pt, &to))
         {
           set_model_value (self, pspec, &to);
           g_value_unset (&to);
@@ -355,10 +350,8 @@ gsk_layer_remove_transition (GskLayer   *self,
   /* Stopping removed it, unless it was not running */
   if (gsk_layer_get_transition (self, name) == transition)
     {
-      GParamSpec *pspec = gsk_layer_find_animatable_property (name, NULL);
-
-      if (pspec)
-        clear_model_value (self, pspec);
+      if (GSK_IS_LAYER_PROPERTY_TRANSITION (transition))
+        clear_model_value (self, gsk_layer_property_transition_get_pspec (GSK_LAYER_PROPERTY_TRANSITION (transition)));
       drop_transition (self, name, transition);
     }
   g_object_unref (transition);

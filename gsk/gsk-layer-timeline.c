@@ -7,6 +7,7 @@
 #include <math.h>
 
 #include "gsk-layer-timeline.h"
+#include "gsk-layer-timeline-private.h"
 #include "gsk-layer-enum-types.h"
 
 /**
@@ -254,6 +255,49 @@ advance (GskLayerTimeline *self,
 
 out:
   g_object_unref (self);
+}
+
+gboolean
+gsk_layer_timeline_progress_at (GskLayerTimeline *self,
+                                double            elapsed_ms,
+                                double           *out_progress,
+                                gboolean         *out_finished)
+{
+  GskLayerTimelinePrivate *priv = gsk_layer_timeline_get_instance_private (self);
+  double t = elapsed_ms - priv->delay;
+  double d = priv->duration;
+  double repeat, local, raw;
+  gboolean finished = FALSE;
+
+  *out_finished = FALSE;
+  if (t < 0)
+    return FALSE;
+
+  if (d <= 0)
+    {
+      repeat = 0;
+      local = 0;
+      finished = priv->repeat_count >= 0;
+    }
+  else
+    {
+      repeat = floor (t / d);
+      local = t - repeat * d;
+      if (priv->repeat_count >= 0 && repeat > priv->repeat_count)
+        {
+          repeat = priv->repeat_count;
+          local = d;
+          finished = TRUE;
+        }
+    }
+
+  raw = d > 0 ? local / d : 1.0;
+  if (is_reversed (priv, repeat))
+    raw = 1.0 - raw;
+
+  *out_progress = ease (priv, raw);
+  *out_finished = finished;
+  return TRUE;
 }
 
 /**

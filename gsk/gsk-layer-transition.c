@@ -10,6 +10,7 @@
 #include "gsk-layer-animation-private.h"
 #include "gsk-layer-interpolate-private.h"
 #include "gsk-layer-transition.h"
+#include "gsk-layer-transition-private.h"
 
 /**
  * GskLayerTransition:
@@ -344,7 +345,6 @@ gsk_layer_property_transition_new (const char  *property_name,
                                    GError     **error)
 {
   GskLayerPropertyTransition *self;
-  GskLayerPropertyTransitionPrivate *priv;
   GParamSpec *pspec;
 
   g_return_val_if_fail (property_name != NULL, NULL);
@@ -354,12 +354,39 @@ gsk_layer_property_transition_new (const char  *property_name,
     return NULL;
 
   self = g_object_new (GSK_TYPE_LAYER_PROPERTY_TRANSITION, NULL);
-  priv = gsk_layer_property_transition_get_instance_private (self);
+  gsk_layer_property_transition_init_property (self, pspec);
+
+  return GSK_LAYER_TRANSITION (self);
+}
+
+void
+gsk_layer_property_transition_init_property (GskLayerPropertyTransition *self,
+                                             GParamSpec                 *pspec)
+{
+  GskLayerPropertyTransitionPrivate *priv = gsk_layer_property_transition_get_instance_private (self);
+
   priv->pspec = pspec;
   g_value_init (&priv->from, pspec->value_type);
   g_value_init (&priv->to, pspec->value_type);
+}
 
-  return GSK_LAYER_TRANSITION (self);
+GParamSpec *
+gsk_layer_property_transition_get_pspec (GskLayerPropertyTransition *self)
+{
+  GskLayerPropertyTransitionPrivate *priv = gsk_layer_property_transition_get_instance_private (self);
+
+  return priv->pspec;
+}
+
+void
+gsk_layer_property_transition_peek_values (GskLayerPropertyTransition  *self,
+                                           const GValue               **out_from,
+                                           const GValue               **out_to)
+{
+  GskLayerPropertyTransitionPrivate *priv = gsk_layer_property_transition_get_instance_private (self);
+
+  *out_from = priv->has_from ? &priv->from : NULL;
+  *out_to = priv->has_to ? &priv->to : NULL;
 }
 
 /**

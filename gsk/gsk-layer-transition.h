@@ -95,3 +95,42 @@ void gsk_layer_property_transition_set_to (GskLayerPropertyTransition *self,
                                            ...);
 
 G_END_DECLS
+
+G_BEGIN_DECLS
+
+#define GSK_TYPE_LAYER_KEYFRAME_TRANSITION (gsk_layer_keyframe_transition_get_type ())
+
+GSK_LAYER_AVAILABLE_IN_ALL
+G_DECLARE_FINAL_TYPE (GskLayerKeyframeTransition, gsk_layer_keyframe_transition, GSK, LAYER_KEYFRAME_TRANSITION, GskLayerPropertyTransition)
+
+GSK_LAYER_AVAILABLE_IN_ALL
+GskLayerTransition *gsk_layer_keyframe_transition_new (const char  *property_name,
+                                                       GError     **error);
+GSK_LAYER_AVAILABLE_IN_ALL
+gboolean gsk_layer_keyframe_transition_add_key (GskLayerKeyframeTransition  *self,
+                                                double                       fraction,
+                                                const GValue                *value,
+                                                GskLayerEasing              *easing,
+                                                GError                     **error);
+GSK_LAYER_AVAILABLE_IN_ALL
+guint gsk_layer_keyframe_transition_get_n_keys (GskLayerKeyframeTransition *self);
+GSK_LAYER_AVAILABLE_IN_ALL
+void gsk_layer_keyframe_transition_clear (GskLayerKeyframeTransition *self);
+
+#define GSK_TYPE_LAYER_TRANSITION_GROUP (gsk_layer_transition_group_get_type ())
+
+GSK_LAYER_AVAILABLE_IN_ALL
+G_DECLARE_FINAL_TYPE (GskLayerTransitionGroup, gsk_layer_transition_group, GSK, LAYER_TRANSITION_GROUP, GskLayerTransition)
+
+GSK_LAYER_AVAILABLE_IN_ALL
+GskLayerTransition *gsk_layer_transition_group_new (void);
+GSK_LAYER_AVAILABLE_IN_ALL
+void gsk_layer_transition_group_add_transition (GskLayerTransitionGroup *self,
+                                                GskLayerTransition      *transition);
+GSK_LAYER_AVAILABLE_IN_ALL
+void gsk_layer_transition_group_remove_transition (GskLayerTransitionGroup *self,
+                                                   GskLayerTransition      *transition);
+GSK_LAYER_AVAILABLE_IN_ALL
+guint gsk_layer_transition_group_get_n_transitions (GskLayerTransitionGroup *self);
+
+G_END_DECLS

@@ -518,6 +518,157 @@ test_lifetimes (void)
   g_assert_finalize_object (clock);
 }
 
+static void
+test_keyframes (void)
+{
+  GskLayerFrameClock *clock = gsk_layer_manual_clock_new ();
+  GskLayerManualClock *manual = GSK_LAYER_MANUAL_CLOCK (clock);
+  GskLayer *root = root_with_clock (clock);
+  GskLayer *layer = gsk_layer_new ();
+  GskLayerTransition *t;
+  GskLayerEasing *ease_in = gsk_layer_easing_new (GSK_LAYER_EASING_EASE_IN_QUAD);
+  GValue v = G_VALUE_INIT;
+  GError *error = NULL;
+
+  gsk_layer_add_child (root, layer);
+  t = gsk_layer_keyframe_transition_new ("opacity", &error);
+  g_assert_no_error (error);
+  gsk_layer_timeline_set_duration (GSK_LAYER_TIMELINE (t), 1000);
+  g_value_init (&v, G_TYPE_FLOAT);
+
+  g_value_set_float (&v, 1.0f);
+  g_assert_true (gsk_layer_keyframe_transition_add_key (GSK_LAYER_KEYFRAME_TRANSITION (t), 0.0, &v, NULL, &error));
+  g_value_set_float (&v, 0.2f);
+  g_assert_true (gsk_layer_keyframe_transition_add_key (GSK_LAYER_KEYFRAME_TRANSITION (t), 0.4, &v, NULL, &error));
+  g_value_set_float (&v, 0.6f);
+  /* The last segment eases in: quadratic */
+  g_assert_true (gsk_layer_keyframe_transition_add_key (GSK_LAYER_KEYFRAME_TRANSITION (t), 1.0, &v, ease_in, &error));
+  g_assert_no_error (error);
+
+  /* Out of order: refused, nothing changed */
+  g_value_set_float (&v, 0.3f);
+  g_assert_false (gsk_layer_keyframe_transition_add_key (GSK_LAYER_KEYFRAME_TRANSITION (t), 0.5, &v, NULL, &error));
+  g_assert_error (error, GSK_LAYER_ERROR, GSK_LAYER_ERROR_INVALID_VALUE);
+  g_clear_error (&error);
+  g_assert_cmpuint (gsk_layer_keyframe_transition_get_n_keys (GSK_LAYER_KEYFRAME_TRANSITION (t)), ==, 3);
+  g_value_unset (&v);
+
+  gsk_layer_add_transition (layer, "pulse", t);
+  g_assert_cmpfloat_with_epsilon (gsk_layer_get_opacity (layer), 0.6, 1e-6);
+
+  gsk_layer_manual_clock_advance (manual, 200 * MS);   /* halfway to the 0.4 key */
+  g_assert_cmpfloat_with_epsilon (presentation_opacity (layer), 0.6, 1e-6);
+  gsk_layer_manual_clock_advance (manual, 200 * MS);   /* at the key */
+  g_assert_cmpfloat_with_epsilon (presentation_opacity (layer), 0.2, 1e-6);
+  gsk_layer_manual_clock_advance (manual, 300 * MS);   /* half the last segment, eased in: 0.25 */
+  g_assert_cmpfloat_with_epsilon (presentation_opacity (layer), 0.2 + 0.4 * 0.25, 1e-6);
+  gsk_layer_manual_clock_advance (manual, 300 * MS);
+  g_assert_cmpfloat_with_epsilon (presentation_opacity (layer), 0.6, 1e-6);
+
+  gsk_layer_easing_unref (ease_in);
+  g_assert_finalize_object (t);
+  g_assert_finalize_object (root);
+  g_assert_finalize_object (clock);
+}
+
+static void
+test_group (void)
+{
+  GskLayerFrameClock *clock = gsk_layer_manual_clock_new ();
+  GskLayerManualClock *manual = GSK_LAYER_MANUAL_CLOCK (clock);
+  GskLayer *root = root_with_clock (clock);
+  GskLayer *layer = gsk_layer_new ();
+  GskLayerTransition *group = gsk_layer_transition_group_new ();
+  GskLayerTransition *fade = gsk_layer_property_transition_new ("opacity", NULL);
+  GskLayerTransition *move = gsk_layer_property_transition_new ("z-position", NULL);
+  Counts c = { 0, };
+  GValue v = G_VALUE_INIT;
+
+  gsk_layer_add_child (root, layer);
+  gsk_layer_timeline_set_duration (GSK_LAYER_TIMELINE (fade), 400);
+  gsk_layer_property_transition_set_to (GSK_LAYER_PROPERTY_TRANSITION (fade), G_TYPE_FLOAT, 0.0f);
+  gsk_layer_timeline_set_duration (GSK_LAYER_TIMELINE (move), 200);
+  gsk_layer_timeline_set_delay (GSK_LAYER_TIMELINE (move), 400);
+  gsk_layer_property_transition_set_to (GSK_LAYER_PROPERTY_TRANSITION (move), G_TYPE_FLOAT, 10.0f);
+  gsk_layer_transition_group_add_transition (GSK_LAYER_TRANSITION_GROUP (group), fade);
+  gsk_layer_transition_group_add_transition (GSK_LAYER_TRANSITION_GROUP (group), move);
+  g_assert_cmpuint (gsk_layer_transition_group_get_n_transitions (GSK_LAYER_TRANSITION_GROUP (group)), ==, 2);
+  /* As long as its longest member */
+  g_assert_cmpuint (gsk_layer_timeline_get_duration (GSK_LAYER_TIMELINE (group)), ==, 600);
+
+  count_signals (GSK_LAYER_TIMELINE (group), &c);
+  gsk_layer_add_transition (layer, "both", group);
+  gsk_layer_manual_clock_advance (manual, 200 * MS);
+  g_assert_cmpfloat_with_epsilon (presentation_opacity (layer), 0.5, 1e-6);
+  gsk_layer_get_presentation_value (layer, "z-position", &v);
+  g_assert_cmpfloat (g_value_get_float (&v), ==, 0);
+  g_value_unset (&v);
+
+  gsk_layer_manual_clock_advance (manual, 300 * MS);   /* 500: fade done, move halfway */
+  g_assert_cmpfloat_with_epsilon (presentation_opacity (layer), 0.0, 1e-6);
+  gsk_layer_get_presentation_value (layer, "z-position", &v);
+  g_assert_cmpfloat_with_epsilon (g_value_get_float (&v), 5, 1e-4);
+  g_value_unset (&v);
+
+  gsk_layer_manual_clock_advance (manual, 200 * MS);
+  g_assert_cmpuint (c.completed, ==, 1);
+  g_assert_null (gsk_layer_get_transition (layer, "both"));
+
+  g_object_unref (fade);
+  g_object_unref (move);
+  g_assert_finalize_object (group);
+  g_assert_finalize_object (root);
+  g_assert_finalize_object (clock);
+}
+
+/* Callbacks may add and remove layers and transitions while the clock
+ * ticks */
+static void
+on_completed_remove_layer (GskLayerTimeline *t,
+                           GskLayer         *layer)
+{
+  GskLayer *parent = gsk_layer_get_parent (layer);
+  GskLayer *newcomer = gsk_layer_new ();
+
+  gsk_layer_remove_child (parent, layer);
+  gsk_layer_add_child (parent, newcomer);
+  gsk_layer_save_easing_state (newcomer);
+  gsk_layer_set_easing_duration (newcomer, 100);
+  gsk_layer_set_opacity (newcomer, 0.5f);
+  gsk_layer_restore_easing_state (newcomer);
+}
+
+static void
+test_callbacks_change_tree (void)
+{
+  GskLayerFrameClock *clock = gsk_layer_manual_clock_new ();
+  GskLayerManualClock *manual = GSK_LAYER_MANUAL_CLOCK (clock);
+  GskLayer *root = root_with_clock (clock);
+  GskLayer *layer = gsk_layer_new ();
+  GskLayer *newcomer;
+  GskLayerTransition *t = gsk_layer_property_transition_new ("opacity", NULL);
+
+  gsk_layer_add_child (root, layer);
+  gsk_layer_timeline_set_duration (GSK_LAYER_TIMELINE (t), 100);
+  gsk_layer_property_transition_set_to (GSK_LAYER_PROPERTY_TRANSITION (t), G_TYPE_FLOAT, 0.0f);
+  g_signal_connect (t, "completed", G_CALLBACK (on_completed_remove_layer), layer);
+  gsk_layer_add_transition (layer, "fade", t);
+  g_object_unref (t);
+
+  gsk_layer_manual_clock_advance (manual, 150 * MS);
+  newcomer = gsk_layer_get_first_child (root);
+  g_assert_true (newcomer != layer);
+  g_assert_nonnull (gsk_layer_get_transition (newcomer, "opacity"));
+  gsk_layer_manual_clock_advance (manual, 50 * MS);
+  /* Half way, ease-out-cubic by default: 1 - 0.5³ of the way */
+  g_assert_cmpfloat_with_epsilon (presentation_opacity (newcomer), 1.0 - 0.5 * 0.875, 1e-6);
+  gsk_layer_manual_clock_advance (manual, 100 * MS);
+  g_assert_cmpfloat (presentation_opacity (newcomer), ==, 0.5f);
+
+  g_assert_finalize_object (root);
+  g_assert_finalize_object (clock);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -533,6 +684,9 @@ main (int    argc,
   g_test_add_func ("/animation/transition/color", test_color_premultiplied);
   g_test_add_func ("/animation/implicit/basic", test_implicit_animation);
   g_test_add_func ("/animation/implicit/retarget", test_retarget_without_jump);
+  g_test_add_func ("/animation/transition/keyframes", test_keyframes);
+  g_test_add_func ("/animation/transition/group", test_group);
+  g_test_add_func ("/animation/callbacks-change-tree", test_callbacks_change_tree);
   g_test_add_func ("/animation/bad-input", test_bad_input);
   g_test_add_func ("/animation/lifetimes", test_lifetimes);
 
