@@ -43,13 +43,16 @@ G_DEFINE_ABSTRACT_TYPE_WITH_PRIVATE (GskLayerRenderer, gsk_layer_renderer, G_TYP
 
 /**
  * gsk_layer_renderer_new_for_backend:
- * @backend: the name of a backend: `software`
+ * @backend: the name of a backend: `software` or `gl`
  * @error: return location for an error
  *
  * Creates a renderer for the named backend.
  *
+ * `gl` fails, with @error saying why, when no OpenGL context can be
+ * had here (see [ctor@LayerGLRenderer.new]).
+ *
  * Returns: (transfer full) (nullable): the renderer, or %NULL if there
- *   is no such backend here
+ *   is no such backend here or it cannot run
  */
 GskLayerRenderer *
 gsk_layer_renderer_new_for_backend (const char  *backend,
@@ -59,9 +62,11 @@ gsk_layer_renderer_new_for_backend (const char  *backend,
 
   if (g_str_equal (backend, "software"))
     return gsk_layer_software_renderer_new ();
+  if (g_str_equal (backend, "gl"))
+    return gsk_layer_gl_renderer_new (error);
 
   g_set_error (error, GSK_LAYER_ERROR, GSK_LAYER_ERROR_INVALID_VALUE,
-               "unknown backend “%s” (expected “software”)", backend);
+               "unknown backend “%s” (expected “software” or “gl”)", backend);
   return NULL;
 }
 

@@ -76,4 +76,12 @@ G_DECLARE_FINAL_TYPE (GskLayerSoftwareRenderer, gsk_layer_software_renderer, GSK
 GSK_LAYER_AVAILABLE_IN_ALL
 GskLayerRenderer *gsk_layer_software_renderer_new (void);
 
+#define GSK_TYPE_LAYER_GL_RENDERER (gsk_layer_gl_renderer_get_type ())
+
+GSK_LAYER_AVAILABLE_IN_ALL
+G_DECLARE_FINAL_TYPE (GskLayerGLRenderer, gsk_layer_gl_renderer, GSK, LAYER_GL_RENDERER, GskLayerRenderer)
+
+GSK_LAYER_AVAILABLE_IN_ALL
+GskLayerRenderer *gsk_layer_gl_renderer_new (GError **error);
+
 G_END_DECLS

@@ -17,8 +17,14 @@
  * only and checked against a full redraw (the renderer's damage check),
  * before the final frame is compared with the reference.
  *
- * On failure, NAME.out.png and NAME.diff.png are written to the build
- * directory and the message says where.
+ * Every reftest runs on each backend: /reftest/NAME with the software
+ * renderer, /reftest-gl/NAME with the GL renderer against the same
+ * reference and tolerance. Where no GL context can be made, the GL
+ * paths are skipped with the reason, never passed.
+ *
+ * On failure, NAME.out.png and NAME.diff.png (NAME.gl.out.png and
+ * NAME.gl.diff.png for GL) are written to the build directory and the
+ * message says where.
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -29,6 +35,11 @@
 #define EDGE_FRACTION 0.015
 #define MAX_EDGE_DIFF 96
 
+typedef enum {
+  BACKEND_SOFTWARE,
+  BACKEND_GL,
+} Backend;
+
 typedef struct {
   char *name;
   char *scene_path;
@@ -37,6 +48,31 @@ typedef struct {
   int max_diff;
   double edge_fraction;
 } Reftest;
+
+typedef struct {
+  Reftest *test;
+  Backend backend;
+} ReftestRun;
+
+/* One GL renderer for every test: a context and its shaders take a
+ * while to make on llvmpipe. Scenes never share a root, so each first
+ * frame is a full one. */
+static GskLayerRenderer *gl_renderer;
+static GError *gl_error;
+
+static GskLayerRenderer *
+get_gl_renderer (void)
+{
+  static gboolean tried;
+
+  if (!tried)
+    {
+      tried = TRUE;
+      gl_renderer = gsk_layer_gl_renderer_new (&gl_error);
+    }
+
+  return gl_renderer;
+}
 
 static void
 reftest_free (gpointer data)
@@ -64,9 +100,11 @@ load_scene (const char *path)
 
 static cairo_surface_t *
 render_scene (GskLayerScene *scene,
+              Backend        backend,
               gboolean       step_by_step)
 {
-  GskLayerRenderer *renderer = gsk_layer_software_renderer_new ();
+  GskLayerRenderer *renderer = backend == BACKEND_GL ? g_object_ref (get_gl_renderer ())
+                                                     : gsk_layer_software_renderer_new ();
   GskLayer *root = gsk_layer_scene_get_root (scene);
   cairo_surface_t *surface;
   cairo_region_t *damage;
@@ -151,6 +189,7 @@ get_rgba (const guint8 *data,
 
 static gboolean
 compare (Reftest         *t,
+         const char      *suffix,
          cairo_surface_t *out,
          cairo_surface_t *ref,
          char           **message)
@@ -213,21 +252,21 @@ compare (Reftest         *t,
       g_autofree char *out_png = NULL, *diff_png = NULL;
 
       g_mkdir_with_parents (out_path, 0755);
-      out_png = g_strdup_printf ("%s/%s.out.png", out_path, t->name);
-      diff_png = g_strdup_printf ("%s/%s.diff.png", out_path, t->name);
+      out_png = g_strdup_printf ("%s/%s%s.out.png", out_path, t->name, suffix);
+      diff_png = g_strdup_printf ("%s/%s%s.diff.png", out_path, t->name, suffix);
       cairo_surface_write_to_png (out, out_png);
       cairo_surface_write_to_png (diff, diff_png);
-      *message = g_strdup_printf ("%s: %u pixels differ by more than %d (allowed %.0f); "
+      *message = g_strdup_printf ("%s%s: %u pixels differ by more than %d (allowed %.0f); "
                                   "largest difference %u (allowed %d); see %s and %s",
-                                  t->name, n_over, t->max_diff, t->edge_fraction * w * h,
+                                  t->name, suffix, n_over, t->max_diff, t->edge_fraction * w * h,
                                   max_seen, MAX_EDGE_DIFF, out_png, diff_png);
       cairo_surface_destroy (diff);
       return FALSE;
     }
 
   if (g_test_verbose ())
-    g_test_message ("%s: %u edge pixels over %d, largest difference %u",
-                    t->name, n_over, t->max_diff, max_seen);
+    g_test_message ("%s%s: %u edge pixels over %d, largest difference %u",
+                    t->name, suffix, n_over, t->max_diff, max_seen);
 
   cairo_surface_destroy (diff);
   return TRUE;
@@ -236,18 +275,30 @@ compare (Reftest         *t,
 static void
 run_reftest (gconstpointer data)
 {
-  Reftest *t = (Reftest *) data;
-  g_autoptr (GskLayerScene) scene = load_scene (t->scene_path);
+  const ReftestRun *run = data;
+  Reftest *t = run->test;
+  g_autoptr (GskLayerScene) scene = NULL;
   cairo_surface_t *out, *ref;
   char *message = NULL;
 
-  out = render_scene (scene, TRUE);
+  if (run->backend == BACKEND_GL && get_gl_renderer () == NULL)
+    {
+      g_autofree char *why = g_strdup_printf ("no GL renderer here: %s", gl_error->message);
+
+      g_test_skip (why);
+      return;
+    }
+
+  scene = load_scene (t->scene_path);
+  out = render_scene (scene, run->backend, TRUE);
 
   if (t->ref_scene_path)
     {
       g_autoptr (GskLayerScene) ref_scene = load_scene (t->ref_scene_path);
 
-      ref = render_scene (ref_scene, FALSE);
+      /* The reference scene draws on the same backend: the point is the
+       * equivalence of the two scenes */
+      ref = render_scene (ref_scene, run->backend, FALSE);
     }
   else
     {
@@ -256,7 +307,7 @@ run_reftest (gconstpointer data)
         g_error ("%s: cannot load reference %s", t->name, t->ref_png_path);
     }
 
-  if (!compare (t, out, ref, &message))
+  if (!compare (t, run->backend == BACKEND_GL ? ".gl" : "", out, ref, &message))
     {
       g_test_fail_printf ("%s", message);
       g_free (message);
@@ -330,6 +381,7 @@ main (int    argc,
       char **argv)
 {
   g_autoptr (GPtrArray) tests = NULL;
+  g_autoptr (GArray) runs = NULL;
   g_autofree char *dir = NULL;
   guint i;
   int res;
@@ -338,14 +390,28 @@ main (int    argc,
 
   dir = g_test_build_filename (G_TEST_DIST, "reftests", NULL);
   tests = find_reftests (dir);
+  runs = g_array_sized_new (FALSE, FALSE, sizeof (ReftestRun), tests->len * 2);
   for (i = 0; i < tests->len; i++)
     {
-      Reftest *t = g_ptr_array_index (tests, i);
-      g_autofree char *path = g_strconcat ("/reftest/", t->name, NULL);
+      ReftestRun sw = { g_ptr_array_index (tests, i), BACKEND_SOFTWARE };
+      ReftestRun gl = { g_ptr_array_index (tests, i), BACKEND_GL };
 
-      g_test_add_data_func (path, t, run_reftest);
+      g_array_append_val (runs, sw);
+      g_array_append_val (runs, gl);
+    }
+  for (i = 0; i < runs->len; i++)
+    {
+      ReftestRun *run = &g_array_index (runs, ReftestRun, i);
+      g_autofree char *path = g_strconcat (run->backend == BACKEND_GL ? "/reftest-gl/" : "/reftest/",
+                                           run->test->name, NULL);
+
+      g_test_add_data_func (path, run, run_reftest);
     }
 
   res = g_test_run ();
+
+  g_clear_object (&gl_renderer);
+  g_clear_error (&gl_error);
+
   return res;
 }

@@ -20,8 +20,8 @@ enum {
 
 static const char *usage_text =
   "Usage:\n"
-  "  gsk render SCENE.json -o OUT.png [--backend software] [--size WxH]\n"
-  "  gsk render --demo [-o OUT.png] [--backend software] [--size WxH]\n"
+  "  gsk render SCENE.json -o OUT.png [--backend software|gl] [--size WxH]\n"
+  "  gsk render --demo [-o OUT.png] [--backend software|gl] [--size WxH]\n"
   "  gsk save --demo -o OUT.json\n"
   "  gsk --help\n"
   "\n"
@@ -31,7 +31,9 @@ static const char *usage_text =
   "\n"
   "Options:\n"
   "  -o, --output FILE    Where to write (render --demo: demo.png by default)\n"
-  "  --backend NAME       Renderer backend: software (the default)\n"
+  "  --backend NAME       Renderer backend: software (the default), or gl\n"
+  "                       (OpenGL on a headless EGL context; if none can be\n"
+  "                       made, says why and renders in software)\n"
   "  --size WxH           Image size (default: the scene's size)\n"
   "  --demo               Use the built-in demo scene\n"
   "\n"
@@ -178,6 +180,15 @@ cmd_render (int    argc,
     }
 
   renderer = gsk_layer_renderer_new_for_backend (opts.backend, &error);
+  if (renderer == NULL && g_str_equal (opts.backend, "gl"))
+    {
+      /* A machine without GL still gets its picture */
+      g_printerr ("gsk: cannot use the gl backend: %s\n"
+                  "gsk: rendering with the software backend instead\n", error->message);
+      g_clear_error (&error);
+      opts.backend = "software";
+      renderer = gsk_layer_software_renderer_new ();
+    }
   if (renderer == NULL)
     return usage_error ("%s", error->message);
 

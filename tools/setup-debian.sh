@@ -2,9 +2,13 @@
 # Installs what building and testing GSK needs on Debian 12, if missing.
 set -eu
 
+# libegl1, libegl-mesa0 and libgl1-mesa-dri: the GL backend's headless
+# EGL context (surfaceless platform, llvmpipe without a GPU); epoxy loads
+# them at run time, so the build itself needs only libepoxy-dev.
 packages="meson ninja-build pkg-config gcc binutils libglib2.0-dev
   libgraphene-1.0-dev libcairo2-dev libpixman-1-dev libjson-glib-dev
-  libgtk-4-dev libepoxy-dev libpng-dev"
+  libgtk-4-dev libepoxy-dev libpng-dev
+  libegl1 libegl-mesa0 libgl1-mesa-dri"
 
 missing=""
 for p in $packages; do

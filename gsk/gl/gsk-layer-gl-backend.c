@@ -1,0 +1,1365 @@
+/* gsk-layer-gl-backend.c: compositing a render list with OpenGL
+ *
+ * The frame is drawn into a framebuffer object of the target's size and
+ * read back into the cairo surface. Every COLOR and TEXTURE op becomes
+ * one instance of the quad program; consecutive instances that use the
+ * same texture (or none) go out in one instanced draw from a streamed
+ * buffer, so a fishbowl of identical icons is a single draw call.
+ *
+ * The semantics are the software backend's, op for op: premultiplied
+ * OVER, bilinear sampling, antialiased edges, each op clipped to its
+ * screen bounds (which carry clips the list has no op for), groups as
+ * offscreens composited with their opacity and blend mode, axis-aligned
+ * clips as a scissor and other clips as an offscreen composited through
+ * the clip quad. Offscreens and the target are all drawn with y down, so
+ * that a framebuffer row is an image row and boxes need no flipping.
+ *
+ * Damage: the whole damage extents are cleared and redrawn (one
+ * scissor), and only the damaged rectangles are copied back: pixels of
+ * the extents outside the damage are redrawn identically but not
+ * written, so the target is touched exactly where the software backend
+ * would touch it.
+ *
+ * Content textures are uploaded once per cairo surface (the layer tree
+ * makes a new surface on every invalidation) and dropped when the
+ * surface dies, through cairo user data.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#include "config.h"
+
+#include "gsk-layer-gl-backend-private.h"
+#include "gsk-layer-gl-context-private.h"
+#include "gsk-layer-gl-program-private.h"
+#include "gsk-layer-software-backend-private.h"
+
+#include <math.h>
+#include <string.h>
+#include <epoxy/gl.h>
+
+/* Edges this close to a pixel boundary are on it, as in software */
+#define PIXEL_EPSILON 1e-3
+
+/* Free offscreens kept for the next frames */
+#define MAX_POOLED_OFFSCREENS 8
+
+typedef struct
+{
+  float transform[16];
+  float bounds[4];
+  float source[4];
+  float color[4];
+  float params[4];
+  float clip[4];
+} Instance;
+
+typedef struct
+{
+  GLuint framebuffer;
+  GLuint texture;
+  int width;
+  int height;
+} Offscreen;
+
+typedef struct
+{
+  int x1, y1, x2, y2;
+} Box;
+
+typedef struct
+{
+  GskLayerGLBackend *backend;   /* NULL once the backend is gone */
+  cairo_surface_t *surface;     /* not a reference: the key */
+  GLuint texture;
+} TextureEntry;
+
+typedef struct
+{
+  GskLayerRenderOpKind kind;    /* PUSH_GROUP or PUSH_CLIP */
+  const GskLayerRenderOp *op;
+
+  Offscreen saved_canvas;
+  int saved_canvas_x;
+  int saved_canvas_y;
+  Box saved_canvas_box;
+  Box saved_clip;
+
+  /* Zero when the content is drawn straight into the parent */
+  Offscreen offscreen;
+  Box box;
+} StackEntry;
+
+struct _GskLayerGLBackend
+{
+  GskLayerGLContext *context;
+  char *description;
+
+  GskLayerGLQuadProgram quad;
+  GskLayerGLBlendProgram blend;
+  GLuint vao;
+  GLuint vbo;
+  GLuint empty_vao;
+
+  Offscreen target;
+  GArray *pool;                 /* of Offscreen, free for reuse */
+
+  /* cairo_surface_t → TextureEntry; touched by surface destroy
+   * notifications, which may come from any thread */
+  GMutex texture_lock;
+  GHashTable *textures;
+  GArray *dead_textures;        /* GLuint, to delete with the context current */
+  cairo_user_data_key_t texture_key;
+  cairo_surface_t *last_surface;
+  GLuint last_texture;
+
+  GskLayerGLStats stats;
+
+  /* Per frame */
+  const GskLayerRenderList *list;
+  GArray *instances;            /* of Instance, the batch */
+  GLuint batch_texture;         /* 0 while the batch samples nothing */
+  Offscreen canvas;             /* what is drawn into */
+  int canvas_x;                 /* its origin in target space */
+  int canvas_y;
+  Box canvas_box;               /* the part of it in use, in target space */
+  Box clip;                     /* target space, within the canvas box */
+  GArray *stack;                /* of StackEntry */
+  guint skip_depth;
+  gboolean failed;              /* redraw the frame in software */
+};
+
+static void
+warn_software_fallback (const char *why)
+{
+  static int warned = 0;
+
+  /* Once is enough to know; g_debug() tells every time. g_log() rather
+   * than g_message(), which is structured here and invisible to
+   * g_test_expect_message(). */
+  if (g_atomic_int_compare_and_exchange (&warned, 0, 1))
+    g_log (G_LOG_DOMAIN, G_LOG_LEVEL_MESSAGE,
+           "GL renderer: %s; drawing the frame with the software backend", why);
+  else
+    g_debug ("GL renderer: %s; drawing the frame with the software backend", why);
+}
+
+static void
+warn_unbalanced (void)
+{
+  static int warned = 0;
+
+  if (g_atomic_int_compare_and_exchange (&warned, 0, 1))
+    g_warning ("Render list has unbalanced push and pop ops; drawing it as "
+               "if it were balanced. Further warnings are suppressed.");
+}
+
+static inline float
+clamp_unit (float value)
+{
+  if (!(value > 0.f))
+    return 0.f;
+  if (value > 1.f)
+    return 1.f;
+  return value;
+}
+
+static gboolean
+box_is_empty (const Box *box)
+{
+  return box->x1 >= box->x2 || box->y1 >= box->y2;
+}
+
+static Box
+box_intersect (const Box *a,
+               const Box *b)
+{
+  return (Box) { MAX (a->x1, b->x1), MAX (a->y1, b->y1),
+                 MIN (a->x2, b->x2), MIN (a->y2, b->y2) };
+}
+
+/* Whole pixels touched by @rect (ROUND_OUT of the software backend),
+ * or those whose centres it contains (@nearest), within @limit. In
+ * doubles until the end, so huge or NaN rects cannot overflow. */
+static Box
+box_from_rect (const graphene_rect_t *rect,
+               const Box             *limit,
+               gboolean               nearest)
+{
+  double x1 = rect->origin.x, y1 = rect->origin.y;
+  double x2 = x1 + rect->size.width, y2 = y1 + rect->size.height;
+  double t;
+
+  if (isnan (x1) || isnan (y1) || isnan (x2) || isnan (y2))
+    return (Box) { 0, 0, 0, 0 };
+
+  if (x1 > x2) { t = x1; x1 = x2; x2 = t; }
+  if (y1 > y2) { t = y1; y1 = y2; y2 = t; }
+
+  if (nearest)
+    {
+      x1 = floor (x1 + 0.5); y1 = floor (y1 + 0.5);
+      x2 = floor (x2 + 0.5); y2 = floor (y2 + 0.5);
+    }
+  else
+    {
+      x1 = floor (x1 + PIXEL_EPSILON); y1 = floor (y1 + PIXEL_EPSILON);
+      x2 = ceil (x2 - PIXEL_EPSILON); y2 = ceil (y2 - PIXEL_EPSILON);
+    }
+
+  x1 = MAX (x1, limit->x1); y1 = MAX (y1, limit->y1);
+  x2 = MIN (x2, limit->x2); y2 = MIN (y2, limit->y2);
+  if (!(x1 < x2 && y1 < y2))
+    return (Box) { 0, 0, 0, 0 };
+
+  return (Box) { x1, y1, x2, y2 };
+}
+
+/* ---- Offscreens ---- */
+
+static gboolean
+offscreen_create (Offscreen *offscreen,
+                  int        width,
+                  int        height)
+{
+  GLenum status;
+
+  *offscreen = (Offscreen) { 0, 0, width, height };
+
+  glGenTextures (1, &offscreen->texture);
+  glBindTexture (GL_TEXTURE_2D, offscreen->texture);
+  /* Always sampled at texel centres, one texel per pixel */
+  glTexParameteri (GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glTexParameteri (GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  glTexParameteri (GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+  glTexParameteri (GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+  glTexImage2D (GL_TEXTURE_2D, 0, GL_RGBA8, width, height, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+
+  glGenFramebuffers (1, &offscreen->framebuffer);
+  glBindFramebuffer (GL_FRAMEBUFFER, offscreen->framebuffer);
+  glFramebufferTexture2D (GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D,
+                          offscreen->texture, 0);
+  status = glCheckFramebufferStatus (GL_FRAMEBUFFER);
+
+  if (glGetError () != GL_NO_ERROR || status != GL_FRAMEBUFFER_COMPLETE)
+    {
+      glDeleteFramebuffers (1, &offscreen->framebuffer);
+      glDeleteTextures (1, &offscreen->texture);
+      *offscreen = (Offscreen) { 0, };
+      return FALSE;
+    }
+
+  return TRUE;
+}
+
+static void
+offscreen_destroy (Offscreen *offscreen)
+{
+  if (offscreen->framebuffer)
+    glDeleteFramebuffers (1, &offscreen->framebuffer);
+  if (offscreen->texture)
+    glDeleteTextures (1, &offscreen->texture);
+  *offscreen = (Offscreen) { 0, };
+}
+
+/* The smallest pooled offscreen that fits, if it wastes less than
+ * the size asked for; otherwise a new one */
+static gboolean
+acquire_offscreen (GskLayerGLBackend *self,
+                   int                width,
+                   int                height,
+                   Offscreen         *result)
+{
+  gint64 best_area = (gint64) width * height * 2 + 1;
+  int best = -1;
+  guint i;
+
+  for (i = 0; i < self->pool->len; i++)
+    {
+      Offscreen *o = &g_array_index (self->pool, Offscreen, i);
+      gint64 area = (gint64) o->width * o->height;
+
+      if (o->width >= width && o->height >= height && area < best_area)
+        {
+          best = i;
+          best_area = area;
+        }
+    }
+
+  self->stats.offscreens++;
+
+  if (best >= 0)
+    {
+      *result = g_array_index (self->pool, Offscreen, best);
+      g_array_remove_index_fast (self->pool, best);
+      return TRUE;
+    }
+
+  return offscreen_create (result, width, height);
+}
+
+static void
+release_offscreen (GskLayerGLBackend *self,
+                   Offscreen         *offscreen)
+{
+  if (offscreen->framebuffer == 0)
+    return;
+
+  g_array_append_val (self->pool, *offscreen);
+  *offscreen = (Offscreen) { 0, };
+}
+
+static void
+trim_pool (GskLayerGLBackend *self)
+{
+  while (self->pool->len > MAX_POOLED_OFFSCREENS)
+    {
+      offscreen_destroy (&g_array_index (self->pool, Offscreen, 0));
+      g_array_remove_index (self->pool, 0);
+    }
+}
+
+/* ---- Content textures ---- */
+
+static void
+texture_entry_destroyed (gpointer data)
+{
+  TextureEntry *entry = data;
+  GskLayerGLBackend *self = entry->backend;
+
+  /* The surface is going away. The GL context may not be current on
+   * this thread: leave the texture for the next frame to delete. */
+  if (self != NULL)
+    {
+      g_mutex_lock (&self->texture_lock);
+      g_hash_table_remove (self->textures, entry->surface);
+      g_array_append_val (self->dead_textures, entry->texture);
+      g_mutex_unlock (&self->texture_lock);
+    }
+
+  g_free (entry);
+}
+
+static void
+delete_dead_textures (GskLayerGLBackend *self)
+{
+  g_mutex_lock (&self->texture_lock);
+  if (self->dead_textures->len > 0)
+    {
+      glDeleteTextures (self->dead_textures->len, (GLuint *) self->dead_textures->data);
+      g_array_set_size (self->dead_textures, 0);
+    }
+  g_mutex_unlock (&self->texture_lock);
+}
+
+static GLuint
+upload_surface (GskLayerGLBackend *self,
+                cairo_surface_t   *surface)
+{
+  cairo_format_t format = cairo_image_surface_get_format (surface);
+  int width = cairo_image_surface_get_width (surface);
+  int height = cairo_image_surface_get_height (surface);
+  int stride = cairo_image_surface_get_stride (surface);
+  const guchar *data = cairo_image_surface_get_data (surface);
+  guchar *converted = NULL;
+  GLuint texture;
+
+  glGenTextures (1, &texture);
+  glBindTexture (GL_TEXTURE_2D, texture);
+  glTexParameteri (GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+  glTexParameteri (GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+  glTexParameteri (GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+  glTexParameteri (GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+
+  if (format == CAIRO_FORMAT_A8)
+    {
+      /* Alpha only, as pixman reads it */
+      glTexParameteri (GL_TEXTURE_2D, GL_TEXTURE_SWIZZLE_R, GL_ZERO);
+      glTexParameteri (GL_TEXTURE_2D, GL_TEXTURE_SWIZZLE_G, GL_ZERO);
+      glTexParameteri (GL_TEXTURE_2D, GL_TEXTURE_SWIZZLE_B, GL_ZERO);
+      glTexParameteri (GL_TEXTURE_2D, GL_TEXTURE_SWIZZLE_A, GL_RED);
+      glPixelStorei (GL_UNPACK_ALIGNMENT, 1);
+      glPixelStorei (GL_UNPACK_ROW_LENGTH, stride);
+      glTexImage2D (GL_TEXTURE_2D, 0, GL_R8, width, height, 0, GL_RED, GL_UNSIGNED_BYTE, data);
+      glPixelStorei (GL_UNPACK_ALIGNMENT, 4);
+    }
+  else
+    {
+      /* Premultiplied ARGB in native-endian words */
+      if (format == CAIRO_FORMAT_RGB24)
+        glTexParameteri (GL_TEXTURE_2D, GL_TEXTURE_SWIZZLE_A, GL_ONE);
+
+      glPixelStorei (GL_UNPACK_ROW_LENGTH, stride / 4);
+      if (!self->context->is_gles)
+        {
+          glTexImage2D (GL_TEXTURE_2D, 0, GL_RGBA8, width, height, 0,
+                        GL_BGRA, GL_UNSIGNED_INT_8_8_8_8_REV, data);
+        }
+      else if (G_BYTE_ORDER == G_LITTLE_ENDIAN)
+        {
+          /* ES has no BGRA upload; the bytes are B, G, R, A */
+          glTexParameteri (GL_TEXTURE_2D, GL_TEXTURE_SWIZZLE_R, GL_BLUE);
+          glTexParameteri (GL_TEXTURE_2D, GL_TEXTURE_SWIZZLE_B, GL_RED);
+          glTexImage2D (GL_TEXTURE_2D, 0, GL_RGBA8, width, height, 0,
+                        GL_RGBA, GL_UNSIGNED_BYTE, data);
+        }
+      else
+        {
+          int x, y;
+
+          converted = g_malloc ((gsize) width * height * 4);
+          for (y = 0; y < height; y++)
+            for (x = 0; x < width; x++)
+              {
+                guint32 p = *(const guint32 *) (data + y * stride + x * 4);
+                guchar *q = converted + ((gsize) y * width + x) * 4;
+
+                q[0] = p >> 16; q[1] = p >> 8; q[2] = p; q[3] = p >> 24;
+              }
+          glPixelStorei (GL_UNPACK_ROW_LENGTH, 0);
+          glTexImage2D (GL_TEXTURE_2D, 0, GL_RGBA8, width, height, 0,
+                        GL_RGBA, GL_UNSIGNED_BYTE, converted);
+          g_free (converted);
+        }
+    }
+  glPixelStorei (GL_UNPACK_ROW_LENGTH, 0);
+
+  /* Always checked: an allocation that fails must not draw garbage */
+  if (glGetError () != GL_NO_ERROR)
+    {
+      glDeleteTextures (1, &texture);
+      return 0;
+    }
+
+  self->stats.texture_uploads++;
+  return texture;
+}
+
+static gboolean
+surface_is_supported (GskLayerGLBackend *self,
+                      cairo_surface_t   *surface)
+{
+  cairo_format_t format;
+  int width, height;
+
+  if (cairo_surface_status (surface) != CAIRO_STATUS_SUCCESS ||
+      cairo_surface_get_type (surface) != CAIRO_SURFACE_TYPE_IMAGE)
+    return FALSE;
+
+  format = cairo_image_surface_get_format (surface);
+  if (format != CAIRO_FORMAT_ARGB32 && format != CAIRO_FORMAT_RGB24 && format != CAIRO_FORMAT_A8)
+    return FALSE;
+
+  width = cairo_image_surface_get_width (surface);
+  height = cairo_image_surface_get_height (surface);
+
+  return width <= self->context->max_texture_size &&
+         height <= self->context->max_texture_size;
+}
+
+/* The texture of @surface, uploaded on first use; 0 if it cannot be */
+static GLuint
+get_texture (GskLayerGLBackend *self,
+             cairo_surface_t   *surface)
+{
+  TextureEntry *entry;
+  GLuint texture;
+
+  if (surface == self->last_surface)
+    return self->last_texture;
+
+  g_mutex_lock (&self->texture_lock);
+  entry = g_hash_table_lookup (self->textures, surface);
+  g_mutex_unlock (&self->texture_lock);
+
+  if (entry != NULL)
+    texture = entry->texture;
+  else
+    {
+      cairo_surface_flush (surface);
+      texture = upload_surface (self, surface);
+      if (texture == 0)
+        return 0;
+
+      entry = g_new0 (TextureEntry, 1);
+      entry->backend = self;
+      entry->surface = surface;
+      entry->texture = texture;
+
+      g_mutex_lock (&self->texture_lock);
+      g_hash_table_insert (self->textures, surface, entry);
+      g_mutex_unlock (&self->texture_lock);
+
+      if (cairo_surface_set_user_data (surface, &self->texture_key, entry,
+                                       texture_entry_destroyed) != CAIRO_STATUS_SUCCESS)
+        {
+          /* Nothing would tell us when the surface dies: do not keep it */
+          g_mutex_lock (&self->texture_lock);
+          g_hash_table_remove (self->textures, surface);
+          g_array_append_val (self->dead_textures, texture);
+          g_mutex_unlock (&self->texture_lock);
+          g_free (entry);
+        }
+    }
+
+  self->last_surface = surface;
+  self->last_texture = texture;
+
+  return texture;
+}
+
+/* ---- Drawing ---- */
+
+static void
+set_canvas (GskLayerGLBackend *self)
+{
+  glBindFramebuffer (GL_FRAMEBUFFER, self->canvas.framebuffer);
+  glViewport (0, 0, self->canvas.width, self->canvas.height);
+}
+
+static void
+set_scissor (GskLayerGLBackend *self)
+{
+  glScissor (self->clip.x1 - self->canvas_x, self->clip.y1 - self->canvas_y,
+             MAX (self->clip.x2 - self->clip.x1, 0), MAX (self->clip.y2 - self->clip.y1, 0));
+}
+
+static void
+flush (GskLayerGLBackend *self)
+{
+  if (self->instances->len == 0)
+    return;
+
+  glUseProgram (self->quad.id);
+  glUniform4f (self->quad.u_viewport, self->canvas_x, self->canvas_y,
+               self->canvas.width, self->canvas.height);
+  glActiveTexture (GL_TEXTURE0);
+  glBindTexture (GL_TEXTURE_2D, self->batch_texture);
+
+  glBindVertexArray (self->vao);
+  glBindBuffer (GL_ARRAY_BUFFER, self->vbo);
+  /* A new store each time: the driver need not wait for the last draw */
+  glBufferData (GL_ARRAY_BUFFER, (GLsizeiptr) self->instances->len * sizeof (Instance),
+                self->instances->data, GL_STREAM_DRAW);
+  glDrawArraysInstanced (GL_TRIANGLE_STRIP, 0, 4, self->instances->len);
+
+  self->stats.draw_calls++;
+  self->stats.quads += self->instances->len;
+  g_array_set_size (self->instances, 0);
+  self->batch_texture = 0;
+}
+
+/* How far, in layer units, the quad must grow to cover every pixel its
+ * antialiased edges touch: one pixel across each edge, measured at the
+ * corner where a pixel spans the most layer units. Zero for a quad on
+ * pixel boundaries, which has no fringe. */
+static void
+compute_margin (const float            m[16],
+                const graphene_rect_t *r,
+                float                  margin[2])
+{
+  double mx = 0, my = 0;
+  gboolean aligned;
+  int c;
+
+  aligned = m[1] == 0.f && m[4] == 0.f && m[3] == 0.f && m[7] == 0.f && m[15] == 1.f &&
+            m[0] > 0.f && m[5] > 0.f;
+
+  for (c = 0; c < 4; c++)
+    {
+      double x = r->origin.x + ((c & 1) ? r->size.width : 0);
+      double y = r->origin.y + ((c & 2) ? r->size.height : 0);
+      double X = x * m[0] + y * m[4] + m[12];
+      double Y = x * m[1] + y * m[5] + m[13];
+      double W = x * m[3] + y * m[7] + m[15];
+      double xx, xy, yx, yy, det;
+
+      if (aligned)
+        {
+          if (fabs (X - round (X)) > PIXEL_EPSILON || fabs (Y - round (Y)) > PIXEL_EPSILON)
+            aligned = FALSE;
+        }
+
+      if (!(W > 1e-6))
+        continue;
+
+      /* The Jacobian of (X/W, Y/W) with respect to (x, y) */
+      xx = (m[0] * W - X * m[3]) / (W * W);
+      xy = (m[1] * W - Y * m[3]) / (W * W);
+      yx = (m[4] * W - X * m[7]) / (W * W);
+      yy = (m[5] * W - Y * m[7]) / (W * W);
+      det = fabs (xx * yy - yx * xy);
+      if (!(det > 1e-12))
+        continue;
+
+      /* The edges x = const move by |∂s/∂y| / det pixels per unit */
+      mx = MAX (mx, hypot (yx, yy) / det);
+      my = MAX (my, hypot (xx, xy) / det);
+    }
+
+  if (aligned)
+    {
+      margin[0] = margin[1] = 0.f;
+      return;
+    }
+
+  /* A quad seen nearly edge-on could ask for anything: a fringe wider
+   * than the quad itself is never visible anyway */
+  margin[0] = MIN (mx, MAX (r->size.width, 1.f));
+  margin[1] = MIN (my, MAX (r->size.height, 1.f));
+}
+
+/* The part of the canvas an offscreen for @rect covers: what is cleared
+ * and composited back. Empty when the part in the current clip is. */
+static Box
+offscreen_box (GskLayerGLBackend     *self,
+               const graphene_rect_t *rect)
+{
+  Box box = box_from_rect (rect, &self->canvas_box, FALSE);
+  Box visible = box_intersect (&box, &self->clip);
+
+  if (box_is_empty (&visible))
+    return (Box) { 0, 0, 0, 0 };
+
+  return box;
+}
+
+static gboolean
+op_clip_box (GskLayerGLBackend      *self,
+             const GskLayerRenderOp *op,
+             Box                    *box)
+{
+  *box = box_from_rect (&op->screen_bounds, &self->clip, FALSE);
+  return !box_is_empty (box);
+}
+
+static void
+add_instance (GskLayerGLBackend      *self,
+              const float             transform[16],
+              const graphene_rect_t  *bounds,
+              const float             source[4],
+              const float             color[4],
+              float                   mode,
+              GLuint                  texture,
+              const Box              *clip)
+{
+  Instance *instance;
+
+  if (texture != 0)
+    {
+      if (self->batch_texture != 0 && self->batch_texture != texture)
+        flush (self);
+      self->batch_texture = texture;
+    }
+
+  g_array_set_size (self->instances, self->instances->len + 1);
+  instance = &g_array_index (self->instances, Instance, self->instances->len - 1);
+
+  memcpy (instance->transform, transform, sizeof instance->transform);
+  instance->bounds[0] = bounds->origin.x;
+  instance->bounds[1] = bounds->origin.y;
+  instance->bounds[2] = bounds->size.width;
+  instance->bounds[3] = bounds->size.height;
+  memcpy (instance->source, source, sizeof instance->source);
+  memcpy (instance->color, color, sizeof instance->color);
+  compute_margin (transform, bounds, instance->params);
+  instance->params[2] = mode;
+  instance->params[3] = 0.f;
+  instance->clip[0] = clip->x1;
+  instance->clip[1] = clip->y1;
+  instance->clip[2] = clip->x2;
+  instance->clip[3] = clip->y2;
+}
+
+static void
+draw_color (GskLayerGLBackend      *self,
+            const GskLayerRenderOp *op)
+{
+  static const float no_source[4] = { 0, 0, 1, 1 };
+  float m[16], color[4];
+  float alpha;
+  Box clip;
+
+  alpha = clamp_unit (op->color[3]) * clamp_unit (op->opacity);
+  if (alpha <= 0.f || !op_clip_box (self, op, &clip))
+    return;
+
+  color[0] = clamp_unit (op->color[0]) * alpha;
+  color[1] = clamp_unit (op->color[1]) * alpha;
+  color[2] = clamp_unit (op->color[2]) * alpha;
+  color[3] = alpha;
+
+  graphene_matrix_to_float (&op->transform, m);
+  add_instance (self, m, &op->bounds, no_source, color, GSK_LAYER_GL_MODE_COLOR, 0, &clip);
+}
+
+static void
+draw_texture (GskLayerGLBackend      *self,
+              const GskLayerRenderOp *op)
+{
+  graphene_rect_t source_rect, area;
+  float m[16], color[4], source[4];
+  float opacity;
+  GLuint texture;
+  Box clip;
+
+  opacity = clamp_unit (op->opacity);
+  if (opacity <= 0.f || op->surface == NULL || !op_clip_box (self, op, &clip))
+    return;
+
+  /* Only the part of the layer that the surface covers shows */
+  graphene_rect_normalize_r (&op->source_rect, &source_rect);
+  if (!graphene_rect_intersection (&op->bounds, &source_rect, &area) ||
+      !(area.size.width > 0.f && area.size.height > 0.f))
+    return;
+
+  texture = get_texture (self, op->surface);
+  if (texture == 0)
+    {
+      self->failed = TRUE;
+      return;
+    }
+
+  source[0] = source_rect.origin.x;
+  source[1] = source_rect.origin.y;
+  source[2] = source_rect.size.width;
+  source[3] = source_rect.size.height;
+  color[0] = color[1] = color[2] = color[3] = opacity;
+
+  graphene_matrix_to_float (&op->transform, m);
+  add_instance (self, m, &area, source, color, GSK_LAYER_GL_MODE_TEXTURE, texture, &clip);
+}
+
+/* Pushes @entry; with @box, what follows is drawn into a new offscreen
+ * covering @box, which also becomes the clip */
+static gboolean
+push_entry (GskLayerGLBackend *self,
+            StackEntry        *entry,
+            const Box         *box)
+{
+  entry->saved_canvas = self->canvas;
+  entry->saved_canvas_x = self->canvas_x;
+  entry->saved_canvas_y = self->canvas_y;
+  entry->saved_canvas_box = self->canvas_box;
+  entry->saved_clip = self->clip;
+
+  if (box)
+    {
+      flush (self);
+
+      /* Target-sized and at the target's origin: GL rasterizes a quad a
+       * hair differently in another viewport, and every redraw of a
+       * pixel must give the same value. Only @box is cleared and drawn. */
+      if (!acquire_offscreen (self, self->target.width, self->target.height, &entry->offscreen))
+        {
+          self->failed = TRUE;
+          return FALSE;
+        }
+
+      entry->box = *box;
+      self->canvas = entry->offscreen;
+      self->canvas_x = 0;
+      self->canvas_y = 0;
+      self->canvas_box = *box;
+      self->clip = box_intersect (&self->clip, box);
+      set_canvas (self);
+      set_scissor (self);
+      glClearColor (0, 0, 0, 0);
+      glClear (GL_COLOR_BUFFER_BIT);
+    }
+
+  g_array_append_val (self->stack, *entry);
+
+  return TRUE;
+}
+
+static void
+push_group (GskLayerGLBackend      *self,
+            const GskLayerRenderOp *op)
+{
+  StackEntry entry = { .kind = GSK_LAYER_RENDER_OP_PUSH_GROUP, .op = op };
+  Box box;
+
+  box = offscreen_box (self, &op->screen_bounds);
+  if (clamp_unit (op->opacity) <= 0.f || box_is_empty (&box))
+    {
+      self->skip_depth = 1;
+      return;
+    }
+
+  /* Drawing straight into the parent gives the same pixels for free */
+  if (op->opacity >= 1.f && op->blend_mode == GSK_LAYER_BLEND_NORMAL)
+    {
+      push_entry (self, &entry, NULL);
+      return;
+    }
+
+  if (!push_entry (self, &entry, &box))
+    self->skip_depth = 1;
+}
+
+static void
+push_clip (GskLayerGLBackend      *self,
+           const GskLayerRenderOp *op)
+{
+  StackEntry entry = { .kind = GSK_LAYER_RENDER_OP_PUSH_CLIP, .op = op };
+  graphene_rect_t projected;
+  Box box;
+
+  if (!gsk_layer_project_rect (&op->transform, &op->bounds, &projected, NULL, NULL))
+    {
+      self->skip_depth = 1;
+      return;
+    }
+
+  if (op->axis_aligned)
+    {
+      /* Layers are nearly always pixel aligned: a scissor costs nothing */
+      box = box_from_rect (&projected, &self->clip, TRUE);
+      if (box_is_empty (&box))
+        {
+          self->skip_depth = 1;
+          return;
+        }
+
+      push_entry (self, &entry, NULL);
+      if (memcmp (&box, &self->clip, sizeof box) != 0)
+        {
+          flush (self);
+          self->clip = box;
+          set_scissor (self);
+        }
+      return;
+    }
+
+  box = offscreen_box (self, &projected);
+  if (box_is_empty (&box) || !push_entry (self, &entry, &box))
+    self->skip_depth = 1;
+}
+
+static void
+composite_blend (GskLayerGLBackend *self,
+                 const StackEntry  *entry)
+{
+  int width = entry->box.x2 - entry->box.x1;
+  int height = entry->box.y2 - entry->box.y1;
+  Offscreen backdrop;
+
+  if (!acquire_offscreen (self, width, height, &backdrop))
+    {
+      self->failed = TRUE;
+      return;
+    }
+
+  /* The blend formulas need what is below: copy it out of the canvas
+   * (creating an offscreen binds its framebuffer: bind the canvas again) */
+  set_canvas (self);
+  glBindTexture (GL_TEXTURE_2D, backdrop.texture);
+  glCopyTexSubImage2D (GL_TEXTURE_2D, 0, 0, 0,
+                       entry->box.x1 - self->canvas_x, entry->box.y1 - self->canvas_y,
+                       width, height);
+
+  glUseProgram (self->blend.id);
+  glUniform4f (self->blend.u_viewport, self->canvas_x, self->canvas_y,
+               self->canvas.width, self->canvas.height);
+  glUniform4f (self->blend.u_box, entry->box.x1, entry->box.y1, width, height);
+  glUniform4f (self->blend.u_source_rect, 0, 0,
+               entry->offscreen.width, entry->offscreen.height);
+  glUniform4f (self->blend.u_backdrop_rect, entry->box.x1, entry->box.y1,
+               backdrop.width, backdrop.height);
+  glUniform1i (self->blend.u_source, 0);
+  glUniform1i (self->blend.u_backdrop, 1);
+  glUniform1i (self->blend.u_mode, entry->op->blend_mode);
+  glUniform1f (self->blend.u_opacity, clamp_unit (entry->op->opacity));
+
+  glActiveTexture (GL_TEXTURE1);
+  glBindTexture (GL_TEXTURE_2D, backdrop.texture);
+  glActiveTexture (GL_TEXTURE0);
+  glBindTexture (GL_TEXTURE_2D, entry->offscreen.texture);
+
+  /* The shader composites: replace what is there */
+  glDisable (GL_BLEND);
+  glBindVertexArray (self->empty_vao);
+  glDrawArrays (GL_TRIANGLE_STRIP, 0, 4);
+  glEnable (GL_BLEND);
+
+  self->stats.draw_calls++;
+  self->stats.quads++;
+
+  release_offscreen (self, &backdrop);
+}
+
+static void
+pop_entry (GskLayerGLBackend *self)
+{
+  StackEntry entry;
+
+  entry = g_array_index (self->stack, StackEntry, self->stack->len - 1);
+  g_array_set_size (self->stack, self->stack->len - 1);
+
+  /* A group drawn straight into its parent changes nothing */
+  if (entry.offscreen.framebuffer == 0 &&
+      memcmp (&entry.saved_clip, &self->clip, sizeof (Box)) == 0)
+    return;
+
+  flush (self);
+
+  self->canvas = entry.saved_canvas;
+  self->canvas_x = entry.saved_canvas_x;
+  self->canvas_y = entry.saved_canvas_y;
+  self->canvas_box = entry.saved_canvas_box;
+  self->clip = entry.saved_clip;
+  set_canvas (self);
+  set_scissor (self);
+
+  if (entry.offscreen.framebuffer == 0)
+    return;
+
+  if (entry.kind == GSK_LAYER_RENDER_OP_PUSH_GROUP &&
+      entry.op->blend_mode != GSK_LAYER_BLEND_NORMAL)
+    composite_blend (self, &entry);
+  else
+    {
+      static const float identity[16] = { 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1 };
+      float source[4] = { 0, 0, entry.offscreen.width, entry.offscreen.height };
+      float color[4] = { 1, 1, 1, 1 };
+
+      if (entry.kind == GSK_LAYER_RENDER_OP_PUSH_GROUP)
+        {
+          graphene_rect_t rect = GRAPHENE_RECT_INIT (entry.box.x1, entry.box.y1,
+                                                     entry.box.x2 - entry.box.x1,
+                                                     entry.box.y2 - entry.box.y1);
+
+          color[0] = color[1] = color[2] = color[3] = clamp_unit (entry.op->opacity);
+          add_instance (self, identity, &rect, source, color,
+                        GSK_LAYER_GL_MODE_OFFSCREEN, entry.offscreen.texture, &entry.box);
+        }
+      else
+        {
+          float m[16];
+
+          /* Through the clip quad, antialiased like any other */
+          graphene_matrix_to_float (&entry.op->transform, m);
+          add_instance (self, m, &entry.op->bounds, source, color,
+                        GSK_LAYER_GL_MODE_OFFSCREEN, entry.offscreen.texture, &entry.box);
+        }
+      flush (self);
+    }
+
+  release_offscreen (self, &entry.offscreen);
+}
+
+static void
+pop (GskLayerGLBackend    *self,
+     GskLayerRenderOpKind  push_kind)
+{
+  if (self->stack->len == 0)
+    {
+      warn_unbalanced ();
+      return;
+    }
+
+  if (g_array_index (self->stack, StackEntry, self->stack->len - 1).kind != push_kind)
+    warn_unbalanced ();
+
+  pop_entry (self);
+}
+
+static void
+render_ops (GskLayerGLBackend *self)
+{
+  const GskLayerRenderList *list = self->list;
+  guint i;
+
+  for (i = 0; i < list->n_ops && !self->failed; i++)
+    {
+      const GskLayerRenderOp *op = &list->ops[i];
+
+      if (self->skip_depth > 0)
+        {
+          if (op->kind == GSK_LAYER_RENDER_OP_PUSH_GROUP ||
+              op->kind == GSK_LAYER_RENDER_OP_PUSH_CLIP)
+            self->skip_depth++;
+          else if (op->kind == GSK_LAYER_RENDER_OP_POP_GROUP ||
+                   op->kind == GSK_LAYER_RENDER_OP_POP_CLIP)
+            self->skip_depth--;
+          continue;
+        }
+
+      switch (op->kind)
+        {
+        case GSK_LAYER_RENDER_OP_COLOR:
+          draw_color (self, op);
+          break;
+
+        case GSK_LAYER_RENDER_OP_TEXTURE:
+          draw_texture (self, op);
+          break;
+
+        case GSK_LAYER_RENDER_OP_PUSH_GROUP:
+          push_group (self, op);
+          break;
+
+        case GSK_LAYER_RENDER_OP_POP_GROUP:
+          pop (self, GSK_LAYER_RENDER_OP_PUSH_GROUP);
+          break;
+
+        case GSK_LAYER_RENDER_OP_PUSH_CLIP:
+          push_clip (self, op);
+          break;
+
+        case GSK_LAYER_RENDER_OP_POP_CLIP:
+          pop (self, GSK_LAYER_RENDER_OP_PUSH_CLIP);
+          break;
+
+        default:
+          break;
+        }
+    }
+
+  if (!self->failed && (self->skip_depth > 0 || self->stack->len > 0))
+    warn_unbalanced ();
+
+  self->skip_depth = 0;
+  while (self->stack->len > 0)
+    pop_entry (self);
+
+  flush (self);
+}
+
+/* Whether GL can draw every op of @list; if not, says why */
+static const char *
+check_list (GskLayerGLBackend        *self,
+            const GskLayerRenderList *list)
+{
+  guint i;
+
+  for (i = 0; i < list->n_ops; i++)
+    {
+      const GskLayerRenderOp *op = &list->ops[i];
+
+      if (op->kind == GSK_LAYER_RENDER_OP_TEXTURE && op->surface != NULL &&
+          !surface_is_supported (self, op->surface))
+        return "a content surface is larger than GL_MAX_TEXTURE_SIZE or in an unsupported format";
+    }
+
+  return NULL;
+}
+
+static void
+read_back (GskLayerGLBackend    *self,
+           const cairo_region_t *region,
+           cairo_surface_t      *target)
+{
+  guchar *data = cairo_image_surface_get_data (target);
+  int stride = cairo_image_surface_get_stride (target);
+  int i, n = cairo_region_num_rectangles (region);
+
+  glBindFramebuffer (GL_FRAMEBUFFER, self->target.framebuffer);
+  glPixelStorei (GL_PACK_ALIGNMENT, 4);
+  glPixelStorei (GL_PACK_ROW_LENGTH, stride / 4);
+
+  for (i = 0; i < n; i++)
+    {
+      cairo_rectangle_int_t r;
+      guchar *dest;
+
+      cairo_region_get_rectangle (region, i, &r);
+      dest = data + (gsize) r.y * stride + (gsize) r.x * 4;
+
+      if (!self->context->is_gles)
+        glReadPixels (r.x, r.y, r.width, r.height, GL_BGRA, GL_UNSIGNED_INT_8_8_8_8_REV, dest);
+      else
+        {
+          int x, y;
+
+          /* ES only promises RGBA bytes: make them native ARGB words */
+          glReadPixels (r.x, r.y, r.width, r.height, GL_RGBA, GL_UNSIGNED_BYTE, dest);
+          for (y = 0; y < r.height; y++)
+            {
+              guchar *row = dest + (gsize) y * stride;
+
+              for (x = 0; x < r.width; x++)
+                {
+                  guchar *p = row + x * 4;
+                  guint32 word = (guint32) p[3] << 24 | (guint32) p[0] << 16 |
+                                 (guint32) p[1] << 8 | p[2];
+
+                  memcpy (p, &word, 4);
+                }
+            }
+        }
+    }
+
+  glPixelStorei (GL_PACK_ROW_LENGTH, 0);
+}
+
+void
+gsk_layer_gl_backend_render (GskLayerGLBackend        *self,
+                             const GskLayerRenderList *list,
+                             const cairo_region_t     *damage,
+                             cairo_surface_t          *target)
+{
+  cairo_region_t *region;
+  cairo_rectangle_int_t all, extents;
+  const char *why;
+  const float *c;
+  int width, height;
+
+  g_return_if_fail (self != NULL);
+  g_return_if_fail (list != NULL);
+  g_return_if_fail (cairo_surface_get_type (target) == CAIRO_SURFACE_TYPE_IMAGE);
+  g_return_if_fail (cairo_image_surface_get_format (target) == CAIRO_FORMAT_ARGB32);
+
+  memset (&self->stats, 0, sizeof self->stats);
+
+  width = cairo_image_surface_get_width (target);
+  height = cairo_image_surface_get_height (target);
+  if (width <= 0 || height <= 0 || cairo_image_surface_get_data (target) == NULL)
+    return;
+
+  if (!gsk_layer_gl_context_make_current (self->context))
+    {
+      warn_software_fallback ("the GL context cannot be made current");
+      self->stats.software = TRUE;
+      gsk_layer_software_render (list, damage, target);
+      return;
+    }
+
+  delete_dead_textures (self);
+
+  if ((why = check_list (self, list)) != NULL)
+    {
+      warn_software_fallback (why);
+      self->stats.software = TRUE;
+      gsk_layer_software_render (list, damage, target);
+      return;
+    }
+
+  all = (cairo_rectangle_int_t) { 0, 0, width, height };
+  region = damage ? cairo_region_copy (damage) : cairo_region_create_rectangle (&all);
+  cairo_region_intersect_rectangle (region, &all);
+  if (cairo_region_is_empty (region))
+    {
+      cairo_region_destroy (region);
+      return;
+    }
+  cairo_region_get_extents (region, &extents);
+
+  if (self->target.width != width || self->target.height != height)
+    {
+      offscreen_destroy (&self->target);
+      if (!offscreen_create (&self->target, width, height))
+        {
+          cairo_region_destroy (region);
+          warn_software_fallback ("the GL framebuffer cannot be allocated");
+          self->stats.software = TRUE;
+          gsk_layer_software_render (list, damage, target);
+          return;
+        }
+    }
+
+  self->list = list;
+  self->failed = FALSE;
+  self->last_surface = NULL;
+  self->last_texture = 0;
+  self->canvas = self->target;
+  self->canvas_x = 0;
+  self->canvas_y = 0;
+  self->canvas_box = (Box) { 0, 0, width, height };
+  self->clip = (Box) { extents.x, extents.y, extents.x + extents.width, extents.y + extents.height };
+
+  glDisable (GL_DEPTH_TEST);
+  glDisable (GL_CULL_FACE);
+  glEnable (GL_BLEND);
+  glBlendFunc (GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
+  glEnable (GL_SCISSOR_TEST);
+  set_canvas (self);
+  set_scissor (self);
+
+  c = list->clear_color;
+  glClearColor (clamp_unit (c[0]) * clamp_unit (c[3]), clamp_unit (c[1]) * clamp_unit (c[3]),
+                clamp_unit (c[2]) * clamp_unit (c[3]), clamp_unit (c[3]));
+  glClear (GL_COLOR_BUFFER_BIT);
+
+  render_ops (self);
+
+  self->list = NULL;
+  self->last_surface = NULL;
+  trim_pool (self);
+
+  if (self->failed || !gsk_layer_gl_check_error ("drawing the frame"))
+    {
+      warn_software_fallback ("GL failed to allocate a texture or offscreen");
+      self->stats.software = TRUE;
+      gsk_layer_software_render (list, damage, target);
+      cairo_region_destroy (region);
+      return;
+    }
+
+  cairo_surface_flush (target);
+  read_back (self, region, target);
+  gsk_layer_gl_check_error ("reading the frame back");
+  cairo_surface_mark_dirty_rectangle (target, extents.x, extents.y, extents.width, extents.height);
+
+  g_mutex_lock (&self->texture_lock);
+  self->stats.cached_textures = g_hash_table_size (self->textures);
+  g_mutex_unlock (&self->texture_lock);
+
+  cairo_region_destroy (region);
+}
+
+static void
+setup_vertex_array (GskLayerGLBackend *self)
+{
+  int i;
+
+  glGenVertexArrays (1, &self->vao);
+  glBindVertexArray (self->vao);
+  glGenBuffers (1, &self->vbo);
+  glBindBuffer (GL_ARRAY_BUFFER, self->vbo);
+
+  for (i = 0; i < 4; i++)
+    {
+      glEnableVertexAttribArray (GSK_LAYER_GL_ATTRIB_TRANSFORM + i);
+      glVertexAttribPointer (GSK_LAYER_GL_ATTRIB_TRANSFORM + i, 4, GL_FLOAT, GL_FALSE, sizeof (Instance),
+                             (gconstpointer) (G_STRUCT_OFFSET (Instance, transform) + i * 4 * sizeof (float)));
+      glVertexAttribDivisor (GSK_LAYER_GL_ATTRIB_TRANSFORM + i, 1);
+    }
+
+#define ATTRIB(location, field) \
+  glEnableVertexAttribArray (location); \
+  glVertexAttribPointer (location, 4, GL_FLOAT, GL_FALSE, sizeof (Instance), \
+                         (gconstpointer) G_STRUCT_OFFSET (Instance, field)); \
+  glVertexAttribDivisor (location, 1)
+
+  ATTRIB (GSK_LAYER_GL_ATTRIB_BOUNDS, bounds);
+  ATTRIB (GSK_LAYER_GL_ATTRIB_SOURCE, source);
+  ATTRIB (GSK_LAYER_GL_ATTRIB_COLOR, color);
+  ATTRIB (GSK_LAYER_GL_ATTRIB_PARAMS, params);
+  ATTRIB (GSK_LAYER_GL_ATTRIB_CLIP, clip);
+#undef ATTRIB
+
+  /* The blend pass makes its quad from gl_VertexID alone, but core
+   * profiles draw nothing without a vertex array bound */
+  glGenVertexArrays (1, &self->empty_vao);
+  glBindVertexArray (0);
+}
+
+GskLayerGLBackend *
+gsk_layer_gl_backend_new (GError **error)
+{
+  GskLayerGLBackend *self;
+  GskLayerGLContext *context;
+
+  context = gsk_layer_gl_context_new (error);
+  if (context == NULL)
+    return NULL;
+
+  self = g_new0 (GskLayerGLBackend, 1);
+  self->context = context;
+  g_mutex_init (&self->texture_lock);
+  self->textures = g_hash_table_new (NULL, NULL);
+  self->dead_textures = g_array_new (FALSE, FALSE, sizeof (GLuint));
+  self->pool = g_array_new (FALSE, FALSE, sizeof (Offscreen));
+  self->instances = g_array_new (FALSE, FALSE, sizeof (Instance));
+  self->stack = g_array_new (FALSE, FALSE, sizeof (StackEntry));
+  self->description = gsk_layer_gl_context_describe (context);
+
+  if (!gsk_layer_gl_quad_program_init (&self->quad, context->is_gles, error) ||
+      !gsk_layer_gl_blend_program_init (&self->blend, context->is_gles, error))
+    {
+      gsk_layer_gl_backend_free (self);
+      return NULL;
+    }
+
+  glUseProgram (self->quad.id);
+  glUniform1i (self->quad.u_texture, 0);
+  glUseProgram (0);
+
+  setup_vertex_array (self);
+
+  if (!gsk_layer_gl_check_error ("setting up the GL renderer"))
+    {
+      g_set_error_literal (error, GSK_LAYER_ERROR, GSK_LAYER_ERROR_FAILED,
+                           "Setting up the GL renderer raised GL errors");
+      gsk_layer_gl_backend_free (self);
+      return NULL;
+    }
+
+  return self;
+}
+
+void
+gsk_layer_gl_backend_free (GskLayerGLBackend *self)
+{
+  GHashTableIter iter;
+  GPtrArray *entries;
+  TextureEntry *entry;
+  guint i;
+
+  if (self == NULL)
+    return;
+
+  gsk_layer_gl_context_make_current (self->context);
+
+  /* Detach from every surface that still has a texture here; removing
+   * the user data runs the notification, which now only frees */
+  entries = g_ptr_array_new ();
+  g_mutex_lock (&self->texture_lock);
+  g_hash_table_iter_init (&iter, self->textures);
+  while (g_hash_table_iter_next (&iter, NULL, (gpointer *) &entry))
+    {
+      entry->backend = NULL;
+      glDeleteTextures (1, &entry->texture);
+      g_ptr_array_add (entries, entry);
+    }
+  g_hash_table_remove_all (self->textures);
+  g_mutex_unlock (&self->texture_lock);
+
+  for (i = 0; i < entries->len; i++)
+    {
+      entry = g_ptr_array_index (entries, i);
+      cairo_surface_set_user_data (entry->surface, &self->texture_key, NULL, NULL);
+    }
+  g_ptr_array_unref (entries);
+
+  delete_dead_textures (self);
+
+  for (i = 0; i < self->pool->len; i++)
+    offscreen_destroy (&g_array_index (self->pool, Offscreen, i));
+  offscreen_destroy (&self->target);
+
+  if (self->vbo)
+    glDeleteBuffers (1, &self->vbo);
+  if (self->vao)
+    glDeleteVertexArrays (1, &self->vao);
+  if (self->empty_vao)
+    glDeleteVertexArrays (1, &self->empty_vao);
+  if (self->quad.id)
+    glDeleteProgram (self->quad.id);
+  if (self->blend.id)
+    glDeleteProgram (self->blend.id);
+
+  gsk_layer_gl_context_free (self->context);
+
+  g_array_unref (self->pool);
+  g_array_unref (self->instances);
+  g_array_unref (self->stack);
+  g_array_unref (self->dead_textures);
+  g_hash_table_unref (self->textures);
+  g_mutex_clear (&self->texture_lock);
+  g_free (self->description);
+  g_free (self);
+}
+
+const GskLayerGLStats *
+gsk_layer_gl_backend_get_stats (GskLayerGLBackend *self)
+{
+  return &self->stats;
+}
+
+const char *
+gsk_layer_gl_backend_get_description (GskLayerGLBackend *self)
+{
+  return self->description;
+}

@@ -1,0 +1,54 @@
+/* gsk-layer-gl-program-private.h: the GL backend's shader programs
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#pragma once
+
+#include <glib.h>
+#include <epoxy/gl.h>
+
+G_BEGIN_DECLS
+
+/* Vertex attributes of the quad program: all per instance */
+enum {
+  GSK_LAYER_GL_ATTRIB_TRANSFORM = 0,   /* mat4: locations 0–3 */
+  GSK_LAYER_GL_ATTRIB_BOUNDS = 4,
+  GSK_LAYER_GL_ATTRIB_SOURCE = 5,
+  GSK_LAYER_GL_ATTRIB_COLOR = 6,
+  GSK_LAYER_GL_ATTRIB_PARAMS = 7,
+  GSK_LAYER_GL_ATTRIB_CLIP = 8,
+};
+
+/* GskLayerGLInstance.params[2]: what a quad's color is multiplied by */
+#define GSK_LAYER_GL_MODE_COLOR      0.f  /* nothing: a solid color */
+#define GSK_LAYER_GL_MODE_TEXTURE    1.f  /* the texture, over @source in layer space */
+#define GSK_LAYER_GL_MODE_OFFSCREEN  2.f  /* the texture, over @source in target space */
+
+typedef struct
+{
+  GLuint id;
+  GLint u_viewport;
+  GLint u_texture;
+} GskLayerGLQuadProgram;
+
+typedef struct
+{
+  GLuint id;
+  GLint u_viewport;
+  GLint u_box;
+  GLint u_source_rect;
+  GLint u_backdrop_rect;
+  GLint u_source;
+  GLint u_backdrop;
+  GLint u_mode;
+  GLint u_opacity;
+} GskLayerGLBlendProgram;
+
+gboolean gsk_layer_gl_quad_program_init   (GskLayerGLQuadProgram  *program,
+                                           gboolean                is_gles,
+                                           GError                **error);
+gboolean gsk_layer_gl_blend_program_init  (GskLayerGLBlendProgram *program,
+                                           gboolean                is_gles,
+                                           GError                **error);
+
+G_END_DECLS

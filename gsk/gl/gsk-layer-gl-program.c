@@ -1,0 +1,364 @@
+/* gsk-layer-gl-program.c: the GL backend's shader programs
+ *
+ * Two programs do everything. The quad program draws every COLOR and
+ * TEXTURE op and composites offscreens: one instance per quad, the
+ * quad's 4×4 matrix applied in the vertex shader, so that texturing
+ * under perspective is correct by construction, and its edges
+ * antialiased in the fragment shader from the screen-space distance to
+ * each edge (the quad is grown a pixel so the fringe is rasterized).
+ * The blend program composites a group over a copy of its backdrop with
+ * one of the CSS blend modes, with the same formulas as pixman.
+ *
+ * The sources are GLSL 3.30 core and GLSL ES 3.00 at once: only the
+ * #version line differs.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#include "config.h"
+
+#include "gsk-layer-gl-program-private.h"
+#include "gsk-layer-types.h"
+
+static const char desktop_prelude[] =
+  "#version 330 core\n";
+
+static const char gles_prelude[] =
+  "#version 300 es\n"
+  "precision highp float;\n"
+  "precision highp int;\n"
+  "precision highp sampler2D;\n";
+
+/* Target space has y down and so has every framebuffer here: row 0 of
+ * a framebuffer is the top row of the image, so glReadPixels() gives
+ * cairo's row order and scissor boxes are target boxes. */
+static const char quad_vertex_source[] =
+  "uniform vec4 u_viewport; /* the canvas in target space: x, y, w, h */\n"
+  "\n"
+  "layout(location = 0) in mat4 a_transform;\n"
+  "layout(location = 4) in vec4 a_bounds;   /* the quad in layer space */\n"
+  "layout(location = 5) in vec4 a_source;\n"
+  "layout(location = 6) in vec4 a_color;    /* premultiplied */\n"
+  "layout(location = 7) in vec4 a_params;   /* margin x, y; mode */\n"
+  "layout(location = 8) in vec4 a_clip;     /* target box: x1, y1, x2, y2 */\n"
+  "\n"
+  "out vec2 v_pos;\n"
+  "flat out vec4 v_bounds;\n"
+  "flat out vec4 v_source;\n"
+  "flat out vec4 v_color;\n"
+  "flat out float v_mode;\n"
+  "flat out vec4 v_clip;\n"
+  "\n"
+  "void main ()\n"
+  "{\n"
+  "  vec2 corner = vec2 (float (gl_VertexID & 1), float (gl_VertexID >> 1));\n"
+  "  vec2 pos = a_bounds.xy - a_params.xy + corner * (a_bounds.zw + 2.0 * a_params.xy);\n"
+  "  vec4 p = a_transform * vec4 (pos, 0.0, 1.0);\n"
+  "\n"
+  "  /* z = 0 keeps everything between the depth planes; clipping\n"
+  "   * against -w <= z then only cuts what is behind the viewer */\n"
+  "  gl_Position = vec4 (2.0 * (p.xy - u_viewport.xy * p.w) / u_viewport.zw - p.w,\n"
+  "                      0.0, p.w);\n"
+  "  v_pos = pos;\n"
+  "  v_bounds = a_bounds;\n"
+  "  v_source = a_source;\n"
+  "  v_color = a_color;\n"
+  "  v_mode = a_params.z;\n"
+  "  v_clip = a_clip;\n"
+  "}\n";
+
+static const char quad_fragment_source[] =
+  "uniform vec4 u_viewport;\n"
+  "uniform sampler2D u_texture;\n"
+  "\n"
+  "in vec2 v_pos;\n"
+  "flat in vec4 v_bounds;\n"
+  "flat in vec4 v_source;\n"
+  "flat in vec4 v_color;\n"
+  "flat in float v_mode;\n"
+  "flat in vec4 v_clip;\n"
+  "\n"
+  "layout(location = 0) out vec4 o_color;\n"
+  "\n"
+  "/* The area of the pixel square on the inner side of a straight edge\n"
+  " * at signed distance @d (pixels) from its centre, @n the absolute\n"
+  " * unit normal of the edge: what a box filter, and so pixman and\n"
+  " * browsers, give an edge. Linear in the middle, quadratic where a\n"
+  " * corner of the pixel crosses the edge. */\n"
+  "float edge_coverage (float d, vec2 n)\n"
+  "{\n"
+  "  float u = max (n.x, n.y);\n"
+  "  float v = min (n.x, n.y);\n"
+  "  float outer = 0.5 * (u + v);\n"
+  "  if (d >= outer)\n"
+  "    return 1.0;\n"
+  "  if (d <= -outer)\n"
+  "    return 0.0;\n"
+  "  if (v < 1e-4 || abs (d) <= 0.5 * (u - v))\n"
+  "    return 0.5 + d / u;\n"
+  "  float t = outer - abs (d);\n"
+  "  float tail = t * t / (2.0 * u * v);\n"
+  "  return d < 0.0 ? tail : 1.0 - tail;\n"
+  "}\n"
+  "\n"
+  "void main ()\n"
+  "{\n"
+  "  /* The screen gradients of layer x and y: their lengths are layer\n"
+  "   * units per pixel across the edges x = const and y = const */\n"
+  "  vec2 dx = dFdx (v_pos);\n"
+  "  vec2 dy = dFdy (v_pos);\n"
+  "  vec2 gx = vec2 (dx.x, dy.x);\n"
+  "  vec2 gy = vec2 (dx.y, dy.y);\n"
+  "  vec2 unit = max (vec2 (length (gx), length (gy)), vec2 (1e-7));\n"
+  "  vec2 nx = abs (gx) / unit.x;\n"
+  "  vec2 ny = abs (gy) / unit.y;\n"
+  "  vec2 lo = (v_pos - v_bounds.xy) / unit;\n"
+  "  vec2 hi = (v_bounds.xy + v_bounds.zw - v_pos) / unit;\n"
+  "  /* The slab between both edges of each pair */\n"
+  "  vec2 cov = vec2 (edge_coverage (lo.x, nx) + edge_coverage (hi.x, nx) - 1.0,\n"
+  "                   edge_coverage (lo.y, ny) + edge_coverage (hi.y, ny) - 1.0);\n"
+  "  cov = clamp (cov, 0.0, 1.0);\n"
+  "  vec2 p = gl_FragCoord.xy + u_viewport.xy;\n"
+  "  /* The op's screen bounds clip it, as in the software backend: they\n"
+  "   * carry clips that the render list has no op for */\n"
+  "  float inside = float (all (greaterThan (p, v_clip.xy)) && all (lessThan (p, v_clip.zw)));\n"
+  "  vec4 color = v_color * (cov.x * cov.y * inside);\n"
+  "\n"
+  "  if (v_mode > 1.5)\n"
+  "    color *= textureLod (u_texture, (p - v_source.xy) / v_source.zw, 0.0);\n"
+  "  else if (v_mode > 0.5)\n"
+  "    color *= textureLod (u_texture, (v_pos - v_source.xy) / v_source.zw, 0.0);\n"
+  "\n"
+  "  o_color = color;\n"
+  "}\n";
+
+static const char blend_vertex_source[] =
+  "uniform vec4 u_viewport;\n"
+  "uniform vec4 u_box;      /* the group in target space */\n"
+  "\n"
+  "void main ()\n"
+  "{\n"
+  "  vec2 corner = vec2 (float (gl_VertexID & 1), float (gl_VertexID >> 1));\n"
+  "  vec2 p = u_box.xy + corner * u_box.zw;\n"
+  "  gl_Position = vec4 (2.0 * (p - u_viewport.xy) / u_viewport.zw - 1.0, 0.0, 1.0);\n"
+  "}\n";
+
+/* The separable modes are written on straight colors, as in the CSS
+ * Compositing spec; the result is composited as pixman does:
+ * s·(1 − αb) + b·(1 − αs) + αs·αb·B(cb, cs). The mode numbers are
+ * GskLayerBlendMode's. */
+static const char blend_fragment_source[] =
+  "uniform vec4 u_viewport;\n"
+  "uniform vec4 u_source_rect;    /* where the textures lie in target space */\n"
+  "uniform vec4 u_backdrop_rect;\n"
+  "uniform sampler2D u_source;\n"
+  "uniform sampler2D u_backdrop;\n"
+  "uniform int u_mode;\n"
+  "uniform float u_opacity;\n"
+  "\n"
+  "layout(location = 0) out vec4 o_color;\n"
+  "\n"
+  "float lum (vec3 c) { return dot (c, vec3 (0.3, 0.59, 0.11)); }\n"
+  "float sat (vec3 c) { return max (max (c.r, c.g), c.b) - min (min (c.r, c.g), c.b); }\n"
+  "\n"
+  "vec3 clip_color (vec3 c)\n"
+  "{\n"
+  "  float l = lum (c);\n"
+  "  float n = min (min (c.r, c.g), c.b);\n"
+  "  float x = max (max (c.r, c.g), c.b);\n"
+  "  if (n < 0.0)\n"
+  "    c = l + (c - l) * l / max (l - n, 1e-6);\n"
+  "  if (x > 1.0)\n"
+  "    c = l + (c - l) * (1.0 - l) / max (x - l, 1e-6);\n"
+  "  return c;\n"
+  "}\n"
+  "\n"
+  "vec3 set_lum (vec3 c, float l) { return clip_color (c + (l - lum (c))); }\n"
+  "\n"
+  "vec3 set_sat (vec3 c, float s)\n"
+  "{\n"
+  "  float n = min (min (c.r, c.g), c.b);\n"
+  "  float x = max (max (c.r, c.g), c.b);\n"
+  "  return x > n ? (c - n) * s / (x - n) : vec3 (0.0);\n"
+  "}\n"
+  "\n"
+  "float dodge (float b, float s)\n"
+  "{\n"
+  "  if (b <= 0.0) return 0.0;\n"
+  "  if (s >= 1.0) return 1.0;\n"
+  "  return min (1.0, b / (1.0 - s));\n"
+  "}\n"
+  "\n"
+  "float burn (float b, float s)\n"
+  "{\n"
+  "  if (b >= 1.0) return 1.0;\n"
+  "  if (s <= 0.0) return 0.0;\n"
+  "  return 1.0 - min (1.0, (1.0 - b) / s);\n"
+  "}\n"
+  "\n"
+  "float soft_light (float b, float s)\n"
+  "{\n"
+  "  if (s <= 0.5)\n"
+  "    return b - (1.0 - 2.0 * s) * b * (1.0 - b);\n"
+  "  float d = b <= 0.25 ? ((16.0 * b - 12.0) * b + 4.0) * b : sqrt (b);\n"
+  "  return b + (2.0 * s - 1.0) * (d - b);\n"
+  "}\n"
+  "\n"
+  "vec3 hard_light (vec3 b, vec3 s)\n"
+  "{\n"
+  "  vec3 s2 = 2.0 * s - 1.0;\n"
+  "  return mix (b * 2.0 * s, b + s2 - b * s2, greaterThan (s, vec3 (0.5)));\n"
+  "}\n"
+  "\n"
+  "vec3 blend (vec3 b, vec3 s)\n"
+  "{\n"
+  "  switch (u_mode)\n"
+  "    {\n"
+  "    case 1: return b * s;\n"
+  "    case 2: return b + s - b * s;\n"
+  "    case 3: return hard_light (s, b);\n"
+  "    case 4: return min (b, s);\n"
+  "    case 5: return max (b, s);\n"
+  "    case 6: return vec3 (dodge (b.r, s.r), dodge (b.g, s.g), dodge (b.b, s.b));\n"
+  "    case 7: return vec3 (burn (b.r, s.r), burn (b.g, s.g), burn (b.b, s.b));\n"
+  "    case 8: return hard_light (b, s);\n"
+  "    case 9: return vec3 (soft_light (b.r, s.r), soft_light (b.g, s.g), soft_light (b.b, s.b));\n"
+  "    case 10: return abs (b - s);\n"
+  "    case 11: return b + s - 2.0 * b * s;\n"
+  "    case 12: return set_lum (set_sat (s, sat (b)), lum (b));\n"
+  "    case 13: return set_lum (set_sat (b, sat (s)), lum (b));\n"
+  "    case 14: return set_lum (s, lum (b));\n"
+  "    case 15: return set_lum (b, lum (s));\n"
+  "    default: return s;\n"
+  "    }\n"
+  "}\n"
+  "\n"
+  "void main ()\n"
+  "{\n"
+  "  vec2 p = gl_FragCoord.xy + u_viewport.xy;\n"
+  "  vec4 s = textureLod (u_source, (p - u_source_rect.xy) / u_source_rect.zw, 0.0) * u_opacity;\n"
+  "  vec4 b = textureLod (u_backdrop, (p - u_backdrop_rect.xy) / u_backdrop_rect.zw, 0.0);\n"
+  "  vec3 cs = s.a > 0.0 ? s.rgb / s.a : vec3 (0.0);\n"
+  "  vec3 cb = b.a > 0.0 ? b.rgb / b.a : vec3 (0.0);\n"
+  "  vec3 mixed = clamp (blend (cb, cs), 0.0, 1.0);\n"
+  "\n"
+  "  o_color = vec4 (s.rgb * (1.0 - b.a) + b.rgb * (1.0 - s.a) + s.a * b.a * mixed,\n"
+  "                  s.a + b.a - s.a * b.a);\n"
+  "}\n";
+
+static GLuint
+compile_shader (GLenum       type,
+                const char  *name,
+                const char  *source,
+                gboolean     is_gles,
+                GError     **error)
+{
+  const char *sources[2] = { is_gles ? gles_prelude : desktop_prelude, source };
+  GLuint shader;
+  GLint status;
+
+  shader = glCreateShader (type);
+  glShaderSource (shader, 2, sources, NULL);
+  glCompileShader (shader);
+  glGetShaderiv (shader, GL_COMPILE_STATUS, &status);
+  if (!status)
+    {
+      GLint length = 0;
+      char *log;
+
+      glGetShaderiv (shader, GL_INFO_LOG_LENGTH, &length);
+      log = g_malloc0 (MAX (length, 1));
+      glGetShaderInfoLog (shader, length, NULL, log);
+      g_set_error (error, GSK_LAYER_ERROR, GSK_LAYER_ERROR_FAILED,
+                   "Cannot compile the %s %s shader: %s", name,
+                   type == GL_VERTEX_SHADER ? "vertex" : "fragment", g_strchomp (log));
+      g_free (log);
+      glDeleteShader (shader);
+      return 0;
+    }
+
+  return shader;
+}
+
+static GLuint
+link_program (const char  *name,
+              const char  *vertex_source,
+              const char  *fragment_source,
+              gboolean     is_gles,
+              GError     **error)
+{
+  GLuint vertex, fragment, program;
+  GLint status;
+
+  vertex = compile_shader (GL_VERTEX_SHADER, name, vertex_source, is_gles, error);
+  if (vertex == 0)
+    return 0;
+  fragment = compile_shader (GL_FRAGMENT_SHADER, name, fragment_source, is_gles, error);
+  if (fragment == 0)
+    {
+      glDeleteShader (vertex);
+      return 0;
+    }
+
+  program = glCreateProgram ();
+  glAttachShader (program, vertex);
+  glAttachShader (program, fragment);
+  glLinkProgram (program);
+  glDetachShader (program, vertex);
+  glDetachShader (program, fragment);
+  glDeleteShader (vertex);
+  glDeleteShader (fragment);
+
+  glGetProgramiv (program, GL_LINK_STATUS, &status);
+  if (!status)
+    {
+      GLint length = 0;
+      char *log;
+
+      glGetProgramiv (program, GL_INFO_LOG_LENGTH, &length);
+      log = g_malloc0 (MAX (length, 1));
+      glGetProgramInfoLog (program, length, NULL, log);
+      g_set_error (error, GSK_LAYER_ERROR, GSK_LAYER_ERROR_FAILED,
+                   "Cannot link the %s program: %s", name, g_strchomp (log));
+      g_free (log);
+      glDeleteProgram (program);
+      return 0;
+    }
+
+  return program;
+}
+
+gboolean
+gsk_layer_gl_quad_program_init (GskLayerGLQuadProgram  *program,
+                                gboolean                is_gles,
+                                GError                **error)
+{
+  program->id = link_program ("quad", quad_vertex_source, quad_fragment_source, is_gles, error);
+  if (program->id == 0)
+    return FALSE;
+
+  program->u_viewport = glGetUniformLocation (program->id, "u_viewport");
+  program->u_texture = glGetUniformLocation (program->id, "u_texture");
+
+  return TRUE;
+}
+
+gboolean
+gsk_layer_gl_blend_program_init (GskLayerGLBlendProgram  *program,
+                                 gboolean                 is_gles,
+                                 GError                 **error)
+{
+  program->id = link_program ("blend", blend_vertex_source, blend_fragment_source, is_gles, error);
+  if (program->id == 0)
+    return FALSE;
+
+  program->u_viewport = glGetUniformLocation (program->id, "u_viewport");
+  program->u_box = glGetUniformLocation (program->id, "u_box");
+  program->u_source_rect = glGetUniformLocation (program->id, "u_source_rect");
+  program->u_backdrop_rect = glGetUniformLocation (program->id, "u_backdrop_rect");
+  program->u_source = glGetUniformLocation (program->id, "u_source");
+  program->u_backdrop = glGetUniformLocation (program->id, "u_backdrop");
+  program->u_mode = glGetUniformLocation (program->id, "u_mode");
+  program->u_opacity = glGetUniformLocation (program->id, "u_opacity");
+
+  return TRUE;
+}

@@ -1,0 +1,16 @@
+/* gsk-layer-gl-renderer-private.h: what tests and tools may ask the GL
+ * renderer beyond the public API
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#pragma once
+
+#include "gsk-layer-renderer.h"
+#include "gsk-layer-gl-backend-private.h"
+
+G_BEGIN_DECLS
+
+const GskLayerGLStats *gsk_layer_gl_renderer_get_stats       (GskLayerGLRenderer *self);
+const char            *gsk_layer_gl_renderer_get_description (GskLayerGLRenderer *self);
+
+G_END_DECLS

@@ -1,0 +1,596 @@
+/* test-gl.c: the OpenGL renderer, compared with the software one
+ *
+ * Each scene is drawn by both renderers and the images compared
+ * directly, within the reftests' tolerance (tests/test-reftests.c):
+ * every pixel within MAX_DIFF per channel, unpremultiplied, except at
+ * most EDGE_FRACTION of them, within MAX_EDGE_DIFF. Where no GL context
+ * can be made, every test that needs one is skipped and says why.
+ *
+ * Set GSK_LAYER_TEST_OUTPUT to a directory to keep the images.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#include <math.h>
+#include <stdlib.h>
+
+#include <gsklayer.h>
+#include <epoxy/gl.h>
+
+#include "gsk-layer-gl-renderer-private.h"
+
+#define MAX_DIFF 6
+#define EDGE_FRACTION 0.015
+#define MAX_EDGE_DIFF 96
+
+static GskLayerRenderer *
+new_gl_renderer_or_skip (void)
+{
+  g_autoptr (GError) error = NULL;
+  GskLayerRenderer *renderer = gsk_layer_gl_renderer_new (&error);
+
+  if (renderer == NULL)
+    {
+      g_autofree char *why = g_strdup_printf ("no GL renderer here: %s", error->message);
+
+      g_test_skip (why);
+    }
+
+  return renderer;
+}
+
+static cairo_surface_t *
+make_icon (int size)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, size, size);
+  cairo_t *cr = cairo_create (surface);
+  cairo_pattern_t *gradient;
+
+  gradient = cairo_pattern_create_radial (size * 0.35, size * 0.35, 0, size / 2., size / 2., size / 2.);
+  cairo_pattern_add_color_stop_rgba (gradient, 0, 1, 0.9, 0.3, 1);
+  cairo_pattern_add_color_stop_rgba (gradient, 1, 0.8, 0.2, 0.1, 0.9);
+  cairo_set_source (cr, gradient);
+  cairo_arc (cr, size / 2., size / 2., size / 2. - 1, 0, 2 * G_PI);
+  cairo_fill (cr);
+  cairo_set_source_rgb (cr, 0.1, 0.3, 0.8);
+  cairo_rectangle (cr, size / 4., size / 4., size / 8., size / 2.);
+  cairo_fill (cr);
+  cairo_pattern_destroy (gradient);
+  cairo_destroy (cr);
+
+  return surface;
+}
+
+static GskLayer *
+new_root (int width,
+          int height)
+{
+  GskLayer *root = g_object_ref_sink (gsk_layer_new ());
+
+  gsk_layer_set_size (root, &GRAPHENE_SIZE_INIT (width, height));
+  gsk_layer_set_background_color (root, &(GdkRGBA) { 0.95, 0.95, 0.9, 1 });
+
+  return root;
+}
+
+static GskLayer *
+add_layer (GskLayer   *parent,
+           float       x,
+           float       y,
+           float       width,
+           float       height,
+           const char *color)
+{
+  GskLayer *layer = gsk_layer_new ();
+
+  gsk_layer_set_position (layer, &GRAPHENE_POINT_INIT (x, y));
+  gsk_layer_set_size (layer, &GRAPHENE_SIZE_INIT (width, height));
+  if (color)
+    {
+      GdkRGBA rgba;
+
+      g_assert_true (gdk_rgba_parse (&rgba, color));
+      gsk_layer_set_background_color (layer, &rgba);
+    }
+  gsk_layer_add_child (parent, layer);
+
+  return layer;
+}
+
+static void
+set_transform (GskLayer   *layer,
+               const char *text)
+{
+  g_autoptr (GskLayerTransform) transform = NULL;
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (gsk_layer_transform_parse (text, &transform, &error));
+  g_assert_no_error (error);
+  gsk_layer_set_transform (layer, transform);
+}
+
+/* A fishbowl: @n icons sharing one content, moving and rotating about,
+ * half of them at opacity 0.7 */
+static GskLayer *
+fishbowl_new (guint    n,
+              int      width,
+              int      height,
+              guint32  seed)
+{
+  GskLayer *root = new_root (width, height);
+  cairo_surface_t *icon = make_icon (64);
+  GskLayerContent *content = gsk_layer_image_content_new (icon);
+  GRand *rand = g_rand_new_with_seed (seed);
+  guint i;
+
+  for (i = 0; i < n; i++)
+    {
+      GskLayer *layer = add_layer (root,
+                                   g_rand_double_range (rand, -32, width - 32),
+                                   g_rand_double_range (rand, -32, height - 32),
+                                   64, 64, NULL);
+      g_autofree char *rotate = g_strdup_printf ("rotate(%gdeg)", g_rand_double_range (rand, 0, 360));
+
+      gsk_layer_set_content (layer, content);
+      set_transform (layer, rotate);
+      if (i % 2)
+        gsk_layer_set_opacity (layer, 0.7f);
+    }
+
+  g_rand_free (rand);
+  g_object_unref (content);
+  cairo_surface_destroy (icon);
+
+  return root;
+}
+
+static void
+move_fish (GskLayer *root,
+           guint     index,
+           float     dx)
+{
+  GskLayer *child = gsk_layer_get_first_child (root);
+  graphene_point_t pos;
+
+  while (index-- > 0)
+    child = gsk_layer_get_next_sibling (child);
+
+  gsk_layer_get_position (child, &pos);
+  pos.x += dx;
+  gsk_layer_set_position (child, &pos);
+}
+
+static void
+get_rgba (const guint8 *data,
+          int           stride,
+          int           x,
+          int           y,
+          int           rgba[4])
+{
+  guint32 p = *(const guint32 *) (data + y * stride + x * 4);
+  int a = p >> 24;
+
+  rgba[3] = a;
+  if (a == 0)
+    {
+      rgba[0] = rgba[1] = rgba[2] = 0;
+      return;
+    }
+  rgba[0] = (((p >> 16) & 0xff) * 255 + a / 2) / a;
+  rgba[1] = (((p >> 8) & 0xff) * 255 + a / 2) / a;
+  rgba[2] = ((p & 0xff) * 255 + a / 2) / a;
+}
+
+static void
+save_output (const char      *name,
+             cairo_surface_t *surface)
+{
+  const char *dir = g_getenv ("GSK_LAYER_TEST_OUTPUT");
+  g_autofree char *path = NULL;
+
+  if (dir == NULL)
+    return;
+
+  path = g_strdup_printf ("%s/%s.png", dir, name);
+  cairo_surface_write_to_png (surface, path);
+}
+
+static void
+assert_similar (const char      *name,
+                cairo_surface_t *gl,
+                cairo_surface_t *sw)
+{
+  int w = cairo_image_surface_get_width (gl);
+  int h = cairo_image_surface_get_height (gl);
+  const guint8 *a, *b;
+  int sa, sb, x, y;
+  guint n_over = 0;
+  int max_seen = 0;
+
+  g_assert_cmpint (cairo_image_surface_get_width (sw), ==, w);
+  g_assert_cmpint (cairo_image_surface_get_height (sw), ==, h);
+
+  cairo_surface_flush (gl);
+  cairo_surface_flush (sw);
+  a = cairo_image_surface_get_data (gl);
+  b = cairo_image_surface_get_data (sw);
+  sa = cairo_image_surface_get_stride (gl);
+  sb = cairo_image_surface_get_stride (sw);
+
+  for (y = 0; y < h; y++)
+    for (x = 0; x < w; x++)
+      {
+        int pa[4], pb[4], c, m = 0;
+
+        get_rgba (a, sa, x, y, pa);
+        get_rgba (b, sb, x, y, pb);
+        for (c = 0; c < 4; c++)
+          m = MAX (m, abs (pa[c] - pb[c]));
+        max_seen = MAX (max_seen, m);
+        if (m > MAX_DIFF)
+          n_over++;
+      }
+
+  g_test_message ("%s: %u pixels over %d, largest difference %d", name, n_over, MAX_DIFF, max_seen);
+
+  if (n_over > EDGE_FRACTION * w * h || max_seen > MAX_EDGE_DIFF)
+    {
+      g_autofree char *gl_name = g_strconcat (name, ".gl", NULL);
+      g_autofree char *sw_name = g_strconcat (name, ".software", NULL);
+
+      save_output (gl_name, gl);
+      save_output (sw_name, sw);
+      g_test_fail_printf ("%s: %u pixels differ by more than %d (allowed %.0f), largest "
+                          "difference %d (allowed %d)", name, n_over, MAX_DIFF,
+                          EDGE_FRACTION * w * h, max_seen, MAX_EDGE_DIFF);
+    }
+}
+
+/* Draws @root with both renderers and compares */
+static void
+compare_backends (const char       *name,
+                  GskLayerRenderer *gl,
+                  GskLayer         *root,
+                  int               width,
+                  int               height)
+{
+  g_autoptr (GskLayerRenderer) software = gsk_layer_software_renderer_new ();
+  cairo_surface_t *a, *b;
+
+  a = gsk_layer_renderer_render_to_surface (gl, root, width, height);
+  b = gsk_layer_renderer_render_to_surface (software, root, width, height);
+  assert_similar (name, a, b);
+
+  cairo_surface_destroy (a);
+  cairo_surface_destroy (b);
+}
+
+static void
+test_disabled (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *saved = g_strdup (g_getenv ("GSK_LAYER_GL"));
+  GskLayerRenderer *renderer;
+
+  g_setenv ("GSK_LAYER_GL", "disable", TRUE);
+
+  renderer = gsk_layer_gl_renderer_new (&error);
+  g_assert_null (renderer);
+  g_assert_error (error, GSK_LAYER_ERROR, GSK_LAYER_ERROR_FAILED);
+  g_assert_nonnull (strstr (error->message, "GSK_LAYER_GL=disable"));
+  g_clear_error (&error);
+
+  renderer = gsk_layer_renderer_new_for_backend ("gl", &error);
+  g_assert_null (renderer);
+  g_assert_error (error, GSK_LAYER_ERROR, GSK_LAYER_ERROR_FAILED);
+
+  if (saved)
+    g_setenv ("GSK_LAYER_GL", saved, TRUE);
+  else
+    g_unsetenv ("GSK_LAYER_GL");
+}
+
+static void
+test_new_for_backend (void)
+{
+  g_autoptr (GError) error = NULL;
+  GskLayerRenderer *renderer = gsk_layer_renderer_new_for_backend ("gl", &error);
+
+  if (renderer == NULL)
+    {
+      g_autofree char *why = g_strdup_printf ("no GL renderer here: %s", error->message);
+
+      g_test_skip (why);
+      return;
+    }
+
+  g_assert_no_error (error);
+  g_assert_true (GSK_IS_LAYER_GL_RENDERER (renderer));
+  g_test_message ("%s", gsk_layer_gl_renderer_get_description (GSK_LAYER_GL_RENDERER (renderer)));
+  g_assert_finalize_object (renderer);
+}
+
+static void
+test_fishbowl (void)
+{
+  g_autoptr (GskLayerRenderer) gl = new_gl_renderer_or_skip ();
+  g_autoptr (GskLayer) root = NULL;
+  const GskLayerGLStats *stats;
+  cairo_surface_t *target;
+  cairo_region_t *damage;
+
+  if (gl == NULL)
+    return;
+
+  root = fishbowl_new (100, 320, 240, 7);
+  compare_backends ("fishbowl", gl, root, 320, 240);
+
+  /* One content, no groups: one upload and one draw for every icon */
+  stats = gsk_layer_gl_renderer_get_stats (GSK_LAYER_GL_RENDERER (gl));
+  g_test_message ("fishbowl 100: %u draw calls, %u uploads, %u offscreens, %u quads",
+                  stats->draw_calls, stats->texture_uploads, stats->offscreens, stats->quads);
+  g_assert_false (stats->software);
+  g_assert_cmpuint (stats->draw_calls, ==, 1);
+  g_assert_cmpuint (stats->texture_uploads, ==, 1);
+  g_assert_cmpuint (stats->offscreens, ==, 0);
+  g_assert_cmpuint (stats->quads, >=, 100);
+
+  /* The next frames upload nothing, and draw only the damage */
+  target = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 320, 240);
+  cairo_region_destroy (gsk_layer_renderer_render (gl, root, target));
+  gsk_layer_renderer_set_check_damage (gl, TRUE);
+  move_fish (root, 10, 3.5f);
+  damage = gsk_layer_renderer_render (gl, root, target);
+  g_assert_false (cairo_region_is_empty (damage));
+  g_assert_null (gsk_layer_renderer_get_damage_error (gl));
+  stats = gsk_layer_gl_renderer_get_stats (GSK_LAYER_GL_RENDERER (gl));
+  g_assert_cmpuint (stats->texture_uploads, ==, 0);
+  g_assert_cmpuint (stats->cached_textures, ==, 1);
+
+  cairo_region_destroy (damage);
+  cairo_surface_destroy (target);
+}
+
+static void
+test_blend_modes (void)
+{
+  g_autoptr (GskLayerRenderer) gl = new_gl_renderer_or_skip ();
+  g_autoptr (GskLayer) root = NULL;
+  g_autoptr (GEnumClass) modes = g_type_class_ref (GSK_TYPE_LAYER_BLEND_MODE);
+  const GskLayerGLStats *stats;
+  guint i;
+
+  if (gl == NULL)
+    return;
+
+  /* Every mode, over a backdrop with translucent and opaque parts */
+  root = new_root (4 * 70, 4 * 70);
+  for (i = 0; i < modes->n_values && i < 16; i++)
+    {
+      float x = (i % 4) * 70, y = (i / 4) * 70;
+      GskLayer *group;
+
+      add_layer (root, x + 5, y + 5, 40, 60, "#3584e4");
+      add_layer (root, x + 25, y + 5, 40, 30, "rgba(46, 194, 126, 0.5)");
+      group = add_layer (root, x + 15, y + 15, 45, 45, NULL);
+      gsk_layer_set_blend_mode (group, modes->values[i].value);
+      /* Not the non-separable modes: pixman composites those wrongly
+       * through an opacity mask (see test_non_separable_opacity) */
+      if (modes->values[i].value < GSK_LAYER_BLEND_HUE)
+        gsk_layer_set_opacity (group, i % 3 ? 1.f : 0.8f);
+      add_layer (group, 0, 0, 45, 25, "#e5a50a");
+      add_layer (group, 10, 15, 35, 30, "rgba(192, 28, 40, 0.6)");
+    }
+
+  compare_backends ("blend-modes", gl, root, 4 * 70, 4 * 70);
+
+  stats = gsk_layer_gl_renderer_get_stats (GSK_LAYER_GL_RENDERER (gl));
+  g_test_message ("blend modes: %u draw calls, %u offscreens", stats->draw_calls, stats->offscreens);
+  g_assert_false (stats->software);
+  g_assert_cmpuint (stats->offscreens, >=, 16);
+}
+
+static void
+test_clips_and_groups (void)
+{
+  g_autoptr (GskLayerRenderer) gl = new_gl_renderer_or_skip ();
+  g_autoptr (GskLayer) root = NULL;
+  cairo_surface_t *icon;
+  GskLayerContent *content;
+  GskLayer *parent, *child, *group;
+
+  if (gl == NULL)
+    return;
+
+  root = new_root (240, 200);
+  icon = make_icon (48);
+  content = gsk_layer_image_content_new (icon);
+
+  /* A rotated clip: an offscreen composited through the quad */
+  parent = add_layer (root, 30, 30, 90, 70, "#deddda");
+  set_transform (parent, "rotate(17deg)");
+  gsk_layer_set_clip_to_bounds (parent, TRUE);
+  child = add_layer (parent, 40, -20, 80, 80, NULL);
+  gsk_layer_set_content (child, content);
+  add_layer (parent, -10, 50, 60, 40, "#26a269");
+
+  /* Group opacity of overlapping children, in perspective */
+  group = add_layer (root, 130, 60, 90, 110, NULL);
+  set_transform (group, "perspective(300px) rotateY(30deg)");
+  gsk_layer_set_opacity (group, 0.6f);
+  add_layer (group, 0, 0, 60, 60, "#c01c28");
+  child = add_layer (group, 30, 40, 60, 70, NULL);
+  gsk_layer_set_content (child, content);
+
+  /* An axis-aligned clip: a scissor */
+  parent = add_layer (root, 20, 140, 100, 40, "#613583");
+  gsk_layer_set_clip_to_bounds (parent, TRUE);
+  child = add_layer (parent, -20, -10, 70, 70, NULL);
+  gsk_layer_set_content (child, content);
+  set_transform (child, "scale(1.3)");
+
+  compare_backends ("clips-and-groups", gl, root, 240, 200);
+
+  g_object_unref (content);
+  cairo_surface_destroy (icon);
+}
+
+/* A group with a non-separable blend mode and opacity: the blend result
+ * mixed with the backdrop by the opacity, as CSS says. The software
+ * backend gets this wrong (pixman's non-separable combiners with a
+ * solid mask), so GL is checked against the value worked out by hand:
+ * luminosity of #e5a50a over #3584e4 is (114, 178, 255); at 0.8, mixed
+ * with the backdrop, (101.8, 168.8, 249.6). */
+static void
+test_non_separable_opacity (void)
+{
+  g_autoptr (GskLayerRenderer) gl = new_gl_renderer_or_skip ();
+  g_autoptr (GskLayer) root = NULL;
+  cairo_surface_t *out;
+  GskLayer *layer;
+  guint32 p;
+
+  if (gl == NULL)
+    return;
+
+  root = new_root (20, 20);
+  add_layer (root, 0, 0, 20, 20, "#3584e4");
+  layer = add_layer (root, 0, 0, 20, 20, "#e5a50a");
+  gsk_layer_set_blend_mode (layer, GSK_LAYER_BLEND_LUMINOSITY);
+  gsk_layer_set_opacity (layer, 0.8f);
+
+  out = gsk_layer_renderer_render_to_surface (gl, root, 20, 20);
+  cairo_surface_flush (out);
+  p = ((guint32 *) cairo_image_surface_get_data (out))[10 * cairo_image_surface_get_stride (out) / 4 + 10];
+  g_assert_cmpint (abs ((int) ((p >> 16) & 0xff) - 102), <=, 1);
+  g_assert_cmpint (abs ((int) ((p >> 8) & 0xff) - 169), <=, 1);
+  g_assert_cmpint (abs ((int) (p & 0xff) - 250), <=, 1);
+  g_assert_cmpint (p >> 24, ==, 255);
+
+  cairo_surface_destroy (out);
+}
+
+/* A texture GL cannot hold is drawn by the software backend, and says so */
+static void
+test_too_large (void)
+{
+  g_autoptr (GskLayerRenderer) gl = new_gl_renderer_or_skip ();
+  g_autoptr (GskLayer) root = NULL;
+  const GskLayerGLStats *stats;
+  cairo_surface_t *huge;
+  GskLayerContent *content;
+  GskLayer *layer;
+  GLint max_size = 0;
+  cairo_t *cr;
+
+  if (gl == NULL)
+    return;
+
+  /* The renderer's context is current after creation */
+  glGetIntegerv (GL_MAX_TEXTURE_SIZE, &max_size);
+  g_assert_cmpint (max_size, >, 0);
+
+  huge = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, max_size + 1, 2);
+  g_assert_cmpint (cairo_surface_status (huge), ==, CAIRO_STATUS_SUCCESS);
+  cr = cairo_create (huge);
+  cairo_set_source_rgb (cr, 0.2, 0.5, 0.9);
+  cairo_paint (cr);
+  cairo_destroy (cr);
+
+  root = new_root (64, 64);
+  layer = add_layer (root, 0, 10, 64, 20, NULL);
+  content = gsk_layer_image_content_new (huge);
+  gsk_layer_set_content (layer, content);
+
+  g_test_expect_message (G_LOG_DOMAIN, G_LOG_LEVEL_MESSAGE, "*software backend*");
+  compare_backends ("too-large", gl, root, 64, 64);
+  g_test_assert_expected_messages ();
+
+  stats = gsk_layer_gl_renderer_get_stats (GSK_LAYER_GL_RENDERER (gl));
+  g_assert_true (stats->software);
+
+  g_object_unref (content);
+  cairo_surface_destroy (huge);
+}
+
+/* Content textures live as long as their surfaces */
+static void
+test_texture_eviction (void)
+{
+  g_autoptr (GskLayerRenderer) gl = new_gl_renderer_or_skip ();
+  g_autoptr (GskLayer) root = NULL;
+  const GskLayerGLStats *stats;
+  cairo_surface_t *target;
+  GskLayer *layer;
+  guint i;
+
+  if (gl == NULL)
+    return;
+
+  root = new_root (100, 100);
+  layer = add_layer (root, 10, 10, 64, 64, NULL);
+  target = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 100, 100);
+
+  for (i = 0; i < 5; i++)
+    {
+      cairo_surface_t *icon = make_icon (32 + i);
+      GskLayerContent *content = gsk_layer_image_content_new (icon);
+
+      gsk_layer_set_content (layer, content);
+      g_object_unref (content);
+      cairo_surface_destroy (icon);
+
+      cairo_region_destroy (gsk_layer_renderer_render (gl, root, target));
+      /* The texture of the last content only: the others' surfaces are
+       * gone. (Not the upload count: under GSK_LAYER_DEBUG=check-damage
+       * the stats are those of the checking redraw.) */
+      stats = gsk_layer_gl_renderer_get_stats (GSK_LAYER_GL_RENDERER (gl));
+      g_assert_cmpuint (stats->cached_textures, ==, 1);
+    }
+
+  cairo_surface_destroy (target);
+}
+
+/* The same shaders on OpenGL ES 3 */
+static void
+test_gles (void)
+{
+  g_autofree char *saved = g_strdup (g_getenv ("GSK_LAYER_GL"));
+  g_autoptr (GskLayerRenderer) gl = NULL;
+  g_autoptr (GskLayer) root = NULL;
+
+  g_setenv ("GSK_LAYER_GL", "gles", TRUE);
+  gl = new_gl_renderer_or_skip ();
+  if (saved)
+    g_setenv ("GSK_LAYER_GL", saved, TRUE);
+  else
+    g_unsetenv ("GSK_LAYER_GL");
+
+  if (gl == NULL)
+    return;
+
+  g_test_message ("%s", gsk_layer_gl_renderer_get_description (GSK_LAYER_GL_RENDERER (gl)));
+
+  root = fishbowl_new (40, 200, 160, 11);
+  gsk_layer_set_opacity (gsk_layer_get_first_child (root), 0.5f);
+  gsk_layer_set_blend_mode (gsk_layer_get_last_child (root), GSK_LAYER_BLEND_MULTIPLY);
+  compare_backends ("gles-fishbowl", gl, root, 200, 160);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/gl/new/disabled", test_disabled);
+  g_test_add_func ("/gl/new/for-backend", test_new_for_backend);
+  g_test_add_func ("/gl/compare/fishbowl", test_fishbowl);
+  g_test_add_func ("/gl/compare/blend-modes", test_blend_modes);
+  g_test_add_func ("/gl/compare/clips-and-groups", test_clips_and_groups);
+  g_test_add_func ("/gl/blend/non-separable-opacity", test_non_separable_opacity);
+  g_test_add_func ("/gl/fallback/too-large", test_too_large);
+  g_test_add_func ("/gl/texture/eviction", test_texture_eviction);
+  g_test_add_func ("/gl/gles/fishbowl", test_gles);
+
+  return g_test_run ();
+}
