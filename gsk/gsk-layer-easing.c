@@ -8,6 +8,7 @@
 
 #include <float.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 /**
@@ -378,6 +379,15 @@ spring_state (const GskLayerEasing *self,
       return;
     }
 
+  /* Long after it settled, ωt may overflow where the decay has long
+   * reached 0: 0 × NaN must not escape */
+  if (e == 0.0)
+    {
+      *out_offset = 0.0;
+      *out_velocity = 0.0;
+      return;
+    }
+
   *out_offset = e * (-c + (v0 - a) * s);
   *out_velocity = e * (v0 * c + (w0_sq - a * v0) * s);
 }
@@ -410,7 +420,9 @@ spring_init (GskLayerEasing *self)
 
   self->spring.omega0 = sqrt (k / m);
   self->spring.decay = c / (2.0 * m);
-  zeta = c / (2.0 * sqrt (k * m));
+  /* The damping ratio c / 2√(km), without forming k m, which can
+   * overflow where k / m does not */
+  zeta = self->spring.decay / self->spring.omega0;
 
   if (!isfinite (self->spring.omega0) || self->spring.omega0 == 0.0 ||
       !isfinite (self->spring.decay) || self->spring.decay == 0.0 ||
@@ -571,6 +583,52 @@ gsk_layer_easing_get_settle_time (GskLayerEasing *self)
     return self->spring.settle_time;
 
   return 1.0;
+}
+
+/**
+ * gsk_layer_easing_get_spring:
+ * @self: an easing
+ * @out_mass: (out) (optional): return location for the mass
+ * @out_stiffness: (out) (optional): return location for the stiffness
+ * @out_damping: (out) (optional): return location for the damping
+ * @out_initial_velocity: (out) (optional): return location for the
+ *   initial velocity
+ *
+ * Gets the parameters of a spring, as given to
+ * [ctor@LayerEasing.new_spring].
+ *
+ * An animation retargeted in flight keeps its spring and its speed by
+ * creating the same spring with the current velocity, in distances of
+ * the new move per second.
+ *
+ * Does nothing and returns `FALSE` if @self is not a spring.
+ *
+ * Returns: whether @self is a spring
+ *
+ * Since: 0.1
+ */
+gboolean
+gsk_layer_easing_get_spring (GskLayerEasing *self,
+                             double         *out_mass,
+                             double         *out_stiffness,
+                             double         *out_damping,
+                             double         *out_initial_velocity)
+{
+  g_return_val_if_fail (self != NULL, FALSE);
+
+  if (self->mode != GSK_LAYER_EASING_SPRING)
+    return FALSE;
+
+  if (out_mass != NULL)
+    *out_mass = self->spring.mass;
+  if (out_stiffness != NULL)
+    *out_stiffness = self->spring.stiffness;
+  if (out_damping != NULL)
+    *out_damping = self->spring.damping;
+  if (out_initial_velocity != NULL)
+    *out_initial_velocity = self->spring.velocity;
+
+  return TRUE;
 }
 
 /* Penner's equations */
@@ -852,15 +910,7 @@ penner (GskLayerEasingMode  mode,
         return (1.0 - bounce_out (1.0 - 2 * p, out_slope)) * 0.5;
       return bounce_out (p * 2 - 1, out_slope) * 0.5 + 1.0 * 0.5;
 
-    case GSK_LAYER_EASING_EASE:
-    case GSK_LAYER_EASING_EASE_IN:
-    case GSK_LAYER_EASING_EASE_OUT:
-    case GSK_LAYER_EASING_EASE_IN_OUT:
-    case GSK_LAYER_EASING_STEP_START:
-    case GSK_LAYER_EASING_STEP_END:
-    case GSK_LAYER_EASING_CUBIC_BEZIER:
-    case GSK_LAYER_EASING_STEPS:
-    case GSK_LAYER_EASING_SPRING:
+    /* Not Penner's */
     default:
       g_assert_not_reached ();
     }
@@ -892,6 +942,19 @@ bezier_coord (double t,
   bezier_coefficients (c1, c2, &a, &b, &c);
 
   return ((a * t + b) * t + c) * t;
+}
+
+/* The derivative of bezier_coord() in t */
+static inline double
+bezier_slope (double t,
+              double c1,
+              double c2)
+{
+  double a, b, c;
+
+  bezier_coefficients (c1, c2, &a, &b, &c);
+
+  return (3.0 * a * t + 2.0 * b) * t + c;
 }
 
 /* The derivatives of bezier_coord() in t, of order 1 to 3, from the
@@ -927,16 +990,16 @@ bezier_solve (const GskLayerEasing *self,
   for (guint i = 0; i < 8; i++)
     {
       double error = bezier_coord (t, x1, x2) - x;
-      double d[3];
+      double slope;
 
       if (fabs (error) < BEZIER_EPSILON)
         return t;
 
-      bezier_derivatives (t, x1, x2, d);
-      if (fabs (d[0]) < 1e-6)
+      slope = bezier_slope (t, x1, x2);
+      if (fabs (slope) < 1e-6)
         break;
 
-      t -= error / d[0];
+      t -= error / slope;
       if (!(t >= 0.0 && t <= 1.0))
         break;
     }
@@ -1000,59 +1063,68 @@ bezier_end_slope (const GskLayerEasing *self,
   return TRUE;
 }
 
+/* dy/dx at @t; where x stands still, as at an end whose control point
+ * coincides with it, the first derivatives that do not vanish give the
+ * limit (l'Hôpital), or the curve is vertical there */
+static double
+bezier_slope_at (const GskLayerEasing *self,
+                 double                t)
+{
+  double dx[3], dy[3];
+
+  bezier_derivatives (t, self->bezier.x1, self->bezier.x2, dx);
+  bezier_derivatives (t, self->bezier.y1, self->bezier.y2, dy);
+
+  for (guint i = 0; i < 3; i++)
+    {
+      if (dx[i] != 0.0)
+        return dy[i] / dx[i];
+      if (dy[i] != 0.0)
+        return copysign (INFINITY, dy[i]);
+    }
+
+  return 0.0;
+}
+
+/* The value at @progress and, if @out_slope is not NULL, the slope
+ * there: the solver is most of the work, the slope an extra cost that
+ * only retargeting needs */
 static double
 bezier_evaluate (const GskLayerEasing *self,
                  double                progress,
                  double               *out_slope)
 {
   double t, slope;
-  double dx[3], dy[3];
 
   if (progress < 0.0 || progress > 1.0)
     {
       gboolean at_end = progress > 1.0;
       double end = at_end ? 1.0 : 0.0;
 
+      /* Checking for 0 also keeps 0 × ∞ from giving NaN */
       if (!bezier_end_slope (self, at_end, &slope) || slope == 0.0)
-        {
-          /* Also keeps 0 × ∞ from giving NaN */
-          *out_slope = 0.0;
-          return end;
-        }
+        slope = 0.0;
 
-      *out_slope = slope;
-      return end + slope * (progress - end);
+      if (out_slope != NULL)
+        *out_slope = slope;
+
+      return slope == 0.0 ? end : end + slope * (progress - end);
     }
 
   /* The curves with P1 and P2 on the diagonal are the diagonal; this
    * makes cubic-bezier(0, 0, 1, 1) exactly linear */
   if (self->bezier.x1 == self->bezier.y1 && self->bezier.x2 == self->bezier.y2)
     {
-      *out_slope = 1.0;
+      if (out_slope != NULL)
+        *out_slope = 1.0;
+
       return progress;
     }
 
   t = bezier_solve (self, progress);
 
-  /* dy/dx; where x stands still, as at an end whose control point
-   * coincides with it, the first derivatives that do not vanish give
-   * the limit (l'Hôpital), or the curve is vertical there */
-  bezier_derivatives (t, self->bezier.x1, self->bezier.x2, dx);
-  bezier_derivatives (t, self->bezier.y1, self->bezier.y2, dy);
-  *out_slope = 0.0;
-  for (guint i = 0; i < 3; i++)
-    {
-      if (dx[i] != 0.0)
-        {
-          *out_slope = dy[i] / dx[i];
-          break;
-        }
-      if (dy[i] != 0.0)
-        {
-          *out_slope = copysign (INFINITY, dy[i]);
-          break;
-        }
-    }
+  if (out_slope != NULL)
+    *out_slope = bezier_slope_at (self, t);
 
   /* y(0) = 0 and y(1) = 1 exactly, whatever t the solver stopped at */
   if (progress == 0.0 || progress == 1.0)
@@ -1102,11 +1174,25 @@ steps_evaluate (const GskLayerEasing *self,
   return current / jumps;
 }
 
+/* The value at @progress, and the slope there if @out_slope is not
+ * NULL */
 static double
 easing_evaluate (GskLayerEasing *self,
                  double          progress,
                  double         *out_slope)
 {
+  double unused;
+
+  /* Only the cubic Béziers save work without a slope */
+  if (out_slope == NULL)
+    {
+      if (self->mode == GSK_LAYER_EASING_CUBIC_BEZIER ||
+          (self->mode >= GSK_LAYER_EASING_EASE && self->mode <= GSK_LAYER_EASING_EASE_IN_OUT))
+        return bezier_evaluate (self, progress, NULL);
+
+      out_slope = &unused;
+    }
+
   switch (self->mode)
     {
     case GSK_LAYER_EASING_LINEAR:
@@ -1150,36 +1236,9 @@ easing_evaluate (GskLayerEasing *self,
         return 1.0 + y;
       }
 
-    case GSK_LAYER_EASING_EASE_IN_QUAD:
-    case GSK_LAYER_EASING_EASE_OUT_QUAD:
-    case GSK_LAYER_EASING_EASE_IN_OUT_QUAD:
-    case GSK_LAYER_EASING_EASE_IN_CUBIC:
-    case GSK_LAYER_EASING_EASE_OUT_CUBIC:
-    case GSK_LAYER_EASING_EASE_IN_OUT_CUBIC:
-    case GSK_LAYER_EASING_EASE_IN_QUART:
-    case GSK_LAYER_EASING_EASE_OUT_QUART:
-    case GSK_LAYER_EASING_EASE_IN_OUT_QUART:
-    case GSK_LAYER_EASING_EASE_IN_QUINT:
-    case GSK_LAYER_EASING_EASE_OUT_QUINT:
-    case GSK_LAYER_EASING_EASE_IN_OUT_QUINT:
-    case GSK_LAYER_EASING_EASE_IN_SINE:
-    case GSK_LAYER_EASING_EASE_OUT_SINE:
-    case GSK_LAYER_EASING_EASE_IN_OUT_SINE:
-    case GSK_LAYER_EASING_EASE_IN_EXPO:
-    case GSK_LAYER_EASING_EASE_OUT_EXPO:
-    case GSK_LAYER_EASING_EASE_IN_OUT_EXPO:
-    case GSK_LAYER_EASING_EASE_IN_CIRC:
-    case GSK_LAYER_EASING_EASE_OUT_CIRC:
-    case GSK_LAYER_EASING_EASE_IN_OUT_CIRC:
-    case GSK_LAYER_EASING_EASE_IN_ELASTIC:
-    case GSK_LAYER_EASING_EASE_OUT_ELASTIC:
-    case GSK_LAYER_EASING_EASE_IN_OUT_ELASTIC:
-    case GSK_LAYER_EASING_EASE_IN_BACK:
-    case GSK_LAYER_EASING_EASE_OUT_BACK:
-    case GSK_LAYER_EASING_EASE_IN_OUT_BACK:
-    case GSK_LAYER_EASING_EASE_IN_BOUNCE:
-    case GSK_LAYER_EASING_EASE_OUT_BOUNCE:
-    case GSK_LAYER_EASING_EASE_IN_OUT_BOUNCE:
+    default:
+      g_assert (self->mode < GSK_LAYER_EASING_EASE);
+
       /* Penner's equations are only defined on [0, 1] (the circular
        * ones give NaN outside); the value rests at its ends there */
       if (progress < 0.0 || progress > 1.0)
@@ -1188,9 +1247,6 @@ easing_evaluate (GskLayerEasing *self,
           return progress < 0.0 ? 0.0 : 1.0;
         }
       return penner (self->mode, progress, out_slope);
-
-    default:
-      g_assert_not_reached ();
     }
 }
 
@@ -1225,12 +1281,10 @@ double
 gsk_layer_easing_evaluate (GskLayerEasing *self,
                            double          progress)
 {
-  double slope;
-
   g_return_val_if_fail (self != NULL, 0.0);
   g_return_val_if_fail (!isnan (progress), 0.0);
 
-  return easing_evaluate (self, progress, &slope);
+  return easing_evaluate (self, progress, NULL);
 }
 
 /**
@@ -1338,17 +1392,27 @@ enum_nick (GType type,
   return enum_value->value_nick;
 }
 
-/* The shortest %g that reads back as the same double; 17 digits always
- * do */
+/* The CSS names; the enum's nicks are "start", "end", "none" and "both"
+ * (glib-mkenums strips the common "JUMP_") */
+static const char * const step_positions[] = {
+  [GSK_LAYER_STEP_JUMP_START] = "jump-start",
+  [GSK_LAYER_STEP_JUMP_END] = "jump-end",
+  [GSK_LAYER_STEP_JUMP_NONE] = "jump-none",
+  [GSK_LAYER_STEP_JUMP_BOTH] = "jump-both",
+};
+
+/* The fewest significant digits that read back as the same double (17
+ * always do), in plain notation for numbers of a sensible size, as
+ * JavaScript prints them, and in scientific notation otherwise */
 static void
 append_double (GString *string,
                double   value)
 {
-  static const char * const formats[] = {
-    "%.1g", "%.2g", "%.3g", "%.4g", "%.5g", "%.6g", "%.7g", "%.8g", "%.9g",
-    "%.10g", "%.11g", "%.12g", "%.13g", "%.14g", "%.15g", "%.16g", "%.17g",
-  };
-  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+  char format[16];
+  char scientific[64];
+  char plain[64];
+  const char *e;
+  int digits, exponent;
 
   if (value == 0.0)
     {
@@ -1357,14 +1421,33 @@ append_double (GString *string,
       return;
     }
 
-  for (guint i = 0; i < G_N_ELEMENTS (formats); i++)
+  for (digits = 1; digits < 17; digits++)
     {
-      g_ascii_formatd (buf, sizeof buf, formats[i], value);
-      if (g_ascii_strtod (buf, NULL) == value)
+      g_snprintf (format, sizeof format, "%%.%de", digits - 1);
+      g_ascii_formatd (scientific, sizeof scientific, format, value);
+      if (g_ascii_strtod (scientific, NULL) == value)
         break;
     }
+  if (digits == 17)
+    g_ascii_formatd (scientific, sizeof scientific, "%.16e", value);
 
-  g_string_append (string, buf);
+  e = strchr (scientific, 'e');
+  exponent = atoi (e + 1);
+
+  if (exponent >= -7 && exponent < 21)
+    {
+      g_snprintf (format, sizeof format, "%%.%df", MAX (digits - 1 - exponent, 0));
+      g_ascii_formatd (plain, sizeof plain, format, value);
+      if (g_ascii_strtod (plain, NULL) == value)
+        {
+          g_string_append (string, plain);
+          return;
+        }
+    }
+
+  /* 1.5e-07 as 1.5e-7, 1e+22 as 1e22 */
+  g_string_append_len (string, scientific, e - scientific);
+  g_string_append_printf (string, "e%d", exponent);
 }
 
 static void
@@ -1426,9 +1509,7 @@ gsk_layer_easing_to_string (GskLayerEasing *self)
     case GSK_LAYER_EASING_STEPS:
       g_string_append_printf (string, "steps(%d", self->steps.n_steps);
       if (self->steps.position != GSK_LAYER_STEP_JUMP_END)
-        g_string_append_printf (string, ", %s",
-                                enum_nick (GSK_TYPE_LAYER_STEP_POSITION,
-                                           self->steps.position));
+        g_string_append_printf (string, ", %s", step_positions[self->steps.position]);
       g_string_append_c (string, ')');
       break;
 
@@ -1644,9 +1725,6 @@ lookup_step_position (const char           *start,
                       const char           *end,
                       GskLayerStepPosition *out_position)
 {
-  GEnumClass *enum_class;
-  gboolean found = FALSE;
-
   /* CSS's older names, which it still accepts */
   if (span_equal (start, end, "start"))
     {
@@ -1659,19 +1737,16 @@ lookup_step_position (const char           *start,
       return TRUE;
     }
 
-  enum_class = g_type_class_ref (GSK_TYPE_LAYER_STEP_POSITION);
-  for (guint i = 0; i < enum_class->n_values; i++)
+  for (guint i = 0; i < G_N_ELEMENTS (step_positions); i++)
     {
-      if (span_equal (start, end, enum_class->values[i].value_nick))
+      if (span_equal (start, end, step_positions[i]))
         {
-          *out_position = enum_class->values[i].value;
-          found = TRUE;
-          break;
+          *out_position = i;
+          return TRUE;
         }
     }
-  g_type_class_unref (enum_class);
 
-  return found;
+  return FALSE;
 }
 
 static char *

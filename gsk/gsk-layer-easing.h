@@ -167,6 +167,12 @@ double gsk_layer_easing_get_velocity (GskLayerEasing *self,
                                       double          progress);
 GSK_LAYER_AVAILABLE_IN_ALL
 double gsk_layer_easing_get_settle_time (GskLayerEasing *self);
+GSK_LAYER_AVAILABLE_IN_ALL
+gboolean gsk_layer_easing_get_spring (GskLayerEasing *self,
+                                      double         *out_mass,
+                                      double         *out_stiffness,
+                                      double         *out_damping,
+                                      double         *out_initial_velocity);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (GskLayerEasing, gsk_layer_easing_unref)
 
