@@ -48,6 +48,11 @@ GParamSpec *gsk_layer_find_animatable_property (const char  *name,
  * its top level got a clock): start waiting transitions, stop orphans */
 void gsk_layer_animation_update_clock (GskLayer *self);
 
+/* A transition of @self stopped: it leaves the layer */
+void gsk_layer_animation_transition_stopped (GskLayer           *self,
+                                             GskLayerTransition *transition,
+                                             gboolean            is_finished);
+
 void gsk_layer_transition_attach (GskLayerTransition *self,
                                   GskLayer           *layer);
 void gsk_layer_transition_detach (GskLayerTransition *self);

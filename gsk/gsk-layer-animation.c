@@ -11,9 +11,9 @@
 #include "config.h"
 
 #include <math.h>
-#include <stdio.h>
 
 #include "gsk-layer-animation-private.h"
+#include "gsk-layer-transform.h"
 #include "gsk-layer-interpolate-private.h"
 #include "gsk-layer-transition-private.h"
 
@@ -147,27 +147,46 @@ gsk_layer_set_presentation_value (GskLayer     *self,
                                   const GValue *value)
 {
   GskLayerPrivate *priv = gsk_layer_get_private (self);
-  GValue v = G_VALUE_INIT;
-
-  /* Easings that overshoot may leave the property's range */
-  g_value_init (&v, pspec->value_type);
-  g_value_copy (value, &v);
-  g_param_value_validate (pspec, &v);
 
   priv->updating_presentation = TRUE;
-  g_object_set_property (G_OBJECT (self), pspec->name, &v);
-  priv->updating_presentation = FALSE;
 
-  g_value_unset (&v);
+  /* Straight to the setters: this runs for every animated property in
+   * every frame, and GObject's property machinery costs more than the
+   * rest of the tick */
+  if (pspec->value_type == G_TYPE_FLOAT)
+    {
+      float f = g_value_get_float (value);
+
+      /* Easings that overshoot may leave the property's range */
+      f = CLAMP (f, G_PARAM_SPEC_FLOAT (pspec)->minimum, G_PARAM_SPEC_FLOAT (pspec)->maximum);
+      if (g_str_equal (pspec->name, "opacity"))
+        gsk_layer_set_opacity (self, f);
+      else if (g_str_equal (pspec->name, "z-position"))
+        gsk_layer_set_z_position (self, f);
+      else
+        g_object_set (self, pspec->name, f, NULL);
+    }
+  else if (pspec->value_type == GSK_TYPE_LAYER_TRANSFORM &&
+           g_str_equal (pspec->name, "transform"))
+    gsk_layer_set_transform (self, g_value_get_boxed (value));
+  else if (pspec->value_type == GRAPHENE_TYPE_POINT)
+    gsk_layer_set_position (self, g_value_get_boxed (value));
+  else
+    {
+      GValue v = G_VALUE_INIT;
+
+      g_value_init (&v, pspec->value_type);
+      g_value_copy (value, &v);
+      g_param_value_validate (pspec, &v);
+      g_object_set_property (G_OBJECT (self), pspec->name, &v);
+      g_value_unset (&v);
+    }
+
+  priv->updating_presentation = FALSE;
 }
 
 /* }}} */
 /* {{{ Transitions */
-
-static void
-on_transition_stopped (GskLayerTransition *transition,
-                       gboolean            is_finished,
-                       GskLayer           *self);
 
 static void
 drop_transition (GskLayer           *self,
@@ -177,7 +196,6 @@ drop_transition (GskLayer           *self,
   GskLayerPrivate *priv = gsk_layer_get_private (self);
 
   g_object_ref (transition);
-  g_signal_handlers_disconnect_by_func (transition, on_transition_stopped, self);
   g_hash_table_remove (priv->animation->transitions, name);
   gsk_layer_transition_detach (transition);
   g_object_unref (transition);
@@ -202,10 +220,10 @@ find_transition_name (GskLayer           *self,
   return NULL;
 }
 
-static void
-on_transition_stopped (GskLayerTransition *transition,
-                       gboolean            is_finished,
-                       GskLayer           *self)
+void
+gsk_layer_animation_transition_stopped (GskLayer           *self,
+                                        GskLayerTransition *transition,
+                                        gboolean            is_finished)
 {
   GskLayerPrivate *priv = gsk_layer_get_private (self);
   g_autofree char *name = NULL;
@@ -280,7 +298,6 @@ gsk_layer_add_transition (GskLayer           *self,
     }
 
   g_hash_table_insert (animation->transitions, g_strdup (name), g_object_ref (transition));
-  g_signal_connect (transition, "stopped", G_CALLBACK (on_transition_stopped), self);
   gsk_layer_transition_attach (transition, self);
 
   /* An explicit property transition sets the model value to its end */
@@ -534,15 +551,12 @@ gsk_layer_animate_property (GskLayer     *self,
       g_value_unset (&from);
       if (distance != 0)
         {
-          char *spec = gsk_layer_easing_to_string (easing);
           double m, k, c, v;
 
-          /* spring(mass, stiffness, damping, velocity) */
-          if (sscanf (spec, "spring(%lf, %lf, %lf, %lf)", &m, &k, &c, &v) == 4)
+          if (gsk_layer_easing_get_spring (easing, &m, &k, &c, &v))
             easing = gsk_layer_easing_new_spring (m, k, c, velocity / distance);
           else
             easing = gsk_layer_easing_ref (easing);
-          g_free (spec);
           gsk_layer_timeline_set_easing (GSK_LAYER_TIMELINE (transition), easing);
           gsk_layer_easing_unref (easing);
           easing = NULL;

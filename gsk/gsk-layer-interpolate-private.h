@@ -20,4 +20,10 @@ void gsk_layer_value_interpolate (const GValue *from,
                                   double        t,
                                   GValue       *out);
 
+/* Makes two endpoints ready for many interpolations: a transform "none"
+ * becomes the identity list matching the other end, once rather than
+ * at every frame */
+void gsk_layer_value_prepare_endpoints (GValue *from,
+                                        GValue *to);
+
 G_END_DECLS

@@ -358,6 +358,23 @@ interpolate_transform (GskLayerTransform *a,
 }
 
 void
+gsk_layer_value_prepare_endpoints (GValue *from,
+                                   GValue *to)
+{
+  GskLayerTransform *a, *b;
+
+  if (G_VALUE_TYPE (from) != GSK_TYPE_LAYER_TRANSFORM || G_VALUE_TYPE (to) != GSK_TYPE_LAYER_TRANSFORM)
+    return;
+
+  a = g_value_get_boxed (from);
+  b = g_value_get_boxed (to);
+  if (a == NULL && b != NULL)
+    g_value_take_boxed (from, identity_like (b));
+  else if (b == NULL && a != NULL)
+    g_value_take_boxed (to, identity_like (a));
+}
+
+void
 gsk_layer_value_interpolate (const GValue *from,
                              const GValue *to,
                              double        t,

@@ -80,6 +80,7 @@ typedef struct {
   GskLayerFrameClock *clock;  /* not a reference: the scheduler is its qdata */
   GPtrArray *timelines;       /* not references; timelines leave when they stop */
   gulong tick_id;
+  gboolean ticking;
 } Scheduler;
 
 static GQuark scheduler_quark;
@@ -92,28 +93,36 @@ scheduler_tick (GskLayerFrameClock *clock,
                 Scheduler          *scheduler)
 {
   gint64 now = gsk_layer_frame_clock_get_frame_time (clock);
-  GPtrArray *snapshot;
-  guint i;
+  guint i, j, n;
 
   if (scheduler->timelines->len == 0)
     return;
 
-  /* Callbacks may start and stop timelines: tick a snapshot, holding a
-   * reference on each */
-  snapshot = g_ptr_array_new_full (scheduler->timelines->len, g_object_unref);
-  for (i = 0; i < scheduler->timelines->len; i++)
-    g_ptr_array_add (snapshot, g_object_ref (g_ptr_array_index (scheduler->timelines, i)));
-
-  for (i = 0; i < snapshot->len; i++)
+  /* Callbacks may start and stop timelines. Timelines that start now
+   * wait for the next tick; those that stop leave a NULL behind (see
+   * unschedule()), swept up after the loop. No reference is needed:
+   * a timeline that dies unschedules itself first. */
+  scheduler->ticking = TRUE;
+  n = scheduler->timelines->len;
+  for (i = 0; i < n; i++)
     {
-      GskLayerTimeline *timeline = g_ptr_array_index (snapshot, i);
-      GskLayerTimelinePrivate *priv = gsk_layer_timeline_get_instance_private (timeline);
+      GskLayerTimeline *timeline = g_ptr_array_index (scheduler->timelines, i);
 
-      if (priv->playing && priv->clock == clock)
-        advance (timeline, now);
+      if (timeline == NULL)
+        continue;
+
+      advance (timeline, now);
     }
+  scheduler->ticking = FALSE;
 
-  g_ptr_array_unref (snapshot);
+  for (i = 0, j = 0; i < scheduler->timelines->len; i++)
+    {
+      gpointer t = g_ptr_array_index (scheduler->timelines, i);
+
+      if (t != NULL)
+        g_ptr_array_index (scheduler->timelines, j++) = t;
+    }
+  g_ptr_array_set_size (scheduler->timelines, j);
 
   if (scheduler->timelines->len > 0)
     gsk_layer_frame_clock_request_frame (clock);
@@ -160,13 +169,26 @@ unschedule (GskLayerTimeline *self)
 {
   GskLayerTimelinePrivate *priv = gsk_layer_timeline_get_instance_private (self);
   Scheduler *scheduler;
+  guint index;
 
   if (priv->clock == NULL)
     return;
 
   scheduler = g_object_get_qdata (G_OBJECT (priv->clock), scheduler_quark);
-  if (scheduler)
-    g_ptr_array_remove (scheduler->timelines, self);
+  if (scheduler == NULL)
+    return;
+
+  /* Recently started timelines are at the end */
+  for (index = scheduler->timelines->len; index-- > 0; )
+    if (g_ptr_array_index (scheduler->timelines, index) == self)
+      break;
+  if (index == (guint) -1)
+    return;
+
+  if (scheduler->ticking)
+    g_ptr_array_index (scheduler->timelines, index) = NULL;
+  else
+    g_ptr_array_remove_index_fast (scheduler->timelines, index);
 }
 
 /* }}} */
@@ -243,7 +265,12 @@ advance (GskLayerTimeline *self,
   priv->elapsed = local;
   priv->progress = ease (priv, raw);
 
-  g_signal_emit (self, signals[NEW_FRAME], 0, priv->progress);
+  /* Most timelines are transitions nobody listens to: skip the signal
+   * machinery then, it dominates the cost of a tick */
+  if (g_signal_has_handler_pending (self, signals[NEW_FRAME], 0, TRUE))
+    g_signal_emit (self, signals[NEW_FRAME], 0, priv->progress);
+  else if (GSK_LAYER_TIMELINE_GET_CLASS (self)->new_frame)
+    GSK_LAYER_TIMELINE_GET_CLASS (self)->new_frame (self, priv->progress);
 
   if (finished && priv->playing)
     {
@@ -974,7 +1001,8 @@ gsk_layer_timeline_class_init (GskLayerTimelineClass *klass)
     g_signal_new ("stopped",
                   G_TYPE_FROM_CLASS (klass),
                   G_SIGNAL_RUN_LAST,
-                  0, NULL, NULL, NULL,
+                  G_STRUCT_OFFSET (GskLayerTimelineClass, stopped),
+                  NULL, NULL, NULL,
                   G_TYPE_NONE, 1, G_TYPE_BOOLEAN);
 }
 

@@ -34,6 +34,7 @@ G_DECLARE_DERIVABLE_TYPE (GskLayerTimeline, gsk_layer_timeline, GSK, LAYER_TIMEL
 /**
  * GskLayerTimelineClass:
  * @new_frame: class handler of [signal@LayerTimeline::new-frame]
+ * @stopped: class handler of [signal@LayerTimeline::stopped]
  *
  * The class of timelines.
  */
@@ -43,9 +44,11 @@ struct _GskLayerTimelineClass
 
   void (* new_frame) (GskLayerTimeline *self,
                       double            progress);
+  void (* stopped)   (GskLayerTimeline *self,
+                      gboolean          is_finished);
 
   /*< private >*/
-  gpointer padding[8];
+  gpointer padding[7];
 };
 
 GSK_LAYER_AVAILABLE_IN_ALL

@@ -70,6 +70,19 @@ gsk_layer_transition_new_frame (GskLayerTimeline *timeline,
 }
 
 static void
+gsk_layer_transition_stopped (GskLayerTimeline *timeline,
+                              gboolean          is_finished)
+{
+  GskLayerTransition *self = GSK_LAYER_TRANSITION (timeline);
+  GskLayerTransitionPrivate *priv = gsk_layer_transition_get_instance_private (self);
+
+  /* Members of a group have a layer too, but the layer does not know
+   * them: it ignores them */
+  if (priv->layer != NULL)
+    gsk_layer_animation_transition_stopped (priv->layer, self, is_finished);
+}
+
+static void
 gsk_layer_transition_get_property (GObject    *object,
                                    guint       prop_id,
                                    GValue     *value,
@@ -113,6 +126,7 @@ gsk_layer_transition_class_init (GskLayerTransitionClass *klass)
   object_class->get_property = gsk_layer_transition_get_property;
   object_class->set_property = gsk_layer_transition_set_property;
   GSK_LAYER_TIMELINE_CLASS (klass)->new_frame = gsk_layer_transition_new_frame;
+  GSK_LAYER_TIMELINE_CLASS (klass)->stopped = gsk_layer_transition_stopped;
   klass->attached = gsk_layer_transition_real_attached;
   klass->detached = gsk_layer_transition_real_detached;
   klass->compute = gsk_layer_transition_real_compute;
@@ -291,7 +305,10 @@ gsk_layer_property_transition_compute (GskLayerTransition *transition,
     return;
 
   if (!G_IS_VALUE (&priv->current))
-    g_value_init (&priv->current, priv->pspec->value_type);
+    {
+      g_value_init (&priv->current, priv->pspec->value_type);
+      gsk_layer_value_prepare_endpoints (&priv->from, &priv->to);
+    }
 
   gsk_layer_value_interpolate (&priv->from, &priv->to, progress, &priv->current);
   gsk_layer_set_presentation_value (layer, priv->pspec, &priv->current);
