@@ -13,7 +13,7 @@
 #endif
 #include <json-glib/json-glib.h>
 
-#include "gsk-layer-scene.h"
+#include "gsk-layer-scene-private.h"
 #include "gsk-layer-private.h"
 #include "gsk-layer-transform-private.h"
 #include "gsk-layer-json-scanner-private.h"
@@ -72,6 +72,10 @@
  * the path relative to the scene file, `{"type": "image", "data":
  * "data:image/png;base64,…"}`, or `{"type": "color", "color": "red"}`.
  *
+ * A scene may also have `animations`, transitions of the layers' properties
+ * by layer id, which start when the scene gets a frame clock: see
+ * [method@LayerScene.set_frame_clock].
+ *
  * The text must be strict JSON (RFC 8259) in UTF-8: no comments, no
  * duplicate member names, integers that fit 64 bits. A bad file yields
  * a %GSK_LAYER_ERROR whose message begins with `NAME:LINE:COLUMN: `,
@@ -84,20 +88,6 @@
 #define MAX_JSON_DEPTH (2 * MAX_LAYER_DEPTH + 8)
 
 #define PNG_DATA_URI "data:image/png;base64,"
-
-struct _GskLayerScene
-{
-  GObject parent_instance;
-
-  GskLayer *root;
-  int width;
-  int height;
-  GdkRGBA background;
-
-  /* Where relative image paths of the file started, so that saving
-   * writes them back the same way; NULL: the current directory */
-  char *base_dir;
-};
 
 G_DEFINE_FINAL_TYPE (GskLayerScene, gsk_layer_scene, G_TYPE_OBJECT)
 
@@ -116,25 +106,26 @@ layer_id_quark (void)
 
 /* {{{ Errors */
 
-typedef struct
-{
-  const char *name;     /* of the text, for messages */
-  const char *text;
-  gsize length;
-  const char *base_dir; /* relative image paths start here */
-  GHashTable *ids;      /* the ids seen so far (borrowed strings) */
-  GHashTable *images;   /* absolute path → GskLayerContent */
-  GError **error;
-} Loader;
+/* Short names for what gsk-layer-scene-private.h shares */
+typedef GskLayerSceneLoader Loader;
+typedef GskLayerSceneSaver Saver;
+#define loader_error gsk_layer_scene_loader_error
+#define value_error gsk_layer_scene_value_error
+#define key_error gsk_layer_scene_key_error
+#define node_holds gsk_layer_scene_node_holds
+#define node_get_number gsk_layer_scene_node_get_number
+#define child_node gsk_layer_scene_child_node
+#define wrong_kind gsk_layer_scene_wrong_kind
+#define parse_value gsk_layer_scene_parse_value
+#define add_value gsk_layer_scene_add_value
 
-/* Returns FALSE, for the convenience of callers */
-static gboolean G_GNUC_PRINTF (5, 6)
-loader_error (Loader       *l,
-              guint         line,
-              guint         column,
-              GskLayerError code,
-              const char   *format,
-              ...)
+gboolean
+gsk_layer_scene_loader_error (GskLayerSceneLoader *l,
+                              guint                line,
+                              guint                column,
+                              GskLayerError        code,
+                              const char          *format,
+                              ...)
 {
   va_list args;
   char *message;
@@ -151,21 +142,16 @@ loader_error (Loader       *l,
   return FALSE;
 }
 
-#define value_error(l, pos, code, ...) \
-  loader_error ((l), (pos)->line, (pos)->column, (code), __VA_ARGS__)
-#define key_error(l, pos, code, ...) \
-  loader_error ((l), (pos)->key_line, (pos)->key_column, (code), __VA_ARGS__)
-
 /* }}} */
 /* {{{ JSON values */
 
 /* The JsonNode of the value the scanner saw as @pos's @i'th item; both
  * read the same text, so this fails only if they disagree about it */
-static JsonNode *
-child_node (Loader          *l,
-            JsonNode        *node,
-            GskLayerJsonPos *pos,
-            guint            i)
+JsonNode *
+gsk_layer_scene_child_node (GskLayerSceneLoader *l,
+                            JsonNode            *node,
+                            GskLayerJsonPos     *pos,
+                            guint                i)
 {
   GskLayerJsonPos *item = g_ptr_array_index (pos->items, i);
   JsonNode *child = NULL;
@@ -179,27 +165,6 @@ child_node (Loader          *l,
     value_error (l, item, GSK_LAYER_ERROR_FAILED, "json-glib read this value differently");
 
   return child;
-}
-
-static gboolean
-node_holds (JsonNode *node,
-            GType     type)
-{
-  return JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == type;
-}
-
-static gboolean
-node_get_number (JsonNode *node,
-                 double   *number)
-{
-  if (node_holds (node, G_TYPE_INT64))
-    *number = json_node_get_int (node);
-  else if (node_holds (node, G_TYPE_DOUBLE))
-    *number = json_node_get_double (node);
-  else
-    return FALSE;
-
-  return TRUE;
 }
 
 static const char *
@@ -218,12 +183,12 @@ describe_node (JsonNode *node)
   return "a number";
 }
 
-static gboolean
-wrong_kind (Loader          *l,
-            GskLayerJsonPos *pos,
-            const char      *name,
-            const char      *expected,
-            JsonNode        *node)
+gboolean
+gsk_layer_scene_wrong_kind (GskLayerSceneLoader *l,
+                            GskLayerJsonPos     *pos,
+                            const char          *name,
+                            const char          *expected,
+                            JsonNode            *node)
 {
   return value_error (l, pos, GSK_LAYER_ERROR_INVALID_VALUE,
                       "“%s” must be %s, not %s", name, expected, describe_node (node));
@@ -649,12 +614,12 @@ describe_range (GParamSpec *pspec)
 
 /* Reads @node into @value, initialized here, checked for all that the
  * property's setter or GObject would refuse */
-static gboolean
-parse_value (Loader          *l,
-             GParamSpec      *pspec,
-             JsonNode        *node,
-             GskLayerJsonPos *pos,
-             GValue          *value)
+gboolean
+gsk_layer_scene_parse_value (GskLayerSceneLoader *l,
+                             GParamSpec          *pspec,
+                             JsonNode            *node,
+                             GskLayerJsonPos     *pos,
+                             GValue              *value)
 {
   GType type = G_PARAM_SPEC_VALUE_TYPE (pspec);
   const char *name = pspec->name;
@@ -1037,8 +1002,8 @@ load_scene (Loader          *l,
 {
   GskLayerScene *self;
   GdkRGBA background = { 0, 0, 0, 0 };
-  GskLayerJsonPos *root_pos = NULL, *size_pos = NULL;
-  JsonNode *root_node = NULL;
+  GskLayerJsonPos *root_pos = NULL, *size_pos = NULL, *animations_pos = NULL;
+  JsonNode *root_node = NULL, *animations_node = NULL;
   int size[2];
   GskLayer *root;
 
@@ -1070,9 +1035,17 @@ load_scene (Loader          *l,
           root_pos = item;
           ok = TRUE;
         }
+      else if (g_str_equal (item->key, "animations"))
+        {
+          /* Read once the layers they target are */
+          animations_node = member;
+          animations_pos = item;
+          ok = TRUE;
+        }
       else
         ok = key_error (l, item, GSK_LAYER_ERROR_UNKNOWN_PROPERTY,
-                        "unknown scene member “%s” (expected size, background or root)", item->key);
+                        "unknown scene member “%s” (expected size, background, root or animations)",
+                        item->key);
       if (!ok)
         return NULL;
     }
@@ -1093,6 +1066,13 @@ load_scene (Loader          *l,
   self->height = size[1];
   self->background = background;
   self->base_dir = g_strdup (l->base_dir);
+
+  if (animations_node)
+    {
+      self->animations = gsk_layer_scene_load_animations (l, self, animations_node, animations_pos);
+      if (self->animations == NULL)
+        g_clear_object (&self);
+    }
 
   return self;
 }
@@ -1146,13 +1126,6 @@ load (const char  *text,
 
 /* }}} */
 /* {{{ Saving */
-
-typedef struct
-{
-  GHashTable *prototypes;  /* GType → a new layer of that type */
-  GHashTable *ids;         /* the ids written so far */
-  char *base_dir;          /* image paths are written relative to this */
-} Saver;
 
 /* The part of @path below @dir, or NULL; both are canonical */
 static const char *
@@ -1330,10 +1303,10 @@ add_content (Saver           *s,
   g_free (text);
 }
 
-static void
-add_value (Saver        *s,
-           JsonBuilder  *builder,
-           const GValue *value)
+void
+gsk_layer_scene_add_value (GskLayerSceneSaver *s,
+                           JsonBuilder        *builder,
+                           const GValue       *value)
 {
   GType type = G_VALUE_TYPE (value);
   GValue v64 = G_VALUE_INIT;
@@ -1607,6 +1580,7 @@ save (GskLayerScene *self,
     }
   json_builder_set_member_name (builder, "root");
   save_layer (&s, builder, self->root);
+  gsk_layer_scene_save_animations (&s, self, builder);
   json_builder_end_object (builder);
 
   document = json_builder_get_root (builder);
@@ -1647,6 +1621,7 @@ gsk_layer_scene_finalize (GObject *object)
 
   g_clear_object (&self->root);
   g_free (self->base_dir);
+  g_clear_pointer (&self->animations, g_ptr_array_unref);
 
   G_OBJECT_CLASS (gsk_layer_scene_parent_class)->finalize (object);
 }

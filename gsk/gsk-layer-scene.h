@@ -11,6 +11,7 @@
 #include <gdk/gdk.h>
 
 #include "gsk-layer-types.h"
+#include "gsk-layer-frame-clock.h"
 
 G_BEGIN_DECLS
 
@@ -55,5 +56,11 @@ void gsk_layer_scene_get_background (GskLayerScene *self,
 GSK_LAYER_AVAILABLE_IN_ALL
 GskLayer *gsk_layer_scene_get_layer_by_id (GskLayerScene *self,
                                            const char    *id);
+
+GSK_LAYER_AVAILABLE_IN_ALL
+void gsk_layer_scene_set_frame_clock (GskLayerScene      *self,
+                                      GskLayerFrameClock *clock);
+GSK_LAYER_AVAILABLE_IN_ALL
+guint gsk_layer_scene_get_n_animations (GskLayerScene *self);
 
 G_END_DECLS

@@ -12,6 +12,10 @@
  * NAME.fuzz, if present, holds two numbers overriding the first two
  * ("max-diff edge-percent").
  *
+ * NAME.time, if present, holds a number of seconds: the scene's
+ * animations start on a manual frame clock, which moves that far before
+ * anything is drawn, so that the test compares a frame in mid-animation.
+ *
  * Every scene is also drawn a second way, frame by frame: each layer is
  * hidden and shown again, and each of those frames is drawn with damage
  * only and checked against a full redraw (the renderer's damage check),
@@ -47,6 +51,7 @@ typedef struct {
   char *ref_png_path;
   int max_diff;
   double edge_fraction;
+  double time;  /* seconds into the animations; < 0: not animated */
 } Reftest;
 
 typedef struct {
@@ -86,14 +91,27 @@ reftest_free (gpointer data)
   g_free (t);
 }
 
+/* With @time >= 0, the scene @time seconds into its animations, on a
+ * manual clock that lives as long as the scene */
 static GskLayerScene *
-load_scene (const char *path)
+load_scene (const char *path,
+            double      time)
 {
   GError *error = NULL;
   GskLayerScene *scene = gsk_layer_scene_new_from_file (path, &error);
+  GskLayerFrameClock *clock;
 
   g_assert_no_error (error);
   g_assert_nonnull (scene);
+
+  if (time >= 0)
+    {
+      clock = gsk_layer_manual_clock_new ();
+      gsk_layer_scene_set_frame_clock (scene, clock);
+      gsk_layer_manual_clock_set_time (GSK_LAYER_MANUAL_CLOCK (clock),
+                                       (gint64) (time * G_USEC_PER_SEC + 0.5));
+      g_object_set_data_full (G_OBJECT (scene), "reftest-clock", clock, g_object_unref);
+    }
 
   return scene;
 }
@@ -289,12 +307,12 @@ run_reftest (gconstpointer data)
       return;
     }
 
-  scene = load_scene (t->scene_path);
+  scene = load_scene (t->scene_path, t->time);
   out = render_scene (scene, run->backend, TRUE);
 
   if (t->ref_scene_path)
     {
-      g_autoptr (GskLayerScene) ref_scene = load_scene (t->ref_scene_path);
+      g_autoptr (GskLayerScene) ref_scene = load_scene (t->ref_scene_path, t->time);
 
       /* The reference scene draws on the same backend: the point is the
        * equivalence of the two scenes */
@@ -347,6 +365,8 @@ find_reftests (const char *dir)
       g_autofree char *base = g_build_filename (dir, name, NULL);
       g_autofree char *fuzz_path = g_strconcat (base, ".fuzz", NULL);
       g_autofree char *fuzz = NULL;
+      g_autofree char *time_path = g_strconcat (base, ".time", NULL);
+      g_autofree char *time = NULL;
 
       t->name = g_strdup (name);
       t->scene_path = g_strconcat (base, ".json", NULL);
@@ -354,6 +374,7 @@ find_reftests (const char *dir)
       t->ref_png_path = g_strconcat (base, ".png", NULL);
       t->max_diff = MAX_DIFF;
       t->edge_fraction = EDGE_FRACTION;
+      t->time = -1;
 
       if (!g_file_test (t->ref_scene_path, G_FILE_TEST_EXISTS))
         g_clear_pointer (&t->ref_scene_path, g_free);
@@ -367,6 +388,15 @@ find_reftests (const char *dir)
           if (sscanf (fuzz, "%d %lf", &t->max_diff, &percent) != 2)
             g_error ("%s: expected “MAX-DIFF EDGE-PERCENT”", fuzz_path);
           t->edge_fraction = percent / 100.0;
+        }
+
+      if (g_file_get_contents (time_path, &time, NULL, NULL))
+        {
+          char *end;
+
+          t->time = g_ascii_strtod (g_strstrip (time), &end);
+          if (end == time || *end != '\0' || !(t->time >= 0 && t->time < 1e6))
+            g_error ("%s: expected a number of seconds", time_path);
         }
 
       g_ptr_array_add (tests, t);

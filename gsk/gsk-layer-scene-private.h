@@ -1,0 +1,130 @@
+/* gsk-layer-scene-private.h: what the scene loader shares with the
+ * parts of the format that live in their own files
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#pragma once
+
+#include <json-glib/json-glib.h>
+
+#include "gsk-layer-scene.h"
+#include "gsk-layer-json-scanner-private.h"
+
+G_BEGIN_DECLS
+
+struct _GskLayerScene
+{
+  GObject parent_instance;
+
+  GskLayer *root;
+  int width;
+  int height;
+  GdkRGBA background;
+
+  /* Where relative image paths of the file started, so that saving
+   * writes them back the same way; NULL: the current directory */
+  char *base_dir;
+
+  /* Of GskLayerSceneAnimation, as the file gave them; NULL if none */
+  GPtrArray *animations;
+};
+
+typedef struct
+{
+  const char *name;     /* of the text, for messages */
+  const char *text;
+  gsize length;
+  const char *base_dir; /* relative image paths start here */
+  GHashTable *ids;      /* the ids seen so far (borrowed strings) */
+  GHashTable *images;   /* absolute path → GskLayerContent */
+  GError **error;
+} GskLayerSceneLoader;
+
+typedef struct
+{
+  GHashTable *prototypes;  /* GType → a new layer of that type */
+  GHashTable *ids;         /* the ids written so far */
+  char *base_dir;          /* image paths are written relative to this */
+} GskLayerSceneSaver;
+
+/* Sets the loader's error, once, with the position prefix; returns
+ * FALSE, for the convenience of callers */
+gboolean gsk_layer_scene_loader_error (GskLayerSceneLoader *l,
+                                       guint                line,
+                                       guint                column,
+                                       GskLayerError        code,
+                                       const char          *format,
+                                       ...) G_GNUC_PRINTF (5, 6);
+
+#define gsk_layer_scene_value_error(l, pos, code, ...) \
+  gsk_layer_scene_loader_error ((l), (pos)->line, (pos)->column, (code), __VA_ARGS__)
+#define gsk_layer_scene_key_error(l, pos, code, ...) \
+  gsk_layer_scene_loader_error ((l), (pos)->key_line, (pos)->key_column, (code), __VA_ARGS__)
+
+static inline gboolean
+gsk_layer_scene_node_holds (JsonNode *node,
+                            GType     type)
+{
+  return JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == type;
+}
+
+static inline gboolean
+gsk_layer_scene_node_get_number (JsonNode *node,
+                                 double   *number)
+{
+  if (gsk_layer_scene_node_holds (node, G_TYPE_INT64))
+    *number = json_node_get_int (node);
+  else if (gsk_layer_scene_node_holds (node, G_TYPE_DOUBLE))
+    *number = json_node_get_double (node);
+  else
+    return FALSE;
+
+  return TRUE;
+}
+
+/* The JsonNode of @pos's @i'th item, or NULL with an error */
+JsonNode *gsk_layer_scene_child_node (GskLayerSceneLoader *l,
+                                      JsonNode            *node,
+                                      GskLayerJsonPos     *pos,
+                                      guint                i);
+
+/* “@name” must be @expected, not <what @node is>; returns FALSE */
+gboolean gsk_layer_scene_wrong_kind (GskLayerSceneLoader *l,
+                                     GskLayerJsonPos     *pos,
+                                     const char          *name,
+                                     const char          *expected,
+                                     JsonNode            *node);
+
+/* Reads @node as a value of @pspec into @value, which it initializes,
+ * with every check that the property would make */
+gboolean gsk_layer_scene_parse_value (GskLayerSceneLoader *l,
+                                      GParamSpec          *pspec,
+                                      JsonNode            *node,
+                                      GskLayerJsonPos     *pos,
+                                      GValue              *value);
+
+/* Writes @value as gsk_layer_scene_parse_value() reads it */
+void gsk_layer_scene_add_value (GskLayerSceneSaver *s,
+                                JsonBuilder        *builder,
+                                const GValue       *value);
+
+/* gsk-layer-scene-animations.c */
+
+typedef struct _GskLayerSceneAnimation GskLayerSceneAnimation;
+
+void gsk_layer_scene_animation_free (GskLayerSceneAnimation *animation);
+
+/* Reads the top-level "animations" array at @node; the layers of @self
+ * are loaded. Returns the array (perhaps empty), or NULL with an error. */
+GPtrArray *gsk_layer_scene_load_animations (GskLayerSceneLoader *l,
+                                            GskLayerScene       *self,
+                                            JsonNode            *node,
+                                            GskLayerJsonPos     *pos);
+
+/* Writes the "animations" member, if there is anything to write: the
+ * animations whose target was written */
+void gsk_layer_scene_save_animations (GskLayerSceneSaver *s,
+                                      GskLayerScene      *self,
+                                      JsonBuilder        *builder);
+
+G_END_DECLS
