@@ -233,7 +233,8 @@ load_keyframes (Loader                 *l,
                             "“at” must be between 0 and 1, not %g", key.at);
       if (i > 0 && key.at <= g_array_index (a->keys, Key, i - 1).at)
         return value_error (l, items[AT], GSK_LAYER_ERROR_INVALID_VALUE,
-                            "keyframe at %g comes after one at %g: keyframes must be in increasing order",
+                            "keyframe at %g does not come after the one at %g: "
+                            "keyframes must be in increasing order",
                             key.at, g_array_index (a->keys, Key, i - 1).at);
 
       if (nodes[KEY_EASING] && !load_easing (l, nodes[KEY_EASING], items[KEY_EASING], &key.easing))
@@ -319,8 +320,11 @@ load_timing (Loader                 *l,
     {
       double d;
 
-      if (!gsk_layer_scene_node_get_number (nodes[REPEAT], &d) || d != floor (d))
+      if (!gsk_layer_scene_node_get_number (nodes[REPEAT], &d))
         return gsk_layer_scene_wrong_kind (l, items[REPEAT], "repeat", "a whole number", nodes[REPEAT]);
+      if (d != floor (d))
+        return value_error (l, items[REPEAT], GSK_LAYER_ERROR_INVALID_VALUE,
+                            "“repeat” must be a whole number, not %g", d);
       if (!(d >= -1 && d <= G_MAXINT))
         return value_error (l, items[REPEAT], GSK_LAYER_ERROR_INVALID_VALUE,
                             "“repeat” must be -1 (forever) or a count from 0, not %g", d);

@@ -608,6 +608,7 @@ test_load_file (void)
 #define HEAD "{\"size\": [10, 10],\n\"root\": {\"type\": \"GskLayer\",\n  "
 #define LAYER(members) HEAD members "}}"
 #define CUSTOM(members) "{\"size\": [10, 10],\n\"root\": {\"type\": \"TestCustomLayer\",\n  " members "}}"
+#define ANIM(members) "{\"size\": [10, 10],\n\"root\": {\"type\": \"GskLayer\", \"id\": \"a\"},\n\"animations\": [{" members "}]}"
 
 typedef struct
 {
@@ -707,6 +708,45 @@ static const ErrorCase error_cases[] = {
   { "children/not-an-array", LAYER ("\"children\": {}"), GSK_LAYER_ERROR_INVALID_VALUE, "<data>:3:15: ", NULL },
   { "children/not-an-object", LAYER ("\"children\": [{\"type\": \"GskLayer\"}, 5]"), GSK_LAYER_ERROR_INVALID_VALUE, "<data>:3:38: ", NULL },
   { "children/bad-grandchild", LAYER ("\"children\": [{\"type\": \"GskLayer\", \"children\": [{\"type\": \"Nope\"}]}]"), GSK_LAYER_ERROR_UNKNOWN_TYPE, "<data>:3:59: ", NULL },
+
+  /* Animations */
+  { "animation/unknown-target", ANIM ("\"target\": \"b\", \"property\": \"opacity\", \"to\": 1, \"duration\": 10"), GSK_LAYER_ERROR_INVALID_VALUE, "<data>:3:27: ", "“b”" },
+  { "animation/missing-target", ANIM ("\"property\": \"opacity\", \"to\": 1, \"duration\": 10"), GSK_LAYER_ERROR_INVALID_VALUE, "<data>:3:16: ", "“target”" },
+  { "animation/unknown-property", ANIM ("\"target\": \"a\", \"property\": \"opacity2\", \"to\": 1, \"duration\": 10"), GSK_LAYER_ERROR_UNKNOWN_PROPERTY, "<data>:3:44: ", "opacity2" },
+  { "animation/not-animatable", ANIM ("\"target\": \"a\", \"property\": \"name\", \"to\": \"x\", \"duration\": 10"), GSK_LAYER_ERROR_INVALID_VALUE, "<data>:3:44: ", "cannot be animated" },
+  { "animation/non-canonical", ANIM ("\"target\": \"a\", \"property\": \"background_color\", \"to\": \"red\", \"duration\": 10"), GSK_LAYER_ERROR_UNKNOWN_PROPERTY, "<data>:3:44: ", "did you mean" },
+  { "animation/bad-value", ANIM ("\"target\": \"a\", \"property\": \"opacity\", \"to\": 2, \"duration\": 10"), GSK_LAYER_ERROR_INVALID_VALUE, "<data>:3:61: ", "between" },
+  { "animation/bad-from", ANIM ("\"target\": \"a\", \"property\": \"position\", \"from\": [1], \"to\": [0, 0], \"duration\": 10"), GSK_LAYER_ERROR_INVALID_VALUE, "<data>:3:64: ", NULL },
+  { "animation/bad-transform", ANIM ("\"target\": \"a\", \"property\": \"transform\", \"to\": \"rotate(1deg) skewZ(2deg)\", \"duration\": 10"), GSK_LAYER_ERROR_INVALID_VALUE, "<data>:3:77: ", "skewZ" },
+  { "animation/negative-duration", ANIM ("\"target\": \"a\", \"property\": \"opacity\", \"to\": 1, \"duration\": -5"), GSK_LAYER_ERROR_INVALID_VALUE, "<data>:3:76: ", "positive" },
+  { "animation/zero-duration", ANIM ("\"target\": \"a\", \"property\": \"opacity\", \"to\": 1, \"duration\": 0"), GSK_LAYER_ERROR_INVALID_VALUE, "<data>:3:76: ", "positive" },
+  { "animation/infinite-duration", ANIM ("\"target\": \"a\", \"property\": \"opacity\", \"to\": 1, \"duration\": 1e999"), GSK_LAYER_ERROR_INVALID_VALUE, "<data>:3:76: ", NULL },
+  { "animation/fractional-duration", ANIM ("\"target\": \"a\", \"property\": \"opacity\", \"to\": 1, \"duration\": 1.5"), GSK_LAYER_ERROR_INVALID_VALUE, "<data>:3:76: ", "whole number" },
+  { "animation/duration-string", ANIM ("\"target\": \"a\", \"property\": \"opacity\", \"to\": 1, \"duration\": \"1s\""), GSK_LAYER_ERROR_INVALID_VALUE, "<data>:3:76: ", "milliseconds" },
+  { "animation/no-duration", ANIM ("\"target\": \"a\", \"property\": \"opacity\", \"to\": 1"), GSK_LAYER_ERROR_INVALID_VALUE, "<data>:3:16: ", "“duration”" },
+  { "animation/negative-delay", ANIM ("\"target\": \"a\", \"property\": \"opacity\", \"to\": 1, \"duration\": 10, \"delay\": -1"), GSK_LAYER_ERROR_INVALID_VALUE, "<data>:3:89: ", NULL },
+  { "animation/no-to", ANIM ("\"target\": \"a\", \"property\": \"opacity\", \"from\": 1, \"duration\": 10"), GSK_LAYER_ERROR_INVALID_VALUE, "<data>:3:16: ", "“to” or “keyframes”" },
+  { "animation/bad-easing", ANIM ("\"target\": \"a\", \"property\": \"opacity\", \"to\": 1, \"duration\": 10, \"easing\": \"ease-in-out cubic-bezier(2, 0, 1, 1)\""), GSK_LAYER_ERROR_SYNTAX, "<data>:3:103: ", NULL },
+  { "animation/bezier-range", ANIM ("\"target\": \"a\", \"property\": \"opacity\", \"to\": 1, \"duration\": 10, \"easing\": \"cubic-bezier(2, 0, 1, 1)\""), GSK_LAYER_ERROR_INVALID_VALUE, "<data>:3:104: ", NULL },
+  { "animation/spring-cannot-settle", ANIM ("\"target\": \"a\", \"property\": \"opacity\", \"to\": 1, \"easing\": \"spring(1, 100, 0, 0)\""), GSK_LAYER_ERROR_INVALID_VALUE, "<data>:3:90: ", "never settles" },
+  { "animation/easing-not-string", ANIM ("\"target\": \"a\", \"property\": \"opacity\", \"to\": 1, \"duration\": 10, \"easing\": 3"), GSK_LAYER_ERROR_INVALID_VALUE, "<data>:3:90: ", NULL },
+  { "animation/unknown-member", ANIM ("\"target\": \"a\", \"property\": \"opacity\", \"to\": 1, \"durration\": 10"), GSK_LAYER_ERROR_UNKNOWN_PROPERTY, "<data>:3:64: ", "durration" },
+  { "animation/repeat-range", ANIM ("\"target\": \"a\", \"property\": \"opacity\", \"to\": 1, \"duration\": 10, \"repeat\": -2"), GSK_LAYER_ERROR_INVALID_VALUE, "<data>:3:90: ", "-1 (forever)" },
+  { "animation/repeat-fraction", ANIM ("\"target\": \"a\", \"property\": \"opacity\", \"to\": 1, \"duration\": 10, \"repeat\": 0.5"), GSK_LAYER_ERROR_INVALID_VALUE, "<data>:3:90: ", NULL },
+  { "animation/auto-reverse", ANIM ("\"target\": \"a\", \"property\": \"opacity\", \"to\": 1, \"duration\": 10, \"auto-reverse\": 1"), GSK_LAYER_ERROR_INVALID_VALUE, "<data>:3:96: ", NULL },
+  { "animation/direction", ANIM ("\"target\": \"a\", \"property\": \"opacity\", \"to\": 1, \"duration\": 10, \"direction\": \"sideways\""), GSK_LAYER_ERROR_INVALID_VALUE, "<data>:3:93: ", "forward or backward" },
+  { "animation/empty-name", ANIM ("\"target\": \"a\", \"property\": \"opacity\", \"to\": 1, \"duration\": 10, \"name\": \"\""), GSK_LAYER_ERROR_INVALID_VALUE, "<data>:3:88: ", NULL },
+  { "animation/keyframes-order", ANIM ("\"target\": \"a\", \"property\": \"opacity\", \"duration\": 10, \"keyframes\": [{\"at\": 0.5, \"value\": 0}, {\"at\": 0.2, \"value\": 1}]"), GSK_LAYER_ERROR_INVALID_VALUE, "<data>:3:117: ", "increasing order" },
+  { "animation/keyframes-equal", ANIM ("\"target\": \"a\", \"property\": \"opacity\", \"duration\": 10, \"keyframes\": [{\"at\": 0.5, \"value\": 0}, {\"at\": 0.5, \"value\": 1}]"), GSK_LAYER_ERROR_INVALID_VALUE, "<data>:3:117: ", "increasing order" },
+  { "animation/keyframe-range", ANIM ("\"target\": \"a\", \"property\": \"opacity\", \"duration\": 10, \"keyframes\": [{\"at\": 1.5, \"value\": 0}]"), GSK_LAYER_ERROR_INVALID_VALUE, "<data>:3:92: ", "between 0 and 1" },
+  { "animation/keyframe-no-value", ANIM ("\"target\": \"a\", \"property\": \"opacity\", \"duration\": 10, \"keyframes\": [{\"at\": 1}]"), GSK_LAYER_ERROR_INVALID_VALUE, "<data>:3:85: ", "“value”" },
+  { "animation/keyframe-bad-value", ANIM ("\"target\": \"a\", \"property\": \"opacity\", \"duration\": 10, \"keyframes\": [{\"at\": 1, \"value\": \"x\"}]"), GSK_LAYER_ERROR_INVALID_VALUE, "<data>:3:104: ", NULL },
+  { "animation/keyframe-member", ANIM ("\"target\": \"a\", \"property\": \"opacity\", \"duration\": 10, \"keyframes\": [{\"at\": 1, \"value\": 1, \"ease\": \"linear\"}]"), GSK_LAYER_ERROR_UNKNOWN_PROPERTY, "<data>:3:107: ", NULL },
+  { "animation/keyframes-empty", ANIM ("\"target\": \"a\", \"property\": \"opacity\", \"duration\": 10, \"keyframes\": []"), GSK_LAYER_ERROR_INVALID_VALUE, "<data>:3:84: ", NULL },
+  { "animation/keyframe-easing", ANIM ("\"target\": \"a\", \"property\": \"opacity\", \"duration\": 10, \"keyframes\": [{\"at\": 1, \"value\": 1, \"easing\": \"steps(0)\"}]"), GSK_LAYER_ERROR_INVALID_VALUE, "<data>:3:124: ", "at least 1 step" },
+  { "animation/not-an-array", "{\"size\": [10, 10],\n\"root\": {\"type\": \"GskLayer\", \"id\": \"a\"},\n\"animations\": {}}", GSK_LAYER_ERROR_INVALID_VALUE, "<data>:3:15: ", NULL },
+  { "animation/duplicate-name", ANIM ("\"target\": \"a\", \"property\": \"opacity\", \"to\": 1, \"duration\": 10}, {\"target\": \"a\", \"property\": \"opacity\", \"to\": 0, \"duration\": 10"), GSK_LAYER_ERROR_INVALID_VALUE, "<data>:3:81: ", "“opacity” on “a”" },
+  { "animation/not-an-object", "{\"size\": [10, 10],\n\"root\": {\"type\": \"GskLayer\", \"id\": \"a\"},\n\"animations\": [5]}", GSK_LAYER_ERROR_INVALID_VALUE, "<data>:3:16: ", NULL },
 };
 
 static void
@@ -980,6 +1020,187 @@ test_get_layer_by_id (void)
 }
 
 /* }}} */
+/* {{{ Animations */
+
+static const char animated_scene[] =
+  "{\n"
+  "  \"size\": [200, 100],\n"
+  "  \"root\": {\n"
+  "    \"type\": \"GskLayer\", \"id\": \"stage\", \"size\": [200, 100],\n"
+  "    \"children\": [\n"
+  "      { \"type\": \"GskLayer\", \"id\": \"box\", \"position\": [10, 20], \"size\": [40, 40],\n"
+  "        \"opacity\": 0.5, \"background-color\": \"red\" }\n"
+  "    ]\n"
+  "  },\n"
+  "  \"animations\": [\n"
+  "    { \"target\": \"box\", \"property\": \"position\", \"from\": [0, 20], \"to\": [100, 20],\n"
+  "      \"duration\": 1000, \"easing\": \"linear\" },\n"
+  "    { \"target\": \"box\", \"property\": \"opacity\", \"to\": 1, \"duration\": 400,\n"
+  "      \"delay\": 100, \"repeat\": 1, \"auto-reverse\": true },\n"
+  "    { \"target\": \"box\", \"property\": \"transform\", \"name\": \"spin\", \"duration\": 1000,\n"
+  "      \"from\": \"rotate(0deg)\", \"direction\": \"backward\",\n"
+  "      \"keyframes\": [ { \"at\": 0.5, \"value\": \"rotate(90deg)\", \"easing\": \"ease-in\" },\n"
+  "                     { \"at\": 1, \"value\": \"rotate(180deg)\" } ] },\n"
+  "    { \"target\": \"stage\", \"property\": \"background-color\", \"to\": \"blue\",\n"
+  "      \"easing\": \"spring(1, 100, 10, 0)\" }\n"
+  "  ]\n"
+  "}\n";
+
+static void
+assert_position_x (GskLayer *layer,
+                   float     x)
+{
+  GValue value = G_VALUE_INIT;
+  const graphene_point_t *p;
+
+  g_assert_true (gsk_layer_get_presentation_value (layer, "position", &value));
+  p = g_value_get_boxed (&value);
+  g_assert_cmpfloat_with_epsilon (p->x, x, 1e-3);
+  g_value_unset (&value);
+}
+
+static float
+presentation_opacity (GskLayer *layer)
+{
+  GValue value = G_VALUE_INIT;
+  float opacity;
+
+  g_assert_true (gsk_layer_get_presentation_value (layer, "opacity", &value));
+  opacity = g_value_get_float (&value);
+  g_value_unset (&value);
+
+  return opacity;
+}
+
+static void
+test_animations_run (void)
+{
+  GError *error = NULL;
+  GskLayerScene *scene;
+  GskLayerFrameClock *clock;
+  GskLayerManualClock *manual;
+  GskLayerTransition *spin;
+  GskLayer *box, *stage;
+  GValue value = G_VALUE_INIT;
+  char *text;
+
+  scene = gsk_layer_scene_new_from_data (animated_scene, -1, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (gsk_layer_scene_get_n_animations (scene), ==, 4);
+  box = gsk_layer_scene_get_layer_by_id (scene, "box");
+  stage = gsk_layer_scene_get_layer_by_id (scene, "stage");
+
+  /* Nothing runs before the scene has a clock */
+  g_assert_null (gsk_layer_get_transition (box, "position"));
+  assert_position_x (box, 10);
+
+  clock = gsk_layer_manual_clock_new ();
+  manual = GSK_LAYER_MANUAL_CLOCK (clock);
+  gsk_layer_manual_clock_set_time (manual, 5 * G_USEC_PER_SEC);
+  gsk_layer_scene_set_frame_clock (scene, clock);
+  g_assert_true (gsk_layer_get_frame_clock (gsk_layer_scene_get_root (scene)) == clock);
+  g_assert_nonnull (gsk_layer_get_transition (box, "position"));
+  g_assert_nonnull (gsk_layer_get_transition (box, "opacity"));
+  g_assert_nonnull (gsk_layer_get_transition (stage, "background-color"));
+  spin = gsk_layer_get_transition (box, "spin");
+  g_assert_true (GSK_IS_LAYER_KEYFRAME_TRANSITION (spin));
+  g_assert_cmpuint (gsk_layer_keyframe_transition_get_n_keys (GSK_LAYER_KEYFRAME_TRANSITION (spin)), ==, 2);
+  g_assert_cmpint (gsk_layer_timeline_get_direction (GSK_LAYER_TIMELINE (spin)), ==, GSK_LAYER_TIMELINE_BACKWARD);
+  /* A spring without a duration lasts until it settles */
+  g_assert_cmpuint (gsk_layer_timeline_get_duration (GSK_LAYER_TIMELINE (gsk_layer_get_transition (stage, "background-color"))),
+                    ==, (guint) ceil (1000 * gsk_layer_easing_get_settle_time (gsk_layer_timeline_get_easing (
+                      GSK_LAYER_TIMELINE (gsk_layer_get_transition (stage, "background-color"))))));
+
+  /* Times count from the clock's time when the scene got it */
+  gsk_layer_manual_clock_advance (manual, 0);
+  assert_position_x (box, 0);
+  g_assert_cmpfloat (presentation_opacity (box), ==, 0.5f);
+  gsk_layer_manual_clock_advance (manual, 250 * 1000);
+  assert_position_x (box, 25);
+  /* 150 ms into 400, from the value the file set */
+  g_assert_cmpfloat_with_epsilon (presentation_opacity (box), 0.5 + 0.5 * 150. / 400., 1e-6);
+  gsk_layer_manual_clock_advance (manual, 400 * 1000);
+  assert_position_x (box, 65);
+  /* The second, reversed run: 150 ms of 400 back */
+  g_assert_cmpfloat_with_epsilon (presentation_opacity (box), 1.0 - 0.5 * 150. / 400., 1e-6);
+  g_assert_true (gsk_layer_get_presentation_value (box, "transform", &value));
+  g_value_unset (&value);
+
+  /* Again: everything restarts, opacity from the value the file set */
+  gsk_layer_scene_set_frame_clock (scene, clock);
+  gsk_layer_manual_clock_advance (manual, 250 * 1000);
+  assert_position_x (box, 25);
+  g_assert_cmpfloat_with_epsilon (presentation_opacity (box), 0.5 + 0.5 * 150. / 400., 1e-6);
+
+  /* Saving writes the animations as they were loaded */
+  text = assert_round_trip (scene);
+  g_assert_nonnull (strstr (text, "\"animations\""));
+  g_assert_nonnull (strstr (text, "\"name\" : \"spin\""));
+  g_assert_nonnull (strstr (text, "\"easing\" : \"spring(1, 100, 10, 0)\""));
+  g_free (text);
+
+  /* Without a clock, they stop */
+  gsk_layer_scene_set_frame_clock (scene, NULL);
+  g_assert_null (gsk_layer_get_frame_clock (gsk_layer_scene_get_root (scene)));
+
+  free_scene (scene);
+  g_assert_finalize_object (clock);
+}
+
+/* Load, save, load: the same animations, and the same text again */
+static void
+test_animations_round_trip (void)
+{
+  GError *error = NULL;
+  GskLayerScene *scene, *copy;
+  GskLayer *box;
+  char *text, *again;
+
+  scene = gsk_layer_scene_new_from_data (animated_scene, -1, NULL, &error);
+  g_assert_no_error (error);
+  text = assert_round_trip (scene);
+  /* Defaults are left out, the property name as the name too */
+  g_assert_null (strstr (text, "\"name\" : \"opacity\""));
+  g_assert_null (strstr (text, "\"direction\" : \"forward\""));
+  g_assert_nonnull (strstr (text, "\"direction\" : \"backward\""));
+  g_assert_nonnull (strstr (text, "\"auto-reverse\" : true"));
+  g_assert_nonnull (strstr (text, "\"at\" : 0.5"));
+
+  copy = gsk_layer_scene_new_from_data (text, -1, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (gsk_layer_scene_get_n_animations (copy), ==, 4);
+  again = gsk_layer_scene_to_data (copy, NULL);
+  g_assert_cmpstr (text, ==, again);
+  g_free (again);
+  free_scene (copy);
+  g_free (text);
+
+  /* An animation whose target left the tree is not written */
+  box = gsk_layer_scene_get_layer_by_id (scene, "box");
+  g_object_ref (box);
+  gsk_layer_remove_child (gsk_layer_scene_get_root (scene), box);
+  text = gsk_layer_scene_to_data (scene, NULL);
+  g_assert_null (strstr (text, "\"target\" : \"box\""));
+  g_assert_nonnull (strstr (text, "\"target\" : \"stage\""));
+  copy = gsk_layer_scene_new_from_data (text, -1, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (gsk_layer_scene_get_n_animations (copy), ==, 1);
+  free_scene (copy);
+  g_free (text);
+  g_assert_finalize_object (box);
+
+  free_scene (scene);
+
+  /* A scene built in code has none, and writes none */
+  scene = gsk_layer_scene_new (gsk_layer_new (), 1, 1);
+  g_assert_cmpuint (gsk_layer_scene_get_n_animations (scene), ==, 0);
+  text = gsk_layer_scene_to_data (scene, NULL);
+  g_assert_null (strstr (text, "animations"));
+  g_free (text);
+  free_scene (scene);
+}
+
+/* }}} */
 
 int
 main (int    argc,
@@ -1004,6 +1225,8 @@ main (int    argc,
   g_test_add_func ("/scene/round-trip", test_round_trip);
   g_test_add_func ("/scene/round-trip/built", test_round_trip_built);
   g_test_add_func ("/scene/get-layer-by-id", test_get_layer_by_id);
+  g_test_add_func ("/scene/animations/run", test_animations_run);
+  g_test_add_func ("/scene/animations/round-trip", test_animations_round_trip);
 
   return g_test_run ();
 }
