@@ -82,13 +82,17 @@ box_to_rect (const Box *b)
 #define DAMAGE_EXACT_MAX 64
 #define DAMAGE_TILE 32
 
-static void
+static inline void
 damage_box (GArray    *damage,
             const Box *b)
 {
   if (box_is_empty (b))
     return;
-  g_array_append_val (damage, *b);
+
+  /* By hand: g_array_append_val() is a call per box, twice per layer */
+  if (G_UNLIKELY (damage->len == ((guint *) damage)[2]))
+    g_array_set_size (damage, damage->len + 1), damage->len--;
+  ((Box *) damage->data)[damage->len++] = *b;
 }
 
 static cairo_rectangle_int_t
@@ -474,7 +478,7 @@ typedef struct {
 
 typedef struct {
   GskLayerRenderList *list;
-  GArray *damage;       /* of Box */
+  GArray *damage;       /* of Box; appended to by damage_box() */
   Frame *stack;
   guint n_stack;
   guint n_stack_allocated;

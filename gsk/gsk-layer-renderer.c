@@ -41,6 +41,9 @@ static GParamSpec *properties[N_PROPS];
 
 G_DEFINE_ABSTRACT_TYPE_WITH_PRIVATE (GskLayerRenderer, gsk_layer_renderer, G_TYPE_OBJECT)
 
+/* On each target: the renderer that last drew into it */
+static cairo_user_data_key_t target_key;
+
 /**
  * gsk_layer_renderer_new_for_backend:
  * @backend: the name of a backend: `software` or `gl`
@@ -210,11 +213,15 @@ gsk_layer_renderer_render (GskLayerRenderer *self,
   w = cairo_image_surface_get_width (target);
   h = cairo_image_surface_get_height (target);
 
+  /* A new surface may sit at a freed one's address: mark the surfaces
+   * drawn into, so that only the very one drawn last frame is reused */
   full = !gsk_layer_top_level_claim (root, self) ||
          priv->list == NULL ||
          priv->last_root != root ||
          priv->last_target != target ||
+         cairo_surface_get_user_data (target, &target_key) != self ||
          priv->list->width != w || priv->list->height != h;
+  cairo_surface_set_user_data (target, &target_key, self, NULL);
 
   if (priv->list == NULL || priv->list->width != w || priv->list->height != h)
     {

@@ -240,6 +240,36 @@ test_small_change_small_damage (void)
   g_assert_finalize_object (root);
 }
 
+/* Each image from render_to_surface() is complete, even when the new
+ * surface lands where the last one was freed */
+static void
+test_render_to_surface_is_complete (void)
+{
+  GskLayerRenderer *renderer = gsk_layer_software_renderer_new ();
+  GskLayer *root = g_object_ref_sink (colored_layer ("root", 0, 0, 64, 64, "white"));
+  GskLayer *box = colored_layer ("box", 0, 0, 8, 8, "red");
+  int i;
+
+  gsk_layer_add_child (root, box);
+  for (i = 0; i < 5; i++)
+    {
+      cairo_surface_t *image;
+      guint32 *px;
+
+      gsk_layer_set_position (box, &GRAPHENE_POINT_INIT (i * 10, 0));
+      image = gsk_layer_renderer_render_to_surface (renderer, root, 64, 64);
+      cairo_surface_flush (image);
+      px = (guint32 *) cairo_image_surface_get_data (image);
+      /* Far from the box, on every frame: white, not left transparent */
+      g_assert_cmphex (px[60 * 64 + 60], ==, 0xffffffff);
+      g_assert_cmphex (px[0 * 64 + i * 10], ==, 0xffff0000);
+      cairo_surface_destroy (image);
+    }
+
+  g_object_unref (renderer);
+  g_assert_finalize_object (root);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -249,6 +279,7 @@ main (int    argc,
   g_test_add_func ("/damage/checker/catches-unaccounted-change", test_checker_catches_unaccounted_change);
   g_test_add_func ("/damage/random-changes", test_random_changes);
   g_test_add_func ("/damage/small-change", test_small_change_small_damage);
+  g_test_add_func ("/damage/render-to-surface-complete", test_render_to_surface_is_complete);
 
   return g_test_run ();
 }
