@@ -985,9 +985,23 @@ pop_entry (RenderState *state)
 
   if (entry.kind == GSK_LAYER_RENDER_OP_PUSH_GROUP)
     {
+      pixman_image_t *mask = get_alpha_mask (state, clamp_unit (entry.op->opacity));
+
+      /* pixman's non-separable (HSL) operators do not apply a mask the
+       * way CSS applies group opacity: fade the group first, then blend
+       * it unmasked */
+      if (mask != NULL && entry.op->blend_mode >= GSK_LAYER_BLEND_HUE)
+        {
+          pixman_image_composite32 (PIXMAN_OP_IN_REVERSE, mask, NULL, entry.offscreen,
+                                    0, 0, 0, 0, 0, 0,
+                                    pixman_image_get_width (entry.offscreen),
+                                    pixman_image_get_height (entry.offscreen));
+          mask = NULL;
+        }
+
       pixman_image_composite32 (blend_mode_to_pixman_op (entry.op->blend_mode),
                                 entry.offscreen,
-                                get_alpha_mask (state, clamp_unit (entry.op->opacity)),
+                                mask,
                                 state->canvas,
                                 0, 0,
                                 0, 0,
