@@ -40,8 +40,10 @@ void gsk_layer_set_presentation_value (GskLayer     *self,
                                        GParamSpec   *pspec,
                                        const GValue *value);
 
-/* The animatable layer property called @name, or NULL with an error */
-GParamSpec *gsk_layer_find_animatable_property (const char  *name,
+/* The animatable property of @layer_type (GskLayer or a subclass)
+ * called @name, or NULL with an error */
+GParamSpec *gsk_layer_find_animatable_property (GType        layer_type,
+                                                const char  *name,
                                                 GError     **error);
 
 /* The layer's frame clock may have changed (it joined or left a tree, or

@@ -80,10 +80,11 @@ gsk_layer_animation_free (GskLayerAnimation *animation)
 /* {{{ Animatable properties */
 
 GParamSpec *
-gsk_layer_find_animatable_property (const char  *name,
+gsk_layer_find_animatable_property (GType        layer_type,
+                                    const char  *name,
                                     GError     **error)
 {
-  GObjectClass *klass = g_type_class_ref (GSK_TYPE_LAYER);
+  GObjectClass *klass = g_type_class_ref (layer_type);
   GParamSpec *pspec = g_object_class_find_property (klass, name);
 
   g_type_class_unref (klass);
@@ -91,7 +92,7 @@ gsk_layer_find_animatable_property (const char  *name,
   if (pspec == NULL)
     {
       g_set_error (error, GSK_LAYER_ERROR, GSK_LAYER_ERROR_UNKNOWN_PROPERTY,
-                   "GskLayer has no property “%s”", name);
+                   "%s has no property “%s”", g_type_name (layer_type), name);
       return NULL;
     }
 
@@ -99,7 +100,7 @@ gsk_layer_find_animatable_property (const char  *name,
       !gsk_layer_value_type_is_animatable (pspec->value_type))
     {
       g_set_error (error, GSK_LAYER_ERROR, GSK_LAYER_ERROR_INVALID_VALUE,
-                   "the property “%s” of GskLayer cannot be animated", name);
+                   "the property “%s” of %s cannot be animated", name, g_type_name (layer_type));
       return NULL;
     }
 
@@ -304,8 +305,16 @@ gsk_layer_add_transition (GskLayer           *self,
   if (GSK_IS_LAYER_PROPERTY_TRANSITION (transition))
     {
       GskLayerPropertyTransition *pt = GSK_LAYER_PROPERTY_TRANSITION (transition);
-      GParamSpec *pspec = gsk_layer_find_animatable_property (gsk_layer_property_transition_get_property_name (pt), NULL);
+      GParamSpec *pspec = gsk_layer_property_transition_get_pspec (pt);
       GValue to = G_VALUE_INIT;
+
+      if (!g_type_is_a (G_OBJECT_TYPE (self), pspec->owner_type))
+        {
+          g_critical ("Cannot animate “%s” of %s on a %s",
+                      pspec->name, g_type_name (pspec->owner_type), G_OBJECT_TYPE_NAME (self));
+          drop_transition (self, name, transition);
+          return;
+        }
 
       if (pspec && gsk_layer_property_transition_get_to_value (pt, &to))
         {
@@ -534,7 +543,7 @@ gsk_layer_animate_property (GskLayer     *self,
   if (running && GSK_IS_LAYER_PROPERTY_TRANSITION (running))
     velocity = current_velocity (running, pspec);
 
-  transition = gsk_layer_property_transition_new (pspec->name, NULL);
+  transition = gsk_layer_property_transition_new_for_type (G_OBJECT_TYPE (self), pspec->name, NULL);
   gsk_layer_timeline_set_duration (GSK_LAYER_TIMELINE (transition), duration);
   gsk_layer_timeline_set_delay (GSK_LAYER_TIMELINE (transition), state->delay);
   gsk_layer_property_transition_set_to_value (GSK_LAYER_PROPERTY_TRANSITION (transition), value);

@@ -27,6 +27,7 @@ typedef struct
 struct _GskLayerSceneAnimation
 {
   char *target;            /* a layer id */
+  GType layer_type;        /* of the target, for its own properties */
   GParamSpec *pspec;       /* an animatable GskLayer property */
   char *name;              /* NULL: the property's name */
   GValue from;             /* unset: the value on screen at the start */
@@ -252,6 +253,7 @@ load_keyframes (Loader                 *l,
 
 static GParamSpec *
 load_property (Loader          *l,
+               GType            layer_type,
                JsonNode        *node,
                GskLayerJsonPos *pos)
 {
@@ -266,7 +268,7 @@ load_property (Loader          *l,
     }
 
   name = json_node_get_string (node);
-  pspec = gsk_layer_find_animatable_property (name, &local_error);
+  pspec = gsk_layer_find_animatable_property (layer_type, name, &local_error);
   if (pspec == NULL)
     {
       value_error (l, pos, local_error->code, "%s", local_error->message);
@@ -275,8 +277,8 @@ load_property (Loader          *l,
   else if (!g_str_equal (pspec->name, name))
     {
       /* Only canonical names, as for the layers' own members */
-      value_error (l, pos, GSK_LAYER_ERROR_UNKNOWN_PROPERTY, "GskLayer has no property “%s” (did you mean “%s”?)",
-                   name, pspec->name);
+      value_error (l, pos, GSK_LAYER_ERROR_UNKNOWN_PROPERTY, "%s has no property “%s” (did you mean “%s”?)",
+                   g_type_name (layer_type), name, pspec->name);
       pspec = NULL;
     }
 
@@ -397,7 +399,8 @@ load_animation (Loader          *l,
 
   a = g_new0 (GskLayerSceneAnimation, 1);
   a->target = g_strdup (id);
-  if ((a->pspec = load_property (l, nodes[PROPERTY], items[PROPERTY])) == NULL)
+  a->layer_type = G_OBJECT_TYPE (gsk_layer_scene_get_layer_by_id (self, id));
+  if ((a->pspec = load_property (l, a->layer_type, nodes[PROPERTY], items[PROPERTY])) == NULL)
     goto fail;
 
   if (nodes[NAME])
@@ -629,7 +632,7 @@ create_transition (GskLayerSceneAnimation *a)
 
   if (a->keys)
     {
-      transition = gsk_layer_keyframe_transition_new (a->pspec->name, NULL);
+      transition = gsk_layer_keyframe_transition_new_for_type (a->layer_type, a->pspec->name, NULL);
       for (guint i = 0; i < a->keys->len; i++)
         {
           Key *key = &g_array_index (a->keys, Key, i);
@@ -641,7 +644,7 @@ create_transition (GskLayerSceneAnimation *a)
         }
     }
   else
-    transition = gsk_layer_property_transition_new (a->pspec->name, NULL);
+    transition = gsk_layer_property_transition_new_for_type (a->layer_type, a->pspec->name, NULL);
 
   from = G_IS_VALUE (&a->from) ? &a->from : G_IS_VALUE (&a->start) ? &a->start : NULL;
   if (from)

@@ -361,12 +361,33 @@ GskLayerTransition *
 gsk_layer_property_transition_new (const char  *property_name,
                                    GError     **error)
 {
+  return gsk_layer_property_transition_new_for_type (GSK_TYPE_LAYER, property_name, error);
+}
+
+/**
+ * gsk_layer_property_transition_new_for_type:
+ * @layer_type: %GSK_TYPE_LAYER or a subclass
+ * @property_name: the name of an animatable property of @layer_type
+ * @error: return location for an error
+ *
+ * Creates a transition of a property that a subclass of [class@Layer]
+ * adds; it can only be added to layers of @layer_type.
+ *
+ * Returns: (transfer full) (nullable): the transition, or %NULL if the
+ *   property does not exist or cannot be animated
+ */
+GskLayerTransition *
+gsk_layer_property_transition_new_for_type (GType        layer_type,
+                                            const char  *property_name,
+                                            GError     **error)
+{
   GskLayerPropertyTransition *self;
   GParamSpec *pspec;
 
+  g_return_val_if_fail (g_type_is_a (layer_type, GSK_TYPE_LAYER), NULL);
   g_return_val_if_fail (property_name != NULL, NULL);
 
-  pspec = gsk_layer_find_animatable_property (property_name, error);
+  pspec = gsk_layer_find_animatable_property (layer_type, property_name, error);
   if (pspec == NULL)
     return NULL;
 

@@ -72,6 +72,10 @@ GSK_LAYER_AVAILABLE_IN_ALL
 GskLayerTransition *gsk_layer_property_transition_new (const char  *property_name,
                                                        GError     **error);
 GSK_LAYER_AVAILABLE_IN_ALL
+GskLayerTransition *gsk_layer_property_transition_new_for_type (GType        layer_type,
+                                                                const char  *property_name,
+                                                                GError     **error);
+GSK_LAYER_AVAILABLE_IN_ALL
 const char *gsk_layer_property_transition_get_property_name (GskLayerPropertyTransition *self);
 GSK_LAYER_AVAILABLE_IN_ALL
 void gsk_layer_property_transition_set_from_value (GskLayerPropertyTransition *self,
@@ -106,6 +110,10 @@ G_DECLARE_FINAL_TYPE (GskLayerKeyframeTransition, gsk_layer_keyframe_transition,
 GSK_LAYER_AVAILABLE_IN_ALL
 GskLayerTransition *gsk_layer_keyframe_transition_new (const char  *property_name,
                                                        GError     **error);
+GSK_LAYER_AVAILABLE_IN_ALL
+GskLayerTransition *gsk_layer_keyframe_transition_new_for_type (GType        layer_type,
+                                                                const char  *property_name,
+                                                                GError     **error);
 GSK_LAYER_AVAILABLE_IN_ALL
 gboolean gsk_layer_keyframe_transition_add_key (GskLayerKeyframeTransition  *self,
                                                 double                       fraction,

@@ -2124,7 +2124,7 @@ gsk_layer_get_frame_clock (GskLayer *self)
  * property animates, its getter returns where it is going (the model
  * value); this returns where it is.
  *
- * Returns: %TRUE if @property_name is an animatable property
+ * Returns: %TRUE if @self has a readable property @property_name
  */
 gboolean
 gsk_layer_get_presentation_value (GskLayer   *self,
@@ -2139,7 +2139,7 @@ gsk_layer_get_presentation_value (GskLayer   *self,
   g_return_val_if_fail (value != NULL, FALSE);
 
   pspec = g_object_class_find_property (G_OBJECT_GET_CLASS (self), property_name);
-  if (pspec == NULL || pspec->owner_type != GSK_TYPE_LAYER)
+  if (pspec == NULL || (pspec->flags & G_PARAM_READABLE) == 0)
     return FALSE;
 
   priv = gsk_layer_get_instance_private (self);

@@ -669,6 +669,83 @@ test_callbacks_change_tree (void)
   g_assert_finalize_object (clock);
 }
 
+/* A subclass's own properties animate too */
+#define TEST_TYPE_GLOW (test_glow_get_type ())
+G_DECLARE_FINAL_TYPE (TestGlow, test_glow, TEST, GLOW, GskLayer)
+
+struct _TestGlow
+{
+  GskLayer parent_instance;
+  float glow;
+};
+
+G_DEFINE_FINAL_TYPE (TestGlow, test_glow, GSK_TYPE_LAYER)
+
+static void
+test_glow_get_property (GObject    *object,
+                        guint       prop_id,
+                        GValue     *value,
+                        GParamSpec *pspec)
+{
+  g_value_set_float (value, TEST_GLOW (object)->glow);
+}
+
+static void
+test_glow_set_property (GObject      *object,
+                        guint         prop_id,
+                        const GValue *value,
+                        GParamSpec   *pspec)
+{
+  TEST_GLOW (object)->glow = g_value_get_float (value);
+}
+
+static void
+test_glow_class_init (TestGlowClass *klass)
+{
+  G_OBJECT_CLASS (klass)->get_property = test_glow_get_property;
+  G_OBJECT_CLASS (klass)->set_property = test_glow_set_property;
+  g_object_class_install_property (G_OBJECT_CLASS (klass), 1,
+                                   g_param_spec_float ("glow", NULL, NULL, 0, 10, 0, G_PARAM_READWRITE));
+}
+
+static void
+test_glow_init (TestGlow *self)
+{
+}
+
+static void
+test_subclass_property (void)
+{
+  GskLayerFrameClock *clock = gsk_layer_manual_clock_new ();
+  GskLayerManualClock *manual = GSK_LAYER_MANUAL_CLOCK (clock);
+  GskLayer *root = root_with_clock (clock);
+  TestGlow *glow = g_object_new (TEST_TYPE_GLOW, NULL);
+  GskLayerTransition *t;
+  GError *error = NULL;
+
+  gsk_layer_add_child (root, GSK_LAYER (glow));
+
+  /* GskLayer itself has no such property */
+  g_assert_null (gsk_layer_property_transition_new ("glow", &error));
+  g_assert_error (error, GSK_LAYER_ERROR, GSK_LAYER_ERROR_UNKNOWN_PROPERTY);
+  g_clear_error (&error);
+
+  t = gsk_layer_property_transition_new_for_type (TEST_TYPE_GLOW, "glow", &error);
+  g_assert_no_error (error);
+  gsk_layer_timeline_set_duration (GSK_LAYER_TIMELINE (t), 100);
+  gsk_layer_property_transition_set_to (GSK_LAYER_PROPERTY_TRANSITION (t), G_TYPE_FLOAT, 8.0f);
+  gsk_layer_add_transition (GSK_LAYER (glow), "glow", t);
+  g_object_unref (t);
+
+  gsk_layer_manual_clock_advance (manual, 25 * MS);
+  g_assert_cmpfloat_with_epsilon (glow->glow, 2.0, 1e-5);
+  gsk_layer_manual_clock_advance (manual, 100 * MS);
+  g_assert_cmpfloat_with_epsilon (glow->glow, 8.0, 1e-5);
+
+  g_assert_finalize_object (root);
+  g_assert_finalize_object (clock);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -687,6 +764,7 @@ main (int    argc,
   g_test_add_func ("/animation/transition/keyframes", test_keyframes);
   g_test_add_func ("/animation/transition/group", test_group);
   g_test_add_func ("/animation/callbacks-change-tree", test_callbacks_change_tree);
+  g_test_add_func ("/animation/transition/subclass-property", test_subclass_property);
   g_test_add_func ("/animation/bad-input", test_bad_input);
   g_test_add_func ("/animation/lifetimes", test_lifetimes);
 
