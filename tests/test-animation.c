@@ -3,6 +3,8 @@
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
+#include <math.h>
+
 #include <gsklayer.h>
 
 #define MS 1000
@@ -669,6 +671,62 @@ test_callbacks_change_tree (void)
   g_assert_finalize_object (clock);
 }
 
+/* A spring retargeted mid-flight keeps its position and its velocity */
+static void
+test_spring_retarget_keeps_velocity (void)
+{
+  GskLayerFrameClock *clock = gsk_layer_manual_clock_new ();
+  GskLayerManualClock *manual = GSK_LAYER_MANUAL_CLOCK (clock);
+  GskLayer *root = root_with_clock (clock);
+  GskLayer *layer = gsk_layer_new ();
+  GskLayerEasing *spring = gsk_layer_easing_new_spring (1, 100, 8, 0);
+  float a, b, c, d;
+  double v_before, v_after;
+
+  gsk_layer_add_child (root, layer);
+  gsk_layer_save_easing_state (layer);
+  gsk_layer_set_easing (layer, spring);
+  gsk_layer_set_z_position (layer, 100.f);
+
+  gsk_layer_manual_clock_advance (manual, 100 * MS);
+  {
+    GValue v = G_VALUE_INIT;
+
+    gsk_layer_get_presentation_value (layer, "z-position", &v);
+    a = g_value_get_float (&v);
+    g_value_unset (&v);
+    gsk_layer_manual_clock_advance (manual, 1 * MS);
+    gsk_layer_get_presentation_value (layer, "z-position", &v);
+    b = g_value_get_float (&v);
+    g_value_unset (&v);
+  }
+  v_before = (b - a) / 0.001;
+  g_assert_cmpfloat (v_before, >, 100);  /* moving fast toward 100 */
+
+  /* Back to 0, mid-flight */
+  gsk_layer_set_z_position (layer, 0.f);
+  {
+    GValue v = G_VALUE_INIT;
+
+    gsk_layer_get_presentation_value (layer, "z-position", &v);
+    c = g_value_get_float (&v);
+    g_value_unset (&v);
+    g_assert_cmpfloat (c, ==, b);        /* no jump */
+    gsk_layer_manual_clock_advance (manual, 1 * MS);
+    gsk_layer_get_presentation_value (layer, "z-position", &v);
+    d = g_value_get_float (&v);
+    g_value_unset (&v);
+  }
+  v_after = (d - c) / 0.001;
+  /* Still going the same way, about as fast: the spring carries on */
+  g_assert_cmpfloat (fabs (v_after - v_before) / fabs (v_before), <, 0.1);
+
+  gsk_layer_restore_easing_state (layer);
+  gsk_layer_easing_unref (spring);
+  g_assert_finalize_object (root);
+  g_assert_finalize_object (clock);
+}
+
 /* A subclass's own properties animate too */
 #define TEST_TYPE_GLOW (test_glow_get_type ())
 G_DECLARE_FINAL_TYPE (TestGlow, test_glow, TEST, GLOW, GskLayer)
@@ -765,6 +823,7 @@ main (int    argc,
   g_test_add_func ("/animation/transition/group", test_group);
   g_test_add_func ("/animation/callbacks-change-tree", test_callbacks_change_tree);
   g_test_add_func ("/animation/transition/subclass-property", test_subclass_property);
+  g_test_add_func ("/animation/implicit/spring-retarget", test_spring_retarget_keeps_velocity);
   g_test_add_func ("/animation/bad-input", test_bad_input);
   g_test_add_func ("/animation/lifetimes", test_lifetimes);
 
