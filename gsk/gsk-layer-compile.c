@@ -896,6 +896,9 @@ compute_world_2d (GskLayer        *layer,
   return TRUE;
 }
 
+static void exit_layer (Compiler *c,
+                        Frame    *frame);
+
 static void
 enter_layer (Compiler *c,
              Frame    *frame)
@@ -994,9 +997,19 @@ enter_layer (Compiler *c,
   if (changed || p->paint_dirty)
     {
       Box old = box_from_rect (&p->drawn_bounds);
+      Box overlap = box_intersect (&old, &drawn);
 
-      damage_box (c->damage, &old);
-      damage_box (c->damage, &drawn);
+      /* A layer that moved a little damages one box, not two */
+      if (!box_is_empty (&overlap))
+        {
+          box_union (&old, &drawn);
+          damage_box (c->damage, &old);
+        }
+      else
+        {
+          damage_box (c->damage, &old);
+          damage_box (c->damage, &drawn);
+        }
     }
   p->drawn_bounds = box_to_rect (&drawn);
   p->subtree_bounds = box_to_rect (&layer_box);
@@ -1016,6 +1029,16 @@ enter_layer (Compiler *c,
       op->debug_name = layer_debug_name (layer, p);
       g_array_append_val (c->groups, g);
       exit.pushed_clip = TRUE;
+    }
+
+  /* A leaf with nothing to close is done: no round trip on the stack */
+  if (p->n_children == 0 && !exit.pushed_group && !exit.pushed_clip)
+    {
+      p->world_dirty = p->effects_dirty = p->paint_dirty = FALSE;
+      p->subtree_dirty = FALSE;
+      p->redraw_propagated = FALSE;
+      exit_layer (c, &exit);
+      return;
     }
 
   push_frame (c, &exit);
