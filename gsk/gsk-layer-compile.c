@@ -554,19 +554,16 @@ project_box (const graphene_matrix_t *world,
   b = BOX_EMPTY;
   if (m[3] == 0.f && m[7] == 0.f && m[15] == 1.f)
     {
-      /* Affine: no division */
-      for (i = 0; i < 4; i++)
-        {
-          float x = rect->origin.x + (i & 1 ? rect->size.width : 0);
-          float y = rect->origin.y + (i & 2 ? rect->size.height : 0);
-          float sx = x * m[0] + y * m[4] + m[12];
-          float sy = x * m[1] + y * m[5] + m[13];
+      /* Affine: the box of a parallelogram is its center plus or minus
+       * the half extents, no corner by corner */
+      float hw = rect->size.width * 0.5f, hh = rect->size.height * 0.5f;
+      float cx = rect->origin.x + hw, cy = rect->origin.y + hh;
+      float sx = cx * m[0] + cy * m[4] + m[12];
+      float sy = cx * m[1] + cy * m[5] + m[13];
+      float ex = fabsf (m[0]) * hw + fabsf (m[4]) * hh;
+      float ey = fabsf (m[1]) * hw + fabsf (m[5]) * hh;
 
-          b.x0 = MIN (b.x0, sx);
-          b.y0 = MIN (b.y0, sy);
-          b.x1 = MAX (b.x1, sx);
-          b.y1 = MAX (b.y1, sy);
-        }
+      b = (Box) { sx - ex, sy - ey, sx + ex, sy + ey };
     }
   else
     for (i = 0; i < 4; i++)
