@@ -89,6 +89,10 @@ damage_box (GArray    *damage,
   if (box_is_empty (b))
     return;
 
+  /* A pixel of margin: antialiased and bilinear edges reach up to half a
+   * pixel past the geometry, and backends round boxes their own way */
+  b = &(Box) { b->x0 - 1, b->y0 - 1, b->x1 + 1, b->y1 + 1 };
+
   /* By hand: g_array_append_val() is a call per box, twice per layer */
   if (G_UNLIKELY (damage->len == ((guint *) damage)[2]))
     g_array_set_size (damage, damage->len + 1), damage->len--;
@@ -616,15 +620,20 @@ append_draw_op (Compiler                *c,
                 const Box               *screen,
                 float                    opacity)
 {
-  GskLayerRenderOp *op = gsk_layer_render_list_append (c->list, kind);
+  GskLayerRenderOp *op = gsk_layer_render_list_append_uninitialized (c->list);
+  gboolean axis_aligned = matrix_is_axis_aligned (m);
 
-  op->transform = p->world;
-  op->bounds = *bounds;
-  op->screen_bounds = box_to_rect (screen);
-  op->opacity = opacity;
-  op->debug_name = debug_name;
-  op->axis_aligned = matrix_is_axis_aligned (m);
-  op->behind_viewer = !op->axis_aligned && matrix_puts_rect_behind (m, bounds);
+  /* One store of the whole op: fields not named are zero */
+  *op = (GskLayerRenderOp) {
+    .transform = p->world,
+    .bounds = *bounds,
+    .screen_bounds = box_to_rect (screen),
+    .debug_name = debug_name,
+    .kind = kind,
+    .opacity = opacity,
+    .axis_aligned = axis_aligned,
+    .behind_viewer = !axis_aligned && matrix_puts_rect_behind (m, bounds),
+  };
   add_to_groups (c, screen);
 
   return op;

@@ -108,6 +108,8 @@ void                gsk_layer_render_list_free      (GskLayerRenderList      *li
 void                gsk_layer_render_list_clear     (GskLayerRenderList      *list);
 GskLayerRenderOp   *gsk_layer_render_list_append    (GskLayerRenderList      *list,
                                                      GskLayerRenderOpKind     kind);
+/* For callers that fill in every field themselves */
+GskLayerRenderOp   *gsk_layer_render_list_append_uninitialized (GskLayerRenderList *list);
 
 /* Projects the rectangle @bounds through @transform into target space,
  * clipping the quad against the plane w = epsilon. Returns FALSE if

@@ -58,6 +58,18 @@ gsk_layer_render_list_clear (GskLayerRenderList *list)
 
 /* The returned op stays valid until the next append. */
 GskLayerRenderOp *
+gsk_layer_render_list_append_uninitialized (GskLayerRenderList *list)
+{
+  if (G_UNLIKELY (list->n_ops == list->n_allocated))
+    {
+      list->n_allocated = MAX (16, list->n_allocated * 2);
+      list->ops = g_renew (GskLayerRenderOp, list->ops, list->n_allocated);
+    }
+
+  return &list->ops[list->n_ops++];
+}
+
+GskLayerRenderOp *
 gsk_layer_render_list_append (GskLayerRenderList   *list,
                               GskLayerRenderOpKind  kind)
 {

@@ -131,7 +131,9 @@ gsk_layer_top_level_add_damage (GskLayer              *root,
     return;
 
   top_level = ensure_top_level (root);
-  rect_to_int (screen_rect, &r);
+  /* A pixel of margin, as for the damage the compile step finds */
+  rect_to_int (&GRAPHENE_RECT_INIT (screen_rect->origin.x - 1, screen_rect->origin.y - 1,
+                                    screen_rect->size.width + 2, screen_rect->size.height + 2), &r);
   cairo_region_union_rectangle (top_level->damage, &r);
 }
 
