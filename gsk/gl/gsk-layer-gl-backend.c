@@ -94,7 +94,7 @@ struct _GskLayerGLBackend
   GskLayerGLContext *context;
   char *description;
 
-  GskLayerGLQuadProgram quad;
+  GskLayerGLQuadProgram quad[GSK_LAYER_GL_N_QUAD_VARIANTS];
   GskLayerGLBlendProgram blend;
   GLuint vao;
   GLuint vbo;
@@ -118,6 +118,7 @@ struct _GskLayerGLBackend
   const GskLayerRenderList *list;
   GArray *instances;            /* of Instance, the batch */
   GLuint batch_texture;         /* 0 while the batch samples nothing */
+  guint batch_variant;          /* of the quad program */
   Offscreen canvas;             /* what is drawn into */
   int canvas_x;                 /* its origin in target space */
   int canvas_y;
@@ -509,11 +510,14 @@ get_texture (GskLayerGLBackend *self,
 
 /* ---- Drawing ---- */
 
+/* The viewport is the target's whatever the canvas: offscreens are at
+ * least that big (a pooled one may be bigger), and the same viewport
+ * rasterizes and interpolates a quad the same way on every canvas */
 static void
 set_canvas (GskLayerGLBackend *self)
 {
   glBindFramebuffer (GL_FRAMEBUFFER, self->canvas.framebuffer);
-  glViewport (0, 0, self->canvas.width, self->canvas.height);
+  glViewport (0, 0, self->target.width, self->target.height);
 }
 
 static void
@@ -526,12 +530,15 @@ set_scissor (GskLayerGLBackend *self)
 static void
 flush (GskLayerGLBackend *self)
 {
+  GskLayerGLQuadProgram *program;
+
   if (self->instances->len == 0)
     return;
 
-  glUseProgram (self->quad.id);
-  glUniform4f (self->quad.u_viewport, self->canvas_x, self->canvas_y,
-               self->canvas.width, self->canvas.height);
+  program = &self->quad[self->batch_variant];
+  glUseProgram (program->id);
+  glUniform4f (program->u_viewport, self->canvas_x, self->canvas_y,
+               self->target.width, self->target.height);
   glActiveTexture (GL_TEXTURE0);
   glBindTexture (GL_TEXTURE_2D, self->batch_texture);
 
@@ -551,8 +558,8 @@ flush (GskLayerGLBackend *self)
 /* How far, in layer units, the quad must grow to cover every pixel its
  * antialiased edges touch: one pixel across each edge, measured at the
  * corner where a pixel spans the most layer units. Zero for a quad on
- * pixel boundaries, which has no fringe. */
-static void
+ * pixel boundaries, which has no fringe: then returns TRUE. */
+static gboolean
 compute_margin (const float            m[16],
                 const graphene_rect_t *r,
                 float                  margin[2])
@@ -599,13 +606,15 @@ compute_margin (const float            m[16],
   if (aligned)
     {
       margin[0] = margin[1] = 0.f;
-      return;
+      return TRUE;
     }
 
   /* A quad seen nearly edge-on could ask for anything: a fringe wider
    * than the quad itself is never visible anyway */
   margin[0] = MIN (mx, MAX (r->size.width, 1.f));
   margin[1] = MIN (my, MAX (r->size.height, 1.f));
+
+  return FALSE;
 }
 
 /* The part of the canvas an offscreen for @rect covers: what is cleared
@@ -643,6 +652,15 @@ add_instance (GskLayerGLBackend      *self,
               const Box              *clip)
 {
   Instance *instance;
+  guint variant = 0;
+
+  /* w constant and positive over the quad: the affine program */
+  if (!(transform[3] == 0.f && transform[7] == 0.f && transform[15] > 0.f))
+    variant |= GSK_LAYER_GL_QUAD_PROJECTIVE;
+
+  if (self->instances->len > 0 && variant != self->batch_variant)
+    flush (self);
+  self->batch_variant = variant;
 
   if (texture != 0)
     {
@@ -661,9 +679,8 @@ add_instance (GskLayerGLBackend      *self,
   instance->bounds[3] = bounds->size.height;
   memcpy (instance->source, source, sizeof instance->source);
   memcpy (instance->color, color, sizeof instance->color);
-  compute_margin (transform, bounds, instance->params);
+  instance->params[3] = compute_margin (transform, bounds, instance->params) ? 1.f : 0.f;
   instance->params[2] = mode;
-  instance->params[3] = 0.f;
   instance->clip[0] = clip->x1;
   instance->clip[1] = clip->y1;
   instance->clip[2] = clip->x2;
@@ -860,7 +877,7 @@ composite_blend (GskLayerGLBackend *self,
 
   glUseProgram (self->blend.id);
   glUniform4f (self->blend.u_viewport, self->canvas_x, self->canvas_y,
-               self->canvas.width, self->canvas.height);
+               self->target.width, self->target.height);
   glUniform4f (self->blend.u_box, entry->box.x1, entry->box.y1, width, height);
   glUniform4f (self->blend.u_source_rect, 0, 0,
                entry->offscreen.width, entry->offscreen.height);
@@ -1250,6 +1267,7 @@ gsk_layer_gl_backend_new (GError **error)
 {
   GskLayerGLBackend *self;
   GskLayerGLContext *context;
+  guint i;
 
   context = gsk_layer_gl_context_new (error);
   if (context == NULL)
@@ -1265,16 +1283,24 @@ gsk_layer_gl_backend_new (GError **error)
   self->stack = g_array_new (FALSE, FALSE, sizeof (StackEntry));
   self->description = gsk_layer_gl_context_describe (context);
 
-  if (!gsk_layer_gl_quad_program_init (&self->quad, context->is_gles, error) ||
-      !gsk_layer_gl_blend_program_init (&self->blend, context->is_gles, error))
+  for (i = 0; i < GSK_LAYER_GL_N_QUAD_VARIANTS; i++)
+    {
+      if (!gsk_layer_gl_quad_program_init (&self->quad[i], i, context->is_gles, error))
+        {
+          gsk_layer_gl_backend_free (self);
+          return NULL;
+        }
+
+      glUseProgram (self->quad[i].id);
+      glUniform1i (self->quad[i].u_texture, 0);
+    }
+  glUseProgram (0);
+
+  if (!gsk_layer_gl_blend_program_init (&self->blend, context->is_gles, error))
     {
       gsk_layer_gl_backend_free (self);
       return NULL;
     }
-
-  glUseProgram (self->quad.id);
-  glUniform1i (self->quad.u_texture, 0);
-  glUseProgram (0);
 
   setup_vertex_array (self);
 
@@ -1335,8 +1361,9 @@ gsk_layer_gl_backend_free (GskLayerGLBackend *self)
     glDeleteVertexArrays (1, &self->vao);
   if (self->empty_vao)
     glDeleteVertexArrays (1, &self->empty_vao);
-  if (self->quad.id)
-    glDeleteProgram (self->quad.id);
+  for (i = 0; i < GSK_LAYER_GL_N_QUAD_VARIANTS; i++)
+    if (self->quad[i].id)
+      glDeleteProgram (self->quad[i].id);
   if (self->blend.id)
     glDeleteProgram (self->blend.id);
 

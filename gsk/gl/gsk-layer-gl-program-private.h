@@ -24,6 +24,10 @@ enum {
 #define GSK_LAYER_GL_MODE_TEXTURE    1.f  /* the texture, over @source in layer space */
 #define GSK_LAYER_GL_MODE_OFFSCREEN  2.f  /* the texture, over @source in target space */
 
+/* Variants of the quad program, as bits: an index into an array */
+#define GSK_LAYER_GL_QUAD_PROJECTIVE  (1 << 0)  /* w varies over the quad */
+#define GSK_LAYER_GL_N_QUAD_VARIANTS  2
+
 typedef struct
 {
   GLuint id;
@@ -45,6 +49,7 @@ typedef struct
 } GskLayerGLBlendProgram;
 
 gboolean gsk_layer_gl_quad_program_init   (GskLayerGLQuadProgram  *program,
+                                           guint                   variant,
                                            gboolean                is_gles,
                                            GError                **error);
 gboolean gsk_layer_gl_blend_program_init  (GskLayerGLBlendProgram *program,

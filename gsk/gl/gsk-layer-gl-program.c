@@ -1,16 +1,17 @@
 /* gsk-layer-gl-program.c: the GL backend's shader programs
  *
- * Two programs do everything. The quad program draws every COLOR and
- * TEXTURE op and composites offscreens: one instance per quad, the
- * quad's 4×4 matrix applied in the vertex shader, so that texturing
- * under perspective is correct by construction, and its edges
- * antialiased in the fragment shader from the screen-space distance to
- * each edge (the quad is grown a pixel so the fringe is rasterized).
+ * Two programs do everything. The quad program (in two variants, see
+ * below) draws every COLOR and TEXTURE op and composites offscreens:
+ * one instance per quad, the quad's 4×4 matrix applied in the vertex
+ * shader, so that texturing under perspective is correct by
+ * construction, and its edges antialiased in the fragment shader from
+ * the screen-space distance to each edge (the quad is grown a pixel so
+ * the fringe is rasterized).
  * The blend program composites a group over a copy of its backdrop with
  * one of the CSS blend modes, with the same formulas as pixman.
  *
  * The sources are GLSL 3.30 core and GLSL ES 3.00 at once: only the
- * #version line differs.
+ * prelude differs.
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -19,18 +20,38 @@
 #include "gsk-layer-gl-program-private.h"
 #include "gsk-layer-types.h"
 
+/* GLSL ES 3.00 has no noperspective; on affine quads, where it is
+ * used, w is constant and perspective-correct interpolation gives the
+ * same values, only a little slower */
 static const char desktop_prelude[] =
-  "#version 330 core\n";
+  "#version 330 core\n"
+  "#define NOPERSPECTIVE noperspective\n";
 
 static const char gles_prelude[] =
   "#version 300 es\n"
   "precision highp float;\n"
   "precision highp int;\n"
-  "precision highp sampler2D;\n";
+  "precision highp sampler2D;\n"
+  "#define NOPERSPECTIVE\n";
 
 /* Target space has y down and so has every framebuffer here: row 0 of
  * a framebuffer is the top row of the image, so glReadPixels() gives
- * cairo's row order and scissor boxes are target boxes. */
+ * cairo's row order and scissor boxes are target boxes.
+ *
+ * On llvmpipe every fragment runs every instruction of the shader
+ * (branches are masks, not jumps), so the per-pixel work is what fill
+ * rate is made of. Two things make it small:
+ *
+ * - Affine quads (w constant over the quad: every 2D transform) get
+ *   everything that is constant over the quad from the vertex shader:
+ *   the screen-space edge normals and what the coverage formula needs
+ *   of them as flat varyings, the distances to the four edges in pixels
+ *   and the texture coordinates as noperspective varyings, which are
+ *   exact since they are affine in screen space. The fragment shader is
+ *   then a handful of vector operations and one texture fetch. Only
+ *   PROJECTIVE quads take screen derivatives per pixel.
+ * - Every other branch is a select: one texture fetch whatever the
+ *   mode, rather than one per mode. */
 static const char quad_vertex_source[] =
   "uniform vec4 u_viewport; /* the canvas in target space: x, y, w, h */\n"
   "\n"
@@ -38,12 +59,19 @@ static const char quad_vertex_source[] =
   "layout(location = 4) in vec4 a_bounds;   /* the quad in layer space */\n"
   "layout(location = 5) in vec4 a_source;\n"
   "layout(location = 6) in vec4 a_color;    /* premultiplied */\n"
-  "layout(location = 7) in vec4 a_params;   /* margin x, y; mode */\n"
+  "layout(location = 7) in vec4 a_params;   /* margin x, y; mode; on pixel boundaries */\n"
   "layout(location = 8) in vec4 a_clip;     /* target box: x1, y1, x2, y2 */\n"
   "\n"
+  "#ifdef PROJECTIVE\n"
   "out vec2 v_pos;\n"
   "flat out vec4 v_bounds;\n"
   "flat out vec4 v_source;\n"
+  "#else\n"
+  "NOPERSPECTIVE out vec2 v_uv;\n"
+  "NOPERSPECTIVE out vec4 v_dist;  /* pixels inside the x1, y1, x2, y2 edges */\n"
+  "flat out vec4 v_aa;             /* 1 / u for x and y edges; outer for x and y */\n"
+  "flat out vec4 v_aa2;            /* linear half-width for x and y; 1 / (2 u v) */\n"
+  "#endif\n"
   "flat out vec4 v_color;\n"
   "flat out float v_mode;\n"
   "flat out vec4 v_clip;\n"
@@ -58,9 +86,41 @@ static const char quad_vertex_source[] =
   "   * against -w <= z then only cuts what is behind the viewer */\n"
   "  gl_Position = vec4 (2.0 * (p.xy - u_viewport.xy * p.w) / u_viewport.zw - p.w,\n"
   "                      0.0, p.w);\n"
+  "#ifdef PROJECTIVE\n"
   "  v_pos = pos;\n"
   "  v_bounds = a_bounds;\n"
   "  v_source = a_source;\n"
+  "#else\n"
+  "  /* The screen vectors of one layer unit along x and y; the layer\n"
+  "   * x gradient is (sy.y, -sy.x) / det, the y one (-sx.y, sx.x) / det */\n"
+  "  vec2 sx = a_transform[0].xy / p.w;\n"
+  "  vec2 sy = a_transform[1].xy / p.w;\n"
+  "  float det = abs (sx.x * sy.y - sx.y * sy.x);\n"
+  "  vec2 len = max (vec2 (length (sy), length (sx)), vec2 (1e-30));\n"
+  "  /* Layer units per pixel across the edges x = const and y = const */\n"
+  "  vec2 unit = max (len / max (det, 1e-30), vec2 (1e-7));\n"
+  "  vec2 nx = abs (sy.yx) / len.x;\n"
+  "  vec2 ny = abs (sx.yx) / len.y;\n"
+  "  vec2 u = vec2 (max (nx.x, nx.y), max (ny.x, ny.y));\n"
+  "  vec2 v = vec2 (min (nx.x, nx.y), min (ny.x, ny.y));\n"
+  "  vec2 outer = 0.5 * (u + v);\n"
+  "  /* Edges (nearly) along an axis are linear all the way */\n"
+  "  vec2 half_linear = mix (0.5 * (u - v), outer, lessThan (v, vec2 (1e-4)));\n"
+  "\n"
+  "  /* A quad on pixel boundaries covers the pixels it is rasterized on\n"
+  "   * exactly, whatever rounding the interpolation does: an offscreen\n"
+  "   * composited through a bigger or smaller box gives the same pixels */\n"
+  "  if (a_params.w > 0.5)\n"
+  "    v_dist = vec4 (1e6);\n"
+  "  else\n"
+  "    v_dist = vec4 ((pos - a_bounds.xy) / unit, (a_bounds.xy + a_bounds.zw - pos) / unit);\n"
+  "  v_aa = vec4 (1.0 / u, outer);\n"
+  "  v_aa2 = vec4 (half_linear, 1.0 / (2.0 * u * max (v, vec2 (1e-6))));\n"
+  "  if (a_params.z > 1.5)\n"
+  "    v_uv = (p.xy / p.w - a_source.xy) / a_source.zw;\n"
+  "  else\n"
+  "    v_uv = (pos - a_source.xy) / a_source.zw;\n"
+  "#endif\n"
   "  v_color = a_color;\n"
   "  v_mode = a_params.z;\n"
   "  v_clip = a_clip;\n"
@@ -70,15 +130,23 @@ static const char quad_fragment_source[] =
   "uniform vec4 u_viewport;\n"
   "uniform sampler2D u_texture;\n"
   "\n"
+  "#ifdef PROJECTIVE\n"
   "in vec2 v_pos;\n"
   "flat in vec4 v_bounds;\n"
   "flat in vec4 v_source;\n"
+  "#else\n"
+  "NOPERSPECTIVE in vec2 v_uv;\n"
+  "NOPERSPECTIVE in vec4 v_dist;\n"
+  "flat in vec4 v_aa;\n"
+  "flat in vec4 v_aa2;\n"
+  "#endif\n"
   "flat in vec4 v_color;\n"
   "flat in float v_mode;\n"
   "flat in vec4 v_clip;\n"
   "\n"
   "layout(location = 0) out vec4 o_color;\n"
   "\n"
+  "#ifdef PROJECTIVE\n"
   "/* The area of the pixel square on the inner side of a straight edge\n"
   " * at signed distance @d (pixels) from its centre, @n the absolute\n"
   " * unit normal of the edge: what a box filter, and so pixman and\n"
@@ -99,9 +167,12 @@ static const char quad_fragment_source[] =
   "  float tail = t * t / (2.0 * u * v);\n"
   "  return d < 0.0 ? tail : 1.0 - tail;\n"
   "}\n"
+  "#endif\n"
   "\n"
   "void main ()\n"
   "{\n"
+  "  vec2 p = gl_FragCoord.xy + u_viewport.xy;\n"
+  "#ifdef PROJECTIVE\n"
   "  /* The screen gradients of layer x and y: their lengths are layer\n"
   "   * units per pixel across the edges x = const and y = const */\n"
   "  vec2 dx = dFdx (v_pos);\n"
@@ -116,19 +187,32 @@ static const char quad_fragment_source[] =
   "  /* The slab between both edges of each pair */\n"
   "  vec2 cov = vec2 (edge_coverage (lo.x, nx) + edge_coverage (hi.x, nx) - 1.0,\n"
   "                   edge_coverage (lo.y, ny) + edge_coverage (hi.y, ny) - 1.0);\n"
+  "  vec2 uv = ((v_mode > 1.5 ? p : v_pos) - v_source.xy) / v_source.zw;\n"
+  "#else\n"
+  "  /* edge_coverage() of the PROJECTIVE variant for the four edges at\n"
+  "   * once, without branches: linear within half_linear of the edge,\n"
+  "   * else the quadratic tail (0 or 1 once past outer) */\n"
+  "  vec4 d = v_dist;\n"
+  "  vec4 ad = abs (d);\n"
+  "  vec4 linear = 0.5 + d * v_aa.xyxy;\n"
+  "  vec4 t = max (v_aa.zwzw - ad, 0.0);\n"
+  "  vec4 tail = t * t * v_aa2.zwzw;\n"
+  "  vec4 quadratic = mix (1.0 - tail, tail, lessThan (d, vec4 (0.0)));\n"
+  "  vec4 edges = mix (quadratic, linear, lessThanEqual (ad, v_aa2.xyxy));\n"
+  "  vec2 cov = edges.xy + edges.zw - 1.0;\n"
+  "  vec2 uv = v_uv;\n"
+  "#endif\n"
   "  cov = clamp (cov, 0.0, 1.0);\n"
-  "  vec2 p = gl_FragCoord.xy + u_viewport.xy;\n"
+  "  float coverage = cov.x * cov.y;\n"
   "  /* The op's screen bounds clip it, as in the software backend: they\n"
-  "   * carry clips that the render list has no op for */\n"
-  "  float inside = float (all (greaterThan (p, v_clip.xy)) && all (lessThan (p, v_clip.zw)));\n"
-  "  vec4 color = v_color * (cov.x * cov.y * inside);\n"
+  "   * carry clips that the render list has no op for; and the slab\n"
+  "   * coverage can spill a pixel past a rotated quad's corners */\n"
+  "  coverage *= float (all (greaterThan (p, v_clip.xy)) && all (lessThan (p, v_clip.zw)));\n"
+  "  vec4 color = v_color * coverage;\n"
+  "  /* One fetch, whatever the mode: both sides of a branch would run */\n"
+  "  vec4 texel = textureLod (u_texture, uv, 0.0);\n"
   "\n"
-  "  if (v_mode > 1.5)\n"
-  "    color *= textureLod (u_texture, (p - v_source.xy) / v_source.zw, 0.0);\n"
-  "  else if (v_mode > 0.5)\n"
-  "    color *= textureLod (u_texture, (v_pos - v_source.xy) / v_source.zw, 0.0);\n"
-  "\n"
-  "  o_color = color;\n"
+  "  o_color = v_mode > 0.5 ? color * texel : color;\n"
   "}\n";
 
 static const char blend_vertex_source[] =
@@ -248,16 +332,17 @@ static const char blend_fragment_source[] =
 static GLuint
 compile_shader (GLenum       type,
                 const char  *name,
+                const char  *defines,
                 const char  *source,
                 gboolean     is_gles,
                 GError     **error)
 {
-  const char *sources[2] = { is_gles ? gles_prelude : desktop_prelude, source };
+  const char *sources[3] = { is_gles ? gles_prelude : desktop_prelude, defines, source };
   GLuint shader;
   GLint status;
 
   shader = glCreateShader (type);
-  glShaderSource (shader, 2, sources, NULL);
+  glShaderSource (shader, 3, sources, NULL);
   glCompileShader (shader);
   glGetShaderiv (shader, GL_COMPILE_STATUS, &status);
   if (!status)
@@ -281,6 +366,7 @@ compile_shader (GLenum       type,
 
 static GLuint
 link_program (const char  *name,
+              const char  *defines,
               const char  *vertex_source,
               const char  *fragment_source,
               gboolean     is_gles,
@@ -289,10 +375,10 @@ link_program (const char  *name,
   GLuint vertex, fragment, program;
   GLint status;
 
-  vertex = compile_shader (GL_VERTEX_SHADER, name, vertex_source, is_gles, error);
+  vertex = compile_shader (GL_VERTEX_SHADER, name, defines, vertex_source, is_gles, error);
   if (vertex == 0)
     return 0;
-  fragment = compile_shader (GL_FRAGMENT_SHADER, name, fragment_source, is_gles, error);
+  fragment = compile_shader (GL_FRAGMENT_SHADER, name, defines, fragment_source, is_gles, error);
   if (fragment == 0)
     {
       glDeleteShader (vertex);
@@ -329,10 +415,16 @@ link_program (const char  *name,
 
 gboolean
 gsk_layer_gl_quad_program_init (GskLayerGLQuadProgram  *program,
+                                guint                   variant,
                                 gboolean                is_gles,
                                 GError                **error)
 {
-  program->id = link_program ("quad", quad_vertex_source, quad_fragment_source, is_gles, error);
+  g_autofree char *defines = NULL;
+
+  g_return_val_if_fail (variant < GSK_LAYER_GL_N_QUAD_VARIANTS, FALSE);
+
+  defines = g_strdup ((variant & GSK_LAYER_GL_QUAD_PROJECTIVE) ? "#define PROJECTIVE 1\n" : "");
+  program->id = link_program ("quad", defines, quad_vertex_source, quad_fragment_source, is_gles, error);
   if (program->id == 0)
     return FALSE;
 
@@ -347,7 +439,7 @@ gsk_layer_gl_blend_program_init (GskLayerGLBlendProgram  *program,
                                  gboolean                 is_gles,
                                  GError                 **error)
 {
-  program->id = link_program ("blend", blend_vertex_source, blend_fragment_source, is_gles, error);
+  program->id = link_program ("blend", "", blend_vertex_source, blend_fragment_source, is_gles, error);
   if (program->id == 0)
     return FALSE;
 
