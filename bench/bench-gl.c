@@ -12,7 +12,8 @@
  * Usage: bench-gl [FRAMES [N...]]
  *
  * BENCH_GL_PNG=prefix writes the last frame of each run as
- * prefix-{gl,software}-N.png.
+ * prefix-{gl,software}-N.png; BENCH_GL_ONLY=1 skips the software runs
+ * (to profile GL alone).
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -238,6 +239,7 @@ main (int    argc,
   GskLayerRenderer *gl, *software;
   int frames = argc > 1 ? atoi (argv[1]) : 30;
   cairo_surface_t *icon;
+  gboolean gl_only = g_getenv ("BENCH_GL_ONLY") != NULL;
   int n_counts, i;
 
   if (frames < 1)
@@ -269,7 +271,10 @@ main (int    argc,
         continue;
 
       run (gl, "gl", n, frames, icon, &g);
-      run (software, "software", n, frames, icon, &s);
+      if (!gl_only)
+        run (software, "software", n, frames, icon, &s);
+      else
+        s = g;
 
       printf ("%6d %9.2f %9.2f %6.2f %8.1f %8.1f %9.2f %9.2f %6.2f %10.0f %6u %7u %8u %5u%s\n",
               n, g.median_ms, s.median_ms, s.median_ms / g.median_ms,

@@ -350,6 +350,45 @@ test_fishbowl (void)
   cairo_surface_destroy (target);
 }
 
+/* Damage in far-apart corners is redrawn as a pass per corner, each
+ * with its own scissor and its own offscreen for the translucent group
+ * across them both, and gives what a full redraw gives */
+static void
+test_damage_passes (void)
+{
+  g_autoptr (GskLayerRenderer) gl = new_gl_renderer_or_skip ();
+  g_autoptr (GskLayer) root = NULL;
+  GskLayer *group, *a, *b;
+  cairo_surface_t *target;
+  cairo_region_t *damage;
+
+  if (gl == NULL)
+    return;
+
+  root = new_root (320, 240);
+  group = add_layer (root, 10, 10, 300, 220, "rgba(40, 120, 200, 0.3)");
+  gsk_layer_set_opacity (group, 0.6f);
+  a = add_layer (group, 5, 5, 40, 30, "#e01b24");
+  set_transform (a, "rotate(20deg)");
+  b = add_layer (group, 250, 180, 40, 30, "#33d17a");
+  set_transform (b, "rotate(-35deg)");
+
+  target = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 320, 240);
+  cairo_region_destroy (gsk_layer_renderer_render (gl, root, target));
+  gsk_layer_renderer_set_check_damage (gl, TRUE);
+
+  gsk_layer_set_position (a, &GRAPHENE_POINT_INIT (7.5f, 6.25f));
+  gsk_layer_set_position (b, &GRAPHENE_POINT_INIT (247.25f, 181.5f));
+  damage = gsk_layer_renderer_render (gl, root, target);
+  g_assert_cmpint (cairo_region_num_rectangles (damage), >=, 2);
+  g_assert_null (gsk_layer_renderer_get_damage_error (gl));
+  cairo_region_destroy (damage);
+  cairo_surface_destroy (target);
+
+  gsk_layer_renderer_set_check_damage (gl, FALSE);
+  compare_backends ("damage-passes", gl, root, 320, 240);
+}
+
 static void
 test_blend_modes (void)
 {
@@ -585,6 +624,7 @@ main (int    argc,
   g_test_add_func ("/gl/new/disabled", test_disabled);
   g_test_add_func ("/gl/new/for-backend", test_new_for_backend);
   g_test_add_func ("/gl/compare/fishbowl", test_fishbowl);
+  g_test_add_func ("/gl/damage/passes", test_damage_passes);
   g_test_add_func ("/gl/compare/blend-modes", test_blend_modes);
   g_test_add_func ("/gl/compare/clips-and-groups", test_clips_and_groups);
   g_test_add_func ("/gl/blend/non-separable-opacity", test_non_separable_opacity);

@@ -14,9 +14,10 @@
  * the clip quad. Offscreens and the target are all drawn with y down, so
  * that a framebuffer row is an image row and boxes need no flipping.
  *
- * Damage: the whole damage extents are cleared and redrawn (one
- * scissor), and only the damaged rectangles are copied back: pixels of
- * the extents outside the damage are redrawn identically but not
+ * Damage: the damaged rectangles are merged into a few boxes (see
+ * damage_passes()), each cleared and redrawn in a pass of its own with
+ * its scissor, and only the damaged rectangles are copied back: pixels
+ * of the boxes outside the damage are redrawn identically but not
  * written, so the target is touched exactly where the software backend
  * would touch it.
  *
@@ -1110,6 +1111,88 @@ read_back (GskLayerGLBackend    *self,
   glPixelStorei (GL_PACK_ROW_LENGTH, 0);
 }
 
+/* Damage comes as many rectangles (a cairo region); each pass over the
+ * ops costs a few draw calls and CPU, each pixel of a box that is not
+ * damaged costs fill. Merges the rectangles greedily, the pair that
+ * wastes the fewest pixels first, into at most MAX_DAMAGE_PASSES boxes,
+ * and further while merging wastes fewer pixels than a pass costs. A
+ * region of more than MAX_DAMAGE_RECTS rectangles is drawn as its
+ * extents. Boxes may overlap: a pixel in two is cleared and redrawn
+ * the same way twice. */
+#define MAX_DAMAGE_RECTS 64
+#define MAX_DAMAGE_PASSES 8
+#define DAMAGE_PASS_PIXELS (64 * 64)
+
+static gint64
+box_area (const Box *box)
+{
+  return (gint64) (box->x2 - box->x1) * (box->y2 - box->y1);
+}
+
+static Box
+box_union (const Box *a,
+           const Box *b)
+{
+  return (Box) { MIN (a->x1, b->x1), MIN (a->y1, b->y1),
+                 MAX (a->x2, b->x2), MAX (a->y2, b->y2) };
+}
+
+static Box *
+damage_passes (const cairo_region_t *region,
+               guint                *n_passes)
+{
+  int n = cairo_region_num_rectangles (region);
+  cairo_rectangle_int_t r;
+  Box *boxes;
+  int i, j;
+
+  if (n > MAX_DAMAGE_RECTS || n < 1)
+    {
+      cairo_region_get_extents (region, &r);
+      boxes = g_new (Box, 1);
+      boxes[0] = (Box) { r.x, r.y, r.x + r.width, r.y + r.height };
+      *n_passes = 1;
+      return boxes;
+    }
+
+  boxes = g_new (Box, n);
+  for (i = 0; i < n; i++)
+    {
+      cairo_region_get_rectangle (region, i, &r);
+      boxes[i] = (Box) { r.x, r.y, r.x + r.width, r.y + r.height };
+    }
+
+  while (n > 1)
+    {
+      gint64 best_waste = G_MAXINT64;
+      int best_i = 0, best_j = 1;
+
+      for (i = 0; i < n; i++)
+        for (j = i + 1; j < n; j++)
+          {
+            Box u = box_union (&boxes[i], &boxes[j]);
+            gint64 waste = box_area (&u) - box_area (&boxes[i]) - box_area (&boxes[j]);
+
+            if (waste < best_waste)
+              {
+                best_waste = waste;
+                best_i = i;
+                best_j = j;
+              }
+          }
+
+      if (n <= MAX_DAMAGE_PASSES && best_waste > DAMAGE_PASS_PIXELS)
+        break;
+
+      boxes[best_i] = box_union (&boxes[best_i], &boxes[best_j]);
+      boxes[best_j] = boxes[n - 1];
+      n--;
+    }
+
+  *n_passes = n;
+  return boxes;
+}
+
 void
 gsk_layer_gl_backend_render (GskLayerGLBackend        *self,
                              const GskLayerRenderList *list,
@@ -1120,7 +1203,9 @@ gsk_layer_gl_backend_render (GskLayerGLBackend        *self,
   cairo_rectangle_int_t all, extents;
   const char *why;
   const float *c;
+  Box *passes;
   int width, height;
+  guint i, n_passes;
 
   g_return_if_fail (self != NULL);
   g_return_if_fail (list != NULL);
@@ -1183,7 +1268,6 @@ gsk_layer_gl_backend_render (GskLayerGLBackend        *self,
   self->canvas_x = 0;
   self->canvas_y = 0;
   self->canvas_box = (Box) { 0, 0, width, height };
-  self->clip = (Box) { extents.x, extents.y, extents.x + extents.width, extents.y + extents.height };
 
   glDisable (GL_DEPTH_TEST);
   glDisable (GL_CULL_FACE);
@@ -1191,14 +1275,20 @@ gsk_layer_gl_backend_render (GskLayerGLBackend        *self,
   glBlendFunc (GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
   glEnable (GL_SCISSOR_TEST);
   set_canvas (self);
-  set_scissor (self);
 
   c = list->clear_color;
-  glClearColor (clamp_unit (c[0]) * clamp_unit (c[3]), clamp_unit (c[1]) * clamp_unit (c[3]),
-                clamp_unit (c[2]) * clamp_unit (c[3]), clamp_unit (c[3]));
-  glClear (GL_COLOR_BUFFER_BIT);
+  passes = damage_passes (region, &n_passes);
+  for (i = 0; i < n_passes && !self->failed; i++)
+    {
+      self->clip = passes[i];
+      set_scissor (self);
+      glClearColor (clamp_unit (c[0]) * clamp_unit (c[3]), clamp_unit (c[1]) * clamp_unit (c[3]),
+                    clamp_unit (c[2]) * clamp_unit (c[3]), clamp_unit (c[3]));
+      glClear (GL_COLOR_BUFFER_BIT);
 
-  render_ops (self);
+      render_ops (self);
+    }
+  g_free (passes);
 
   self->list = NULL;
   self->last_surface = NULL;
