@@ -1,142 +1,90 @@
-/* bench-fishbowl.c: the software backend against plain cairo
+/* bench-fishbowl.c: GSK's backends against plain cairo
  *
  * N 64×64 icons move and rotate over a 1024×768 surface, half of them
- * at opacity 0.7. Each frame moves every icon, then GSK renders it
- * (software backend, with its damage tracking), and plain cairo draws
- * the same frame from scratch. Prints the median frame time of each and
- * their ratio, for N = 100, 1000, 10000.
+ * at opacity 0.7 (the scene is in bench-fishbowl-scene.h, shared with
+ * the Clutter and GTK 4 peers). Each frame moves every icon, sets each
+ * layer's position and rotation, then GSK renders the frame into a
+ * 1024×768 image surface (with its damage tracking; the GL backend
+ * renders on an EGL surfaceless context and reads the frame back into
+ * the image), and plain cairo draws the same frame from scratch.
+ * Prints the median frame time of each and their ratio, for
+ * N = 100, 1000, 10000.
  *
- * Usage: bench-fishbowl [FRAMES]
+ * Usage: bench-fishbowl [--backend=software,cairo,gl] [--counts=100,1000,10000]
+ *                       [--raw] [FRAMES]
+ *
+ * The default is --backend=software,cairo. --raw prints one line
+ * "fishbowl IMPL N MS" per measurement, for bench/run-peers.sh.
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
 #include <gsklayer.h>
 
-#define W 1024
-#define H 768
-#define ICON 64
+#include "bench-fishbowl-scene.h"
 
-typedef struct {
-  float x, y, vx, vy, angle, spin;
-} Fish;
+#define W FISHBOWL_WIDTH
+#define H FISHBOWL_HEIGHT
+#define ICON FISHBOWL_ICON
 
-static cairo_surface_t *
-make_icon (void)
-{
-  cairo_surface_t *s = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, ICON, ICON);
-  cairo_t *cr = cairo_create (s);
-  cairo_pattern_t *p = cairo_pattern_create_radial (24, 22, 4, 32, 32, 30);
-
-  cairo_pattern_add_color_stop_rgba (p, 0, 1, 0.9, 0.5, 1);
-  cairo_pattern_add_color_stop_rgba (p, 1, 0.9, 0.3, 0.1, 0.95);
-  cairo_arc (cr, 32, 32, 30, 0, 2 * G_PI);
-  cairo_set_source (cr, p);
-  cairo_fill (cr);
-  cairo_rectangle (cr, 20, 28, 24, 8);
-  cairo_set_source_rgba (cr, 1, 1, 1, 0.8);
-  cairo_fill (cr);
-  cairo_pattern_destroy (p);
-  cairo_destroy (cr);
-  cairo_surface_flush (s);
-
-  return s;
-}
-
-static void
-fish_init (Fish  *fish,
-           int    n,
-           GRand *rand)
-{
-  int i;
-
-  for (i = 0; i < n; i++)
-    {
-      fish[i].x = g_rand_double_range (rand, 0, W - ICON);
-      fish[i].y = g_rand_double_range (rand, 0, H - ICON);
-      fish[i].vx = g_rand_double_range (rand, -3, 3);
-      fish[i].vy = g_rand_double_range (rand, -3, 3);
-      fish[i].angle = g_rand_double_range (rand, 0, 360);
-      fish[i].spin = g_rand_double_range (rand, -4, 4);
-    }
-}
-
-static void
-fish_step (Fish *fish,
-           int   n)
-{
-  int i;
-
-  for (i = 0; i < n; i++)
-    {
-      Fish *f = &fish[i];
-
-      f->x += f->vx;
-      f->y += f->vy;
-      if (f->x < 0 || f->x > W - ICON)
-        f->vx = -f->vx;
-      if (f->y < 0 || f->y > H - ICON)
-        f->vy = -f->vy;
-      f->angle = fmodf (f->angle + f->spin, 360);
-    }
-}
-
-static int
-compare_double (const void *a,
-                const void *b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-
-  return (x > y) - (x < y);
-}
-
+/* Median frame time in ms, or a negative number if the renderer could
+ * not be made (no GL) */
 static double
-median (double *v,
-        int     n)
-{
-  qsort (v, n, sizeof (double), compare_double);
-  return v[n / 2];
-}
-
-static double
-run_gsk (int              n,
+run_gsk (const char      *backend,
+         int              n,
          int              frames,
          cairo_surface_t *icon)
 {
-  GskLayerRenderer *renderer = gsk_layer_software_renderer_new ();
-  GskLayerContent *content = gsk_layer_image_content_new (icon);
-  cairo_surface_t *target = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, W, H);
-  GskLayer *root = g_object_ref_sink (gsk_layer_new ());
-  GskLayer **layers = g_new (GskLayer *, n);
-  Fish *fish = g_new (Fish, n);
-  double *times = g_new (double, frames);
-  GRand *rand = g_rand_new_with_seed (42);
+  GskLayerRenderer *renderer;
+  GskLayerContent *content;
+  cairo_surface_t *target;
+  GskLayer *root;
+  GskLayer **layers;
+  Fish *fish;
+  double *times;
   GdkRGBA white = { 1, 1, 1, 1 };
+  GError *error = NULL;
+  gint64 start = 0;
   double result;
   int i, frame;
 
+  renderer = gsk_layer_renderer_new_for_backend (backend, &error);
+  if (renderer == NULL)
+    {
+      fprintf (stderr, "bench-fishbowl: no %s renderer: %s\n", backend, error->message);
+      g_error_free (error);
+      return -1;
+    }
+
+  content = gsk_layer_image_content_new (icon);
+  target = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, W, H);
+  root = g_object_ref_sink (gsk_layer_new ());
+  layers = g_new (GskLayer *, n);
+  fish = fishbowl_new (n);
+  times = g_new (double, frames);
+
   gsk_layer_renderer_set_clear_color (renderer, &white);
   gsk_layer_set_size (root, &GRAPHENE_SIZE_INIT (W, H));
-  fish_init (fish, n, rand);
   for (i = 0; i < n; i++)
     {
       layers[i] = gsk_layer_new ();
       gsk_layer_set_size (layers[i], &GRAPHENE_SIZE_INIT (ICON, ICON));
       gsk_layer_set_content (layers[i], content);
       if (i % 2)
-        gsk_layer_set_opacity (layers[i], 0.7f);
+        gsk_layer_set_opacity (layers[i], FISHBOWL_OPACITY);
       gsk_layer_add_child (root, layers[i]);
     }
 
-  for (frame = -2; frame < frames; frame++)
+  for (frame = -BENCH_WARMUP; bench_more_frames (frame, frames, start); frame++)
     {
       gint64 t0 = g_get_monotonic_time ();
       cairo_region_t *damage;
 
-      fish_step (fish, n);
+      if (frame == 0)
+        start = t0;
+      fishbowl_step (fish, n);
       for (i = 0; i < n; i++)
         {
           GskLayerTransform *t = gsk_layer_transform_rotate (NULL, fish[i].angle);
@@ -154,13 +102,12 @@ run_gsk (int              n,
   if (g_getenv ("BENCH_FISHBOWL_PNG"))
     cairo_surface_write_to_png (target, g_getenv ("BENCH_FISHBOWL_PNG"));
 
-  result = median (times, frames);
+  result = bench_median (times, frame);
 
   g_object_unref (root);
   g_object_unref (content);
   g_object_unref (renderer);
   cairo_surface_destroy (target);
-  g_rand_free (rand);
   g_free (layers);
   g_free (fish);
   g_free (times);
@@ -174,19 +121,20 @@ run_cairo (int              n,
            cairo_surface_t *icon)
 {
   cairo_surface_t *target = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, W, H);
-  Fish *fish = g_new (Fish, n);
+  Fish *fish = fishbowl_new (n);
   double *times = g_new (double, frames);
-  GRand *rand = g_rand_new_with_seed (42);
+  gint64 start = 0;
   double result;
   int i, frame;
 
-  fish_init (fish, n, rand);
-  for (frame = -2; frame < frames; frame++)
+  for (frame = -BENCH_WARMUP; bench_more_frames (frame, frames, start); frame++)
     {
       gint64 t0 = g_get_monotonic_time ();
       cairo_t *cr = cairo_create (target);
 
-      fish_step (fish, n);
+      if (frame == 0)
+        start = t0;
+      fishbowl_step (fish, n);
       cairo_set_source_rgb (cr, 1, 1, 1);
       cairo_paint (cr);
       for (i = 0; i < n; i++)
@@ -198,7 +146,7 @@ run_cairo (int              n,
           cairo_set_source_surface (cr, icon, 0, 0);
           cairo_pattern_set_filter (cairo_get_source (cr), CAIRO_FILTER_BILINEAR);
           if (i % 2)
-            cairo_paint_with_alpha (cr, 0.7);
+            cairo_paint_with_alpha (cr, FISHBOWL_OPACITY);
           else
             cairo_paint (cr);
           cairo_restore (cr);
@@ -209,39 +157,89 @@ run_cairo (int              n,
         times[frame] = (g_get_monotonic_time () - t0) / 1000.0;
     }
 
-  result = median (times, frames);
+  result = bench_median (times, frame);
   cairo_surface_destroy (target);
-  g_rand_free (rand);
   g_free (fish);
   g_free (times);
 
   return result;
 }
 
+static double
+run_one (const char      *impl,
+         int              n,
+         int              frames,
+         cairo_surface_t *icon)
+{
+  if (g_str_equal (impl, "cairo"))
+    return run_cairo (n, frames, icon);
+  else
+    return run_gsk (impl, n, frames, icon);
+}
+
 int
 main (int    argc,
       char **argv)
 {
-  static const int counts[] = { 100, 1000, 10000 };
-  int frames = argc > 1 ? atoi (argv[1]) : 30;
-  cairo_surface_t *icon = make_icon ();
-  guint i;
+  BenchOptions options;
+  cairo_surface_t *icon = fishbowl_make_icon ();
+  char **impls;
+  guint i, j;
 
-  if (frames < 1)
-    frames = 30;
+  bench_parse_options (&options, argc, argv, 30);
+  impls = g_strsplit (options.backend ? options.backend : "software,cairo", ",", -1);
 
-  printf ("fishbowl: N 64x64 icons moving and rotating over %dx%d, half at opacity 0.7\n", W, H);
-  printf ("median of %d frames; ratio > 1 means GSK is faster\n\n", frames);
-  printf ("%8s %16s %16s %10s %12s\n", "N", "gsk software ms", "plain cairo ms", "ratio", "gsk fps");
-  for (i = 0; i < G_N_ELEMENTS (counts); i++)
+  if (!options.raw)
     {
-      double g = run_gsk (counts[i], frames, icon);
-      double c = run_cairo (counts[i], frames, icon);
-
-      printf ("%8d %16.2f %16.2f %10.2f %12.1f\n", counts[i], g, c, c / g, 1000.0 / g);
-      fflush (stdout);
+      printf ("fishbowl: N 64x64 icons moving and rotating over %dx%d, half at opacity 0.7\n", W, H);
+      printf ("median of up to %d frames (at most ~%d s each); ms per frame, us per layer\n\n",
+              options.frames, (int) (BENCH_BUDGET_US / G_USEC_PER_SEC));
+      printf ("%8s", "N");
+      for (j = 0; impls[j]; j++)
+        printf (" %12s ms %8s", impls[j], "us/layer");
+      if (g_strv_contains ((const char * const *) impls, "software") &&
+          g_strv_contains ((const char * const *) impls, "cairo"))
+        printf (" %16s", "cairo / software");
+      printf ("\n");
     }
 
+  for (i = 0; i < options.counts->len; i++)
+    {
+      int n = g_array_index (options.counts, int, i);
+      double software = -1, cairo = -1;
+
+      if (!options.raw)
+        printf ("%8d", n);
+      for (j = 0; impls[j]; j++)
+        {
+          double ms = run_one (impls[j], n, options.frames, icon);
+
+          if (g_str_equal (impls[j], "software"))
+            software = ms;
+          else if (g_str_equal (impls[j], "cairo"))
+            cairo = ms;
+
+          if (options.raw)
+            {
+              if (ms > 0)
+                printf ("fishbowl %s%s %d %.4f\n",
+                        g_str_equal (impls[j], "cairo") ? "" : "gsk-", impls[j], n, ms);
+            }
+          else if (ms > 0)
+            printf (" %15.2f %8.3f", ms, ms * 1000.0 / n);
+          else
+            printf (" %15s %8s", "-", "-");
+          fflush (stdout);
+        }
+      if (!options.raw && software > 0 && cairo > 0)
+        printf (" %16.2f", cairo / software);
+      if (!options.raw)
+        printf ("\n");
+    }
+
+  g_strfreev (impls);
+  g_array_unref (options.counts);
   cairo_surface_destroy (icon);
+
   return 0;
 }
