@@ -985,7 +985,8 @@ gsk_layer_get_paint_order (GskLayer   *self,
  * a transition instead of setting it */
 #define ANIMATE_OR_CONTINUE(self, prop, gtype, value_setter, val)            \
   G_STMT_START {                                                            \
-    if (G_UNLIKELY (gsk_layer_get_private (self)->animation != NULL))       \
+    if (G_UNLIKELY (gsk_layer_get_private (self)->animation != NULL &&     \
+                    !gsk_layer_get_private (self)->updating_presentation))  \
       {                                                                     \
         GValue v_ = G_VALUE_INIT;                                           \
         gboolean handled_;                                                  \
