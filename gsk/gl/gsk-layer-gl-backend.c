@@ -1111,17 +1111,19 @@ read_back (GskLayerGLBackend    *self,
   glPixelStorei (GL_PACK_ROW_LENGTH, 0);
 }
 
-/* Damage comes as many rectangles (a cairo region); each pass over the
- * ops costs a few draw calls and CPU, each pixel of a box that is not
- * damaged costs fill. Merges the rectangles greedily, the pair that
- * wastes the fewest pixels first, into at most MAX_DAMAGE_PASSES boxes,
- * and further while merging wastes fewer pixels than a pass costs. A
- * region of more than MAX_DAMAGE_RECTS rectangles is drawn as its
- * extents. Boxes may overlap: a pixel in two is cleared and redrawn
- * the same way twice. */
+/* Damage comes as many rectangles (a cairo region); each pixel of a box
+ * that is not damaged costs fill, and each pass costs a scissored clear
+ * (on llvmpipe, Mesa draws it as a quad with its own shaders: about
+ * what filling DAMAGE_PASS_PIXELS costs) and its draw calls. Merges the
+ * rectangles greedily, the pair that wastes the fewest pixels first,
+ * into at most MAX_DAMAGE_PASSES boxes, and further while merging
+ * wastes fewer pixels than a pass costs; if the boxes still cover more
+ * than half the extents, or the region has more than MAX_DAMAGE_RECTS
+ * rectangles, the extents are one box. Boxes may overlap: a pixel in
+ * two is cleared and redrawn the same way twice. */
 #define MAX_DAMAGE_RECTS 64
 #define MAX_DAMAGE_PASSES 8
-#define DAMAGE_PASS_PIXELS (64 * 64)
+#define DAMAGE_PASS_PIXELS (128 * 256)
 
 static gint64
 box_area (const Box *box)
@@ -1143,17 +1145,15 @@ damage_passes (const cairo_region_t *region,
 {
   int n = cairo_region_num_rectangles (region);
   cairo_rectangle_int_t r;
-  Box *boxes;
+  Box *boxes, extents;
+  gint64 area;
   int i, j;
 
-  if (n > MAX_DAMAGE_RECTS || n < 1)
-    {
-      cairo_region_get_extents (region, &r);
-      boxes = g_new (Box, 1);
-      boxes[0] = (Box) { r.x, r.y, r.x + r.width, r.y + r.height };
-      *n_passes = 1;
-      return boxes;
-    }
+  cairo_region_get_extents (region, &r);
+  extents = (Box) { r.x, r.y, r.x + r.width, r.y + r.height };
+
+  if (n > MAX_DAMAGE_RECTS || n <= 1)
+    goto use_extents;
 
   boxes = g_new (Box, n);
   for (i = 0; i < n; i++)
@@ -1189,7 +1189,21 @@ damage_passes (const cairo_region_t *region,
       n--;
     }
 
+  for (i = 0, area = 0; i < n; i++)
+    area += box_area (&boxes[i]);
+  if (n == 1 || 2 * area > box_area (&extents))
+    {
+      g_free (boxes);
+      goto use_extents;
+    }
+
   *n_passes = n;
+  return boxes;
+
+use_extents:
+  boxes = g_new (Box, 1);
+  boxes[0] = extents;
+  *n_passes = 1;
   return boxes;
 }
 
