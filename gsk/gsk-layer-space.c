@@ -1,0 +1,522 @@
+/* gsk-layer-space.c: where a layer is — the matrices between spaces,
+ * mapping points and bounds through them, and picking
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#include "config.h"
+
+#include <math.h>
+
+#include "gsk-layer-private.h"
+#include "gsk-layer-transform.h"
+
+static inline gboolean
+point_is_finite (float x,
+                 float y)
+{
+  return isfinite (x) && isfinite (y);
+}
+
+/* {{{ Matrices and mapping */
+
+void
+gsk_layer_get_local_matrix (GskLayer          *self,
+                            graphene_matrix_t *out_matrix)
+{
+  GskLayerPrivate *priv = gsk_layer_get_private (self);
+  graphene_point3d_t t;
+
+  if (priv->transform == NULL)
+    {
+      graphene_point3d_init (&t, priv->position.x, priv->position.y, priv->z_position);
+      graphene_matrix_init_translate (out_matrix, &t);
+    }
+  else
+    {
+      graphene_matrix_t m;
+
+      graphene_point3d_init (&t,
+                             -priv->pivot.x * priv->size.width,
+                             -priv->pivot.y * priv->size.height,
+                             -priv->pivot.z);
+      graphene_matrix_init_translate (out_matrix, &t);
+      gsk_layer_transform_to_matrix (priv->transform, &m);
+      graphene_matrix_multiply (out_matrix, &m, out_matrix);
+      graphene_point3d_init (&t,
+                             priv->pivot.x * priv->size.width + priv->position.x,
+                             priv->pivot.y * priv->size.height + priv->position.y,
+                             priv->pivot.z + priv->z_position);
+      graphene_matrix_translate (out_matrix, &t);
+    }
+
+  if (priv->parent)
+    {
+      GskLayerPrivate *ppriv = gsk_layer_get_private (priv->parent);
+
+      if (ppriv->child_transform)
+        {
+          graphene_matrix_t m, ct;
+
+          graphene_point3d_init (&t,
+                                 -ppriv->pivot.x * ppriv->size.width,
+                                 -ppriv->pivot.y * ppriv->size.height,
+                                 -ppriv->pivot.z);
+          graphene_matrix_init_translate (&m, &t);
+          gsk_layer_transform_to_matrix (ppriv->child_transform, &ct);
+          graphene_matrix_multiply (&m, &ct, &m);
+          graphene_point3d_init (&t,
+                                 ppriv->pivot.x * ppriv->size.width,
+                                 ppriv->pivot.y * ppriv->size.height,
+                                 ppriv->pivot.z);
+          graphene_matrix_translate (&m, &t);
+          graphene_matrix_multiply (out_matrix, &m, out_matrix);
+        }
+    }
+}
+
+gboolean
+gsk_layer_matrix_is_singular (const graphene_matrix_t *world)
+{
+  /* The plane z = 0 maps through the 3×3 homography of rows x, y, w */
+  float a = graphene_matrix_get_value (world, 0, 0);
+  float b = graphene_matrix_get_value (world, 0, 1);
+  float c = graphene_matrix_get_value (world, 0, 3);
+  float d = graphene_matrix_get_value (world, 1, 0);
+  float e = graphene_matrix_get_value (world, 1, 1);
+  float f = graphene_matrix_get_value (world, 1, 3);
+  float g = graphene_matrix_get_value (world, 3, 0);
+  float h = graphene_matrix_get_value (world, 3, 1);
+  float i = graphene_matrix_get_value (world, 3, 3);
+  double det = (double) a * ((double) e * i - (double) f * h)
+             - (double) b * ((double) d * i - (double) f * g)
+             + (double) c * ((double) d * h - (double) e * g);
+
+  return !isfinite (det) || fabs (det) < 1e-9;
+}
+
+static void
+compute_world (GskLayer *self)
+{
+  GskLayerPrivate *priv = gsk_layer_get_private (self);
+
+  gsk_layer_get_local_matrix (self, &priv->world);
+  if (priv->parent)
+    {
+      GskLayerPrivate *ppriv = gsk_layer_get_private (priv->parent);
+
+      graphene_matrix_multiply (&priv->world, &ppriv->world, &priv->world);
+      priv->world_singular = ppriv->world_singular;
+    }
+  else
+    priv->world_singular = FALSE;
+
+  if (!priv->world_singular)
+    priv->world_singular = gsk_layer_matrix_is_singular (&priv->world);
+}
+
+void
+gsk_layer_update_world (GskLayer *self)
+{
+  GskLayer *chain_buf[64];
+  GskLayer **chain = chain_buf;
+  guint n = 0, allocated = G_N_ELEMENTS (chain_buf);
+  gboolean stale = FALSE;
+  GskLayer *l;
+  int i;
+
+  for (l = self; l != NULL; l = gsk_layer_get_parent (l))
+    {
+      if (n == allocated)
+        {
+          allocated *= 2;
+          if (chain == chain_buf)
+            chain = g_memdup2 (chain_buf, sizeof (chain_buf));
+          chain = g_renew (GskLayer *, chain, allocated);
+        }
+      chain[n++] = l;
+    }
+
+  for (i = n - 1; i >= 0; i--)
+    {
+      GskLayerPrivate *p = gsk_layer_get_private (chain[i]);
+
+      if (p->world_stale || stale)
+        {
+          GskLayer *c;
+
+          compute_world (chain[i]);
+          p->world_stale = FALSE;
+          stale = TRUE;
+
+          /* Children off the chain keep matrices computed from the old
+           * one: mark them */
+          for (c = p->first_child; c != NULL; c = gsk_layer_get_private (c)->next_sibling)
+            if (i == 0 || c != chain[i - 1])
+              ((GskLayerPrivate *) gsk_layer_get_private (c))->world_stale = TRUE;
+        }
+    }
+
+  if (chain != chain_buf)
+    g_free (chain);
+}
+
+gboolean
+gsk_layer_unproject (const graphene_matrix_t *world,
+                     const graphene_point_t  *screen_point,
+                     graphene_point_t        *out_point)
+{
+  graphene_matrix_t h, inv;
+  graphene_vec4_t v;
+  float w, x, y;
+
+  /* Drop z: the homography of the layer's plane, in a 4×4 shell */
+  graphene_matrix_init_from_float (&h, (float[16]) {
+    graphene_matrix_get_value (world, 0, 0), graphene_matrix_get_value (world, 0, 1), 0, graphene_matrix_get_value (world, 0, 3),
+    graphene_matrix_get_value (world, 1, 0), graphene_matrix_get_value (world, 1, 1), 0, graphene_matrix_get_value (world, 1, 3),
+    0, 0, 1, 0,
+    graphene_matrix_get_value (world, 3, 0), graphene_matrix_get_value (world, 3, 1), 0, graphene_matrix_get_value (world, 3, 3),
+  });
+
+  if (!graphene_matrix_inverse (&h, &inv))
+    return FALSE;
+
+  graphene_vec4_init (&v, screen_point->x, screen_point->y, 0, 1);
+  graphene_matrix_transform_vec4 (&inv, &v, &v);
+  w = graphene_vec4_get_w (&v);
+  if (fabsf (w) < 1e-12f)
+    return FALSE;
+
+  x = graphene_vec4_get_x (&v) / w;
+  y = graphene_vec4_get_y (&v) / w;
+
+  /* The point on the plane must lie in front of the viewer */
+  graphene_vec4_init (&v, x, y, 0, 1);
+  graphene_matrix_transform_vec4 (world, &v, &v);
+  if (graphene_vec4_get_w (&v) <= 0)
+    return FALSE;
+
+  graphene_point_init (out_point, x, y);
+  return TRUE;
+}
+
+/**
+ * gsk_layer_compute_transform:
+ * @self: a layer
+ * @target: (nullable): a layer in the same tree, or %NULL for the space
+ *   of the top level's surface
+ * @out_transform: (out caller-allocates): return location for the matrix
+ *
+ * Computes the matrix that maps points of @self's space to @target's
+ * space, in graphene's row-vector convention; in 3D, points on @self's
+ * plane may land off @target's plane (use [method@Layer.map_point] to
+ * follow a point onto the plane through perspective).
+ *
+ * Returns: %TRUE if the two layers are in one tree and @target's
+ *   transform can be inverted
+ */
+gboolean
+gsk_layer_compute_transform (GskLayer          *self,
+                             GskLayer          *target,
+                             graphene_matrix_t *out_transform)
+{
+  GskLayer *l;
+
+  g_return_val_if_fail (GSK_IS_LAYER (self), FALSE);
+  g_return_val_if_fail (target == NULL || GSK_IS_LAYER (target), FALSE);
+  g_return_val_if_fail (out_transform != NULL, FALSE);
+
+  if (target != NULL && gsk_layer_get_root (self) != gsk_layer_get_root (target))
+    return FALSE;
+
+  /* An ancestor: the exact product of the local matrices */
+  graphene_matrix_init_identity (out_transform);
+  for (l = self; l != target && l != NULL; l = gsk_layer_get_parent (l))
+    {
+      graphene_matrix_t local;
+
+      gsk_layer_get_local_matrix (l, &local);
+      graphene_matrix_multiply (out_transform, &local, out_transform);
+    }
+
+  if (l != target)
+    {
+      GskLayerPrivate *tpriv = gsk_layer_get_private (target);
+      graphene_matrix_t inv;
+
+      gsk_layer_update_world (target);
+      if (!graphene_matrix_inverse (&tpriv->world, &inv))
+        return FALSE;
+
+      graphene_matrix_multiply (out_transform, &inv, out_transform);
+    }
+
+  return TRUE;
+}
+
+/**
+ * gsk_layer_map_point:
+ * @self: a layer
+ * @target: (nullable): a layer in the same tree, or %NULL for the space
+ *   of the top level's surface
+ * @point: a point in @self's space
+ * @out_point: (out caller-allocates): return location for the point
+ *
+ * Maps @point from @self's plane to @target's plane, through every 3D
+ * transform between them: the point is projected onto the screen, then
+ * followed back along the line of sight onto @target.
+ *
+ * Returns: %TRUE if the point could be mapped; %FALSE if the layers are
+ *   not in one tree, a transform is singular, or the point is behind the
+ *   viewer
+ */
+gboolean
+gsk_layer_map_point (GskLayer               *self,
+                     GskLayer               *target,
+                     const graphene_point_t *point,
+                     graphene_point_t       *out_point)
+{
+  GskLayerPrivate *priv;
+  graphene_vec4_t v;
+  graphene_point_t screen;
+  float w;
+
+  g_return_val_if_fail (GSK_IS_LAYER (self), FALSE);
+  g_return_val_if_fail (target == NULL || GSK_IS_LAYER (target), FALSE);
+  g_return_val_if_fail (point != NULL, FALSE);
+  g_return_val_if_fail (out_point != NULL, FALSE);
+
+  if (target != NULL && gsk_layer_get_root (self) != gsk_layer_get_root (target))
+    return FALSE;
+
+  priv = gsk_layer_get_private (self);
+  gsk_layer_update_world (self);
+  if (priv->world_singular)
+    return FALSE;
+
+  graphene_vec4_init (&v, point->x, point->y, 0, 1);
+  graphene_matrix_transform_vec4 (&priv->world, &v, &v);
+  w = graphene_vec4_get_w (&v);
+  if (w <= 0)
+    return FALSE;
+  graphene_point_init (&screen, graphene_vec4_get_x (&v) / w, graphene_vec4_get_y (&v) / w);
+
+  if (target == NULL)
+    {
+      *out_point = screen;
+      return TRUE;
+    }
+
+  gsk_layer_update_world (target);
+  return gsk_layer_unproject (&((GskLayerPrivate *) gsk_layer_get_private (target))->world,
+                              &screen, out_point);
+}
+
+/**
+ * gsk_layer_get_transformed_bounds:
+ * @self: a layer
+ * @ancestor: (nullable): an ancestor of @self, or %NULL for the space of
+ *   the top level's surface
+ * @bounds: (out caller-allocates): return location for the bounds
+ *
+ * Computes the bounding box of @self's bounds as they appear in
+ * @ancestor's space, projected through every transform in between.
+ *
+ * Returns: %TRUE if some of @self is in front of the viewer and its
+ *   transform is not singular
+ */
+gboolean
+gsk_layer_get_transformed_bounds (GskLayer        *self,
+                                  GskLayer        *ancestor,
+                                  graphene_rect_t *bounds)
+{
+  graphene_matrix_t m;
+  graphene_rect_t own;
+
+  g_return_val_if_fail (GSK_IS_LAYER (self), FALSE);
+  g_return_val_if_fail (ancestor == NULL || gsk_layer_contains (ancestor, self), FALSE);
+  g_return_val_if_fail (bounds != NULL, FALSE);
+
+  gsk_layer_get_bounds (self, &own);
+  if (!gsk_layer_compute_transform (self, ancestor, &m) ||
+      gsk_layer_matrix_is_singular (&m) ||
+      !gsk_layer_project_rect (&m, &own, bounds, NULL, NULL))
+    {
+      graphene_rect_init (bounds, 0, 0, 0, 0);
+      return FALSE;
+    }
+
+  return TRUE;
+}
+
+/* }}} */
+/* {{{ Picking */
+
+typedef struct {
+  GskLayer *layer;
+  /* subtree_bounds of the layer are as compiled: nothing in the subtree
+   * or above it changed since */
+  guint trusted : 1;
+  guint exit : 1;
+} PickFrame;
+
+static inline gboolean
+rect_contains (const graphene_rect_t  *r,
+               const graphene_point_t *p)
+{
+  return p->x >= r->origin.x && p->y >= r->origin.y &&
+         p->x < r->origin.x + r->size.width && p->y < r->origin.y + r->size.height;
+}
+
+static gboolean
+layer_contains_screen_point (GskLayerPrivate        *priv,
+                             const graphene_point_t *screen)
+{
+  graphene_point_t p;
+
+  if (!gsk_layer_unproject (&priv->world, screen, &p))
+    return FALSE;
+
+  return p.x >= 0 && p.y >= 0 && p.x < priv->size.width && p.y < priv->size.height;
+}
+
+/**
+ * gsk_layer_pick:
+ * @self: a layer, usually a top level
+ * @x: x coordinate in the space @self is placed in (the surface, for a
+ *   top level)
+ * @y: y coordinate in the same space
+ *
+ * Finds the top-most layer under a point in the subtree of @self,
+ * through every 3D transform and clip. Hidden layers, layers at opacity
+ * 0 and layers with a singular transform are skipped with their
+ * subtrees; layers that are not reactive are skipped, but not their
+ * children.
+ *
+ * Returns: (transfer none) (nullable): the layer under the point
+ */
+GskLayer *
+gsk_layer_pick (GskLayer *self,
+                float     x,
+                float     y)
+{
+  GskLayerPrivate *priv;
+  graphene_point_t screen = GRAPHENE_POINT_INIT (x, y);
+  GArray *stack;
+  GskLayer *found = NULL;
+
+  g_return_val_if_fail (GSK_IS_LAYER (self), NULL);
+  if (!point_is_finite (x, y))
+    return NULL;
+
+  priv = gsk_layer_get_private (self);
+  if (priv->parent)
+    {
+      graphene_point_t origin = GRAPHENE_POINT_INIT (x, y);
+
+      /* Follow the point from the parent's plane to the screen */
+      if (!gsk_layer_map_point (priv->parent, NULL, &origin, &screen))
+        return NULL;
+    }
+
+  gsk_layer_update_world (self);
+
+  /* Depth first, from the top-most child down, so the first hit wins;
+   * explicit stack because trees can be deep */
+  stack = g_array_new (FALSE, FALSE, sizeof (PickFrame));
+  {
+    gboolean trusted = TRUE;
+    GskLayer *l;
+
+    for (l = self; l != NULL && trusted; l = gsk_layer_get_private (l)->parent)
+      trusted = gsk_layer_get_private (l)->bounds_valid;
+    g_array_append_val (stack, ((PickFrame) { self, trusted, FALSE }));
+  }
+
+  while (stack->len > 0 && found == NULL)
+    {
+      PickFrame frame = g_array_index (stack, PickFrame, stack->len - 1);
+      GskLayerPrivate *p = gsk_layer_get_private (frame.layer);
+
+      g_array_set_size (stack, stack->len - 1);
+
+      if (frame.exit)
+        {
+          if (p->reactive && layer_contains_screen_point (p, &screen))
+            found = frame.layer;
+          continue;
+        }
+
+      if (!p->visible || p->opacity <= 0.f)
+        continue;
+
+      if (p->world_stale)
+        {
+          GskLayer *c;
+
+          compute_world (frame.layer);
+          p->world_stale = FALSE;
+          for (c = p->first_child; c != NULL; c = gsk_layer_get_private (c)->next_sibling)
+            ((GskLayerPrivate *) gsk_layer_get_private (c))->world_stale = TRUE;
+        }
+
+      if (p->world_singular)
+        continue;
+
+      if (frame.trusted && !rect_contains (&p->subtree_bounds, &screen))
+        continue;
+
+      g_array_append_val (stack, ((PickFrame) { frame.layer, frame.trusted, TRUE }));
+
+      if (p->n_children > 0 &&
+          (!p->clip_to_bounds || layer_contains_screen_point (p, &screen)))
+        {
+          GskLayer *buf[32];
+          GskLayer **children = buf;
+          GskLayer *c;
+          guint n, i;
+
+          if (frame.trusted && p->pick_cache != NULL)
+            {
+              const GskLayerPickCache *cache = p->pick_cache;
+
+              for (i = 0; i < cache->n_children; i++)
+                {
+                  if (screen.x >= cache->children[i].x0 && screen.y >= cache->children[i].y0 &&
+                      screen.x < cache->children[i].x1 && screen.y < cache->children[i].y1)
+                    g_array_append_val (stack, ((PickFrame) { cache->children[i].layer, cache->children[i].trusted, FALSE }));
+                }
+              continue;
+            }
+
+          if (p->children_have_z)
+            n = gsk_layer_get_paint_order (frame.layer, buf, G_N_ELEMENTS (buf), &children);
+          else
+            n = p->n_children;
+
+          /* Children whose compiled bounds miss the point are never
+           * pushed: a flat tree of thousands costs one check each */
+          for (i = 0, c = p->first_child; i < n; i++)
+            {
+              GskLayer *child = p->children_have_z ? children[i] : c;
+              GskLayerPrivate *cp = gsk_layer_get_private (child);
+
+              if (!p->children_have_z)
+                c = cp->next_sibling;
+
+              if (frame.trusted && cp->bounds_valid &&
+                  !rect_contains (&cp->subtree_bounds, &screen))
+                continue;
+
+              g_array_append_val (stack, ((PickFrame) { child, frame.trusted && cp->bounds_valid, FALSE }));
+            }
+          if (children != buf)
+            g_free (children);
+        }
+    }
+
+  g_array_free (stack, TRUE);
+
+  return found;
+}
+
+/* }}} */
