@@ -40,6 +40,11 @@ void gsk_layer_set_presentation_value (GskLayer     *self,
                                        GParamSpec   *pspec,
                                        const GValue *value);
 
+/* The same for a float property, without a GValue */
+void gsk_layer_set_presentation_float (GskLayer   *self,
+                                       GParamSpec *pspec,
+                                       float       value);
+
 /* The animatable property of @layer_type (GskLayer or a subclass)
  * called @name, or NULL with an error */
 GParamSpec *gsk_layer_find_animatable_property (GType        layer_type,

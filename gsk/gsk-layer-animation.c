@@ -143,6 +143,26 @@ clear_model_value (GskLayer   *self,
 }
 
 void
+gsk_layer_set_presentation_float (GskLayer   *self,
+                                  GParamSpec *pspec,
+                                  float       value)
+{
+  GskLayerPrivate *priv = gsk_layer_get_private (self);
+
+  /* Easings that overshoot may leave the property's range */
+  value = CLAMP (value, G_PARAM_SPEC_FLOAT (pspec)->minimum, G_PARAM_SPEC_FLOAT (pspec)->maximum);
+
+  priv->updating_presentation = TRUE;
+  if (pspec->name == g_intern_static_string ("opacity"))
+    gsk_layer_set_opacity (self, value);
+  else if (pspec->name == g_intern_static_string ("z-position"))
+    gsk_layer_set_z_position (self, value);
+  else
+    g_object_set (self, pspec->name, value, NULL);
+  priv->updating_presentation = FALSE;
+}
+
+void
 gsk_layer_set_presentation_value (GskLayer     *self,
                                   GParamSpec   *pspec,
                                   const GValue *value)

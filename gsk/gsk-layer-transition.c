@@ -252,6 +252,12 @@ typedef struct
   guint has_to : 1;
   /* from was captured from the layer, not set */
   guint from_captured : 1;
+  /* Prepared at the first frame: the endpoints as floats, for the
+   * common float properties, which then skip GValues */
+  guint prepared : 1;
+  guint is_float : 1;
+  float from_f;
+  float to_f;
 } GskLayerPropertyTransitionPrivate;
 
 G_DEFINE_TYPE_WITH_PRIVATE (GskLayerPropertyTransition, gsk_layer_property_transition, GSK_TYPE_LAYER_TRANSITION)
@@ -263,6 +269,7 @@ gsk_layer_property_transition_attached (GskLayerTransition *transition,
   GskLayerPropertyTransition *self = GSK_LAYER_PROPERTY_TRANSITION (transition);
   GskLayerPropertyTransitionPrivate *priv = gsk_layer_property_transition_get_instance_private (self);
 
+  priv->prepared = FALSE;
   if (!priv->has_from)
     {
       g_value_unset (&priv->from);
@@ -304,10 +311,25 @@ gsk_layer_property_transition_compute (GskLayerTransition *transition,
   if (!priv->has_from || !priv->has_to)
     return;
 
-  if (!G_IS_VALUE (&priv->current))
+  if (!priv->prepared)
     {
-      g_value_init (&priv->current, priv->pspec->value_type);
+      if (!G_IS_VALUE (&priv->current))
+        g_value_init (&priv->current, priv->pspec->value_type);
       gsk_layer_value_prepare_endpoints (&priv->from, &priv->to);
+      priv->is_float = priv->pspec->value_type == G_TYPE_FLOAT;
+      if (priv->is_float)
+        {
+          priv->from_f = g_value_get_float (&priv->from);
+          priv->to_f = g_value_get_float (&priv->to);
+        }
+      priv->prepared = TRUE;
+    }
+
+  if (priv->is_float)
+    {
+      gsk_layer_set_presentation_float (layer, priv->pspec,
+                                        priv->from_f + (priv->to_f - priv->from_f) * progress);
+      return;
     }
 
   gsk_layer_value_interpolate (&priv->from, &priv->to, progress, &priv->current);
@@ -469,6 +491,7 @@ set_endpoint (GskLayerPropertyTransition *self,
 
   g_value_unset (endpoint);
   *endpoint = v;
+  priv->prepared = FALSE;
   return TRUE;
 }
 
