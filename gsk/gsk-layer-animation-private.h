@@ -45,6 +45,11 @@ void gsk_layer_set_presentation_float (GskLayer   *self,
                                        GParamSpec *pspec,
                                        float       value);
 
+/* The same for a transform property; takes @transform */
+void gsk_layer_set_presentation_transform (GskLayer          *self,
+                                           GParamSpec        *pspec,
+                                           GskLayerTransform *transform);
+
 /* The animatable property of @layer_type (GskLayer or a subclass)
  * called @name, or NULL with an error */
 GParamSpec *gsk_layer_find_animatable_property (GType        layer_type,

@@ -163,6 +163,25 @@ gsk_layer_set_presentation_float (GskLayer   *self,
 }
 
 void
+gsk_layer_set_presentation_transform (GskLayer          *self,
+                                      GParamSpec        *pspec,
+                                      GskLayerTransform *transform)
+{
+  GskLayerPrivate *priv = gsk_layer_get_private (self);
+
+  priv->updating_presentation = TRUE;
+  if (pspec->name == g_intern_static_string ("transform"))
+    gsk_layer_set_transform (self, transform);
+  else if (pspec->name == g_intern_static_string ("child-transform"))
+    gsk_layer_set_child_transform (self, transform);
+  else
+    g_object_set (self, pspec->name, transform, NULL);
+  priv->updating_presentation = FALSE;
+
+  g_clear_pointer (&transform, gsk_layer_transform_unref);
+}
+
+void
 gsk_layer_set_presentation_value (GskLayer     *self,
                                   GParamSpec   *pspec,
                                   const GValue *value)

@@ -6,6 +6,8 @@
 
 #include <glib-object.h>
 
+#include "gsk-layer-transform.h"
+
 G_BEGIN_DECLS
 
 /* Whether values of @type can be interpolated */
@@ -25,5 +27,15 @@ void gsk_layer_value_interpolate (const GValue *from,
  * at every frame */
 void gsk_layer_value_prepare_endpoints (GValue *from,
                                         GValue *to);
+
+/* Two transforms made ready to interpolate between many times: matching
+ * lists op by op, others through their matrices */
+typedef struct _GskLayerTransformLerp GskLayerTransformLerp;
+
+GskLayerTransformLerp *gsk_layer_transform_lerp_new  (GskLayerTransform           *from,
+                                                      GskLayerTransform           *to);
+GskLayerTransform     *gsk_layer_transform_lerp_at   (const GskLayerTransformLerp *lerp,
+                                                      double                       t);
+void                   gsk_layer_transform_lerp_free (GskLayerTransformLerp       *lerp);
 
 G_END_DECLS

@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <string.h>
 
 #include <gdk/gdk.h>
 #include <graphene-gobject.h>
@@ -356,6 +357,144 @@ interpolate_transform (GskLayerTransform *a,
 
   return result;
 }
+
+/* {{{ Prepared transform interpolation */
+
+#define MAX_LERP_OPS 8
+
+struct _GskLayerTransformLerp
+{
+  /* Matching lists: op by op */
+  guint n_ops;
+  GskLayerTransformOp ops[MAX_LERP_OPS];
+  float from[MAX_LERP_OPS][4];
+  float to[MAX_LERP_OPS][4];
+  /* Otherwise: through the matrices */
+  gboolean by_matrix;
+  gboolean is_2d;
+  float ma[16];
+  float mb[16];
+  graphene_matrix_t gma;
+  graphene_matrix_t gmb;
+  gboolean both_null;
+};
+
+GskLayerTransformLerp *
+gsk_layer_transform_lerp_new (GskLayerTransform *a,
+                              GskLayerTransform *b)
+{
+  GskLayerTransformLerp *self = g_new0 (GskLayerTransformLerp, 1);
+  GskLayerTransform *tmp_a = NULL, *tmp_b = NULL;
+  guint i;
+
+  if (a == NULL && b == NULL)
+    {
+      self->both_null = TRUE;
+      return self;
+    }
+  if (a == NULL)
+    a = tmp_a = identity_like (b);
+  if (b == NULL)
+    b = tmp_b = identity_like (a);
+
+  if (transforms_match (a, b) && gsk_layer_transform_get_n_ops (a) <= MAX_LERP_OPS)
+    {
+      self->n_ops = gsk_layer_transform_get_n_ops (a);
+      for (i = 0; i < self->n_ops; i++)
+        {
+          float va[16], vb[16];
+
+          self->ops[i] = gsk_layer_transform_get_op (a, i, va);
+          gsk_layer_transform_get_op (b, i, vb);
+          memcpy (self->from[i], va, sizeof self->from[i]);
+          memcpy (self->to[i], vb, sizeof self->to[i]);
+        }
+    }
+  else
+    {
+      self->by_matrix = TRUE;
+      gsk_layer_transform_to_matrix (a, &self->gma);
+      gsk_layer_transform_to_matrix (b, &self->gmb);
+      graphene_matrix_to_float (&self->gma, self->ma);
+      graphene_matrix_to_float (&self->gmb, self->mb);
+      self->is_2d = matrix_is_2d (self->ma) && matrix_is_2d (self->mb);
+    }
+
+  g_clear_pointer (&tmp_a, gsk_layer_transform_unref);
+  g_clear_pointer (&tmp_b, gsk_layer_transform_unref);
+
+  return self;
+}
+
+GskLayerTransform *
+gsk_layer_transform_lerp_at (const GskLayerTransformLerp *self,
+                             double                       t)
+{
+  GskLayerTransform *result = NULL;
+  guint i;
+
+  if (self->both_null)
+    return NULL;
+
+  if (self->by_matrix)
+    {
+      graphene_matrix_t mr;
+
+      if (self->is_2d)
+        interpolate_2d (self->ma, self->mb, t, &mr);
+      else
+        graphene_matrix_interpolate (&self->gma, &self->gmb, t, &mr);
+      return gsk_layer_transform_matrix (NULL, &mr);
+    }
+
+  for (i = 0; i < self->n_ops; i++)
+    {
+      const float *va = self->from[i], *vb = self->to[i];
+
+      switch (self->ops[i])
+        {
+        case GSK_LAYER_TRANSFORM_OP_TRANSLATE:
+          result = gsk_layer_transform_translate_3d (result, lerp (va[0], vb[0], t),
+                                                     lerp (va[1], vb[1], t), lerp (va[2], vb[2], t));
+          break;
+        case GSK_LAYER_TRANSFORM_OP_SCALE:
+          result = gsk_layer_transform_scale_3d (result, lerp (va[0], vb[0], t),
+                                                 lerp (va[1], vb[1], t), lerp (va[2], vb[2], t));
+          break;
+        case GSK_LAYER_TRANSFORM_OP_ROTATE:
+          {
+            graphene_vec3_t axis;
+
+            graphene_vec3_init (&axis, va[0], va[1], va[2]);
+            result = gsk_layer_transform_rotate_3d (result, lerp (va[3], vb[3], t), &axis);
+          }
+          break;
+        case GSK_LAYER_TRANSFORM_OP_SKEW:
+          result = gsk_layer_transform_skew (result, lerp (va[0], vb[0], t), lerp (va[1], vb[1], t));
+          break;
+        case GSK_LAYER_TRANSFORM_OP_PERSPECTIVE:
+          {
+            double inv = lerp (1.0 / va[0], 1.0 / vb[0], t);
+
+            result = gsk_layer_transform_perspective (result, inv > 1e-9 ? 1.0 / inv : 1e9);
+          }
+          break;
+        case GSK_LAYER_TRANSFORM_OP_MATRIX:
+        default:
+          g_assert_not_reached ();
+        }
+    }
+
+  return result;
+}
+
+void
+gsk_layer_transform_lerp_free (GskLayerTransformLerp *self)
+{
+  g_free (self);
+}
+
+/* }}} */
 
 void
 gsk_layer_value_prepare_endpoints (GValue *from,

@@ -258,6 +258,8 @@ typedef struct
   guint is_float : 1;
   float from_f;
   float to_f;
+  /* Likewise for transforms */
+  GskLayerTransformLerp *transform_lerp;
 } GskLayerPropertyTransitionPrivate;
 
 G_DEFINE_TYPE_WITH_PRIVATE (GskLayerPropertyTransition, gsk_layer_property_transition, GSK_TYPE_LAYER_TRANSITION)
@@ -322,7 +324,18 @@ gsk_layer_property_transition_compute (GskLayerTransition *transition,
           priv->from_f = g_value_get_float (&priv->from);
           priv->to_f = g_value_get_float (&priv->to);
         }
+      g_clear_pointer (&priv->transform_lerp, gsk_layer_transform_lerp_free);
+      if (priv->pspec->value_type == GSK_TYPE_LAYER_TRANSFORM)
+        priv->transform_lerp = gsk_layer_transform_lerp_new (g_value_get_boxed (&priv->from),
+                                                             g_value_get_boxed (&priv->to));
       priv->prepared = TRUE;
+    }
+
+  if (priv->transform_lerp)
+    {
+      gsk_layer_set_presentation_transform (layer, priv->pspec,
+                                            gsk_layer_transform_lerp_at (priv->transform_lerp, progress));
+      return;
     }
 
   if (priv->is_float)
@@ -348,6 +361,7 @@ gsk_layer_property_transition_finalize (GObject *object)
     g_value_unset (&priv->to);
   if (G_IS_VALUE (&priv->current))
     g_value_unset (&priv->current);
+  g_clear_pointer (&priv->transform_lerp, gsk_layer_transform_lerp_free);
 
   G_OBJECT_CLASS (gsk_layer_property_transition_parent_class)->finalize (object);
 }
