@@ -360,35 +360,35 @@ interpolate_transform (GskLayerTransform *a,
 
 /* {{{ Prepared transform interpolation */
 
-#define MAX_LERP_OPS 8
+typedef struct {
+  GskLayerTransformOp op;
+  float from[4];
+  float to[4];
+} OpPair;
 
+/* Sized to what it holds: one of these lives in every running transform
+ * transition */
 struct _GskLayerTransformLerp
 {
-  /* Matching lists: op by op */
-  guint n_ops;
-  GskLayerTransformOp ops[MAX_LERP_OPS];
-  float from[MAX_LERP_OPS][4];
-  float to[MAX_LERP_OPS][4];
-  /* Otherwise: through the matrices */
-  gboolean by_matrix;
-  gboolean is_2d;
-  float ma[16];
-  float mb[16];
-  graphene_matrix_t gma;
-  graphene_matrix_t gmb;
-  gboolean both_null;
+  guint n_ops;          /* matching lists: op by op */
+  guint by_matrix : 1;  /* otherwise: through the matrices */
+  guint is_2d : 1;
+  guint both_null : 1;
+  float *matrices;      /* by_matrix: from and to, 16 floats each */
+  OpPair pairs[];
 };
 
 GskLayerTransformLerp *
 gsk_layer_transform_lerp_new (GskLayerTransform *a,
                               GskLayerTransform *b)
 {
-  GskLayerTransformLerp *self = g_new0 (GskLayerTransformLerp, 1);
+  GskLayerTransformLerp *self;
   GskLayerTransform *tmp_a = NULL, *tmp_b = NULL;
-  guint i;
+  guint i, n;
 
   if (a == NULL && b == NULL)
     {
+      self = g_new0 (GskLayerTransformLerp, 1);
       self->both_null = TRUE;
       return self;
     }
@@ -397,27 +397,33 @@ gsk_layer_transform_lerp_new (GskLayerTransform *a,
   if (b == NULL)
     b = tmp_b = identity_like (a);
 
-  if (transforms_match (a, b) && gsk_layer_transform_get_n_ops (a) <= MAX_LERP_OPS)
+  if (transforms_match (a, b))
     {
-      self->n_ops = gsk_layer_transform_get_n_ops (a);
-      for (i = 0; i < self->n_ops; i++)
+      n = gsk_layer_transform_get_n_ops (a);
+      self = g_malloc0 (sizeof (GskLayerTransformLerp) + n * sizeof (OpPair));
+      self->n_ops = n;
+      for (i = 0; i < n; i++)
         {
           float va[16], vb[16];
 
-          self->ops[i] = gsk_layer_transform_get_op (a, i, va);
+          self->pairs[i].op = gsk_layer_transform_get_op (a, i, va);
           gsk_layer_transform_get_op (b, i, vb);
-          memcpy (self->from[i], va, sizeof self->from[i]);
-          memcpy (self->to[i], vb, sizeof self->to[i]);
+          memcpy (self->pairs[i].from, va, sizeof self->pairs[i].from);
+          memcpy (self->pairs[i].to, vb, sizeof self->pairs[i].to);
         }
     }
   else
     {
+      graphene_matrix_t m;
+
+      self = g_new0 (GskLayerTransformLerp, 1);
       self->by_matrix = TRUE;
-      gsk_layer_transform_to_matrix (a, &self->gma);
-      gsk_layer_transform_to_matrix (b, &self->gmb);
-      graphene_matrix_to_float (&self->gma, self->ma);
-      graphene_matrix_to_float (&self->gmb, self->mb);
-      self->is_2d = matrix_is_2d (self->ma) && matrix_is_2d (self->mb);
+      self->matrices = g_new (float, 32);
+      gsk_layer_transform_to_matrix (a, &m);
+      graphene_matrix_to_float (&m, self->matrices);
+      gsk_layer_transform_to_matrix (b, &m);
+      graphene_matrix_to_float (&m, self->matrices + 16);
+      self->is_2d = matrix_is_2d (self->matrices) && matrix_is_2d (self->matrices + 16);
     }
 
   g_clear_pointer (&tmp_a, gsk_layer_transform_unref);
@@ -441,17 +447,23 @@ gsk_layer_transform_lerp_at (const GskLayerTransformLerp *self,
       graphene_matrix_t mr;
 
       if (self->is_2d)
-        interpolate_2d (self->ma, self->mb, t, &mr);
+        interpolate_2d (self->matrices, self->matrices + 16, t, &mr);
       else
-        graphene_matrix_interpolate (&self->gma, &self->gmb, t, &mr);
+        {
+          graphene_matrix_t ma, mb;
+
+          graphene_matrix_init_from_float (&ma, self->matrices);
+          graphene_matrix_init_from_float (&mb, self->matrices + 16);
+          graphene_matrix_interpolate (&ma, &mb, t, &mr);
+        }
       return gsk_layer_transform_matrix (NULL, &mr);
     }
 
   for (i = 0; i < self->n_ops; i++)
     {
-      const float *va = self->from[i], *vb = self->to[i];
+      const float *va = self->pairs[i].from, *vb = self->pairs[i].to;
 
-      switch (self->ops[i])
+      switch (self->pairs[i].op)
         {
         case GSK_LAYER_TRANSFORM_OP_TRANSLATE:
           result = gsk_layer_transform_translate_3d (result, lerp (va[0], vb[0], t),
@@ -491,6 +503,10 @@ gsk_layer_transform_lerp_at (const GskLayerTransformLerp *self,
 void
 gsk_layer_transform_lerp_free (GskLayerTransformLerp *self)
 {
+  if (self == NULL)
+    return;
+
+  g_free (self->matrices);
   g_free (self);
 }
 
