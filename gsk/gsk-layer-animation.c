@@ -209,7 +209,9 @@ gsk_layer_set_presentation_value (GskLayer     *self,
   else if (pspec->value_type == GSK_TYPE_LAYER_TRANSFORM &&
            g_str_equal (pspec->name, "transform"))
     gsk_layer_set_transform (self, g_value_get_boxed (value));
-  else if (pspec->value_type == GRAPHENE_TYPE_POINT)
+  else if (pspec->value_type == GRAPHENE_TYPE_POINT &&
+           pspec->owner_type == GSK_TYPE_LAYER &&
+           g_str_equal (pspec->name, "position"))
     gsk_layer_set_position (self, g_value_get_boxed (value));
   else
     {
@@ -327,11 +329,26 @@ gsk_layer_add_transition (GskLayer           *self,
   g_return_if_fail (GSK_IS_LAYER_TRANSITION (transition));
   g_return_if_fail (gsk_layer_transition_get_layer (transition) == NULL);
 
+  if (GSK_IS_LAYER_PROPERTY_TRANSITION (transition))
+    {
+      GParamSpec *pspec = gsk_layer_property_transition_get_pspec (GSK_LAYER_PROPERTY_TRANSITION (transition));
+
+      if (!g_type_is_a (G_OBJECT_TYPE (self), pspec->owner_type))
+        {
+          g_critical ("Cannot animate “%s” of %s on a %s",
+                      pspec->name, g_type_name (pspec->owner_type), G_OBJECT_TYPE_NAME (self));
+          return;
+        }
+    }
+
   animation = ensure_animation (self);
   old = g_hash_table_lookup (animation->transitions, name);
   if (old != NULL)
     {
       g_object_ref (old);
+      /* What the old one promised the getter no longer holds */
+      if (GSK_IS_LAYER_PROPERTY_TRANSITION (old))
+        clear_model_value (self, gsk_layer_property_transition_get_pspec (GSK_LAYER_PROPERTY_TRANSITION (old)));
       drop_transition (self, name, old);
       gsk_layer_timeline_stop (GSK_LAYER_TIMELINE (old));
       g_object_unref (old);
@@ -347,15 +364,7 @@ gsk_layer_add_transition (GskLayer           *self,
       GParamSpec *pspec = gsk_layer_property_transition_get_pspec (pt);
       GValue to = G_VALUE_INIT;
 
-      if (!g_type_is_a (G_OBJECT_TYPE (self), pspec->owner_type))
-        {
-          g_critical ("Cannot animate “%s” of %s on a %s",
-                      pspec->name, g_type_name (pspec->owner_type), G_OBJECT_TYPE_NAME (self));
-          drop_transition (self, name, transition);
-          return;
-        }
-
-      if (pspec && gsk_layer_property_transition_get_to_value (pt, &to))
+      if (gsk_layer_property_transition_get_to_value (pt, &to))
         {
           set_model_value (self, pspec, &to);
           g_value_unset (&to);
@@ -480,10 +489,27 @@ gsk_layer_animation_update_clock (GskLayer *self)
       if (gsk_layer_timeline_get_frame_clock (timeline) == clock)
         continue;
 
-      /* Leaving the clock's tree stops it (and so removes it); joining
-       * one starts it */
+      /* Leaving the clock's tree stops it (and so removes it), at its
+       * end, as Core Animation does; joining one starts it */
       if (gsk_layer_timeline_is_playing (timeline))
-        gsk_layer_timeline_stop (timeline);
+        {
+          if (GSK_IS_LAYER_PROPERTY_TRANSITION (timeline))
+            {
+              GParamSpec *pspec = gsk_layer_property_transition_get_pspec (GSK_LAYER_PROPERTY_TRANSITION (timeline));
+              const GValue *model = gsk_layer_get_model_value (self, pspec);
+
+              if (model)
+                {
+                  GValue end = G_VALUE_INIT;
+
+                  g_value_init (&end, pspec->value_type);
+                  g_value_copy (model, &end);
+                  gsk_layer_set_presentation_value (self, pspec, &end);
+                  g_value_unset (&end);
+                }
+            }
+          gsk_layer_timeline_stop (timeline);
+        }
       else if (clock != NULL)
         start_if_possible (self, GSK_LAYER_TRANSITION (timeline));
     }
@@ -572,6 +598,21 @@ gsk_layer_animate_property (GskLayer     *self,
   model = gsk_layer_get_model_value (self, pspec);
   if (model != NULL && g_param_values_cmp (pspec, model, value) == 0 && running)
     return TRUE;
+
+  /* Nothing running and nothing to change: no transition, no notify */
+  if (running == NULL)
+    {
+      GValue now = G_VALUE_INIT;
+      gboolean same;
+
+      gsk_layer_get_presentation_value (self, pspec->name, &now);
+      same = g_param_values_cmp (pspec, &now, value) == 0 &&
+             (pspec->value_type != GSK_TYPE_LAYER_TRANSFORM ||
+              gsk_layer_transform_equal (g_value_get_boxed (&now), g_value_get_boxed (value)));
+      g_value_unset (&now);
+      if (same)
+        return TRUE;
+    }
 
   easing = state->easing;
   duration = state->duration;

@@ -277,7 +277,10 @@ advance (GskLayerTimeline *self,
       priv->playing = FALSE;
       unschedule (self);
       g_signal_emit (self, signals[COMPLETED], 0);
-      g_signal_emit (self, signals[STOPPED], 0, TRUE);
+      /* A "completed" handler may have started it again, as Clutter
+       * allows: then it has not stopped */
+      if (!priv->playing)
+        g_signal_emit (self, signals[STOPPED], 0, TRUE);
     }
 
 out:

@@ -13,9 +13,10 @@
  *
  * Runs several transitions of one layer together, on one timeline: each
  * member keeps its own delay, duration, repeats and easing, measured
- * from the start of the group. The group's duration grows to hold its
- * longest member; a member that repeats forever makes the group repeat
- * forever.
+ * from the start of the group's run. The group's duration grows to hold
+ * its longest member; a member that repeats forever makes the group
+ * repeat forever. The group's own repeats, direction and auto-reverse
+ * replay its members; its own easing is not applied to them.
  */
 
 struct _GskLayerTransitionGroup
@@ -27,12 +28,17 @@ struct _GskLayerTransitionGroup
 
 G_DEFINE_FINAL_TYPE (GskLayerTransitionGroup, gsk_layer_transition_group, GSK_TYPE_LAYER_TRANSITION)
 
+static void update_duration (GskLayerTransitionGroup *self);
+
 static void
 gsk_layer_transition_group_attached (GskLayerTransition *transition,
                                      GskLayer           *layer)
 {
   GskLayerTransitionGroup *self = GSK_LAYER_TRANSITION_GROUP (transition);
   guint i;
+
+  /* Members may have been set up after they were added */
+  update_duration (self);
 
   for (i = 0; i < self->transitions->len; i++)
     gsk_layer_transition_attach (g_ptr_array_index (self->transitions, i), layer);
@@ -59,9 +65,18 @@ gsk_layer_transition_group_compute (GskLayerTransition *transition,
   double elapsed;
   guint i;
 
-  /* Members run on the group's time, not its eased progress */
-  elapsed = gsk_layer_timeline_get_current_repeat (timeline) * (double) gsk_layer_timeline_get_duration (timeline) +
-            gsk_layer_timeline_get_elapsed_time (timeline);
+  /* Members run on the group's time within the current run, backward
+   * in reversed runs; the group's own easing does not apply to them */
+  elapsed = gsk_layer_timeline_get_elapsed_time (timeline);
+  {
+    gboolean reversed = gsk_layer_timeline_get_direction (timeline) == GSK_LAYER_TIMELINE_BACKWARD;
+
+    if (gsk_layer_timeline_get_auto_reverse (timeline) &&
+        gsk_layer_timeline_get_current_repeat (timeline) % 2 == 1)
+      reversed = !reversed;
+    if (reversed)
+      elapsed = gsk_layer_timeline_get_duration (timeline) - elapsed;
+  }
 
   for (i = 0; i < self->transitions->len; i++)
     {
@@ -141,6 +156,27 @@ update_duration (GskLayerTransitionGroup *self)
     gsk_layer_timeline_set_repeat_count (timeline, -1);
 }
 
+/* Whether @haystack is @needle or a group holding it, however deep */
+static gboolean
+group_contains (GskLayerTransition *haystack,
+                GskLayerTransition *needle)
+{
+  GskLayerTransitionGroup *group;
+  guint i;
+
+  if (haystack == needle)
+    return TRUE;
+  if (!GSK_IS_LAYER_TRANSITION_GROUP (haystack))
+    return FALSE;
+
+  group = GSK_LAYER_TRANSITION_GROUP (haystack);
+  for (i = 0; i < group->transitions->len; i++)
+    if (group_contains (g_ptr_array_index (group->transitions, i), needle))
+      return TRUE;
+
+  return FALSE;
+}
+
 /**
  * gsk_layer_transition_group_add_transition:
  * @self: a transition group
@@ -159,6 +195,7 @@ gsk_layer_transition_group_add_transition (GskLayerTransitionGroup *self,
   g_return_if_fail (GSK_LAYER_TRANSITION (self) != transition);
   g_return_if_fail (gsk_layer_transition_get_layer (transition) == NULL);
   g_return_if_fail (!g_ptr_array_find (self->transitions, transition, NULL));
+  g_return_if_fail (!group_contains (transition, GSK_LAYER_TRANSITION (self)));
 
   g_ptr_array_add (self->transitions, g_object_ref (transition));
   update_duration (self);

@@ -727,6 +727,107 @@ test_spring_retarget_keeps_velocity (void)
   g_assert_finalize_object (clock);
 }
 
+/* A "completed" handler may start the transition again */
+static void
+restart_on_completed (GskLayerTimeline *t,
+                      gpointer          data)
+{
+  gsk_layer_timeline_start (t);
+}
+
+static void
+test_restart_in_completed (void)
+{
+  GskLayerFrameClock *clock = gsk_layer_manual_clock_new ();
+  GskLayerManualClock *manual = GSK_LAYER_MANUAL_CLOCK (clock);
+  GskLayer *root = root_with_clock (clock);
+  GskLayer *layer = gsk_layer_new ();
+  GskLayerTransition *t = gsk_layer_property_transition_new ("opacity", NULL);
+
+  gsk_layer_add_child (root, layer);
+  gsk_layer_timeline_set_duration (GSK_LAYER_TIMELINE (t), 100);
+  gsk_layer_property_transition_set_from (GSK_LAYER_PROPERTY_TRANSITION (t), G_TYPE_FLOAT, 1.0f);
+  gsk_layer_property_transition_set_to (GSK_LAYER_PROPERTY_TRANSITION (t), G_TYPE_FLOAT, 0.0f);
+  g_signal_connect (t, "completed", G_CALLBACK (restart_on_completed), NULL);
+  gsk_layer_add_transition (layer, "loop", t);
+
+  gsk_layer_manual_clock_advance (manual, 100 * MS);   /* completes, restarts */
+  g_assert_true (gsk_layer_timeline_is_playing (GSK_LAYER_TIMELINE (t)));
+  g_assert_true (gsk_layer_get_transition (layer, "loop") == t);
+  gsk_layer_manual_clock_advance (manual, 50 * MS);
+  g_assert_cmpfloat_with_epsilon (presentation_opacity (layer), 0.5, 1e-6);
+
+  g_signal_handlers_disconnect_by_func (t, restart_on_completed, NULL);
+  g_object_unref (t);
+  g_assert_finalize_object (root);
+  g_assert_finalize_object (clock);
+}
+
+/* A group learns its members' durations when it starts, and its own
+ * repeats replay them */
+static void
+test_group_setup_after_add_and_repeat (void)
+{
+  GskLayerFrameClock *clock = gsk_layer_manual_clock_new ();
+  GskLayerManualClock *manual = GSK_LAYER_MANUAL_CLOCK (clock);
+  GskLayer *root = root_with_clock (clock);
+  GskLayer *layer = gsk_layer_new ();
+  GskLayerTransition *group = gsk_layer_transition_group_new ();
+  GskLayerTransition *fade = gsk_layer_property_transition_new ("opacity", NULL);
+  GskLayerTransition *other = gsk_layer_transition_group_new ();
+
+  gsk_layer_add_child (root, layer);
+  gsk_layer_property_transition_set_from (GSK_LAYER_PROPERTY_TRANSITION (fade), G_TYPE_FLOAT, 0.0f);
+  gsk_layer_property_transition_set_to (GSK_LAYER_PROPERTY_TRANSITION (fade), G_TYPE_FLOAT, 1.0f);
+  gsk_layer_transition_group_add_transition (GSK_LAYER_TRANSITION_GROUP (group), fade);
+  gsk_layer_timeline_set_duration (GSK_LAYER_TIMELINE (fade), 100);   /* after adding */
+  gsk_layer_timeline_set_repeat_count (GSK_LAYER_TIMELINE (group), 1);
+
+  /* No cycles */
+  gsk_layer_transition_group_add_transition (GSK_LAYER_TRANSITION_GROUP (other), group);
+  g_test_expect_message ("GskLayer", G_LOG_LEVEL_CRITICAL, "*group_contains*");
+  gsk_layer_transition_group_add_transition (GSK_LAYER_TRANSITION_GROUP (group), other);
+  g_test_assert_expected_messages ();
+  gsk_layer_transition_group_remove_transition (GSK_LAYER_TRANSITION_GROUP (other), group);
+
+  gsk_layer_add_transition (layer, "both", group);
+  gsk_layer_manual_clock_advance (manual, 50 * MS);
+  g_assert_cmpfloat_with_epsilon (presentation_opacity (layer), 0.5, 1e-6);
+  gsk_layer_manual_clock_advance (manual, 100 * MS);   /* second run, half way */
+  g_assert_cmpfloat_with_epsilon (presentation_opacity (layer), 0.5, 1e-6);
+  g_assert_true (gsk_layer_timeline_is_playing (GSK_LAYER_TIMELINE (group)));
+  gsk_layer_manual_clock_advance (manual, 100 * MS);
+  g_assert_false (gsk_layer_timeline_is_playing (GSK_LAYER_TIMELINE (group)));
+
+  g_object_unref (fade);
+  g_object_unref (other);
+  g_assert_finalize_object (group);
+  g_assert_finalize_object (root);
+  g_assert_finalize_object (clock);
+}
+
+/* Under an easing state, setting the value a layer already has changes
+ * nothing: no transition, no notification */
+static void
+test_implicit_no_op (void)
+{
+  GskLayerFrameClock *clock = gsk_layer_manual_clock_new ();
+  GskLayer *root = root_with_clock (clock);
+  GskLayer *layer = gsk_layer_new ();
+  guint notifies = 0;
+
+  gsk_layer_add_child (root, layer);
+  g_signal_connect_swapped (layer, "notify::opacity", G_CALLBACK (g_atomic_int_inc), &notifies);
+  gsk_layer_save_easing_state (layer);
+  gsk_layer_set_opacity (layer, 1.f);
+  g_assert_cmpuint (notifies, ==, 0);
+  g_assert_null (gsk_layer_get_transition (layer, "opacity"));
+  gsk_layer_restore_easing_state (layer);
+
+  g_assert_finalize_object (root);
+  g_assert_finalize_object (clock);
+}
+
 /* A subclass's own properties animate too */
 #define TEST_TYPE_GLOW (test_glow_get_type ())
 G_DECLARE_FINAL_TYPE (TestGlow, test_glow, TEST, GLOW, GskLayer)
@@ -823,6 +924,9 @@ main (int    argc,
   g_test_add_func ("/animation/transition/group", test_group);
   g_test_add_func ("/animation/callbacks-change-tree", test_callbacks_change_tree);
   g_test_add_func ("/animation/transition/subclass-property", test_subclass_property);
+  g_test_add_func ("/animation/transition/restart-in-completed", test_restart_in_completed);
+  g_test_add_func ("/animation/transition/group-setup-after-add", test_group_setup_after_add_and_repeat);
+  g_test_add_func ("/animation/implicit/no-op", test_implicit_no_op);
   g_test_add_func ("/animation/implicit/spring-retarget", test_spring_retarget_keeps_velocity);
   g_test_add_func ("/animation/bad-input", test_bad_input);
   g_test_add_func ("/animation/lifetimes", test_lifetimes);
