@@ -285,12 +285,8 @@ visible_content_rect (GskLayer *layer,
   b.y1 = ceilf (b.y1 + HUGE_CONTENT_MARGIN);
   b = box_intersect (&b, &(Box) { 0, 0, ceilf (p->size.width), ceilf (p->size.height) });
 
-  /* Never more than the cap, whatever the projection says */
-  b.x1 = MIN (b.x1, b.x0 + MAX_CONTENT_SIDE);
-  b.y1 = MIN (b.y1, b.y0 + MAX_CONTENT_SIDE);
-  if ((double) (b.x1 - b.x0) * (b.y1 - b.y0) > MAX_CONTENT_PIXELS)
-    b.y1 = b.y0 + floorf (MAX_CONTENT_PIXELS / (b.x1 - b.x0));
-
+  /* However large the visible part, rasterize() draws it into at most
+   * the capped number of pixels, at a lower resolution if need be */
   result = box_to_rect (&b);
   return result;
 }
@@ -319,8 +315,19 @@ rasterize (GskLayer *layer,
   else
     graphene_rect_init (&rect, 0, 0, ceilf (p->size.width), ceilf (p->size.height));
 
-  w = rect.size.width;
-  h = rect.size.height;
+  w = ceilf (rect.size.width);
+  h = ceilf (rect.size.height);
+
+  /* A huge layer seen whole (scaled down) is drawn at the resolution the
+   * cap allows: never a buffer the size of the layer */
+  if (w > MAX_CONTENT_SIDE || h > MAX_CONTENT_SIDE || (double) w * h > MAX_CONTENT_PIXELS)
+    {
+      double scale = MIN ((double) MAX_CONTENT_SIDE / w, (double) MAX_CONTENT_SIDE / h);
+
+      scale = MIN (scale, sqrt ((double) MAX_CONTENT_PIXELS / ((double) w * h)));
+      w = MAX (1, (int) floor (w * scale));
+      h = MAX (1, (int) floor (h * scale));
+    }
 
   if (p->content_cache == NULL)
     p->content_cache = g_new0 (GskLayerContentCache, 1);
@@ -340,8 +347,9 @@ rasterize (GskLayer *layer,
     }
 
   cr = cairo_create (surface);
+  cairo_scale (cr, w / rect.size.width, h / rect.size.height);
   cairo_translate (cr, -rect.origin.x, -rect.origin.y);
-  cairo_rectangle (cr, rect.origin.x, rect.origin.y, w, h);
+  cairo_rectangle (cr, rect.origin.x, rect.origin.y, rect.size.width, rect.size.height);
   cairo_clip (cr);
 
   p->in_draw = TRUE;

@@ -271,6 +271,79 @@ test_render_to_surface_is_complete (void)
   g_assert_finalize_object (root);
 }
 
+/* A huge layer scaled down so that all of it shows: drawn whole, at a
+ * lower resolution, never in a buffer its own size */
+#define TEST_TYPE_HUGE (test_huge_get_type ())
+G_DECLARE_FINAL_TYPE (TestHuge, test_huge, TEST, HUGE, GskLayer)
+
+struct _TestHuge
+{
+  GskLayer parent_instance;
+  double max_clip_pixels;
+};
+
+G_DEFINE_FINAL_TYPE (TestHuge, test_huge, GSK_TYPE_LAYER)
+
+static void
+test_huge_draw (GskLayer *layer,
+                cairo_t  *cr)
+{
+  TestHuge *self = TEST_HUGE (layer);
+  double x0, y0, x1, y1;
+
+  /* In device pixels: what the buffer really holds */
+  cairo_clip_extents (cr, &x0, &y0, &x1, &y1);
+  cairo_user_to_device (cr, &x0, &y0);
+  cairo_user_to_device (cr, &x1, &y1);
+  self->max_clip_pixels = MAX (self->max_clip_pixels, (x1 - x0) * (y1 - y0));
+
+  cairo_set_source_rgb (cr, 1, 0, 0);
+  cairo_paint (cr);
+  cairo_set_source_rgb (cr, 0, 0, 1);
+  cairo_rectangle (cr, 90000, 90000, 10000, 10000);
+  cairo_fill (cr);
+}
+
+static void
+test_huge_class_init (TestHugeClass *klass)
+{
+  GSK_LAYER_CLASS (klass)->draw = test_huge_draw;
+}
+
+static void
+test_huge_init (TestHuge *self)
+{
+}
+
+static void
+test_huge_layer_seen_whole (void)
+{
+  GskLayerRenderer *renderer = gsk_layer_software_renderer_new ();
+  GskLayer *root = g_object_ref_sink (colored_layer ("root", 0, 0, 200, 200, "white"));
+  TestHuge *huge = g_object_new (TEST_TYPE_HUGE, NULL);
+  GskLayerTransform *t = gsk_layer_transform_scale (NULL, 0.002f, 0.002f);
+  cairo_surface_t *image;
+  guint32 *px;
+
+  gsk_layer_set_size (GSK_LAYER (huge), &GRAPHENE_SIZE_INIT (100000, 100000));
+  gsk_layer_set_pivot_point (GSK_LAYER (huge), &GRAPHENE_POINT3D_INIT (0, 0, 0));
+  gsk_layer_set_transform (GSK_LAYER (huge), t);
+  gsk_layer_transform_unref (t);
+  gsk_layer_add_child (root, GSK_LAYER (huge));
+
+  image = gsk_layer_renderer_render_to_surface (renderer, root, 200, 200);
+  cairo_surface_flush (image);
+  px = (guint32 *) cairo_image_surface_get_data (image);
+  g_assert_cmphex (px[10 * 200 + 10], ==, 0xffff0000);
+  /* The far corner of the layer, 90000–100000, lands at 180–200 */
+  g_assert_cmphex (px[195 * 200 + 195], ==, 0xff0000ff);
+  g_assert_cmpfloat (huge->max_clip_pixels, <=, 4096.0 * 4096.0 + 1);
+
+  cairo_surface_destroy (image);
+  g_object_unref (renderer);
+  g_assert_finalize_object (root);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -281,6 +354,7 @@ main (int    argc,
   g_test_add_func ("/damage/random-changes", test_random_changes);
   g_test_add_func ("/damage/small-change", test_small_change_small_damage);
   g_test_add_func ("/damage/render-to-surface-complete", test_render_to_surface_is_complete);
+  g_test_add_func ("/damage/huge-layer-seen-whole", test_huge_layer_seen_whole);
 
   return g_test_run ();
 }
