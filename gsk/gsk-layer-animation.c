@@ -16,6 +16,7 @@
 #include "gsk-layer-transform.h"
 #include "gsk-layer-interpolate-private.h"
 #include "gsk-layer-transition-private.h"
+#include "gsk-layer-timeline-private.h"
 
 typedef struct {
   guint duration;
@@ -299,6 +300,12 @@ start_if_possible (GskLayer           *self,
   GskLayerTimeline *timeline = GSK_LAYER_TIMELINE (transition);
 
   if (clock == NULL || gsk_layer_timeline_is_playing (timeline))
+    return;
+
+  /* A finished transition kept on the layer does not replay because the
+   * tree got a new clock */
+  if (gsk_layer_timeline_has_started (timeline) &&
+      gsk_layer_timeline_get_frame_clock (timeline) != NULL)
     return;
 
   gsk_layer_timeline_set_frame_clock (timeline, clock);

@@ -17,4 +17,8 @@ gboolean gsk_layer_timeline_progress_at (GskLayerTimeline *self,
                                          double           *out_progress,
                                          gboolean         *out_finished);
 
+/* Whether the timeline ever got past its delay (and was not rewound by
+ * a new start since): a finished one has */
+gboolean gsk_layer_timeline_has_started (GskLayerTimeline *self);
+
 G_END_DECLS

@@ -288,6 +288,14 @@ out:
 }
 
 gboolean
+gsk_layer_timeline_has_started (GskLayerTimeline *self)
+{
+  GskLayerTimelinePrivate *priv = gsk_layer_timeline_get_instance_private (self);
+
+  return priv->started_emitted;
+}
+
+gboolean
 gsk_layer_timeline_progress_at (GskLayerTimeline *self,
                                 double            elapsed_ms,
                                 double           *out_progress,

@@ -828,6 +828,36 @@ test_implicit_no_op (void)
   g_assert_finalize_object (clock);
 }
 
+/* A finished transition kept on its layer does not replay when the
+ * tree gets another clock */
+static void
+test_kept_transition_no_replay (void)
+{
+  GskLayerFrameClock *clock = gsk_layer_manual_clock_new ();
+  GskLayerFrameClock *clock2 = gsk_layer_manual_clock_new ();
+  GskLayer *root = root_with_clock (clock);
+  GskLayer *layer = gsk_layer_new ();
+  GskLayerTransition *t = gsk_layer_property_transition_new ("opacity", NULL);
+
+  gsk_layer_add_child (root, layer);
+  gsk_layer_timeline_set_duration (GSK_LAYER_TIMELINE (t), 100);
+  gsk_layer_property_transition_set_to (GSK_LAYER_PROPERTY_TRANSITION (t), G_TYPE_FLOAT, 0.0f);
+  gsk_layer_transition_set_remove_on_complete (t, FALSE);
+  gsk_layer_add_transition (layer, "fade", t);
+  gsk_layer_manual_clock_advance (GSK_LAYER_MANUAL_CLOCK (clock), 200 * MS);
+  g_assert_false (gsk_layer_timeline_is_playing (GSK_LAYER_TIMELINE (t)));
+  g_assert_true (gsk_layer_get_transition (layer, "fade") == t);
+
+  gsk_layer_set_frame_clock (root, clock2);
+  g_assert_false (gsk_layer_timeline_is_playing (GSK_LAYER_TIMELINE (t)));
+  g_assert_cmpfloat (presentation_opacity (layer), ==, 0.0f);
+
+  g_object_unref (t);
+  g_assert_finalize_object (root);
+  g_assert_finalize_object (clock);
+  g_assert_finalize_object (clock2);
+}
+
 /* A subclass's own properties animate too */
 #define TEST_TYPE_GLOW (test_glow_get_type ())
 G_DECLARE_FINAL_TYPE (TestGlow, test_glow, TEST, GLOW, GskLayer)
@@ -927,6 +957,7 @@ main (int    argc,
   g_test_add_func ("/animation/transition/restart-in-completed", test_restart_in_completed);
   g_test_add_func ("/animation/transition/group-setup-after-add", test_group_setup_after_add_and_repeat);
   g_test_add_func ("/animation/implicit/no-op", test_implicit_no_op);
+  g_test_add_func ("/animation/transition/kept-no-replay", test_kept_transition_no_replay);
   g_test_add_func ("/animation/implicit/spring-retarget", test_spring_retarget_keeps_velocity);
   g_test_add_func ("/animation/bad-input", test_bad_input);
   g_test_add_func ("/animation/lifetimes", test_lifetimes);
