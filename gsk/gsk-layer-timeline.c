@@ -80,7 +80,7 @@ typedef struct {
   GskLayerFrameClock *clock;  /* not a reference: the scheduler is its qdata */
   GPtrArray *timelines;       /* not references; timelines leave when they stop */
   gulong tick_id;
-  gboolean ticking;
+  guint ticking;              /* depth: a callback may tick the clock again */
 } Scheduler;
 
 static GQuark scheduler_quark;
@@ -102,9 +102,9 @@ scheduler_tick (GskLayerFrameClock *clock,
    * wait for the next tick; those that stop leave a NULL behind (see
    * unschedule()), swept up after the loop. No reference is needed:
    * a timeline that dies unschedules itself first. */
-  scheduler->ticking = TRUE;
+  scheduler->ticking++;
   n = scheduler->timelines->len;
-  for (i = 0; i < n; i++)
+  for (i = 0; i < n && i < scheduler->timelines->len; i++)
     {
       GskLayerTimeline *timeline = g_ptr_array_index (scheduler->timelines, i);
 
@@ -113,16 +113,20 @@ scheduler_tick (GskLayerFrameClock *clock,
 
       advance (timeline, now);
     }
-  scheduler->ticking = FALSE;
+  scheduler->ticking--;
 
-  for (i = 0, j = 0; i < scheduler->timelines->len; i++)
+  /* Sweep the NULLs only when no tick is under way any more */
+  if (scheduler->ticking == 0)
     {
-      gpointer t = g_ptr_array_index (scheduler->timelines, i);
+      for (i = 0, j = 0; i < scheduler->timelines->len; i++)
+        {
+          gpointer t = g_ptr_array_index (scheduler->timelines, i);
 
-      if (t != NULL)
-        g_ptr_array_index (scheduler->timelines, j++) = t;
+          if (t != NULL)
+            g_ptr_array_index (scheduler->timelines, j++) = t;
+        }
+      g_ptr_array_set_size (scheduler->timelines, j);
     }
-  g_ptr_array_set_size (scheduler->timelines, j);
 
   if (scheduler->timelines->len > 0)
     gsk_layer_frame_clock_request_frame (clock);

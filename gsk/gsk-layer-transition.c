@@ -66,7 +66,13 @@ gsk_layer_transition_new_frame (GskLayerTimeline *timeline,
   GskLayerTransitionPrivate *priv = gsk_layer_transition_get_instance_private (self);
 
   if (priv->layer != NULL)
-    GSK_LAYER_TRANSITION_GET_CLASS (self)->compute (self, priv->layer, progress);
+    {
+      /* Setting a property can run user code that drops the layer */
+      GskLayer *layer = g_object_ref (priv->layer);
+
+      GSK_LAYER_TRANSITION_GET_CLASS (self)->compute (self, layer, progress);
+      g_object_unref (layer);
+    }
 }
 
 static void
