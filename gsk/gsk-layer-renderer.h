@@ -83,5 +83,12 @@ G_DECLARE_FINAL_TYPE (GskLayerGLRenderer, gsk_layer_gl_renderer, GSK, LAYER_GL_R
 
 GSK_LAYER_AVAILABLE_IN_ALL
 GskLayerRenderer *gsk_layer_gl_renderer_new (GError **error);
+GSK_LAYER_AVAILABLE_IN_ALL
+void gsk_layer_gl_renderer_get_frame_stats (GskLayerGLRenderer *self,
+                                            guint              *draw_calls,
+                                            guint              *texture_uploads,
+                                            guint              *offscreen_passes);
+GSK_LAYER_AVAILABLE_IN_ALL
+const char *gsk_layer_gl_renderer_get_gl_description (GskLayerGLRenderer *self);
 
 G_END_DECLS

@@ -13,6 +13,8 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include <string.h>
+
 #include <gsklayer.h>
 #include <epoxy/gl.h>
 
@@ -333,6 +335,17 @@ test_fishbowl (void)
   g_assert_cmpuint (stats->texture_uploads, ==, 1);
   g_assert_cmpuint (stats->offscreens, ==, 0);
   g_assert_cmpuint (stats->quads, >=, 100);
+
+  /* The public view of the same counts, as gsk render --stats prints */
+  {
+    guint draw_calls, uploads, offscreens;
+
+    gsk_layer_gl_renderer_get_frame_stats (GSK_LAYER_GL_RENDERER (gl), &draw_calls, &uploads, &offscreens);
+    g_assert_cmpuint (draw_calls, ==, stats->draw_calls);
+    g_assert_cmpuint (uploads, ==, stats->texture_uploads);
+    g_assert_cmpuint (offscreens, ==, stats->offscreens);
+    g_assert_nonnull (strstr (gsk_layer_gl_renderer_get_gl_description (GSK_LAYER_GL_RENDERER (gl)), "GL"));
+  }
 
   /* The next frames upload nothing, and draw only the damage */
   target = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 320, 240);

@@ -25,7 +25,7 @@ enum {
 
 static const char *usage_text =
   "Usage:\n"
-  "  gsk render SCENE.json -o OUT.png [--time SECONDS] [--backend software|gl] [--size WxH]\n"
+  "  gsk render SCENE.json -o OUT.png [--time SECONDS] [--backend software|gl] [--size WxH] [--stats]\n"
   "  gsk render --demo [-o OUT.png] [--backend software|gl] [--size WxH]\n"
   "  gsk play SCENE.json -o FRAME-%03d.png --duration SECONDS [--fps N] [--backend …] [--size WxH]\n"
   "  gsk play SCENE.json -o OUT.png --duration SECONDS [--fps N] [--backend …] [--size WxH]\n"
@@ -53,6 +53,8 @@ static const char *usage_text =
   "                       made, says why and renders in software)\n"
   "  --size WxH           Image size (default: the scene's size)\n"
   "  --demo               Use the built-in demo scene\n"
+  "  --stats              After render, print what the frame cost the GPU\n"
+  "                       (gl: draw calls, texture uploads, offscreen passes)\n"
   "\n"
   "Exit status: 0 on success, 1 if a scene or file is bad, 2 on usage errors.\n";
 
@@ -126,6 +128,7 @@ typedef struct {
   int width;
   int height;
   gboolean demo;
+  gboolean stats;
   double time;      /* < 0: not given */
   double fps;       /* 0: not given */
   double duration;  /* 0: not given */
@@ -219,6 +222,8 @@ parse_options (int      argc,
         }
       else if (g_str_equal (arg, "--demo"))
         opts->demo = TRUE;
+      else if (g_str_equal (arg, "--stats"))
+        opts->stats = TRUE;
       else if (arg[0] == '-' && arg[1] != '\0')
         return usage_error ("unknown option “%s”", arg);
       else if (opts->scene_path == NULL)
@@ -346,6 +351,23 @@ cmd_render (int    argc,
   cairo_surface_destroy (surface);
   if (res != EXIT_OK)
     return res;
+
+  if (opts.stats)
+    {
+      if (GSK_IS_LAYER_GL_RENDERER (renderer))
+        {
+          guint draw_calls, uploads, offscreens;
+
+          gsk_layer_gl_renderer_get_frame_stats (GSK_LAYER_GL_RENDERER (renderer),
+                                                 &draw_calls, &uploads, &offscreens);
+          g_print ("%s\ndraw calls: %u\ntexture uploads: %u\noffscreen passes: %u\n",
+                   gsk_layer_gl_renderer_get_gl_description (GSK_LAYER_GL_RENDERER (renderer)),
+                   draw_calls, uploads, offscreens);
+        }
+      else
+        g_print ("%s backend: no GPU statistics (draw calls, uploads and passes are GL's)\n",
+                 opts.backend);
+    }
 
   if (opts.demo)
     {

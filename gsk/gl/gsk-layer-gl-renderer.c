@@ -141,3 +141,47 @@ gsk_layer_gl_renderer_get_description (GskLayerGLRenderer *self)
 
   return gsk_layer_gl_backend_get_description (self->backend);
 }
+
+/**
+ * gsk_layer_gl_renderer_get_frame_stats:
+ * @self: a GL renderer
+ * @draw_calls: (out) (optional): return location for the number of draw calls
+ * @texture_uploads: (out) (optional): return location for the number of
+ *   content textures uploaded
+ * @offscreen_passes: (out) (optional): return location for the number of
+ *   offscreen passes (groups, clips, blend backdrops)
+ *
+ * Gets what the last frame drawn by @self cost the GPU.
+ */
+void
+gsk_layer_gl_renderer_get_frame_stats (GskLayerGLRenderer *self,
+                                       guint              *draw_calls,
+                                       guint              *texture_uploads,
+                                       guint              *offscreen_passes)
+{
+  const GskLayerGLStats *stats;
+
+  g_return_if_fail (GSK_IS_LAYER_GL_RENDERER (self));
+
+  stats = gsk_layer_gl_backend_get_stats (self->backend);
+  if (draw_calls)
+    *draw_calls = stats->draw_calls;
+  if (texture_uploads)
+    *texture_uploads = stats->texture_uploads;
+  if (offscreen_passes)
+    *offscreen_passes = stats->offscreens;
+}
+
+/**
+ * gsk_layer_gl_renderer_get_gl_description:
+ * @self: a GL renderer
+ *
+ * Returns: the GL version and renderer @self draws with, for messages
+ */
+const char *
+gsk_layer_gl_renderer_get_gl_description (GskLayerGLRenderer *self)
+{
+  g_return_val_if_fail (GSK_IS_LAYER_GL_RENDERER (self), NULL);
+
+  return gsk_layer_gl_backend_get_description (self->backend);
+}
