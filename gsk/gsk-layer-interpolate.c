@@ -268,95 +268,6 @@ interpolate_2d (const float        *ma,
   graphene_matrix_init_from_2d (out, m[0], m[1], m[2], m[3], m[4], m[5]);
 }
 
-static GskLayerTransform *
-interpolate_transform (GskLayerTransform *a,
-                       GskLayerTransform *b,
-                       double             t)
-{
-  GskLayerTransform *result = NULL;
-  GskLayerTransform *tmp_a = NULL, *tmp_b = NULL;
-  guint i, n;
-
-  if (a == NULL && b == NULL)
-    return NULL;
-  if (a == NULL)
-    a = tmp_a = identity_like (b);
-  if (b == NULL)
-    b = tmp_b = identity_like (a);
-
-  if (transforms_match (a, b))
-    {
-      n = gsk_layer_transform_get_n_ops (a);
-      for (i = 0; i < n; i++)
-        {
-          float va[16], vb[16];
-          GskLayerTransformOp op = gsk_layer_transform_get_op (a, i, va);
-
-          gsk_layer_transform_get_op (b, i, vb);
-          switch (op)
-            {
-            case GSK_LAYER_TRANSFORM_OP_TRANSLATE:
-              result = gsk_layer_transform_translate_3d (result, lerp (va[0], vb[0], t),
-                                                         lerp (va[1], vb[1], t), lerp (va[2], vb[2], t));
-              break;
-            case GSK_LAYER_TRANSFORM_OP_SCALE:
-              result = gsk_layer_transform_scale_3d (result, lerp (va[0], vb[0], t),
-                                                     lerp (va[1], vb[1], t), lerp (va[2], vb[2], t));
-              break;
-            case GSK_LAYER_TRANSFORM_OP_ROTATE:
-              {
-                graphene_vec3_t axis;
-
-                /* Angle by angle: rotate(0) to rotate(720deg) spins twice */
-                graphene_vec3_init (&axis, va[0], va[1], va[2]);
-                result = gsk_layer_transform_rotate_3d (result, lerp (va[3], vb[3], t), &axis);
-              }
-              break;
-            case GSK_LAYER_TRANSFORM_OP_SKEW:
-              result = gsk_layer_transform_skew (result, lerp (va[0], vb[0], t), lerp (va[1], vb[1], t));
-              break;
-            case GSK_LAYER_TRANSFORM_OP_PERSPECTIVE:
-              {
-                /* CSS interpolates the inverse of the distance */
-                double ia = 1.0 / va[0], ib = 1.0 / vb[0];
-                double inv = lerp (ia, ib, t);
-
-                result = gsk_layer_transform_perspective (result, inv > 1e-9 ? 1.0 / inv : 1e9);
-              }
-              break;
-            case GSK_LAYER_TRANSFORM_OP_MATRIX:
-            default:
-              g_assert_not_reached ();
-            }
-        }
-    }
-  else
-    {
-      graphene_matrix_t ma, mb, mr;
-      float fa[16], fb[16];
-
-      /* Through decomposition, as CSS does for lists that differ */
-      gsk_layer_transform_to_matrix (a, &ma);
-      gsk_layer_transform_to_matrix (b, &mb);
-      graphene_matrix_to_float (&ma, fa);
-      graphene_matrix_to_float (&mb, fb);
-      if (matrix_is_2d (fa) && matrix_is_2d (fb))
-        interpolate_2d (fa, fb, t, &mr);
-      else
-        {
-          /* FIXME: graphene_matrix_interpolate() does not recompose in
-           * CSS's order (its translation is not linear in t); 3D lists
-           * that differ need CSS's 3D decomposition */
-          graphene_matrix_interpolate (&ma, &mb, t, &mr);
-        }
-      result = gsk_layer_transform_matrix (NULL, &mr);
-    }
-
-  g_clear_pointer (&tmp_a, gsk_layer_transform_unref);
-  g_clear_pointer (&tmp_b, gsk_layer_transform_unref);
-
-  return result;
-}
 
 /* {{{ Prepared transform interpolation */
 
@@ -578,7 +489,13 @@ gsk_layer_value_interpolate (const GValue *from,
       g_value_set_boxed (out, &r);
     }
   else if (type == GSK_TYPE_LAYER_TRANSFORM)
-    g_value_take_boxed (out, interpolate_transform (g_value_get_boxed (from), g_value_get_boxed (to), t));
+    {
+      /* One-off: transitions keep their prepared lerp across frames */
+      GskLayerTransformLerp *lerp_ = gsk_layer_transform_lerp_new (g_value_get_boxed (from), g_value_get_boxed (to));
+
+      g_value_take_boxed (out, gsk_layer_transform_lerp_at (lerp_, t));
+      gsk_layer_transform_lerp_free (lerp_);
+    }
   else
     g_value_copy (t < 1.0 ? from : to, out);
 }

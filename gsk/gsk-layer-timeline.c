@@ -216,31 +216,18 @@ ease (GskLayerTimelinePrivate *priv,
   return priv->easing ? gsk_layer_easing_evaluate (priv->easing, raw) : raw;
 }
 
-/* Computes progress at @now (µs of clock time) and emits the frame;
- * returns TRUE if the timeline ran to its end */
-static void
-advance (GskLayerTimeline *self,
-         gint64            now)
+/* Where @t ms after the delay falls: the run, the time into it, and the
+ * eased progress; returns TRUE if that is past the end */
+static gboolean
+locate (GskLayerTimelinePrivate *priv,
+        double                   t,
+        int                     *out_repeat,
+        double                  *out_local,
+        double                  *out_progress)
 {
-  GskLayerTimelinePrivate *priv = gsk_layer_timeline_get_instance_private (self);
-  double t = (now - priv->start_time) / 1000.0 - priv->delay;
   double d = priv->duration;
   gboolean finished = FALSE;
-  double local, raw;
-  double repeat;
-
-  if (t < 0)
-    return;
-
-  g_object_ref (self);
-
-  if (!priv->started_emitted)
-    {
-      priv->started_emitted = TRUE;
-      g_signal_emit (self, signals[STARTED], 0);
-      if (!priv->playing)
-        goto out;
-    }
+  double repeat, local, raw;
 
   if (d <= 0)
     {
@@ -263,11 +250,43 @@ advance (GskLayerTimeline *self,
     }
 
   raw = d > 0 ? local / d : 1.0;
-  priv->current_repeat = repeat;
-  if (is_reversed (priv, priv->current_repeat))
+  if (is_reversed (priv, repeat))
     raw = 1.0 - raw;
+
+  *out_repeat = repeat;
+  *out_local = local;
+  *out_progress = ease (priv, raw);
+  return finished;
+}
+
+/* Computes progress at @now (µs of clock time) and emits the frame;
+ * returns TRUE if the timeline ran to its end */
+static void
+advance (GskLayerTimeline *self,
+         gint64            now)
+{
+  GskLayerTimelinePrivate *priv = gsk_layer_timeline_get_instance_private (self);
+  double t = (now - priv->start_time) / 1000.0 - priv->delay;
+  gboolean finished;
+  double local;
+  int repeat;
+
+  if (t < 0)
+    return;
+
+  g_object_ref (self);
+
+  if (!priv->started_emitted)
+    {
+      priv->started_emitted = TRUE;
+      g_signal_emit (self, signals[STARTED], 0);
+      if (!priv->playing)
+        goto out;
+    }
+
+  finished = locate (priv, t, &repeat, &local, &priv->progress);
+  priv->current_repeat = repeat;
   priv->elapsed = local;
-  priv->progress = ease (priv, raw);
 
   /* Most timelines are transitions nobody listens to: skip the signal
    * machinery then, it dominates the cost of a tick */
@@ -307,38 +326,14 @@ gsk_layer_timeline_progress_at (GskLayerTimeline *self,
 {
   GskLayerTimelinePrivate *priv = gsk_layer_timeline_get_instance_private (self);
   double t = elapsed_ms - priv->delay;
-  double d = priv->duration;
-  double repeat, local, raw;
-  gboolean finished = FALSE;
+  double local;
+  int repeat;
 
   *out_finished = FALSE;
   if (t < 0)
     return FALSE;
 
-  if (d <= 0)
-    {
-      repeat = 0;
-      local = 0;
-      finished = priv->repeat_count >= 0;
-    }
-  else
-    {
-      repeat = floor (t / d);
-      local = t - repeat * d;
-      if (priv->repeat_count >= 0 && repeat > priv->repeat_count)
-        {
-          repeat = priv->repeat_count;
-          local = d;
-          finished = TRUE;
-        }
-    }
-
-  raw = d > 0 ? local / d : 1.0;
-  if (is_reversed (priv, repeat))
-    raw = 1.0 - raw;
-
-  *out_progress = ease (priv, raw);
-  *out_finished = finished;
+  *out_finished = locate (priv, t, &repeat, &local, out_progress);
   return TRUE;
 }
 
