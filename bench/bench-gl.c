@@ -25,14 +25,11 @@
 #include <gsklayer.h>
 
 #include "gsk-layer-gl-renderer-private.h"
+#include "bench-fishbowl-scene.h"
 
-#define W 1024
-#define H 768
-#define ICON 64
-
-typedef struct {
-  float x, y, vx, vy, angle, spin;
-} Fish;
+#define W FISHBOWL_WIDTH
+#define H FISHBOWL_HEIGHT
+#define ICON FISHBOWL_ICON
 
 typedef struct {
   double median_ms;
@@ -41,82 +38,6 @@ typedef struct {
   GskLayerGLStats stats;     /* of the last frame, GL only */
 } Result;
 
-static cairo_surface_t *
-make_icon (void)
-{
-  cairo_surface_t *s = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, ICON, ICON);
-  cairo_t *cr = cairo_create (s);
-  cairo_pattern_t *p = cairo_pattern_create_radial (24, 22, 4, 32, 32, 30);
-
-  cairo_pattern_add_color_stop_rgba (p, 0, 1, 0.9, 0.5, 1);
-  cairo_pattern_add_color_stop_rgba (p, 1, 0.9, 0.3, 0.1, 0.95);
-  cairo_arc (cr, 32, 32, 30, 0, 2 * G_PI);
-  cairo_set_source (cr, p);
-  cairo_fill (cr);
-  cairo_rectangle (cr, 20, 28, 24, 8);
-  cairo_set_source_rgba (cr, 1, 1, 1, 0.8);
-  cairo_fill (cr);
-  cairo_pattern_destroy (p);
-  cairo_destroy (cr);
-  cairo_surface_flush (s);
-
-  return s;
-}
-
-static void
-fish_init (Fish  *fish,
-           int    n,
-           GRand *rand)
-{
-  int i;
-
-  for (i = 0; i < n; i++)
-    {
-      fish[i].x = g_rand_double_range (rand, 0, W - ICON);
-      fish[i].y = g_rand_double_range (rand, 0, H - ICON);
-      fish[i].vx = g_rand_double_range (rand, -3, 3);
-      fish[i].vy = g_rand_double_range (rand, -3, 3);
-      fish[i].angle = g_rand_double_range (rand, 0, 360);
-      fish[i].spin = g_rand_double_range (rand, -4, 4);
-    }
-}
-
-static void
-fish_step (Fish *fish,
-           int   n)
-{
-  int i;
-
-  for (i = 0; i < n; i++)
-    {
-      Fish *f = &fish[i];
-
-      f->x += f->vx;
-      f->y += f->vy;
-      if (f->x < 0 || f->x > W - ICON)
-        f->vx = -f->vx;
-      if (f->y < 0 || f->y > H - ICON)
-        f->vy = -f->vy;
-      f->angle = fmodf (f->angle + f->spin, 360);
-    }
-}
-
-static int
-compare_double (const void *a,
-                const void *b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-
-  return (x > y) - (x < y);
-}
-
-static double
-median (double *v,
-        int     n)
-{
-  qsort (v, n, sizeof (double), compare_double);
-  return v[n / 2];
-}
 
 /* Both cores are shared here: CPU time, which counts llvmpipe's and
  * the software backend's threads too, says more than wall time when
@@ -159,18 +80,16 @@ run (GskLayerRenderer *renderer,
   cairo_surface_t *target = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, W, H);
   GskLayer *root = g_object_ref_sink (gsk_layer_new ());
   GskLayer **layers = g_new (GskLayer *, n);
-  Fish *fish = g_new (Fish, n);
+  Fish *fish = fishbowl_new (n);
   double *times = g_new (double, frames);
   double *areas = g_new (double, frames);
   double *cpu = g_new (double, frames);
-  GRand *rand = g_rand_new_with_seed (42);
   GdkRGBA white = { 1, 1, 1, 1 };
   const char *png = g_getenv ("BENCH_GL_PNG");
   int i, frame;
 
   gsk_layer_renderer_set_clear_color (renderer, &white);
   gsk_layer_set_size (root, &GRAPHENE_SIZE_INIT (W, H));
-  fish_init (fish, n, rand);
   for (i = 0; i < n; i++)
     {
       layers[i] = gsk_layer_new ();
@@ -187,7 +106,7 @@ run (GskLayerRenderer *renderer,
       double c0 = cpu_now_ms ();
       cairo_region_t *damage;
 
-      fish_step (fish, n);
+      fishbowl_step (fish, n);
       for (i = 0; i < n; i++)
         {
           GskLayerTransform *t = gsk_layer_transform_rotate (NULL, fish[i].angle);
@@ -213,16 +132,15 @@ run (GskLayerRenderer *renderer,
       cairo_surface_write_to_png (target, path);
     }
 
-  result->median_ms = median (times, frames);
-  result->cpu_ms = median (cpu, frames);
-  result->damage_px = median (areas, frames);
+  result->median_ms = bench_median (times, frames);
+  result->cpu_ms = bench_median (cpu, frames);
+  result->damage_px = bench_median (areas, frames);
   if (GSK_IS_LAYER_GL_RENDERER (renderer))
     result->stats = *gsk_layer_gl_renderer_get_stats (GSK_LAYER_GL_RENDERER (renderer));
 
   g_object_unref (root);
   g_object_unref (content);
   cairo_surface_destroy (target);
-  g_rand_free (rand);
   g_free (layers);
   g_free (fish);
   g_free (times);
@@ -252,7 +170,7 @@ main (int    argc,
       return 77;
     }
   software = gsk_layer_software_renderer_new ();
-  icon = make_icon ();
+  icon = fishbowl_make_icon ();
   n_counts = argc > 2 ? argc - 2 : (int) G_N_ELEMENTS (default_counts);
 
   printf ("fishbowl: N 64x64 icons moving and rotating over %dx%d, half at opacity 0.7\n", W, H);
