@@ -13,4 +13,25 @@ G_BEGIN_DECLS
  * image surface of the list's size), touching only @damage (NULL: all
  * of it). */
 
+/* For renderers whose targets are not cairo images (a GL framebuffer):
+ * the steps of gsk_layer_renderer_render() */
+cairo_region_t *gsk_layer_renderer_compile_frame      (GskLayerRenderer          *self,
+                                                       GskLayer                  *root,
+                                                       gconstpointer              target,
+                                                       gboolean                   target_valid,
+                                                       int                        width,
+                                                       int                        height,
+                                                       const GskLayerRenderList **out_list,
+                                                       gboolean                  *out_full);
+gboolean        gsk_layer_renderer_should_check_frame (GskLayerRenderer          *self,
+                                                       gboolean                   full);
+void            gsk_layer_renderer_check_frame        (GskLayerRenderer          *self,
+                                                       const GskLayerRenderList  *list,
+                                                       const cairo_region_t      *damage,
+                                                       gboolean                   full,
+                                                       cairo_surface_t           *target);
+/* Whether render_list is drawing the full frame of a damage check, not
+ * a frame of its own */
+gboolean        gsk_layer_renderer_is_checking        (GskLayerRenderer          *self);
+
 G_END_DECLS

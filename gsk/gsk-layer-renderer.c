@@ -25,9 +25,10 @@ typedef struct
 {
   GskLayerRenderList *list;
   GskLayer *last_root;          /* not a reference; see claim */
-  cairo_surface_t *last_target; /* not a reference; compared only */
+  gconstpointer last_target;    /* not a reference; compared only */
   float clear_color[4];
   gboolean check_damage;
+  gboolean checking;            /* drawing the full frame of the check */
   GError *damage_error;
 } GskLayerRendererPrivate;
 
@@ -121,7 +122,9 @@ check_damage (GskLayerRenderer         *self,
   w = cairo_image_surface_get_width (target);
   h = cairo_image_surface_get_height (target);
   full = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w, h);
+  priv->checking = TRUE;
   GSK_LAYER_RENDERER_GET_CLASS (self)->render_list (self, list, NULL, full);
+  priv->checking = FALSE;
   cairo_surface_flush (full);
   cairo_surface_flush (target);
 
@@ -178,6 +181,106 @@ check_damage (GskLayerRenderer         *self,
   cairo_surface_destroy (full);
 }
 
+/*
+ * gsk_layer_renderer_compile_frame:
+ * @self: a renderer
+ * @root: a top-level layer
+ * @target: what the frame is drawn into, compared only
+ * @target_valid: whether @target still holds what was drawn into it
+ *   last, as far as the caller knows
+ * @width: the width of the frame
+ * @height: the height of the frame
+ * @out_full: (out): whether the frame is drawn in full
+ *
+ * Compiles @root into the renderer's render list for a frame of
+ * @width×@height into @target. If the last frame was of @root into
+ * @target and @target_valid, only what changed since is damaged;
+ * otherwise everything is.
+ *
+ * Returns: (transfer full): the damage, possibly empty
+ */
+cairo_region_t *
+gsk_layer_renderer_compile_frame (GskLayerRenderer          *self,
+                                  GskLayer                  *root,
+                                  gconstpointer              target,
+                                  gboolean                   target_valid,
+                                  int                        width,
+                                  int                        height,
+                                  const GskLayerRenderList **out_list,
+                                  gboolean                  *out_full)
+{
+  GskLayerRendererPrivate *priv = gsk_layer_renderer_get_instance_private (self);
+  cairo_region_t *damage;
+  gboolean full;
+
+  full = !gsk_layer_top_level_claim (root, self) ||
+         priv->list == NULL ||
+         priv->last_root != root ||
+         priv->last_target != target ||
+         !target_valid ||
+         priv->list->width != width || priv->list->height != height;
+
+  if (priv->list == NULL || priv->list->width != width || priv->list->height != height)
+    {
+      g_clear_pointer (&priv->list, gsk_layer_render_list_free);
+      priv->list = gsk_layer_render_list_new (width, height);
+    }
+  memcpy (priv->list->clear_color, priv->clear_color, sizeof priv->clear_color);
+  priv->last_root = root;
+  priv->last_target = target;
+
+  damage = gsk_layer_compile (root, priv->list, full);
+  if (damage == NULL)
+    damage = cairo_region_create ();
+
+  *out_list = priv->list;
+  *out_full = full;
+
+  return damage;
+}
+
+/*
+ * gsk_layer_renderer_check_frame:
+ * @self: a renderer
+ * @list: the list just drawn
+ * @damage: the damage it was drawn with
+ * @full: whether it was drawn in full
+ * @target: what the damaged frame left, an ARGB32 image of the list's size
+ *
+ * If damaged frames are checked, draws @list in full and compares it
+ * with @target; see [property@LayerRenderer:check-damage].
+ */
+void
+gsk_layer_renderer_check_frame (GskLayerRenderer         *self,
+                                const GskLayerRenderList *list,
+                                const cairo_region_t     *damage,
+                                gboolean                  full,
+                                cairo_surface_t          *target)
+{
+  GskLayerRendererPrivate *priv = gsk_layer_renderer_get_instance_private (self);
+
+  if (!full && !cairo_region_is_empty (damage) &&
+      (priv->check_damage || GSK_LAYER_DEBUG_CHECK (CHECK_DAMAGE)))
+    check_damage (self, list, damage, target);
+}
+
+gboolean
+gsk_layer_renderer_should_check_frame (GskLayerRenderer *self,
+                                       gboolean          full)
+{
+  GskLayerRendererPrivate *priv = gsk_layer_renderer_get_instance_private (self);
+
+  return !full && (priv->check_damage || GSK_LAYER_DEBUG_CHECK (CHECK_DAMAGE));
+}
+
+gboolean
+gsk_layer_renderer_is_checking (GskLayerRenderer *self)
+{
+  GskLayerRendererPrivate *priv = gsk_layer_renderer_get_instance_private (self);
+
+  return priv->checking;
+}
+
 /**
  * gsk_layer_renderer_render:
  * @self: a renderer
@@ -197,9 +300,9 @@ gsk_layer_renderer_render (GskLayerRenderer *self,
                            GskLayer         *root,
                            cairo_surface_t  *target)
 {
-  GskLayerRendererPrivate *priv;
+  const GskLayerRenderList *list;
   cairo_region_t *damage;
-  gboolean full;
+  gboolean full, valid;
   int w, h;
 
   g_return_val_if_fail (GSK_IS_LAYER_RENDERER (self), NULL);
@@ -209,39 +312,19 @@ gsk_layer_renderer_render (GskLayerRenderer *self,
   g_return_val_if_fail (cairo_surface_get_type (target) == CAIRO_SURFACE_TYPE_IMAGE, NULL);
   g_return_val_if_fail (cairo_image_surface_get_format (target) == CAIRO_FORMAT_ARGB32, NULL);
 
-  priv = gsk_layer_renderer_get_instance_private (self);
   w = cairo_image_surface_get_width (target);
   h = cairo_image_surface_get_height (target);
 
   /* A new surface may sit at a freed one's address: mark the surfaces
    * drawn into, so that only the very one drawn last frame is reused */
-  full = !gsk_layer_top_level_claim (root, self) ||
-         priv->list == NULL ||
-         priv->last_root != root ||
-         priv->last_target != target ||
-         cairo_surface_get_user_data (target, &target_key) != self ||
-         priv->list->width != w || priv->list->height != h;
+  valid = cairo_surface_get_user_data (target, &target_key) == self;
   cairo_surface_set_user_data (target, &target_key, self, NULL);
 
-  if (priv->list == NULL || priv->list->width != w || priv->list->height != h)
-    {
-      g_clear_pointer (&priv->list, gsk_layer_render_list_free);
-      priv->list = gsk_layer_render_list_new (w, h);
-    }
-  memcpy (priv->list->clear_color, priv->clear_color, sizeof priv->clear_color);
-  priv->last_root = root;
-  priv->last_target = target;
-
-  damage = gsk_layer_compile (root, priv->list, full);
-  if (damage == NULL)
-    return cairo_region_create ();
-
+  damage = gsk_layer_renderer_compile_frame (self, root, target, valid, w, h, &list, &full);
   if (!cairo_region_is_empty (damage))
     {
-      GSK_LAYER_RENDERER_GET_CLASS (self)->render_list (self, priv->list, damage, target);
-
-      if (!full && (priv->check_damage || GSK_LAYER_DEBUG_CHECK (CHECK_DAMAGE)))
-        check_damage (self, priv->list, damage, target);
+      GSK_LAYER_RENDERER_GET_CLASS (self)->render_list (self, list, damage, target);
+      gsk_layer_renderer_check_frame (self, list, damage, full, target);
     }
 
   return damage;

@@ -84,6 +84,15 @@ G_DECLARE_FINAL_TYPE (GskLayerGLRenderer, gsk_layer_gl_renderer, GSK, LAYER_GL_R
 GSK_LAYER_AVAILABLE_IN_ALL
 GskLayerRenderer *gsk_layer_gl_renderer_new (GError **error);
 GSK_LAYER_AVAILABLE_IN_ALL
+GskLayerRenderer *gsk_layer_gl_renderer_new_for_current_context (GError **error);
+GSK_LAYER_AVAILABLE_IN_ALL
+cairo_region_t *gsk_layer_gl_renderer_render_to_framebuffer (GskLayerGLRenderer *self,
+                                                             GskLayer           *root,
+                                                             guint               framebuffer,
+                                                             int                 width,
+                                                             int                 height,
+                                                             int                 buffer_age);
+GSK_LAYER_AVAILABLE_IN_ALL
 void gsk_layer_gl_renderer_get_frame_stats (GskLayerGLRenderer *self,
                                             guint              *draw_calls,
                                             guint              *texture_uploads,

@@ -26,6 +26,10 @@ typedef struct _GskLayerGLBackend GskLayerGLBackend;
 /* Creates a context and everything drawing needs; NULL with @error set
  * when there is no GL or a shader does not build */
 GskLayerGLBackend     *gsk_layer_gl_backend_new             (GError                  **error);
+/* Draws in the context current now, which must be current again at
+ * each frame; NULL with @error set if there is none or it is too old */
+GskLayerGLBackend     *gsk_layer_gl_backend_new_for_current_context (GError           **error);
+gboolean               gsk_layer_gl_backend_is_borrowed     (GskLayerGLBackend        *self);
 void                   gsk_layer_gl_backend_free            (GskLayerGLBackend        *self);
 
 /* Draws @list into @target, an ARGB32 cairo image surface of the list's
@@ -38,7 +42,34 @@ void                   gsk_layer_gl_backend_render          (GskLayerGLBackend  
                                                              const cairo_region_t     *damage,
                                                              cairo_surface_t          *target);
 
+/* Makes the context current (or, borrowed, checks that it is and saves
+ * its state); FALSE if it cannot be. Nests; each TRUE needs an end(),
+ * which restores a borrowed context's state at the outermost. */
+gboolean               gsk_layer_gl_backend_begin           (GskLayerGLBackend        *self);
+void                   gsk_layer_gl_backend_end             (GskLayerGLBackend        *self);
+
+/* Within begin () / end (): draws @damage (NULL: everything) of @list
+ * into the backend's own target framebuffer, which holds the whole last
+ * frame; in software and copied there if GL cannot draw it. FALSE if
+ * even that failed. */
+gboolean               gsk_layer_gl_backend_draw            (GskLayerGLBackend        *self,
+                                                             const GskLayerRenderList *list,
+                                                             const cairo_region_t     *damage);
+/* Within begin () / end (): reads the whole target into @image, an
+ * ARGB32 cairo image of its size */
+void                   gsk_layer_gl_backend_read_target     (GskLayerGLBackend        *self,
+                                                             cairo_surface_t          *image);
+/* Within begin () / end (): copies @region (y down) of the target into
+ * @framebuffer, of the same size, y up */
+void                   gsk_layer_gl_backend_present         (GskLayerGLBackend        *self,
+                                                             guint                     framebuffer,
+                                                             int                       width,
+                                                             int                       height,
+                                                             const cairo_region_t     *region);
+
 const GskLayerGLStats *gsk_layer_gl_backend_get_stats       (GskLayerGLBackend        *self);
+void                   gsk_layer_gl_backend_set_stats       (GskLayerGLBackend        *self,
+                                                             const GskLayerGLStats    *stats);
 const char            *gsk_layer_gl_backend_get_description (GskLayerGLBackend        *self);
 
 G_END_DECLS

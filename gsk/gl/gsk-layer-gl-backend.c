@@ -25,6 +25,13 @@
  * makes a new surface on every invalidation) and dropped when the
  * surface dies, through cairo user data.
  *
+ * The target framebuffer always holds the whole last frame drawn, so a
+ * caller's framebuffer (gsk_layer_gl_backend_present()) is brought up to
+ * date by copying whatever it lacks out of it, flipped to y up, without
+ * drawing anything again. In a borrowed context, every frame is drawn
+ * between gsk_layer_gl_backend_begin() and _end(), which save and
+ * restore the caller's GL state.
+ *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "config.h"
@@ -32,6 +39,7 @@
 #include "gsk-layer-gl-backend-private.h"
 #include "gsk-layer-gl-context-private.h"
 #include "gsk-layer-gl-program-private.h"
+#include "gsk-layer-gl-state-private.h"
 #include "gsk-layer-software-backend-private.h"
 
 #include <math.h>
@@ -114,6 +122,10 @@ struct _GskLayerGLBackend
   GLuint last_texture;
 
   GskLayerGLStats stats;
+
+  /* Nesting of begin () / end (); the borrowed context's state */
+  guint depth;
+  GskLayerGLState saved_state;
 
   /* Per frame */
   const GskLayerRenderList *list;
@@ -1207,71 +1219,73 @@ use_extents:
   return boxes;
 }
 
-void
-gsk_layer_gl_backend_render (GskLayerGLBackend        *self,
-                             const GskLayerRenderList *list,
-                             const cairo_region_t     *damage,
-                             cairo_surface_t          *target)
+gboolean
+gsk_layer_gl_backend_begin (GskLayerGLBackend *self)
 {
-  cairo_region_t *region;
-  cairo_rectangle_int_t all, extents;
+  if (self->depth > 0)
+    {
+      self->depth++;
+      return TRUE;
+    }
+
+  if (!gsk_layer_gl_context_make_current (self->context))
+    return FALSE;
+
+  self->depth = 1;
+  if (self->context->borrowed)
+    {
+      int n = 0;
+
+      /* Errors the caller left pending are not ours to report: failed
+       * allocations are told by glGetError() */
+      while (glGetError () != GL_NO_ERROR && n++ < 8)
+        ;
+      gsk_layer_gl_state_save (&self->saved_state, self->context->is_gles);
+    }
+  delete_dead_textures (self);
+
+  return TRUE;
+}
+
+void
+gsk_layer_gl_backend_end (GskLayerGLBackend *self)
+{
+  g_return_if_fail (self->depth > 0);
+
+  if (--self->depth > 0)
+    return;
+
+  if (self->context->borrowed)
+    gsk_layer_gl_state_restore (&self->saved_state);
+}
+
+gboolean
+gsk_layer_gl_backend_is_borrowed (GskLayerGLBackend *self)
+{
+  return self->context->borrowed;
+}
+
+/* Draws @region (within the target, not empty) of @list into the
+ * target framebuffer; returns why it failed, or NULL */
+static const char *
+draw_frame (GskLayerGLBackend        *self,
+            const GskLayerRenderList *list,
+            const cairo_region_t     *region)
+{
   const char *why;
   const float *c;
   Box *passes;
-  int width, height;
+  int width = list->width, height = list->height;
   guint i, n_passes;
 
-  g_return_if_fail (self != NULL);
-  g_return_if_fail (list != NULL);
-  g_return_if_fail (cairo_surface_get_type (target) == CAIRO_SURFACE_TYPE_IMAGE);
-  g_return_if_fail (cairo_image_surface_get_format (target) == CAIRO_FORMAT_ARGB32);
-
-  memset (&self->stats, 0, sizeof self->stats);
-
-  width = cairo_image_surface_get_width (target);
-  height = cairo_image_surface_get_height (target);
-  if (width <= 0 || height <= 0 || cairo_image_surface_get_data (target) == NULL)
-    return;
-
-  if (!gsk_layer_gl_context_make_current (self->context))
-    {
-      warn_software_fallback ("the GL context cannot be made current");
-      self->stats.software = TRUE;
-      gsk_layer_software_render (list, damage, target);
-      return;
-    }
-
-  delete_dead_textures (self);
-
   if ((why = check_list (self, list)) != NULL)
-    {
-      warn_software_fallback (why);
-      self->stats.software = TRUE;
-      gsk_layer_software_render (list, damage, target);
-      return;
-    }
-
-  all = (cairo_rectangle_int_t) { 0, 0, width, height };
-  region = damage ? cairo_region_copy (damage) : cairo_region_create_rectangle (&all);
-  cairo_region_intersect_rectangle (region, &all);
-  if (cairo_region_is_empty (region))
-    {
-      cairo_region_destroy (region);
-      return;
-    }
-  cairo_region_get_extents (region, &extents);
+    return why;
 
   if (self->target.width != width || self->target.height != height)
     {
       offscreen_destroy (&self->target);
       if (!offscreen_create (&self->target, width, height))
-        {
-          cairo_region_destroy (region);
-          warn_software_fallback ("the GL framebuffer cannot be allocated");
-          self->stats.software = TRUE;
-          gsk_layer_software_render (list, damage, target);
-          return;
-        }
+        return "the GL framebuffer cannot be allocated";
     }
 
   self->list = list;
@@ -1309,24 +1323,236 @@ gsk_layer_gl_backend_render (GskLayerGLBackend        *self,
   trim_pool (self);
 
   if (self->failed || !gsk_layer_gl_check_error ("drawing the frame"))
-    {
-      warn_software_fallback ("GL failed to allocate a texture or offscreen");
-      self->stats.software = TRUE;
-      gsk_layer_software_render (list, damage, target);
-      cairo_region_destroy (region);
-      return;
-    }
-
-  cairo_surface_flush (target);
-  read_back (self, region, target);
-  gsk_layer_gl_check_error ("reading the frame back");
-  cairo_surface_mark_dirty_rectangle (target, extents.x, extents.y, extents.width, extents.height);
+    return "GL failed to allocate a texture or offscreen";
 
   g_mutex_lock (&self->texture_lock);
   self->stats.cached_textures = g_hash_table_size (self->textures);
   g_mutex_unlock (&self->texture_lock);
 
+  return NULL;
+}
+
+/* @region of @list, clipped to it; NULL if that is empty */
+static cairo_region_t *
+clip_damage (const GskLayerRenderList *list,
+             const cairo_region_t     *damage)
+{
+  cairo_rectangle_int_t all = { 0, 0, list->width, list->height };
+  cairo_region_t *region;
+
+  region = damage ? cairo_region_copy (damage) : cairo_region_create_rectangle (&all);
+  cairo_region_intersect_rectangle (region, &all);
+  if (cairo_region_is_empty (region))
+    {
+      cairo_region_destroy (region);
+      return NULL;
+    }
+
+  return region;
+}
+
+void
+gsk_layer_gl_backend_render (GskLayerGLBackend        *self,
+                             const GskLayerRenderList *list,
+                             const cairo_region_t     *damage,
+                             cairo_surface_t          *target)
+{
+  cairo_region_t *region;
+  cairo_rectangle_int_t extents;
+  const char *why;
+  int width, height;
+
+  g_return_if_fail (self != NULL);
+  g_return_if_fail (list != NULL);
+  g_return_if_fail (cairo_surface_get_type (target) == CAIRO_SURFACE_TYPE_IMAGE);
+  g_return_if_fail (cairo_image_surface_get_format (target) == CAIRO_FORMAT_ARGB32);
+
+  memset (&self->stats, 0, sizeof self->stats);
+
+  width = cairo_image_surface_get_width (target);
+  height = cairo_image_surface_get_height (target);
+  if (width <= 0 || height <= 0 || cairo_image_surface_get_data (target) == NULL)
+    return;
+  g_return_if_fail (width == list->width && height == list->height);
+
+  if (!gsk_layer_gl_backend_begin (self))
+    {
+      warn_software_fallback (self->context->borrowed
+                              ? "the GL context the renderer was made in is not current"
+                              : "the GL context cannot be made current");
+      self->stats.software = TRUE;
+      gsk_layer_software_render (list, damage, target);
+      return;
+    }
+
+  region = clip_damage (list, damage);
+  if (region == NULL)
+    {
+      gsk_layer_gl_backend_end (self);
+      return;
+    }
+  cairo_region_get_extents (region, &extents);
+
+  if ((why = draw_frame (self, list, region)) != NULL)
+    {
+      warn_software_fallback (why);
+      self->stats.software = TRUE;
+      gsk_layer_software_render (list, damage, target);
+    }
+  else
+    {
+      cairo_surface_flush (target);
+      read_back (self, region, target);
+      gsk_layer_gl_check_error ("reading the frame back");
+      cairo_surface_mark_dirty_rectangle (target, extents.x, extents.y, extents.width, extents.height);
+    }
+
+  gsk_layer_gl_backend_end (self);
   cairo_region_destroy (region);
+}
+
+/* Writes @region of @image, a cairo ARGB32 image of the target's size,
+ * into the target framebuffer's texture */
+static void
+upload_to_target (GskLayerGLBackend    *self,
+                  const cairo_region_t *region,
+                  cairo_surface_t      *image)
+{
+  const guchar *data = cairo_image_surface_get_data (image);
+  int stride = cairo_image_surface_get_stride (image);
+  int i, n = cairo_region_num_rectangles (region);
+
+  glBindTexture (GL_TEXTURE_2D, self->target.texture);
+  for (i = 0; i < n; i++)
+    {
+      cairo_rectangle_int_t r;
+      const guchar *src;
+
+      cairo_region_get_rectangle (region, i, &r);
+      src = data + (gsize) r.y * stride + (gsize) r.x * 4;
+
+      if (!self->context->is_gles)
+        {
+          glPixelStorei (GL_UNPACK_ROW_LENGTH, stride / 4);
+          glTexSubImage2D (GL_TEXTURE_2D, 0, r.x, r.y, r.width, r.height,
+                           GL_BGRA, GL_UNSIGNED_INT_8_8_8_8_REV, src);
+          glPixelStorei (GL_UNPACK_ROW_LENGTH, 0);
+        }
+      else
+        {
+          guchar *bytes = g_malloc ((gsize) r.width * r.height * 4);
+          int x, y;
+
+          /* ES only takes RGBA bytes */
+          for (y = 0; y < r.height; y++)
+            for (x = 0; x < r.width; x++)
+              {
+                guint32 p = *(const guint32 *) (src + (gsize) y * stride + x * 4);
+                guchar *q = bytes + ((gsize) y * r.width + x) * 4;
+
+                q[0] = p >> 16; q[1] = p >> 8; q[2] = p; q[3] = p >> 24;
+              }
+          glTexSubImage2D (GL_TEXTURE_2D, 0, r.x, r.y, r.width, r.height,
+                           GL_RGBA, GL_UNSIGNED_BYTE, bytes);
+          g_free (bytes);
+        }
+    }
+}
+
+gboolean
+gsk_layer_gl_backend_draw (GskLayerGLBackend        *self,
+                           const GskLayerRenderList *list,
+                           const cairo_region_t     *damage)
+{
+  cairo_region_t *region;
+  cairo_surface_t *image;
+  const char *why;
+
+  g_return_val_if_fail (self->depth > 0, FALSE);
+
+  memset (&self->stats, 0, sizeof self->stats);
+
+  region = clip_damage (list, damage);
+  if (region == NULL)
+    return TRUE;
+
+  why = draw_frame (self, list, region);
+  if (why == NULL)
+    {
+      cairo_region_destroy (region);
+      return TRUE;
+    }
+
+  /* Drawn in software, then written where GL would have drawn it */
+  warn_software_fallback (why);
+  self->stats.software = TRUE;
+  if (self->target.width != list->width || self->target.height != list->height)
+    {
+      offscreen_destroy (&self->target);
+      if (!offscreen_create (&self->target, list->width, list->height))
+        {
+          cairo_region_destroy (region);
+          return FALSE;
+        }
+    }
+  image = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, list->width, list->height);
+  gsk_layer_software_render (list, region, image);
+  cairo_surface_flush (image);
+  upload_to_target (self, region, image);
+  cairo_surface_destroy (image);
+  cairo_region_destroy (region);
+
+  return gsk_layer_gl_check_error ("writing a frame drawn in software");
+}
+
+void
+gsk_layer_gl_backend_read_target (GskLayerGLBackend *self,
+                                  cairo_surface_t   *image)
+{
+  cairo_rectangle_int_t all = { 0, 0, self->target.width, self->target.height };
+  cairo_region_t *region;
+
+  g_return_if_fail (self->depth > 0);
+  g_return_if_fail (cairo_image_surface_get_width (image) == self->target.width);
+  g_return_if_fail (cairo_image_surface_get_height (image) == self->target.height);
+
+  region = cairo_region_create_rectangle (&all);
+  cairo_surface_flush (image);
+  read_back (self, region, image);
+  cairo_surface_mark_dirty (image);
+  cairo_region_destroy (region);
+}
+
+void
+gsk_layer_gl_backend_present (GskLayerGLBackend    *self,
+                              guint                 framebuffer,
+                              int                   width,
+                              int                   height,
+                              const cairo_region_t *region)
+{
+  int i, n = cairo_region_num_rectangles (region);
+
+  g_return_if_fail (self->depth > 0);
+  g_return_if_fail (width == self->target.width && height == self->target.height);
+
+  if (n == 0)
+    return;
+
+  /* The target is y down and the framebuffer y up: each rectangle is
+   * copied mirrored, which a blit does exactly (same size, nearest) */
+  glDisable (GL_SCISSOR_TEST);
+  glBindFramebuffer (GL_READ_FRAMEBUFFER, self->target.framebuffer);
+  glBindFramebuffer (GL_DRAW_FRAMEBUFFER, framebuffer);
+  for (i = 0; i < n; i++)
+    {
+      cairo_rectangle_int_t r;
+
+      cairo_region_get_rectangle (region, i, &r);
+      glBlitFramebuffer (r.x, r.y, r.x + r.width, r.y + r.height,
+                         r.x, height - r.y, r.x + r.width, height - r.y - r.height,
+                         GL_COLOR_BUFFER_BIT, GL_NEAREST);
+    }
+  gsk_layer_gl_check_error ("copying the frame into the framebuffer");
 }
 
 static void
@@ -1366,16 +1592,12 @@ setup_vertex_array (GskLayerGLBackend *self)
   glBindVertexArray (0);
 }
 
-GskLayerGLBackend *
-gsk_layer_gl_backend_new (GError **error)
+static GskLayerGLBackend *
+backend_new_for_context (GskLayerGLContext  *context,
+                         GError            **error)
 {
   GskLayerGLBackend *self;
-  GskLayerGLContext *context;
   guint i;
-
-  context = gsk_layer_gl_context_new (error);
-  if (context == NULL)
-    return NULL;
 
   self = g_new0 (GskLayerGLBackend, 1);
   self->context = context;
@@ -1419,18 +1641,52 @@ gsk_layer_gl_backend_new (GError **error)
   return self;
 }
 
+GskLayerGLBackend *
+gsk_layer_gl_backend_new (GError **error)
+{
+  GskLayerGLContext *context;
+
+  context = gsk_layer_gl_context_new (error);
+  if (context == NULL)
+    return NULL;
+
+  return backend_new_for_context (context, error);
+}
+
+GskLayerGLBackend *
+gsk_layer_gl_backend_new_for_current_context (GError **error)
+{
+  GskLayerGLContext *context;
+  GskLayerGLBackend *self;
+  GskLayerGLState state;
+
+  context = gsk_layer_gl_context_new_for_current (error);
+  if (context == NULL)
+    return NULL;
+
+  /* Making programs and vertex arrays binds them */
+  gsk_layer_gl_state_save (&state, context->is_gles);
+  self = backend_new_for_context (context, error);
+  gsk_layer_gl_state_restore (&state);
+
+  return self;
+}
+
 void
 gsk_layer_gl_backend_free (GskLayerGLBackend *self)
 {
   GHashTableIter iter;
   GPtrArray *entries;
   TextureEntry *entry;
+  gboolean can_call_gl;
   guint i;
 
   if (self == NULL)
     return;
 
-  gsk_layer_gl_context_make_current (self->context);
+  /* A borrowed context that is not current (or gone) keeps the objects
+   * made in it until it is destroyed */
+  can_call_gl = gsk_layer_gl_context_make_current (self->context);
 
   /* Detach from every surface that still has a texture here; removing
    * the user data runs the notification, which now only frees */
@@ -1440,7 +1696,8 @@ gsk_layer_gl_backend_free (GskLayerGLBackend *self)
   while (g_hash_table_iter_next (&iter, NULL, (gpointer *) &entry))
     {
       entry->backend = NULL;
-      glDeleteTextures (1, &entry->texture);
+      if (can_call_gl)
+        glDeleteTextures (1, &entry->texture);
       g_ptr_array_add (entries, entry);
     }
   g_hash_table_remove_all (self->textures);
@@ -1453,23 +1710,26 @@ gsk_layer_gl_backend_free (GskLayerGLBackend *self)
     }
   g_ptr_array_unref (entries);
 
-  delete_dead_textures (self);
+  if (can_call_gl)
+    {
+      delete_dead_textures (self);
 
-  for (i = 0; i < self->pool->len; i++)
-    offscreen_destroy (&g_array_index (self->pool, Offscreen, i));
-  offscreen_destroy (&self->target);
+      for (i = 0; i < self->pool->len; i++)
+        offscreen_destroy (&g_array_index (self->pool, Offscreen, i));
+      offscreen_destroy (&self->target);
 
-  if (self->vbo)
-    glDeleteBuffers (1, &self->vbo);
-  if (self->vao)
-    glDeleteVertexArrays (1, &self->vao);
-  if (self->empty_vao)
-    glDeleteVertexArrays (1, &self->empty_vao);
-  for (i = 0; i < GSK_LAYER_GL_N_QUAD_VARIANTS; i++)
-    if (self->quad[i].id)
-      glDeleteProgram (self->quad[i].id);
-  if (self->blend.id)
-    glDeleteProgram (self->blend.id);
+      if (self->vbo)
+        glDeleteBuffers (1, &self->vbo);
+      if (self->vao)
+        glDeleteVertexArrays (1, &self->vao);
+      if (self->empty_vao)
+        glDeleteVertexArrays (1, &self->empty_vao);
+      for (i = 0; i < GSK_LAYER_GL_N_QUAD_VARIANTS; i++)
+        if (self->quad[i].id)
+          glDeleteProgram (self->quad[i].id);
+      if (self->blend.id)
+        glDeleteProgram (self->blend.id);
+    }
 
   gsk_layer_gl_context_free (self->context);
 
@@ -1487,6 +1747,13 @@ const GskLayerGLStats *
 gsk_layer_gl_backend_get_stats (GskLayerGLBackend *self)
 {
   return &self->stats;
+}
+
+void
+gsk_layer_gl_backend_set_stats (GskLayerGLBackend     *self,
+                                const GskLayerGLStats *stats)
+{
+  self->stats = *stats;
 }
 
 const char *

@@ -26,11 +26,24 @@ struct _GskLayerGLContext
 
   /* KHR_debug reports errors through a callback */
   gboolean has_debug_output;
+
+  /* Someone else's context, current when the renderer was made: never
+   * made current or destroyed here, and its state is saved and
+   * restored around each frame. @context is its EGLContext or
+   * GLXContext, to tell it from another one, or NULL if unknown. */
+  gboolean borrowed;
 };
 
 GskLayerGLContext *gsk_layer_gl_context_new          (GError            **error);
+/* Wraps whatever context is current; NULL with @error set if there is
+ * none or it is older than OpenGL 3.3 / OpenGL ES 3.0 */
+GskLayerGLContext *gsk_layer_gl_context_new_for_current (GError         **error);
 void               gsk_layer_gl_context_free         (GskLayerGLContext  *self);
+/* For a borrowed context: whether it is (still) the current one */
 gboolean           gsk_layer_gl_context_make_current (GskLayerGLContext  *self);
+/* Whether GL may be called for @self's objects now: its context is
+ * current (without making it so) */
+gboolean           gsk_layer_gl_context_is_current   (GskLayerGLContext  *self);
 
 /* A short description such as “OpenGL 4.5 (Core Profile) Mesa 22.3.6,
  * llvmpipe”, for messages and --stats. Needs the context current. */

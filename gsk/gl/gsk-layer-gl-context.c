@@ -10,6 +10,10 @@
  * GSK_LAYER_GL=disable makes every attempt fail, so that the fallback
  * to software can be tested on a machine that has GL.
  *
+ * A renderer can also draw in a context it did not make (a GtkGLArea's,
+ * SDL's): that one is “borrowed”, recognized by its EGLContext or
+ * GLXContext handle, and never made current or destroyed here.
+ *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "config.h"
@@ -17,9 +21,16 @@
 #include "gsk-layer-gl-context-private.h"
 #include "gsk-layer-types.h"
 
+#include <dlfcn.h>
 #include <string.h>
 #include <epoxy/egl.h>
 #include <epoxy/gl.h>
+#if defined (__has_include)
+#if __has_include (<X11/Xlib.h>)
+#include <epoxy/glx.h>
+#define HAVE_GLX 1
+#endif
+#endif
 
 #ifndef EGL_PLATFORM_SURFACELESS_MESA
 #define EGL_PLATFORM_SURFACELESS_MESA 0x31DD
@@ -254,11 +265,94 @@ gsk_layer_gl_context_new (GError **error)
   return g_steal_pointer (&self);
 }
 
+/* The handle of the current EGL or GLX context, or NULL */
+static gpointer
+get_current_context (void)
+{
+  EGLContext egl_context;
+
+  if (epoxy_has_egl () && (egl_context = eglGetCurrentContext ()) != EGL_NO_CONTEXT)
+    return egl_context;
+
+#ifdef HAVE_GLX
+  {
+    /* No GLX context can be current in a process that has not loaded
+     * libGL; and epoxy aborts if it cannot load it */
+    void *libgl = dlopen ("libGL.so.1", RTLD_LAZY | RTLD_NOLOAD);
+
+    if (libgl != NULL)
+      {
+        gpointer glx_context;
+
+        dlclose (libgl);
+        glx_context = glXGetCurrentContext ();
+        if (glx_context != NULL)
+          return glx_context;
+      }
+  }
+#endif
+
+  return NULL;
+}
+
+/*
+ * gsk_layer_gl_context_new_for_current:
+ * @error: return location for an error
+ *
+ * Wraps the context current on this thread, through EGL or GLX. Fails
+ * if none is, or if it is older than OpenGL 3.3 / OpenGL ES 3.0.
+ */
+GskLayerGLContext *
+gsk_layer_gl_context_new_for_current (GError **error)
+{
+  g_autoptr (GskLayerGLContext) self = NULL;
+  gpointer handle;
+
+  if (g_str_equal (get_gl_mode (), "disable"))
+    {
+      g_set_error_literal (error, GSK_LAYER_ERROR, GSK_LAYER_ERROR_FAILED,
+                           "OpenGL is disabled (GSK_LAYER_GL=disable)");
+      return NULL;
+    }
+
+  handle = get_current_context ();
+  if (handle == NULL)
+    {
+      g_set_error_literal (error, GSK_LAYER_ERROR, GSK_LAYER_ERROR_FAILED,
+                           "No OpenGL context is current (neither through EGL nor GLX)");
+      return NULL;
+    }
+
+  self = g_new0 (GskLayerGLContext, 1);
+  self->borrowed = TRUE;
+  self->context = handle;
+  self->is_gles = !epoxy_is_desktop_gl ();
+  self->version = epoxy_gl_version ();
+  if (self->version < 30 || (!self->is_gles && self->version < 33))
+    {
+      g_set_error (error, GSK_LAYER_ERROR, GSK_LAYER_ERROR_FAILED,
+                   "The current context has OpenGL%s %d.%d, which is too old "
+                   "(OpenGL 3.3 or OpenGL ES 3.0 needed)",
+                   self->is_gles ? " ES" : "", self->version / 10, self->version % 10);
+      return NULL;
+    }
+
+  glGetIntegerv (GL_MAX_TEXTURE_SIZE, &self->max_texture_size);
+
+  return g_steal_pointer (&self);
+}
+
 void
 gsk_layer_gl_context_free (GskLayerGLContext *self)
 {
   if (self == NULL)
     return;
+
+  if (self->borrowed)
+    {
+      g_free (self);
+      return;
+    }
 
   if (self->context != EGL_NO_CONTEXT)
     {
@@ -277,8 +371,20 @@ gsk_layer_gl_context_free (GskLayerGLContext *self)
 }
 
 gboolean
+gsk_layer_gl_context_is_current (GskLayerGLContext *self)
+{
+  if (self->borrowed)
+    return get_current_context () == self->context;
+
+  return eglGetCurrentContext () == self->context;
+}
+
+gboolean
 gsk_layer_gl_context_make_current (GskLayerGLContext *self)
 {
+  if (self->borrowed)
+    return gsk_layer_gl_context_is_current (self);
+
   if (eglGetCurrentContext () == self->context)
     return TRUE;
 

@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include "gsk-layer-renderer-private.h"
+#include "gsk-layer.h"
 #include "gsk-layer-gl-renderer-private.h"
 #include "gsk-layer-gl-backend-private.h"
 
@@ -37,17 +38,56 @@
  * has, GPU or not (llvmpipe). `GSK_LAYER_GL=gles` in the environment
  * forces OpenGL ES; `GSK_LAYER_GL=disable` makes creation fail.
  *
+ * A renderer made with [ctor@LayerGLRenderer.new_for_current_context]
+ * draws in a context that belongs to the application instead (a
+ * `GtkGLArea`'s, SDL's, a compositor's), straight into one of its
+ * framebuffers with [method@LayerGLRenderer.render_to_framebuffer]:
+ *
+ * ```c
+ * static gboolean
+ * on_render (GtkGLArea    *area,
+ *            GdkGLContext *context,
+ *            MyWidget     *self)
+ * {
+ *   int scale = gtk_widget_get_scale_factor (GTK_WIDGET (area));
+ *   GLint framebuffer;
+ *   cairo_region_t *redrawn;
+ *
+ *   if (self->renderer == NULL)
+ *     self->renderer = gsk_layer_gl_renderer_new_for_current_context (NULL);
+ *
+ *   glGetIntegerv (GL_DRAW_FRAMEBUFFER_BINDING, &framebuffer);
+ *   redrawn = gsk_layer_gl_renderer_render_to_framebuffer (GSK_LAYER_GL_RENDERER (self->renderer),
+ *                                                          self->root, framebuffer,
+ *                                                          gtk_widget_get_width (GTK_WIDGET (area)) * scale,
+ *                                                          gtk_widget_get_height (GTK_WIDGET (area)) * scale,
+ *                                                          0);
+ *   cairo_region_destroy (redrawn);
+ *   return TRUE;
+ * }
+ * ```
+ *
  * Since: 0.1
  */
+
+/* The buffer ages render_to_framebuffer() remembers damage for */
+#define MAX_BUFFER_AGE 8
 
 struct _GskLayerGLRenderer
 {
   GskLayerRenderer parent_instance;
 
   GskLayerGLBackend *backend;
+
+  /* render_to_framebuffer(): the damage of the last frames, newest last */
+  GPtrArray *damage_history;
 };
 
 G_DEFINE_FINAL_TYPE (GskLayerGLRenderer, gsk_layer_gl_renderer, GSK_TYPE_LAYER_RENDERER)
+
+/* What render_to_framebuffer() gives as the target: the backend's own
+ * framebuffer, which holds the last frame whatever the caller's does */
+static const char framebuffer_target[] = "framebuffer";
 
 static void
 gsk_layer_gl_renderer_render_list (GskLayerRenderer         *renderer,
@@ -57,7 +97,16 @@ gsk_layer_gl_renderer_render_list (GskLayerRenderer         *renderer,
 {
   GskLayerGLRenderer *self = GSK_LAYER_GL_RENDERER (renderer);
 
-  gsk_layer_gl_backend_render (self->backend, list, damage, target);
+  if (gsk_layer_renderer_is_checking (renderer))
+    {
+      /* The stats stay those of the frame being checked */
+      GskLayerGLStats stats = *gsk_layer_gl_backend_get_stats (self->backend);
+
+      gsk_layer_gl_backend_render (self->backend, list, damage, target);
+      gsk_layer_gl_backend_set_stats (self->backend, &stats);
+    }
+  else
+    gsk_layer_gl_backend_render (self->backend, list, damage, target);
 }
 
 static void
@@ -66,6 +115,7 @@ gsk_layer_gl_renderer_finalize (GObject *object)
   GskLayerGLRenderer *self = GSK_LAYER_GL_RENDERER (object);
 
   g_clear_pointer (&self->backend, gsk_layer_gl_backend_free);
+  g_clear_pointer (&self->damage_history, g_ptr_array_unref);
 
   G_OBJECT_CLASS (gsk_layer_gl_renderer_parent_class)->finalize (object);
 }
@@ -80,6 +130,7 @@ gsk_layer_gl_renderer_class_init (GskLayerGLRendererClass *klass)
 static void
 gsk_layer_gl_renderer_init (GskLayerGLRenderer *self)
 {
+  self->damage_history = g_ptr_array_new_with_free_func ((GDestroyNotify) cairo_region_destroy);
 }
 
 /**
@@ -114,6 +165,169 @@ gsk_layer_gl_renderer_new (GError **error)
   self->backend = backend;
 
   return GSK_LAYER_RENDERER (self);
+}
+
+/**
+ * gsk_layer_gl_renderer_new_for_current_context:
+ * @error: return location for an error
+ *
+ * Creates a renderer that draws with the OpenGL or OpenGL ES context
+ * current on this thread, through EGL or GLX: a `GdkGLContext`, SDL's,
+ * a compositor's.
+ *
+ * That context must be current again whenever @self draws, and when
+ * the last reference to @self is dropped, so that the textures and
+ * programs made in it can be deleted (otherwise they live as long as
+ * the context). Each frame leaves the context's state as it found it;
+ * see [method@LayerGLRenderer.render_to_framebuffer].
+ *
+ * Returns %NULL, with @error saying why, if no context is current, if
+ * it is older than OpenGL 3.3 or OpenGL ES 3.0, or if the shaders do
+ * not build in it.
+ *
+ * Returns: (transfer full) (nullable): the new renderer, or %NULL
+ *
+ * Since: 0.1
+ */
+GskLayerRenderer *
+gsk_layer_gl_renderer_new_for_current_context (GError **error)
+{
+  GskLayerGLBackend *backend;
+  GskLayerGLRenderer *self;
+
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  backend = gsk_layer_gl_backend_new_for_current_context (error);
+  if (backend == NULL)
+    return NULL;
+
+  self = g_object_new (GSK_TYPE_LAYER_GL_RENDERER, NULL);
+  self->backend = backend;
+
+  return GSK_LAYER_RENDERER (self);
+}
+
+/* The region the caller's buffer lacks, given its age */
+static cairo_region_t *
+redraw_for_age (GskLayerGLRenderer *self,
+                int                 buffer_age,
+                int                 width,
+                int                 height)
+{
+  cairo_rectangle_int_t all = { 0, 0, width, height };
+  cairo_region_t *region;
+  guint i, n = self->damage_history->len;
+
+  if (buffer_age <= 0 || (guint) buffer_age > n)
+    return cairo_region_create_rectangle (&all);
+
+  region = cairo_region_create ();
+  for (i = n - buffer_age; i < n; i++)
+    cairo_region_union (region, g_ptr_array_index (self->damage_history, i));
+  cairo_region_intersect_rectangle (region, &all);
+
+  return region;
+}
+
+/**
+ * gsk_layer_gl_renderer_render_to_framebuffer:
+ * @self: a GL renderer made by [ctor@LayerGLRenderer.new_for_current_context]
+ * @root: a top-level layer
+ * @framebuffer: the name of a framebuffer object of the current
+ *   context, or 0 for its default framebuffer
+ * @width: the width of the frame, in framebuffer pixels
+ * @height: the height of the frame, in framebuffer pixels
+ * @buffer_age: what @framebuffer holds, as `EGL_EXT_buffer_age` says:
+ *   0 if unknown, N if the frame drawn N frames ago
+ *
+ * Draws the tree under @root into the bottom-left @width×@height
+ * pixels of @framebuffer, with y up as GL framebuffers have it: the top
+ * of @root is the top row of the framebuffer's image.
+ *
+ * Only what @framebuffer lacks is written: with a @buffer_age of N, the
+ * union of what changed over the last N frames drawn this way (each
+ * call is one frame), and with 0, or an age older than @self remembers,
+ * everything. The rest of @framebuffer is left untouched. Pixels are
+ * written as premultiplied RGBA, replacing what was there; the frame
+ * is the same as [method@LayerRenderer.render] would draw.
+ *
+ * The context current when @self was made must be current. Every piece
+ * of GL state @self changes is put back before returning: the bound
+ * framebuffers, program, vertex array and buffers, the active texture
+ * unit and the textures and samplers bound to units 0 and 1, blending,
+ * the scissor, the viewport, the clear color, the color mask, the
+ * enabled tests and the pixel store. Framebuffers with multisampling
+ * cannot be drawn into this way (draw into a single-sampled one and
+ * resolve).
+ *
+ * Returns: (transfer full) (nullable): the region of the frame written
+ *   into @framebuffer, in the tree's coordinates (y down: flip it as
+ *   `height - y - h` for `eglSwapBuffersWithDamageKHR()`); %NULL if the
+ *   context current is not the renderer's
+ *
+ * Since: 0.1
+ */
+cairo_region_t *
+gsk_layer_gl_renderer_render_to_framebuffer (GskLayerGLRenderer *self,
+                                             GskLayer           *root,
+                                             guint               framebuffer,
+                                             int                 width,
+                                             int                 height,
+                                             int                 buffer_age)
+{
+  GskLayerRenderer *renderer = (GskLayerRenderer *) self;
+  const GskLayerRenderList *list;
+  cairo_region_t *damage, *redraw;
+  gboolean full;
+
+  g_return_val_if_fail (GSK_IS_LAYER_GL_RENDERER (self), NULL);
+  g_return_val_if_fail (GSK_IS_LAYER (root), NULL);
+  g_return_val_if_fail (gsk_layer_get_parent (root) == NULL, NULL);
+  g_return_val_if_fail (width > 0 && height > 0, NULL);
+  g_return_val_if_fail (buffer_age >= 0, NULL);
+  g_return_val_if_fail (gsk_layer_gl_backend_is_borrowed (self->backend), NULL);
+
+  if (!gsk_layer_gl_backend_begin (self->backend))
+    {
+      g_critical ("%s: the current GL context is not the one the renderer was made in", G_STRFUNC);
+      return NULL;
+    }
+
+  damage = gsk_layer_renderer_compile_frame (renderer, root, framebuffer_target, TRUE,
+                                             width, height, &list, &full);
+  if (!cairo_region_is_empty (damage))
+    {
+      if (!gsk_layer_gl_backend_draw (self->backend, list, damage))
+        {
+          /* Not even a target to draw into: nothing to copy, and the
+           * next frame cannot build on this one */
+          g_ptr_array_set_size (self->damage_history, 0);
+          gsk_layer_gl_backend_end (self->backend);
+          cairo_region_destroy (damage);
+          return cairo_region_create ();
+        }
+
+      if (gsk_layer_renderer_should_check_frame (renderer, full))
+        {
+          cairo_surface_t *image = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
+
+          /* The check's full redraw also redraws the backend's target:
+           * a wrong damaged frame is not kept there */
+          gsk_layer_gl_backend_read_target (self->backend, image);
+          gsk_layer_renderer_check_frame (renderer, list, damage, full, image);
+          cairo_surface_destroy (image);
+        }
+    }
+
+  g_ptr_array_add (self->damage_history, damage);
+  if (self->damage_history->len > MAX_BUFFER_AGE)
+    g_ptr_array_remove_index (self->damage_history, 0);
+
+  redraw = redraw_for_age (self, buffer_age, width, height);
+  gsk_layer_gl_backend_present (self->backend, framebuffer, width, height, redraw);
+  gsk_layer_gl_backend_end (self->backend);
+
+  return redraw;
 }
 
 /*
