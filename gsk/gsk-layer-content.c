@@ -130,12 +130,18 @@ gsk_layer_content_get_preferred_size (GskLayerContent *self,
  *
  * Drops the cached rasterizations of @self and makes every layer that
  * shows it redraw.
+ *
+ * For an image content, call this after changing the image's pixels
+ * (and cairo_surface_mark_dirty()): renderers that keep a copy of them,
+ * such as a GL texture, make it again.
  */
 void
 gsk_layer_content_invalidate (GskLayerContent *self)
 {
   g_return_if_fail (GSK_IS_LAYER_CONTENT (self));
 
+  if (GSK_IS_LAYER_IMAGE_CONTENT (self))
+    gsk_layer_surface_changed (gsk_layer_image_content_get_surface (GSK_LAYER_IMAGE_CONTENT (self)));
   g_object_set_qdata (G_OBJECT (self), cache_quark, NULL);
   g_signal_emit (self, signals[INVALIDATED], 0);
 }

@@ -121,6 +121,14 @@ gboolean            gsk_layer_project_rect          (const graphene_matrix_t *tr
                                                      graphene_point_t        *out_polygon,
                                                      guint                   *out_n_points);
 
+/* A content surface is normally never drawn into again once in a list:
+ * new content comes as a new surface. An image content's surface is the
+ * application's, which may change it in place and invalidate the
+ * content: that bumps the surface's serial, and a backend that caches
+ * something made from a surface (a texture) compares serials. */
+guint               gsk_layer_surface_get_serial    (cairo_surface_t         *surface);
+void                gsk_layer_surface_changed       (cairo_surface_t         *surface);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (GskLayerRenderList, gsk_layer_render_list_free)
 
 G_END_DECLS

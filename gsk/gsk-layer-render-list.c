@@ -11,6 +11,22 @@
  * dividing by a smaller w would throw coordinates towards infinity. */
 #define NEAR_W_EPSILON 1e-5
 
+static cairo_user_data_key_t serial_key;
+
+guint
+gsk_layer_surface_get_serial (cairo_surface_t *surface)
+{
+  return GPOINTER_TO_UINT (cairo_surface_get_user_data (surface, &serial_key));
+}
+
+void
+gsk_layer_surface_changed (cairo_surface_t *surface)
+{
+  guint serial = gsk_layer_surface_get_serial (surface) + 1;
+
+  cairo_surface_set_user_data (surface, &serial_key, GUINT_TO_POINTER (serial), NULL);
+}
+
 GskLayerRenderList *
 gsk_layer_render_list_new (int width,
                            int height)

@@ -11,7 +11,9 @@ G_BEGIN_DECLS
 
 /* GskLayerRendererClass.render_list draws @list into @target (an ARGB32
  * image surface of the list's size), touching only @damage (NULL: all
- * of it). */
+ * of it). GskLayerRendererClass.begin_frame, if set, is called at the
+ * start of each frame, including those with nothing to draw, where
+ * render_list is not called. */
 
 /* For renderers whose targets are not cairo images (a GL framebuffer):
  * the steps of gsk_layer_renderer_render() */

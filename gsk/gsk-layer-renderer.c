@@ -213,6 +213,9 @@ gsk_layer_renderer_compile_frame (GskLayerRenderer          *self,
   cairo_region_t *damage;
   gboolean full;
 
+  if (GSK_LAYER_RENDERER_GET_CLASS (self)->begin_frame)
+    GSK_LAYER_RENDERER_GET_CLASS (self)->begin_frame (self);
+
   full = !gsk_layer_top_level_claim (root, self) ||
          priv->list == NULL ||
          priv->last_root != root ||

@@ -36,8 +36,9 @@ struct _GskLayerRendererClass
                         const GskLayerRenderList *list,
                         const cairo_region_t     *damage,
                         cairo_surface_t          *target);
+  void (* begin_frame) (GskLayerRenderer         *self);
 
-  gpointer padding[8];
+  gpointer padding[7];
 };
 
 GSK_LAYER_AVAILABLE_IN_ALL
@@ -99,5 +100,12 @@ void gsk_layer_gl_renderer_get_frame_stats (GskLayerGLRenderer *self,
                                             guint              *offscreen_passes);
 GSK_LAYER_AVAILABLE_IN_ALL
 const char *gsk_layer_gl_renderer_get_gl_description (GskLayerGLRenderer *self);
+GSK_LAYER_AVAILABLE_IN_ALL
+gsize gsk_layer_gl_renderer_get_texture_memory (GskLayerGLRenderer *self);
+GSK_LAYER_AVAILABLE_IN_ALL
+void gsk_layer_gl_renderer_set_texture_budget (GskLayerGLRenderer *self,
+                                               gsize               bytes);
+GSK_LAYER_AVAILABLE_IN_ALL
+gsize gsk_layer_gl_renderer_get_texture_budget (GskLayerGLRenderer *self);
 
 G_END_DECLS

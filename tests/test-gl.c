@@ -565,7 +565,7 @@ test_too_large (void)
   cairo_surface_destroy (huge);
 }
 
-/* Content textures live as long as their surfaces */
+/* Content textures live as long as their surfaces, or less */
 static void
 test_texture_eviction (void)
 {
@@ -594,10 +594,10 @@ test_texture_eviction (void)
 
       cairo_region_destroy (gsk_layer_renderer_render (gl, root, target));
       /* The texture of the last content only: the others' surfaces are
-       * gone. (Not the upload count: under GSK_LAYER_DEBUG=check-damage
-       * the stats are those of the checking redraw.) */
+       * gone */
       stats = gsk_layer_gl_renderer_get_stats (GSK_LAYER_GL_RENDERER (gl));
       g_assert_cmpuint (stats->cached_textures, ==, 1);
+      g_assert_cmpuint (stats->texture_uploads, ==, 1);
     }
 
   cairo_surface_destroy (target);
@@ -627,6 +627,315 @@ test_gles (void)
   gsk_layer_set_opacity (gsk_layer_get_first_child (root), 0.5f);
   gsk_layer_set_blend_mode (gsk_layer_get_last_child (root), GSK_LAYER_BLEND_MULTIPLY);
   compare_backends ("gles-fishbowl", gl, root, 200, 160);
+}
+
+/* A layer that draws itself, counting its draws */
+#define TEST_TYPE_DRAWN (test_drawn_get_type ())
+G_DECLARE_FINAL_TYPE (TestDrawn, test_drawn, TEST, DRAWN, GskLayer)
+
+struct _TestDrawn
+{
+  GskLayer parent_instance;
+  guint n_draws;
+};
+
+G_DEFINE_FINAL_TYPE (TestDrawn, test_drawn, GSK_TYPE_LAYER)
+
+static void
+test_drawn_draw (GskLayer *layer,
+                 cairo_t  *cr)
+{
+  TestDrawn *self = (TestDrawn *) layer;
+
+  self->n_draws++;
+  cairo_set_source_rgb (cr, 0.2, 0.1 * self->n_draws, 0.7);
+  cairo_paint (cr);
+  cairo_set_source_rgba (cr, 1, 1, 1, 0.8);
+  cairo_arc (cr, 16, 16, 10, 0, 2 * G_PI);
+  cairo_fill (cr);
+}
+
+static void
+test_drawn_class_init (TestDrawnClass *klass)
+{
+  GSK_LAYER_CLASS (klass)->draw = test_drawn_draw;
+}
+
+static void
+test_drawn_init (TestDrawn *self)
+{
+}
+
+static guint
+frame_uploads (GskLayerRenderer *gl,
+               GskLayer         *root,
+               cairo_surface_t  *target)
+{
+  cairo_region_destroy (gsk_layer_renderer_render (gl, root, target));
+  g_assert_null (gsk_layer_renderer_get_damage_error (gl));
+
+  return gsk_layer_gl_renderer_get_stats (GSK_LAYER_GL_RENDERER (gl))->texture_uploads;
+}
+
+/* Content is uploaded once per invalidation: never again on frames that
+ * do not change it, once when it changes */
+static void
+test_texture_uploads (void)
+{
+  g_autoptr (GskLayerRenderer) gl = new_gl_renderer_or_skip ();
+  g_autoptr (GskLayer) root = NULL;
+  cairo_surface_t *target, *image;
+  GskLayerContent *content;
+  TestDrawn *drawn;
+  GskLayer *layer;
+  guint uploads;
+  cairo_t *cr;
+  int i;
+
+  if (gl == NULL)
+    return;
+
+  gsk_layer_renderer_set_check_damage (gl, TRUE);
+  root = new_root (200, 100);
+  for (i = 0; i < 3; i++)
+    {
+      cairo_surface_t *icon = make_icon (24 + i);
+
+      content = gsk_layer_image_content_new (icon);
+      gsk_layer_set_content (add_layer (root, 10 + 40 * i, 10, 32, 32, NULL), content);
+      g_object_unref (content);
+      cairo_surface_destroy (icon);
+    }
+  drawn = g_object_new (TEST_TYPE_DRAWN, NULL);
+  gsk_layer_set_position (GSK_LAYER (drawn), &GRAPHENE_POINT_INIT (130, 50));
+  gsk_layer_set_size (GSK_LAYER (drawn), &GRAPHENE_SIZE_INIT (32, 32));
+  gsk_layer_add_child (root, GSK_LAYER (drawn));
+
+  target = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 200, 100);
+  g_assert_cmpuint (frame_uploads (gl, root, target), ==, 4);
+  g_assert_cmpuint (drawn->n_draws, ==, 1);
+
+  /* Nothing changed: nothing drawn, nothing uploaded */
+  g_assert_cmpuint (frame_uploads (gl, root, target), ==, 0);
+
+  /* Moving a layer redraws, but uploads nothing */
+  move_fish (root, 1, 5.f);
+  g_assert_cmpuint (frame_uploads (gl, root, target), ==, 0);
+
+  /* One layer's content invalidated: that one only */
+  gsk_layer_invalidate_content (GSK_LAYER (drawn));
+  uploads = frame_uploads (gl, root, target);
+  g_assert_cmpuint (drawn->n_draws, ==, 2);
+  g_assert_cmpuint (uploads, ==, 1);
+  g_assert_cmpuint (frame_uploads (gl, root, target), ==, 0);
+
+  /* An image changed in place and its content invalidated: uploaded
+   * again, not drawn from the stale texture */
+  layer = gsk_layer_get_first_child (root);
+  content = gsk_layer_get_content (layer);
+  image = gsk_layer_image_content_get_surface (GSK_LAYER_IMAGE_CONTENT (content));
+  cr = cairo_create (image);
+  cairo_set_source_rgb (cr, 0.1, 0.8, 0.3);
+  cairo_paint (cr);
+  cairo_destroy (cr);
+  cairo_surface_mark_dirty (image);
+  gsk_layer_content_invalidate (content);
+  g_assert_cmpuint (frame_uploads (gl, root, target), ==, 1);
+  g_assert_cmpuint (frame_uploads (gl, root, target), ==, 0);
+  compare_backends ("uploads-image-changed", gl, root, 200, 100);
+
+  cairo_surface_destroy (target);
+}
+
+static gsize
+texture_bytes (int size)
+{
+  return (gsize) size * size * 4;
+}
+
+/* Layers taken out of the tree give their textures back, though they
+ * and their content live on */
+static void
+test_texture_memory (void)
+{
+  g_autoptr (GskLayerRenderer) gl = new_gl_renderer_or_skip ();
+  g_autoptr (GskLayer) root = NULL;
+  GskLayer *removed[3];
+  cairo_surface_t *target;
+  gsize full, after;
+  int i;
+
+  if (gl == NULL)
+    return;
+
+  root = new_root (320, 80);
+  for (i = 0; i < 6; i++)
+    {
+      cairo_surface_t *icon = make_icon (64);
+      GskLayerContent *content = gsk_layer_image_content_new (icon);
+      GskLayer *layer = add_layer (root, 5 + 52 * i, 10, 48, 48, NULL);
+
+      gsk_layer_set_content (layer, content);
+      g_object_unref (content);
+      cairo_surface_destroy (icon);
+      if (i % 2)
+        removed[i / 2] = layer;
+    }
+
+  target = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 320, 80);
+  cairo_region_destroy (gsk_layer_renderer_render (gl, root, target));
+  full = gsk_layer_gl_renderer_get_texture_memory (GSK_LAYER_GL_RENDERER (gl));
+  g_test_message ("6 icons of 64×64 in 320×80: %" G_GSIZE_FORMAT " bytes", full);
+  g_assert_cmpuint (full, >=, 6 * texture_bytes (64) + 320 * 80 * 4);
+  g_assert_cmpuint (gsk_layer_gl_renderer_get_stats (GSK_LAYER_GL_RENDERER (gl))->cached_textures, ==, 6);
+
+  for (i = 0; i < 3; i++)
+    {
+      g_object_ref (removed[i]);
+      gsk_layer_remove_child (root, removed[i]);
+    }
+  cairo_region_destroy (gsk_layer_renderer_render (gl, root, target));
+  after = gsk_layer_gl_renderer_get_texture_memory (GSK_LAYER_GL_RENDERER (gl));
+  g_test_message ("3 removed: %" G_GSIZE_FORMAT " bytes", after);
+  g_assert_cmpuint (after, ==, full - 3 * texture_bytes (64));
+  g_assert_cmpuint (gsk_layer_gl_renderer_get_stats (GSK_LAYER_GL_RENDERER (gl))->cached_textures, ==, 3);
+
+  /* Back in the tree: uploaded again */
+  for (i = 0; i < 3; i++)
+    {
+      gsk_layer_add_child (root, removed[i]);
+      g_object_unref (removed[i]);
+    }
+  g_assert_cmpuint (frame_uploads (gl, root, target), ==, 3);
+  g_assert_cmpuint (gsk_layer_gl_renderer_get_texture_memory (GSK_LAYER_GL_RENDERER (gl)), ==, full);
+
+  /* Hidden: given back too */
+  gsk_layer_set_visible (gsk_layer_get_first_child (root), FALSE);
+  cairo_region_destroy (gsk_layer_renderer_render (gl, root, target));
+  g_assert_cmpuint (gsk_layer_gl_renderer_get_texture_memory (GSK_LAYER_GL_RENDERER (gl)), ==,
+                    full - texture_bytes (64));
+
+  cairo_surface_destroy (target);
+}
+
+/* A budget smaller than the scene: what frames do not draw goes, least
+ * recently drawn first, and every frame is still right */
+static void
+test_texture_budget (void)
+{
+  g_autoptr (GskLayerRenderer) gl = new_gl_renderer_or_skip ();
+  g_autoptr (GskLayer) root = NULL;
+  GskLayerGLRenderer *glr;
+  cairo_surface_t *target;
+  gsize target_bytes = 320 * 80 * 4, budget, held;
+  guint notified = 0;
+  int i;
+
+  if (gl == NULL)
+    return;
+
+  glr = GSK_LAYER_GL_RENDERER (gl);
+  gsk_layer_renderer_set_check_damage (gl, TRUE);
+  root = new_root (320, 80);
+  for (i = 0; i < 8; i++)
+    {
+      cairo_surface_t *icon = make_icon (24 + i);
+      GskLayerContent *content = gsk_layer_image_content_new (icon);
+
+      gsk_layer_set_content (add_layer (root, 5 + 40 * i, 20, 32, 32, NULL), content);
+      g_object_unref (content);
+      cairo_surface_destroy (icon);
+    }
+
+  target = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 320, 80);
+  g_assert_cmpuint (frame_uploads (gl, root, target), ==, 8);
+  held = gsk_layer_gl_renderer_get_texture_memory (glr);
+  g_assert_cmpuint (held, ==, target_bytes + texture_bytes (24) + texture_bytes (25) +
+                    texture_bytes (26) + texture_bytes (27) + texture_bytes (28) +
+                    texture_bytes (29) + texture_bytes (30) + texture_bytes (31));
+
+  /* Room for the frame and two icons: what exceeds it goes at once */
+  budget = target_bytes + 2 * texture_bytes (32);
+  g_signal_connect_swapped (gl, "notify::texture-budget", G_CALLBACK (g_atomic_int_inc), &notified);
+  gsk_layer_gl_renderer_set_texture_budget (glr, budget);
+  gsk_layer_gl_renderer_set_texture_budget (glr, budget);
+  g_assert_cmpuint (notified, ==, 1);
+  g_assert_cmpuint (gsk_layer_gl_renderer_get_texture_budget (glr), ==, budget);
+  g_assert_cmpuint (gsk_layer_gl_renderer_get_texture_memory (glr), <=, budget);
+  /* Least recently drawn first: the first icons drawn went */
+  g_assert_cmpuint (gsk_layer_gl_renderer_get_texture_memory (glr), ==,
+                    target_bytes + texture_bytes (30) + texture_bytes (31));
+
+  /* A frame that draws an evicted icon uploads it again, and is right
+   * (the damage check compares it with a full redraw) */
+  move_fish (root, 0, 2.f);
+  g_assert_cmpuint (frame_uploads (gl, root, target), ==, 1);
+  /* ... and keeps it, giving back the least recently drawn (icon 6) */
+  g_assert_cmpuint (gsk_layer_gl_renderer_get_texture_memory (glr), ==,
+                    target_bytes + texture_bytes (24) + texture_bytes (31));
+  move_fish (root, 7, 2.f);
+  g_assert_cmpuint (frame_uploads (gl, root, target), ==, 0);
+  move_fish (root, 6, 2.f);
+  g_assert_cmpuint (frame_uploads (gl, root, target), ==, 1);
+
+  /* A frame that draws everything keeps everything it drew, over the
+   * budget, and matches software */
+  compare_backends ("texture-budget", gl, root, 320, 80);
+  g_assert_cmpuint (gsk_layer_gl_renderer_get_texture_memory (glr), >, budget);
+
+  /* No limit */
+  g_object_set (gl, "texture-budget", (guint64) G_MAXSIZE, NULL);
+  g_assert_cmpuint (notified, ==, 2);
+
+  cairo_surface_destroy (target);
+}
+
+/* Offscreens no longer used are given back after a while, and at once
+ * past the budget */
+static void
+test_texture_offscreens (void)
+{
+  g_autoptr (GskLayerRenderer) gl = new_gl_renderer_or_skip ();
+  g_autoptr (GskLayer) root = NULL;
+  GskLayerGLRenderer *glr;
+  cairo_surface_t *target;
+  GskLayer *group;
+  gsize target_bytes = 100 * 100 * 4;
+  int i;
+
+  if (gl == NULL)
+    return;
+
+  glr = GSK_LAYER_GL_RENDERER (gl);
+  root = new_root (100, 100);
+  group = add_layer (root, 10, 10, 60, 60, "#3584e4");
+  gsk_layer_set_opacity (group, 0.5f);
+  add_layer (group, 20, 20, 60, 60, "#e01b24");
+
+  target = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 100, 100);
+  cairo_region_destroy (gsk_layer_renderer_render (gl, root, target));
+  g_assert_cmpuint (gsk_layer_gl_renderer_get_stats (glr)->offscreens, ==, 1);
+  /* The group's offscreen is kept for the next frames */
+  g_assert_cmpuint (gsk_layer_gl_renderer_get_texture_memory (glr), ==, 2 * target_bytes);
+
+  /* Frames that need no offscreen give it back after a while */
+  gsk_layer_set_opacity (group, 1.f);
+  for (i = 0; i < 70; i++)
+    {
+      gsk_layer_set_opacity (gsk_layer_get_first_child (group), i % 2 ? 0.9f : 1.f);
+      cairo_region_destroy (gsk_layer_renderer_render (gl, root, target));
+    }
+  g_assert_cmpuint (gsk_layer_gl_renderer_get_texture_memory (glr), ==, target_bytes);
+
+  /* With no budget to spare, at once */
+  gsk_layer_set_opacity (group, 0.5f);
+  cairo_region_destroy (gsk_layer_renderer_render (gl, root, target));
+  g_assert_cmpuint (gsk_layer_gl_renderer_get_texture_memory (glr), ==, 2 * target_bytes);
+  gsk_layer_gl_renderer_set_texture_budget (glr, target_bytes);
+  g_assert_cmpuint (gsk_layer_gl_renderer_get_texture_memory (glr), ==, target_bytes);
+  compare_backends ("texture-offscreens", gl, root, 100, 100);
+
+  cairo_surface_destroy (target);
 }
 
 /* ---- A caller's context and framebuffer ---- */
@@ -1131,6 +1440,10 @@ main (int    argc,
   g_test_add_func ("/gl/blend/non-separable-opacity", test_non_separable_opacity);
   g_test_add_func ("/gl/fallback/too-large", test_too_large);
   g_test_add_func ("/gl/texture/eviction", test_texture_eviction);
+  g_test_add_func ("/gl/texture/uploads", test_texture_uploads);
+  g_test_add_func ("/gl/texture/memory", test_texture_memory);
+  g_test_add_func ("/gl/texture/budget", test_texture_budget);
+  g_test_add_func ("/gl/texture/offscreens", test_texture_offscreens);
   g_test_add_func ("/gl/gles/fishbowl", test_gles);
   g_test_add_func ("/gl/framebuffer/no-context", test_framebuffer_no_context);
   g_test_add_func ("/gl/framebuffer/caller-context", test_framebuffer_caller_context);

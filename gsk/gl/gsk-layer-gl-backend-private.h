@@ -67,6 +67,20 @@ void                   gsk_layer_gl_backend_present         (GskLayerGLBackend  
                                                              int                       height,
                                                              const cairo_region_t     *region);
 
+/* While set, frames are a damage check's full redraw of the frame just
+ * drawn: they leave the texture cache as that frame left it, as far as
+ * the budget allows */
+void                   gsk_layer_gl_backend_set_checking    (GskLayerGLBackend        *self,
+                                                             gboolean                  checking);
+
+/* Bytes of GPU memory in textures and framebuffers held now */
+gsize                  gsk_layer_gl_backend_get_texture_memory (GskLayerGLBackend     *self);
+/* What the cache (content textures, idle offscreens) may grow to; the
+ * textures the last frame drew are kept even over it */
+void                   gsk_layer_gl_backend_set_texture_budget (GskLayerGLBackend     *self,
+                                                                gsize                  bytes);
+gsize                  gsk_layer_gl_backend_get_texture_budget (GskLayerGLBackend     *self);
+
 const GskLayerGLStats *gsk_layer_gl_backend_get_stats       (GskLayerGLBackend        *self);
 void                   gsk_layer_gl_backend_set_stats       (GskLayerGLBackend        *self,
                                                              const GskLayerGLStats    *stats);

@@ -22,8 +22,14 @@
  * would touch it.
  *
  * Content textures are uploaded once per cairo surface (the layer tree
- * makes a new surface on every invalidation) and dropped when the
- * surface dies, through cairo user data.
+ * makes a new surface on every invalidation; an image content changed
+ * in place bumps its surface's serial) and dropped when the surface
+ * dies, through cairo user data, or when a frame's list no longer has
+ * it (its layer was removed or hidden). Textures, the offscreens kept
+ * for reuse and the target count against a budget: past it, idle
+ * offscreens go first, then the textures least recently drawn (an LRU
+ * queue), never one the current frame has drawn. Offscreens idle for
+ * MAX_IDLE_FRAMES go anyway.
  *
  * The target framebuffer always holds the whole last frame drawn, so a
  * caller's framebuffer (gsk_layer_gl_backend_present()) is brought up to
@@ -49,8 +55,14 @@
 /* Edges this close to a pixel boundary are on it, as in software */
 #define PIXEL_EPSILON 1e-3
 
-/* Free offscreens kept for the next frames */
+/* Free offscreens kept for the next frames, and for how many frames
+ * one may go unused before it is given back */
 #define MAX_POOLED_OFFSCREENS 8
+#define MAX_IDLE_FRAMES 60
+
+/* What the textures and offscreens a backend holds may add up to,
+ * unless set otherwise */
+#define DEFAULT_TEXTURE_BUDGET ((gsize) 256 * 1024 * 1024)
 
 typedef struct
 {
@@ -68,6 +80,7 @@ typedef struct
   GLuint texture;
   int width;
   int height;
+  guint64 last_used;            /* the frame that last released it */
 } Offscreen;
 
 typedef struct
@@ -77,10 +90,21 @@ typedef struct
 
 typedef struct
 {
-  GskLayerGLBackend *backend;   /* NULL once the backend is gone */
+  GskLayerGLBackend *backend;   /* NULL once the backend let go of it */
   cairo_surface_t *surface;     /* not a reference: the key */
   GLuint texture;
+  gsize bytes;                  /* what the texture takes */
+  guint64 last_used;            /* the frame that last drew it */
+  guint64 listed;               /* the last frame whose list had it */
+  guint serial;                 /* the surface's, when uploaded */
+  GList link;                   /* in the backend's LRU queue */
 } TextureEntry;
+
+typedef struct
+{
+  GLuint texture;
+  gsize bytes;
+} DeadTexture;
 
 typedef struct
 {
@@ -111,13 +135,20 @@ struct _GskLayerGLBackend
 
   Offscreen target;
   GArray *pool;                 /* of Offscreen, free for reuse */
+  gsize offscreen_memory;       /* of the pool and the offscreens in use */
 
-  /* cairo_surface_t → TextureEntry; touched by surface destroy
-   * notifications, which may come from any thread */
+  /* cairo_surface_t → TextureEntry; with the LRU queue (least recently
+   * drawn first), the memory count and the dead textures, touched by
+   * surface destroy notifications, which may come from any thread */
   GMutex texture_lock;
   GHashTable *textures;
-  GArray *dead_textures;        /* GLuint, to delete with the context current */
+  GQueue lru;
+  gsize texture_memory;         /* content textures, dead ones included */
+  GArray *dead_textures;        /* DeadTexture, to delete with the context current */
   cairo_user_data_key_t texture_key;
+  gsize texture_budget;
+  guint64 frame;                /* counts draw_frame () */
+  gboolean checking;            /* drawing a damage check's full frame */
   cairo_surface_t *last_surface;
   GLuint last_texture;
 
@@ -230,6 +261,12 @@ box_from_rect (const graphene_rect_t *rect,
 
 /* ---- Offscreens ---- */
 
+static gsize
+offscreen_bytes (const Offscreen *offscreen)
+{
+  return (gsize) offscreen->width * offscreen->height * 4;
+}
+
 static gboolean
 offscreen_create (Offscreen *offscreen,
                   int        width,
@@ -237,7 +274,7 @@ offscreen_create (Offscreen *offscreen,
 {
   GLenum status;
 
-  *offscreen = (Offscreen) { 0, 0, width, height };
+  *offscreen = (Offscreen) { 0, 0, width, height, 0 };
 
   glGenTextures (1, &offscreen->texture);
   glBindTexture (GL_TEXTURE_2D, offscreen->texture);
@@ -275,6 +312,9 @@ offscreen_destroy (Offscreen *offscreen)
   *offscreen = (Offscreen) { 0, };
 }
 
+static void evict (GskLayerGLBackend *self,
+                   gsize              wanted);
+
 /* The smallest pooled offscreen that fits, if it wastes less than
  * the size asked for; otherwise a new one */
 static gboolean
@@ -308,7 +348,12 @@ acquire_offscreen (GskLayerGLBackend *self,
       return TRUE;
     }
 
-  return offscreen_create (result, width, height);
+  evict (self, (gsize) width * height * 4);
+  if (!offscreen_create (result, width, height))
+    return FALSE;
+
+  self->offscreen_memory += offscreen_bytes (result);
+  return TRUE;
 }
 
 static void
@@ -318,18 +363,50 @@ release_offscreen (GskLayerGLBackend *self,
   if (offscreen->framebuffer == 0)
     return;
 
+  offscreen->last_used = self->frame;
   g_array_append_val (self->pool, *offscreen);
   *offscreen = (Offscreen) { 0, };
 }
 
 static void
+pool_remove (GskLayerGLBackend *self,
+             guint              index)
+{
+  Offscreen *o = &g_array_index (self->pool, Offscreen, index);
+
+  self->offscreen_memory -= offscreen_bytes (o);
+  offscreen_destroy (o);
+  g_array_remove_index (self->pool, index);
+}
+
+/* The least recently used offscreen of the pool, or -1 */
+static int
+pool_oldest (GskLayerGLBackend *self)
+{
+  int oldest = -1;
+  guint i;
+
+  for (i = 0; i < self->pool->len; i++)
+    if (oldest < 0 ||
+        g_array_index (self->pool, Offscreen, i).last_used <
+        g_array_index (self->pool, Offscreen, oldest).last_used)
+      oldest = i;
+
+  return oldest;
+}
+
+/* Keeps a few offscreens, none idle for long */
+static void
 trim_pool (GskLayerGLBackend *self)
 {
+  guint i;
+
   while (self->pool->len > MAX_POOLED_OFFSCREENS)
-    {
-      offscreen_destroy (&g_array_index (self->pool, Offscreen, 0));
-      g_array_remove_index (self->pool, 0);
-    }
+    pool_remove (self, pool_oldest (self));
+
+  for (i = self->pool->len; i-- > 0; )
+    if (g_array_index (self->pool, Offscreen, i).last_used + MAX_IDLE_FRAMES < self->frame)
+      pool_remove (self, i);
 }
 
 /* ---- Content textures ---- */
@@ -344,9 +421,12 @@ texture_entry_destroyed (gpointer data)
    * this thread: leave the texture for the next frame to delete. */
   if (self != NULL)
     {
+      DeadTexture dead = { entry->texture, entry->bytes };
+
       g_mutex_lock (&self->texture_lock);
       g_hash_table_remove (self->textures, entry->surface);
-      g_array_append_val (self->dead_textures, entry->texture);
+      g_queue_unlink (&self->lru, &entry->link);
+      g_array_append_val (self->dead_textures, dead);
       g_mutex_unlock (&self->texture_lock);
     }
 
@@ -356,13 +436,115 @@ texture_entry_destroyed (gpointer data)
 static void
 delete_dead_textures (GskLayerGLBackend *self)
 {
+  guint i;
+
   g_mutex_lock (&self->texture_lock);
-  if (self->dead_textures->len > 0)
+  for (i = 0; i < self->dead_textures->len; i++)
     {
-      glDeleteTextures (self->dead_textures->len, (GLuint *) self->dead_textures->data);
-      g_array_set_size (self->dead_textures, 0);
+      DeadTexture *dead = &g_array_index (self->dead_textures, DeadTexture, i);
+
+      glDeleteTextures (1, &dead->texture);
+      self->texture_memory -= dead->bytes;
     }
+  g_array_set_size (self->dead_textures, 0);
   g_mutex_unlock (&self->texture_lock);
+}
+
+/* Deletes the texture of @entry now and lets go of it; the surface
+ * keeps its pixels, to be uploaded again if drawn again */
+static void
+texture_entry_release (GskLayerGLBackend *self,
+                       TextureEntry      *entry)
+{
+  g_mutex_lock (&self->texture_lock);
+  g_hash_table_remove (self->textures, entry->surface);
+  g_queue_unlink (&self->lru, &entry->link);
+  self->texture_memory -= entry->bytes;
+  entry->backend = NULL;
+  g_mutex_unlock (&self->texture_lock);
+
+  glDeleteTextures (1, &entry->texture);
+  if (self->last_surface == entry->surface)
+    {
+      self->last_surface = NULL;
+      self->last_texture = 0;
+    }
+
+  /* Runs texture_entry_destroyed (), which now only frees */
+  cairo_surface_set_user_data (entry->surface, &self->texture_key, NULL, NULL);
+}
+
+/* Makes room for @wanted more bytes within the budget: gives back idle
+ * offscreens, then the textures least recently drawn, never one this
+ * frame has drawn */
+static void
+evict (GskLayerGLBackend *self,
+       gsize              wanted)
+{
+  /* A damage check draws what the frame did not: any texture could be
+   * in the batch. Afterwards, what it uploaded goes first. */
+  if (self->checking && wanted > 0)
+    return;
+
+  for (;;)
+    {
+      TextureEntry *entry;
+      gsize held;
+      int oldest;
+
+      g_mutex_lock (&self->texture_lock);
+      held = self->texture_memory + self->offscreen_memory + offscreen_bytes (&self->target);
+      entry = self->lru.head ? self->lru.head->data : NULL;
+      g_mutex_unlock (&self->texture_lock);
+
+      if (held + wanted <= self->texture_budget)
+        return;
+
+      if ((oldest = pool_oldest (self)) >= 0)
+        pool_remove (self, oldest);
+      else if (entry != NULL && entry->last_used != self->frame)
+        texture_entry_release (self, entry);
+      else
+        return;
+    }
+}
+
+/* After a frame: gives back the textures of surfaces the list no longer
+ * has (layers removed, hidden or drawn anew), then keeps within the
+ * budget what the frame did not draw */
+static void
+collect_textures (GskLayerGLBackend        *self,
+                  const GskLayerRenderList *list)
+{
+  cairo_surface_t *last = NULL;
+  GList *l, *next;
+  guint i;
+
+  for (i = 0; i < list->n_ops; i++)
+    {
+      const GskLayerRenderOp *op = &list->ops[i];
+      TextureEntry *entry;
+
+      if (op->kind != GSK_LAYER_RENDER_OP_TEXTURE || op->surface == NULL || op->surface == last)
+        continue;
+
+      /* The list holds the surface: its entry cannot go away meanwhile */
+      last = op->surface;
+      entry = cairo_surface_get_user_data (op->surface, &self->texture_key);
+      if (entry != NULL)
+        entry->listed = self->frame;
+    }
+
+  for (l = self->lru.head; l != NULL; l = next)
+    {
+      TextureEntry *entry = l->data;
+
+      next = l->next;
+      if (entry->listed != self->frame)
+        texture_entry_release (self, entry);
+    }
+
+  evict (self, 0);
 }
 
 static GLuint
@@ -477,18 +659,38 @@ get_texture (GskLayerGLBackend *self,
 {
   TextureEntry *entry;
   GLuint texture;
+  gsize bytes;
 
   if (surface == self->last_surface)
     return self->last_texture;
 
   g_mutex_lock (&self->texture_lock);
   entry = g_hash_table_lookup (self->textures, surface);
+  if (entry != NULL && !self->checking)
+    {
+      /* Most recently used last */
+      entry->last_used = self->frame;
+      g_queue_unlink (&self->lru, &entry->link);
+      g_queue_push_tail_link (&self->lru, &entry->link);
+    }
   g_mutex_unlock (&self->texture_lock);
+
+  /* An image changed in place: upload it again */
+  if (entry != NULL && entry->serial != gsk_layer_surface_get_serial (surface))
+    {
+      texture_entry_release (self, entry);
+      entry = NULL;
+    }
 
   if (entry != NULL)
     texture = entry->texture;
   else
     {
+      bytes = (gsize) cairo_image_surface_get_width (surface) *
+              cairo_image_surface_get_height (surface) *
+              (cairo_image_surface_get_format (surface) == CAIRO_FORMAT_A8 ? 1 : 4);
+      evict (self, bytes);
+
       cairo_surface_flush (surface);
       texture = upload_surface (self, surface);
       if (texture == 0)
@@ -498,18 +700,30 @@ get_texture (GskLayerGLBackend *self,
       entry->backend = self;
       entry->surface = surface;
       entry->texture = texture;
+      entry->bytes = bytes;
+      entry->last_used = self->checking ? 0 : self->frame;
+      entry->serial = gsk_layer_surface_get_serial (surface);
+      entry->link.data = entry;
 
       g_mutex_lock (&self->texture_lock);
       g_hash_table_insert (self->textures, surface, entry);
+      if (self->checking)
+        g_queue_push_head_link (&self->lru, &entry->link);
+      else
+        g_queue_push_tail_link (&self->lru, &entry->link);
+      self->texture_memory += bytes;
       g_mutex_unlock (&self->texture_lock);
 
       if (cairo_surface_set_user_data (surface, &self->texture_key, entry,
                                        texture_entry_destroyed) != CAIRO_STATUS_SUCCESS)
         {
           /* Nothing would tell us when the surface dies: do not keep it */
+          DeadTexture dead = { texture, bytes };
+
           g_mutex_lock (&self->texture_lock);
           g_hash_table_remove (self->textures, surface);
-          g_array_append_val (self->dead_textures, texture);
+          g_queue_unlink (&self->lru, &entry->link);
+          g_array_append_val (self->dead_textures, dead);
           g_mutex_unlock (&self->texture_lock);
           g_free (entry);
         }
@@ -1288,6 +1502,9 @@ draw_frame (GskLayerGLBackend        *self,
         return "the GL framebuffer cannot be allocated";
     }
 
+  /* A damage check's frame is the checked frame's, for the cache */
+  if (!self->checking)
+    self->frame++;
   self->list = list;
   self->failed = FALSE;
   self->last_surface = NULL;
@@ -1321,6 +1538,7 @@ draw_frame (GskLayerGLBackend        *self,
   self->list = NULL;
   self->last_surface = NULL;
   trim_pool (self);
+  collect_textures (self, list);
 
   if (self->failed || !gsk_layer_gl_check_error ("drawing the frame"))
     return "GL failed to allocate a texture or offscreen";
@@ -1603,7 +1821,9 @@ backend_new_for_context (GskLayerGLContext  *context,
   self->context = context;
   g_mutex_init (&self->texture_lock);
   self->textures = g_hash_table_new (NULL, NULL);
-  self->dead_textures = g_array_new (FALSE, FALSE, sizeof (GLuint));
+  self->dead_textures = g_array_new (FALSE, FALSE, sizeof (DeadTexture));
+  g_queue_init (&self->lru);
+  self->texture_budget = DEFAULT_TEXTURE_BUDGET;
   self->pool = g_array_new (FALSE, FALSE, sizeof (Offscreen));
   self->instances = g_array_new (FALSE, FALSE, sizeof (Instance));
   self->stack = g_array_new (FALSE, FALSE, sizeof (StackEntry));
@@ -1698,6 +1918,7 @@ gsk_layer_gl_backend_free (GskLayerGLBackend *self)
       entry->backend = NULL;
       if (can_call_gl)
         glDeleteTextures (1, &entry->texture);
+      g_queue_unlink (&self->lru, &entry->link);
       g_ptr_array_add (entries, entry);
     }
   g_hash_table_remove_all (self->textures);
@@ -1741,6 +1962,46 @@ gsk_layer_gl_backend_free (GskLayerGLBackend *self)
   g_mutex_clear (&self->texture_lock);
   g_free (self->description);
   g_free (self);
+}
+
+void
+gsk_layer_gl_backend_set_checking (GskLayerGLBackend *self,
+                                   gboolean           checking)
+{
+  self->checking = checking;
+}
+
+gsize
+gsk_layer_gl_backend_get_texture_memory (GskLayerGLBackend *self)
+{
+  gsize held;
+
+  g_mutex_lock (&self->texture_lock);
+  held = self->texture_memory + self->offscreen_memory + offscreen_bytes (&self->target);
+  g_mutex_unlock (&self->texture_lock);
+
+  return held;
+}
+
+void
+gsk_layer_gl_backend_set_texture_budget (GskLayerGLBackend *self,
+                                         gsize              bytes)
+{
+  self->texture_budget = bytes;
+
+  /* Idle offscreens and undrawn textures go now, if GL can be called */
+  if (gsk_layer_gl_backend_begin (self))
+    {
+      self->frame++;
+      evict (self, 0);
+      gsk_layer_gl_backend_end (self);
+    }
+}
+
+gsize
+gsk_layer_gl_backend_get_texture_budget (GskLayerGLBackend *self)
+{
+  return self->texture_budget;
 }
 
 const GskLayerGLStats *

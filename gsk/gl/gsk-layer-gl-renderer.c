@@ -67,8 +67,22 @@
  * }
  * ```
  *
+ * Textures and offscreens are kept in GPU memory within a budget
+ * ([property@LayerGLRenderer:texture-budget]): the content of layers
+ * no longer drawn is given back after the frame that no longer has
+ * them, and past the budget the textures least recently drawn go
+ * first, to be uploaded again from the layer's image when next drawn.
+ *
  * Since: 0.1
  */
+
+enum {
+  PROP_0,
+  PROP_TEXTURE_BUDGET,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
 
 /* The buffer ages render_to_framebuffer() remembers damage for */
 #define MAX_BUFFER_AGE 8
@@ -99,14 +113,29 @@ gsk_layer_gl_renderer_render_list (GskLayerRenderer         *renderer,
 
   if (gsk_layer_renderer_is_checking (renderer))
     {
-      /* The stats stay those of the frame being checked */
+      /* The stats and the texture cache stay those of the frame being
+       * checked */
       GskLayerGLStats stats = *gsk_layer_gl_backend_get_stats (self->backend);
 
+      gsk_layer_gl_backend_set_checking (self->backend, TRUE);
       gsk_layer_gl_backend_render (self->backend, list, damage, target);
+      gsk_layer_gl_backend_set_checking (self->backend, FALSE);
       gsk_layer_gl_backend_set_stats (self->backend, &stats);
     }
   else
     gsk_layer_gl_backend_render (self->backend, list, damage, target);
+}
+
+static void
+gsk_layer_gl_renderer_begin_frame (GskLayerRenderer *renderer)
+{
+  GskLayerGLRenderer *self = GSK_LAYER_GL_RENDERER (renderer);
+  GskLayerGLStats stats = *gsk_layer_gl_backend_get_stats (self->backend);
+
+  /* A frame with nothing to draw costs nothing */
+  stats.draw_calls = stats.texture_uploads = stats.offscreens = stats.quads = 0;
+  stats.software = FALSE;
+  gsk_layer_gl_backend_set_stats (self->backend, &stats);
 }
 
 static void
@@ -121,10 +150,68 @@ gsk_layer_gl_renderer_finalize (GObject *object)
 }
 
 static void
+gsk_layer_gl_renderer_get_property (GObject    *object,
+                                    guint       prop_id,
+                                    GValue     *value,
+                                    GParamSpec *pspec)
+{
+  GskLayerGLRenderer *self = GSK_LAYER_GL_RENDERER (object);
+
+  switch (prop_id)
+    {
+    case PROP_TEXTURE_BUDGET:
+      g_value_set_uint64 (value, gsk_layer_gl_renderer_get_texture_budget (self));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+gsk_layer_gl_renderer_set_property (GObject      *object,
+                                    guint         prop_id,
+                                    const GValue *value,
+                                    GParamSpec   *pspec)
+{
+  GskLayerGLRenderer *self = GSK_LAYER_GL_RENDERER (object);
+
+  switch (prop_id)
+    {
+    case PROP_TEXTURE_BUDGET:
+      gsk_layer_gl_renderer_set_texture_budget (self, MIN (g_value_get_uint64 (value), G_MAXSIZE));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
 gsk_layer_gl_renderer_class_init (GskLayerGLRendererClass *klass)
 {
-  G_OBJECT_CLASS (klass)->finalize = gsk_layer_gl_renderer_finalize;
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->finalize = gsk_layer_gl_renderer_finalize;
+  object_class->get_property = gsk_layer_gl_renderer_get_property;
+  object_class->set_property = gsk_layer_gl_renderer_set_property;
   GSK_LAYER_RENDERER_CLASS (klass)->render_list = gsk_layer_gl_renderer_render_list;
+  GSK_LAYER_RENDERER_CLASS (klass)->begin_frame = gsk_layer_gl_renderer_begin_frame;
+
+  /**
+   * GskLayerGLRenderer:texture-budget:
+   *
+   * How many bytes of GPU memory the textures and offscreens the
+   * renderer keeps between frames may take (256 MiB by default).
+   *
+   * See [method@LayerGLRenderer.set_texture_budget].
+   *
+   * Since: 0.1
+   */
+  properties[PROP_TEXTURE_BUDGET] =
+    g_param_spec_uint64 ("texture-budget", NULL, NULL,
+                         0, G_MAXUINT64, 256 * 1024 * 1024,
+                         G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+
+  g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
 static void
@@ -384,6 +471,82 @@ gsk_layer_gl_renderer_get_frame_stats (GskLayerGLRenderer *self,
     *texture_uploads = stats->texture_uploads;
   if (offscreen_passes)
     *offscreen_passes = stats->offscreens;
+}
+
+/**
+ * gsk_layer_gl_renderer_get_texture_memory:
+ * @self: a GL renderer
+ *
+ * Gets how much GPU memory @self holds in textures and framebuffers:
+ * content textures, offscreens kept for reuse and the framebuffer the
+ * frame is drawn in, as width × height × bytes per pixel.
+ *
+ * Layers removed from the tree (or hidden) give their textures back
+ * after the next frame drawn without them.
+ *
+ * Returns: the number of bytes
+ *
+ * Since: 0.1
+ */
+gsize
+gsk_layer_gl_renderer_get_texture_memory (GskLayerGLRenderer *self)
+{
+  g_return_val_if_fail (GSK_IS_LAYER_GL_RENDERER (self), 0);
+
+  return gsk_layer_gl_backend_get_texture_memory (self->backend);
+}
+
+/**
+ * gsk_layer_gl_renderer_set_texture_budget:
+ * @self: a GL renderer
+ * @bytes: the budget, in bytes; `G_MAXSIZE` for no limit
+ *
+ * Sets how much GPU memory the textures and offscreens @self keeps
+ * between frames may take.
+ *
+ * Past the budget, offscreens kept for reuse are given back first, then
+ * the content textures least recently drawn; a texture given back is
+ * uploaded again from the layer's image when it is next drawn. The
+ * textures a frame draws are kept while it is drawn and after, even
+ * if they alone exceed the budget, so that the frame is always drawn
+ * in full and the next one need not upload them again.
+ *
+ * If the context @self draws with can be made current (for a renderer
+ * made by [ctor@LayerGLRenderer.new_for_current_context]: is current),
+ * what exceeds the new budget is given back at once; otherwise at the
+ * next frame.
+ *
+ * Since: 0.1
+ */
+void
+gsk_layer_gl_renderer_set_texture_budget (GskLayerGLRenderer *self,
+                                          gsize               bytes)
+{
+  g_return_if_fail (GSK_IS_LAYER_GL_RENDERER (self));
+
+  if (gsk_layer_gl_backend_get_texture_budget (self->backend) == bytes)
+    return;
+
+  gsk_layer_gl_backend_set_texture_budget (self->backend, bytes);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TEXTURE_BUDGET]);
+}
+
+/**
+ * gsk_layer_gl_renderer_get_texture_budget:
+ * @self: a GL renderer
+ *
+ * Gets the budget set by [method@LayerGLRenderer.set_texture_budget].
+ *
+ * Returns: the budget, in bytes
+ *
+ * Since: 0.1
+ */
+gsize
+gsk_layer_gl_renderer_get_texture_budget (GskLayerGLRenderer *self)
+{
+  g_return_val_if_fail (GSK_IS_LAYER_GL_RENDERER (self), 0);
+
+  return gsk_layer_gl_backend_get_texture_budget (self->backend);
 }
 
 /**
