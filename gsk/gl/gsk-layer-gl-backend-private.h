@@ -34,9 +34,10 @@ void                   gsk_layer_gl_backend_free            (GskLayerGLBackend  
 
 /* Draws @list into @target, an ARGB32 cairo image surface of the list's
  * size, touching only the pixels inside @damage (NULL: everything), as
- * gsk_layer_software_render() does. A frame GL cannot draw (a texture
- * larger than the GL limit, a failed allocation, a lost context) is
- * drawn by the software backend instead. */
+ * gsk_layer_software_render() does. Content larger than the GL texture
+ * limit is drawn in tiles. A frame GL cannot draw (content in a format
+ * GL does not take, a failed allocation, a lost context) is drawn by
+ * the software backend instead. */
 void                   gsk_layer_gl_backend_render          (GskLayerGLBackend        *self,
                                                              const GskLayerRenderList *list,
                                                              const cairo_region_t     *damage,

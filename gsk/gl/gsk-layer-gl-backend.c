@@ -21,6 +21,11 @@
  * written, so the target is touched exactly where the software backend
  * would touch it.
  *
+ * Content larger than GL_MAX_TEXTURE_SIZE is uploaded as a grid of
+ * tiles with a pixel of overlap, drawn as a quad each; the seams between
+ * them are not antialiased, and both sides share their vertices
+ * exactly, so that GL rasterizes every pixel along a seam once.
+ *
  * Content textures are uploaded once per cairo surface (the layer tree
  * makes a new surface on every invalidation; an image content changed
  * in place bumps its surface's serial) and dropped when the surface
@@ -88,12 +93,31 @@ typedef struct
   int x1, y1, x2, y2;
 } Box;
 
+/* A part of a content surface, in a texture of its own. Content larger
+ * than GL_MAX_TEXTURE_SIZE is cut into a grid of tiles; each holds a
+ * pixel of its neighbours around its part, so that bilinear filtering
+ * across a seam reads what it would read in one texture. */
 typedef struct
+{
+  GLuint texture;
+  int tex_x, tex_y;             /* where the texture starts, in surface pixels */
+  int tex_width, tex_height;    /* the texture's size */
+} Tile;
+
+typedef struct _TextureEntry
 {
   GskLayerGLBackend *backend;   /* NULL once the backend let go of it */
   cairo_surface_t *surface;     /* not a reference: the key */
-  GLuint texture;
-  gsize bytes;                  /* what the texture takes */
+  /* A grid of n_cols × n_rows tiles, row by row; the part of the surface
+   * tile (c, r) draws is col_x[c] to col_x[c + 1], row_y[r] to
+   * row_y[r + 1], in surface pixels */
+  Tile *tiles;
+  int *col_x;
+  int *row_y;
+  int n_cols, n_rows;
+  Tile tile;                    /* the only one, most of the time */
+  int one_col_x[2], one_row_y[2];
+  gsize bytes;                  /* what the textures take */
   guint64 last_used;            /* the frame that last drew it */
   guint64 listed;               /* the last frame whose list had it */
   guint serial;                 /* the surface's, when uploaded */
@@ -150,7 +174,7 @@ struct _GskLayerGLBackend
   guint64 frame;                /* counts draw_frame () */
   gboolean checking;            /* drawing a damage check's full frame */
   cairo_surface_t *last_surface;
-  GLuint last_texture;
+  struct _TextureEntry *last_entry;
 
   GskLayerGLStats stats;
 
@@ -412,6 +436,27 @@ trim_pool (GskLayerGLBackend *self)
 /* ---- Content textures ---- */
 
 static void
+texture_entry_free (TextureEntry *entry)
+{
+  if (entry->tiles != &entry->tile)
+    {
+      g_free (entry->tiles);
+      g_free (entry->col_x);
+      g_free (entry->row_y);
+    }
+  g_free (entry);
+}
+
+static void
+texture_entry_delete_textures (TextureEntry *entry)
+{
+  int i;
+
+  for (i = 0; i < entry->n_cols * entry->n_rows; i++)
+    glDeleteTextures (1, &entry->tiles[i].texture);
+}
+
+static void
 texture_entry_destroyed (gpointer data)
 {
   TextureEntry *entry = data;
@@ -421,16 +466,21 @@ texture_entry_destroyed (gpointer data)
    * this thread: leave the texture for the next frame to delete. */
   if (self != NULL)
     {
-      DeadTexture dead = { entry->texture, entry->bytes };
+      int i;
 
       g_mutex_lock (&self->texture_lock);
       g_hash_table_remove (self->textures, entry->surface);
       g_queue_unlink (&self->lru, &entry->link);
-      g_array_append_val (self->dead_textures, dead);
+      for (i = 0; i < entry->n_cols * entry->n_rows; i++)
+        {
+          DeadTexture dead = { entry->tiles[i].texture, i == 0 ? entry->bytes : 0 };
+
+          g_array_append_val (self->dead_textures, dead);
+        }
       g_mutex_unlock (&self->texture_lock);
     }
 
-  g_free (entry);
+  texture_entry_free (entry);
 }
 
 static void
@@ -463,11 +513,11 @@ texture_entry_release (GskLayerGLBackend *self,
   entry->backend = NULL;
   g_mutex_unlock (&self->texture_lock);
 
-  glDeleteTextures (1, &entry->texture);
+  texture_entry_delete_textures (entry);
   if (self->last_surface == entry->surface)
     {
       self->last_surface = NULL;
-      self->last_texture = 0;
+      self->last_entry = NULL;
     }
 
   /* Runs texture_entry_destroyed (), which now only frees */
@@ -547,13 +597,17 @@ collect_textures (GskLayerGLBackend        *self,
   evict (self, 0);
 }
 
+/* Uploads the @width×@height pixels of @surface at @x, @y into a new
+ * texture; 0 if GL cannot */
 static GLuint
-upload_surface (GskLayerGLBackend *self,
-                cairo_surface_t   *surface)
+upload_rect (GskLayerGLBackend *self,
+             cairo_surface_t   *surface,
+             int                x,
+             int                y,
+             int                width,
+             int                height)
 {
   cairo_format_t format = cairo_image_surface_get_format (surface);
-  int width = cairo_image_surface_get_width (surface);
-  int height = cairo_image_surface_get_height (surface);
   int stride = cairo_image_surface_get_stride (surface);
   const guchar *data = cairo_image_surface_get_data (surface);
   guchar *converted = NULL;
@@ -575,11 +629,14 @@ upload_surface (GskLayerGLBackend *self,
       glTexParameteri (GL_TEXTURE_2D, GL_TEXTURE_SWIZZLE_A, GL_RED);
       glPixelStorei (GL_UNPACK_ALIGNMENT, 1);
       glPixelStorei (GL_UNPACK_ROW_LENGTH, stride);
-      glTexImage2D (GL_TEXTURE_2D, 0, GL_R8, width, height, 0, GL_RED, GL_UNSIGNED_BYTE, data);
+      glTexImage2D (GL_TEXTURE_2D, 0, GL_R8, width, height, 0, GL_RED, GL_UNSIGNED_BYTE,
+                    data + (gsize) y * stride + x);
       glPixelStorei (GL_UNPACK_ALIGNMENT, 4);
     }
   else
     {
+      data += (gsize) y * stride + (gsize) x * 4;
+
       /* Premultiplied ARGB in native-endian words */
       if (format == CAIRO_FORMAT_RGB24)
         glTexParameteri (GL_TEXTURE_2D, GL_TEXTURE_SWIZZLE_A, GL_ONE);
@@ -600,14 +657,14 @@ upload_surface (GskLayerGLBackend *self,
         }
       else
         {
-          int x, y;
+          int i, j;
 
           converted = g_malloc ((gsize) width * height * 4);
-          for (y = 0; y < height; y++)
-            for (x = 0; x < width; x++)
+          for (j = 0; j < height; j++)
+            for (i = 0; i < width; i++)
               {
-                guint32 p = *(const guint32 *) (data + y * stride + x * 4);
-                guchar *q = converted + ((gsize) y * width + x) * 4;
+                guint32 p = *(const guint32 *) (data + (gsize) j * stride + i * 4);
+                guchar *q = converted + ((gsize) j * width + i) * 4;
 
                 q[0] = p >> 16; q[1] = p >> 8; q[2] = p; q[3] = p >> 24;
               }
@@ -626,43 +683,111 @@ upload_surface (GskLayerGLBackend *self,
       return 0;
     }
 
-  self->stats.texture_uploads++;
   return texture;
 }
 
 static gboolean
-surface_is_supported (GskLayerGLBackend *self,
-                      cairo_surface_t   *surface)
+surface_is_supported (cairo_surface_t *surface)
 {
   cairo_format_t format;
-  int width, height;
 
   if (cairo_surface_status (surface) != CAIRO_STATUS_SUCCESS ||
       cairo_surface_get_type (surface) != CAIRO_SURFACE_TYPE_IMAGE)
     return FALSE;
 
   format = cairo_image_surface_get_format (surface);
-  if (format != CAIRO_FORMAT_ARGB32 && format != CAIRO_FORMAT_RGB24 && format != CAIRO_FORMAT_A8)
-    return FALSE;
-
-  width = cairo_image_surface_get_width (surface);
-  height = cairo_image_surface_get_height (surface);
-
-  return width <= self->context->max_texture_size &&
-         height <= self->context->max_texture_size;
+  return format == CAIRO_FORMAT_ARGB32 || format == CAIRO_FORMAT_RGB24 || format == CAIRO_FORMAT_A8;
 }
 
-/* The texture of @surface, uploaded on first use; 0 if it cannot be */
-static GLuint
+/* Cuts @length pixels into parts of at most @max - 2, so that each fits
+ * in @max with a pixel of border on both sides; one part if it all
+ * fits. Returns the number of parts; @bounds gets their n + 1 bounds. */
+static int
+split_length (int   length,
+              int   max,
+              int **bounds)
+{
+  int step = MAX (max - 2, 1);
+  int n, i;
+
+  n = length <= max ? 1 : (length + step - 1) / step;
+  *bounds = g_new (int, n + 1);
+  for (i = 0; i < n; i++)
+    (*bounds)[i] = n == 1 ? 0 : i * step;
+  (*bounds)[n] = length;
+
+  return n;
+}
+
+/* Uploads @surface as one texture, or as tiles if larger than GL takes;
+ * NULL if GL cannot */
+static TextureEntry *
+upload_surface (GskLayerGLBackend *self,
+                cairo_surface_t   *surface)
+{
+  int width = cairo_image_surface_get_width (surface);
+  int height = cairo_image_surface_get_height (surface);
+  int max = self->context->max_texture_size;
+  int bpp = cairo_image_surface_get_format (surface) == CAIRO_FORMAT_A8 ? 1 : 4;
+  TextureEntry *entry = g_new0 (TextureEntry, 1);
+  int c, r;
+
+  if (width <= max && height <= max)
+    {
+      entry->n_cols = entry->n_rows = 1;
+      entry->tiles = &entry->tile;
+      entry->col_x = entry->one_col_x;
+      entry->row_y = entry->one_row_y;
+      entry->col_x[1] = width;
+      entry->row_y[1] = height;
+    }
+  else
+    {
+      entry->n_cols = split_length (width, max, &entry->col_x);
+      entry->n_rows = split_length (height, max, &entry->row_y);
+      entry->tiles = g_new0 (Tile, entry->n_cols * entry->n_rows);
+    }
+
+  for (r = 0; r < entry->n_rows; r++)
+    for (c = 0; c < entry->n_cols; c++)
+      {
+        Tile *tile = &entry->tiles[r * entry->n_cols + c];
+        int x1 = MAX (entry->col_x[c] - 1, 0), x2 = MIN (entry->col_x[c + 1] + 1, width);
+        int y1 = MAX (entry->row_y[r] - 1, 0), y2 = MIN (entry->row_y[r + 1] + 1, height);
+
+        if (entry->n_cols == 1)
+          x1 = 0, x2 = width;
+        if (entry->n_rows == 1)
+          y1 = 0, y2 = height;
+
+        evict (self, (gsize) (x2 - x1) * (y2 - y1) * bpp);
+        tile->texture = upload_rect (self, surface, x1, y1, x2 - x1, y2 - y1);
+        if (tile->texture == 0)
+          {
+            texture_entry_delete_textures (entry);
+            texture_entry_free (entry);
+            return NULL;
+          }
+        tile->tex_x = x1;
+        tile->tex_y = y1;
+        tile->tex_width = x2 - x1;
+        tile->tex_height = y2 - y1;
+        entry->bytes += (gsize) tile->tex_width * tile->tex_height * bpp;
+      }
+
+  self->stats.texture_uploads++;
+  return entry;
+}
+
+/* The textures of @surface, uploaded on first use; NULL if they cannot be */
+static TextureEntry *
 get_texture (GskLayerGLBackend *self,
              cairo_surface_t   *surface)
 {
   TextureEntry *entry;
-  GLuint texture;
-  gsize bytes;
 
   if (surface == self->last_surface)
-    return self->last_texture;
+    return self->last_entry;
 
   g_mutex_lock (&self->texture_lock);
   entry = g_hash_table_lookup (self->textures, surface);
@@ -682,25 +807,15 @@ get_texture (GskLayerGLBackend *self,
       entry = NULL;
     }
 
-  if (entry != NULL)
-    texture = entry->texture;
-  else
+  if (entry == NULL)
     {
-      bytes = (gsize) cairo_image_surface_get_width (surface) *
-              cairo_image_surface_get_height (surface) *
-              (cairo_image_surface_get_format (surface) == CAIRO_FORMAT_A8 ? 1 : 4);
-      evict (self, bytes);
-
       cairo_surface_flush (surface);
-      texture = upload_surface (self, surface);
-      if (texture == 0)
-        return 0;
+      entry = upload_surface (self, surface);
+      if (entry == NULL)
+        return NULL;
 
-      entry = g_new0 (TextureEntry, 1);
       entry->backend = self;
       entry->surface = surface;
-      entry->texture = texture;
-      entry->bytes = bytes;
       entry->last_used = self->checking ? 0 : self->frame;
       entry->serial = gsk_layer_surface_get_serial (surface);
       entry->link.data = entry;
@@ -711,28 +826,24 @@ get_texture (GskLayerGLBackend *self,
         g_queue_push_head_link (&self->lru, &entry->link);
       else
         g_queue_push_tail_link (&self->lru, &entry->link);
-      self->texture_memory += bytes;
+      self->texture_memory += entry->bytes;
       g_mutex_unlock (&self->texture_lock);
 
       if (cairo_surface_set_user_data (surface, &self->texture_key, entry,
                                        texture_entry_destroyed) != CAIRO_STATUS_SUCCESS)
         {
-          /* Nothing would tell us when the surface dies: do not keep it */
-          DeadTexture dead = { texture, bytes };
-
-          g_mutex_lock (&self->texture_lock);
-          g_hash_table_remove (self->textures, surface);
-          g_queue_unlink (&self->lru, &entry->link);
-          g_array_append_val (self->dead_textures, dead);
-          g_mutex_unlock (&self->texture_lock);
-          g_free (entry);
+          /* Nothing would tell us when the surface dies: do not keep it
+           * (and draw this frame in software) */
+          entry->backend = self;
+          texture_entry_destroyed (entry);
+          return NULL;
         }
     }
 
   self->last_surface = surface;
-  self->last_texture = texture;
+  self->last_entry = entry;
 
-  return texture;
+  return entry;
 }
 
 /* ---- Drawing ---- */
@@ -868,6 +979,17 @@ op_clip_box (GskLayerGLBackend      *self,
   return !box_is_empty (box);
 }
 
+/* Edges of a quad drawn without antialiasing (nor growing the quad):
+ * the seams between tiles of one content, which GL rasterizes exactly
+ * once each since both sides have the very same vertices */
+#define EDGE_X1 (1 << 0)
+#define EDGE_Y1 (1 << 1)
+#define EDGE_X2 (1 << 2)
+#define EDGE_Y2 (1 << 3)
+#define EDGE_ALL (EDGE_X1 | EDGE_Y1 | EDGE_X2 | EDGE_Y2)
+
+/* Adds a quad; its edges are antialiased as those of @outer (NULL:
+ * @bounds), apart from @hard_edges */
 static void
 add_instance (GskLayerGLBackend      *self,
               const float             transform[16],
@@ -876,7 +998,9 @@ add_instance (GskLayerGLBackend      *self,
               const float             color[4],
               float                   mode,
               GLuint                  texture,
-              const Box              *clip)
+              const Box              *clip,
+              const graphene_rect_t  *outer,
+              guint                   hard_edges)
 {
   Instance *instance;
   guint variant = 0;
@@ -906,7 +1030,10 @@ add_instance (GskLayerGLBackend      *self,
   instance->bounds[3] = bounds->size.height;
   memcpy (instance->source, source, sizeof instance->source);
   memcpy (instance->color, color, sizeof instance->color);
-  instance->params[3] = compute_margin (transform, bounds, instance->params) ? 1.f : 0.f;
+  /* On pixel boundaries, no edge needs antialiasing */
+  if (compute_margin (transform, outer ? outer : bounds, instance->params))
+    hard_edges = EDGE_ALL;
+  instance->params[3] = hard_edges;
   instance->params[2] = mode;
   instance->clip[0] = clip->x1;
   instance->clip[1] = clip->y1;
@@ -933,7 +1060,32 @@ draw_color (GskLayerGLBackend      *self,
   color[3] = alpha;
 
   graphene_matrix_to_float (&op->transform, m);
-  add_instance (self, m, &op->bounds, no_source, color, GSK_LAYER_GL_MODE_COLOR, 0, &clip);
+  add_instance (self, m, &op->bounds, no_source, color, GSK_LAYER_GL_MODE_COLOR, 0, &clip, NULL, 0);
+}
+
+/* Where the surface pixel bounds @px fall in layer space, clamped to
+ * [@lo, @hi]; chained so that each bound is exactly where the GPU puts
+ * the end of the part before (start + size, in floats), for seams
+ * without gaps or overlaps */
+static void
+layer_bounds (const int *px,
+              int        n,
+              float      origin,
+              float      scale,
+              float      lo,
+              float      hi,
+              float     *out)
+{
+  int i;
+
+  out[0] = CLAMP (origin + px[0] * scale, lo, hi);
+  for (i = 1; i <= n; i++)
+    {
+      float next = CLAMP (origin + px[i] * scale, lo, hi);
+      float size = MAX (next - out[i - 1], 0.f);
+
+      out[i] = out[i - 1] + size;
+    }
 }
 
 static void
@@ -942,8 +1094,11 @@ draw_texture (GskLayerGLBackend      *self,
 {
   graphene_rect_t source_rect, area;
   float m[16], color[4], source[4];
+  float sx, sy, *xs, *ys;
   float opacity;
-  GLuint texture;
+  TextureEntry *entry;
+  int c, r, c_first = -1, c_last = -1, r_first = -1, r_last = -1;
+  int width, height;
   Box clip;
 
   opacity = clamp_unit (op->opacity);
@@ -956,21 +1111,76 @@ draw_texture (GskLayerGLBackend      *self,
       !(area.size.width > 0.f && area.size.height > 0.f))
     return;
 
-  texture = get_texture (self, op->surface);
-  if (texture == 0)
+  entry = get_texture (self, op->surface);
+  if (entry == NULL)
     {
       self->failed = TRUE;
       return;
     }
 
-  source[0] = source_rect.origin.x;
-  source[1] = source_rect.origin.y;
-  source[2] = source_rect.size.width;
-  source[3] = source_rect.size.height;
   color[0] = color[1] = color[2] = color[3] = opacity;
-
   graphene_matrix_to_float (&op->transform, m);
-  add_instance (self, m, &area, source, color, GSK_LAYER_GL_MODE_TEXTURE, texture, &clip);
+
+  if (entry->n_cols == 1 && entry->n_rows == 1)
+    {
+      source[0] = source_rect.origin.x;
+      source[1] = source_rect.origin.y;
+      source[2] = source_rect.size.width;
+      source[3] = source_rect.size.height;
+      add_instance (self, m, &area, source, color, GSK_LAYER_GL_MODE_TEXTURE,
+                    entry->tile.texture, &clip, NULL, 0);
+      return;
+    }
+
+  /* Tiles: a quad each, over its part of the layer */
+  width = cairo_image_surface_get_width (op->surface);
+  height = cairo_image_surface_get_height (op->surface);
+  sx = source_rect.size.width / width;
+  sy = source_rect.size.height / height;
+  xs = g_newa (float, entry->n_cols + 1);
+  ys = g_newa (float, entry->n_rows + 1);
+  layer_bounds (entry->col_x, entry->n_cols, source_rect.origin.x, sx,
+                area.origin.x, area.origin.x + area.size.width, xs);
+  layer_bounds (entry->row_y, entry->n_rows, source_rect.origin.y, sy,
+                area.origin.y, area.origin.y + area.size.height, ys);
+  for (c = 0; c < entry->n_cols; c++)
+    if (xs[c + 1] > xs[c])
+      {
+        if (c_first < 0)
+          c_first = c;
+        c_last = c;
+      }
+  for (r = 0; r < entry->n_rows; r++)
+    if (ys[r + 1] > ys[r])
+      {
+        if (r_first < 0)
+          r_first = r;
+        r_last = r;
+      }
+
+  for (r = MAX (r_first, 0); r <= r_last; r++)
+    for (c = MAX (c_first, 0); c <= c_last; c++)
+      {
+        const Tile *tile = &entry->tiles[r * entry->n_cols + c];
+        graphene_rect_t rect = GRAPHENE_RECT_INIT (xs[c], ys[r], xs[c + 1] - xs[c], ys[r + 1] - ys[r]);
+        guint hard = 0;
+
+        if (!(rect.size.width > 0.f && rect.size.height > 0.f))
+          continue;
+
+        hard |= c > c_first ? EDGE_X1 : 0;
+        hard |= c < c_last ? EDGE_X2 : 0;
+        hard |= r > r_first ? EDGE_Y1 : 0;
+        hard |= r < r_last ? EDGE_Y2 : 0;
+
+        /* The layer rectangle the whole tile texture covers */
+        source[0] = source_rect.origin.x + tile->tex_x * sx;
+        source[1] = source_rect.origin.y + tile->tex_y * sy;
+        source[2] = tile->tex_width * sx;
+        source[3] = tile->tex_height * sy;
+        add_instance (self, m, &rect, source, color, GSK_LAYER_GL_MODE_TEXTURE,
+                      tile->texture, &clip, &area, hard);
+      }
 }
 
 /* Pushes @entry; with @box, what follows is drawn into a new offscreen
@@ -1175,7 +1385,7 @@ pop_entry (GskLayerGLBackend *self)
 
           color[0] = color[1] = color[2] = color[3] = clamp_unit (entry.op->opacity);
           add_instance (self, identity, &rect, source, color,
-                        GSK_LAYER_GL_MODE_OFFSCREEN, entry.offscreen.texture, &entry.box);
+                        GSK_LAYER_GL_MODE_OFFSCREEN, entry.offscreen.texture, &entry.box, NULL, 0);
         }
       else
         {
@@ -1184,7 +1394,7 @@ pop_entry (GskLayerGLBackend *self)
           /* Through the clip quad, antialiased like any other */
           graphene_matrix_to_float (&entry.op->transform, m);
           add_instance (self, m, &entry.op->bounds, source, color,
-                        GSK_LAYER_GL_MODE_OFFSCREEN, entry.offscreen.texture, &entry.box);
+                        GSK_LAYER_GL_MODE_OFFSCREEN, entry.offscreen.texture, &entry.box, NULL, 0);
         }
       flush (self);
     }
@@ -1282,8 +1492,8 @@ check_list (GskLayerGLBackend        *self,
       const GskLayerRenderOp *op = &list->ops[i];
 
       if (op->kind == GSK_LAYER_RENDER_OP_TEXTURE && op->surface != NULL &&
-          !surface_is_supported (self, op->surface))
-        return "a content surface is larger than GL_MAX_TEXTURE_SIZE or in an unsupported format";
+          !surface_is_supported (op->surface))
+        return "a content surface is in a format GL cannot take";
     }
 
   return NULL;
@@ -1508,7 +1718,7 @@ draw_frame (GskLayerGLBackend        *self,
   self->list = list;
   self->failed = FALSE;
   self->last_surface = NULL;
-  self->last_texture = 0;
+  self->last_entry = NULL;
   self->canvas = self->target;
   self->canvas_x = 0;
   self->canvas_y = 0;
@@ -1917,7 +2127,7 @@ gsk_layer_gl_backend_free (GskLayerGLBackend *self)
     {
       entry->backend = NULL;
       if (can_call_gl)
-        glDeleteTextures (1, &entry->texture);
+        texture_entry_delete_textures (entry);
       g_queue_unlink (&self->lru, &entry->link);
       g_ptr_array_add (entries, entry);
     }

@@ -8,7 +8,10 @@
  * Desktop OpenGL 3.3 core is tried first, then OpenGL ES 3.0; the
  * shaders are the same for both. GSK_LAYER_GL=gles forces ES, and
  * GSK_LAYER_GL=disable makes every attempt fail, so that the fallback
- * to software can be tested on a machine that has GL.
+ * to software can be tested on a machine that has GL, and
+ * GSK_LAYER_GL_MAX_TEXTURE_SIZE=N lowers the texture size limit, so that
+ * content larger than it (drawn in tiles) can be tested with small
+ * images.
  *
  * A renderer can also draw in a context it did not make (a GtkGLArea's,
  * SDL's): that one is “borrowed”, recognized by its EGLContext or
@@ -67,6 +70,25 @@ get_gl_mode (void)
   const char *mode = g_getenv ("GSK_LAYER_GL");
 
   return mode ? mode : "";
+}
+
+/* GSK_LAYER_GL_MAX_TEXTURE_SIZE=N pretends GL takes textures of at most
+ * N×N pixels (N >= 16, and no more than GL really takes), so that tiling
+ * large content can be tested with small images */
+static void
+query_max_texture_size (GskLayerGLContext *self)
+{
+  const char *env = g_getenv ("GSK_LAYER_GL_MAX_TEXTURE_SIZE");
+
+  glGetIntegerv (GL_MAX_TEXTURE_SIZE, &self->max_texture_size);
+
+  if (env != NULL && *env != '\0')
+    {
+      gint64 value = g_ascii_strtoll (env, NULL, 10);
+
+      if (value > 0)
+        self->max_texture_size = CLAMP (value, 16, self->max_texture_size);
+    }
 }
 
 static DisplayInfo *
@@ -248,7 +270,7 @@ gsk_layer_gl_context_new (GError **error)
       return NULL;
     }
 
-  glGetIntegerv (GL_MAX_TEXTURE_SIZE, &self->max_texture_size);
+  query_max_texture_size (self);
 
 #ifndef NDEBUG
   if ((!gles && self->version >= 43) || (gles && self->version >= 32) ||
@@ -337,7 +359,7 @@ gsk_layer_gl_context_new_for_current (GError **error)
       return NULL;
     }
 
-  glGetIntegerv (GL_MAX_TEXTURE_SIZE, &self->max_texture_size);
+  query_max_texture_size (self);
 
   return g_steal_pointer (&self);
 }

@@ -30,13 +30,17 @@
  * It draws the same pixels as [class@LayerSoftwareRenderer] within the
  * reftests' tolerance: content is uploaded to a texture once per
  * invalidation, quads sharing a texture go out in one draw call, and
- * groups and non-rectangular clips go through offscreens. A frame that
- * GL cannot draw (content larger than the GL texture limit, an
- * allocation that fails) is drawn in software instead.
+ * groups and non-rectangular clips go through offscreens. Content larger
+ * than the GL texture size limit is cut into tiles, each drawn as a
+ * quad of its own. A frame that GL cannot draw (content in a format GL
+ * does not take, an allocation that fails) is drawn in software
+ * instead.
  *
  * Needs EGL with the Mesa surfaceless platform, which every Mesa driver
  * has, GPU or not (llvmpipe). `GSK_LAYER_GL=gles` in the environment
- * forces OpenGL ES; `GSK_LAYER_GL=disable` makes creation fail.
+ * forces OpenGL ES; `GSK_LAYER_GL=disable` makes creation fail;
+ * `GSK_LAYER_GL_MAX_TEXTURE_SIZE=N` lowers the texture size limit (to
+ * test tiling).
  *
  * A renderer made with [ctor@LayerGLRenderer.new_for_current_context]
  * draws in a context that belongs to the application instead (a
