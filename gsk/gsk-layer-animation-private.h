@@ -6,19 +6,23 @@
 
 #include "gsk-layer-private.h"
 #include "gsk-layer-transition.h"
+#include "gsk-layer-interpolate-private.h"
 
 G_BEGIN_DECLS
 
 /* Allocated on first use: most layers never animate */
 struct _GskLayerAnimation
 {
-  /* name → GskLayerTransition, owned */
+  /* name → GskLayerTransition, owned; NULL until the first one */
   GHashTable *transitions;
   /* of EasingState; the top one applies */
   GArray *easing_states;
   /* GParamSpec → GValue: what getters return while the value on screen
-   * is still on its way there */
+   * is still on its way there, for transition objects; NULL until the
+   * first one (implicit records keep their own) */
   GHashTable *model_values;
+  /* Implicit animations: gsk-layer-implicit.c */
+  struct _GskLayerImplicit *implicit;
 };
 
 void gsk_layer_animation_free (GskLayerAnimation *animation);
@@ -50,6 +54,31 @@ void gsk_layer_set_presentation_transform (GskLayer          *self,
                                            GParamSpec        *pspec,
                                            GskLayerTransform *transform);
 
+/* The same for GskLayer's own float, point, size and color properties,
+ * given as up to 4 floats (the components in order, a color as RGBA);
+ * returns FALSE, setting nothing, for other properties */
+gboolean gsk_layer_present_floats (GskLayer    *self,
+                                   GParamSpec  *pspec,
+                                   const float *v);
+
+/* Moves the layer's transform or child-transform to where @lerp is at
+ * @t by rewriting it in place, if it is @scratch (a transform the
+ * animation made) and nobody else holds it; returns FALSE otherwise */
+gboolean gsk_layer_present_transform_in_place (GskLayer                    *self,
+                                               GParamSpec                  *pspec,
+                                               GskLayerTransform           *scratch,
+                                               const GskLayerTransformLerp *lerp,
+                                               double                       t);
+
+/* The transform on screen for the transform or child-transform, or
+ * NULL for any other property */
+GskLayerTransform *gsk_layer_peek_presentation_transform (GskLayer   *self,
+                                                          GParamSpec *pspec);
+
+/* Whether setting a property of a layer of @klass can run code other
+ * than GskLayer's own (overridden redraw or relayout requests) */
+gboolean gsk_layer_class_is_plain (GskLayerClass *klass);
+
 /* The animatable property of @layer_type (GskLayer or a subclass)
  * called @name, or NULL with an error */
 GParamSpec *gsk_layer_find_animatable_property (GType        layer_type,
@@ -64,6 +93,22 @@ void gsk_layer_animation_update_clock (GskLayer *self);
 void gsk_layer_animation_transition_stopped (GskLayer           *self,
                                              GskLayerTransition *transition,
                                              gboolean            is_finished);
+
+/* Stops and removes every transition; @notify for properties whose
+ * getters return another value then */
+void gsk_layer_animation_remove_all (GskLayer *self,
+                                     gboolean  notify);
+
+/* A property transition of @self got a new end, @to: the model value,
+ * if the layer knows the transition */
+void gsk_layer_animation_transition_retargeted (GskLayer           *self,
+                                                GskLayerTransition *transition,
+                                                GParamSpec         *pspec,
+                                                const GValue       *to);
+
+/* Emits GskLayer::transitions-completed if nothing animates @self any
+ * more */
+void gsk_layer_animation_check_completed (GskLayer *self);
 
 void gsk_layer_transition_attach (GskLayerTransition *self,
                                   GskLayer           *layer);

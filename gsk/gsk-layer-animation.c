@@ -13,6 +13,7 @@
 #include <math.h>
 
 #include "gsk-layer-animation-private.h"
+#include "gsk-layer-implicit-private.h"
 #include "gsk-layer-transform.h"
 #include "gsk-layer-interpolate-private.h"
 #include "gsk-layer-transition-private.h"
@@ -56,14 +57,45 @@ ensure_animation (GskLayer *self)
   if (priv->animation == NULL)
     {
       priv->animation = g_new0 (GskLayerAnimation, 1);
-      priv->animation->transitions = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);
       priv->animation->easing_states = g_array_new (FALSE, TRUE, sizeof (EasingState));
       g_array_set_clear_func (priv->animation->easing_states, easing_state_clear);
-      priv->animation->model_values = g_hash_table_new_full (NULL, NULL, NULL, value_free);
       gsk_layer_n_animated++;
     }
 
   return priv->animation;
+}
+
+/* Most animated layers only ever have implicit animations: the tables
+ * for transition objects come with the first one */
+static GHashTable *
+ensure_transitions (GskLayerAnimation *animation)
+{
+  if (animation->transitions == NULL)
+    animation->transitions = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);
+
+  return animation->transitions;
+}
+
+static GskLayerTransition *
+lookup_transition (GskLayer   *self,
+                   const char *name)
+{
+  GskLayerAnimation *animation = gsk_layer_get_private (self)->animation;
+
+  if (animation == NULL || animation->transitions == NULL)
+    return NULL;
+
+  return g_hash_table_lookup (animation->transitions, name);
+}
+
+static gboolean
+has_transitions (GskLayer *self)
+{
+  GskLayerAnimation *animation = gsk_layer_get_private (self)->animation;
+
+  return animation != NULL &&
+         (animation->implicit != NULL ||
+          (animation->transitions != NULL && g_hash_table_size (animation->transitions) > 0));
 }
 
 void
@@ -72,10 +104,23 @@ gsk_layer_animation_free (GskLayerAnimation *animation)
   if (animation == NULL)
     return;
 
-  g_hash_table_unref (animation->transitions);
+  /* Disposing the layer removed its transitions */
+  g_assert (animation->implicit == NULL);
+  g_clear_pointer (&animation->transitions, g_hash_table_unref);
   g_array_unref (animation->easing_states);
-  g_hash_table_unref (animation->model_values);
+  g_clear_pointer (&animation->model_values, g_hash_table_unref);
   g_free (animation);
+}
+
+static gboolean
+values_equal (GParamSpec   *pspec,
+              const GValue *a,
+              const GValue *b)
+{
+  if (pspec->value_type == GSK_TYPE_LAYER_TRANSFORM)
+    return gsk_layer_transform_equal (g_value_get_boxed (a), g_value_get_boxed (b));
+
+  return g_param_values_cmp (pspec, a, b) == 0;
 }
 
 /* {{{ Animatable properties */
@@ -113,8 +158,16 @@ gsk_layer_get_model_value (GskLayer   *self,
                            GParamSpec *pspec)
 {
   GskLayerPrivate *priv = gsk_layer_get_private (self);
+  GskLayerImplicit *record;
 
   if (priv->animation == NULL)
+    return NULL;
+
+  record = gsk_layer_implicit_find (self, pspec);
+  if (record)
+    return gsk_layer_implicit_get_model (record);
+
+  if (priv->animation->model_values == NULL)
     return NULL;
 
   return g_hash_table_lookup (priv->animation->model_values, pspec);
@@ -128,6 +181,8 @@ set_model_value (GskLayer     *self,
   GskLayerAnimation *animation = ensure_animation (self);
   GValue *copy = g_new0 (GValue, 1);
 
+  if (animation->model_values == NULL)
+    animation->model_values = g_hash_table_new_full (NULL, NULL, NULL, value_free);
   g_value_init (copy, pspec->value_type);
   g_value_copy (value, copy);
   g_hash_table_replace (animation->model_values, pspec, copy);
@@ -139,7 +194,7 @@ clear_model_value (GskLayer   *self,
 {
   GskLayerPrivate *priv = gsk_layer_get_private (self);
 
-  if (priv->animation)
+  if (priv->animation && priv->animation->model_values)
     g_hash_table_remove (priv->animation->model_values, pspec);
 }
 
@@ -149,37 +204,17 @@ gsk_layer_set_presentation_float (GskLayer   *self,
                                   float       value)
 {
   GskLayerPrivate *priv = gsk_layer_get_private (self);
+  gboolean was_updating = priv->updating_presentation;
+  float v[4] = { 0, };
 
   /* Easings that overshoot may leave the property's range */
-  value = CLAMP (value, G_PARAM_SPEC_FLOAT (pspec)->minimum, G_PARAM_SPEC_FLOAT (pspec)->maximum);
+  v[0] = CLAMP (value, G_PARAM_SPEC_FLOAT (pspec)->minimum, G_PARAM_SPEC_FLOAT (pspec)->maximum);
+  if (gsk_layer_present_floats (self, pspec, v))
+    return;
 
   priv->updating_presentation = TRUE;
-  if (pspec->name == g_intern_static_string ("opacity"))
-    gsk_layer_set_opacity (self, value);
-  else if (pspec->name == g_intern_static_string ("z-position"))
-    gsk_layer_set_z_position (self, value);
-  else
-    g_object_set (self, pspec->name, value, NULL);
-  priv->updating_presentation = FALSE;
-}
-
-void
-gsk_layer_set_presentation_transform (GskLayer          *self,
-                                      GParamSpec        *pspec,
-                                      GskLayerTransform *transform)
-{
-  GskLayerPrivate *priv = gsk_layer_get_private (self);
-
-  priv->updating_presentation = TRUE;
-  if (pspec->name == g_intern_static_string ("transform"))
-    gsk_layer_set_transform (self, transform);
-  else if (pspec->name == g_intern_static_string ("child-transform"))
-    gsk_layer_set_child_transform (self, transform);
-  else
-    g_object_set (self, pspec->name, transform, NULL);
-  priv->updating_presentation = FALSE;
-
-  g_clear_pointer (&transform, gsk_layer_transform_unref);
+  g_object_set (self, pspec->name, v[0], NULL);
+  priv->updating_presentation = was_updating;
 }
 
 void
@@ -188,44 +223,32 @@ gsk_layer_set_presentation_value (GskLayer     *self,
                                   const GValue *value)
 {
   GskLayerPrivate *priv = gsk_layer_get_private (self);
+  gboolean was_updating = priv->updating_presentation;
+  GValue v = G_VALUE_INIT;
+  float f[4];
 
-  priv->updating_presentation = TRUE;
-
-  /* Straight to the setters: this runs for every animated property in
-   * every frame, and GObject's property machinery costs more than the
-   * rest of the tick */
   if (pspec->value_type == G_TYPE_FLOAT)
     {
-      float f = g_value_get_float (value);
-
-      /* Easings that overshoot may leave the property's range */
-      f = CLAMP (f, G_PARAM_SPEC_FLOAT (pspec)->minimum, G_PARAM_SPEC_FLOAT (pspec)->maximum);
-      if (g_str_equal (pspec->name, "opacity"))
-        gsk_layer_set_opacity (self, f);
-      else if (g_str_equal (pspec->name, "z-position"))
-        gsk_layer_set_z_position (self, f);
-      else
-        g_object_set (self, pspec->name, f, NULL);
+      gsk_layer_set_presentation_float (self, pspec, g_value_get_float (value));
+      return;
     }
-  else if (pspec->value_type == GSK_TYPE_LAYER_TRANSFORM &&
-           g_str_equal (pspec->name, "transform"))
-    gsk_layer_set_transform (self, g_value_get_boxed (value));
-  else if (pspec->value_type == GRAPHENE_TYPE_POINT &&
-           pspec->owner_type == GSK_TYPE_LAYER &&
-           g_str_equal (pspec->name, "position"))
-    gsk_layer_set_position (self, g_value_get_boxed (value));
-  else
+  if (pspec->value_type == GSK_TYPE_LAYER_TRANSFORM)
     {
-      GValue v = G_VALUE_INIT;
-
-      g_value_init (&v, pspec->value_type);
-      g_value_copy (value, &v);
-      g_param_value_validate (pspec, &v);
-      g_object_set_property (G_OBJECT (self), pspec->name, &v);
-      g_value_unset (&v);
+      gsk_layer_set_presentation_transform (self, pspec,
+                                            gsk_layer_transform_ref (g_value_get_boxed (value)));
+      return;
     }
+  if (gsk_layer_value_to_floats (value, f) > 0 &&
+      gsk_layer_present_floats (self, pspec, f))
+    return;
 
-  priv->updating_presentation = FALSE;
+  priv->updating_presentation = TRUE;
+  g_value_init (&v, pspec->value_type);
+  g_value_copy (value, &v);
+  g_param_value_validate (pspec, &v);
+  g_object_set_property (G_OBJECT (self), pspec->name, &v);
+  g_value_unset (&v);
+  priv->updating_presentation = was_updating;
 }
 
 /* }}} */
@@ -252,7 +275,7 @@ find_transition_name (GskLayer           *self,
   GHashTableIter iter;
   gpointer key, value;
 
-  if (priv->animation == NULL)
+  if (priv->animation == NULL || priv->animation->transitions == NULL)
     return NULL;
 
   g_hash_table_iter_init (&iter, priv->animation->transitions);
@@ -286,10 +309,37 @@ gsk_layer_animation_transition_stopped (GskLayer           *self,
   if (!is_finished || gsk_layer_transition_get_remove_on_complete (transition))
     drop_transition (self, name, transition);
 
-  if (is_finished && priv->animation && g_hash_table_size (priv->animation->transitions) == 0)
-    g_signal_emit (self, signals[TRANSITIONS_COMPLETED], 0);
+  if (is_finished && priv->animation)
+    gsk_layer_animation_check_completed (self);
 
   g_object_unref (self);
+}
+
+void
+gsk_layer_animation_transition_retargeted (GskLayer           *self,
+                                           GskLayerTransition *transition,
+                                           GParamSpec         *pspec,
+                                           const GValue       *to)
+{
+  const GValue *model;
+
+  /* Members of groups are not the layer's own */
+  if (find_transition_name (self, transition) == NULL)
+    return;
+
+  model = gsk_layer_get_model_value (self, pspec);
+  if (model != NULL && values_equal (pspec, model, to))
+    return;
+
+  set_model_value (self, pspec, to);
+  g_object_notify_by_pspec (G_OBJECT (self), pspec);
+}
+
+void
+gsk_layer_animation_check_completed (GskLayer *self)
+{
+  if (!has_transitions (self))
+    g_signal_emit (self, signals[TRANSITIONS_COMPLETED], 0);
 }
 
 static void
@@ -312,44 +362,48 @@ start_if_possible (GskLayer           *self,
   gsk_layer_timeline_start (timeline);
 }
 
-/**
- * gsk_layer_add_transition:
- * @self: a layer
- * @name: a name for the transition; a property transition made
- *   implicitly is named after its property
- * @transition: the transition
- *
- * Adds @transition to @self and starts it on the layer's frame clock (or
- * as soon as the layer is in a tree whose top level has one). A
- * transition of the same name is stopped and replaced.
- */
-void
-gsk_layer_add_transition (GskLayer           *self,
-                          const char         *name,
-                          GskLayerTransition *transition)
+static void
+add_transition (GskLayer           *self,
+                const char         *name,
+                GskLayerTransition *transition,
+                gboolean            notify)
 {
   GskLayerAnimation *animation;
   GskLayerTransition *old;
-
-  g_return_if_fail (GSK_IS_LAYER (self));
-  g_return_if_fail (name != NULL);
-  g_return_if_fail (GSK_IS_LAYER_TRANSITION (transition));
-  g_return_if_fail (gsk_layer_transition_get_layer (transition) == NULL);
+  GskLayerImplicit *record;
+  GParamSpec *pspec = NULL;
+  GValue before = G_VALUE_INIT;
 
   if (GSK_IS_LAYER_PROPERTY_TRANSITION (transition))
     {
-      GParamSpec *pspec = gsk_layer_property_transition_get_pspec (GSK_LAYER_PROPERTY_TRANSITION (transition));
-
+      pspec = gsk_layer_property_transition_get_pspec (GSK_LAYER_PROPERTY_TRANSITION (transition));
       if (!g_type_is_a (G_OBJECT_TYPE (self), pspec->owner_type))
         {
           g_critical ("Cannot animate “%s” of %s on a %s",
                       pspec->name, g_type_name (pspec->owner_type), G_OBJECT_TYPE_NAME (self));
           return;
         }
+
+      /* What the getter returns now */
+      if (notify)
+        {
+          const GValue *model = gsk_layer_get_model_value (self, pspec);
+
+          if (model)
+            {
+              g_value_init (&before, pspec->value_type);
+              g_value_copy (model, &before);
+            }
+          else
+            gsk_layer_get_presentation_value (self, pspec->name, &before);
+        }
     }
 
   animation = ensure_animation (self);
-  old = g_hash_table_lookup (animation->transitions, name);
+  record = gsk_layer_implicit_find_by_name (self, name);
+  if (record)
+    gsk_layer_implicit_remove (record, FALSE);
+  old = g_hash_table_lookup (ensure_transitions (animation), name);
   if (old != NULL)
     {
       g_object_ref (old);
@@ -368,7 +422,6 @@ gsk_layer_add_transition (GskLayer           *self,
   if (GSK_IS_LAYER_PROPERTY_TRANSITION (transition))
     {
       GskLayerPropertyTransition *pt = GSK_LAYER_PROPERTY_TRANSITION (transition);
-      GParamSpec *pspec = gsk_layer_property_transition_get_pspec (pt);
       GValue to = G_VALUE_INIT;
 
       if (gsk_layer_property_transition_get_to_value (pt, &to))
@@ -379,6 +432,42 @@ gsk_layer_add_transition (GskLayer           *self,
     }
 
   start_if_possible (self, transition);
+
+  if (G_IS_VALUE (&before))
+    {
+      const GValue *model = gsk_layer_get_model_value (self, pspec);
+
+      if (model && !values_equal (pspec, model, &before))
+        g_object_notify_by_pspec (G_OBJECT (self), pspec);
+      g_value_unset (&before);
+    }
+}
+
+/**
+ * gsk_layer_add_transition:
+ * @self: a layer
+ * @name: a name for the transition; a property transition made
+ *   implicitly is named after its property
+ * @transition: the transition
+ *
+ * Adds @transition to @self and starts it on the layer's frame clock (or
+ * as soon as the layer is in a tree whose top level has one). A
+ * transition of the same name is stopped and replaced.
+ *
+ * A property transition's end becomes the property's model value: what
+ * its getter returns from then on (notified if that changes).
+ */
+void
+gsk_layer_add_transition (GskLayer           *self,
+                          const char         *name,
+                          GskLayerTransition *transition)
+{
+  g_return_if_fail (GSK_IS_LAYER (self));
+  g_return_if_fail (name != NULL);
+  g_return_if_fail (GSK_IS_LAYER_TRANSITION (transition));
+  g_return_if_fail (gsk_layer_transition_get_layer (transition) == NULL);
+
+  add_transition (self, name, transition, TRUE);
 }
 
 /**
@@ -393,6 +482,7 @@ gsk_layer_get_transition (GskLayer   *self,
                           const char *name)
 {
   GskLayerPrivate *priv;
+  GskLayerImplicit *record;
 
   g_return_val_if_fail (GSK_IS_LAYER (self), NULL);
   g_return_val_if_fail (name != NULL, NULL);
@@ -401,7 +491,100 @@ gsk_layer_get_transition (GskLayer   *self,
   if (priv->animation == NULL)
     return NULL;
 
-  return g_hash_table_lookup (priv->animation->transitions, name);
+  record = gsk_layer_implicit_find_by_name (self, name);
+  if (record)
+    {
+      GskLayerFrameClock *clock = gsk_layer_implicit_get_clock (record);
+      GskLayerTransition *transition;
+      gint64 start_time;
+      gboolean started;
+
+      /* The caller wants the object: make one that carries on */
+      transition = gsk_layer_implicit_promote (record, &start_time, &started);
+      add_transition (self, name, transition, FALSE);
+      if (clock && gsk_layer_timeline_get_frame_clock (GSK_LAYER_TIMELINE (transition)) == clock)
+        gsk_layer_timeline_resume_from (GSK_LAYER_TIMELINE (transition), start_time, started);
+      g_object_unref (transition);
+    }
+
+  return lookup_transition (self, name);
+}
+
+/* The getter of @pspec returned @old_model, and now returns what is on
+ * screen: notify if that differs */
+static void
+notify_if_model_moved (GskLayer     *self,
+                       GParamSpec   *pspec,
+                       const GValue *old_model)
+{
+  GValue now = G_VALUE_INIT;
+
+  if (gsk_layer_get_model_value (self, pspec) != NULL)
+    return;
+
+  gsk_layer_get_presentation_value (self, pspec->name, &now);
+  if (!values_equal (pspec, &now, old_model))
+    g_object_notify_by_pspec (G_OBJECT (self), pspec);
+  g_value_unset (&now);
+}
+
+static void
+remove_transition (GskLayer   *self,
+                   const char *name,
+                   gboolean    notify)
+{
+  GskLayerTransition *transition;
+  GskLayerImplicit *record;
+  GParamSpec *pspec = NULL;
+  GValue model = G_VALUE_INIT;
+
+  record = gsk_layer_implicit_find_by_name (self, name);
+  if (record)
+    {
+      pspec = gsk_layer_implicit_get_pspec (record);
+      g_value_init (&model, pspec->value_type);
+      g_value_copy (gsk_layer_implicit_get_model (record), &model);
+      gsk_layer_implicit_remove (record, FALSE);
+    }
+  else
+    {
+      transition = lookup_transition (self, name);
+      if (transition == NULL)
+        return;
+
+      g_object_ref (transition);
+      if (GSK_IS_LAYER_PROPERTY_TRANSITION (transition))
+        {
+          const GValue *m;
+
+          pspec = gsk_layer_property_transition_get_pspec (GSK_LAYER_PROPERTY_TRANSITION (transition));
+          m = gsk_layer_get_model_value (self, pspec);
+          if (m)
+            {
+              g_value_init (&model, pspec->value_type);
+              g_value_copy (m, &model);
+            }
+        }
+
+      if (gsk_layer_timeline_is_playing (GSK_LAYER_TIMELINE (transition)))
+        gsk_layer_timeline_stop (GSK_LAYER_TIMELINE (transition));
+      /* Stopping removed it, unless it was not running */
+      if (lookup_transition (self, name) == transition)
+        {
+          if (pspec)
+            clear_model_value (self, pspec);
+          drop_transition (self, name, transition);
+        }
+      g_object_unref (transition);
+    }
+
+  /* The getter now returns what is on screen */
+  if (G_IS_VALUE (&model))
+    {
+      if (notify)
+        notify_if_model_moved (self, pspec, &model);
+      g_value_unset (&model);
+    }
 }
 
 /**
@@ -410,32 +593,49 @@ gsk_layer_get_transition (GskLayer   *self,
  * @name: the name of a transition
  *
  * Stops the transition called @name and removes it. The property it
- * animated keeps the value it had on screen.
+ * animated keeps the value it had on screen, and its getter returns
+ * that value from then on (notifying if it differs from where the
+ * transition was going).
  */
 void
 gsk_layer_remove_transition (GskLayer   *self,
                              const char *name)
 {
-  GskLayerTransition *transition;
-
   g_return_if_fail (GSK_IS_LAYER (self));
   g_return_if_fail (name != NULL);
 
-  transition = gsk_layer_get_transition (self, name);
-  if (transition == NULL)
+  remove_transition (self, name, TRUE);
+}
+
+void
+gsk_layer_animation_remove_all (GskLayer *self,
+                                gboolean  notify)
+{
+  GskLayerPrivate *priv = gsk_layer_get_private (self);
+  GPtrArray *names;
+  GHashTableIter iter;
+  gpointer key;
+  guint i;
+
+  if (priv->animation == NULL)
     return;
 
-  g_object_ref (transition);
-  if (gsk_layer_timeline_is_playing (GSK_LAYER_TIMELINE (transition)))
-    gsk_layer_timeline_stop (GSK_LAYER_TIMELINE (transition));
-  /* Stopping removed it, unless it was not running */
-  if (gsk_layer_get_transition (self, name) == transition)
-    {
-      if (GSK_IS_LAYER_PROPERTY_TRANSITION (transition))
-        clear_model_value (self, gsk_layer_property_transition_get_pspec (GSK_LAYER_PROPERTY_TRANSITION (transition)));
-      drop_transition (self, name, transition);
-    }
-  g_object_unref (transition);
+  /* Each removal may run code that changes the rest */
+  while (priv->animation->implicit != NULL)
+    remove_transition (self, gsk_layer_implicit_get_pspec (priv->animation->implicit)->name, notify);
+
+  if (priv->animation->transitions == NULL)
+    return;
+
+  names = g_ptr_array_new_with_free_func (g_free);
+  g_hash_table_iter_init (&iter, priv->animation->transitions);
+  while (g_hash_table_iter_next (&iter, &key, NULL))
+    g_ptr_array_add (names, g_strdup (key));
+
+  for (i = 0; i < names->len; i++)
+    remove_transition (self, g_ptr_array_index (names, i), notify);
+
+  g_ptr_array_unref (names);
 }
 
 /**
@@ -447,27 +647,9 @@ gsk_layer_remove_transition (GskLayer   *self,
 void
 gsk_layer_remove_all_transitions (GskLayer *self)
 {
-  GskLayerPrivate *priv;
-  GPtrArray *names;
-  GHashTableIter iter;
-  gpointer key;
-  guint i;
-
   g_return_if_fail (GSK_IS_LAYER (self));
 
-  priv = gsk_layer_get_private (self);
-  if (priv->animation == NULL)
-    return;
-
-  names = g_ptr_array_new_with_free_func (g_free);
-  g_hash_table_iter_init (&iter, priv->animation->transitions);
-  while (g_hash_table_iter_next (&iter, &key, NULL))
-    g_ptr_array_add (names, g_strdup (key));
-
-  for (i = 0; i < names->len; i++)
-    gsk_layer_remove_transition (self, g_ptr_array_index (names, i));
-
-  g_ptr_array_unref (names);
+  gsk_layer_animation_remove_all (self, TRUE);
 }
 
 void
@@ -480,10 +662,18 @@ gsk_layer_animation_update_clock (GskLayer *self)
   gpointer value;
   guint i;
 
-  if (priv->animation == NULL || g_hash_table_size (priv->animation->transitions) == 0)
+  if (!has_transitions (self))
     return;
 
   clock = gsk_layer_get_frame_clock (self);
+
+  /* Leaving the clock's tree ends an animation at its end, as Core
+   * Animation does */
+  gsk_layer_implicit_leave_clock (self, clock);
+
+  if (priv->animation->transitions == NULL || g_hash_table_size (priv->animation->transitions) == 0)
+    return;
+
   transitions = g_ptr_array_new_with_free_func (g_object_unref);
   g_hash_table_iter_init (&iter, priv->animation->transitions);
   while (g_hash_table_iter_next (&iter, NULL, &value))
@@ -497,7 +687,7 @@ gsk_layer_animation_update_clock (GskLayer *self)
         continue;
 
       /* Leaving the clock's tree stops it (and so removes it), at its
-       * end, as Core Animation does; joining one starts it */
+       * end; joining one starts it */
       if (gsk_layer_timeline_is_playing (timeline))
         {
           if (GSK_IS_LAYER_PROPERTY_TRANSITION (timeline))
@@ -580,6 +770,8 @@ gsk_layer_animate_property (GskLayer     *self,
   GskLayerPrivate *priv = gsk_layer_get_private (self);
   EasingState *state;
   GskLayerTransition *running, *transition;
+  GskLayerImplicit *record;
+  GskLayerFrameClock *clock;
   GskLayerEasing *easing = NULL;
   const GValue *model;
   guint duration;
@@ -588,7 +780,8 @@ gsk_layer_animate_property (GskLayer     *self,
   if (priv->updating_presentation || priv->animation == NULL)
     return FALSE;
 
-  running = g_hash_table_lookup (priv->animation->transitions, pspec->name);
+  record = gsk_layer_implicit_find (self, pspec);
+  running = lookup_transition (self, pspec->name);
   state = current_easing_state (self);
 
   if (state == NULL || (state->duration == 0 &&
@@ -596,26 +789,26 @@ gsk_layer_animate_property (GskLayer     *self,
                          gsk_layer_easing_get_mode (state->easing) != GSK_LAYER_EASING_SPRING)))
     {
       /* No easing: the value jumps, and what animated it goes */
+      if (record)
+        gsk_layer_implicit_remove (record, FALSE);
       if (running)
-        gsk_layer_remove_transition (self, pspec->name);
+        remove_transition (self, pspec->name, FALSE);
       clear_model_value (self, pspec);
       return FALSE;
     }
 
   model = gsk_layer_get_model_value (self, pspec);
-  if (model != NULL && g_param_values_cmp (pspec, model, value) == 0 && running)
+  if (model != NULL && (running || record) && values_equal (pspec, model, value))
     return TRUE;
 
   /* Nothing running and nothing to change: no transition, no notify */
-  if (running == NULL)
+  if (running == NULL && record == NULL)
     {
       GValue now = G_VALUE_INIT;
       gboolean same;
 
       gsk_layer_get_presentation_value (self, pspec->name, &now);
-      same = g_param_values_cmp (pspec, &now, value) == 0 &&
-             (pspec->value_type != GSK_TYPE_LAYER_TRANSFORM ||
-              gsk_layer_transform_equal (g_value_get_boxed (&now), g_value_get_boxed (value)));
+      same = values_equal (pspec, &now, value);
       g_value_unset (&now);
       if (same)
         return TRUE;
@@ -627,43 +820,55 @@ gsk_layer_animate_property (GskLayer     *self,
     duration = (guint) ceil (gsk_layer_easing_get_settle_time (easing) * 1000.0);
 
   /* Retarget from the value on screen now: no jump */
-  if (running && GSK_IS_LAYER_PROPERTY_TRANSITION (running))
+  if (record)
+    velocity = gsk_layer_implicit_get_velocity (record);
+  else if (running && GSK_IS_LAYER_PROPERTY_TRANSITION (running))
     velocity = current_velocity (running, pspec);
 
-  transition = gsk_layer_property_transition_new_for_type (G_OBJECT_TYPE (self), pspec->name, NULL);
-  gsk_layer_timeline_set_duration (GSK_LAYER_TIMELINE (transition), duration);
-  gsk_layer_timeline_set_delay (GSK_LAYER_TIMELINE (transition), state->delay);
-  gsk_layer_property_transition_set_to_value (GSK_LAYER_PROPERTY_TRANSITION (transition), value);
-
+  if (easing)
+    gsk_layer_easing_ref (easing);
   if (easing && gsk_layer_easing_get_mode (easing) == GSK_LAYER_EASING_SPRING && velocity != 0)
     {
       /* Hand the velocity on, in the new spring's units: distances of
        * the new move per second */
       GValue from = G_VALUE_INIT;
-      double distance;
+      double distance, m, k, c, v;
 
       gsk_layer_get_presentation_value (self, pspec->name, &from);
       distance = g_value_get_float (value) - g_value_get_float (&from);
       g_value_unset (&from);
-      if (distance != 0)
+      if (distance != 0 && gsk_layer_easing_get_spring (easing, &m, &k, &c, &v))
         {
-          double m, k, c, v;
-
-          if (gsk_layer_easing_get_spring (easing, &m, &k, &c, &v))
-            easing = gsk_layer_easing_new_spring (m, k, c, velocity / distance);
-          else
-            easing = gsk_layer_easing_ref (easing);
-          gsk_layer_timeline_set_easing (GSK_LAYER_TIMELINE (transition), easing);
           gsk_layer_easing_unref (easing);
-          easing = NULL;
+          easing = gsk_layer_easing_new_spring (m, k, c, velocity / distance);
         }
     }
-  if (easing)
-    gsk_layer_timeline_set_easing (GSK_LAYER_TIMELINE (transition), easing);
 
-  /* Replaces a running one of the same name */
-  gsk_layer_add_transition (self, pspec->name, transition);
-  g_object_unref (transition);
+  clock = gsk_layer_get_frame_clock (self);
+  if (clock != NULL && gsk_layer_implicit_supports (pspec))
+    {
+      /* The common case: a record, not an object */
+      if (running)
+        remove_transition (self, pspec->name, FALSE);
+      gsk_layer_implicit_start (self, pspec, value, duration, state->delay, easing, clock);
+    }
+  else
+    {
+      /* Without a clock yet, the transition object waits for one */
+      if (record)
+        gsk_layer_implicit_remove (record, FALSE);
+
+      transition = gsk_layer_property_transition_new_for_type (G_OBJECT_TYPE (self), pspec->name, NULL);
+      gsk_layer_timeline_set_duration (GSK_LAYER_TIMELINE (transition), duration);
+      gsk_layer_timeline_set_delay (GSK_LAYER_TIMELINE (transition), state->delay);
+      gsk_layer_timeline_set_easing (GSK_LAYER_TIMELINE (transition), easing);
+      gsk_layer_property_transition_set_to_value (GSK_LAYER_PROPERTY_TRANSITION (transition), value);
+
+      /* Replaces a running one of the same name */
+      add_transition (self, pspec->name, transition, FALSE);
+      g_object_unref (transition);
+    }
+  g_clear_pointer (&easing, gsk_layer_easing_unref);
 
   g_object_notify_by_pspec (G_OBJECT (self), pspec);
   return TRUE;

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <glib-object.h>
+#include <gdk/gdk.h>
 
 #include "gsk-layer-transform.h"
 
@@ -37,5 +38,30 @@ GskLayerTransformLerp *gsk_layer_transform_lerp_new  (GskLayerTransform         
 GskLayerTransform     *gsk_layer_transform_lerp_at   (const GskLayerTransformLerp *lerp,
                                                       double                       t);
 void                   gsk_layer_transform_lerp_free (GskLayerTransformLerp       *lerp);
+
+/* Moves @transform, made by gsk_layer_transform_lerp_at() from @lerp and
+ * held by no one else, to where it is at @t, in place; returns FALSE if
+ * it cannot (see gsk_layer_transform_overwrite()) */
+gboolean gsk_layer_transform_lerp_overwrite (const GskLayerTransformLerp *lerp,
+                                             double                       t,
+                                             GskLayerTransform           *transform);
+
+/* The components of a float, graphene point, point3d or size, or
+ * GdkRGBA value, in order, into @out (the rest 0); returns how many, 0
+ * for other types */
+guint gsk_layer_value_to_floats (const GValue *value,
+                                 float         out[4]);
+
+/* gsk_layer_value_interpolate() for values of @type given as components */
+void gsk_layer_floats_interpolate (GType        type,
+                                   const float *from,
+                                   const float *to,
+                                   double       t,
+                                   float        out[4]);
+
+/* Colors go through premultiplied space, as CSS Color 4 interpolates */
+GdkRGBA gsk_layer_rgba_interpolate (const GdkRGBA *from,
+                                    const GdkRGBA *to,
+                                    double         t);
 
 G_END_DECLS

@@ -12,6 +12,7 @@
 
 #include "gsk-layer-interpolate-private.h"
 #include "gsk-layer-transform.h"
+#include "gsk-layer-transform-private.h"
 
 static inline double
 lerp (double a,
@@ -31,10 +32,92 @@ gsk_layer_value_type_is_animatable (GType type)
          type == GSK_TYPE_LAYER_TRANSFORM;
 }
 
-static GdkRGBA
-interpolate_rgba (const GdkRGBA *a,
-                  const GdkRGBA *b,
-                  double         t)
+guint
+gsk_layer_value_to_floats (const GValue *value,
+                           float         out[4])
+{
+  GType type = G_VALUE_TYPE (value);
+
+  out[0] = out[1] = out[2] = out[3] = 0.f;
+  if (type == G_TYPE_FLOAT)
+    {
+      out[0] = g_value_get_float (value);
+      return 1;
+    }
+  else if (type == GRAPHENE_TYPE_POINT)
+    {
+      const graphene_point_t *p = g_value_get_boxed (value);
+
+      out[0] = p->x;
+      out[1] = p->y;
+      return 2;
+    }
+  else if (type == GRAPHENE_TYPE_POINT3D)
+    {
+      const graphene_point3d_t *p = g_value_get_boxed (value);
+
+      out[0] = p->x;
+      out[1] = p->y;
+      out[2] = p->z;
+      return 3;
+    }
+  else if (type == GRAPHENE_TYPE_SIZE)
+    {
+      const graphene_size_t *size = g_value_get_boxed (value);
+
+      out[0] = size->width;
+      out[1] = size->height;
+      return 2;
+    }
+  else if (type == GDK_TYPE_RGBA)
+    {
+      const GdkRGBA *c = g_value_get_boxed (value);
+
+      out[0] = c->red;
+      out[1] = c->green;
+      out[2] = c->blue;
+      out[3] = c->alpha;
+      return 4;
+    }
+
+  return 0;
+}
+
+void
+gsk_layer_floats_interpolate (GType        type,
+                              const float *from,
+                              const float *to,
+                              double       t,
+                              float        out[4])
+{
+  if (type == GDK_TYPE_RGBA)
+    {
+      GdkRGBA c = gsk_layer_rgba_interpolate (&(GdkRGBA) { from[0], from[1], from[2], from[3] },
+                                              &(GdkRGBA) { to[0], to[1], to[2], to[3] }, t);
+
+      out[0] = c.red;
+      out[1] = c.green;
+      out[2] = c.blue;
+      out[3] = c.alpha;
+      return;
+    }
+
+  /* As gsk_layer_value_interpolate() */
+  out[0] = lerp (from[0], to[0], t);
+  out[1] = lerp (from[1], to[1], t);
+  out[2] = lerp (from[2], to[2], t);
+  out[3] = lerp (from[3], to[3], t);
+  if (type == GRAPHENE_TYPE_SIZE)
+    {
+      out[0] = MAX (0, out[0]);
+      out[1] = MAX (0, out[1]);
+    }
+}
+
+GdkRGBA
+gsk_layer_rgba_interpolate (const GdkRGBA *a,
+                            const GdkRGBA *b,
+                            double         t)
 {
   /* CSS Color 4: in premultiplied space, then back */
   double alpha = lerp (a->alpha, b->alpha, t);
@@ -411,6 +494,62 @@ gsk_layer_transform_lerp_at (const GskLayerTransformLerp *self,
   return result;
 }
 
+gboolean
+gsk_layer_transform_lerp_overwrite (const GskLayerTransformLerp *self,
+                                    double                       t,
+                                    GskLayerTransform           *transform)
+{
+  GskLayerTransformOp ops[16];
+  float values[16][4];
+  guint i;
+
+  if (self->both_null || self->by_matrix || self->n_ops > G_N_ELEMENTS (ops))
+    return FALSE;
+
+  /* The values gsk_layer_transform_lerp_at() builds its list from */
+  for (i = 0; i < self->n_ops; i++)
+    {
+      const float *va = self->pairs[i].from, *vb = self->pairs[i].to;
+      float *v = values[i];
+
+      ops[i] = self->pairs[i].op;
+      switch (ops[i])
+        {
+        case GSK_LAYER_TRANSFORM_OP_TRANSLATE:
+        case GSK_LAYER_TRANSFORM_OP_SCALE:
+          v[0] = lerp (va[0], vb[0], t);
+          v[1] = lerp (va[1], vb[1], t);
+          v[2] = lerp (va[2], vb[2], t);
+          v[3] = 0;
+          break;
+        case GSK_LAYER_TRANSFORM_OP_ROTATE:
+          v[0] = va[0];
+          v[1] = va[1];
+          v[2] = va[2];
+          v[3] = lerp (va[3], vb[3], t);
+          break;
+        case GSK_LAYER_TRANSFORM_OP_SKEW:
+          v[0] = lerp (va[0], vb[0], t);
+          v[1] = lerp (va[1], vb[1], t);
+          v[2] = v[3] = 0;
+          break;
+        case GSK_LAYER_TRANSFORM_OP_PERSPECTIVE:
+          {
+            double inv = lerp (1.0 / va[0], 1.0 / vb[0], t);
+
+            v[0] = inv > 1e-9 ? 1.0 / inv : 1e9;
+            v[1] = v[2] = v[3] = 0;
+          }
+          break;
+        case GSK_LAYER_TRANSFORM_OP_MATRIX:
+        default:
+          return FALSE;
+        }
+    }
+
+  return gsk_layer_transform_overwrite (transform, self->n_ops, ops, (const float (*)[4]) values);
+}
+
 void
 gsk_layer_transform_lerp_free (GskLayerTransformLerp *self)
 {
@@ -484,7 +623,7 @@ gsk_layer_value_interpolate (const GValue *from,
     }
   else if (type == GDK_TYPE_RGBA)
     {
-      GdkRGBA r = interpolate_rgba (g_value_get_boxed (from), g_value_get_boxed (to), t);
+      GdkRGBA r = gsk_layer_rgba_interpolate (g_value_get_boxed (from), g_value_get_boxed (to), t);
 
       g_value_set_boxed (out, &r);
     }

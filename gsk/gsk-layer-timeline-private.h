@@ -21,4 +21,11 @@ gboolean gsk_layer_timeline_progress_at (GskLayerTimeline *self,
  * a new start since): a finished one has */
 gboolean gsk_layer_timeline_has_started (GskLayerTimeline *self);
 
+/* Makes a timeline just started on its clock as far along as one
+ * started at @start_time (clock µs); @started says whether it got past
+ * its delay already, so that "started" is not emitted again */
+void gsk_layer_timeline_resume_from (GskLayerTimeline *self,
+                                     gint64            start_time,
+                                     gboolean          started);
+
 G_END_DECLS

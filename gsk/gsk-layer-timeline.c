@@ -318,6 +318,17 @@ gsk_layer_timeline_has_started (GskLayerTimeline *self)
   return priv->started_emitted;
 }
 
+void
+gsk_layer_timeline_resume_from (GskLayerTimeline *self,
+                                gint64            start_time,
+                                gboolean          started)
+{
+  GskLayerTimelinePrivate *priv = gsk_layer_timeline_get_instance_private (self);
+
+  priv->start_time = start_time;
+  priv->started_emitted = started;
+}
+
 gboolean
 gsk_layer_timeline_progress_at (GskLayerTimeline *self,
                                 double            elapsed_ms,

@@ -35,4 +35,16 @@ gboolean gsk_layer_transform_parse_with_range   (const char         *string,
                                                  glong              *out_error_end,
                                                  GError            **error);
 
+/* Rewrites the values of the @n_ops operations of @self in place, with
+ * @values[i] for operation i in list order (laid out as
+ * gsk_layer_transform_get_op() gives them; a rotation keeps its axis).
+ * Only for a transform that no one else holds: it returns FALSE and
+ * changes nothing if any operation has another reference, differs in
+ * kind, is a matrix, or would change the category. Animations use it
+ * to move a transform they made without allocating at every frame. */
+gboolean gsk_layer_transform_overwrite          (GskLayerTransform         *self,
+                                                 guint                      n_ops,
+                                                 const GskLayerTransformOp *ops,
+                                                 const float              (*values)[4]);
+
 G_END_DECLS

@@ -1885,3 +1885,92 @@ gsk_layer_transform_parse (const char         *string,
 
   return FALSE;
 }
+
+/* {{{ Rewriting in place, for animations */
+
+gboolean
+gsk_layer_transform_overwrite (GskLayerTransform         *self,
+                               guint                      n_ops,
+                               const GskLayerTransformOp *ops,
+                               const float              (*values)[4])
+{
+  GskLayerTransform *t;
+  guint i;
+
+  if (self == NULL || self->n_ops != n_ops)
+    return FALSE;
+
+  /* Check everything before touching anything, from the last operation
+   * (the head of the list) down. A reference count of 1 all along means
+   * that only the caller's holder has it. The category of the list stays
+   * if each operation's own does, which only the z of a translation or
+   * a scale and the axis of a rotation decide. */
+  for (t = self, i = n_ops; t != NULL; t = t->next)
+    {
+      const float *v = values[--i];
+
+      if (g_atomic_int_get ((const int *) &t->ref_count) != 1 || t->op != ops[i] ||
+          !isfinite (v[0] + v[1] + v[2] + v[3]))
+        return FALSE;
+
+      switch (t->op)
+        {
+        case GSK_LAYER_TRANSFORM_OP_TRANSLATE:
+          if ((v[2] == 0.f) != (t->translate.z == 0.f))
+            return FALSE;
+          break;
+        case GSK_LAYER_TRANSFORM_OP_SCALE:
+          if ((v[2] == 1.f) != (t->scale.z == 1.f))
+            return FALSE;
+          break;
+        case GSK_LAYER_TRANSFORM_OP_ROTATE:
+          /* Only the angle moves */
+          if (v[0] != t->rotate.unit_axis[0] || v[1] != t->rotate.unit_axis[1] ||
+              v[2] != t->rotate.unit_axis[2])
+            return FALSE;
+          break;
+        case GSK_LAYER_TRANSFORM_OP_SKEW:
+        case GSK_LAYER_TRANSFORM_OP_PERSPECTIVE:
+          break;
+        case GSK_LAYER_TRANSFORM_OP_MATRIX:
+        default:
+          return FALSE;
+        }
+    }
+
+  for (t = self, i = n_ops; t != NULL; t = t->next)
+    {
+      const float *v = values[--i];
+
+      switch (t->op)
+        {
+        case GSK_LAYER_TRANSFORM_OP_TRANSLATE:
+          t->translate.x = v[0];
+          t->translate.y = v[1];
+          t->translate.z = v[2];
+          break;
+        case GSK_LAYER_TRANSFORM_OP_SCALE:
+          t->scale.x = v[0];
+          t->scale.y = v[1];
+          t->scale.z = v[2];
+          break;
+        case GSK_LAYER_TRANSFORM_OP_ROTATE:
+          t->rotate.degrees = v[3];
+          break;
+        case GSK_LAYER_TRANSFORM_OP_SKEW:
+          t->skew.x_degrees = v[0];
+          t->skew.y_degrees = v[1];
+          break;
+        case GSK_LAYER_TRANSFORM_OP_PERSPECTIVE:
+          t->perspective.depth = MAX (v[0], 1.f);
+          break;
+        case GSK_LAYER_TRANSFORM_OP_MATRIX:
+        default:
+          g_assert_not_reached ();
+        }
+    }
+
+  return TRUE;
+}
+
+/* }}} */

@@ -561,8 +561,14 @@ gsk_layer_property_transition_set_to_value (GskLayerPropertyTransition *self,
   g_return_if_fail (value != NULL);
 
   priv = gsk_layer_property_transition_get_instance_private (self);
-  if (set_endpoint (self, &priv->to, value))
-    priv->has_to = TRUE;
+  if (!set_endpoint (self, &priv->to, value))
+    return;
+  priv->has_to = TRUE;
+
+  /* Already on a layer: its getter now returns the new end */
+  if (gsk_layer_transition_get_layer (GSK_LAYER_TRANSITION (self)))
+    gsk_layer_animation_transition_retargeted (gsk_layer_transition_get_layer (GSK_LAYER_TRANSITION (self)),
+                                               GSK_LAYER_TRANSITION (self), priv->pspec, &priv->to);
 }
 
 /**

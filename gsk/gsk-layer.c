@@ -170,6 +170,10 @@ gsk_layer_top_level_claim (GskLayer *root,
 
 /* {{{ Dirty tracking and requests */
 
+static void send_redraw_request (GskLayer                    *self,
+                                 const cairo_rectangle_int_t *area);
+
+
 static void
 mark_subtree_dirty (GskLayer *self)
 {
@@ -210,8 +214,27 @@ gsk_layer_changed (GskLayer           *self,
       priv->paint_dirty = TRUE;
     }
 
+  /* Animations change thousands of layers per frame, most of them
+   * already marked this frame: then the marks are all there, up to the
+   * top level, and only the layer's own need setting again */
+  if (priv->redraw_propagated &&
+      (priv->parent == NULL || gsk_layer_get_private (priv->parent)->subtree_dirty))
+    {
+      priv->bounds_valid = FALSE;
+      priv->subtree_dirty = TRUE;
+      priv->paint_dirty = TRUE;
+      return;
+    }
+
+  if (priv->in_dispose)
+    {
+      mark_subtree_dirty (self);
+      return;
+    }
+
+  priv->paint_dirty = TRUE;
   mark_subtree_dirty (self);
-  gsk_layer_queue_redraw (self, NULL);
+  send_redraw_request (self, NULL);
 }
 
 static gboolean
@@ -256,9 +279,6 @@ gsk_layer_has_draw (GskLayer *self)
 {
   return GSK_LAYER_GET_CLASS (self)->draw != gsk_layer_real_draw;
 }
-
-static void send_redraw_request (GskLayer                    *self,
-                                 const cairo_rectangle_int_t *area);
 
 /**
  * gsk_layer_queue_redraw:
@@ -1017,6 +1037,123 @@ model_value (GskLayer *self,
   if (G_LIKELY (gsk_layer_get_private (self)->animation == NULL))
     return NULL;
   return gsk_layer_get_model_value (self, properties[prop]);
+}
+
+/* {{{ Presentation values, written by animations */
+
+gboolean
+gsk_layer_present_floats (GskLayer    *self,
+                          GParamSpec  *pspec,
+                          const float *v)
+{
+  GskLayerPrivate *priv = gsk_layer_get_instance_private (self);
+  gboolean was_updating = priv->updating_presentation;
+  gboolean handled = TRUE;
+
+  /* Pointer comparisons: this runs for every animated property of every
+   * layer at every frame */
+  if (pspec == properties[PROP_OPACITY])
+    {
+      /* The most animated property of all: its setter's work, inline */
+      float opacity = CLAMP (v[0], 0.f, 1.f);
+
+      if (priv->opacity != opacity)
+        {
+          priv->opacity = opacity;
+          gsk_layer_changed (self, GSK_LAYER_DIRTY_EFFECTS);
+        }
+      return TRUE;
+    }
+
+  priv->updating_presentation = TRUE;
+  if (pspec == properties[PROP_POSITION])
+    gsk_layer_set_position (self, &GRAPHENE_POINT_INIT (v[0], v[1]));
+  else if (pspec == properties[PROP_Z_POSITION])
+    gsk_layer_set_z_position (self, v[0]);
+  else if (pspec == properties[PROP_SIZE])
+    gsk_layer_set_size (self, &GRAPHENE_SIZE_INIT (MAX (v[0], 0.f), MAX (v[1], 0.f)));
+  else if (pspec == properties[PROP_PIVOT_POINT])
+    gsk_layer_set_pivot_point (self, &GRAPHENE_POINT3D_INIT (v[0], v[1], v[2]));
+  else if (pspec == properties[PROP_BACKGROUND_COLOR])
+    gsk_layer_set_background_color (self, &(GdkRGBA) { v[0], v[1], v[2], v[3] });
+  else
+    handled = FALSE;
+  priv->updating_presentation = was_updating;
+
+  return handled;
+}
+
+void
+gsk_layer_set_presentation_transform (GskLayer          *self,
+                                      GParamSpec        *pspec,
+                                      GskLayerTransform *transform)
+{
+  GskLayerPrivate *priv = gsk_layer_get_instance_private (self);
+  gboolean was_updating = priv->updating_presentation;
+
+  priv->updating_presentation = TRUE;
+  if (pspec == properties[PROP_TRANSFORM])
+    gsk_layer_set_transform (self, transform);
+  else if (pspec == properties[PROP_CHILD_TRANSFORM])
+    gsk_layer_set_child_transform (self, transform);
+  else
+    g_object_set (self, pspec->name, transform, NULL);
+  priv->updating_presentation = was_updating;
+
+  g_clear_pointer (&transform, gsk_layer_transform_unref);
+}
+
+gboolean
+gsk_layer_present_transform_in_place (GskLayer                    *self,
+                                      GParamSpec                  *pspec,
+                                      GskLayerTransform           *scratch,
+                                      const GskLayerTransformLerp *lerp,
+                                      double                       t)
+{
+  GskLayerPrivate *priv = gsk_layer_get_instance_private (self);
+  GskLayer *c;
+
+  if (scratch == NULL)
+    return FALSE;
+
+  if (pspec == properties[PROP_TRANSFORM] && priv->transform == scratch)
+    {
+      if (!gsk_layer_transform_lerp_overwrite (lerp, t, scratch))
+        return FALSE;
+      gsk_layer_changed (self, GSK_LAYER_DIRTY_WORLD);
+      return TRUE;
+    }
+
+  if (pspec == properties[PROP_CHILD_TRANSFORM] && priv->child_transform == scratch)
+    {
+      if (!gsk_layer_transform_lerp_overwrite (lerp, t, scratch))
+        return FALSE;
+      for (c = priv->first_child; c != NULL; c = gsk_layer_get_private (c)->next_sibling)
+        gsk_layer_changed (c, GSK_LAYER_DIRTY_WORLD);
+      return TRUE;
+    }
+
+  return FALSE;
+}
+
+GskLayerTransform *
+gsk_layer_peek_presentation_transform (GskLayer   *self,
+                                       GParamSpec *pspec)
+{
+  GskLayerPrivate *priv = gsk_layer_get_instance_private (self);
+
+  if (pspec == properties[PROP_TRANSFORM])
+    return priv->transform;
+  if (pspec == properties[PROP_CHILD_TRANSFORM])
+    return priv->child_transform;
+  return NULL;
+}
+
+gboolean
+gsk_layer_class_is_plain (GskLayerClass *klass)
+{
+  return klass->queue_redraw == gsk_layer_real_queue_redraw &&
+         klass->queue_relayout == gsk_layer_real_queue_relayout;
 }
 
 /* }}} */
@@ -1891,7 +2028,7 @@ gsk_layer_dispose (GObject *object)
     g_signal_handlers_disconnect_by_func (priv->content, content_invalidated, self);
   g_clear_object (&priv->content);
   if (priv->animation)
-    gsk_layer_remove_all_transitions (self);
+    gsk_layer_animation_remove_all (self, FALSE);
   dispose_depth--;
 
   if (dispose_depth == 0 && pending_unrefs != NULL)

@@ -935,6 +935,439 @@ test_subclass_property (void)
   g_assert_finalize_object (clock);
 }
 
+
+static float
+presentation_float (GskLayer   *layer,
+                    const char *name)
+{
+  GValue v = G_VALUE_INIT;
+  float f;
+
+  g_assert_true (gsk_layer_get_presentation_value (layer, name, &v));
+  f = g_value_get_float (&v);
+  g_value_unset (&v);
+  return f;
+}
+
+static char *
+presentation_string (GskLayer   *layer,
+                     const char *name)
+{
+  GValue v = G_VALUE_INIT;
+  char *s;
+
+  g_assert_true (gsk_layer_get_presentation_value (layer, name, &v));
+  if (G_VALUE_TYPE (&v) == GSK_TYPE_LAYER_TRANSFORM)
+    s = gsk_layer_transform_to_string (g_value_get_boxed (&v));
+  else if (G_VALUE_TYPE (&v) == G_TYPE_FLOAT)
+    s = g_strdup_printf ("%.9g", g_value_get_float (&v));
+  else if (G_VALUE_TYPE (&v) == GRAPHENE_TYPE_POINT)
+    {
+      graphene_point_t *p = g_value_get_boxed (&v);
+
+      s = g_strdup_printf ("%.9g %.9g", p->x, p->y);
+    }
+  else if (G_VALUE_TYPE (&v) == GRAPHENE_TYPE_SIZE)
+    {
+      graphene_size_t *size = g_value_get_boxed (&v);
+
+      s = g_strdup_printf ("%.9g %.9g", size->width, size->height);
+    }
+  else if (G_VALUE_TYPE (&v) == GDK_TYPE_RGBA)
+    {
+      GdkRGBA *c = g_value_get_boxed (&v);
+
+      s = g_strdup_printf ("%.9g %.9g %.9g %.9g", c->red, c->green, c->blue, c->alpha);
+    }
+  else
+    g_assert_not_reached ();
+  g_value_unset (&v);
+  return s;
+}
+
+static void
+animate_everything (GskLayer *layer)
+{
+  GskLayerTransform *t = gsk_layer_transform_rotate (gsk_layer_transform_translate (NULL, 40, 0), 90);
+
+  gsk_layer_save_easing_state (layer);
+  gsk_layer_set_easing_duration (layer, 400);
+  gsk_layer_set_easing_mode (layer, GSK_LAYER_EASING_EASE_IN_OUT_CUBIC);
+  gsk_layer_set_opacity (layer, 0.25f);
+  gsk_layer_set_transform (layer, t);
+  gsk_layer_set_position (layer, &GRAPHENE_POINT_INIT (30, 60));
+  gsk_layer_set_size (layer, &GRAPHENE_SIZE_INIT (50, 20));
+  gsk_layer_set_background_color (layer, &(GdkRGBA) { 1, 0, 0, 0.5f });
+  gsk_layer_restore_easing_state (layer);
+  gsk_layer_transform_unref (t);
+}
+
+static const char *animated_names[] = { "opacity", "transform", "position", "size", "background-color" };
+
+/* Implicit animations are records until someone asks for the object:
+ * a layer whose animations became objects mid-flight shows, frame by
+ * frame, exactly what its twin that kept records shows */
+static void
+test_implicit_records_match_objects (void)
+{
+  GskLayerFrameClock *clock = gsk_layer_manual_clock_new ();
+  GskLayerManualClock *manual = GSK_LAYER_MANUAL_CLOCK (clock);
+  GskLayer *root = root_with_clock (clock);
+  GskLayer *records = gsk_layer_new (), *objects = gsk_layer_new ();
+  GskLayerTransition *t;
+  Counts c = { 0, };
+  guint completed = 0;
+  int frame;
+  guint i;
+
+  gsk_layer_add_child (root, records);
+  gsk_layer_add_child (root, objects);
+  g_signal_connect_swapped (records, "transitions-completed", G_CALLBACK (g_atomic_int_inc), &completed);
+  animate_everything (records);
+  animate_everything (objects);
+
+  for (frame = 0; frame < 30; frame++)
+    {
+      if (frame == 5)
+        {
+          /* Into objects, mid-flight, and still running as before */
+          for (i = 0; i < G_N_ELEMENTS (animated_names); i++)
+            {
+              t = gsk_layer_get_transition (objects, animated_names[i]);
+              g_assert_nonnull (t);
+              g_assert_true (gsk_layer_timeline_is_playing (GSK_LAYER_TIMELINE (t)));
+              g_assert_cmpuint (gsk_layer_timeline_get_duration (GSK_LAYER_TIMELINE (t)), ==, 400);
+            }
+          count_signals (GSK_LAYER_TIMELINE (gsk_layer_get_transition (objects, "opacity")), &c);
+        }
+
+      gsk_layer_manual_clock_advance (manual, 16667);
+      for (i = 0; i < G_N_ELEMENTS (animated_names); i++)
+        {
+          g_autofree char *a = presentation_string (records, animated_names[i]);
+          g_autofree char *b = presentation_string (objects, animated_names[i]);
+
+          g_assert_cmpstr (a, ==, b);
+        }
+      if (frame == 10)
+        {
+          GskLayerEasing *easing = gsk_layer_easing_new (GSK_LAYER_EASING_EASE_IN_OUT_CUBIC);
+
+          g_assert_cmpfloat_with_epsilon (presentation_float (records, "opacity"),
+                                          1 - 0.75 * gsk_layer_easing_evaluate (easing, 11 * 16.667 / 400),
+                                          1e-5);
+          gsk_layer_easing_unref (easing);
+        }
+    }
+
+  /* The promoted one started once, before it was an object: no second
+   * "started"; it completed once */
+  g_assert_cmpuint (c.started, ==, 0);
+  g_assert_cmpuint (c.completed, ==, 1);
+  g_assert_cmpuint (completed, ==, 1);
+
+  /* At the end, exactly the model values */
+  g_assert_cmpfloat (presentation_float (records, "opacity"), ==, 0.25f);
+  {
+    g_autofree char *s = presentation_string (records, "transform");
+
+    g_assert_cmpstr (s, ==, "translate(40px, 0px) rotate(90deg)");
+  }
+  for (i = 0; i < G_N_ELEMENTS (animated_names); i++)
+    {
+      g_assert_null (gsk_layer_get_transition (records, animated_names[i]));
+      g_assert_null (gsk_layer_get_transition (objects, animated_names[i]));
+    }
+
+  g_assert_finalize_object (root);
+  g_assert_finalize_object (clock);
+}
+
+/* A transform animation rewrites the transform it made in place, but
+ * never one that someone else holds */
+static void
+test_implicit_transform_held_value (void)
+{
+  GskLayerFrameClock *clock = gsk_layer_manual_clock_new ();
+  GskLayerManualClock *manual = GSK_LAYER_MANUAL_CLOCK (clock);
+  GskLayer *root = root_with_clock (clock);
+  GskLayer *layer = gsk_layer_new ();
+  GskLayerTransform *t = gsk_layer_transform_scale (gsk_layer_transform_rotate (NULL, 100), 3, 3);
+  GskLayerTransform *held;
+  GValue v = G_VALUE_INIT;
+  char *before, *after;
+
+  gsk_layer_add_child (root, layer);
+  gsk_layer_save_easing_state (layer);
+  gsk_layer_set_easing_duration (layer, 1000);
+  gsk_layer_set_easing_mode (layer, GSK_LAYER_EASING_LINEAR);
+  gsk_layer_set_transform (layer, t);
+  g_assert_true (gsk_layer_get_transform (layer) == t);
+
+  gsk_layer_manual_clock_advance (manual, 100 * MS);
+  gsk_layer_manual_clock_advance (manual, 100 * MS);
+  gsk_layer_get_presentation_value (layer, "transform", &v);
+  held = g_value_dup_boxed (&v);
+  g_value_unset (&v);
+  before = gsk_layer_transform_to_string (held);
+  g_assert_cmpstr (before, ==, "rotate(20deg) scale(1.4, 1.4)");
+
+  gsk_layer_manual_clock_advance (manual, 100 * MS);
+  after = gsk_layer_transform_to_string (held);
+  g_assert_cmpstr (after, ==, before);
+  g_free (after);
+  after = presentation_string (layer, "transform");
+  g_assert_cmpstr (after, ==, "rotate(30deg) scale(1.6, 1.6)");
+  g_free (after);
+  g_free (before);
+  gsk_layer_transform_unref (held);
+
+  /* The model never moved */
+  g_assert_true (gsk_layer_get_transform (layer) == t);
+  after = gsk_layer_transform_to_string (t);
+  g_assert_cmpstr (after, ==, "rotate(100deg) scale(3, 3)");
+  g_free (after);
+
+  gsk_layer_manual_clock_advance (manual, 1000 * MS);
+  g_assert_true (gsk_layer_get_transform (layer) == t);
+  gsk_layer_get_presentation_value (layer, "transform", &v);
+  g_assert_true (g_value_get_boxed (&v) == t);
+  g_value_unset (&v);
+
+  gsk_layer_restore_easing_state (layer);
+  gsk_layer_transform_unref (t);
+  g_assert_finalize_object (root);
+  g_assert_finalize_object (clock);
+}
+
+/* Removing an implicit animation leaves the value where it is, and the
+ * getter, which returned the end, notifies */
+static void
+test_implicit_remove_notifies (void)
+{
+  GskLayerFrameClock *clock = gsk_layer_manual_clock_new ();
+  GskLayerManualClock *manual = GSK_LAYER_MANUAL_CLOCK (clock);
+  GskLayer *root = root_with_clock (clock);
+  GskLayer *layer = gsk_layer_new ();
+  guint notifies = 0;
+
+  gsk_layer_add_child (root, layer);
+  gsk_layer_save_easing_state (layer);
+  gsk_layer_set_easing_duration (layer, 1000);
+  gsk_layer_set_easing_mode (layer, GSK_LAYER_EASING_LINEAR);
+  gsk_layer_set_opacity (layer, 0.f);
+  gsk_layer_set_z_position (layer, 10.f);
+  gsk_layer_manual_clock_advance (manual, 500 * MS);
+
+  g_signal_connect_swapped (layer, "notify::opacity", G_CALLBACK (g_atomic_int_inc), &notifies);
+  g_assert_cmpfloat (gsk_layer_get_opacity (layer), ==, 0.f);
+  gsk_layer_remove_transition (layer, "opacity");
+  g_assert_cmpuint (notifies, ==, 1);
+  g_assert_cmpfloat_with_epsilon (gsk_layer_get_opacity (layer), 0.5f, 1e-6);
+  g_assert_cmpfloat (presentation_float (layer, "opacity"), ==, gsk_layer_get_opacity (layer));
+
+  /* The other one goes on */
+  gsk_layer_manual_clock_advance (manual, 250 * MS);
+  g_assert_cmpfloat_with_epsilon (presentation_float (layer, "z-position"), 7.5f, 1e-5);
+  g_assert_cmpfloat_with_epsilon (gsk_layer_get_opacity (layer), 0.5f, 1e-6);
+
+  /* Removing all: nothing left, and the next frame changes nothing */
+  gsk_layer_remove_all_transitions (layer);
+  g_assert_null (gsk_layer_get_transition (layer, "z-position"));
+  gsk_layer_manual_clock_advance (manual, 250 * MS);
+  g_assert_cmpfloat_with_epsilon (presentation_float (layer, "z-position"), 7.5f, 1e-5);
+  g_assert_cmpfloat (gsk_layer_get_z_position (layer), ==, presentation_float (layer, "z-position"));
+
+  gsk_layer_restore_easing_state (layer);
+  g_assert_finalize_object (root);
+  g_assert_finalize_object (clock);
+}
+
+/* A layer whose redraw requests run application code, which removes
+ * animations and layers while the clock ticks them */
+#define TEST_TYPE_MEDDLER (test_meddler_get_type ())
+G_DECLARE_FINAL_TYPE (TestMeddler, test_meddler, TEST, MEDDLER, GskLayer)
+
+struct _TestMeddler
+{
+  GskLayer parent_instance;
+  GskLayer *victim;      /* its animations go */
+  GskLayer *leaver;      /* leaves the tree */
+  guint calls;
+};
+
+G_DEFINE_FINAL_TYPE (TestMeddler, test_meddler, GSK_TYPE_LAYER)
+
+static gboolean
+test_meddler_queue_redraw (GskLayer                    *layer,
+                           GskLayer                    *origin,
+                           const cairo_rectangle_int_t *area)
+{
+  TestMeddler *self = TEST_MEDDLER (layer);
+
+  self->calls++;
+  if (self->victim)
+    {
+      gsk_layer_remove_all_transitions (self->victim);
+      g_clear_object (&self->victim);
+    }
+  if (self->leaver)
+    {
+      GskLayer *leaver = g_steal_pointer (&self->leaver);
+
+      gsk_layer_remove_child (gsk_layer_get_parent (leaver), leaver);
+      g_object_unref (leaver);
+    }
+
+  return GSK_LAYER_CLASS (test_meddler_parent_class)->queue_redraw (layer, origin, area);
+}
+
+static void
+test_meddler_class_init (TestMeddlerClass *klass)
+{
+  GSK_LAYER_CLASS (klass)->queue_redraw = test_meddler_queue_redraw;
+}
+
+static void
+test_meddler_init (TestMeddler *self)
+{
+}
+
+static void
+test_implicit_changed_while_ticking (void)
+{
+  GskLayerFrameClock *clock = gsk_layer_manual_clock_new ();
+  GskLayerManualClock *manual = GSK_LAYER_MANUAL_CLOCK (clock);
+  GskLayer *root = root_with_clock (clock);
+  TestMeddler *meddler = g_object_new (TEST_TYPE_MEDDLER, NULL);
+  GskLayer *layers[6];
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (layers); i++)
+    {
+      layers[i] = g_object_ref_sink (gsk_layer_new ());
+      gsk_layer_add_child (root, layers[i]);
+    }
+  gsk_layer_add_child (root, GSK_LAYER (meddler));
+
+  /* Ticked in order: 0, 1, 2, the meddler, 3, 4, 5 */
+  for (i = 0; i < G_N_ELEMENTS (layers); i++)
+    {
+      if (i == 3)
+        {
+          gsk_layer_save_easing_state (GSK_LAYER (meddler));
+          gsk_layer_set_easing_duration (GSK_LAYER (meddler), 100);
+          gsk_layer_set_opacity (GSK_LAYER (meddler), 0.f);
+        }
+      gsk_layer_save_easing_state (layers[i]);
+      gsk_layer_set_easing_duration (layers[i], 100);
+      gsk_layer_set_opacity (layers[i], 0.f);
+      gsk_layer_set_z_position (layers[i], 5.f);
+    }
+
+  /* A frame so that the meddler's request happens inside the tick (the
+   * first request of each frame reaches its handler) */
+  gsk_layer_manual_clock_advance (manual, 10 * MS);
+  {
+    GskLayerRenderer *renderer = gsk_layer_software_renderer_new ();
+    cairo_surface_t *target = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 32, 32);
+
+    gsk_layer_set_size (root, &GRAPHENE_SIZE_INIT (32, 32));
+    cairo_region_destroy (gsk_layer_renderer_render (renderer, root, target));
+    cairo_surface_destroy (target);
+    g_object_unref (renderer);
+  }
+  meddler->victim = g_object_ref (layers[4]);
+  meddler->leaver = g_object_ref (layers[1]);
+  meddler->calls = 0;
+  gsk_layer_manual_clock_advance (manual, 10 * MS);
+  g_assert_cmpuint (meddler->calls, ==, 1);
+  g_assert_null (meddler->victim);
+  g_assert_null (meddler->leaver);
+
+  /* The victim stopped where it was; the leaver jumped to its end; the
+   * others go on */
+  g_assert_null (gsk_layer_get_transition (layers[4], "opacity"));
+  g_assert_cmpfloat (gsk_layer_get_opacity (layers[4]), ==, presentation_float (layers[4], "opacity"));
+  g_assert_null (gsk_layer_get_parent (layers[1]));
+  g_assert_cmpfloat (presentation_float (layers[1], "opacity"), ==, 0.f);
+  g_assert_cmpfloat (presentation_float (layers[1], "z-position"), ==, 5.f);
+  g_assert_cmpfloat_with_epsilon (presentation_float (layers[5], "opacity"), 1 - gsk_layer_easing_evaluate (gsk_layer_get_easing (layers[5]), 0.2), 1e-5);
+
+  gsk_layer_manual_clock_advance (manual, 100 * MS);
+  for (i = 0; i < G_N_ELEMENTS (layers); i++)
+    if (i != 4)
+      g_assert_cmpfloat (presentation_float (layers[i], "opacity"), ==, 0.f);
+
+  /* Destroyed mid-flight: nothing left behind to tick */
+  gsk_layer_set_opacity (layers[5], 1.f);
+  gsk_layer_remove_child (root, layers[5]);
+  gsk_layer_set_opacity (layers[0], 1.f);
+  g_object_run_dispose (G_OBJECT (layers[0]));
+  gsk_layer_manual_clock_advance (manual, 10 * MS);
+
+  for (i = 0; i < G_N_ELEMENTS (layers); i++)
+    {
+      gsk_layer_restore_easing_state (layers[i]);
+      g_object_unref (layers[i]);
+    }
+  gsk_layer_restore_easing_state (GSK_LAYER (meddler));
+  g_assert_finalize_object (root);
+  g_assert_finalize_object (clock);
+}
+
+
+/* Explicit transitions set the model value, and say so */
+static void
+test_explicit_model_notifies (void)
+{
+  GskLayerFrameClock *clock = gsk_layer_manual_clock_new ();
+  GskLayerManualClock *manual = GSK_LAYER_MANUAL_CLOCK (clock);
+  GskLayer *root = root_with_clock (clock);
+  GskLayer *layer = gsk_layer_new ();
+  GskLayerTransition *t;
+  GError *error = NULL;
+  GValue v = G_VALUE_INIT;
+  guint notifies = 0;
+
+  gsk_layer_add_child (root, layer);
+  g_signal_connect_swapped (layer, "notify::opacity", G_CALLBACK (g_atomic_int_inc), &notifies);
+
+  t = gsk_layer_property_transition_new ("opacity", NULL);
+  gsk_layer_timeline_set_duration (GSK_LAYER_TIMELINE (t), 100);
+  gsk_layer_property_transition_set_to (GSK_LAYER_PROPERTY_TRANSITION (t), G_TYPE_FLOAT, 0.5f);
+  gsk_layer_add_transition (layer, "fade", t);
+  g_assert_cmpuint (notifies, ==, 1);
+  g_assert_cmpfloat (gsk_layer_get_opacity (layer), ==, 0.5f);
+  g_object_unref (t);
+
+  /* Keys added after the transition is on the layer: the last one is
+   * the end, and the model follows */
+  gsk_layer_remove_transition (layer, "fade");
+  g_assert_cmpuint (notifies, ==, 2);
+  g_assert_cmpfloat (gsk_layer_get_opacity (layer), ==, 1.f);
+  t = gsk_layer_keyframe_transition_new ("opacity", NULL);
+  gsk_layer_timeline_set_duration (GSK_LAYER_TIMELINE (t), 100);
+  gsk_layer_add_transition (layer, "keys", t);
+  g_assert_cmpuint (notifies, ==, 2);
+  g_value_init (&v, G_TYPE_FLOAT);
+  g_value_set_float (&v, 1.f);
+  g_assert_true (gsk_layer_keyframe_transition_add_key (GSK_LAYER_KEYFRAME_TRANSITION (t), 0.0, &v, NULL, &error));
+  g_value_set_float (&v, 0.2f);
+  g_assert_true (gsk_layer_keyframe_transition_add_key (GSK_LAYER_KEYFRAME_TRANSITION (t), 1.0, &v, NULL, &error));
+  g_assert_no_error (error);
+  g_value_unset (&v);
+  g_assert_cmpuint (notifies, ==, 3);
+  g_assert_cmpfloat (gsk_layer_get_opacity (layer), ==, 0.2f);
+  g_object_unref (t);
+
+  gsk_layer_manual_clock_advance (manual, 200 * MS);
+  g_assert_cmpfloat (gsk_layer_get_opacity (layer), ==, 0.2f);
+
+  g_assert_finalize_object (root);
+  g_assert_finalize_object (clock);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -961,6 +1394,11 @@ main (int    argc,
   g_test_add_func ("/animation/implicit/spring-retarget", test_spring_retarget_keeps_velocity);
   g_test_add_func ("/animation/bad-input", test_bad_input);
   g_test_add_func ("/animation/lifetimes", test_lifetimes);
+  g_test_add_func ("/animation/implicit/records-match-objects", test_implicit_records_match_objects);
+  g_test_add_func ("/animation/implicit/transform-held-value", test_implicit_transform_held_value);
+  g_test_add_func ("/animation/implicit/remove-notifies", test_implicit_remove_notifies);
+  g_test_add_func ("/animation/implicit/changed-while-ticking", test_implicit_changed_while_ticking);
+  g_test_add_func ("/animation/transition/explicit-model-notifies", test_explicit_model_notifies);
 
   return g_test_run ();
 }
