@@ -489,6 +489,10 @@ clock_records_tick (GskLayerFrameClock *clock,
 {
   gint64 now = gsk_layer_frame_clock_get_frame_time (clock);
   GPtrArray *finished_layers = NULL;
+  /* Animations started together run in step: a layer's properties,
+   * a whole grid of layers. One easing evaluation serves them all. */
+  GskLayerEasing *last_easing = NULL;
+  double last_raw = -1, last_progress = 0;
   guint i, n;
 
   if (self->records->len == 0)
@@ -519,7 +523,20 @@ clock_records_tick (GskLayerFrameClock *clock,
 
       raw = raw_progress (record, t, &finished);
       if (!finished)
-        apply (record, record->easing ? gsk_layer_easing_evaluate (record->easing, raw) : raw);
+        {
+          if (record->easing == NULL)
+            apply (record, raw);
+          else
+            {
+              if (record->easing != last_easing || raw != last_raw)
+                {
+                  last_easing = record->easing;
+                  last_raw = raw;
+                  last_progress = gsk_layer_easing_evaluate (record->easing, raw);
+                }
+              apply (record, last_progress);
+            }
+        }
       else
         {
           apply_end (record);
