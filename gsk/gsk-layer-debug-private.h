@@ -16,6 +16,7 @@ typedef enum {
   GSK_LAYER_DEBUG_NO_CACHE     = 1 << 2,  /* call draw() every frame */
   GSK_LAYER_DEBUG_CHECK_DAMAGE = 1 << 3,  /* compare each damaged frame with a full one */
   GSK_LAYER_DEBUG_NO_THREADS   = 1 << 4,  /* render on one thread */
+  GSK_LAYER_DEBUG_NO_ATLAS     = 1 << 5,  /* GL: a texture of its own for every content */
 } GskLayerDebugFlags;
 
 GskLayerDebugFlags gsk_layer_get_debug_flags (void);

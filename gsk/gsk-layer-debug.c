@@ -12,6 +12,7 @@ static const GDebugKey debug_keys[] = {
   { "no-cache", GSK_LAYER_DEBUG_NO_CACHE },
   { "check-damage", GSK_LAYER_DEBUG_CHECK_DAMAGE },
   { "no-threads", GSK_LAYER_DEBUG_NO_THREADS },
+  { "no-atlas", GSK_LAYER_DEBUG_NO_ATLAS },
 };
 
 GskLayerDebugFlags

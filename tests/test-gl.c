@@ -871,6 +871,10 @@ test_texture_memory (void)
   if (gl == NULL)
     return;
 
+  /* Textures of their own, whose sizes add up (atlas pages: see
+   * test_atlas) */
+  gsk_layer_gl_renderer_set_use_atlas (GSK_LAYER_GL_RENDERER (gl), FALSE);
+
   root = new_root (320, 80);
   for (i = 0; i < 6; i++)
     {
@@ -936,6 +940,10 @@ test_texture_budget (void)
 
   if (gl == NULL)
     return;
+
+  /* Textures of their own, whose sizes add up (atlas pages: see
+   * test_atlas) */
+  gsk_layer_gl_renderer_set_use_atlas (GSK_LAYER_GL_RENDERER (gl), FALSE);
 
   glr = GSK_LAYER_GL_RENDERER (gl);
   gsk_layer_renderer_set_check_damage (gl, TRUE);
@@ -1039,6 +1047,131 @@ test_texture_offscreens (void)
   compare_backends ("texture-offscreens", gl, root, 100, 100);
 
   cairo_surface_destroy (target);
+}
+
+/* A content of @size, in colors of its own: neighbours on an atlas page
+ * that bled into each other would show */
+static cairo_surface_t *
+make_swatch (int size,
+             int index)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, size, size);
+  cairo_t *cr = cairo_create (surface);
+
+  cairo_set_source_rgb (cr, (index % 3) / 2., (index % 5) / 4., (index % 7) / 6.);
+  cairo_paint (cr);
+  cairo_set_source_rgb (cr, 1 - (index % 3) / 2., 1 - (index % 5) / 4., 1 - (index % 7) / 6.);
+  cairo_rectangle (cr, 0, 0, size, 2);
+  cairo_rectangle (cr, 0, size - 2, size, 2);
+  cairo_fill (cr);
+  cairo_destroy (cr);
+
+  return surface;
+}
+
+/* @n layers with a content each, of sizes from 24 up, some rotated or
+ * scaled down (their fringe samples past the content's edge) */
+static GskLayer *
+swatches_new (guint n)
+{
+  GskLayer *root = new_root (320, 240);
+  guint i;
+
+  for (i = 0; i < n; i++)
+    {
+      cairo_surface_t *surface = i % 2 ? make_icon (24 + i) : make_swatch (24 + i, i);
+      GskLayerContent *content = gsk_layer_image_content_new (surface);
+      GskLayer *layer = add_layer (root, 10 + (i % 8) * 38, 10 + (i / 8) * 38, 32, 32, NULL);
+
+      gsk_layer_set_content (layer, content);
+      if (i % 3 == 1)
+        set_transform (layer, "rotate(27deg)");
+      else if (i % 3 == 2)
+        set_transform (layer, "scale(0.37) rotate(-11deg)");
+      if (i % 4 == 3)
+        gsk_layer_set_opacity (layer, 0.6f);
+      g_object_unref (content);
+      cairo_surface_destroy (surface);
+    }
+
+  return root;
+}
+
+/* Small contents share an atlas page: one texture, one draw call for
+ * all of them, the same pixels as software; the page goes with them */
+static void
+test_atlas (void)
+{
+  g_autoptr (GskLayerRenderer) gl = new_gl_renderer_or_skip ();
+  g_autoptr (GskLayerRenderer) plain = NULL;
+  g_autoptr (GskLayer) root = NULL;
+  g_autoptr (GskLayer) plain_root = NULL;
+  GskLayerGLStats atlas_stats, plain_stats;
+  cairo_surface_t *target;
+  GskLayer *child;
+
+  if (gl == NULL)
+    return;
+
+  /* Whatever GSK_LAYER_DEBUG says */
+  gsk_layer_gl_renderer_set_use_atlas (GSK_LAYER_GL_RENDERER (gl), TRUE);
+  root = swatches_new (48);
+  compare_backends ("atlas", gl, root, 320, 240);
+  atlas_stats = *gsk_layer_gl_renderer_get_stats (GSK_LAYER_GL_RENDERER (gl));
+
+  plain = new_gl_renderer_or_skip ();
+  gsk_layer_gl_renderer_set_use_atlas (GSK_LAYER_GL_RENDERER (plain), FALSE);
+  plain_root = swatches_new (48);
+  compare_backends ("no-atlas", plain, plain_root, 320, 240);
+  plain_stats = *gsk_layer_gl_renderer_get_stats (GSK_LAYER_GL_RENDERER (plain));
+
+  g_test_message ("48 contents: with an atlas %u textures, %u draw calls; without, %u textures, %u draw calls",
+                  atlas_stats.content_textures, atlas_stats.draw_calls,
+                  plain_stats.content_textures, plain_stats.draw_calls);
+  g_assert_false (atlas_stats.software);
+  g_assert_cmpuint (atlas_stats.texture_uploads, ==, 48);
+  g_assert_cmpuint (atlas_stats.cached_textures, ==, 48);
+  g_assert_cmpuint (atlas_stats.atlas_pages, ==, 1);
+  g_assert_cmpuint (atlas_stats.content_textures, ==, 1);
+  g_assert_cmpuint (atlas_stats.draw_calls, ==, 1);
+  g_assert_cmpuint (plain_stats.content_textures, ==, 48);
+  g_assert_cmpuint (plain_stats.draw_calls, ==, 48);
+
+  /* Taken out of the tree, they give the page back */
+  target = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 320, 240);
+  cairo_region_destroy (gsk_layer_renderer_render (gl, root, target));
+  g_assert_cmpuint (gsk_layer_gl_renderer_get_texture_memory (GSK_LAYER_GL_RENDERER (gl)), >=,
+                    320 * 240 * 4 + 1024 * 1024 * 4);
+  while ((child = gsk_layer_get_first_child (root)) != NULL)
+    gsk_layer_remove_child (root, child);
+  cairo_region_destroy (gsk_layer_renderer_render (gl, root, target));
+  g_assert_cmpuint (gsk_layer_gl_renderer_get_texture_memory (GSK_LAYER_GL_RENDERER (gl)), ==,
+                    320 * 240 * 4);
+  g_assert_cmpuint (gsk_layer_gl_renderer_get_stats (GSK_LAYER_GL_RENDERER (gl))->atlas_pages, ==, 0);
+  cairo_surface_destroy (target);
+
+  /* Many pages: with the limit forced down, 256×256 pages of up to 64
+   * pixels a side */
+  {
+    g_autofree char *saved = g_strdup (g_getenv ("GSK_LAYER_GL_MAX_TEXTURE_SIZE"));
+    g_autoptr (GskLayerRenderer) small = NULL;
+    g_autoptr (GskLayer) small_root = swatches_new (40);
+
+    g_setenv ("GSK_LAYER_GL_MAX_TEXTURE_SIZE", "256", TRUE);
+    small = new_gl_renderer_or_skip ();
+    if (saved)
+      g_setenv ("GSK_LAYER_GL_MAX_TEXTURE_SIZE", saved, TRUE);
+    else
+      g_unsetenv ("GSK_LAYER_GL_MAX_TEXTURE_SIZE");
+
+    gsk_layer_gl_renderer_set_use_atlas (GSK_LAYER_GL_RENDERER (small), TRUE);
+    compare_backends ("atlas-pages", small, small_root, 320, 240);
+    g_test_message ("40 contents in pages of 256: %u pages, %u textures, %u draw calls",
+                    gsk_layer_gl_renderer_get_stats (GSK_LAYER_GL_RENDERER (small))->atlas_pages,
+                    gsk_layer_gl_renderer_get_stats (GSK_LAYER_GL_RENDERER (small))->content_textures,
+                    gsk_layer_gl_renderer_get_stats (GSK_LAYER_GL_RENDERER (small))->draw_calls);
+    g_assert_cmpuint (gsk_layer_gl_renderer_get_stats (GSK_LAYER_GL_RENDERER (small))->atlas_pages, >, 1);
+  }
 }
 
 /* ---- A caller's context and framebuffer ---- */
@@ -1550,6 +1683,7 @@ main (int    argc,
   g_test_add_func ("/gl/texture/memory", test_texture_memory);
   g_test_add_func ("/gl/texture/budget", test_texture_budget);
   g_test_add_func ("/gl/texture/offscreens", test_texture_offscreens);
+  g_test_add_func ("/gl/atlas/contents", test_atlas);
   g_test_add_func ("/gl/gles/fishbowl", test_gles);
   g_test_add_func ("/gl/framebuffer/no-context", test_framebuffer_no_context);
   g_test_add_func ("/gl/framebuffer/caller-context", test_framebuffer_caller_context);

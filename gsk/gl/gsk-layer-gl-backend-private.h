@@ -17,7 +17,9 @@ typedef struct
   guint texture_uploads;   /* content surfaces uploaded (cache misses) */
   guint offscreens;        /* offscreen passes: groups, clips, backdrops */
   guint quads;             /* instances drawn */
-  guint cached_textures;   /* content textures held after the frame */
+  guint cached_textures;   /* contents with textures held after the frame */
+  guint content_textures;  /* GL textures they take: atlas pages included */
+  guint atlas_pages;       /* of them, atlas pages */
   gboolean software;       /* the frame was drawn by the software backend */
 } GskLayerGLStats;
 
@@ -67,6 +69,11 @@ void                   gsk_layer_gl_backend_present         (GskLayerGLBackend  
                                                              int                       width,
                                                              int                       height,
                                                              const cairo_region_t     *region);
+
+/* Whether small contents share atlas pages (by default, unless
+ * GSK_LAYER_DEBUG=no-atlas); for contents uploaded from now on */
+void                   gsk_layer_gl_backend_set_use_atlas   (GskLayerGLBackend        *self,
+                                                             gboolean                  use_atlas);
 
 /* While set, frames are a damage check's full redraw of the frame just
  * drawn: they leave the texture cache as that frame left it, as far as

@@ -26,6 +26,14 @@
  * them are not antialiased, and both sides share their vertices
  * exactly, so that GL rasterizes every pixel along a seam once.
  *
+ * Contents of up to ATLAS_MAX_ITEM pixels a side share atlas pages,
+ * packed on shelves with their edge pixels repeated around them; a
+ * quad's texture coordinates are clamped to its item's texel centres,
+ * so that neither filtering nor an antialiased fringe reads a
+ * neighbour. Quads from one page batch as if they had one texture (the
+ * fishbowl of distinct icons is still one draw). A page goes when its
+ * last item does.
+ *
  * Content textures are uploaded once per cairo surface (the layer tree
  * makes a new surface on every invalidation; an image content changed
  * in place bumps its surface's serial) and dropped when the surface
@@ -52,6 +60,7 @@
 #include "gsk-layer-gl-program-private.h"
 #include "gsk-layer-gl-state-private.h"
 #include "gsk-layer-software-backend-private.h"
+#include "gsk-layer-debug-private.h"
 
 #include <math.h>
 #include <string.h>
@@ -65,6 +74,12 @@
 #define MAX_POOLED_OFFSCREENS 8
 #define MAX_IDLE_FRAMES 60
 
+/* Small contents share atlas pages of this size (or the GL limit), up to
+ * this size each (or a quarter of the page); each with a pixel of its
+ * edges repeated around it */
+#define ATLAS_PAGE_SIZE 1024
+#define ATLAS_MAX_ITEM 128
+
 /* What the textures and offscreens a backend holds may add up to,
  * unless set otherwise */
 #define DEFAULT_TEXTURE_BUDGET ((gsize) 256 * 1024 * 1024)
@@ -77,6 +92,7 @@ typedef struct
   float color[4];
   float params[4];
   float clip[4];
+  float uv_clamp[4];
 } Instance;
 
 typedef struct
@@ -104,6 +120,23 @@ typedef struct
   int tex_width, tex_height;    /* the texture's size */
 } Tile;
 
+typedef struct
+{
+  int y, height;
+  int x;                        /* where the next item goes */
+} Shelf;
+
+/* A texture that small contents share, packed on shelves; freed when
+ * the last of them goes. Touched on the rendering thread only. */
+typedef struct
+{
+  GLuint texture;
+  int size;
+  int n_items;                  /* live, and dead but not collected yet */
+  GArray *shelves;
+  int shelf_end;                /* where the next shelf starts */
+} AtlasPage;
+
 typedef struct _TextureEntry
 {
   GskLayerGLBackend *backend;   /* NULL once the backend let go of it */
@@ -117,6 +150,8 @@ typedef struct _TextureEntry
   int n_cols, n_rows;
   Tile tile;                    /* the only one, most of the time */
   int one_col_x[2], one_row_y[2];
+  AtlasPage *page;              /* if in an atlas: then the tile is the page */
+  float uv_clamp[4];            /* the item's texel centres in the page */
   gsize bytes;                  /* what the textures take */
   guint64 last_used;            /* the frame that last drew it */
   guint64 listed;               /* the last frame whose list had it */
@@ -128,6 +163,7 @@ typedef struct
 {
   GLuint texture;
   gsize bytes;
+  AtlasPage *page;              /* or an atlas item, to collect */
 } DeadTexture;
 
 typedef struct
@@ -171,6 +207,8 @@ struct _GskLayerGLBackend
   GArray *dead_textures;        /* DeadTexture, to delete with the context current */
   cairo_user_data_key_t texture_key;
   gsize texture_budget;
+  GPtrArray *atlas_pages;       /* of AtlasPage */
+  gboolean use_atlas;
   guint64 frame;                /* counts draw_frame () */
   gboolean checking;            /* drawing a damage check's full frame */
   cairo_surface_t *last_surface;
@@ -452,6 +490,9 @@ texture_entry_delete_textures (TextureEntry *entry)
 {
   int i;
 
+  if (entry->page != NULL)
+    return;
+
   for (i = 0; i < entry->n_cols * entry->n_rows; i++)
     glDeleteTextures (1, &entry->tiles[i].texture);
 }
@@ -471,12 +512,19 @@ texture_entry_destroyed (gpointer data)
       g_mutex_lock (&self->texture_lock);
       g_hash_table_remove (self->textures, entry->surface);
       g_queue_unlink (&self->lru, &entry->link);
-      for (i = 0; i < entry->n_cols * entry->n_rows; i++)
+      if (entry->page != NULL)
         {
-          DeadTexture dead = { entry->tiles[i].texture, i == 0 ? entry->bytes : 0 };
+          DeadTexture dead = { 0, 0, entry->page };
 
           g_array_append_val (self->dead_textures, dead);
         }
+      else
+        for (i = 0; i < entry->n_cols * entry->n_rows; i++)
+          {
+            DeadTexture dead = { entry->tiles[i].texture, i == 0 ? entry->bytes : 0, NULL };
+
+            g_array_append_val (self->dead_textures, dead);
+          }
       g_mutex_unlock (&self->texture_lock);
     }
 
@@ -484,20 +532,52 @@ texture_entry_destroyed (gpointer data)
 }
 
 static void
+atlas_page_free (AtlasPage *page)
+{
+  g_array_unref (page->shelves);
+  g_free (page);
+}
+
+/* One item less on @page; the last one takes the page with it */
+static void
+atlas_page_unref (GskLayerGLBackend *self,
+                  AtlasPage         *page)
+{
+  if (--page->n_items > 0)
+    return;
+
+  glDeleteTextures (1, &page->texture);
+  g_mutex_lock (&self->texture_lock);
+  self->texture_memory -= (gsize) page->size * page->size * 4;
+  g_mutex_unlock (&self->texture_lock);
+  g_ptr_array_remove_fast (self->atlas_pages, page);
+  atlas_page_free (page);
+}
+
+static void
 delete_dead_textures (GskLayerGLBackend *self)
 {
+  GArray *dead_textures;
   guint i;
 
+  /* Unref'ing a page takes the lock */
   g_mutex_lock (&self->texture_lock);
-  for (i = 0; i < self->dead_textures->len; i++)
-    {
-      DeadTexture *dead = &g_array_index (self->dead_textures, DeadTexture, i);
-
-      glDeleteTextures (1, &dead->texture);
-      self->texture_memory -= dead->bytes;
-    }
-  g_array_set_size (self->dead_textures, 0);
+  dead_textures = self->dead_textures;
+  self->dead_textures = g_array_new (FALSE, FALSE, sizeof (DeadTexture));
+  for (i = 0; i < dead_textures->len; i++)
+    self->texture_memory -= g_array_index (dead_textures, DeadTexture, i).bytes;
   g_mutex_unlock (&self->texture_lock);
+
+  for (i = 0; i < dead_textures->len; i++)
+    {
+      DeadTexture *dead = &g_array_index (dead_textures, DeadTexture, i);
+
+      if (dead->page != NULL)
+        atlas_page_unref (self, dead->page);
+      else
+        glDeleteTextures (1, &dead->texture);
+    }
+  g_array_unref (dead_textures);
 }
 
 /* Deletes the texture of @entry now and lets go of it; the surface
@@ -513,7 +593,10 @@ texture_entry_release (GskLayerGLBackend *self,
   entry->backend = NULL;
   g_mutex_unlock (&self->texture_lock);
 
-  texture_entry_delete_textures (entry);
+  if (entry->page != NULL)
+    atlas_page_unref (self, entry->page);
+  else
+    texture_entry_delete_textures (entry);
   if (self->last_surface == entry->surface)
     {
       self->last_surface = NULL;
@@ -595,6 +678,16 @@ collect_textures (GskLayerGLBackend        *self,
     }
 
   evict (self, 0);
+
+  self->stats.content_textures = self->atlas_pages->len;
+  for (l = self->lru.head; l != NULL; l = l->next)
+    {
+      TextureEntry *entry = l->data;
+
+      if (entry->page == NULL)
+        self->stats.content_textures += entry->n_cols * entry->n_rows;
+    }
+  self->stats.atlas_pages = self->atlas_pages->len;
 }
 
 /* Uploads the @width×@height pixels of @surface at @x, @y into a new
@@ -719,6 +812,192 @@ split_length (int   length,
   return n;
 }
 
+static int
+atlas_page_size (GskLayerGLBackend *self)
+{
+  return MIN (ATLAS_PAGE_SIZE, self->context->max_texture_size);
+}
+
+static gboolean
+fits_atlas (GskLayerGLBackend *self,
+            cairo_surface_t   *surface)
+{
+  int max = MIN (ATLAS_MAX_ITEM, atlas_page_size (self) / 4);
+
+  /* Other formats need swizzles of their own */
+  return self->use_atlas &&
+         cairo_image_surface_get_format (surface) == CAIRO_FORMAT_ARGB32 &&
+         cairo_image_surface_get_width (surface) <= max &&
+         cairo_image_surface_get_height (surface) <= max;
+}
+
+/* A place for @width×@height on @page: on the shelf that fits it most
+ * tightly (wasting at most half its height), or on a new one */
+static gboolean
+atlas_page_alloc (AtlasPage *page,
+                  int        width,
+                  int        height,
+                  int       *x,
+                  int       *y)
+{
+  Shelf *best = NULL;
+  guint i;
+
+  for (i = 0; i < page->shelves->len; i++)
+    {
+      Shelf *shelf = &g_array_index (page->shelves, Shelf, i);
+
+      if (shelf->height >= height && shelf->height <= height + height / 2 + 2 &&
+          shelf->x + width <= page->size &&
+          (best == NULL || shelf->height < best->height))
+        best = shelf;
+    }
+
+  if (best == NULL)
+    {
+      /* Heights in steps of 16, so that contents of about the same size
+       * share a shelf, whatever the order they come in */
+      Shelf shelf = { page->shelf_end, MIN ((height + 15) / 16 * 16, page->size - page->shelf_end), 0 };
+
+      if (page->shelf_end + height > page->size)
+        return FALSE;
+
+      page->shelf_end += shelf.height;
+      g_array_append_val (page->shelves, shelf);
+      best = &g_array_index (page->shelves, Shelf, page->shelves->len - 1);
+    }
+
+  *x = best->x;
+  *y = best->y;
+  best->x += width;
+
+  return TRUE;
+}
+
+static AtlasPage *
+atlas_page_new (GskLayerGLBackend *self)
+{
+  AtlasPage *page;
+  int size = atlas_page_size (self);
+
+  evict (self, (gsize) size * size * 4);
+
+  page = g_new0 (AtlasPage, 1);
+  page->size = size;
+  page->shelves = g_array_new (FALSE, FALSE, sizeof (Shelf));
+
+  glGenTextures (1, &page->texture);
+  glBindTexture (GL_TEXTURE_2D, page->texture);
+  glTexParameteri (GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+  glTexParameteri (GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+  glTexParameteri (GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+  glTexParameteri (GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+  if (self->context->is_gles && G_BYTE_ORDER == G_LITTLE_ENDIAN)
+    {
+      /* Items are uploaded as B, G, R, A bytes, as in upload_rect () */
+      glTexParameteri (GL_TEXTURE_2D, GL_TEXTURE_SWIZZLE_R, GL_BLUE);
+      glTexParameteri (GL_TEXTURE_2D, GL_TEXTURE_SWIZZLE_B, GL_RED);
+    }
+  glTexImage2D (GL_TEXTURE_2D, 0, GL_RGBA8, size, size, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+
+  if (glGetError () != GL_NO_ERROR)
+    {
+      glDeleteTextures (1, &page->texture);
+      atlas_page_free (page);
+      return NULL;
+    }
+
+  g_mutex_lock (&self->texture_lock);
+  self->texture_memory += (gsize) size * size * 4;
+  g_mutex_unlock (&self->texture_lock);
+  g_ptr_array_add (self->atlas_pages, page);
+
+  return page;
+}
+
+/* Puts @surface on an atlas page, with its edge pixels repeated around
+ * it; NULL if GL cannot */
+static TextureEntry *
+upload_to_atlas (GskLayerGLBackend *self,
+                 cairo_surface_t   *surface)
+{
+  int width = cairo_image_surface_get_width (surface);
+  int height = cairo_image_surface_get_height (surface);
+  int stride = cairo_image_surface_get_stride (surface);
+  const guchar *data = cairo_image_surface_get_data (surface);
+  int pw = width + 2, ph = height + 2;
+  AtlasPage *page = NULL;
+  TextureEntry *entry;
+  guint32 *padded;
+  int i, x = 0, y = 0, row;
+
+  for (i = 0; i < (int) self->atlas_pages->len && page == NULL; i++)
+    if (atlas_page_alloc (g_ptr_array_index (self->atlas_pages, i), pw, ph, &x, &y))
+      page = g_ptr_array_index (self->atlas_pages, i);
+  if (page == NULL)
+    {
+      page = atlas_page_new (self);
+      if (page == NULL || !atlas_page_alloc (page, pw, ph, &x, &y))
+        return NULL;
+    }
+
+  padded = g_new (guint32, (gsize) pw * ph);
+  for (row = 0; row < ph; row++)
+    {
+      const guint32 *src = (const guint32 *) (data + (gsize) CLAMP (row - 1, 0, height - 1) * stride);
+      guint32 *dest = padded + (gsize) row * pw;
+
+      dest[0] = src[0];
+      memcpy (dest + 1, src, (gsize) width * 4);
+      dest[pw - 1] = src[width - 1];
+    }
+
+  glBindTexture (GL_TEXTURE_2D, page->texture);
+  if (!self->context->is_gles)
+    glTexSubImage2D (GL_TEXTURE_2D, 0, x, y, pw, ph, GL_BGRA, GL_UNSIGNED_INT_8_8_8_8_REV, padded);
+  else
+    {
+      if (G_BYTE_ORDER != G_LITTLE_ENDIAN)
+        for (i = 0; i < pw * ph; i++)
+          {
+            guint32 p = padded[i];
+            guchar *q = (guchar *) &padded[i];
+
+            q[0] = p >> 16; q[1] = p >> 8; q[2] = p; q[3] = p >> 24;
+          }
+      glTexSubImage2D (GL_TEXTURE_2D, 0, x, y, pw, ph, GL_RGBA, GL_UNSIGNED_BYTE, padded);
+    }
+  g_free (padded);
+
+  /* The page now counts the item, whatever happens next */
+  page->n_items++;
+  if (glGetError () != GL_NO_ERROR)
+    {
+      atlas_page_unref (self, page);
+      return NULL;
+    }
+
+  entry = g_new0 (TextureEntry, 1);
+  entry->n_cols = entry->n_rows = 1;
+  entry->tiles = &entry->tile;
+  entry->col_x = entry->one_col_x;
+  entry->row_y = entry->one_row_y;
+  entry->col_x[1] = width;
+  entry->row_y[1] = height;
+  entry->page = page;
+  entry->tile.texture = page->texture;
+  entry->tile.tex_x = -(x + 1);
+  entry->tile.tex_y = -(y + 1);
+  entry->tile.tex_width = entry->tile.tex_height = page->size;
+  entry->uv_clamp[0] = (x + 1.5f) / page->size;
+  entry->uv_clamp[1] = (y + 1.5f) / page->size;
+  entry->uv_clamp[2] = (x + width + 0.5f) / page->size;
+  entry->uv_clamp[3] = (y + height + 0.5f) / page->size;
+
+  self->stats.texture_uploads++;
+  return entry;
+}
+
 /* Uploads @surface as one texture, or as tiles if larger than GL takes;
  * NULL if GL cannot */
 static TextureEntry *
@@ -729,8 +1008,14 @@ upload_surface (GskLayerGLBackend *self,
   int height = cairo_image_surface_get_height (surface);
   int max = self->context->max_texture_size;
   int bpp = cairo_image_surface_get_format (surface) == CAIRO_FORMAT_A8 ? 1 : 4;
-  TextureEntry *entry = g_new0 (TextureEntry, 1);
+  TextureEntry *entry;
   int c, r;
+
+  if (fits_atlas (self, surface))
+    return upload_to_atlas (self, surface);
+
+  entry = g_new0 (TextureEntry, 1);
+  entry->uv_clamp[2] = entry->uv_clamp[3] = 1.f;
 
   if (width <= max && height <= max)
     {
@@ -1000,8 +1285,10 @@ add_instance (GskLayerGLBackend      *self,
               GLuint                  texture,
               const Box              *clip,
               const graphene_rect_t  *outer,
-              guint                   hard_edges)
+              guint                   hard_edges,
+              const float            *uv_clamp)
 {
+  static const float no_clamp[4] = { 0, 0, 1, 1 };
   Instance *instance;
   guint variant = 0;
 
@@ -1039,6 +1326,7 @@ add_instance (GskLayerGLBackend      *self,
   instance->clip[1] = clip->y1;
   instance->clip[2] = clip->x2;
   instance->clip[3] = clip->y2;
+  memcpy (instance->uv_clamp, uv_clamp ? uv_clamp : no_clamp, sizeof instance->uv_clamp);
 }
 
 static void
@@ -1060,7 +1348,7 @@ draw_color (GskLayerGLBackend      *self,
   color[3] = alpha;
 
   graphene_matrix_to_float (&op->transform, m);
-  add_instance (self, m, &op->bounds, no_source, color, GSK_LAYER_GL_MODE_COLOR, 0, &clip, NULL, 0);
+  add_instance (self, m, &op->bounds, no_source, color, GSK_LAYER_GL_MODE_COLOR, 0, &clip, NULL, 0, NULL);
 }
 
 /* Where the surface pixel bounds @px fall in layer space, clamped to
@@ -1121,22 +1409,24 @@ draw_texture (GskLayerGLBackend      *self,
   color[0] = color[1] = color[2] = color[3] = opacity;
   graphene_matrix_to_float (&op->transform, m);
 
-  if (entry->n_cols == 1 && entry->n_rows == 1)
-    {
-      source[0] = source_rect.origin.x;
-      source[1] = source_rect.origin.y;
-      source[2] = source_rect.size.width;
-      source[3] = source_rect.size.height;
-      add_instance (self, m, &area, source, color, GSK_LAYER_GL_MODE_TEXTURE,
-                    entry->tile.texture, &clip, NULL, 0);
-      return;
-    }
-
-  /* Tiles: a quad each, over its part of the layer */
   width = cairo_image_surface_get_width (op->surface);
   height = cairo_image_surface_get_height (op->surface);
   sx = source_rect.size.width / width;
   sy = source_rect.size.height / height;
+
+  if (entry->n_cols == 1 && entry->n_rows == 1)
+    {
+      /* The layer rectangle the whole texture (or atlas page) covers */
+      source[0] = source_rect.origin.x + entry->tile.tex_x * sx;
+      source[1] = source_rect.origin.y + entry->tile.tex_y * sy;
+      source[2] = entry->tile.tex_width * sx;
+      source[3] = entry->tile.tex_height * sy;
+      add_instance (self, m, &area, source, color, GSK_LAYER_GL_MODE_TEXTURE,
+                    entry->tile.texture, &clip, NULL, 0, entry->uv_clamp);
+      return;
+    }
+
+  /* Tiles: a quad each, over its part of the layer */
   xs = g_newa (float, entry->n_cols + 1);
   ys = g_newa (float, entry->n_rows + 1);
   layer_bounds (entry->col_x, entry->n_cols, source_rect.origin.x, sx,
@@ -1179,7 +1469,7 @@ draw_texture (GskLayerGLBackend      *self,
         source[2] = tile->tex_width * sx;
         source[3] = tile->tex_height * sy;
         add_instance (self, m, &rect, source, color, GSK_LAYER_GL_MODE_TEXTURE,
-                      tile->texture, &clip, &area, hard);
+                      tile->texture, &clip, &area, hard, NULL);
       }
 }
 
@@ -1385,7 +1675,7 @@ pop_entry (GskLayerGLBackend *self)
 
           color[0] = color[1] = color[2] = color[3] = clamp_unit (entry.op->opacity);
           add_instance (self, identity, &rect, source, color,
-                        GSK_LAYER_GL_MODE_OFFSCREEN, entry.offscreen.texture, &entry.box, NULL, 0);
+                        GSK_LAYER_GL_MODE_OFFSCREEN, entry.offscreen.texture, &entry.box, NULL, 0, NULL);
         }
       else
         {
@@ -1394,7 +1684,7 @@ pop_entry (GskLayerGLBackend *self)
           /* Through the clip quad, antialiased like any other */
           graphene_matrix_to_float (&entry.op->transform, m);
           add_instance (self, m, &entry.op->bounds, source, color,
-                        GSK_LAYER_GL_MODE_OFFSCREEN, entry.offscreen.texture, &entry.box, NULL, 0);
+                        GSK_LAYER_GL_MODE_OFFSCREEN, entry.offscreen.texture, &entry.box, NULL, 0, NULL);
         }
       flush (self);
     }
@@ -2012,6 +2302,7 @@ setup_vertex_array (GskLayerGLBackend *self)
   ATTRIB (GSK_LAYER_GL_ATTRIB_COLOR, color);
   ATTRIB (GSK_LAYER_GL_ATTRIB_PARAMS, params);
   ATTRIB (GSK_LAYER_GL_ATTRIB_CLIP, clip);
+  ATTRIB (GSK_LAYER_GL_ATTRIB_UV_CLAMP, uv_clamp);
 #undef ATTRIB
 
   /* The blend pass makes its quad from gl_VertexID alone, but core
@@ -2034,6 +2325,8 @@ backend_new_for_context (GskLayerGLContext  *context,
   self->dead_textures = g_array_new (FALSE, FALSE, sizeof (DeadTexture));
   g_queue_init (&self->lru);
   self->texture_budget = DEFAULT_TEXTURE_BUDGET;
+  self->atlas_pages = g_ptr_array_new ();
+  self->use_atlas = !GSK_LAYER_DEBUG_CHECK (NO_ATLAS);
   self->pool = g_array_new (FALSE, FALSE, sizeof (Offscreen));
   self->instances = g_array_new (FALSE, FALSE, sizeof (Instance));
   self->stack = g_array_new (FALSE, FALSE, sizeof (StackEntry));
@@ -2162,6 +2455,17 @@ gsk_layer_gl_backend_free (GskLayerGLBackend *self)
         glDeleteProgram (self->blend.id);
     }
 
+  /* The pages of the entries let go of above */
+  for (i = 0; i < self->atlas_pages->len; i++)
+    {
+      AtlasPage *page = g_ptr_array_index (self->atlas_pages, i);
+
+      if (can_call_gl)
+        glDeleteTextures (1, &page->texture);
+      atlas_page_free (page);
+    }
+  g_ptr_array_unref (self->atlas_pages);
+
   gsk_layer_gl_context_free (self->context);
 
   g_array_unref (self->pool);
@@ -2172,6 +2476,13 @@ gsk_layer_gl_backend_free (GskLayerGLBackend *self)
   g_mutex_clear (&self->texture_lock);
   g_free (self->description);
   g_free (self);
+}
+
+void
+gsk_layer_gl_backend_set_use_atlas (GskLayerGLBackend *self,
+                                    gboolean           use_atlas)
+{
+  self->use_atlas = use_atlas;
 }
 
 void

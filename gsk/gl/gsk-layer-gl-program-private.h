@@ -17,6 +17,7 @@ enum {
   GSK_LAYER_GL_ATTRIB_COLOR = 6,
   GSK_LAYER_GL_ATTRIB_PARAMS = 7,
   GSK_LAYER_GL_ATTRIB_CLIP = 8,
+  GSK_LAYER_GL_ATTRIB_UV_CLAMP = 9,
 };
 
 /* GskLayerGLInstance.params[2]: what a quad's color is multiplied by */

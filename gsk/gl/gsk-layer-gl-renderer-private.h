@@ -12,5 +12,8 @@ G_BEGIN_DECLS
 
 const GskLayerGLStats *gsk_layer_gl_renderer_get_stats       (GskLayerGLRenderer *self);
 const char            *gsk_layer_gl_renderer_get_description (GskLayerGLRenderer *self);
+/* For tests: whether small contents share atlas pages from now on */
+void                   gsk_layer_gl_renderer_set_use_atlas   (GskLayerGLRenderer *self,
+                                                              gboolean            use_atlas);
 
 G_END_DECLS

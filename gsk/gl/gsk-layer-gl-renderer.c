@@ -435,6 +435,20 @@ gsk_layer_gl_renderer_get_stats (GskLayerGLRenderer *self)
 }
 
 /*
+ * gsk_layer_gl_renderer_set_use_atlas:
+ *
+ * Whether contents uploaded from now on may share atlas pages.
+ */
+void
+gsk_layer_gl_renderer_set_use_atlas (GskLayerGLRenderer *self,
+                                     gboolean            use_atlas)
+{
+  g_return_if_fail (GSK_IS_LAYER_GL_RENDERER (self));
+
+  gsk_layer_gl_backend_set_use_atlas (self->backend, use_atlas);
+}
+
+/*
  * gsk_layer_gl_renderer_get_description:
  *
  * The GL version and renderer, e.g. for a tool to print.
