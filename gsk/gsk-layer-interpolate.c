@@ -506,6 +506,10 @@ gsk_layer_transform_lerp_overwrite (const GskLayerTransformLerp *self,
   if (self->both_null || self->by_matrix || self->n_ops > G_N_ELEMENTS (ops))
     return FALSE;
 
+  /* One rotation: the most animated transform of all */
+  if (self->n_ops == 1 && self->pairs[0].op == GSK_LAYER_TRANSFORM_OP_ROTATE)
+    return gsk_layer_transform_overwrite_angle (transform, lerp (self->pairs[0].from[3], self->pairs[0].to[3], t));
+
   /* The values gsk_layer_transform_lerp_at() builds its list from */
   for (i = 0; i < self->n_ops; i++)
     {

@@ -47,4 +47,8 @@ gboolean gsk_layer_transform_overwrite          (GskLayerTransform         *self
                                                  const GskLayerTransformOp *ops,
                                                  const float              (*values)[4]);
 
+/* The same for a transform that is one rotation: sets its angle */
+gboolean gsk_layer_transform_overwrite_angle    (GskLayerTransform         *self,
+                                                 float                      degrees);
+
 G_END_DECLS

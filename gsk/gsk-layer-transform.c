@@ -1889,6 +1889,18 @@ gsk_layer_transform_parse (const char         *string,
 /* {{{ Rewriting in place, for animations */
 
 gboolean
+gsk_layer_transform_overwrite_angle (GskLayerTransform *self,
+                                     float              degrees)
+{
+  if (self == NULL || self->next != NULL || self->op != GSK_LAYER_TRANSFORM_OP_ROTATE ||
+      g_atomic_int_get ((const int *) &self->ref_count) != 1 || !isfinite (degrees))
+    return FALSE;
+
+  self->rotate.degrees = degrees;
+  return TRUE;
+}
+
+gboolean
 gsk_layer_transform_overwrite (GskLayerTransform         *self,
                                guint                      n_ops,
                                const GskLayerTransformOp *ops,

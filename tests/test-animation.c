@@ -1134,6 +1134,31 @@ test_implicit_transform_held_value (void)
   g_assert_true (g_value_get_boxed (&v) == t);
   g_value_unset (&v);
 
+  /* A lone rotation, which has a path of its own */
+  gsk_layer_transform_unref (t);
+  t = gsk_layer_transform_rotate (NULL, 90);
+  gsk_layer_restore_easing_state (layer);
+  gsk_layer_set_transform (layer, NULL);
+  gsk_layer_save_easing_state (layer);
+  gsk_layer_set_easing_duration (layer, 1000);
+  gsk_layer_set_easing_mode (layer, GSK_LAYER_EASING_LINEAR);
+  gsk_layer_set_transform (layer, t);
+  gsk_layer_manual_clock_advance (manual, 500 * MS);
+  gsk_layer_get_presentation_value (layer, "transform", &v);
+  held = g_value_dup_boxed (&v);
+  g_value_unset (&v);
+  before = gsk_layer_transform_to_string (held);
+  gsk_layer_manual_clock_advance (manual, 250 * MS);
+  after = gsk_layer_transform_to_string (held);
+  g_assert_cmpstr (after, ==, before);
+  g_free (after);
+  g_free (before);
+  gsk_layer_transform_unref (held);
+  gsk_layer_manual_clock_advance (manual, 100 * MS);
+  after = presentation_string (layer, "transform");
+  g_assert_cmpstr (after, ==, "rotate(76.5deg)");
+  g_free (after);
+
   gsk_layer_restore_easing_state (layer);
   gsk_layer_transform_unref (t);
   g_assert_finalize_object (root);
