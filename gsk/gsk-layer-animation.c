@@ -117,8 +117,21 @@ values_equal (GParamSpec   *pspec,
               const GValue *a,
               const GValue *b)
 {
+  float fa[4], fb[4];
+  guint i, n;
+
   if (pspec->value_type == GSK_TYPE_LAYER_TRANSFORM)
     return gsk_layer_transform_equal (g_value_get_boxed (a), g_value_get_boxed (b));
+
+  /* GParamSpecBoxed compares pointers: points, sizes and colors by value */
+  n = gsk_layer_value_to_floats (a, fa);
+  if (n > 0 && gsk_layer_value_to_floats (b, fb) == n)
+    {
+      for (i = 0; i < n; i++)
+        if (fa[i] != fb[i])
+          return FALSE;
+      return TRUE;
+    }
 
   return g_param_values_cmp (pspec, a, b) == 0;
 }

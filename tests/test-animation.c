@@ -1393,6 +1393,46 @@ test_explicit_model_notifies (void)
   g_assert_finalize_object (clock);
 }
 
+
+/* Setting the value an animation already goes to changes nothing: the
+ * animation keeps its timing (points, sizes and colors by value) */
+static void
+test_implicit_same_target (void)
+{
+  GskLayerFrameClock *clock = gsk_layer_manual_clock_new ();
+  GskLayerManualClock *manual = GSK_LAYER_MANUAL_CLOCK (clock);
+  GskLayer *root = root_with_clock (clock);
+  GskLayer *layer = gsk_layer_new ();
+  guint notifies = 0;
+  char *s;
+
+  gsk_layer_add_child (root, layer);
+  g_signal_connect_swapped (layer, "notify", G_CALLBACK (g_atomic_int_inc), &notifies);
+  gsk_layer_save_easing_state (layer);
+  gsk_layer_set_easing_duration (layer, 1000);
+  gsk_layer_set_easing_mode (layer, GSK_LAYER_EASING_LINEAR);
+  gsk_layer_set_position (layer, &GRAPHENE_POINT_INIT (100, 0));
+  gsk_layer_set_background_color (layer, &(GdkRGBA) { 0, 0, 1, 1 });
+  g_assert_cmpuint (notifies, ==, 2);
+
+  gsk_layer_manual_clock_advance (manual, 500 * MS);
+  gsk_layer_set_position (layer, &GRAPHENE_POINT_INIT (100, 0));
+  gsk_layer_set_background_color (layer, &(GdkRGBA) { 0, 0, 1, 1 });
+  g_assert_cmpuint (notifies, ==, 2);
+
+  gsk_layer_manual_clock_advance (manual, 250 * MS);
+  s = presentation_string (layer, "position");
+  g_assert_cmpstr (s, ==, "75 0");
+  g_free (s);
+  s = presentation_string (layer, "background-color");
+  g_assert_cmpstr (s, ==, "0 0 1 0.75");
+  g_free (s);
+
+  gsk_layer_restore_easing_state (layer);
+  g_assert_finalize_object (root);
+  g_assert_finalize_object (clock);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1424,6 +1464,7 @@ main (int    argc,
   g_test_add_func ("/animation/implicit/remove-notifies", test_implicit_remove_notifies);
   g_test_add_func ("/animation/implicit/changed-while-ticking", test_implicit_changed_while_ticking);
   g_test_add_func ("/animation/transition/explicit-model-notifies", test_explicit_model_notifies);
+  g_test_add_func ("/animation/implicit/same-target", test_implicit_same_target);
 
   return g_test_run ();
 }
