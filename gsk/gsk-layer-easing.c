@@ -5,6 +5,7 @@
 
 #include "gsk-layer-easing.h"
 #include "gsk-layer-enum-types.h"
+#include "gsk-layer-css-scanner-private.h"
 
 #include <float.h>
 #include <math.h>
@@ -1541,157 +1542,12 @@ typedef enum {
 
 #define MAX_ARGS 4
 
-static const struct {
-  const char *name;
-  guint min_args;
-  /* One letter per argument: n(umber), i(nteger) or p(osition) */
-  const char *args;
-} easing_funcs[N_FUNCS] = {
+/* One letter per argument: n(umber), i(nteger) or p(osition) */
+static const GskLayerCssFunction easing_funcs[N_FUNCS] = {
   [FUNC_CUBIC_BEZIER] = { "cubic-bezier", 4, "nnnn" },
   [FUNC_STEPS]        = { "steps",        1, "ip" },
   [FUNC_SPRING]       = { "spring",       4, "nnnn" },
 };
-
-typedef struct {
-  const char *string;
-  GError **error;
-  /* Where the problem is, once there is one */
-  const char *error_start;
-  const char *error_end;
-  gboolean invalid_utf8;
-} EasingParser;
-
-/* One argument: a number with an optional unit or %, or an identifier */
-typedef struct {
-  const char *start;
-  const char *unit;
-  const char *end;
-  double value;
-  gboolean is_ident;
-} EasingArg;
-
-static gboolean parser_error (EasingParser *parser,
-                              const char   *start,
-                              const char   *end,
-                              GskLayerError code,
-                              const char   *format,
-                              ...) G_GNUC_PRINTF (5, 6);
-
-static gboolean
-parser_error (EasingParser  *parser,
-              const char    *start,
-              const char    *end,
-              GskLayerError  code,
-              const char    *format,
-              ...)
-{
-  va_list args;
-  char *message;
-
-  parser->error_start = start;
-  parser->error_end = end;
-
-  va_start (args, format);
-  message = g_strdup_vprintf (format, args);
-  va_end (args);
-
-  g_set_error_literal (parser->error, GSK_LAYER_ERROR, code, message);
-  g_free (message);
-
-  return FALSE;
-}
-
-static void
-skip_space (const char **p)
-{
-  while (g_ascii_isspace (**p))
-    (*p)++;
-}
-
-static gboolean
-is_ident_start (const char *p)
-{
-  return g_ascii_isalpha (*p) || *p == '_' || (guchar) *p >= 0x80;
-}
-
-static const char *
-scan_ident (const char *p)
-{
-  while (g_ascii_isalnum (*p) || *p == '_' || *p == '-' || (guchar) *p >= 0x80)
-    p++;
-
-  return p;
-}
-
-/* A CSS number; returns where it ends, or NULL if there is none at @p */
-static const char *
-scan_number (const char *p)
-{
-  const char *digits;
-
-  if (*p == '+' || *p == '-')
-    p++;
-
-  digits = p;
-  while (g_ascii_isdigit (*p))
-    p++;
-  if (*p == '.' && g_ascii_isdigit (p[1]))
-    {
-      p++;
-      while (g_ascii_isdigit (*p))
-        p++;
-    }
-  if (p == digits)
-    return NULL;
-
-  if ((*p == 'e' || *p == 'E') &&
-      (g_ascii_isdigit (p[1]) ||
-       ((p[1] == '+' || p[1] == '-') && g_ascii_isdigit (p[2]))))
-    {
-      p += 2;
-      while (g_ascii_isdigit (*p))
-        p++;
-    }
-
-  return p;
-}
-
-/* The end of the token at @p, for naming it in a message */
-static const char *
-scan_token (const char *p)
-{
-  const char *end;
-
-  if (*p == '\0')
-    return p;
-
-  end = scan_number (p);
-  if (end != NULL)
-    {
-      if (*end == '%')
-        return end + 1;
-      return is_ident_start (end) ? scan_ident (end) : end;
-    }
-
-  if (is_ident_start (p))
-    {
-      end = scan_ident (p);
-      /* A function names itself with its parenthesis */
-      return *end == '(' ? end + 1 : end;
-    }
-
-  return g_utf8_next_char (p);
-}
-
-static gboolean
-span_equal (const char *start,
-            const char *end,
-            const char *word)
-{
-  gsize length = end - start;
-
-  return length == strlen (word) && g_ascii_strncasecmp (start, word, length) == 0;
-}
 
 /* The keyword spelled from @start to @end, in any case; FALSE for
  * unknown words and the modes that are functions */
@@ -1707,7 +1563,7 @@ lookup_keyword (const char         *start,
     {
       const GEnumValue *value = &enum_class->values[i];
 
-      if (value->value < N_KEYWORD_MODES && span_equal (start, end, value->value_nick))
+      if (value->value < N_KEYWORD_MODES && gsk_layer_css_span_equal (start, end, value->value_nick))
         {
           *out_mode = value->value;
           found = TRUE;
@@ -1726,12 +1582,12 @@ lookup_step_position (const char           *start,
                       GskLayerStepPosition *out_position)
 {
   /* CSS's older names, which it still accepts */
-  if (span_equal (start, end, "start"))
+  if (gsk_layer_css_span_equal (start, end, "start"))
     {
       *out_position = GSK_LAYER_STEP_JUMP_START;
       return TRUE;
     }
-  if (span_equal (start, end, "end"))
+  if (gsk_layer_css_span_equal (start, end, "end"))
     {
       *out_position = GSK_LAYER_STEP_JUMP_END;
       return TRUE;
@@ -1739,7 +1595,7 @@ lookup_step_position (const char           *start,
 
   for (guint i = 0; i < G_N_ELEMENTS (step_positions); i++)
     {
-      if (span_equal (start, end, step_positions[i]))
+      if (gsk_layer_css_span_equal (start, end, step_positions[i]))
         {
           *out_position = i;
           return TRUE;
@@ -1788,64 +1644,6 @@ arg_kind_name (char kind)
 }
 
 static gboolean
-parse_arg (EasingParser  *parser,
-           const char   **pp,
-           char           kind,
-           EasingArg     *arg)
-{
-  const char *p = *pp;
-  const char *end;
-
-  arg->start = p;
-
-  end = scan_number (p);
-  if (end != NULL)
-    {
-      /* A copy, so that strtod sees only CSS syntax (no hex, no "inf") */
-      char *number = g_strndup (p, end - p);
-
-      arg->value = g_ascii_strtod (number, NULL);
-      arg->is_ident = FALSE;
-      arg->unit = end;
-      g_free (number);
-
-      if (*end == '%')
-        end++;
-      else if (is_ident_start (end))
-        end = scan_ident (end);
-    }
-  else if (is_ident_start (p))
-    {
-      arg->value = 0.0;
-      arg->is_ident = TRUE;
-      arg->unit = end = scan_ident (p);
-    }
-  else
-    {
-      end = scan_token (p);
-      return parser_error (parser, p, end, GSK_LAYER_ERROR_SYNTAX,
-                           "expected %s, got “%.*s”",
-                           arg_kind_name (kind), (int) (end - p), p);
-    }
-
-  arg->end = end;
-
-  if (*end != '\0' && *end != ',' && *end != ')' && !g_ascii_isspace (*end))
-    {
-      const char *next = g_utf8_next_char (end);
-
-      return parser_error (parser, end, next, GSK_LAYER_ERROR_SYNTAX,
-                           "unexpected “%.*s” after “%.*s”",
-                           (int) (next - end), end,
-                           (int) (end - arg->start), arg->start);
-    }
-
-  *pp = end;
-
-  return TRUE;
-}
-
-static gboolean
 span_is_integer (const char *start,
                  const char *end)
 {
@@ -1860,33 +1658,33 @@ span_is_integer (const char *start,
 
 /* Checks that @arg is a plain number, or an integer for @kind 'i' */
 static gboolean
-parser_convert_number (EasingParser    *parser,
-                       const EasingArg *arg,
-                       char             kind,
-                       double          *out_value)
+parser_convert_number (GskLayerCssParser    *parser,
+                       const GskLayerCssArg *arg,
+                       char                  kind,
+                       double               *out_value)
 {
   int length = arg->end - arg->start;
 
   if (arg->is_ident)
-    return parser_error (parser, arg->start, arg->end, GSK_LAYER_ERROR_SYNTAX,
-                         "expected %s, got “%.*s”",
-                         arg_kind_name (kind), length, arg->start);
+    return gsk_layer_css_parser_error (parser, arg->start, arg->end, GSK_LAYER_ERROR_SYNTAX,
+                                       "expected %s, got “%.*s”",
+                                       arg_kind_name (kind), length, arg->start);
 
   if (arg->unit != arg->end)
-    return parser_error (parser, arg->start, arg->end, GSK_LAYER_ERROR_INVALID_VALUE,
-                         "expected %s without unit, got “%.*s”",
-                         arg_kind_name (kind), length, arg->start);
+    return gsk_layer_css_parser_error (parser, arg->start, arg->end, GSK_LAYER_ERROR_INVALID_VALUE,
+                                       "expected %s without unit, got “%.*s”",
+                                       arg_kind_name (kind), length, arg->start);
 
   /* A CSS <integer> has neither a fraction nor an exponent */
   if (kind == 'i' && !span_is_integer (arg->start, arg->end))
-    return parser_error (parser, arg->start, arg->end, GSK_LAYER_ERROR_INVALID_VALUE,
-                         "expected an integer, got “%.*s”",
-                         length, arg->start);
+    return gsk_layer_css_parser_error (parser, arg->start, arg->end, GSK_LAYER_ERROR_INVALID_VALUE,
+                                       "expected an integer, got “%.*s”",
+                                       length, arg->start);
 
   /* Including overflow in strtod (1e999) */
   if (!isfinite (arg->value) || (kind == 'i' && fabs (arg->value) > G_MAXINT))
-    return parser_error (parser, arg->start, arg->end, GSK_LAYER_ERROR_INVALID_VALUE,
-                         "“%.*s” is out of range", length, arg->start);
+    return gsk_layer_css_parser_error (parser, arg->start, arg->end, GSK_LAYER_ERROR_INVALID_VALUE,
+                                       "“%.*s” is out of range", length, arg->start);
 
   *out_value = arg->value;
 
@@ -1894,59 +1692,58 @@ parser_convert_number (EasingParser    *parser,
 }
 
 static gboolean
-parser_convert_position (EasingParser         *parser,
-                         const EasingArg      *arg,
+parser_convert_position (GskLayerCssParser    *parser,
+                         const GskLayerCssArg *arg,
                          GskLayerStepPosition *out_position)
 {
   int length = arg->end - arg->start;
 
   if (!arg->is_ident)
-    return parser_error (parser, arg->start, arg->end, GSK_LAYER_ERROR_SYNTAX,
-                         "expected a step position, got “%.*s”",
-                         length, arg->start);
+    return gsk_layer_css_parser_error (parser, arg->start, arg->end, GSK_LAYER_ERROR_SYNTAX,
+                                       "expected a step position, got “%.*s”",
+                                       length, arg->start);
 
   if (!lookup_step_position (arg->start, arg->end, out_position))
-    return parser_error (parser, arg->start, arg->end, GSK_LAYER_ERROR_SYNTAX,
-                         "unknown step position “%.*s” (expected jump-start, jump-end, "
-                         "jump-none, jump-both, start or end)",
-                         length, arg->start);
+    return gsk_layer_css_parser_error (parser, arg->start, arg->end, GSK_LAYER_ERROR_SYNTAX,
+                                       "unknown step position “%.*s” (expected jump-start, jump-end, "
+                                       "jump-none, jump-both, start or end)",
+                                       length, arg->start);
 
   return TRUE;
 }
 
 static gboolean
-check_positive (EasingParser    *parser,
-                const EasingArg *arg,
-                double           value,
-                const char      *what,
-                const char      *why)
+check_positive (GskLayerCssParser    *parser,
+                const GskLayerCssArg *arg,
+                double                value,
+                const char           *what,
+                const char           *why)
 {
   if (value > 0.0)
     return TRUE;
 
-  return parser_error (parser, arg->start, arg->end, GSK_LAYER_ERROR_INVALID_VALUE,
-                       "the %s of spring() must be more than 0%s, got “%.*s”",
-                       what, why, (int) (arg->end - arg->start), arg->start);
+  return gsk_layer_css_parser_error (parser, arg->start, arg->end, GSK_LAYER_ERROR_INVALID_VALUE,
+                                     "the %s of spring() must be more than 0%s, got “%.*s”",
+                                     what, why, (int) (arg->end - arg->start), arg->start);
 }
 
 /* Parses the function whose name runs from @name to @name_end, where a
  * '(' follows, and sets *@pp past its ')' */
 static GskLayerEasing *
-parse_function (EasingParser  *parser,
-                const char    *name,
-                const char    *name_end,
-                const char   **pp)
+parse_function (GskLayerCssParser  *parser,
+                const char         *name,
+                const char         *name_end,
+                const char        **pp)
 {
-  EasingArg args[MAX_ARGS];
+  GskLayerCssArg args[MAX_ARGS];
   double v[MAX_ARGS];
-  guint n_args = 0, max_args;
-  const char *kinds;
+  guint n_args;
   const char *p;
   EasingFunc func;
 
   for (func = 0; func < N_FUNCS; func++)
     {
-      if (span_equal (name, name_end, easing_funcs[func].name))
+      if (gsk_layer_css_span_equal (name, name_end, easing_funcs[func].name))
         break;
     }
 
@@ -1955,91 +1752,21 @@ parse_function (EasingParser  *parser,
       GskLayerEasingMode mode;
 
       if (lookup_keyword (name, name_end, &mode))
-        parser_error (parser, name, name_end + 1, GSK_LAYER_ERROR_SYNTAX,
-                      "“%.*s” is a keyword, not a function",
-                      (int) (name_end - name), name);
+        gsk_layer_css_parser_error (parser, name, name_end + 1, GSK_LAYER_ERROR_SYNTAX,
+                                    "“%.*s” is a keyword, not a function",
+                                    (int) (name_end - name), name);
       else
-        parser_error (parser, name, name_end + 1, GSK_LAYER_ERROR_SYNTAX,
-                      "unknown easing function “%.*s()” (expected cubic-bezier(), "
-                      "steps() or spring())",
-                      (int) (name_end - name), name);
+        gsk_layer_css_parser_error (parser, name, name_end + 1, GSK_LAYER_ERROR_SYNTAX,
+                                    "unknown easing function “%.*s()” (expected cubic-bezier(), "
+                                    "steps() or spring())",
+                                    (int) (name_end - name), name);
 
       return NULL;
     }
 
-  kinds = easing_funcs[func].args;
-  max_args = strlen (kinds);
-
-  p = name_end + 1;
-  skip_space (&p);
-
-  if (*p != ')')
-    {
-      for (;;)
-        {
-          EasingArg arg;
-
-          if (*p == '\0')
-            {
-              parser_error (parser, name, p, GSK_LAYER_ERROR_SYNTAX,
-                            "unterminated %s(): expected “)”",
-                            easing_funcs[func].name);
-              return NULL;
-            }
-
-          if (!parse_arg (parser, &p, n_args < max_args ? kinds[n_args] : '?', &arg))
-            return NULL;
-
-          if (n_args < MAX_ARGS)
-            args[n_args] = arg;
-          n_args++;
-
-          skip_space (&p);
-
-          if (*p == ',')
-            {
-              p++;
-              skip_space (&p);
-            }
-          else if (*p == ')')
-            {
-              break;
-            }
-          else if (*p == '\0')
-            {
-              parser_error (parser, name, p, GSK_LAYER_ERROR_SYNTAX,
-                            "unterminated %s(): expected “)”",
-                            easing_funcs[func].name);
-              return NULL;
-            }
-          else
-            {
-              const char *end = scan_token (p);
-
-              parser_error (parser, p, end, GSK_LAYER_ERROR_SYNTAX,
-                            "expected “,” or “)”, got “%.*s”",
-                            (int) (end - p), p);
-              return NULL;
-            }
-        }
-    }
-
-  /* Past the ')' */
-  p++;
-
-  if (n_args < easing_funcs[func].min_args || n_args > max_args)
-    {
-      if (easing_funcs[func].min_args == max_args)
-        parser_error (parser, name, p, GSK_LAYER_ERROR_SYNTAX,
-                      "%s() takes %u arguments, got %u",
-                      easing_funcs[func].name, max_args, n_args);
-      else
-        parser_error (parser, name, p, GSK_LAYER_ERROR_SYNTAX,
-                      "%s() takes %u to %u arguments, got %u",
-                      easing_funcs[func].name,
-                      easing_funcs[func].min_args, max_args, n_args);
-      return NULL;
-    }
+  if (!gsk_layer_css_parser_parse_args (parser, &easing_funcs[func], arg_kind_name,
+                                        name, name_end, args, MAX_ARGS, &n_args, &p))
+    return NULL;
 
   *pp = p;
 
@@ -2055,10 +1782,10 @@ parse_function (EasingParser  *parser,
         {
           if (!(v[i] >= 0.0 && v[i] <= 1.0))
             {
-              parser_error (parser, args[i].start, args[i].end, GSK_LAYER_ERROR_INVALID_VALUE,
-                            "the x coordinates of cubic-bezier() must be between 0 and 1, "
-                            "got “%.*s”",
-                            (int) (args[i].end - args[i].start), args[i].start);
+              gsk_layer_css_parser_error (parser, args[i].start, args[i].end, GSK_LAYER_ERROR_INVALID_VALUE,
+                                          "the x coordinates of cubic-bezier() must be between 0 and 1, "
+                                          "got “%.*s”",
+                                          (int) (args[i].end - args[i].start), args[i].start);
               return NULL;
             }
         }
@@ -2075,16 +1802,16 @@ parse_function (EasingParser  *parser,
 
         if (position == GSK_LAYER_STEP_JUMP_NONE && v[0] < 2)
           {
-            parser_error (parser, args[0].start, args[0].end, GSK_LAYER_ERROR_INVALID_VALUE,
-                          "steps() with jump-none needs at least 2 steps, got “%.*s”",
-                          (int) (args[0].end - args[0].start), args[0].start);
+            gsk_layer_css_parser_error (parser, args[0].start, args[0].end, GSK_LAYER_ERROR_INVALID_VALUE,
+                                        "steps() with jump-none needs at least 2 steps, got “%.*s”",
+                                        (int) (args[0].end - args[0].start), args[0].start);
             return NULL;
           }
         if (v[0] < 1)
           {
-            parser_error (parser, args[0].start, args[0].end, GSK_LAYER_ERROR_INVALID_VALUE,
-                          "steps() needs at least 1 step, got “%.*s”",
-                          (int) (args[0].end - args[0].start), args[0].start);
+            gsk_layer_css_parser_error (parser, args[0].start, args[0].end, GSK_LAYER_ERROR_INVALID_VALUE,
+                                        "steps() needs at least 1 step, got “%.*s”",
+                                        (int) (args[0].end - args[0].start), args[0].start);
             return NULL;
           }
 
@@ -2116,8 +1843,8 @@ parse_function (EasingParser  *parser,
         if (!spring_init (easing))
           {
             g_free (easing);
-            parser_error (parser, name, p, GSK_LAYER_ERROR_INVALID_VALUE,
-                          "this spring cannot settle in a finite time");
+            gsk_layer_css_parser_error (parser, name, p, GSK_LAYER_ERROR_INVALID_VALUE,
+                                        "this spring cannot settle in a finite time");
             return NULL;
           }
 
@@ -2131,37 +1858,32 @@ parse_function (EasingParser  *parser,
 }
 
 static gboolean
-easing_parse (EasingParser    *parser,
-              GskLayerEasing **out_easing)
+easing_parse (GskLayerCssParser  *parser,
+              GskLayerEasing    **out_easing)
 {
   GskLayerEasing *easing;
   GskLayerEasingMode mode;
   const char *p = parser->string;
   const char *name_end, *end;
-  const char *invalid;
 
-  if (!g_utf8_validate (p, -1, &invalid))
-    {
-      parser->invalid_utf8 = TRUE;
-      return parser_error (parser, invalid, invalid + 1, GSK_LAYER_ERROR_SYNTAX,
-                           "invalid UTF-8");
-    }
+  if (!gsk_layer_css_parser_check_utf8 (parser))
+    return FALSE;
 
-  skip_space (&p);
+  gsk_layer_css_skip_space (&p);
 
   if (*p == '\0')
-    return parser_error (parser, p, p, GSK_LAYER_ERROR_SYNTAX,
-                         "expected an easing function");
+    return gsk_layer_css_parser_error (parser, p, p, GSK_LAYER_ERROR_SYNTAX,
+                                       "expected an easing function");
 
-  if (!is_ident_start (p))
+  if (!gsk_layer_css_is_ident_start (p))
     {
-      end = scan_token (p);
-      return parser_error (parser, p, end, GSK_LAYER_ERROR_SYNTAX,
-                           "expected an easing function, got “%.*s”",
-                           (int) (end - p), p);
+      end = gsk_layer_css_parser_scan_token (parser, p);
+      return gsk_layer_css_parser_error (parser, p, end, GSK_LAYER_ERROR_SYNTAX,
+                                         "expected an easing function, got “%.*s”",
+                                         (int) (end - p), p);
     }
 
-  name_end = scan_ident (p);
+  name_end = gsk_layer_css_scan_ident (p);
 
   if (*name_end == '(')
     {
@@ -2179,34 +1901,34 @@ easing_parse (EasingParser    *parser,
     {
       for (guint i = 0; i < N_FUNCS; i++)
         {
-          if (span_equal (p, name_end, easing_funcs[i].name))
-            return parser_error (parser, p, name_end, GSK_LAYER_ERROR_SYNTAX,
-                                 "expected “(” right after “%s”",
-                                 easing_funcs[i].name);
+          if (gsk_layer_css_span_equal (p, name_end, easing_funcs[i].name))
+            return gsk_layer_css_parser_error (parser, p, name_end, GSK_LAYER_ERROR_SYNTAX,
+                                               "expected “(” right after “%s”",
+                                               easing_funcs[i].name);
         }
 
       {
         char *known = list_easings ();
 
-        parser_error (parser, p, name_end, GSK_LAYER_ERROR_SYNTAX,
-                      "unknown easing function “%.*s” (expected one of %s)",
-                      (int) (name_end - p), p, known);
+        gsk_layer_css_parser_error (parser, p, name_end, GSK_LAYER_ERROR_SYNTAX,
+                                    "unknown easing function “%.*s” (expected one of %s)",
+                                    (int) (name_end - p), p, known);
         g_free (known);
 
         return FALSE;
       }
     }
 
-  skip_space (&end);
+  gsk_layer_css_skip_space (&end);
   if (*end != '\0')
     {
-      const char *token_end = scan_token (end);
+      const char *token_end = gsk_layer_css_parser_scan_token (parser, end);
 
       gsk_layer_easing_unref (easing);
 
-      return parser_error (parser, end, token_end, GSK_LAYER_ERROR_SYNTAX,
-                           "unexpected “%.*s” after the easing function",
-                           (int) (token_end - end), end);
+      return gsk_layer_css_parser_error (parser, end, token_end, GSK_LAYER_ERROR_SYNTAX,
+                                         "unexpected “%.*s” after the easing function",
+                                         (int) (token_end - end), end);
     }
 
   if (out_easing != NULL)
@@ -2254,29 +1976,19 @@ gsk_layer_easing_parse (const char      *string,
                         GskLayerEasing **out_easing,
                         GError         **error)
 {
-  EasingParser parser = { string, NULL, NULL, NULL, FALSE };
+  GskLayerCssParser parser;
   GError *local_error = NULL;
   glong start, end;
 
   g_return_val_if_fail (string != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  parser.error = &local_error;
+  gsk_layer_css_parser_init (&parser, string, GSK_LAYER_CSS_PARSER_FUNCTION_TOKENS, &local_error);
   if (easing_parse (&parser, out_easing))
     return TRUE;
 
-  /* Everything before error_start is valid UTF-8; an invalid byte there
-   * counts as one character */
-  start = g_utf8_pointer_to_offset (string, parser.error_start);
-  if (parser.invalid_utf8)
-    end = start + 1;
-  else
-    end = g_utf8_pointer_to_offset (string, parser.error_end);
-
-  /* An empty range, at the end of the text, names the position there */
-  g_propagate_prefixed_error (error, local_error,
-                              "characters %ld-%ld: ",
-                              start + 1, MAX (end, start + 1));
+  gsk_layer_css_parser_get_error_range (&parser, &start, &end);
+  gsk_layer_css_propagate_error (error, local_error, start, end);
 
   return FALSE;
 }

@@ -5,6 +5,7 @@
 
 #include "gsk-layer-transform.h"
 #include "gsk-layer-transform-private.h"
+#include "gsk-layer-css-scanner-private.h"
 
 #include <math.h>
 #include <string.h>
@@ -1176,12 +1177,8 @@ typedef enum {
 
 #define MAX_ARGS 16
 
-static const struct {
-  const char *name;
-  guint min_args;
-  /* One letter per argument: n(umber), l(ength) or a(ngle) */
-  const char *args;
-} transform_funcs[N_FUNCS] = {
+/* One letter per argument: n(umber), l(ength) or a(ngle) */
+static const GskLayerCssFunction transform_funcs[N_FUNCS] = {
   [FUNC_MATRIX]      = { "matrix",      6,  "nnnnnn" },
   [FUNC_MATRIX3D]    = { "matrix3d",    16, "nnnnnnnnnnnnnnnn" },
   [FUNC_PERSPECTIVE] = { "perspective", 1,  "l" },
@@ -1204,142 +1201,6 @@ static const struct {
   [FUNC_TRANSLATE_Y] = { "translateY",  1,  "l" },
   [FUNC_TRANSLATE_Z] = { "translateZ",  1,  "l" },
 };
-
-typedef struct {
-  const char *string;
-  GError **error;
-  /* Where the problem is, once there is one */
-  const char *error_start;
-  const char *error_end;
-} TransformParser;
-
-/* One argument: a number with an optional unit or %, or an identifier */
-typedef struct {
-  const char *start;
-  const char *unit;
-  const char *end;
-  double value;
-  gboolean is_ident;
-} TransformArg;
-
-static gboolean parser_error (TransformParser *parser,
-                              const char      *start,
-                              const char      *end,
-                              GskLayerError    code,
-                              const char      *format,
-                              ...) G_GNUC_PRINTF (5, 6);
-
-static gboolean
-parser_error (TransformParser *parser,
-              const char      *start,
-              const char      *end,
-              GskLayerError    code,
-              const char      *format,
-              ...)
-{
-  va_list args;
-  char *message;
-
-  parser->error_start = start;
-  parser->error_end = end;
-
-  va_start (args, format);
-  message = g_strdup_vprintf (format, args);
-  va_end (args);
-
-  g_set_error_literal (parser->error, GSK_LAYER_ERROR, code, message);
-  g_free (message);
-
-  return FALSE;
-}
-
-static void
-skip_space (const char **p)
-{
-  while (g_ascii_isspace (**p))
-    (*p)++;
-}
-
-static gboolean
-is_ident_start (const char *p)
-{
-  return g_ascii_isalpha (*p) || *p == '_' || (guchar) *p >= 0x80;
-}
-
-static const char *
-scan_ident (const char *p)
-{
-  while (g_ascii_isalnum (*p) || *p == '_' || *p == '-' || (guchar) *p >= 0x80)
-    p++;
-
-  return p;
-}
-
-/* A CSS number; returns where it ends, or NULL if there is none at @p */
-static const char *
-scan_number (const char *p)
-{
-  const char *digits;
-
-  if (*p == '+' || *p == '-')
-    p++;
-
-  digits = p;
-  while (g_ascii_isdigit (*p))
-    p++;
-  if (*p == '.' && g_ascii_isdigit (p[1]))
-    {
-      p++;
-      while (g_ascii_isdigit (*p))
-        p++;
-    }
-  if (p == digits)
-    return NULL;
-
-  if ((*p == 'e' || *p == 'E') &&
-      (g_ascii_isdigit (p[1]) ||
-       ((p[1] == '+' || p[1] == '-') && g_ascii_isdigit (p[2]))))
-    {
-      p += 2;
-      while (g_ascii_isdigit (*p))
-        p++;
-    }
-
-  return p;
-}
-
-/* The end of the token at @p, for naming it in a message */
-static const char *
-scan_token (const char *p)
-{
-  const char *end;
-
-  if (*p == '\0')
-    return p;
-
-  end = scan_number (p);
-  if (end != NULL)
-    {
-      if (*end == '%')
-        return end + 1;
-      return is_ident_start (end) ? scan_ident (end) : end;
-    }
-
-  if (is_ident_start (p))
-    return scan_ident (p);
-
-  return g_utf8_next_char (p);
-}
-
-static gboolean
-span_equal (const char *start,
-            const char *end,
-            const char *word)
-{
-  gsize length = end - start;
-
-  return length == strlen (word) && g_ascii_strncasecmp (start, word, length) == 0;
-}
 
 static const char *
 arg_kind_name (char kind)
@@ -1372,71 +1233,13 @@ list_transform_funcs (void)
   return g_string_free (names, FALSE);
 }
 
-static gboolean
-parse_arg (TransformParser *parser,
-           const char     **pp,
-           char             kind,
-           TransformArg    *arg)
-{
-  const char *p = *pp;
-  const char *end;
-
-  arg->start = p;
-
-  end = scan_number (p);
-  if (end != NULL)
-    {
-      /* A copy, so that strtod sees only CSS syntax (no hex, no "inf") */
-      char *number = g_strndup (p, end - p);
-
-      arg->value = g_ascii_strtod (number, NULL);
-      arg->is_ident = FALSE;
-      arg->unit = end;
-      g_free (number);
-
-      if (*end == '%')
-        end++;
-      else if (is_ident_start (end))
-        end = scan_ident (end);
-    }
-  else if (is_ident_start (p))
-    {
-      arg->value = 0.0;
-      arg->is_ident = TRUE;
-      arg->unit = end = scan_ident (p);
-    }
-  else
-    {
-      end = scan_token (p);
-      return parser_error (parser, p, end, GSK_LAYER_ERROR_SYNTAX,
-                           "expected %s, got “%.*s”",
-                           arg_kind_name (kind), (int) (end - p), p);
-    }
-
-  arg->end = end;
-
-  if (*end != '\0' && *end != ',' && *end != ')' && !g_ascii_isspace (*end))
-    {
-      const char *next = g_utf8_next_char (end);
-
-      return parser_error (parser, end, next, GSK_LAYER_ERROR_SYNTAX,
-                           "unexpected “%.*s” after “%.*s”",
-                           (int) (next - end), end,
-                           (int) (end - arg->start), arg->start);
-    }
-
-  *pp = end;
-
-  return TRUE;
-}
-
 /* Checks the unit of @arg against @kind and converts it to a float in
  * pixels or degrees */
 static gboolean
-parser_convert_arg (TransformParser    *parser,
-                    const TransformArg *arg,
-                    char                kind,
-                    float              *out_value)
+parser_convert_arg (GskLayerCssParser    *parser,
+                    const GskLayerCssArg *arg,
+                    char                  kind,
+                    float                *out_value)
 {
   const char *unit = arg->unit;
   const char *end = arg->end;
@@ -1444,52 +1247,52 @@ parser_convert_arg (TransformParser    *parser,
   double value = arg->value;
 
   if (arg->is_ident)
-    return parser_error (parser, arg->start, end, GSK_LAYER_ERROR_SYNTAX,
-                         "expected %s, got “%.*s”",
-                         arg_kind_name (kind), length, arg->start);
+    return gsk_layer_css_parser_error (parser, arg->start, end, GSK_LAYER_ERROR_SYNTAX,
+                                       "expected %s, got “%.*s”",
+                                       arg_kind_name (kind), length, arg->start);
 
-  if (span_equal (unit, end, "%"))
-    return parser_error (parser, arg->start, end, GSK_LAYER_ERROR_INVALID_VALUE,
-                         "percentages are not supported: “%.*s”",
-                         length, arg->start);
+  if (gsk_layer_css_span_equal (unit, end, "%"))
+    return gsk_layer_css_parser_error (parser, arg->start, end, GSK_LAYER_ERROR_INVALID_VALUE,
+                                       "percentages are not supported: “%.*s”",
+                                       length, arg->start);
 
   switch (kind)
     {
     case 'n':
       if (unit != end)
-        return parser_error (parser, arg->start, end, GSK_LAYER_ERROR_INVALID_VALUE,
-                             "expected a number without unit, got “%.*s”",
-                             length, arg->start);
+        return gsk_layer_css_parser_error (parser, arg->start, end, GSK_LAYER_ERROR_INVALID_VALUE,
+                                           "expected a number without unit, got “%.*s”",
+                                           length, arg->start);
       break;
 
     case 'l':
       /* Unitless lengths are read as pixels, leniently */
-      if (unit != end && !span_equal (unit, end, "px"))
-        return parser_error (parser, arg->start, end, GSK_LAYER_ERROR_INVALID_VALUE,
-                             "expected a length in px, got “%.*s”",
-                             length, arg->start);
+      if (unit != end && !gsk_layer_css_span_equal (unit, end, "px"))
+        return gsk_layer_css_parser_error (parser, arg->start, end, GSK_LAYER_ERROR_INVALID_VALUE,
+                                           "expected a length in px, got “%.*s”",
+                                           length, arg->start);
       break;
 
     case 'a':
       if (unit == end)
         {
           if (value != 0.0)
-            return parser_error (parser, arg->start, end, GSK_LAYER_ERROR_INVALID_VALUE,
-                                 "the angle “%.*s” needs a unit (deg, rad, grad or turn)",
-                                 length, arg->start);
+            return gsk_layer_css_parser_error (parser, arg->start, end, GSK_LAYER_ERROR_INVALID_VALUE,
+                                               "the angle “%.*s” needs a unit (deg, rad, grad or turn)",
+                                               length, arg->start);
         }
-      else if (span_equal (unit, end, "deg"))
+      else if (gsk_layer_css_span_equal (unit, end, "deg"))
         ;
-      else if (span_equal (unit, end, "rad"))
+      else if (gsk_layer_css_span_equal (unit, end, "rad"))
         value = value * 180.0 / G_PI;
-      else if (span_equal (unit, end, "grad"))
+      else if (gsk_layer_css_span_equal (unit, end, "grad"))
         value = value * 0.9;
-      else if (span_equal (unit, end, "turn"))
+      else if (gsk_layer_css_span_equal (unit, end, "turn"))
         value = value * 360.0;
       else
-        return parser_error (parser, arg->start, end, GSK_LAYER_ERROR_INVALID_VALUE,
-                             "expected an angle in deg, rad, grad or turn, got “%.*s”",
-                             length, arg->start);
+        return gsk_layer_css_parser_error (parser, arg->start, end, GSK_LAYER_ERROR_INVALID_VALUE,
+                                           "expected an angle in deg, rad, grad or turn, got “%.*s”",
+                                           length, arg->start);
       break;
 
     default:
@@ -1500,8 +1303,8 @@ parser_convert_arg (TransformParser    *parser,
    * strtod (1e999); the limit is halfway between G_MAXFLOAT and 2^128,
    * so that G_MAXFLOAT printed with 9 digits still reads back */
   if (!(fabs (value) < 0x1.ffffffp127))
-    return parser_error (parser, arg->start, end, GSK_LAYER_ERROR_INVALID_VALUE,
-                         "“%.*s” is out of range", length, arg->start);
+    return gsk_layer_css_parser_error (parser, arg->start, end, GSK_LAYER_ERROR_INVALID_VALUE,
+                                       "“%.*s” is out of range", length, arg->start);
 
   *out_value = value;
 
@@ -1510,131 +1313,65 @@ parser_convert_arg (TransformParser    *parser,
 
 /* Parses one function call at *@pp and appends it to @transform */
 static gboolean
-parse_function (TransformParser    *parser,
+parse_function (GskLayerCssParser  *parser,
                 const char        **pp,
                 GskLayerTransform **transform)
 {
   const char *name = *pp;
   const char *name_end, *p;
-  TransformArg args[MAX_ARGS];
+  GskLayerCssArg args[MAX_ARGS];
   float v[MAX_ARGS];
-  guint n_args = 0, max_args;
-  gboolean is_none = FALSE;
+  guint n_args;
+  gboolean is_none;
   TransformFunc func;
   const char *kinds;
 
-  if (!is_ident_start (name))
+  if (!gsk_layer_css_is_ident_start (name))
     {
-      const char *end = scan_token (name);
+      const char *end = gsk_layer_css_parser_scan_token (parser, name);
 
-      return parser_error (parser, name, end, GSK_LAYER_ERROR_SYNTAX,
-                           "expected a transform function, got “%.*s”",
-                           (int) (end - name), name);
+      return gsk_layer_css_parser_error (parser, name, end, GSK_LAYER_ERROR_SYNTAX,
+                                         "expected a transform function, got “%.*s”",
+                                         (int) (end - name), name);
     }
 
-  name_end = scan_ident (name);
+  name_end = gsk_layer_css_scan_ident (name);
 
   for (func = 0; func < N_FUNCS; func++)
     {
-      if (span_equal (name, name_end, transform_funcs[func].name))
+      if (gsk_layer_css_span_equal (name, name_end, transform_funcs[func].name))
         break;
     }
 
   if (*name_end != '(')
     {
-      if (span_equal (name, name_end, "none"))
-        return parser_error (parser, name, name_end, GSK_LAYER_ERROR_SYNTAX,
-                             "“none” cannot be combined with transform functions");
+      if (gsk_layer_css_span_equal (name, name_end, "none"))
+        return gsk_layer_css_parser_error (parser, name, name_end, GSK_LAYER_ERROR_SYNTAX,
+                                           "“none” cannot be combined with transform functions");
       if (func < N_FUNCS)
-        return parser_error (parser, name, name_end, GSK_LAYER_ERROR_SYNTAX,
-                             "expected “(” right after “%.*s”",
-                             (int) (name_end - name), name);
+        return gsk_layer_css_parser_error (parser, name, name_end, GSK_LAYER_ERROR_SYNTAX,
+                                           "expected “(” right after “%.*s”",
+                                           (int) (name_end - name), name);
     }
 
   if (func == N_FUNCS)
     {
       char *known = list_transform_funcs ();
 
-      parser_error (parser, name, name_end, GSK_LAYER_ERROR_SYNTAX,
-                    "unknown transform function “%.*s” (expected one of %s)",
-                    (int) (name_end - name), name, known);
+      gsk_layer_css_parser_error (parser, name, name_end, GSK_LAYER_ERROR_SYNTAX,
+                                  "unknown transform function “%.*s” (expected one of %s)",
+                                  (int) (name_end - name), name, known);
       g_free (known);
 
       return FALSE;
     }
 
+  if (!gsk_layer_css_parser_parse_args (parser, &transform_funcs[func], arg_kind_name,
+                                        name, name_end, args, MAX_ARGS, &n_args, &p))
+    return FALSE;
+
   kinds = transform_funcs[func].args;
-  max_args = strlen (kinds);
-
-  p = name_end + 1;
-  skip_space (&p);
-
-  if (*p != ')')
-    {
-      for (;;)
-        {
-          TransformArg arg;
-
-          if (*p == '\0')
-            return parser_error (parser, name, p, GSK_LAYER_ERROR_SYNTAX,
-                                 "unterminated %s(): expected “)”",
-                                 transform_funcs[func].name);
-
-          if (!parse_arg (parser, &p, n_args < max_args ? kinds[n_args] : '?', &arg))
-            return FALSE;
-
-          if (n_args < MAX_ARGS)
-            args[n_args] = arg;
-          if (n_args == 0)
-            is_none = arg.is_ident && span_equal (arg.start, arg.end, "none");
-          n_args++;
-
-          skip_space (&p);
-
-          if (*p == ',')
-            {
-              p++;
-              skip_space (&p);
-            }
-          else if (*p == ')')
-            {
-              break;
-            }
-          else if (*p == '\0')
-            {
-              return parser_error (parser, name, p, GSK_LAYER_ERROR_SYNTAX,
-                                   "unterminated %s(): expected “)”",
-                                   transform_funcs[func].name);
-            }
-          else
-            {
-              const char *end = scan_token (p);
-
-              return parser_error (parser, p, end, GSK_LAYER_ERROR_SYNTAX,
-                                   "expected “,” or “)”, got “%.*s”",
-                                   (int) (end - p), p);
-            }
-        }
-    }
-
-  /* Past the ')' */
-  p++;
-
-  if (n_args < transform_funcs[func].min_args || n_args > max_args)
-    {
-      if (transform_funcs[func].min_args == max_args)
-        return parser_error (parser, name, p, GSK_LAYER_ERROR_SYNTAX,
-                             "%s() takes %u argument%s, got %u",
-                             transform_funcs[func].name,
-                             max_args, max_args == 1 ? "" : "s",
-                             n_args);
-      else
-        return parser_error (parser, name, p, GSK_LAYER_ERROR_SYNTAX,
-                             "%s() takes %u to %u arguments, got %u",
-                             transform_funcs[func].name,
-                             transform_funcs[func].min_args, max_args,
-                             n_args);
-    }
+  is_none = args[0].is_ident && gsk_layer_css_span_equal (args[0].start, args[0].end, "none");
 
   /* perspective(none), from CSS Transforms 2, is the identity */
   if (func == FUNC_PERSPECTIVE && is_none)
@@ -1673,9 +1410,9 @@ parse_function (TransformParser    *parser,
 
     case FUNC_PERSPECTIVE:
       if (v[0] < 0.f)
-        return parser_error (parser, args[0].start, args[0].end, GSK_LAYER_ERROR_INVALID_VALUE,
-                             "perspective() needs a depth of 0 or more, got “%.*s”",
-                             (int) (args[0].end - args[0].start), args[0].start);
+        return gsk_layer_css_parser_error (parser, args[0].start, args[0].end, GSK_LAYER_ERROR_INVALID_VALUE,
+                                           "perspective() needs a depth of 0 or more, got “%.*s”",
+                                           (int) (args[0].end - args[0].start), args[0].start);
       /* CSS Transforms 2: depths below 1px count as 1px */
       *transform = gsk_layer_transform_perspective (*transform, MAX (v[0], 1.f));
       break;
@@ -1687,8 +1424,8 @@ parse_function (TransformParser    *parser,
 
     case FUNC_ROTATE3D:
       if (v[0] == 0.f && v[1] == 0.f && v[2] == 0.f)
-        return parser_error (parser, args[0].start, args[2].end, GSK_LAYER_ERROR_INVALID_VALUE,
-                             "rotate3d() needs an axis that is not zero");
+        return gsk_layer_css_parser_error (parser, args[0].start, args[2].end, GSK_LAYER_ERROR_INVALID_VALUE,
+                                           "rotate3d() needs an axis that is not zero");
       *transform = gsk_layer_transform_rotate_internal (*transform, v[3], v[0], v[1], v[2]);
       break;
 
@@ -1763,27 +1500,25 @@ parse_function (TransformParser    *parser,
 }
 
 static gboolean
-transform_parse (TransformParser    *parser,
+transform_parse (GskLayerCssParser  *parser,
                  GskLayerTransform **out_transform)
 {
   GskLayerTransform *transform = NULL;
   const char *p = parser->string;
-  const char *invalid;
 
-  if (!g_utf8_validate (p, -1, &invalid))
-    return parser_error (parser, invalid, invalid + 1, GSK_LAYER_ERROR_SYNTAX,
-                         "invalid UTF-8");
+  if (!gsk_layer_css_parser_check_utf8 (parser))
+    return FALSE;
 
-  skip_space (&p);
+  gsk_layer_css_skip_space (&p);
 
   /* "none" alone; combined with functions it is an error below */
-  if (is_ident_start (p))
+  if (gsk_layer_css_is_ident_start (p))
     {
-      const char *end = scan_ident (p);
+      const char *end = gsk_layer_css_scan_ident (p);
 
-      if (span_equal (p, end, "none"))
+      if (gsk_layer_css_span_equal (p, end, "none"))
         {
-          skip_space (&end);
+          gsk_layer_css_skip_space (&end);
           if (*end == '\0')
             p = end;
         }
@@ -1797,7 +1532,7 @@ transform_parse (TransformParser    *parser,
           return FALSE;
         }
 
-      skip_space (&p);
+      gsk_layer_css_skip_space (&p);
     }
 
   if (out_transform != NULL)
@@ -1815,20 +1550,21 @@ gsk_layer_transform_parse_with_range (const char         *string,
                                       glong              *out_error_end,
                                       GError            **error)
 {
-  TransformParser parser = { string, error, NULL, NULL };
+  GskLayerCssParser parser;
+  glong start, end;
 
   g_return_val_if_fail (string != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
+  gsk_layer_css_parser_init (&parser, string, GSK_LAYER_CSS_PARSER_DEFAULT, error);
   if (transform_parse (&parser, out_transform))
     return TRUE;
 
-  /* Everything before error_start is valid UTF-8, and an invalid byte
-   * at error_start counts as one character */
+  gsk_layer_css_parser_get_error_range (&parser, &start, &end);
   if (out_error_start != NULL)
-    *out_error_start = g_utf8_pointer_to_offset (string, parser.error_start);
+    *out_error_start = start;
   if (out_error_end != NULL)
-    *out_error_end = g_utf8_pointer_to_offset (string, parser.error_end);
+    *out_error_end = end;
 
   return FALSE;
 }
@@ -1878,10 +1614,7 @@ gsk_layer_transform_parse (const char         *string,
   if (gsk_layer_transform_parse_with_range (string, out_transform, &start, &end, &local_error))
     return TRUE;
 
-  /* An empty range, at the end of the text, names the position there */
-  g_propagate_prefixed_error (error, local_error,
-                              "characters %ld-%ld: ",
-                              start + 1, MAX (end, start + 1));
+  gsk_layer_css_propagate_error (error, local_error, start, end);
 
   return FALSE;
 }
