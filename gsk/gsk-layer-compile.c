@@ -647,6 +647,28 @@ append_draw_op (Compiler                *c,
   return op;
 }
 
+/* The radius drawn, as CSS clamps a uniform border-radius: never more
+ * than half the width or the height */
+static inline float
+drawn_corner_radius (GskLayerPrivate *p)
+{
+  float r = MIN (p->corner_radius, 0.5f * MIN (p->size.width, p->size.height));
+
+  return r > 0.f ? r : 0.f;
+}
+
+static inline void
+set_rounded (GskLayerRenderOp *op,
+             GskLayerPrivate  *p,
+             float             radius)
+{
+  if (radius > 0.f)
+    {
+      op->corner_radius = radius;
+      op->rounded_rect = GRAPHENE_RECT_INIT (0, 0, p->size.width, p->size.height);
+    }
+}
+
 /* Names are interned when set, type names live as long as the type */
 static const char *
 layer_debug_name (GskLayer        *layer,
@@ -669,6 +691,7 @@ emit_own_ops (Compiler        *c,
   Box drawn = BOX_EMPTY;
   Box screen;
   const char *name = NULL;
+  float radius = drawn_corner_radius (p);
 
   screen = box_intersect (layer_box, clip);
   if (box_is_empty (&screen))
@@ -681,6 +704,7 @@ emit_own_ops (Compiler        *c,
       name = layer_debug_name (layer, p);
       op = append_draw_op (c, GSK_LAYER_RENDER_OP_COLOR, p, m, name, &bounds, &screen, opacity);
       memcpy (op->color, p->background, sizeof op->color);
+      set_rounded (op, p, radius);
       box_union (&drawn, &screen);
     }
 
@@ -702,6 +726,7 @@ emit_own_ops (Compiler        *c,
               op->color[1] = color.green;
               op->color[2] = color.blue;
               op->color[3] = color.alpha;
+              set_rounded (op, p, radius);
               box_union (&drawn, &screen);
             }
         }
@@ -718,6 +743,7 @@ emit_own_ops (Compiler        *c,
               op = append_draw_op (c, GSK_LAYER_RENDER_OP_TEXTURE, p, m, name, &bounds, &screen, opacity);
               op->surface = cairo_surface_reference (surface);
               op->source_rect = bounds;
+              set_rounded (op, p, radius);
               box_union (&drawn, &screen);
             }
         }
@@ -741,6 +767,7 @@ emit_own_ops (Compiler        *c,
           op->surface = cairo_surface_reference (cache->surface);
           op->source_rect = cache->rect;
           op->behind_viewer = !op->axis_aligned && matrix_puts_rect_behind (m, &rect);
+          set_rounded (op, p, radius);
           box_union (&drawn, &cache_screen);
         }
     }
@@ -1041,6 +1068,7 @@ enter_layer (Compiler *c,
       op->axis_aligned = matrix_is_axis_aligned (m);
       op->behind_viewer = !op->axis_aligned && matrix_puts_rect_behind (m, &bounds);
       op->debug_name = layer_debug_name (layer, p);
+      set_rounded (op, p, drawn_corner_radius (p));
       g_array_append_val (c->groups, g);
       exit.pushed_clip = TRUE;
     }

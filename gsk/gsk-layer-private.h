@@ -52,6 +52,8 @@ struct _GskLayerPrivate
   graphene_point3d_t pivot;
   float z_position;
   float opacity;
+  /* As set, not clamped to the size; fills what was padding */
+  float corner_radius;
 
   GskLayerTransform *transform;
   GskLayerTransform *child_transform;

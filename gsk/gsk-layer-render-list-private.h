@@ -26,8 +26,14 @@ G_BEGIN_DECLS
  *   composited with @opacity and @blend_mode
  * @GSK_LAYER_RENDER_OP_POP_GROUP: end the innermost group
  * @GSK_LAYER_RENDER_OP_PUSH_CLIP: clip what follows up to the matching
- *   POP_CLIP to the quad @bounds under @transform
+ *   POP_CLIP to the quad @bounds under @transform (rounded: see
+ *   @corner_radius)
  * @GSK_LAYER_RENDER_OP_POP_CLIP: end the innermost clip
+ *
+ * COLOR, TEXTURE and PUSH_CLIP ops with a @corner_radius above 0 are
+ * also clipped to a rounded rectangle in their layer space, which
+ * transforms with the op (CSS `border-radius`); backends antialias its
+ * edge over about a pixel of the target.
  */
 typedef enum {
   GSK_LAYER_RENDER_OP_COLOR,
@@ -58,6 +64,11 @@ struct _GskLayerRenderOp
   /* TEXTURE: the part of layer space @surface covers */
   graphene_rect_t source_rect;
 
+  /* COLOR, TEXTURE, PUSH_CLIP with a @corner_radius: the rounded
+   * rectangle's bounds, in layer space; for a TEXTURE it may be larger
+   * than @bounds (content drawn in parts) */
+  graphene_rect_t rounded_rect;
+
   /* COLOR: straight (non-premultiplied) RGBA */
   float color[4];
 
@@ -73,6 +84,11 @@ struct _GskLayerRenderOp
   /* COLOR, TEXTURE: alpha applied to the draw; PUSH_GROUP: applied when
    * the group is composited */
   float opacity;
+
+  /* COLOR, TEXTURE, PUSH_CLIP: when above 0, the op is also clipped to
+   * @rounded_rect (layer space) with its corners rounded by this radius,
+   * which is never more than half its width or height. 0 otherwise. */
+  float corner_radius;
 
   /* PUSH_GROUP */
   GskLayerBlendMode blend_mode;

@@ -46,6 +46,7 @@ enum {
   PROP_REACTIVE,
   PROP_NAME,
   PROP_CONTENT,
+  PROP_CORNER_RADIUS,
   N_PROPS
 };
 
@@ -1076,6 +1077,9 @@ gsk_layer_present_floats (GskLayer    *self,
     gsk_layer_set_pivot_point (self, &GRAPHENE_POINT3D_INIT (v[0], v[1], v[2]));
   else if (pspec == properties[PROP_BACKGROUND_COLOR])
     gsk_layer_set_background_color (self, &(GdkRGBA) { v[0], v[1], v[2], v[3] });
+  else if (pspec == properties[PROP_CORNER_RADIUS])
+    /* Easings that overshoot may go below 0 */
+    gsk_layer_set_corner_radius (self, isfinite (v[0]) ? MAX (v[0], 0.f) : 0.f);
   else
     handled = FALSE;
   priv->updating_presentation = was_updating;
@@ -1615,6 +1619,70 @@ gsk_layer_get_clip_to_bounds (GskLayer *self)
   return ((GskLayerPrivate *) gsk_layer_get_instance_private (self))->clip_to_bounds;
 }
 
+/**
+ * gsk_layer_set_corner_radius:
+ * @self: a layer
+ * @radius: the radius of the corners in pixels, 0 or more
+ *
+ * Rounds the corners of @self, as CSS `border-radius: radius` rounds
+ * those of an element: the background color and the content are
+ * clipped to the rounded rectangle of the bounds, and when
+ * [property@Layer:clip-to-bounds] is set (CSS `overflow: hidden`), so
+ * are the children. The clip lies in the layer's plane and follows its
+ * transforms, perspective included.
+ *
+ * As in CSS, a radius larger than half the width or half the height is
+ * drawn as if it were the smaller of the two halves, so a square layer
+ * with a large radius is a circle; the property keeps the value set.
+ *
+ * The radius can be animated, explicitly or with an easing state (see
+ * [method@Layer.save_easing_state]). Does nothing and warns if @radius
+ * is negative, infinite or NaN.
+ *
+ * Since: 0.1
+ */
+void
+gsk_layer_set_corner_radius (GskLayer *self,
+                             float     radius)
+{
+  GskLayerPrivate *priv;
+
+  g_return_if_fail (GSK_IS_LAYER (self));
+  g_return_if_fail (radius >= 0.f && radius <= G_MAXFLOAT);
+
+  ANIMATE_OR_CONTINUE (self, PROP_CORNER_RADIUS, G_TYPE_FLOAT, g_value_set_float, radius);
+
+  priv = gsk_layer_get_instance_private (self);
+  if (priv->corner_radius == radius)
+    return;
+
+  priv->corner_radius = radius;
+  /* The clip of the children changes with it, as with clip-to-bounds */
+  gsk_layer_changed (self, priv->clip_to_bounds ? GSK_LAYER_DIRTY_EFFECTS : GSK_LAYER_DIRTY_PAINT);
+  notify_model (self, PROP_CORNER_RADIUS);
+}
+
+/**
+ * gsk_layer_get_corner_radius:
+ * @self: a layer
+ *
+ * Gets the radius of the corners of @self, as set: while it animates,
+ * where it is going (see [method@Layer.get_presentation_value]).
+ *
+ * Returns: the corner radius in pixels
+ *
+ * Since: 0.1
+ */
+float
+gsk_layer_get_corner_radius (GskLayer *self)
+{
+  g_return_val_if_fail (GSK_IS_LAYER (self), 0.f);
+
+  if (model_value (self, PROP_CORNER_RADIUS))
+    return g_value_get_float (model_value (self, PROP_CORNER_RADIUS));
+  return ((GskLayerPrivate *) gsk_layer_get_instance_private (self))->corner_radius;
+}
+
 static gboolean
 rgba_is_valid (const GdkRGBA *c)
 {
@@ -1970,6 +2038,8 @@ gsk_layer_get_presentation_value (GskLayer   *self,
     g_value_set_float (value, priv->z_position);
   else if (pspec == properties[PROP_OPACITY])
     g_value_set_float (value, priv->opacity);
+  else if (pspec == properties[PROP_CORNER_RADIUS])
+    g_value_set_float (value, priv->corner_radius);
   else if (pspec == properties[PROP_BACKGROUND_COLOR])
     g_value_set_boxed (value, &(GdkRGBA) { priv->background[0], priv->background[1],
                                            priv->background[2], priv->background[3] });
@@ -2140,6 +2210,9 @@ gsk_layer_get_property (GObject    *object,
     case PROP_CONTENT:
       g_value_set_object (value, priv->content);
       break;
+    case PROP_CORNER_RADIUS:
+      g_value_set_float (value, gsk_layer_get_corner_radius (self));
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -2205,6 +2278,9 @@ gsk_layer_set_property (GObject      *object,
       break;
     case PROP_CONTENT:
       gsk_layer_set_content (self, g_value_get_object (value));
+      break;
+    case PROP_CORNER_RADIUS:
+      gsk_layer_set_corner_radius (self, g_value_get_float (value));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -2368,6 +2444,21 @@ gsk_layer_class_init (GskLayerClass *klass)
     g_param_spec_object ("content", NULL, NULL,
                          GSK_TYPE_LAYER_CONTENT,
                          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+
+  /**
+   * GskLayer:corner-radius:
+   *
+   * The radius of the layer's rounded corners in pixels, as CSS
+   * `border-radius`: the background and content are clipped to the
+   * rounded rectangle, and so are the children when the layer clips to
+   * its bounds. Animatable.
+   *
+   * Since: 0.1
+   */
+  properties[PROP_CORNER_RADIUS] =
+    g_param_spec_float ("corner-radius", NULL, NULL,
+                        0.f, G_MAXFLOAT, 0.f,
+                        G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
 
   g_object_class_install_properties (object_class, N_PROPS, properties);
 

@@ -173,6 +173,11 @@ void gsk_layer_set_opacity (GskLayer *self,
 GSK_LAYER_AVAILABLE_IN_ALL
 float gsk_layer_get_opacity (GskLayer *self);
 GSK_LAYER_AVAILABLE_IN_ALL
+void gsk_layer_set_corner_radius (GskLayer *self,
+                                  float     radius);
+GSK_LAYER_AVAILABLE_IN_ALL
+float gsk_layer_get_corner_radius (GskLayer *self);
+GSK_LAYER_AVAILABLE_IN_ALL
 void gsk_layer_set_clip_to_bounds (GskLayer *self,
                                    gboolean  clip_to_bounds);
 GSK_LAYER_AVAILABLE_IN_ALL

@@ -1428,6 +1428,11 @@ property_values (GParamSpec *pspec,
       g_value_set_float (first, 0.5f);
       g_value_set_float (second, 0.f);
     }
+  else if (g_str_equal (name, "corner-radius"))
+    {
+      g_value_set_float (first, 12.5f);
+      g_value_set_float (second, 0.f);
+    }
   else if (g_str_equal (name, "background-color"))
     {
       g_value_set_boxed (first, &(GdkRGBA) { 1, 0, 0, 1 });
@@ -1477,6 +1482,79 @@ property_values_equal (GParamSpec   *pspec,
 }
 
 static void
+test_properties_corner_radius (void)
+{
+  GskLayer *layer = g_object_ref_sink (gsk_layer_new ());
+  GskLayerFrameClock *clock = gsk_layer_manual_clock_new ();
+  GValue v = G_VALUE_INIT;
+  guint *n;
+
+  g_assert_cmpfloat (gsk_layer_get_corner_radius (layer), ==, 0.f);
+
+  n = count_notify (layer, "corner-radius");
+  gsk_layer_set_corner_radius (layer, 0);
+  g_assert_cmpuint (*n, ==, 0);
+  gsk_layer_set_corner_radius (layer, 12.5f);
+  g_assert_cmpuint (*n, ==, 1);
+  g_assert_cmpfloat (gsk_layer_get_corner_radius (layer), ==, 12.5f);
+  gsk_layer_set_corner_radius (layer, 12.5f);
+  g_assert_cmpuint (*n, ==, 1);
+  /* Kept as set, larger than the (empty) layer or not */
+  gsk_layer_set_corner_radius (layer, 1e6f);
+  g_assert_cmpuint (*n, ==, 2);
+  g_assert_cmpfloat (gsk_layer_get_corner_radius (layer), ==, 1e6f);
+  gsk_layer_set_corner_radius (layer, 12.5f);
+  g_assert_cmpuint (*n, ==, 3);
+
+  /* Bad values: a critical, and nothing changes */
+  g_test_expect_message ("GskLayer", G_LOG_LEVEL_CRITICAL, "*radius*");
+  gsk_layer_set_corner_radius (layer, -1);
+  g_test_assert_expected_messages ();
+  g_test_expect_message ("GskLayer", G_LOG_LEVEL_CRITICAL, "*radius*");
+  gsk_layer_set_corner_radius (layer, NAN);
+  g_test_assert_expected_messages ();
+  g_test_expect_message ("GskLayer", G_LOG_LEVEL_CRITICAL, "*radius*");
+  gsk_layer_set_corner_radius (layer, INFINITY);
+  g_test_assert_expected_messages ();
+  g_assert_cmpfloat (gsk_layer_get_corner_radius (layer), ==, 12.5f);
+  g_assert_cmpuint (*n, ==, 3);
+
+  /* Implicitly animated, as opacity: the getter gives the target at
+   * once, the presentation value moves with the clock */
+  gsk_layer_set_frame_clock (layer, clock);
+  gsk_layer_save_easing_state (layer);
+  gsk_layer_set_easing_duration (layer, 1000);
+  gsk_layer_set_easing_mode (layer, GSK_LAYER_EASING_LINEAR);
+  gsk_layer_set_corner_radius (layer, 32.5f);
+  gsk_layer_restore_easing_state (layer);
+  g_assert_cmpfloat (gsk_layer_get_corner_radius (layer), ==, 32.5f);
+  g_assert_cmpuint (*n, ==, 4);
+
+  g_assert_true (gsk_layer_get_presentation_value (layer, "corner-radius", &v));
+  g_assert_cmpfloat_with_epsilon (g_value_get_float (&v), 12.5f, 1e-4);
+  g_value_unset (&v);
+
+  gsk_layer_manual_clock_advance (GSK_LAYER_MANUAL_CLOCK (clock), 16 * G_TIME_SPAN_MILLISECOND);
+  gsk_layer_manual_clock_advance (GSK_LAYER_MANUAL_CLOCK (clock), 500 * G_TIME_SPAN_MILLISECOND);
+  g_assert_true (gsk_layer_get_presentation_value (layer, "corner-radius", &v));
+  g_assert_cmpfloat (g_value_get_float (&v), >, 12.5f);
+  g_assert_cmpfloat (g_value_get_float (&v), <, 32.5f);
+  g_value_unset (&v);
+  g_assert_cmpfloat (gsk_layer_get_corner_radius (layer), ==, 32.5f);
+
+  gsk_layer_manual_clock_advance (GSK_LAYER_MANUAL_CLOCK (clock), 1000 * G_TIME_SPAN_MILLISECOND);
+  g_assert_true (gsk_layer_get_presentation_value (layer, "corner-radius", &v));
+  g_assert_cmpfloat (g_value_get_float (&v), ==, 32.5f);
+  g_value_unset (&v);
+  /* Only the model value notified */
+  g_assert_cmpuint (*n, ==, 4);
+
+  gsk_layer_set_frame_clock (layer, NULL);
+  g_object_unref (clock);
+  g_assert_finalize_object (layer);
+}
+
+static void
 test_properties_gobject (void)
 {
   GskLayer *layer = g_object_ref_sink (gsk_layer_new ());
@@ -1484,7 +1562,7 @@ test_properties_gobject (void)
   guint n_pspecs, i;
 
   pspecs = g_object_class_list_properties (G_OBJECT_GET_CLASS (layer), &n_pspecs);
-  g_assert_cmpuint (n_pspecs, ==, 14);
+  g_assert_cmpuint (n_pspecs, ==, 15);
 
   for (i = 0; i < n_pspecs; i++)
     {
@@ -4382,6 +4460,7 @@ main (int   argc,
   g_test_add_func ("/layer/properties/defaults", test_properties_defaults);
   g_test_add_func ("/layer/properties/accessors", test_properties_accessors);
   g_test_add_func ("/layer/properties/gobject", test_properties_gobject);
+  g_test_add_func ("/layer/properties/corner-radius", test_properties_corner_radius);
 
   g_test_add_func ("/layer/geometry/rotate-pivot", test_geometry_rotate_pivot);
   g_test_add_func ("/layer/geometry/transform-order", test_geometry_transform_order);

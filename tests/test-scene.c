@@ -903,6 +903,7 @@ test_round_trip_built (void)
   gsk_layer_transform_unref (transform);
   gsk_layer_set_name (child, "quote \" backslash \\ newline \n tab \t");
   gsk_layer_set_blend_mode (child, GSK_LAYER_BLEND_LUMINOSITY);
+  gsk_layer_set_corner_radius (child, 12.345678f);
 
   surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 2, 2);
   content = gsk_layer_image_content_new (surface);
@@ -923,6 +924,7 @@ test_round_trip_built (void)
 
   text = assert_round_trip (scene);
   g_assert_null (strstr (text, "\"id\""));
+  g_assert_nonnull (strstr (text, "\"corner-radius\""));
   g_free (text);
 
   gsk_layer_scene_set_background (scene, NULL);

@@ -11,7 +11,17 @@
  * screen bounds (which carry clips the list has no op for), groups as
  * offscreens composited with their opacity and blend mode, axis-aligned
  * clips as a scissor and other clips as an offscreen composited through
- * the clip quad. Offscreens and the target are all drawn with y down, so
+ * the clip quad.
+ *
+ * Rounded rectangles (an op's corner_radius) are drawn by the shader: a
+ * COLOR or TEXTURE op's own one travels with its instance; a rounded
+ * PUSH_CLIP is a scissor to its box plus an entry in the shader's stack
+ * of up to GSK_LAYER_GL_MAX_CLIPS rounded clips (uniforms), which every
+ * quad drawn until the POP_CLIP is clipped by, so rounded clips need no
+ * offscreen, nested ones included. Only a rounded clip nested deeper
+ * than that takes an offscreen, composited through its rounded quad.
+ * Quads drawn into an offscreen (a group) are clipped there; its
+ * composite is not clipped again. Offscreens and the target are all drawn with y down, so
  * that a framebuffer row is an image row and boxes need no flipping.
  *
  * Damage: the damaged rectangles are merged into a few boxes (see
@@ -93,7 +103,19 @@ typedef struct
   float params[4];
   float clip[4];
   float uv_clamp[4];
+  float rrect[4];
+  float radius[4];
 } Instance;
+
+/* A rounded clip of the shader's stack: target space → the clip's layer
+ * space (a 3×3 homography, row-major, for row vectors (x, y, 1)), its
+ * rectangle there and its radius */
+typedef struct
+{
+  float map[9];
+  float rect[4];
+  float radius;
+} RoundedClip;
 
 typedef struct
 {
@@ -180,6 +202,9 @@ typedef struct
   /* Zero when the content is drawn straight into the parent */
   Offscreen offscreen;
   Box box;
+
+  /* A rounded clip pushed onto the shader's stack */
+  gboolean rounded;
 } StackEntry;
 
 struct _GskLayerGLBackend
@@ -231,6 +256,8 @@ struct _GskLayerGLBackend
   Box canvas_box;               /* the part of it in use, in target space */
   Box clip;                     /* target space, within the canvas box */
   GArray *stack;                /* of StackEntry */
+  RoundedClip clips[GSK_LAYER_GL_MAX_CLIPS];
+  guint n_clips;                /* rounded clips in force */
   guint skip_depth;
   gboolean failed;              /* redraw the frame in software */
 };
@@ -1164,6 +1191,25 @@ flush (GskLayerGLBackend *self)
                self->target.width, self->target.height);
   glActiveTexture (GL_TEXTURE0);
   glBindTexture (GL_TEXTURE_2D, self->batch_texture);
+  glUniform1i (program->u_n_clips, self->n_clips);
+  if (self->n_clips > 0)
+    {
+      float maps[GSK_LAYER_GL_MAX_CLIPS * 9];
+      float rects[GSK_LAYER_GL_MAX_CLIPS * 4];
+      float radii[GSK_LAYER_GL_MAX_CLIPS];
+      guint i;
+
+      for (i = 0; i < self->n_clips; i++)
+        {
+          memcpy (maps + i * 9, self->clips[i].map, sizeof self->clips[i].map);
+          memcpy (rects + i * 4, self->clips[i].rect, sizeof self->clips[i].rect);
+          radii[i] = self->clips[i].radius;
+        }
+      /* Row-major for row vectors is column-major for column vectors */
+      glUniformMatrix3fv (program->u_clip_map, self->n_clips, GL_FALSE, maps);
+      glUniform4fv (program->u_clip_rect, self->n_clips, rects);
+      glUniform1fv (program->u_clip_radius, self->n_clips, radii);
+    }
 
   glBindVertexArray (self->vao);
   glBindBuffer (GL_ARRAY_BUFFER, self->vbo);
@@ -1274,7 +1320,8 @@ op_clip_box (GskLayerGLBackend      *self,
 #define EDGE_ALL (EDGE_X1 | EDGE_Y1 | EDGE_X2 | EDGE_Y2)
 
 /* Adds a quad; its edges are antialiased as those of @outer (NULL:
- * @bounds), apart from @hard_edges */
+ * @bounds), apart from @hard_edges; it is clipped to the rounded
+ * rectangle of @rounded (an op with a corner_radius, or NULL) */
 static void
 add_instance (GskLayerGLBackend      *self,
               const float             transform[16],
@@ -1286,7 +1333,8 @@ add_instance (GskLayerGLBackend      *self,
               const Box              *clip,
               const graphene_rect_t  *outer,
               guint                   hard_edges,
-              const float            *uv_clamp)
+              const float            *uv_clamp,
+              const GskLayerRenderOp *rounded)
 {
   static const float no_clamp[4] = { 0, 0, 1, 1 };
   Instance *instance;
@@ -1327,6 +1375,19 @@ add_instance (GskLayerGLBackend      *self,
   instance->clip[2] = clip->x2;
   instance->clip[3] = clip->y2;
   memcpy (instance->uv_clamp, uv_clamp ? uv_clamp : no_clamp, sizeof instance->uv_clamp);
+  memset (instance->radius, 0, sizeof instance->radius);
+  memset (instance->rrect, 0, sizeof instance->rrect);
+  if (rounded != NULL && rounded->corner_radius > 0.f)
+    {
+      graphene_rect_t r;
+
+      graphene_rect_normalize_r (&rounded->rounded_rect, &r);
+      instance->rrect[0] = r.origin.x;
+      instance->rrect[1] = r.origin.y;
+      instance->rrect[2] = r.size.width;
+      instance->rrect[3] = r.size.height;
+      instance->radius[0] = MIN (rounded->corner_radius, 0.5f * MIN (r.size.width, r.size.height));
+    }
 }
 
 static void
@@ -1348,7 +1409,7 @@ draw_color (GskLayerGLBackend      *self,
   color[3] = alpha;
 
   graphene_matrix_to_float (&op->transform, m);
-  add_instance (self, m, &op->bounds, no_source, color, GSK_LAYER_GL_MODE_COLOR, 0, &clip, NULL, 0, NULL);
+  add_instance (self, m, &op->bounds, no_source, color, GSK_LAYER_GL_MODE_COLOR, 0, &clip, NULL, 0, NULL, op);
 }
 
 /* Where the surface pixel bounds @px fall in layer space, clamped to
@@ -1422,7 +1483,7 @@ draw_texture (GskLayerGLBackend      *self,
       source[2] = entry->tile.tex_width * sx;
       source[3] = entry->tile.tex_height * sy;
       add_instance (self, m, &area, source, color, GSK_LAYER_GL_MODE_TEXTURE,
-                    entry->tile.texture, &clip, NULL, 0, entry->uv_clamp);
+                    entry->tile.texture, &clip, NULL, 0, entry->uv_clamp, op);
       return;
     }
 
@@ -1469,7 +1530,7 @@ draw_texture (GskLayerGLBackend      *self,
         source[2] = tile->tex_width * sx;
         source[3] = tile->tex_height * sy;
         add_instance (self, m, &rect, source, color, GSK_LAYER_GL_MODE_TEXTURE,
-                      tile->texture, &clip, &area, hard, NULL);
+                      tile->texture, &clip, &area, hard, NULL, op);
       }
 }
 
@@ -1541,6 +1602,52 @@ push_group (GskLayerGLBackend      *self,
     self->skip_depth = 1;
 }
 
+/* The homography from target space onto the plane of @op's layer, and
+ * its rounded rectangle; FALSE if the plane is seen edge-on */
+static gboolean
+rounded_clip_init (RoundedClip            *clip,
+                   const GskLayerRenderOp *op)
+{
+  graphene_rect_t r;
+  double a[3][3], inv[3][3], det;
+  float m[16];
+  int i, j;
+
+  graphene_matrix_to_float (&op->transform, m);
+  /* Layer (x, y, 1) to target (X, Y, W), as row vectors */
+  a[0][0] = m[0];  a[0][1] = m[1];  a[0][2] = m[3];
+  a[1][0] = m[4];  a[1][1] = m[5];  a[1][2] = m[7];
+  a[2][0] = m[12]; a[2][1] = m[13]; a[2][2] = m[15];
+
+  inv[0][0] = a[1][1] * a[2][2] - a[1][2] * a[2][1];
+  inv[0][1] = a[0][2] * a[2][1] - a[0][1] * a[2][2];
+  inv[0][2] = a[0][1] * a[1][2] - a[0][2] * a[1][1];
+  inv[1][0] = a[1][2] * a[2][0] - a[1][0] * a[2][2];
+  inv[1][1] = a[0][0] * a[2][2] - a[0][2] * a[2][0];
+  inv[1][2] = a[0][2] * a[1][0] - a[0][0] * a[1][2];
+  inv[2][0] = a[1][0] * a[2][1] - a[1][1] * a[2][0];
+  inv[2][1] = a[0][1] * a[2][0] - a[0][0] * a[2][1];
+  inv[2][2] = a[0][0] * a[1][1] - a[0][1] * a[1][0];
+  det = a[0][0] * inv[0][0] + a[0][1] * inv[1][0] + a[0][2] * inv[2][0];
+  if (!isfinite (det) || fabs (det) < 1e-12)
+    return FALSE;
+
+  /* Target (x, y, 1) · inverse = layer (x, y, 1) / W, with W > 0 in
+   * front of the viewer: the sign is kept, so that the shader can tell */
+  for (i = 0; i < 3; i++)
+    for (j = 0; j < 3; j++)
+      clip->map[i * 3 + j] = inv[i][j] / det;
+
+  graphene_rect_normalize_r (&op->rounded_rect, &r);
+  clip->rect[0] = r.origin.x;
+  clip->rect[1] = r.origin.y;
+  clip->rect[2] = r.size.width;
+  clip->rect[3] = r.size.height;
+  clip->radius = MIN (op->corner_radius, 0.5f * MIN (r.size.width, r.size.height));
+
+  return TRUE;
+}
+
 static void
 push_clip (GskLayerGLBackend      *self,
            const GskLayerRenderOp *op)
@@ -1555,7 +1662,32 @@ push_clip (GskLayerGLBackend      *self,
       return;
     }
 
-  if (op->axis_aligned)
+  if (op->corner_radius > 0.f && self->n_clips < GSK_LAYER_GL_MAX_CLIPS)
+    {
+      RoundedClip rounded;
+
+      /* The shader antialiases the edges: a scissor to every pixel the
+       * quad touches, and the rounded rectangle on the stack */
+      box = box_from_rect (&projected, &self->clip, FALSE);
+      if (box_is_empty (&box) || !rounded_clip_init (&rounded, op))
+        {
+          self->skip_depth = 1;
+          return;
+        }
+
+      flush (self);
+      entry.rounded = TRUE;
+      push_entry (self, &entry, NULL);
+      self->clips[self->n_clips++] = rounded;
+      if (memcmp (&box, &self->clip, sizeof box) != 0)
+        {
+          self->clip = box;
+          set_scissor (self);
+        }
+      return;
+    }
+
+  if (op->axis_aligned && op->corner_radius <= 0.f)
     {
       /* Layers are nearly always pixel aligned: a scissor costs nothing */
       box = box_from_rect (&projected, &self->clip, TRUE);
@@ -1636,9 +1768,16 @@ static void
 pop_entry (GskLayerGLBackend *self)
 {
   StackEntry entry;
+  guint n_clips;
 
   entry = g_array_index (self->stack, StackEntry, self->stack->len - 1);
   g_array_set_size (self->stack, self->stack->len - 1);
+
+  if (entry.rounded)
+    {
+      flush (self);
+      self->n_clips--;
+    }
 
   /* A group drawn straight into its parent changes nothing */
   if (entry.offscreen.framebuffer == 0 &&
@@ -1675,7 +1814,7 @@ pop_entry (GskLayerGLBackend *self)
 
           color[0] = color[1] = color[2] = color[3] = clamp_unit (entry.op->opacity);
           add_instance (self, identity, &rect, source, color,
-                        GSK_LAYER_GL_MODE_OFFSCREEN, entry.offscreen.texture, &entry.box, NULL, 0, NULL);
+                        GSK_LAYER_GL_MODE_OFFSCREEN, entry.offscreen.texture, &entry.box, NULL, 0, NULL, NULL);
         }
       else
         {
@@ -1684,9 +1823,14 @@ pop_entry (GskLayerGLBackend *self)
           /* Through the clip quad, antialiased like any other */
           graphene_matrix_to_float (&entry.op->transform, m);
           add_instance (self, m, &entry.op->bounds, source, color,
-                        GSK_LAYER_GL_MODE_OFFSCREEN, entry.offscreen.texture, &entry.box, NULL, 0, NULL);
+                        GSK_LAYER_GL_MODE_OFFSCREEN, entry.offscreen.texture, &entry.box, NULL, 0, NULL,
+                        entry.op);
         }
+      /* What the offscreen holds was clipped when it was drawn */
+      n_clips = self->n_clips;
+      self->n_clips = 0;
       flush (self);
+      self->n_clips = n_clips;
     }
 
   release_offscreen (self, &entry.offscreen);
@@ -1713,6 +1857,8 @@ render_ops (GskLayerGLBackend *self)
 {
   const GskLayerRenderList *list = self->list;
   guint i;
+
+  self->n_clips = 0;
 
   for (i = 0; i < list->n_ops && !self->failed; i++)
     {
@@ -2303,6 +2449,8 @@ setup_vertex_array (GskLayerGLBackend *self)
   ATTRIB (GSK_LAYER_GL_ATTRIB_PARAMS, params);
   ATTRIB (GSK_LAYER_GL_ATTRIB_CLIP, clip);
   ATTRIB (GSK_LAYER_GL_ATTRIB_UV_CLAMP, uv_clamp);
+  ATTRIB (GSK_LAYER_GL_ATTRIB_RRECT, rrect);
+  ATTRIB (GSK_LAYER_GL_ATTRIB_RADIUS, radius);
 #undef ATTRIB
 
   /* The blend pass makes its quad from gl_VertexID alone, but core

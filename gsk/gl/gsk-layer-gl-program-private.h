@@ -18,7 +18,13 @@ enum {
   GSK_LAYER_GL_ATTRIB_PARAMS = 7,
   GSK_LAYER_GL_ATTRIB_CLIP = 8,
   GSK_LAYER_GL_ATTRIB_UV_CLAMP = 9,
+  GSK_LAYER_GL_ATTRIB_RRECT = 10,
+  GSK_LAYER_GL_ATTRIB_RADIUS = 11,
 };
+
+/* Rounded clips the quad program applies at once, as uniforms; deeper
+ * nesting takes an offscreen per further clip */
+#define GSK_LAYER_GL_MAX_CLIPS 4
 
 /* GskLayerGLInstance.params[2]: what a quad's color is multiplied by */
 #define GSK_LAYER_GL_MODE_COLOR      0.f  /* nothing: a solid color */
@@ -34,6 +40,10 @@ typedef struct
   GLuint id;
   GLint u_viewport;
   GLint u_texture;
+  GLint u_n_clips;
+  GLint u_clip_map;
+  GLint u_clip_rect;
+  GLint u_clip_radius;
 } GskLayerGLQuadProgram;
 
 typedef struct

@@ -10,6 +10,16 @@
  * The blend program composites a group over a copy of its backdrop with
  * one of the CSS blend modes, with the same formulas as pixman.
  *
+ * Rounded rectangles (CSS border-radius) are evaluated per fragment as
+ * a signed distance in the layer's plane, turned into pixels with the
+ * screen gradient of that distance and antialiased over one pixel:
+ * - a quad's own rounded rectangle (a layer's background and content)
+ *   comes with the instance, in the quad's layer space;
+ * - rounded clips of children are a stack of up to
+ *   GSK_LAYER_GL_MAX_CLIPS uniforms, each a rounded rectangle in its
+ *   own layer space and the homography from target space onto that
+ *   plane, applied to every quad drawn while they are pushed.
+ *
  * The sources are GLSL 3.30 core and GLSL ES 3.00 at once: only the
  * prelude differs.
  *
@@ -62,6 +72,8 @@ static const char quad_vertex_source[] =
   "layout(location = 7) in vec4 a_params;   /* margin x, y; mode; hard edges */\n"
   "layout(location = 8) in vec4 a_clip;     /* target box: x1, y1, x2, y2 */\n"
   "layout(location = 9) in vec4 a_uv_clamp; /* texture coordinates stay within */\n"
+  "layout(location = 10) in vec4 a_rrect;   /* own rounded rectangle, layer space */\n"
+  "layout(location = 11) in vec4 a_radius;  /* its radius; 0: none */\n"
   "\n"
   "#ifdef PROJECTIVE\n"
   "out vec2 v_pos;\n"
@@ -70,6 +82,8 @@ static const char quad_vertex_source[] =
   "flat out vec4 v_hard;\n"
   "#else\n"
   "NOPERSPECTIVE out vec2 v_uv;\n"
+  "NOPERSPECTIVE out vec2 v_lpos;  /* layer space */\n"
+  "flat out vec4 v_jac;            /* layer units per pixel along screen x, y */\n"
   "NOPERSPECTIVE out vec4 v_dist;  /* pixels inside the x1, y1, x2, y2 edges */\n"
   "flat out vec4 v_aa;             /* 1 / u for x and y edges; outer for x and y */\n"
   "flat out vec4 v_aa2;            /* linear half-width for x and y; 1 / (2 u v) */\n"
@@ -78,6 +92,8 @@ static const char quad_vertex_source[] =
   "flat out float v_mode;\n"
   "flat out vec4 v_clip;\n"
   "flat out vec4 v_uv_clamp;\n"
+  "flat out vec4 v_rrect;\n"
+  "flat out float v_radius;\n"
   "\n"
   "void main ()\n"
   "{\n"
@@ -125,6 +141,11 @@ static const char quad_vertex_source[] =
   "   * composited through a bigger or smaller box gives the same pixels */\n"
   "  v_dist = mix (vec4 ((pos - a_bounds.xy) / unit, (a_bounds.xy + a_bounds.zw - pos) / unit),\n"
   "                vec4 (1e6), greaterThan (hard, vec4 (0.5)));\n"
+  "  /* The inverse of the 2×2 (sx sy): layer units per screen pixel */\n"
+  "  float sdet = sx.x * sy.y - sy.x * sx.y;\n"
+  "  sdet = abs (sdet) < 1e-30 ? 1e-30 : sdet;\n"
+  "  v_jac = vec4 (sy.y, -sx.y, -sy.x, sx.x) / sdet;\n"
+  "  v_lpos = pos;\n"
   "  v_aa = vec4 (1.0 / u, outer);\n"
   "  v_aa2 = vec4 (half_linear, 1.0 / (2.0 * u * max (v, vec2 (1e-6))));\n"
   "  if (a_params.z > 1.5)\n"
@@ -133,6 +154,8 @@ static const char quad_vertex_source[] =
   "    v_uv = (pos - a_source.xy) / a_source.zw;\n"
   "#endif\n"
   "  v_uv_clamp = a_uv_clamp;\n"
+  "  v_rrect = a_rrect;\n"
+  "  v_radius = a_radius.x;\n"
   "  v_color = a_color;\n"
   "  v_mode = a_params.z;\n"
   "  v_clip = a_clip;\n"
@@ -149,6 +172,8 @@ static const char quad_fragment_source[] =
   "flat in vec4 v_hard;\n"
   "#else\n"
   "NOPERSPECTIVE in vec2 v_uv;\n"
+  "NOPERSPECTIVE in vec2 v_lpos;\n"
+  "flat in vec4 v_jac;\n"
   "NOPERSPECTIVE in vec4 v_dist;\n"
   "flat in vec4 v_aa;\n"
   "flat in vec4 v_aa2;\n"
@@ -159,8 +184,38 @@ static const char quad_fragment_source[] =
   "/* An atlas item's texel centres: its edges are clamped, as a\n"
   " * texture of its own would clamp them, whatever the fringe samples */\n"
   "flat in vec4 v_uv_clamp;\n"
+  "flat in vec4 v_rrect;\n"
+  "flat in float v_radius;\n"
+  "\n"
+  "/* Rounded clips: target space → their layer space, as column\n"
+  " * vectors (x, y, 1); their rectangles (x, y, w, h) and radii */\n"
+  "uniform int u_n_clips;\n"
+  "uniform mat3 u_clip_map[MAX_CLIPS];\n"
+  "uniform vec4 u_clip_rect[MAX_CLIPS];\n"
+  "uniform float u_clip_radius[MAX_CLIPS];\n"
   "\n"
   "layout(location = 0) out vec4 o_color;\n"
+  "\n"
+  "/* How much of the pixel at layer point @l lies inside the rounded\n"
+  " * rectangle @rr of radius @r: its signed distance in layer units,\n"
+  " * divided by how fast it changes per screen pixel (@jx, @jy: the\n"
+  " * layer point's change per pixel along screen x and y), gives pixels;\n"
+  " * a linear ramp over one pixel across the edge */\n"
+  "float rounded_coverage (vec2 l, vec2 jx, vec2 jy, vec4 rr, float r)\n"
+  "{\n"
+  "  vec2 half_size = 0.5 * rr.zw;\n"
+  "  vec2 rel = l - (rr.xy + half_size);\n"
+  "  vec2 q = abs (rel) - (half_size - r);\n"
+  "  vec2 qp = max (q, 0.0);\n"
+  "  float len = length (qp);\n"
+  "  float d = len + min (max (q.x, q.y), 0.0) - r;\n"
+  "  /* The distance's gradient in layer space */\n"
+  "  vec2 g = (q.x > 0.0 && q.y > 0.0) ? qp / max (len, 1e-30)\n"
+  "         : (q.x > q.y ? vec2 (1.0, 0.0) : vec2 (0.0, 1.0));\n"
+  "  g *= mix (vec2 (-1.0), vec2 (1.0), greaterThanEqual (rel, vec2 (0.0)));\n"
+  "  float per_pixel = length (vec2 (dot (g, jx), dot (g, jy)));\n"
+  "  return clamp (0.5 - d / max (per_pixel, 1e-7), 0.0, 1.0);\n"
+  "}\n"
   "\n"
   "#ifdef PROJECTIVE\n"
   "/* The area of the pixel square on the inner side of a straight edge\n"
@@ -204,6 +259,8 @@ static const char quad_fragment_source[] =
   "  vec2 cov = vec2 (edge_coverage (lo.x, nx) + edge_coverage (hi.x, nx) - 1.0,\n"
   "                   edge_coverage (lo.y, ny) + edge_coverage (hi.y, ny) - 1.0);\n"
   "  vec2 uv = ((v_mode > 1.5 ? p : v_pos) - v_source.xy) / v_source.zw;\n"
+  "  vec2 lpos = v_pos;\n"
+  "  vec4 jac = vec4 (dx, dy);\n"
   "#else\n"
   "  /* edge_coverage() of the PROJECTIVE variant for the four edges at\n"
   "   * once, without branches: linear within half_linear of the edge,\n"
@@ -217,9 +274,25 @@ static const char quad_fragment_source[] =
   "  vec4 edges = mix (quadratic, linear, lessThanEqual (ad, v_aa2.xyxy));\n"
   "  vec2 cov = edges.xy + edges.zw - 1.0;\n"
   "  vec2 uv = v_uv;\n"
+  "  vec2 lpos = v_lpos;\n"
+  "  vec4 jac = v_jac;\n"
   "#endif\n"
   "  cov = clamp (cov, 0.0, 1.0);\n"
   "  float coverage = cov.x * cov.y;\n"
+  "  /* The quad's own rounded rectangle shares straight edges with the\n"
+  "   * quad: the smaller coverage, so that they do not count twice */\n"
+  "  if (v_radius > 0.0)\n"
+  "    coverage = min (coverage, rounded_coverage (lpos, jac.xy, jac.zw, v_rrect, v_radius));\n"
+  "  for (int i = 0; i < u_n_clips; i++)\n"
+  "    {\n"
+  "      vec3 h = u_clip_map[i] * vec3 (p, 1.0);\n"
+  "      /* h.z <= 0: the pixel sees no point of the clip's plane in front */\n"
+  "      float hz = max (h.z, 1e-30);\n"
+  "      vec2 l = h.xy / hz;\n"
+  "      vec2 jx = (u_clip_map[i][0].xy - l * u_clip_map[i][0].z) / hz;\n"
+  "      vec2 jy = (u_clip_map[i][1].xy - l * u_clip_map[i][1].z) / hz;\n"
+  "      coverage *= h.z > 0.0 ? rounded_coverage (l, jx, jy, u_clip_rect[i], u_clip_radius[i]) : 0.0;\n"
+  "    }\n"
   "  /* The op's screen bounds clip it, as in the software backend: they\n"
   "   * carry clips that the render list has no op for; and the slab\n"
   "   * coverage can spill a pixel past a rotated quad's corners */\n"
@@ -439,13 +512,18 @@ gsk_layer_gl_quad_program_init (GskLayerGLQuadProgram  *program,
 
   g_return_val_if_fail (variant < GSK_LAYER_GL_N_QUAD_VARIANTS, FALSE);
 
-  defines = g_strdup ((variant & GSK_LAYER_GL_QUAD_PROJECTIVE) ? "#define PROJECTIVE 1\n" : "");
+  defines = g_strdup_printf ("#define MAX_CLIPS %d\n%s", GSK_LAYER_GL_MAX_CLIPS,
+                             (variant & GSK_LAYER_GL_QUAD_PROJECTIVE) ? "#define PROJECTIVE 1\n" : "");
   program->id = link_program ("quad", defines, quad_vertex_source, quad_fragment_source, is_gles, error);
   if (program->id == 0)
     return FALSE;
 
   program->u_viewport = glGetUniformLocation (program->id, "u_viewport");
   program->u_texture = glGetUniformLocation (program->id, "u_texture");
+  program->u_n_clips = glGetUniformLocation (program->id, "u_n_clips");
+  program->u_clip_map = glGetUniformLocation (program->id, "u_clip_map");
+  program->u_clip_rect = glGetUniformLocation (program->id, "u_clip_rect");
+  program->u_clip_radius = glGetUniformLocation (program->id, "u_clip_radius");
 
   return TRUE;
 }

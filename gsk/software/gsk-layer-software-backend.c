@@ -29,9 +29,13 @@
  * thread costs more than it saves. */
 #define MIN_THREADED_PIXELS (256 * 256)
 
-/* Convex polygons: 8 points from gsk_layer_project_rect(), plus at most
+/* A rounded corner is drawn as at most this many straight segments */
+#define MAX_ARC_SEGMENTS 32
+
+/* Convex polygons: 8 points from gsk_layer_project_rect(), or a rounded
+ * rectangle (4 arcs, clipped to a quad and the eye plane), plus at most
  * one per side of the target they are clipped to */
-#define MAX_POLYGON_POINTS 16
+#define MAX_POLYGON_POINTS (4 * (MAX_ARC_SEGMENTS + 1) + 16)
 
 typedef enum {
   DEBUG_NO_CULL    = 1 << 0,
@@ -57,8 +61,9 @@ typedef struct
   pixman_image_t *offscreen;
   pixman_box32_t box;
 
-  /* PUSH_CLIP with an offscreen: the clip quad in target space */
-  graphene_point_t polygon[8];
+  /* PUSH_CLIP with an offscreen: the clip quad (or rounded rectangle)
+   * in target space */
+  graphene_point_t polygon[MAX_POLYGON_POINTS];
   guint n_points;
 } StackEntry;
 
@@ -513,6 +518,117 @@ clip_polygon (const double  in[][2],
   return n_out;
 }
 
+/* Keeps the part of a convex polygon where a·x + b·y + c >= 0 */
+static guint
+clip_polygon_line (const double  in[][2],
+                   guint         n_in,
+                   double        out[][2],
+                   double        a,
+                   double        b,
+                   double        c)
+{
+  guint i, n_out = 0;
+
+  for (i = 0; i < n_in && n_out + 2 <= MAX_POLYGON_POINTS; i++)
+    {
+      const double *p = in[i];
+      const double *q = in[(i + 1) % n_in];
+      double dp = a * p[0] + b * p[1] + c;
+      double dq = a * q[0] + b * q[1] + c;
+
+      if (dp >= 0)
+        {
+          out[n_out][0] = p[0];
+          out[n_out][1] = p[1];
+          n_out++;
+        }
+
+      if ((dp >= 0) != (dq >= 0))
+        {
+          double t = dp / (dp - dq);
+
+          out[n_out][0] = p[0] + (q[0] - p[0]) * t;
+          out[n_out][1] = p[1] + (q[1] - p[1]) * t;
+          n_out++;
+        }
+    }
+
+  return n_out;
+}
+
+/* The rounded rectangle of @op (its corner_radius and rounded_rect)
+ * within @area, both in layer space, projected to target space as a
+ * convex polygon: the arcs in straight segments shorter than about a
+ * tenth of a pixel from the curve, the part behind the viewer cut off.
+ * Returns the number of points, 0 if nothing is in front. */
+static guint
+rounded_polygon (const GskLayerRenderOp *op,
+                 const graphene_rect_t  *area,
+                 graphene_point_t       *out)
+{
+  double points[2][MAX_POLYGON_POINTS][2];
+  graphene_rect_t rect, projected;
+  double x0, y0, x1, y1, r, scale, step;
+  float m[16];
+  guint i, k, n = 0, segments;
+
+  graphene_rect_normalize_r (&op->rounded_rect, &rect);
+  r = MIN (op->corner_radius, 0.5 * MIN (rect.size.width, rect.size.height));
+  if (!(r > 0) || !gsk_layer_project_rect (&op->transform, &rect, &projected, NULL, NULL))
+    return 0;
+
+  /* Target pixels per layer unit, at most: enough segments for the
+   * largest the corners are drawn */
+  scale = MAX (projected.size.width / MAX (rect.size.width, 1e-6),
+               projected.size.height / MAX (rect.size.height, 1e-6));
+  step = 2 * acos (MAX (0.0, 1 - 0.1 / MAX (r * scale, 0.1)));
+  segments = step > 0 ? CLAMP (ceil (G_PI / 2 / step), 1, MAX_ARC_SEGMENTS) : MAX_ARC_SEGMENTS;
+
+  x0 = rect.origin.x;
+  y0 = rect.origin.y;
+  x1 = x0 + rect.size.width;
+  y1 = y0 + rect.size.height;
+
+  /* Clockwise in layer space (y down), from the top right corner */
+  for (k = 0; k < 4; k++)
+    {
+      double cx = (k == 0 || k == 1) ? x1 - r : x0 + r;
+      double cy = (k == 1 || k == 2) ? y1 - r : y0 + r;
+      double start = -G_PI / 2 + k * G_PI / 2;
+
+      for (i = 0; i <= segments; i++)
+        {
+          double angle = start + (G_PI / 2) * i / segments;
+
+          points[0][n][0] = cx + r * cos (angle);
+          points[0][n][1] = cy + r * sin (angle);
+          n++;
+        }
+    }
+
+  n = clip_polygon (points[0], n, points[1], 0, area->origin.x, TRUE);
+  n = clip_polygon (points[1], n, points[0], 0, area->origin.x + area->size.width, FALSE);
+  n = clip_polygon (points[0], n, points[1], 1, area->origin.y, TRUE);
+  n = clip_polygon (points[1], n, points[0], 1, area->origin.y + area->size.height, FALSE);
+
+  /* In front of the viewer: w >= epsilon, a line in layer space */
+  graphene_matrix_to_float (&op->transform, m);
+  n = clip_polygon_line (points[0], n, points[1], m[3], m[7], m[15] - 1e-5);
+  if (n < 3)
+    return 0;
+
+  for (i = 0; i < n; i++)
+    {
+      double x = points[1][i][0], y = points[1][i][1];
+      double w = x * m[3] + y * m[7] + m[15];
+
+      out[i].x = (x * m[0] + y * m[4] + m[12]) / w;
+      out[i].y = (x * m[1] + y * m[5] + m[13]) / w;
+    }
+
+  return n;
+}
+
 static guint8 *
 get_mask_data (RenderState *state,
                gsize        size)
@@ -552,7 +668,7 @@ composite_polygon (RenderState            *state,
   guint i, n;
   int width, height, stride;
 
-  n = MIN (n_points, 8);
+  n = MIN (n_points, MAX_POLYGON_POINTS - 8);
   for (i = 0; i < n; i++)
     {
       points[0][i][0] = polygon[i].x;
@@ -646,6 +762,22 @@ draw_color (RenderState            *state,
 
   color = premultiplied_color (op->color, alpha);
 
+  if (op->corner_radius > 0.f)
+    {
+      graphene_point_t rounded[MAX_POLYGON_POINTS];
+      pixman_image_t *source;
+      guint n_rounded = rounded_polygon (op, &op->bounds, rounded);
+
+      if (n_rounded == 0)
+        return;
+
+      source = pixman_image_create_solid_fill (&color);
+      composite_polygon (state, PIXMAN_OP_OVER, source, 0, 0, 1.0,
+                         rounded, n_rounded, &box);
+      pixman_image_unref (source);
+      return;
+    }
+
   if (classify_map (&map) <= MAP_SCALE && rect_is_pixel_aligned (&projected))
     {
       if (!box_from_rect (&projected, &box, ROUND_NEAREST, &fill))
@@ -680,6 +812,8 @@ draw_texture (RenderState            *state,
   pixman_filter_t filter;
   pixman_repeat_t repeat;
   graphene_point_t polygon[8];
+  graphene_point_t rounded[MAX_POLYGON_POINTS];
+  guint n_rounded = 0;
   graphene_rect_t source_rect, area, projected;
   pixman_image_t *source;
   pixman_box32_t box, ref;
@@ -717,6 +851,15 @@ draw_texture (RenderState            *state,
   height = pixman_image_get_height (source);
 
   needs_polygon = op->behind_viewer || rect_crosses_eye_plane (&map, &area);
+  if (op->corner_radius > 0.f)
+    {
+      /* The rounded rectangle is the mask; it lies within the quad, so
+       * the quad still serves to pad a projective source */
+      n_rounded = rounded_polygon (op, &area, rounded);
+      if (n_rounded == 0)
+        return;
+      needs_polygon = TRUE;
+    }
 
   /* Surface pixels → layer space → target */
   pixman_f_transform_init_identity (&to_layer);
@@ -812,7 +955,10 @@ draw_texture (RenderState            *state,
   pixman_image_set_filter (source, filter, NULL, 0);
   pixman_image_set_repeat (source, repeat);
 
-  if (needs_polygon)
+  if (n_rounded > 0)
+    composite_polygon (state, PIXMAN_OP_OVER, source, ref.x1, ref.y1, opacity,
+                       rounded, n_rounded, &box);
+  else if (needs_polygon)
     composite_polygon (state, PIXMAN_OP_OVER, source, ref.x1, ref.y1, opacity,
                        polygon, n_points, &box);
   else
@@ -945,7 +1091,18 @@ push_clip (RenderState            *state,
       return;
     }
 
-  if (classify_map (&map) <= MAP_SCALE)
+  /* A rounded clip is an offscreen composited through the rounded
+   * rectangle, whatever the transform */
+  if (op->corner_radius > 0.f)
+    {
+      entry.n_points = rounded_polygon (op, &op->bounds, entry.polygon);
+      if (entry.n_points == 0)
+        {
+          state->skip_depth = 1;
+          return;
+        }
+    }
+  else if (classify_map (&map) <= MAP_SCALE)
     {
       /* Layers are nearly always pixel aligned: a clip rectangle costs
        * nothing, where a mask would cost an offscreen */

@@ -55,6 +55,8 @@ def layer_html(layer, scene_dir, parent_size, indent):
         style.append(f"opacity:{layer['opacity']}")
     if layer.get("visible", True) is False:
         style.append("visibility:hidden")
+    if layer.get("corner-radius"):
+        style.append(f"border-radius:{layer['corner-radius']}px")
     if layer.get("clip-to-bounds"):
         style.append("overflow:hidden")
     if "blend-mode" in layer:
@@ -64,10 +66,11 @@ def layer_html(layer, scene_dir, parent_size, indent):
         c = layer["content"]
         if c.get("type") == "color":
             content = (f'{indent}  <div style="position:absolute;left:0;top:0;width:100%;height:100%;'
-                       f'background:{c["color"]}"></div>\n')
+                       f'border-radius:inherit;background:{c["color"]}"></div>\n')
         elif c.get("type") == "image":
             path = os.path.join(scene_dir, c["file"])
             content = (f'{indent}  <div style="position:absolute;left:0;top:0;width:100%;height:100%;'
+                       f'border-radius:inherit;'
                        f'background:url(file://{os.path.abspath(path)});background-size:100% 100%"></div>\n')
         else:
             fail(f"content {c} has no CSS equivalent")
