@@ -1343,6 +1343,10 @@ add_instance (GskLayerGLBackend      *self,
   /* w constant and positive over the quad: the affine program */
   if (!(transform[3] == 0.f && transform[7] == 0.f && transform[15] > 0.f))
     variant |= GSK_LAYER_GL_QUAD_PROJECTIVE;
+  /* Rounded corners cost every fragment of a program that has them:
+   * only quads that need them get it */
+  if ((rounded != NULL && rounded->corner_radius > 0.f) || self->n_clips > 0)
+    variant |= GSK_LAYER_GL_QUAD_ROUNDED;
 
   if (self->instances->len > 0 && variant != self->batch_variant)
     flush (self);
