@@ -42,6 +42,8 @@ struct _GskLayerRendererClass
 };
 
 GSK_LAYER_AVAILABLE_IN_ALL
+GskLayerRenderer *gsk_layer_renderer_new_default     (void);
+GSK_LAYER_AVAILABLE_IN_ALL
 GskLayerRenderer *gsk_layer_renderer_new_for_backend (const char  *backend,
                                                       GError     **error);
 

@@ -285,11 +285,60 @@ test_disabled (void)
   renderer = gsk_layer_renderer_new_for_backend ("gl", &error);
   g_assert_null (renderer);
   g_assert_error (error, GSK_LAYER_ERROR, GSK_LAYER_ERROR_FAILED);
+  g_clear_error (&error);
+
+  /* The default falls back to software, saying why */
+  g_test_expect_message ("GskLayer", G_LOG_LEVEL_MESSAGE, "*Cannot use the GL renderer*GSK_LAYER_GL=disable*");
+  renderer = gsk_layer_renderer_new_default ();
+  g_test_assert_expected_messages ();
+  g_assert_true (GSK_IS_LAYER_SOFTWARE_RENDERER (renderer));
+  g_assert_finalize_object (renderer);
 
   if (saved)
     g_setenv ("GSK_LAYER_GL", saved, TRUE);
   else
     g_unsetenv ("GSK_LAYER_GL");
+}
+
+static void
+test_new_default (void)
+{
+  g_autofree char *saved = g_strdup (g_getenv ("GSK_LAYER_RENDERER"));
+  g_autoptr (GError) error = NULL;
+  GskLayerRenderer *probe = gsk_layer_gl_renderer_new (&error);
+  gboolean have_gl = probe != NULL;
+  GskLayerRenderer *renderer;
+
+  g_clear_object (&probe);
+  g_clear_error (&error);
+
+  g_unsetenv ("GSK_LAYER_RENDERER");
+  if (!have_gl)
+    g_test_expect_message ("GskLayer", G_LOG_LEVEL_MESSAGE, "*Cannot use the GL renderer*");
+  renderer = gsk_layer_renderer_new_for_backend ("auto", &error);
+  g_test_assert_expected_messages ();
+  g_assert_no_error (error);
+  g_assert_true (have_gl ? GSK_IS_LAYER_GL_RENDERER (renderer) : GSK_IS_LAYER_SOFTWARE_RENDERER (renderer));
+  g_assert_finalize_object (renderer);
+
+  g_setenv ("GSK_LAYER_RENDERER", "software", TRUE);
+  renderer = gsk_layer_renderer_new_default ();
+  g_assert_true (GSK_IS_LAYER_SOFTWARE_RENDERER (renderer));
+  g_assert_finalize_object (renderer);
+
+  g_setenv ("GSK_LAYER_RENDERER", "metal", TRUE);
+  g_test_expect_message ("GskLayer", G_LOG_LEVEL_WARNING, "*GSK_LAYER_RENDERER=metal*");
+  if (!have_gl)
+    g_test_expect_message ("GskLayer", G_LOG_LEVEL_MESSAGE, "*Cannot use the GL renderer*");
+  renderer = gsk_layer_renderer_new_default ();
+  g_test_assert_expected_messages ();
+  g_assert_nonnull (renderer);
+  g_assert_finalize_object (renderer);
+
+  if (saved)
+    g_setenv ("GSK_LAYER_RENDERER", saved, TRUE);
+  else
+    g_unsetenv ("GSK_LAYER_RENDERER");
 }
 
 static void
@@ -1671,6 +1720,7 @@ main (int    argc,
 
   g_test_add_func ("/gl/new/disabled", test_disabled);
   g_test_add_func ("/gl/new/for-backend", test_new_for_backend);
+  g_test_add_func ("/gl/new/default", test_new_default);
   g_test_add_func ("/gl/compare/fishbowl", test_fishbowl);
   g_test_add_func ("/gl/damage/passes", test_damage_passes);
   g_test_add_func ("/gl/compare/blend-modes", test_blend_modes);

@@ -1,6 +1,8 @@
-/* test-tool.c: the gsk tool's animation commands, run as a user would
+/* test-tool.c: the gsk tool's commands, run as a user would
  *
  * GSK_TOOL, set by tests/meson.build, is the path of the built tool.
+ * Also: which renderer render chooses (GL where it can, or as
+ * GSK_LAYER_RENDERER says).
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -53,32 +55,74 @@ fixture_tear_down (Fixture       *f,
   g_free (f->dir);
 }
 
+/* Runs the tool with @args (a NULL-terminated list), in the environment
+ * changed by @env ("NAME=VALUE" items, NULL-terminated; NULL for none),
+ * and returns its exit code, with what it printed in @out and @err */
+static int
+run_tool_va (char              **out,
+             char              **err,
+             const char *const  *env,
+             va_list             args)
+{
+  const char *tool = g_getenv ("GSK_TOOL");
+  GPtrArray *argv = g_ptr_array_new ();
+  char **envp = g_get_environ ();
+  GError *error = NULL;
+  const char *arg;
+  int status;
+
+  g_assert_nonnull (tool);
+  g_ptr_array_add (argv, (char *) tool);
+  while ((arg = va_arg (args, const char *)))
+    g_ptr_array_add (argv, (char *) arg);
+  g_ptr_array_add (argv, NULL);
+
+  for (; env && *env; env++)
+    {
+      char **pair = g_strsplit (*env, "=", 2);
+
+      envp = g_environ_setenv (envp, pair[0], pair[1], TRUE);
+      g_strfreev (pair);
+    }
+
+  g_spawn_sync (NULL, (char **) argv->pdata, envp, G_SPAWN_DEFAULT, NULL, NULL,
+                out, err, &status, &error);
+  g_assert_no_error (error);
+  g_ptr_array_unref (argv);
+  g_strfreev (envp);
+
+  return WIFEXITED (status) ? WEXITSTATUS (status) : -1;
+}
+
 /* Runs the tool with @args (NULL-terminated) and returns its exit code */
 static int
 run_tool (char **err,
           ...)
 {
-  const char *tool = g_getenv ("GSK_TOOL");
-  GPtrArray *argv = g_ptr_array_new ();
-  GError *error = NULL;
-  const char *arg;
   va_list args;
   int status;
 
-  g_assert_nonnull (tool);
-  g_ptr_array_add (argv, (char *) tool);
   va_start (args, err);
-  while ((arg = va_arg (args, const char *)))
-    g_ptr_array_add (argv, (char *) arg);
+  status = run_tool_va (NULL, err, NULL, args);
   va_end (args);
-  g_ptr_array_add (argv, NULL);
 
-  g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL,
-                NULL, err, &status, &error);
-  g_assert_no_error (error);
-  g_ptr_array_unref (argv);
+  return status;
+}
 
-  return WIFEXITED (status) ? WEXITSTATUS (status) : -1;
+static int
+run_tool_with_env (char              **out,
+                   char              **err,
+                   const char *const  *env,
+                   ...)
+{
+  va_list args;
+  int status;
+
+  va_start (args, env);
+  status = run_tool_va (out, err, env, args);
+  va_end (args);
+
+  return status;
 }
 
 /* The left edge of the black box in row 16 of a rendered frame */
@@ -274,6 +318,62 @@ test_play_apng (Fixture       *f,
   g_free (out);
 }
 
+
+/* render picks the GL backend wherever a context can be made, unless
+ * told otherwise */
+static void
+test_render_backend_choice (Fixture       *f,
+                            gconstpointer  data)
+{
+  g_autofree char *png = g_build_filename (f->dir, "out.png", NULL);
+  const char *const software_env[] = { "GSK_LAYER_RENDERER=software", NULL };
+  const char *const no_gl_env[] = { "GSK_LAYER_GL=disable", NULL };
+  GskLayerRenderer *probe;
+  GError *error = NULL;
+  char *out = NULL, *err = NULL;
+  gboolean have_gl;
+
+  probe = gsk_layer_gl_renderer_new (&error);
+  have_gl = probe != NULL;
+  g_clear_object (&probe);
+  g_clear_error (&error);
+
+  /* The default */
+  g_assert_cmpint (run_tool_with_env (&out, &err, NULL, "render", f->scene, "-o", png, "--stats", NULL), ==, 0);
+  if (have_gl)
+    g_assert_nonnull (strstr (out, "draw calls:"));
+  else
+    g_assert_nonnull (strstr (out, "software backend"));
+  g_assert_cmpint (box_left_in (png), ==, 0);
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+
+  /* Chosen by the environment */
+  g_assert_cmpint (run_tool_with_env (&out, &err, software_env, "render", f->scene, "-o", png, "--stats", NULL), ==, 0);
+  g_assert_nonnull (strstr (out, "software backend"));
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+
+  /* No GL here: software, saying why */
+  g_assert_cmpint (run_tool_with_env (&out, &err, no_gl_env, "render", f->scene, "-o", png, "--stats", NULL), ==, 0);
+  g_assert_nonnull (strstr (out, "software backend"));
+  g_assert_nonnull (strstr (err, "Cannot use the GL renderer"));
+  g_assert_cmpint (box_left_in (png), ==, 0);
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+
+  /* An explicit choice wins over the environment */
+  g_assert_cmpint (run_tool_with_env (&out, &err, software_env, "render", f->scene, "-o", png,
+                                      "--backend", have_gl ? "gl" : "software", "--stats", NULL), ==, 0);
+  g_assert_nonnull (strstr (out, have_gl ? "draw calls:" : "software backend"));
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+
+  g_assert_cmpint (run_tool_with_env (NULL, &err, NULL, "render", f->scene, "-o", png, "--backend", "vulkan", NULL), ==, 2);
+  g_assert_nonnull (strstr (err, "unknown backend"));
+  g_free (err);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -283,6 +383,7 @@ main (int    argc,
   g_test_add ("/tool/render/time", Fixture, NULL, fixture_set_up, test_render_time, fixture_tear_down);
   g_test_add ("/tool/play/frames", Fixture, NULL, fixture_set_up, test_play_frames, fixture_tear_down);
   g_test_add ("/tool/play/apng", Fixture, NULL, fixture_set_up, test_play_apng, fixture_tear_down);
+  g_test_add ("/tool/render/backend-choice", Fixture, NULL, fixture_set_up, test_render_backend_choice, fixture_tear_down);
 
   return g_test_run ();
 }

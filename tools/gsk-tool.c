@@ -25,8 +25,8 @@ enum {
 
 static const char *usage_text =
   "Usage:\n"
-  "  gsk render SCENE.json -o OUT.png [--time SECONDS] [--backend software|gl] [--size WxH] [--stats]\n"
-  "  gsk render --demo [-o OUT.png] [--backend software|gl] [--size WxH]\n"
+  "  gsk render SCENE.json -o OUT.png [--time SECONDS] [--backend auto|gl|software] [--size WxH] [--stats]\n"
+  "  gsk render --demo [-o OUT.png] [--backend auto|gl|software] [--size WxH]\n"
   "  gsk play SCENE.json -o FRAME-%03d.png --duration SECONDS [--fps N] [--backend …] [--size WxH]\n"
   "  gsk play SCENE.json -o OUT.png --duration SECONDS [--fps N] [--backend …] [--size WxH]\n"
   "  gsk save --demo -o OUT.json\n"
@@ -48,9 +48,11 @@ static const char *usage_text =
   "  --fps N              Frames per second for play (default 30); frame i\n"
   "                       shows the scene i / N seconds after the start\n"
   "  --duration SECONDS   How long play records: duration × fps frames\n"
-  "  --backend NAME       Renderer backend: software (the default), or gl\n"
-  "                       (OpenGL on a headless EGL context; if none can be\n"
-  "                       made, says why and renders in software)\n"
+  "  --backend NAME       Renderer backend: auto (the default: gl where an\n"
+  "                       OpenGL context can be made, else software, or as\n"
+  "                       GSK_LAYER_RENDERER=gl|software says), gl (OpenGL\n"
+  "                       on a headless EGL context; if none can be made,\n"
+  "                       says why and renders in software), or software\n"
   "  --size WxH           Image size (default: the scene's size)\n"
   "  --demo               Use the built-in demo scene\n"
   "  --stats              After render, print what the frame cost the GPU\n"
@@ -266,11 +268,12 @@ prepare (Options           *opts,
       g_printerr ("gsk: cannot use the gl backend: %s\n"
                   "gsk: rendering with the software backend instead\n", error->message);
       g_clear_error (&error);
-      opts->backend = "software";
       renderer = gsk_layer_software_renderer_new ();
     }
   if (renderer == NULL)
     return usage_error ("%s", error->message);
+  /* What "auto" chose, for the messages */
+  opts->backend = GSK_IS_LAYER_GL_RENDERER (renderer) ? "gl" : "software";
 
   scene = load_scene (opts, &error);
   if (scene == NULL)
@@ -309,7 +312,7 @@ static int
 cmd_render (int    argc,
             char **argv)
 {
-  Options opts = { .backend = "software", .time = -1 };
+  Options opts = { .backend = "auto", .time = -1 };
   g_autoptr (GskLayerScene) scene = NULL;
   g_autoptr (GskLayerRenderer) renderer = NULL;
   g_autoptr (GskLayerFrameClock) clock = NULL;
