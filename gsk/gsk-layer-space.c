@@ -373,10 +373,22 @@ layer_contains_screen_point (GskLayerPrivate        *priv,
 {
   graphene_point_t p;
 
+  float r, cx, cy;
+
   if (!gsk_layer_unproject (&priv->world, screen, &p))
     return FALSE;
 
-  return p.x >= 0 && p.y >= 0 && p.x < priv->size.width && p.y < priv->size.height;
+  if (!(p.x >= 0 && p.y >= 0 && p.x < priv->size.width && p.y < priv->size.height))
+    return FALSE;
+
+  /* Rounded corners are not there, as for hit testing in CSS */
+  r = MIN (priv->corner_radius, 0.5f * MIN (priv->size.width, priv->size.height));
+  if (r <= 0.f)
+    return TRUE;
+  cx = CLAMP (p.x, r, priv->size.width - r);
+  cy = CLAMP (p.y, r, priv->size.height - r);
+
+  return (p.x - cx) * (p.x - cx) + (p.y - cy) * (p.y - cy) <= r * r;
 }
 
 /**

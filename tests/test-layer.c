@@ -2242,6 +2242,55 @@ test_pick_clip (void)
   g_assert_finalize_object (root);
 }
 
+
+/* Rounded corners are not part of the layer, for picking as for CSS hit
+ * testing; a rounded clip clips picking of the children too */
+static void
+test_pick_rounded (void)
+{
+  GskLayer *root = new_root ("root", 100, 100);
+  GskLayer *card = new_rect ("card", 10, 10, 60, 40);
+  GskLayer *child = new_rect ("child", 0, 0, 30, 30);
+  int pass;
+
+  gsk_layer_add_child (root, card);
+  gsk_layer_add_child (card, child);
+  gsk_layer_set_corner_radius (card, 20.f);
+
+  for (pass = 0; pass < 2; pass++)
+    {
+      /* The card's top right corner is cut; its middle edges are not */
+      assert_pick (root, 68, 12, root);
+      assert_pick (root, 68, 30, card);
+      assert_pick (root, 45, 11, card);
+      /* Just inside the arc, and just outside: the corner's centre is
+       * at (40, 20) of the card, (50, 30) of the root */
+      assert_pick (root, 50 + 13.9f, 30 - 13.9f, card);
+      assert_pick (root, 50 + 14.3f, 30 - 14.3f, root);
+      /* Children are not clipped without clip-to-bounds */
+      assert_pick (root, 12, 12, child);
+      render_once (root, 128, 128);
+    }
+
+  gsk_layer_set_clip_to_bounds (card, TRUE);
+  for (pass = 0; pass < 2; pass++)
+    {
+      assert_pick (root, 12, 12, root);
+      assert_pick (root, 25, 25, child);
+      render_once (root, 128, 128);
+    }
+
+  /* The radius is clamped to half the smaller side (20): a stadium */
+  gsk_layer_set_corner_radius (card, 1000.f);
+  assert_pick (root, 12, 12, root);
+  assert_pick (root, 35, 30, child);
+  assert_pick (root, 30, 11, child);
+  assert_pick (root, 50 + 14.3f, 30 - 14.3f, root);
+  assert_pick (root, 50 + 13.9f, 30 - 13.9f, card);
+
+  g_assert_finalize_object (root);
+}
+
 static void
 test_pick_perspective (void)
 {
@@ -4475,6 +4524,7 @@ main (int   argc,
   g_test_add_func ("/layer/pick/reactive", test_pick_reactive);
   g_test_add_func ("/layer/pick/hidden", test_pick_hidden);
   g_test_add_func ("/layer/pick/clip", test_pick_clip);
+  g_test_add_func ("/layer/pick/rounded", test_pick_rounded);
   g_test_add_func ("/layer/pick/perspective", test_pick_perspective);
   g_test_add_func ("/layer/pick/scale-zero", test_pick_scale_zero);
   g_test_add_func ("/layer/pick/nan", test_pick_nan);
