@@ -1339,6 +1339,11 @@ add_instance (GskLayerGLBackend      *self,
   static const float no_clamp[4] = { 0, 0, 1, 1 };
   Instance *instance;
   guint variant = 0;
+  float margin[4];
+
+  /* On pixel boundaries, no edge needs antialiasing */
+  if (compute_margin (transform, outer ? outer : bounds, margin))
+    hard_edges = EDGE_ALL;
 
   /* w constant and positive over the quad: the affine program */
   if (!(transform[3] == 0.f && transform[7] == 0.f && transform[15] > 0.f))
@@ -1347,9 +1352,27 @@ add_instance (GskLayerGLBackend      *self,
    * only quads that need them get it */
   if ((rounded != NULL && rounded->corner_radius > 0.f) || self->n_clips > 0)
     variant |= GSK_LAYER_GL_QUAD_ROUNDED;
+  /* Every edge on a pixel boundary (most of a user interface): no
+   * coverage to compute for any pixel */
+  else if (hard_edges == EDGE_ALL && !(variant & GSK_LAYER_GL_QUAD_PROJECTIVE))
+    variant |= GSK_LAYER_GL_QUAD_HARD;
 
+  /* The batch's program may draw this quad too, which keeps batches
+   * long: the plain one draws quads that need none of its coverage, and
+   * gives the same pixels; the rounded one draws quads without corners */
   if (self->instances->len > 0 && variant != self->batch_variant)
-    flush (self);
+    {
+      guint batch = self->batch_variant;
+      gboolean compatible =
+        (batch & GSK_LAYER_GL_QUAD_PROJECTIVE) == (variant & GSK_LAYER_GL_QUAD_PROJECTIVE) &&
+        (!(batch & GSK_LAYER_GL_QUAD_HARD) || (variant & GSK_LAYER_GL_QUAD_HARD)) &&
+        (!(variant & GSK_LAYER_GL_QUAD_ROUNDED) || (batch & GSK_LAYER_GL_QUAD_ROUNDED));
+
+      if (compatible)
+        variant = batch;
+      else
+        flush (self);
+    }
   self->batch_variant = variant;
 
   if (texture != 0)
@@ -1369,9 +1392,8 @@ add_instance (GskLayerGLBackend      *self,
   instance->bounds[3] = bounds->size.height;
   memcpy (instance->source, source, sizeof instance->source);
   memcpy (instance->color, color, sizeof instance->color);
-  /* On pixel boundaries, no edge needs antialiasing */
-  if (compute_margin (transform, outer ? outer : bounds, instance->params))
-    hard_edges = EDGE_ALL;
+  instance->params[0] = margin[0];
+  instance->params[1] = margin[1];
   instance->params[3] = hard_edges;
   instance->params[2] = mode;
   instance->clip[0] = clip->x1;

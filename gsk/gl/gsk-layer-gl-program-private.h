@@ -34,7 +34,8 @@ enum {
 /* Variants of the quad program, as bits: an index into an array */
 #define GSK_LAYER_GL_QUAD_PROJECTIVE  (1 << 0)  /* w varies over the quad */
 #define GSK_LAYER_GL_QUAD_ROUNDED     (1 << 1)  /* own rounded corners or rounded clips */
-#define GSK_LAYER_GL_N_QUAD_VARIANTS  4
+#define GSK_LAYER_GL_QUAD_HARD        (1 << 2)  /* affine, every edge on pixel boundaries */
+#define GSK_LAYER_GL_N_QUAD_VARIANTS  8
 
 typedef struct
 {

@@ -86,9 +86,11 @@ static const char quad_vertex_source[] =
   "NOPERSPECTIVE out vec2 v_lpos;  /* layer space */\n"
   "flat out vec4 v_jac;            /* layer units per pixel along screen x, y */\n"
   "#endif\n"
+  "#ifndef HARD\n"
   "NOPERSPECTIVE out vec4 v_dist;  /* pixels inside the x1, y1, x2, y2 edges */\n"
   "flat out vec4 v_aa;             /* 1 / u for x and y edges; outer for x and y */\n"
   "flat out vec4 v_aa2;            /* linear half-width for x and y; 1 / (2 u v) */\n"
+  "#endif\n"
   "#endif\n"
   "flat out vec4 v_color;\n"
   "flat out float v_mode;\n"
@@ -143,8 +145,10 @@ static const char quad_vertex_source[] =
   "  /* A quad on pixel boundaries covers the pixels it is rasterized on\n"
   "   * exactly, whatever rounding the interpolation does: an offscreen\n"
   "   * composited through a bigger or smaller box gives the same pixels */\n"
+  "#ifndef HARD\n"
   "  v_dist = mix (vec4 ((pos - a_bounds.xy) / unit, (a_bounds.xy + a_bounds.zw - pos) / unit),\n"
   "                vec4 (1e6), greaterThan (hard, vec4 (0.5)));\n"
+  "#endif\n"
   "#ifdef ROUNDED\n"
   "  /* The inverse of the 2×2 (sx sy): layer units per screen pixel */\n"
   "  float sdet = sx.x * sy.y - sy.x * sx.y;\n"
@@ -152,8 +156,10 @@ static const char quad_vertex_source[] =
   "  v_jac = vec4 (sy.y, -sx.y, -sy.x, sx.x) / sdet;\n"
   "  v_lpos = pos;\n"
   "#endif\n"
+  "#ifndef HARD\n"
   "  v_aa = vec4 (1.0 / u, outer);\n"
   "  v_aa2 = vec4 (half_linear, 1.0 / (2.0 * u * max (v, vec2 (1e-6))));\n"
+  "#endif\n"
   "  if (a_params.z > 1.5)\n"
   "    v_uv = (p.xy / p.w - a_source.xy) / a_source.zw;\n"
   "  else\n"
@@ -184,9 +190,11 @@ static const char quad_fragment_source[] =
   "NOPERSPECTIVE in vec2 v_lpos;\n"
   "flat in vec4 v_jac;\n"
   "#endif\n"
+  "#ifndef HARD\n"
   "NOPERSPECTIVE in vec4 v_dist;\n"
   "flat in vec4 v_aa;\n"
   "flat in vec4 v_aa2;\n"
+  "#endif\n"
   "#endif\n"
   "flat in vec4 v_color;\n"
   "flat in float v_mode;\n"
@@ -280,6 +288,10 @@ static const char quad_fragment_source[] =
   "  /* edge_coverage() of the PROJECTIVE variant for the four edges at\n"
   "   * once, without branches: linear within half_linear of the edge,\n"
   "   * else the quadratic tail (0 or 1 once past outer) */\n"
+  "#ifdef HARD\n"
+  "  /* Every edge on a pixel boundary: each pixel drawn is covered */\n"
+  "  vec2 cov = vec2 (1.0);\n"
+  "#else\n"
   "  vec4 d = v_dist;\n"
   "  vec4 ad = abs (d);\n"
   "  vec4 linear = 0.5 + d * v_aa.xyxy;\n"
@@ -288,6 +300,7 @@ static const char quad_fragment_source[] =
   "  vec4 quadratic = mix (1.0 - tail, tail, lessThan (d, vec4 (0.0)));\n"
   "  vec4 edges = mix (quadratic, linear, lessThanEqual (ad, v_aa2.xyxy));\n"
   "  vec2 cov = edges.xy + edges.zw - 1.0;\n"
+  "#endif\n"
   "  vec2 uv = v_uv;\n"
   "#ifdef ROUNDED\n"
   "  vec2 lpos = v_lpos;\n"
@@ -533,7 +546,8 @@ gsk_layer_gl_quad_program_init (GskLayerGLQuadProgram  *program,
 
   defines = g_strdup_printf ("#define MAX_CLIPS %d\n%s%s", GSK_LAYER_GL_MAX_CLIPS,
                              (variant & GSK_LAYER_GL_QUAD_PROJECTIVE) ? "#define PROJECTIVE 1\n" : "",
-                             (variant & GSK_LAYER_GL_QUAD_ROUNDED) ? "#define ROUNDED 1\n" : "");
+                             (variant & GSK_LAYER_GL_QUAD_ROUNDED) ? "#define ROUNDED 1\n" :
+                             (variant & GSK_LAYER_GL_QUAD_HARD) ? "#define HARD 1\n" : "");
   program->id = link_program ("quad", defines, quad_vertex_source, quad_fragment_source, is_gles, error);
   if (program->id == 0)
     return FALSE;
