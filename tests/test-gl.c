@@ -1717,6 +1717,62 @@ test_framebuffer_caller_context (void)
   test_context_finish (&tc);
 }
 
+
+/* Nested rounded clips: up to GSK_LAYER_GL_MAX_CLIPS (4) in the shader
+ * without an offscreen, deeper ones through offscreens; both as the
+ * software backend draws them */
+static GskLayer *
+nested_rounded_new (int depth)
+{
+  GskLayer *root = new_root (200, 200);
+  GskLayer *parent = root;
+  GskLayer *layer;
+  int i;
+
+  for (i = 0; i < depth; i++)
+    {
+      static const char *colors[] = { "#deddda", "#99c1f1", "#8ff0a4", "#f9f06b", "#ffbe6f", "#dc8add", "#cdab8f" };
+
+      layer = add_layer (parent, i == 0 ? 10 : 8, i == 0 ? 10 : 6, 180 - 16 * i, 180 - 14 * i, colors[i % 7]);
+      gsk_layer_set_corner_radius (layer, 40.f - 4 * i);
+      gsk_layer_set_clip_to_bounds (layer, TRUE);
+      if (i == 1)
+        set_transform (layer, "rotate(9deg)");
+      parent = layer;
+    }
+
+  /* Crossing every corner of every clip */
+  add_layer (parent, -60, -60, 400, 30, "#c01c28");
+  add_layer (parent, -60, 60, 400, 300, "#1a5fb4");
+
+  return root;
+}
+
+static void
+test_rounded_nesting (void)
+{
+  g_autoptr (GskLayerRenderer) gl = new_gl_renderer_or_skip ();
+  const GskLayerGLStats *stats;
+  GskLayer *root;
+
+  if (gl == NULL)
+    return;
+
+  root = nested_rounded_new (4);
+  compare_backends ("rounded-nested-4", gl, root, 200, 200);
+  stats = gsk_layer_gl_renderer_get_stats (GSK_LAYER_GL_RENDERER (gl));
+  g_test_message ("4 nested rounded clips: %u offscreens, %u draw calls", stats->offscreens, stats->draw_calls);
+  g_assert_cmpuint (stats->offscreens, ==, 0);
+  g_object_unref (root);
+
+  root = nested_rounded_new (7);
+  compare_backends ("rounded-nested-7", gl, root, 200, 200);
+  stats = gsk_layer_gl_renderer_get_stats (GSK_LAYER_GL_RENDERER (gl));
+  g_test_message ("7 nested rounded clips: %u offscreens, %u draw calls", stats->offscreens, stats->draw_calls);
+  g_assert_cmpuint (stats->offscreens, ==, 3);
+  g_object_unref (root);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1730,6 +1786,7 @@ main (int    argc,
   g_test_add_func ("/gl/damage/passes", test_damage_passes);
   g_test_add_func ("/gl/compare/blend-modes", test_blend_modes);
   g_test_add_func ("/gl/compare/clips-and-groups", test_clips_and_groups);
+  g_test_add_func ("/gl/compare/rounded-nesting", test_rounded_nesting);
   g_test_add_func ("/gl/blend/non-separable-opacity", test_non_separable_opacity);
   g_test_add_func ("/gl/tiles/too-large", test_too_large);
   g_test_add_func ("/gl/tiles/forced-limit", test_tiles);
