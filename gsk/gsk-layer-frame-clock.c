@@ -245,8 +245,12 @@ gsk_layer_gdk_clock_dispose (GObject *object)
 {
   GskLayerGdkClock *self = GSK_LAYER_GDK_CLOCK (object);
 
-  if (self->frame_clock)
-    g_clear_signal_handler (&self->update_id, self->frame_clock);
+  /* GDK disposes a surface's frame clock with the surface, which drops
+   * every handler while the clock lives on in our reference */
+  if (self->frame_clock && self->update_id &&
+      g_signal_handler_is_connected (self->frame_clock, self->update_id))
+    g_signal_handler_disconnect (self->frame_clock, self->update_id);
+  self->update_id = 0;
   g_clear_object (&self->frame_clock);
 
   G_OBJECT_CLASS (gsk_layer_gdk_clock_parent_class)->dispose (object);

@@ -5,10 +5,12 @@ set -eu
 # libegl1, libegl-mesa0 and libgl1-mesa-dri: the GL backend's headless
 # EGL context (surfaceless platform, llvmpipe without a GPU); epoxy loads
 # them at run time, so the build itself needs only libepoxy-dev.
+# xvfb and xauth: an X server for the test of GSK inside a GtkGLArea.
 packages="meson ninja-build pkg-config gcc binutils libglib2.0-dev
   libgraphene-1.0-dev libcairo2-dev libpixman-1-dev libjson-glib-dev
   libgtk-4-dev libepoxy-dev libpng-dev
-  libegl1 libegl-mesa0 libgl1-mesa-dri"
+  libegl1 libegl-mesa0 libgl1-mesa-dri
+  xvfb xauth"
 
 missing=""
 for p in $packages; do
