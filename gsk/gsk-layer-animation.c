@@ -315,9 +315,31 @@ gsk_layer_animation_transition_stopped (GskLayer           *self,
 
   g_object_ref (self);
 
-  /* The model value is where the property ended up */
   if (GSK_IS_LAYER_PROPERTY_TRANSITION (transition))
-    clear_model_value (self, gsk_layer_property_transition_get_pspec (GSK_LAYER_PROPERTY_TRANSITION (transition)));
+    {
+      GParamSpec *pspec = gsk_layer_property_transition_get_pspec (GSK_LAYER_PROPERTY_TRANSITION (transition));
+      GskLayerTimeline *timeline = GSK_LAYER_TIMELINE (transition);
+      const GValue *model = gsk_layer_get_model_value (self, pspec);
+      gboolean ends_reversed =
+        (gsk_layer_timeline_get_direction (timeline) == GSK_LAYER_TIMELINE_BACKWARD) !=
+        (gsk_layer_timeline_get_auto_reverse (timeline) && gsk_layer_timeline_get_repeat_count (timeline) % 2 == 1);
+
+      /* A run that ended going forward ends exactly on the model value,
+       * as an implicit animation does: not on the interpolation at 1,
+       * which a spring or a matrix interpolation leaves a hair away */
+      if (is_finished && model != NULL && !ends_reversed)
+        {
+          GValue end = G_VALUE_INIT;
+
+          g_value_init (&end, pspec->value_type);
+          g_value_copy (model, &end);
+          gsk_layer_set_presentation_value (self, pspec, &end);
+          g_value_unset (&end);
+        }
+
+      /* The model value is where the property ended up */
+      clear_model_value (self, pspec);
+    }
 
   if (!is_finished || gsk_layer_transition_get_remove_on_complete (transition))
     drop_transition (self, name, transition);
@@ -416,6 +438,10 @@ add_transition (GskLayer           *self,
   record = gsk_layer_implicit_find_by_name (self, name);
   if (record)
     gsk_layer_implicit_remove (record, FALSE);
+  /* Its getter would go on returning the record's end: a new transition
+   * of the property takes over from it, where it is */
+  if (pspec != NULL && (record = gsk_layer_implicit_find (self, pspec)) != NULL)
+    gsk_layer_implicit_remove (record, FALSE);
   old = g_hash_table_lookup (ensure_transitions (animation), name);
   if (old != NULL)
     {
@@ -488,6 +514,11 @@ gsk_layer_add_transition (GskLayer           *self,
  * @self: a layer
  * @name: the name of a transition
  *
+ * An implicit animation (named after its property) is kept in a lighter
+ * form until asked for: the first call makes its transition object,
+ * which goes on from where the animation is, the same frame by frame,
+ * and ends on the same value.
+ *
  * Returns: (transfer none) (nullable): the transition called @name
  */
 GskLayerTransition *
@@ -514,10 +545,13 @@ gsk_layer_get_transition (GskLayer   *self,
 
       /* The caller wants the object: make one that carries on */
       transition = gsk_layer_implicit_promote (record, &start_time, &started);
-      add_transition (self, name, transition, FALSE);
-      if (clock && gsk_layer_timeline_get_frame_clock (GSK_LAYER_TIMELINE (transition)) == clock)
-        gsk_layer_timeline_resume_from (GSK_LAYER_TIMELINE (transition), start_time, started);
-      g_object_unref (transition);
+      if (transition != NULL)
+        {
+          add_transition (self, name, transition, FALSE);
+          if (clock && gsk_layer_timeline_get_frame_clock (GSK_LAYER_TIMELINE (transition)) == clock)
+            gsk_layer_timeline_resume_from (GSK_LAYER_TIMELINE (transition), start_time, started);
+          g_object_unref (transition);
+        }
     }
 
   return lookup_transition (self, name);
@@ -628,27 +662,37 @@ gsk_layer_animation_remove_all (GskLayer *self,
   GPtrArray *names;
   GHashTableIter iter;
   gpointer key;
-  guint i;
+  guint i, rounds;
 
   if (priv->animation == NULL)
     return;
 
-  /* Each removal may run code that changes the rest */
-  while (priv->animation->implicit != NULL)
-    remove_transition (self, gsk_layer_implicit_get_pspec (priv->animation->implicit)->name, notify);
+  /* Each removal may run code that changes the rest, even start new
+   * ones: until none is left, or code that always adds one gives up */
+  for (rounds = 0; has_transitions (self); rounds++)
+    {
+      if (rounds == 16)
+        {
+          g_critical ("Transitions of layer %p keep being added as they are removed", self);
+          break;
+        }
 
-  if (priv->animation->transitions == NULL)
-    return;
+      while (priv->animation->implicit != NULL)
+        remove_transition (self, gsk_layer_implicit_get_pspec (priv->animation->implicit)->name, notify);
 
-  names = g_ptr_array_new_with_free_func (g_free);
-  g_hash_table_iter_init (&iter, priv->animation->transitions);
-  while (g_hash_table_iter_next (&iter, &key, NULL))
-    g_ptr_array_add (names, g_strdup (key));
+      if (priv->animation->transitions == NULL)
+        continue;
 
-  for (i = 0; i < names->len; i++)
-    remove_transition (self, g_ptr_array_index (names, i), notify);
+      names = g_ptr_array_new_with_free_func (g_free);
+      g_hash_table_iter_init (&iter, priv->animation->transitions);
+      while (g_hash_table_iter_next (&iter, &key, NULL))
+        g_ptr_array_add (names, g_strdup (key));
 
-  g_ptr_array_unref (names);
+      for (i = 0; i < names->len; i++)
+        remove_transition (self, g_ptr_array_index (names, i), notify);
+
+      g_ptr_array_unref (names);
+    }
 }
 
 /**
@@ -790,7 +834,8 @@ gsk_layer_animate_property (GskLayer     *self,
   guint duration;
   double velocity = 0;
 
-  if (priv->updating_presentation || priv->animation == NULL)
+  /* A layer being destroyed takes values as they come */
+  if (priv->updating_presentation || priv->animation == NULL || priv->in_dispose)
     return FALSE;
 
   record = gsk_layer_implicit_find (self, pspec);

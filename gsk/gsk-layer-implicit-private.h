@@ -55,7 +55,9 @@ void gsk_layer_implicit_leave_clock (GskLayer           *layer,
  * already as far along, and drops the record: for callers that ask for
  * the transition object. Returns (transfer full) the transition, not yet
  * added to the layer, and its start time and whether it has started
- * (for gsk_layer_timeline_resume_from()) */
+ * (for gsk_layer_timeline_resume_from()). During a tick, it first shows
+ * the record's value for this frame, which runs the setter: NULL if code
+ * that runs removed the record meanwhile. */
 GskLayerTransition *gsk_layer_implicit_promote (GskLayerImplicit *self,
                                                 gint64           *out_start_time,
                                                 gboolean         *out_started);

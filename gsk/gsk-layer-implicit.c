@@ -54,7 +54,7 @@ struct _GskLayerImplicit
   guint index;                /* in clock->records */
   guint kind : 3;             /* Kind */
   guint is_transform : 1;
-  guint guard_layer : 1;      /* setting the value may run user code */
+  guint guard_layer : 1;      /* its own property's setter is the class's */
   GValue model;               /* the end, and what the getter returns */
   union {
     float from[4];
@@ -516,8 +516,11 @@ clock_records_tick (GskLayerFrameClock *clock,
       if (t < 0)
         continue;
 
+      /* Setting the value runs the redraw requests of the layer and its
+       * ancestors, and a subclass's setter: code that may drop the
+       * layer. With no such class about, there is none to fear. */
       layer = record->layer;
-      guard = record->guard_layer;
+      guard = record->guard_layer || gsk_layer_n_meddlers > 0;
       if (guard)
         g_object_ref (layer);
 
@@ -539,19 +542,24 @@ clock_records_tick (GskLayerFrameClock *clock,
         }
       else
         {
-          apply_end (record);
-          /* Setting the value may have run code that removed it */
-          if (g_ptr_array_index (self->records, i) == record)
+          GParamSpec *pspec = record->pspec;
+          GValue end = G_VALUE_INIT;
+
+          /* Gone before the last value is set: code that setting it runs
+           * may start a new animation of the property, which must stay */
+          g_value_init (&end, pspec->value_type);
+          g_value_copy (&record->model, &end);
+          unlink_record (record);
+          record_free (record);
+          gsk_layer_set_presentation_value (layer, pspec, &end);
+          g_value_unset (&end);
+
+          /* Its last record: the layer may be done animating */
+          if (gsk_layer_get_private (layer)->animation != NULL && *list_head (layer) == NULL)
             {
-              unlink_record (record);
-              record_free (record);
-              /* Its last record: the layer may be done animating */
-              if (*list_head (layer) == NULL)
-                {
-                  if (finished_layers == NULL)
-                    finished_layers = g_ptr_array_new_with_free_func (g_object_unref);
-                  g_ptr_array_add (finished_layers, g_object_ref (layer));
-                }
+              if (finished_layers == NULL)
+                finished_layers = g_ptr_array_new_with_free_func (g_object_unref);
+              g_ptr_array_add (finished_layers, g_object_ref (layer));
             }
         }
 
@@ -585,6 +593,33 @@ gsk_layer_implicit_promote (GskLayerImplicit *self,
   GskLayerPropertyTransition *transition;
   GValue from = G_VALUE_INIT;
   float f[4];
+
+  /* A tick under way may not have come to this record yet, and the
+   * transition that takes over only moves from the next one: show this
+   * frame's value now (the same value again if it was shown already) */
+  if (self->clock != NULL && self->clock->ticking > 0)
+    {
+      double t = (gsk_layer_frame_clock_get_frame_time (self->clock->clock) - self->start_time) / 1000.0 - self->delay;
+      gboolean finished;
+      double raw;
+
+      if (t >= 0)
+        {
+          GskLayer *layer = g_object_ref (self->layer);
+          GParamSpec *pspec = self->pspec;
+          gboolean gone;
+
+          raw = raw_progress (self, t, &finished);
+          if (!finished)
+            apply (self, self->easing ? gsk_layer_easing_evaluate (self->easing, raw) : raw);
+          /* Setting the value may have run code that removed the record */
+          gone = gsk_layer_get_private (layer)->animation == NULL ||
+                 gsk_layer_implicit_find (layer, pspec) != self;
+          g_object_unref (layer);
+          if (gone)
+            return NULL;
+        }
+    }
 
   transition = GSK_LAYER_PROPERTY_TRANSITION (
       gsk_layer_property_transition_new_for_type (G_OBJECT_TYPE (self->layer), self->pspec->name, NULL));

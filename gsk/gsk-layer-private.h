@@ -150,6 +150,11 @@ void gsk_layer_changed (GskLayer           *self,
  * skip looking for transitions when there are none */
 extern guint gsk_layer_n_animated;
 
+/* Number of layers whose class overrides the redraw or relayout
+ * requests: while there are none, setting a property runs no code but
+ * GSK's, and animations can skip holding their layers */
+extern guint gsk_layer_n_meddlers;
+
 void gsk_layer_animation_class_init (GskLayerClass *klass);
 
 /* Whether the class overrides draw() */

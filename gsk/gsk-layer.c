@@ -73,6 +73,7 @@ struct _GskLayerTopLevel
 
 int gsk_layer_private_offset;
 guint gsk_layer_n_animated;
+guint gsk_layer_n_meddlers;
 guint64 gsk_layer_tree_serial;
 
 static GskLayerTopLevel *
@@ -2114,10 +2115,23 @@ gsk_layer_dispose (GObject *object)
 }
 
 static void
+gsk_layer_constructed (GObject *object)
+{
+  /* Only now is the class the instance's own */
+  if (!gsk_layer_class_is_plain (GSK_LAYER_GET_CLASS (object)))
+    gsk_layer_n_meddlers++;
+
+  G_OBJECT_CLASS (gsk_layer_parent_class)->constructed (object);
+}
+
+static void
 gsk_layer_finalize (GObject *object)
 {
   GskLayer *self = GSK_LAYER (object);
   GskLayerPrivate *priv = gsk_layer_get_instance_private (self);
+
+  if (!gsk_layer_class_is_plain (GSK_LAYER_GET_CLASS (object)))
+    gsk_layer_n_meddlers--;
 
   g_clear_pointer (&priv->transform, gsk_layer_transform_unref);
   g_clear_pointer (&priv->child_transform, gsk_layer_transform_unref);
@@ -2294,6 +2308,7 @@ gsk_layer_class_init (GskLayerClass *klass)
 
   gsk_layer_private_offset = GskLayer_private_offset;
 
+  object_class->constructed = gsk_layer_constructed;
   object_class->dispose = gsk_layer_dispose;
   object_class->finalize = gsk_layer_finalize;
   object_class->get_property = gsk_layer_get_property;

@@ -1433,6 +1433,238 @@ test_implicit_same_target (void)
   g_assert_finalize_object (clock);
 }
 
+
+static void
+render_frame (GskLayer *root)
+{
+  GskLayerRenderer *renderer = gsk_layer_software_renderer_new ();
+  cairo_surface_t *target = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 32, 32);
+
+  cairo_region_destroy (gsk_layer_renderer_render (renderer, root, target));
+  cairo_surface_destroy (target);
+  g_object_unref (renderer);
+}
+
+/* A parent whose redraw request (application code) removes a child, or
+ * whose child's opacity animation starts the next one when it ends */
+#define TEST_TYPE_HOST (test_host_get_type ())
+G_DECLARE_FINAL_TYPE (TestHost, test_host, TEST, HOST, GskLayer)
+
+struct _TestHost
+{
+  GskLayer parent_instance;
+  gboolean remove_origin;   /* remove the child whose request comes up */
+  gboolean ping_pong;       /* fade back in when its own opacity hits 0 */
+};
+
+G_DEFINE_FINAL_TYPE (TestHost, test_host, GSK_TYPE_LAYER)
+
+static gboolean
+test_host_queue_redraw (GskLayer                    *layer,
+                        GskLayer                    *origin,
+                        const cairo_rectangle_int_t *area)
+{
+  TestHost *self = TEST_HOST (layer);
+
+  if (self->remove_origin && origin != layer && gsk_layer_get_parent (origin) == layer)
+    {
+      self->remove_origin = FALSE;
+      /* Drops the last reference of the layer being set */
+      gsk_layer_remove_child (layer, origin);
+    }
+  if (self->ping_pong && origin == layer && presentation_float (layer, "opacity") == 0.f)
+    {
+      self->ping_pong = FALSE;
+      gsk_layer_save_easing_state (layer);
+      gsk_layer_set_easing_duration (layer, 100);
+      gsk_layer_set_opacity (layer, 1.f);
+      gsk_layer_restore_easing_state (layer);
+    }
+
+  return GSK_LAYER_CLASS (test_host_parent_class)->queue_redraw (layer, origin, area);
+}
+
+static void
+test_host_class_init (TestHostClass *klass)
+{
+  GSK_LAYER_CLASS (klass)->queue_redraw = test_host_queue_redraw;
+}
+
+static void
+test_host_init (TestHost *self)
+{
+}
+
+/* A plain layer animating under a parent that drops it from its redraw
+ * request: the tick holds the layer while it sets it (ASan checks) */
+static void
+test_implicit_parent_drops_child (void)
+{
+  GskLayerFrameClock *clock = gsk_layer_manual_clock_new ();
+  GskLayerManualClock *manual = GSK_LAYER_MANUAL_CLOCK (clock);
+  GskLayer *root = root_with_clock (clock);
+  TestHost *host = g_object_new (TEST_TYPE_HOST, NULL);
+  GskLayer *child = gsk_layer_new ();
+  GskLayer *other = gsk_layer_new ();
+  GskLayerTransform *t = gsk_layer_transform_translate (NULL, 10, 0);
+
+  gsk_layer_add_child (root, GSK_LAYER (host));
+  gsk_layer_set_size (GSK_LAYER (host), &GRAPHENE_SIZE_INIT (32, 32));
+  gsk_layer_add_child (GSK_LAYER (host), child);
+  gsk_layer_set_size (child, &GRAPHENE_SIZE_INIT (10, 10));
+  gsk_layer_add_child (GSK_LAYER (host), other);
+  gsk_layer_set_size (other, &GRAPHENE_SIZE_INIT (10, 10));
+  g_object_add_weak_pointer (G_OBJECT (child), (gpointer *) &child);
+  gsk_layer_save_easing_state (child);
+  gsk_layer_set_easing_duration (child, 100);
+  gsk_layer_set_position (child, &GRAPHENE_POINT_INIT (50, 50));
+  gsk_layer_set_transform (child, t);
+  gsk_layer_restore_easing_state (child);
+  gsk_layer_save_easing_state (other);
+  gsk_layer_set_easing_duration (other, 100);
+  gsk_layer_set_transform (other, t);
+  gsk_layer_restore_easing_state (other);
+  gsk_layer_manual_clock_advance (manual, 10 * MS);
+  render_frame (root);
+
+  host->remove_origin = TRUE;
+  gsk_layer_manual_clock_advance (manual, 10 * MS);
+  g_assert_false (host->remove_origin);
+  /* The first one the tick set went, in the middle of being set */
+  g_assert_null (child);
+  g_assert_cmpuint (gsk_layer_get_n_children (GSK_LAYER (host)), ==, 1);
+
+  /* The other one goes on */
+  gsk_layer_manual_clock_advance (manual, 100 * MS);
+  {
+    g_autofree char *s = presentation_string (other, "transform");
+
+    g_assert_cmpstr (s, ==, "translate(10px, 0px)");
+  }
+
+  gsk_layer_transform_unref (t);
+  g_assert_finalize_object (root);
+  g_assert_finalize_object (clock);
+}
+
+/* Code that runs as an animation sets its last value may start the next
+ * animation of the property: it runs */
+static void
+test_implicit_retarget_at_end (void)
+{
+  GskLayerFrameClock *clock = gsk_layer_manual_clock_new ();
+  GskLayerManualClock *manual = GSK_LAYER_MANUAL_CLOCK (clock);
+  GskLayer *root = root_with_clock (clock);
+  TestHost *host = g_object_new (TEST_TYPE_HOST, NULL);
+  int frame;
+
+  gsk_layer_add_child (root, GSK_LAYER (host));
+  gsk_layer_save_easing_state (GSK_LAYER (host));
+  gsk_layer_set_easing_duration (GSK_LAYER (host), 100);
+  gsk_layer_set_opacity (GSK_LAYER (host), 0.f);
+  gsk_layer_restore_easing_state (GSK_LAYER (host));
+  host->ping_pong = TRUE;
+
+  for (frame = 0; frame < 12; frame++)
+    {
+      render_frame (root);
+      gsk_layer_manual_clock_advance (manual, 10 * MS);
+    }
+  /* Faded out at 100 ms, fading back in since */
+  g_assert_false (host->ping_pong);
+  g_assert_cmpfloat (gsk_layer_get_opacity (GSK_LAYER (host)), ==, 1.f);
+  g_assert_cmpfloat (presentation_float (GSK_LAYER (host), "opacity"), >, 0.f);
+  g_assert_nonnull (gsk_layer_get_transition (GSK_LAYER (host), "opacity"));
+
+  gsk_layer_manual_clock_advance (manual, 200 * MS);
+  g_assert_cmpfloat (presentation_float (GSK_LAYER (host), "opacity"), ==, 1.f);
+
+  g_assert_finalize_object (root);
+  g_assert_finalize_object (clock);
+}
+
+/* Asking for the transition object does not change where the property
+ * ends: exactly the value set, for a spring as for transforms that
+ * interpolate through their matrices */
+static void
+test_implicit_promoted_ends_exactly (void)
+{
+  GskLayerFrameClock *clock = gsk_layer_manual_clock_new ();
+  GskLayerManualClock *manual = GSK_LAYER_MANUAL_CLOCK (clock);
+  GskLayer *root = root_with_clock (clock);
+  GskLayer *layer = gsk_layer_new ();
+  GskLayerEasing *spring = gsk_layer_easing_new_spring (1, 100, 10, 0);
+  GskLayerTransform *t = gsk_layer_transform_scale (gsk_layer_transform_translate (NULL, 40, 0), 2, 2);
+  GskLayerTransform *from = gsk_layer_transform_rotate (NULL, 10);
+  char *s;
+
+  gsk_layer_add_child (root, layer);
+  gsk_layer_set_transform (layer, from);
+  gsk_layer_save_easing_state (layer);
+  gsk_layer_set_easing (layer, spring);
+  gsk_layer_set_z_position (layer, 100.f);
+  gsk_layer_set_easing_duration (layer, 300);
+  gsk_layer_set_easing_mode (layer, GSK_LAYER_EASING_EASE_OUT_CUBIC);
+  gsk_layer_set_transform (layer, t);
+  gsk_layer_restore_easing_state (layer);
+
+  gsk_layer_manual_clock_advance (manual, 50 * MS);
+  g_assert_nonnull (gsk_layer_get_transition (layer, "z-position"));
+  g_assert_nonnull (gsk_layer_get_transition (layer, "transform"));
+  gsk_layer_manual_clock_advance (manual, 5000 * MS);
+
+  g_assert_null (gsk_layer_get_transition (layer, "z-position"));
+  g_assert_cmpfloat (gsk_layer_get_z_position (layer), ==, 100.f);
+  g_assert_cmpfloat (presentation_float (layer, "z-position"), ==, 100.f);
+  s = gsk_layer_transform_to_string (gsk_layer_get_transform (layer));
+  g_assert_cmpstr (s, ==, "translate(40px, 0px) scale(2, 2)");
+  g_free (s);
+
+  gsk_layer_easing_unref (spring);
+  gsk_layer_transform_unref (t);
+  gsk_layer_transform_unref (from);
+  g_assert_finalize_object (root);
+  g_assert_finalize_object (clock);
+}
+
+/* An explicit transition of a property takes over from its implicit
+ * animation, and the getter says where it goes now */
+static void
+test_explicit_over_implicit (void)
+{
+  GskLayerFrameClock *clock = gsk_layer_manual_clock_new ();
+  GskLayerManualClock *manual = GSK_LAYER_MANUAL_CLOCK (clock);
+  GskLayer *root = root_with_clock (clock);
+  GskLayer *layer = gsk_layer_new ();
+  GskLayerTransition *t;
+  guint notifies = 0;
+
+  gsk_layer_add_child (root, layer);
+  gsk_layer_save_easing_state (layer);
+  gsk_layer_set_easing_duration (layer, 100);
+  gsk_layer_set_opacity (layer, 0.f);
+  gsk_layer_restore_easing_state (layer);
+  gsk_layer_manual_clock_advance (manual, 10 * MS);
+
+  g_signal_connect_swapped (layer, "notify::opacity", G_CALLBACK (g_atomic_int_inc), &notifies);
+  t = gsk_layer_property_transition_new ("opacity", NULL);
+  gsk_layer_timeline_set_duration (GSK_LAYER_TIMELINE (t), 300);
+  gsk_layer_property_transition_set_to (GSK_LAYER_PROPERTY_TRANSITION (t), G_TYPE_FLOAT, 0.5f);
+  gsk_layer_add_transition (layer, "fade", t);
+  g_object_unref (t);
+  g_assert_cmpfloat (gsk_layer_get_opacity (layer), ==, 0.5f);
+  g_assert_cmpuint (notifies, ==, 1);
+  g_assert_null (gsk_layer_get_transition (layer, "opacity"));
+
+  gsk_layer_manual_clock_advance (manual, 400 * MS);
+  g_assert_cmpfloat (gsk_layer_get_opacity (layer), ==, 0.5f);
+  g_assert_cmpfloat (presentation_float (layer, "opacity"), ==, 0.5f);
+  g_assert_cmpuint (notifies, ==, 1);
+
+  g_assert_finalize_object (root);
+  g_assert_finalize_object (clock);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1465,6 +1697,10 @@ main (int    argc,
   g_test_add_func ("/animation/implicit/changed-while-ticking", test_implicit_changed_while_ticking);
   g_test_add_func ("/animation/transition/explicit-model-notifies", test_explicit_model_notifies);
   g_test_add_func ("/animation/implicit/same-target", test_implicit_same_target);
+  g_test_add_func ("/animation/implicit/parent-drops-child", test_implicit_parent_drops_child);
+  g_test_add_func ("/animation/implicit/retarget-at-end", test_implicit_retarget_at_end);
+  g_test_add_func ("/animation/implicit/promoted-ends-exactly", test_implicit_promoted_ends_exactly);
+  g_test_add_func ("/animation/transition/explicit-over-implicit", test_explicit_over_implicit);
 
   return g_test_run ();
 }
