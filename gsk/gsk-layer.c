@@ -2106,7 +2106,15 @@ gsk_layer_dispose (GObject *object)
     {
       dispose_depth++;
       while (pending_unrefs->len > 0)
-        g_object_unref (g_ptr_array_steal_index_fast (pending_unrefs, pending_unrefs->len - 1));
+        {
+          GskLayer *child = g_ptr_array_steal_index_fast (pending_unrefs, pending_unrefs->len - 1);
+
+          /* A child someone else holds lives on, out of the tree and away
+           * from its clock: its animations end, as on any removal */
+          if (g_atomic_int_get (&G_OBJECT (child)->ref_count) > 1)
+            update_subtree_clocks (child);
+          g_object_unref (child);
+        }
       dispose_depth--;
       g_clear_pointer (&pending_unrefs, g_ptr_array_unref);
     }

@@ -1665,6 +1665,35 @@ test_explicit_over_implicit (void)
   g_assert_finalize_object (clock);
 }
 
+
+/* A child the application holds outlives its destroyed parent: it left
+ * the tree with the clock, so its animation ends at its end */
+static void
+test_implicit_orphaned_by_dispose (void)
+{
+  GskLayerFrameClock *clock = gsk_layer_manual_clock_new ();
+  GskLayerManualClock *manual = GSK_LAYER_MANUAL_CLOCK (clock);
+  GskLayer *root = root_with_clock (clock);
+  GskLayer *child = g_object_ref_sink (gsk_layer_new ());
+
+  gsk_layer_add_child (root, child);
+  gsk_layer_save_easing_state (child);
+  gsk_layer_set_easing_duration (child, 100);
+  gsk_layer_set_opacity (child, 0.f);
+  gsk_layer_restore_easing_state (child);
+  gsk_layer_manual_clock_advance (manual, 10 * MS);
+  g_assert_cmpfloat (presentation_float (child, "opacity"), >, 0.f);
+
+  g_assert_finalize_object (root);
+  g_assert_null (gsk_layer_get_parent (child));
+  g_assert_null (gsk_layer_get_transition (child, "opacity"));
+  g_assert_cmpfloat (presentation_float (child, "opacity"), ==, 0.f);
+  g_assert_cmpfloat (gsk_layer_get_opacity (child), ==, 0.f);
+
+  g_assert_finalize_object (child);
+  g_assert_finalize_object (clock);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1701,6 +1730,7 @@ main (int    argc,
   g_test_add_func ("/animation/implicit/retarget-at-end", test_implicit_retarget_at_end);
   g_test_add_func ("/animation/implicit/promoted-ends-exactly", test_implicit_promoted_ends_exactly);
   g_test_add_func ("/animation/transition/explicit-over-implicit", test_explicit_over_implicit);
+  g_test_add_func ("/animation/implicit/orphaned-by-dispose", test_implicit_orphaned_by_dispose);
 
   return g_test_run ();
 }
