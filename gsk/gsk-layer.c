@@ -239,6 +239,37 @@ gsk_layer_changed (GskLayer           *self,
   send_redraw_request (self, NULL);
 }
 
+/* Records a change of every child of @self. Their redraw requests may
+ * run code of the application's that changes the children: then it
+ * goes over a held copy of the list, skipping those that left. */
+static void
+children_changed (GskLayer           *self,
+                  GskLayerDirtyFlags  flags)
+{
+  GskLayerPrivate *priv = gsk_layer_get_instance_private (self);
+  GPtrArray *held;
+  GskLayer *c;
+  guint i;
+
+  if (gsk_layer_n_meddlers == 0)
+    {
+      for (c = priv->first_child; c != NULL; c = gsk_layer_get_private (c)->next_sibling)
+        gsk_layer_changed (c, flags);
+      return;
+    }
+
+  held = g_ptr_array_new_with_free_func (g_object_unref);
+  for (c = priv->first_child; c != NULL; c = gsk_layer_get_private (c)->next_sibling)
+    g_ptr_array_add (held, g_object_ref (c));
+  for (i = 0; i < held->len; i++)
+    {
+      c = g_ptr_array_index (held, i);
+      if (gsk_layer_get_private (c)->parent == self)
+        gsk_layer_changed (c, flags);
+    }
+  g_ptr_array_unref (held);
+}
+
 static gboolean
 gsk_layer_real_queue_redraw (GskLayer                    *self,
                              GskLayer                    *origin,
@@ -1116,7 +1147,6 @@ gsk_layer_present_transform_in_place (GskLayer                    *self,
                                       double                       t)
 {
   GskLayerPrivate *priv = gsk_layer_get_instance_private (self);
-  GskLayer *c;
 
   if (scratch == NULL)
     return FALSE;
@@ -1133,8 +1163,7 @@ gsk_layer_present_transform_in_place (GskLayer                    *self,
     {
       if (!gsk_layer_transform_lerp_overwrite (lerp, t, scratch))
         return FALSE;
-      for (c = priv->first_child; c != NULL; c = gsk_layer_get_private (c)->next_sibling)
-        gsk_layer_changed (c, GSK_LAYER_DIRTY_WORLD);
+      children_changed (self, GSK_LAYER_DIRTY_WORLD);
       return TRUE;
     }
 
@@ -1392,7 +1421,6 @@ gsk_layer_set_child_transform (GskLayer          *self,
                                GskLayerTransform *transform)
 {
   GskLayerPrivate *priv;
-  GskLayer *c;
 
   g_return_if_fail (GSK_IS_LAYER (self));
 
@@ -1402,8 +1430,7 @@ gsk_layer_set_child_transform (GskLayer          *self,
   if (!set_transform_field (self, &priv->child_transform, transform))
     return;
 
-  for (c = priv->first_child; c != NULL; c = gsk_layer_get_private (c)->next_sibling)
-    gsk_layer_changed (c, GSK_LAYER_DIRTY_WORLD);
+  children_changed (self, GSK_LAYER_DIRTY_WORLD);
   notify_model (self, PROP_CHILD_TRANSFORM);
 }
 

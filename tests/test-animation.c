@@ -1455,6 +1455,7 @@ struct _TestHost
   GskLayer parent_instance;
   gboolean remove_origin;   /* remove the child whose request comes up */
   gboolean ping_pong;       /* fade back in when its own opacity hits 0 */
+  gboolean leave;           /* leave its parent at its own next request */
 };
 
 G_DEFINE_FINAL_TYPE (TestHost, test_host, GSK_TYPE_LAYER)
@@ -1471,6 +1472,16 @@ test_host_queue_redraw (GskLayer                    *layer,
       self->remove_origin = FALSE;
       /* Drops the last reference of the layer being set */
       gsk_layer_remove_child (layer, origin);
+    }
+  if (self->leave && origin == layer && gsk_layer_get_parent (layer) != NULL)
+    {
+      self->leave = FALSE;
+      /* Drops the last reference: chain up with one of our own */
+      g_object_ref (layer);
+      gsk_layer_remove_child (gsk_layer_get_parent (layer), layer);
+      GSK_LAYER_CLASS (test_host_parent_class)->queue_redraw (layer, origin, area);
+      g_object_unref (layer);
+      return FALSE;
     }
   if (self->ping_pong && origin == layer && presentation_float (layer, "opacity") == 0.f)
     {
@@ -1694,6 +1705,60 @@ test_implicit_orphaned_by_dispose (void)
   g_assert_finalize_object (clock);
 }
 
+
+/* A child-transform marks every child; a child may leave (and die) from
+ * its redraw request meanwhile, and the others are still marked */
+static void
+test_child_transform_child_leaves (void)
+{
+  GskLayerFrameClock *clock = gsk_layer_manual_clock_new ();
+  GskLayerManualClock *manual = GSK_LAYER_MANUAL_CLOCK (clock);
+  GskLayer *root = root_with_clock (clock);
+  GskLayer *parent = gsk_layer_new ();
+  TestHost *leaver = g_object_new (TEST_TYPE_HOST, NULL);
+  GskLayer *stayer = gsk_layer_new ();
+  GskLayerTransform *t = gsk_layer_transform_rotate (NULL, 30);
+  graphene_rect_t before, after;
+
+  gsk_layer_add_child (root, parent);
+  gsk_layer_set_size (parent, &GRAPHENE_SIZE_INIT (20, 20));
+  gsk_layer_add_child (parent, GSK_LAYER (leaver));
+  gsk_layer_add_child (parent, stayer);
+  gsk_layer_set_size (stayer, &GRAPHENE_SIZE_INIT (10, 10));
+  g_object_add_weak_pointer (G_OBJECT (leaver), (gpointer *) &leaver);
+  render_frame (root);
+  gsk_layer_get_transformed_bounds (stayer, root, &before);
+
+  leaver->leave = TRUE;
+  gsk_layer_set_child_transform (parent, t);
+  g_assert_null (leaver);
+  g_assert_cmpuint (gsk_layer_get_n_children (parent), ==, 1);
+  gsk_layer_get_transformed_bounds (stayer, root, &after);
+  g_assert_false (graphene_rect_equal (&before, &after));
+
+  /* The same, animated: the record sets the child-transform */
+  leaver = g_object_new (TEST_TYPE_HOST, NULL);
+  gsk_layer_add_child (parent, GSK_LAYER (leaver));
+  g_object_add_weak_pointer (G_OBJECT (leaver), (gpointer *) &leaver);
+  gsk_layer_save_easing_state (parent);
+  gsk_layer_set_easing_duration (parent, 100);
+  gsk_layer_set_child_transform (parent, NULL);
+  gsk_layer_restore_easing_state (parent);
+  gsk_layer_manual_clock_advance (manual, 10 * MS);
+  render_frame (root);
+  leaver->leave = TRUE;
+  gsk_layer_manual_clock_advance (manual, 10 * MS);
+  gsk_layer_manual_clock_advance (manual, 10 * MS);
+  g_assert_null (leaver);
+  g_assert_cmpuint (gsk_layer_get_n_children (parent), ==, 1);
+  gsk_layer_manual_clock_advance (manual, 100 * MS);
+  g_assert_null (gsk_layer_get_child_transform (parent));
+
+  gsk_layer_transform_unref (t);
+  g_assert_finalize_object (root);
+  g_assert_finalize_object (clock);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1731,6 +1796,7 @@ main (int    argc,
   g_test_add_func ("/animation/implicit/promoted-ends-exactly", test_implicit_promoted_ends_exactly);
   g_test_add_func ("/animation/transition/explicit-over-implicit", test_explicit_over_implicit);
   g_test_add_func ("/animation/implicit/orphaned-by-dispose", test_implicit_orphaned_by_dispose);
+  g_test_add_func ("/animation/implicit/child-transform-child-leaves", test_child_transform_child_leaves);
 
   return g_test_run ();
 }
