@@ -74,6 +74,7 @@ struct _ClockRecords
   GPtrArray *records;         /* not references; NULL holes while ticking */
   gulong tick_id;
   guint ticking;              /* depth: a callback may tick the clock again */
+  guint64 serial;             /* of the latest tick */
   guint holes;
 };
 
@@ -493,6 +494,7 @@ clock_records_tick (GskLayerFrameClock *clock,
    * a whole grid of layers. One easing evaluation serves them all. */
   GskLayerEasing *last_easing = NULL;
   double last_raw = -1, last_progress = 0;
+  guint64 serial;
   guint i, n;
 
   if (self->records->len == 0)
@@ -501,8 +503,11 @@ clock_records_tick (GskLayerFrameClock *clock,
   /* Records that callbacks add now wait for the next tick; those they
    * remove leave a hole, swept after the loop */
   self->ticking++;
+  serial = ++self->serial;
   n = self->records->len;
-  for (i = 0; i < n && i < self->records->len; i++)
+  /* A callback that moves the clock ticks again inside this tick, which
+   * sets every record for the later time: this one is then over */
+  for (i = 0; i < n && i < self->records->len && self->serial == serial; i++)
     {
       GskLayerImplicit *record = g_ptr_array_index (self->records, i);
       GskLayer *layer;

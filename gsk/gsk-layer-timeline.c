@@ -81,6 +81,7 @@ typedef struct {
   GPtrArray *timelines;       /* not references; timelines leave when they stop */
   gulong tick_id;
   guint ticking;              /* depth: a callback may tick the clock again */
+  guint64 serial;             /* of the latest tick */
 } Scheduler;
 
 static GQuark scheduler_quark;
@@ -93,6 +94,7 @@ scheduler_tick (GskLayerFrameClock *clock,
                 Scheduler          *scheduler)
 {
   gint64 now = gsk_layer_frame_clock_get_frame_time (clock);
+  guint64 serial;
   guint i, j, n;
 
   if (scheduler->timelines->len == 0)
@@ -103,8 +105,11 @@ scheduler_tick (GskLayerFrameClock *clock,
    * unschedule()), swept up after the loop. No reference is needed:
    * a timeline that dies unschedules itself first. */
   scheduler->ticking++;
+  serial = ++scheduler->serial;
   n = scheduler->timelines->len;
-  for (i = 0; i < n && i < scheduler->timelines->len; i++)
+  /* A callback that moves the clock ticks again inside this tick, which
+   * advances every timeline to the later time: this one is then over */
+  for (i = 0; i < n && i < scheduler->timelines->len && scheduler->serial == serial; i++)
     {
       GskLayerTimeline *timeline = g_ptr_array_index (scheduler->timelines, i);
 

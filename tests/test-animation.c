@@ -1456,6 +1456,7 @@ struct _TestHost
   gboolean remove_origin;   /* remove the child whose request comes up */
   gboolean ping_pong;       /* fade back in when its own opacity hits 0 */
   gboolean leave;           /* leave its parent at its own next request */
+  GskLayerManualClock *advance;  /* moves this clock at its own next request */
 };
 
 G_DEFINE_FINAL_TYPE (TestHost, test_host, GSK_TYPE_LAYER)
@@ -1473,6 +1474,8 @@ test_host_queue_redraw (GskLayer                    *layer,
       /* Drops the last reference of the layer being set */
       gsk_layer_remove_child (layer, origin);
     }
+  if (self->advance && origin == layer)
+    gsk_layer_manual_clock_advance (g_steal_pointer (&self->advance), 30 * MS);
   if (self->leave && origin == layer && gsk_layer_get_parent (layer) != NULL)
     {
       self->leave = FALSE;
@@ -1759,6 +1762,49 @@ test_child_transform_child_leaves (void)
   g_assert_finalize_object (clock);
 }
 
+
+/* A callback inside a tick moves the clock: when the outer tick returns,
+ * every animation, record or timeline, shows the clock's time */
+static void
+test_nested_tick (void)
+{
+  GskLayerFrameClock *clock = gsk_layer_manual_clock_new ();
+  GskLayerManualClock *manual = GSK_LAYER_MANUAL_CLOCK (clock);
+  GskLayer *root = root_with_clock (clock);
+  TestHost *mover = g_object_new (TEST_TYPE_HOST, NULL);
+  GskLayer *before = gsk_layer_new (), *after = gsk_layer_new ();
+  GskLayer *layers[3] = { before, GSK_LAYER (mover), after };
+  GskLayerTransition *t;
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (layers); i++)
+    {
+      gsk_layer_add_child (root, layers[i]);
+      gsk_layer_save_easing_state (layers[i]);
+      gsk_layer_set_easing_duration (layers[i], 100);
+      gsk_layer_set_easing_mode (layers[i], GSK_LAYER_EASING_LINEAR);
+      gsk_layer_set_opacity (layers[i], 0.f);
+      gsk_layer_restore_easing_state (layers[i]);
+    }
+  t = gsk_layer_property_transition_new ("z-position", NULL);
+  gsk_layer_timeline_set_duration (GSK_LAYER_TIMELINE (t), 100);
+  gsk_layer_property_transition_set_to (GSK_LAYER_PROPERTY_TRANSITION (t), G_TYPE_FLOAT, 100.f);
+  gsk_layer_add_transition (after, "lift", t);
+  g_object_unref (t);
+  render_frame (root);
+
+  mover->advance = manual;
+  gsk_layer_manual_clock_advance (manual, 10 * MS);
+  g_assert_null (mover->advance);
+  g_assert_cmpint (gsk_layer_frame_clock_get_frame_time (clock), ==, 40 * MS);
+  for (i = 0; i < G_N_ELEMENTS (layers); i++)
+    g_assert_cmpfloat_with_epsilon (presentation_float (layers[i], "opacity"), 0.6f, 1e-6);
+  g_assert_cmpfloat_with_epsilon (presentation_float (after, "z-position"), 40.f, 1e-4);
+
+  g_assert_finalize_object (root);
+  g_assert_finalize_object (clock);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1797,6 +1843,7 @@ main (int    argc,
   g_test_add_func ("/animation/transition/explicit-over-implicit", test_explicit_over_implicit);
   g_test_add_func ("/animation/implicit/orphaned-by-dispose", test_implicit_orphaned_by_dispose);
   g_test_add_func ("/animation/implicit/child-transform-child-leaves", test_child_transform_child_leaves);
+  g_test_add_func ("/animation/clock/nested-tick", test_nested_tick);
 
   return g_test_run ();
 }
