@@ -495,6 +495,8 @@ clock_records_tick (GskLayerFrameClock *clock,
   GskLayerEasing *last_easing = NULL;
   double last_raw = -1, last_progress = 0;
   guint64 serial;
+  /* Only code that runs while a layer is set can add such a class */
+  gboolean meddlers = gsk_layer_n_meddlers > 0;
   guint i, n;
 
   if (self->records->len == 0)
@@ -525,7 +527,7 @@ clock_records_tick (GskLayerFrameClock *clock,
        * ancestors, and a subclass's setter: code that may drop the
        * layer. With no such class about, there is none to fear. */
       layer = record->layer;
-      guard = record->guard_layer || gsk_layer_n_meddlers > 0;
+      guard = record->guard_layer || meddlers;
       if (guard)
         g_object_ref (layer);
 
@@ -569,7 +571,10 @@ clock_records_tick (GskLayerFrameClock *clock,
         }
 
       if (guard)
-        g_object_unref (layer);
+        {
+          g_object_unref (layer);
+          meddlers = gsk_layer_n_meddlers > 0;
+        }
     }
   self->ticking--;
 

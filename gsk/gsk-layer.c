@@ -372,9 +372,15 @@ send_redraw_request (GskLayer                    *self,
    * ancestor intercepted marks nothing, so the ancestor sees every one. */
   for (l = self; l != NULL; l = gsk_layer_get_private (l)->parent)
     {
+      GskLayerClass *klass;
+
       if (gsk_layer_get_private (l)->redraw_propagated)
         break;
-      if (GSK_LAYER_GET_CLASS (l)->queue_redraw (l, self, area))
+      /* GskLayer's own only marks a top level: no call needed below one */
+      klass = GSK_LAYER_GET_CLASS (l);
+      if (klass->queue_redraw == gsk_layer_real_queue_redraw && gsk_layer_get_private (l)->parent != NULL)
+        continue;
+      if (klass->queue_redraw (l, self, area))
         return;
     }
 
