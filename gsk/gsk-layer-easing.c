@@ -4,6 +4,7 @@
  */
 
 #include "gsk-layer-easing.h"
+#include "gsk-layer-easing-private.h"
 #include "gsk-layer-enum-types.h"
 #include "gsk-layer-css-scanner-private.h"
 
@@ -1976,19 +1977,42 @@ gsk_layer_easing_parse (const char      *string,
                         GskLayerEasing **out_easing,
                         GError         **error)
 {
-  GskLayerCssParser parser;
   GError *local_error = NULL;
   glong start, end;
 
   g_return_val_if_fail (string != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  gsk_layer_css_parser_init (&parser, string, GSK_LAYER_CSS_PARSER_FUNCTION_TOKENS, &local_error);
+  if (gsk_layer_easing_parse_with_range (string, out_easing, &start, &end, &local_error))
+    return TRUE;
+
+  gsk_layer_css_propagate_error (error, local_error, start, end);
+
+  return FALSE;
+}
+
+gboolean
+gsk_layer_easing_parse_with_range (const char      *string,
+                                   GskLayerEasing **out_easing,
+                                   glong           *out_error_start,
+                                   glong           *out_error_end,
+                                   GError         **error)
+{
+  GskLayerCssParser parser;
+  glong start, end;
+
+  g_return_val_if_fail (string != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  gsk_layer_css_parser_init (&parser, string, GSK_LAYER_CSS_PARSER_FUNCTION_TOKENS, error);
   if (easing_parse (&parser, out_easing))
     return TRUE;
 
   gsk_layer_css_parser_get_error_range (&parser, &start, &end);
-  gsk_layer_css_propagate_error (error, local_error, start, end);
+  if (out_error_start != NULL)
+    *out_error_start = start;
+  if (out_error_end != NULL)
+    *out_error_end = end;
 
   return FALSE;
 }

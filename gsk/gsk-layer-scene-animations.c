@@ -11,10 +11,10 @@
 #include "config.h"
 
 #include <math.h>
-#include <stdio.h>
 #include <string.h>
 
 #include "gsk-layer-scene-private.h"
+#include "gsk-layer-easing-private.h"
 #include "gsk-layer-animation-private.h"
 
 typedef struct
@@ -171,22 +171,17 @@ load_easing (Loader           *l,
              GskLayerEasing  **easing)
 {
   GError *local_error = NULL;
-  const char *message;
   guint line, column;
-  long start = 1, end;
-  int skip = 0;
+  glong start = 0;
 
   if (!node_holds (node, G_TYPE_STRING))
     return gsk_layer_scene_wrong_kind (l, pos, "easing", "an easing function", node);
-  if (gsk_layer_easing_parse (json_node_get_string (node), easing, &local_error))
+  if (gsk_layer_easing_parse_with_range (json_node_get_string (node), easing, &start, NULL, &local_error))
     return TRUE;
 
-  /* "characters 14-16: …": point at the first of them in the file */
-  message = local_error->message;
-  if (sscanf (message, "characters %ld-%ld: %n", &start, &end, &skip) == 2 && skip > 0)
-    message += skip;
-  gsk_layer_json_string_position (l->text, l->length, pos, MAX (start, 1) - 1, &line, &column);
-  gsk_layer_scene_loader_error (l, line, column, local_error->code, "invalid “easing”: %s", message);
+  /* Pointing at the first character of the problem in the file */
+  gsk_layer_json_string_position (l->text, l->length, pos, start, &line, &column);
+  gsk_layer_scene_loader_error (l, line, column, local_error->code, "invalid “easing”: %s", local_error->message);
   g_error_free (local_error);
 
   return FALSE;
