@@ -1432,6 +1432,7 @@ typedef struct
   GLfloat clear_color[4];
   GLint depth_test, stencil_test, cull_face;
   GLint unpack_alignment, pack_alignment, unpack_row_length;
+  GLint logic_op, unpack_swap_bytes;   /* desktop GL */
   GLboolean color_mask[4];
 } Sentinel;
 
@@ -1471,6 +1472,10 @@ get_sentinel (Sentinel *s)
   glGetIntegerv (GL_PACK_ALIGNMENT, &s->pack_alignment);
   glGetIntegerv (GL_UNPACK_ROW_LENGTH, &s->unpack_row_length);
   glGetBooleanv (GL_COLOR_WRITEMASK, s->color_mask);
+  if (!epoxy_is_desktop_gl ())
+    return;
+  s->logic_op = glIsEnabled (GL_COLOR_LOGIC_OP);
+  glGetIntegerv (GL_UNPACK_SWAP_BYTES, &s->unpack_swap_bytes);
 }
 
 static GLuint
@@ -1538,6 +1543,13 @@ set_sentinel_state (gboolean is_gles,
   glPixelStorei (GL_UNPACK_ALIGNMENT, 1);
   glPixelStorei (GL_PACK_ALIGNMENT, 2);
   glPixelStorei (GL_UNPACK_ROW_LENGTH, 7);
+  /* Both would change every pixel GSK writes or uploads */
+  if (!is_gles)
+    {
+      glEnable (GL_COLOR_LOGIC_OP);
+      glLogicOp (GL_XOR);
+      glPixelStorei (GL_UNPACK_SWAP_BYTES, GL_TRUE);
+    }
   glColorMask (GL_TRUE, GL_FALSE, GL_TRUE, GL_FALSE);
 }
 
@@ -1552,6 +1564,7 @@ assert_sentinel_equal (const Sentinel *a,
   SAME (blend_src_alpha); SAME (blend_dst_alpha); SAME (eq_rgb); SAME (eq_alpha);
   SAME (scissor_test); SAME (depth_test); SAME (stencil_test); SAME (cull_face);
   SAME (unpack_alignment); SAME (pack_alignment); SAME (unpack_row_length);
+  SAME (logic_op); SAME (unpack_swap_bytes);
 #undef SAME
   g_assert_cmpmem (a->scissor, sizeof a->scissor, b->scissor, sizeof b->scissor);
   g_assert_cmpmem (a->viewport, sizeof a->viewport, b->viewport, sizeof b->viewport);

@@ -347,9 +347,11 @@ redraw_for_age (GskLayerGLRenderer *self,
  * framebuffers, program, vertex array and buffers, the active texture
  * unit and the textures and samplers bound to units 0 and 1, blending,
  * the scissor, the viewport, the clear color, the color mask, the
- * enabled tests and the pixel store. Framebuffers with multisampling
- * cannot be drawn into this way (draw into a single-sampled one and
- * resolve).
+ * enabled tests and the pixel store; a logic op and byte swapping are
+ * off while it draws. Errors the context had pending are cleared (GL
+ * has no way to put them back): check glGetError() before. Framebuffers
+ * with multisampling cannot be drawn into this way (draw into a
+ * single-sampled one and resolve).
  *
  * Returns: (transfer full) (nullable): the region of the frame written
  *   into @framebuffer, in the tree's coordinates (y down: flip it as

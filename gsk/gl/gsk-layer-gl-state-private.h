@@ -53,6 +53,11 @@ typedef struct
   GLboolean rasterizer_discard;
   GLboolean framebuffer_srgb;      /* desktop GL only */
   GLint polygon_mode[2];           /* desktop GL only */
+  GLboolean color_logic_op;        /* desktop GL only */
+  GLint pack_swap_bytes;           /* desktop GL only */
+  GLint pack_lsb_first;            /* desktop GL only */
+  GLint unpack_swap_bytes;         /* desktop GL only */
+  GLint unpack_lsb_first;          /* desktop GL only */
 
   GLint pack_alignment, pack_row_length, pack_skip_pixels, pack_skip_rows;
   GLint unpack_alignment, unpack_row_length, unpack_skip_pixels, unpack_skip_rows;

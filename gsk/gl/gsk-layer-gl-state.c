@@ -4,8 +4,9 @@
  * framebuffers, a program, a vertex array and its buffer, textures on
  * units 0 and 1; set blending, the scissor, the viewport, the clear
  * color; upload and read pixels. What it assumes (no depth or stencil
- * test, no culling, no pixel buffer bound, default pixel store) it sets
- * after saving, since a caller's context may be in any state.
+ * test, no culling, no logic op, no pixel buffer bound, default pixel
+ * store) it sets after saving, since a caller's context may be in any
+ * state.
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -80,6 +81,12 @@ gsk_layer_gl_state_save (GskLayerGLState *state,
   if (!is_gles)
     {
       state->framebuffer_srgb = glIsEnabled (GL_FRAMEBUFFER_SRGB);
+      /* Both change every pixel written or uploaded */
+      state->color_logic_op = glIsEnabled (GL_COLOR_LOGIC_OP);
+      glGetIntegerv (GL_PACK_SWAP_BYTES, &state->pack_swap_bytes);
+      glGetIntegerv (GL_PACK_LSB_FIRST, &state->pack_lsb_first);
+      glGetIntegerv (GL_UNPACK_SWAP_BYTES, &state->unpack_swap_bytes);
+      glGetIntegerv (GL_UNPACK_LSB_FIRST, &state->unpack_lsb_first);
       /* Core profiles answer with front and back alike */
       state->polygon_mode[0] = state->polygon_mode[1] = GL_FILL;
       glGetIntegerv (GL_POLYGON_MODE, state->polygon_mode);
@@ -111,6 +118,11 @@ gsk_layer_gl_state_save (GskLayerGLState *state,
   if (!is_gles)
     {
       glDisable (GL_FRAMEBUFFER_SRGB);
+      glDisable (GL_COLOR_LOGIC_OP);
+      glPixelStorei (GL_PACK_SWAP_BYTES, GL_FALSE);
+      glPixelStorei (GL_PACK_LSB_FIRST, GL_FALSE);
+      glPixelStorei (GL_UNPACK_SWAP_BYTES, GL_FALSE);
+      glPixelStorei (GL_UNPACK_LSB_FIRST, GL_FALSE);
       glPolygonMode (GL_FRONT_AND_BACK, GL_FILL);
     }
   glColorMask (GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
@@ -175,6 +187,11 @@ gsk_layer_gl_state_restore (const GskLayerGLState *state)
   if (!state->is_gles)
     {
       set_enabled (GL_FRAMEBUFFER_SRGB, state->framebuffer_srgb);
+      set_enabled (GL_COLOR_LOGIC_OP, state->color_logic_op);
+      glPixelStorei (GL_PACK_SWAP_BYTES, state->pack_swap_bytes);
+      glPixelStorei (GL_PACK_LSB_FIRST, state->pack_lsb_first);
+      glPixelStorei (GL_UNPACK_SWAP_BYTES, state->unpack_swap_bytes);
+      glPixelStorei (GL_UNPACK_LSB_FIRST, state->unpack_lsb_first);
       if (state->polygon_mode[0] == state->polygon_mode[1])
         glPolygonMode (GL_FRONT_AND_BACK, state->polygon_mode[0]);
       else
