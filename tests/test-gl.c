@@ -1786,6 +1786,77 @@ test_rounded_nesting (void)
   g_object_unref (root);
 }
 
+
+/* Image surfaces may end on any thread: while frames are drawn, another
+ * thread drops the last reference to each content surface at random
+ * moments. Nothing crashes, and the memory count ends where it should */
+static GAsyncQueue *doomed_surfaces;
+
+static gpointer
+surface_destroyer (gpointer data)
+{
+  for (;;)
+    {
+      cairo_surface_t *surface = g_async_queue_pop (doomed_surfaces);
+
+      if (surface == data)
+        return NULL;
+      g_usleep (g_random_int_range (0, 300));
+      cairo_surface_destroy (surface);
+    }
+}
+
+static void
+test_texture_surfaces_end_on_other_threads (void)
+{
+  g_autoptr (GskLayerRenderer) gl = new_gl_renderer_or_skip ();
+  g_autoptr (GskLayer) root = NULL;
+  cairo_surface_t *target;
+  GThread *thread;
+  int stop, i, k;
+
+  if (gl == NULL)
+    return;
+
+  root = new_root (256, 256);
+  target = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 256, 256);
+  doomed_surfaces = g_async_queue_new ();
+  thread = g_thread_new ("surface-destroyer", surface_destroyer, &stop);
+
+  for (i = 0; i < 400; i++)
+    {
+      GskLayer *layers[4];
+
+      for (k = 0; k < 4; k++)
+        {
+          /* Atlas items, single textures: both kinds of entry */
+          int size = k % 2 ? 200 : 40;
+          cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, size, size);
+          GskLayerContent *content = gsk_layer_image_content_new (surface);
+
+          layers[k] = add_layer (root, k * 60, i % 100, 50, 50, NULL);
+          gsk_layer_set_content (layers[k], content);
+          g_object_unref (content);
+          /* The other thread has the last reference now */
+          g_async_queue_push (doomed_surfaces, surface);
+        }
+      cairo_region_destroy (gsk_layer_renderer_render (gl, root, target));
+      for (k = 0; k < 4; k++)
+        gsk_layer_remove_child (root, layers[k]);
+    }
+
+  g_async_queue_push (doomed_surfaces, &stop);
+  g_thread_join (thread);
+  g_async_queue_unref (doomed_surfaces);
+
+  /* All content gone: what is held is the frame's own target */
+  cairo_region_destroy (gsk_layer_renderer_render (gl, root, target));
+  cairo_region_destroy (gsk_layer_renderer_render (gl, root, target));
+  g_assert_cmpuint (gsk_layer_gl_renderer_get_texture_memory (GSK_LAYER_GL_RENDERER (gl)), ==, 256 * 256 * 4);
+
+  cairo_surface_destroy (target);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1807,6 +1878,7 @@ main (int    argc,
   g_test_add_func ("/gl/texture/uploads", test_texture_uploads);
   g_test_add_func ("/gl/texture/memory", test_texture_memory);
   g_test_add_func ("/gl/texture/budget", test_texture_budget);
+  g_test_add_func ("/gl/texture/surfaces-end-on-other-threads", test_texture_surfaces_end_on_other_threads);
   g_test_add_func ("/gl/texture/offscreens", test_texture_offscreens);
   g_test_add_func ("/gl/atlas/contents", test_atlas);
   g_test_add_func ("/gl/gles/fishbowl", test_gles);

@@ -179,6 +179,10 @@ typedef struct _TextureEntry
   guint64 listed;               /* the last frame whose list had it */
   guint serial;                 /* the surface's, when uploaded */
   GList link;                   /* in the backend's LRU queue */
+  /* Under the texture lock: in the table and the queue, its textures
+   * the backend's. Whoever clears it deletes them: the renderer when it
+   * lets go, or the surface's end, on whatever thread that comes. */
+  gboolean live;
 } TextureEntry;
 
 typedef struct
@@ -524,34 +528,52 @@ texture_entry_delete_textures (TextureEntry *entry)
     glDeleteTextures (1, &entry->tiles[i].texture);
 }
 
+/* With the texture lock held: takes @entry out of the table and the
+ * queue, and appends what GL must delete to @dead (the memory is no
+ * longer counted from now). Nothing if it was out already. */
+static void
+texture_entry_detach_locked (GskLayerGLBackend *self,
+                             TextureEntry      *entry,
+                             GArray            *dead)
+{
+  int i;
+
+  if (!entry->live)
+    return;
+
+  entry->live = FALSE;
+  if (g_hash_table_lookup (self->textures, entry->surface) == entry)
+    g_hash_table_remove (self->textures, entry->surface);
+  g_queue_unlink (&self->lru, &entry->link);
+  self->texture_memory -= entry->bytes;
+
+  if (entry->page != NULL)
+    {
+      DeadTexture d = { 0, 0, entry->page };
+
+      g_array_append_val (dead, d);
+    }
+  else
+    for (i = 0; i < entry->n_cols * entry->n_rows; i++)
+      {
+        DeadTexture d = { entry->tiles[i].texture, 0, NULL };
+
+        g_array_append_val (dead, d);
+      }
+}
+
 static void
 texture_entry_destroyed (gpointer data)
 {
   TextureEntry *entry = data;
   GskLayerGLBackend *self = entry->backend;
 
-  /* The surface is going away. The GL context may not be current on
-   * this thread: leave the texture for the next frame to delete. */
+  /* The surface is going away, maybe on another thread, where the GL
+   * context is not current: the next frame deletes the textures */
   if (self != NULL)
     {
-      int i;
-
       g_mutex_lock (&self->texture_lock);
-      g_hash_table_remove (self->textures, entry->surface);
-      g_queue_unlink (&self->lru, &entry->link);
-      if (entry->page != NULL)
-        {
-          DeadTexture dead = { 0, 0, entry->page };
-
-          g_array_append_val (self->dead_textures, dead);
-        }
-      else
-        for (i = 0; i < entry->n_cols * entry->n_rows; i++)
-          {
-            DeadTexture dead = { entry->tiles[i].texture, i == 0 ? entry->bytes : 0, NULL };
-
-            g_array_append_val (self->dead_textures, dead);
-          }
+      texture_entry_detach_locked (self, entry, self->dead_textures);
       g_mutex_unlock (&self->texture_lock);
     }
 
@@ -610,28 +632,53 @@ delete_dead_textures (GskLayerGLBackend *self)
 /* Deletes the texture of @entry now and lets go of it; the surface
  * keeps its pixels, to be uploaded again if drawn again */
 static void
-texture_entry_release (GskLayerGLBackend *self,
-                       TextureEntry      *entry)
+delete_now (GskLayerGLBackend *self,
+            GArray            *dead)
 {
-  g_mutex_lock (&self->texture_lock);
-  g_hash_table_remove (self->textures, entry->surface);
-  g_queue_unlink (&self->lru, &entry->link);
-  self->texture_memory -= entry->bytes;
-  entry->backend = NULL;
-  g_mutex_unlock (&self->texture_lock);
+  guint i;
 
-  if (entry->page != NULL)
-    atlas_page_unref (self, entry->page);
-  else
-    texture_entry_delete_textures (entry);
-  if (self->last_surface == entry->surface)
+  for (i = 0; i < dead->len; i++)
+    {
+      DeadTexture *d = &g_array_index (dead, DeadTexture, i);
+
+      if (d->page != NULL)
+        atlas_page_unref (self, d->page);
+      else
+        glDeleteTextures (1, &d->texture);
+    }
+  g_array_set_size (dead, 0);
+}
+
+/* With the texture lock held: lets go of @entry, its textures to be
+ * deleted from @dead. Its surface keeps its pixels, to be uploaded again
+ * if drawn again; the entry stays on the surface, which may end on any
+ * thread, to be freed then (or replaced by a new upload), and no longer
+ * points back at @self. After the unlock, it must not be touched. */
+static void
+texture_entry_release_locked (GskLayerGLBackend *self,
+                              TextureEntry      *entry,
+                              GArray            *dead)
+{
+  texture_entry_detach_locked (self, entry, dead);
+  entry->backend = NULL;
+  if (self->last_entry == entry)
     {
       self->last_surface = NULL;
       self->last_entry = NULL;
     }
+}
 
-  /* Runs texture_entry_destroyed (), which now only frees */
-  cairo_surface_set_user_data (entry->surface, &self->texture_key, NULL, NULL);
+static void
+texture_entry_release (GskLayerGLBackend *self,
+                       TextureEntry      *entry)
+{
+  GArray *dead = g_array_new (FALSE, FALSE, sizeof (DeadTexture));
+
+  g_mutex_lock (&self->texture_lock);
+  texture_entry_release_locked (self, entry, dead);
+  g_mutex_unlock (&self->texture_lock);
+  delete_now (self, dead);
+  g_array_unref (dead);
 }
 
 /* Makes room for @wanted more bytes within the budget: gives back idle
@@ -652,19 +699,34 @@ evict (GskLayerGLBackend *self,
       gsize held;
       int oldest;
 
+      GArray *dead;
+
       g_mutex_lock (&self->texture_lock);
       held = self->texture_memory + self->offscreen_memory + offscreen_bytes (&self->target);
-      entry = self->lru.head ? self->lru.head->data : NULL;
       g_mutex_unlock (&self->texture_lock);
 
       if (held + wanted <= self->texture_budget)
         return;
 
       if ((oldest = pool_oldest (self)) >= 0)
-        pool_remove (self, oldest);
-      else if (entry != NULL && entry->last_used != self->frame)
-        texture_entry_release (self, entry);
+        {
+          pool_remove (self, oldest);
+          continue;
+        }
+
+      /* Chosen and let go of in one hold of the lock: a surface ending
+       * on another thread frees its entry */
+      dead = g_array_new (FALSE, FALSE, sizeof (DeadTexture));
+      g_mutex_lock (&self->texture_lock);
+      entry = self->lru.head ? self->lru.head->data : NULL;
+      if (entry != NULL && entry->last_used != self->frame)
+        texture_entry_release_locked (self, entry, dead);
       else
+        entry = NULL;
+      g_mutex_unlock (&self->texture_lock);
+      delete_now (self, dead);
+      g_array_unref (dead);
+      if (entry == NULL)
         return;
     }
 }
@@ -677,6 +739,7 @@ collect_textures (GskLayerGLBackend        *self,
                   const GskLayerRenderList *list)
 {
   cairo_surface_t *last = NULL;
+  GArray *dead;
   GList *l, *next;
   guint i;
 
@@ -695,18 +758,26 @@ collect_textures (GskLayerGLBackend        *self,
         entry->listed = self->frame;
     }
 
+  /* Surfaces may end on other threads, which changes the queue and
+   * frees entries: chosen and let go of in one hold of the lock */
+  dead = g_array_new (FALSE, FALSE, sizeof (DeadTexture));
+  g_mutex_lock (&self->texture_lock);
   for (l = self->lru.head; l != NULL; l = next)
     {
       TextureEntry *entry = l->data;
 
       next = l->next;
       if (entry->listed != self->frame)
-        texture_entry_release (self, entry);
+        texture_entry_release_locked (self, entry, dead);
     }
+  g_mutex_unlock (&self->texture_lock);
+  delete_now (self, dead);
+  g_array_unref (dead);
 
   evict (self, 0);
 
   self->stats.content_textures = self->atlas_pages->len;
+  g_mutex_lock (&self->texture_lock);
   for (l = self->lru.head; l != NULL; l = l->next)
     {
       TextureEntry *entry = l->data;
@@ -714,6 +785,7 @@ collect_textures (GskLayerGLBackend        *self,
       if (entry->page == NULL)
         self->stats.content_textures += entry->n_cols * entry->n_rows;
     }
+  g_mutex_unlock (&self->texture_lock);
   self->stats.atlas_pages = self->atlas_pages->len;
 }
 
@@ -1139,6 +1211,7 @@ get_texture (GskLayerGLBackend *self,
       else
         g_queue_push_tail_link (&self->lru, &entry->link);
       self->texture_memory += entry->bytes;
+      entry->live = TRUE;
       g_mutex_unlock (&self->texture_lock);
 
       if (cairo_surface_set_user_data (surface, &self->texture_key, entry,
