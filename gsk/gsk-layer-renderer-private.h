@@ -36,4 +36,8 @@ void            gsk_layer_renderer_check_frame        (GskLayerRenderer         
  * a frame of its own */
 gboolean        gsk_layer_renderer_is_checking        (GskLayerRenderer          *self);
 
+/* The target no longer holds the last frame (a backend failed to draw
+ * it): the next frame is drawn in full */
+void gsk_layer_renderer_forget_target (GskLayerRenderer *self);
+
 G_END_DECLS

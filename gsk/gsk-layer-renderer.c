@@ -441,6 +441,14 @@ gsk_layer_renderer_set_clear_color (GskLayerRenderer *self,
   priv->last_target = NULL;
 }
 
+void
+gsk_layer_renderer_forget_target (GskLayerRenderer *self)
+{
+  GskLayerRendererPrivate *priv = gsk_layer_renderer_get_instance_private (self);
+
+  priv->last_target = NULL;
+}
+
 /**
  * gsk_layer_renderer_get_clear_color:
  * @self: a renderer

@@ -393,8 +393,10 @@ gsk_layer_gl_renderer_render_to_framebuffer (GskLayerGLRenderer *self,
       if (!gsk_layer_gl_backend_draw (self->backend, list, damage))
         {
           /* Not even a target to draw into: nothing to copy, and the
-           * next frame cannot build on this one */
+           * next frame cannot build on this one, which it must draw in
+           * full into whatever target it gets */
           g_ptr_array_set_size (self->damage_history, 0);
+          gsk_layer_renderer_forget_target (renderer);
           gsk_layer_gl_backend_end (self->backend);
           cairo_region_destroy (damage);
           return cairo_region_create ();
