@@ -1787,9 +1787,10 @@ test_rounded_nesting (void)
 }
 
 
-/* Image surfaces may end on any thread: while frames are drawn, another
- * thread drops the last reference to each content surface at random
- * moments. Nothing crashes, and the memory count ends where it should */
+/* Image surfaces may end on any thread: while frames are drawn, and
+ * while renderers end, another thread drops the last reference to each
+ * content surface at random moments. Nothing crashes, and the memory
+ * count ends where it should */
 static GAsyncQueue *doomed_surfaces;
 
 static gpointer
@@ -1843,6 +1844,29 @@ test_texture_surfaces_end_on_other_threads (void)
       cairo_region_destroy (gsk_layer_renderer_render (gl, root, target));
       for (k = 0; k < 4; k++)
         gsk_layer_remove_child (root, layers[k]);
+    }
+
+  /* Renderers that end while the surfaces they drew end elsewhere */
+  for (i = 0; i < 50; i++)
+    {
+      GskLayerRenderer *brief = gsk_layer_gl_renderer_new (NULL);
+      GskLayer *layers[4];
+
+      for (k = 0; k < 4; k++)
+        {
+          int size = k % 2 ? 200 : 40;
+          cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, size, size);
+          GskLayerContent *content = gsk_layer_image_content_new (surface);
+
+          layers[k] = add_layer (root, k * 60, i % 100, 50, 50, NULL);
+          gsk_layer_set_content (layers[k], content);
+          g_object_unref (content);
+          g_async_queue_push (doomed_surfaces, surface);
+        }
+      cairo_region_destroy (gsk_layer_renderer_render (brief, root, target));
+      for (k = 0; k < 4; k++)
+        gsk_layer_remove_child (root, layers[k]);
+      g_object_unref (brief);
     }
 
   g_async_queue_push (doomed_surfaces, &stop);

@@ -159,6 +159,10 @@ typedef struct
   int shelf_end;                /* where the next shelf starts */
 } AtlasPage;
 
+/* One lock for every backend's textures: a surface's end, on any
+ * thread, must find its entry's backend still there, or none */
+static GMutex texture_lock;
+
 typedef struct _TextureEntry
 {
   GskLayerGLBackend *backend;   /* NULL once the backend let go of it */
@@ -228,8 +232,8 @@ struct _GskLayerGLBackend
 
   /* cairo_surface_t → TextureEntry; with the LRU queue (least recently
    * drawn first), the memory count and the dead textures, touched by
-   * surface destroy notifications, which may come from any thread */
-  GMutex texture_lock;
+   * surface destroy notifications, which may come from any thread:
+   * under texture_lock */
   GHashTable *textures;
   GQueue lru;
   gsize texture_memory;         /* content textures, dead ones included */
@@ -566,16 +570,17 @@ static void
 texture_entry_destroyed (gpointer data)
 {
   TextureEntry *entry = data;
-  GskLayerGLBackend *self = entry->backend;
+  GskLayerGLBackend *self;
 
   /* The surface is going away, maybe on another thread, where the GL
-   * context is not current: the next frame deletes the textures */
+   * context is not current: the next frame deletes the textures. The
+   * backend is read under the lock, which its end takes to let go of
+   * every entry: it cannot go away meanwhile. */
+  g_mutex_lock (&texture_lock);
+  self = entry->backend;
   if (self != NULL)
-    {
-      g_mutex_lock (&self->texture_lock);
-      texture_entry_detach_locked (self, entry, self->dead_textures);
-      g_mutex_unlock (&self->texture_lock);
-    }
+    texture_entry_detach_locked (self, entry, self->dead_textures);
+  g_mutex_unlock (&texture_lock);
 
   texture_entry_free (entry);
 }
@@ -596,9 +601,9 @@ atlas_page_unref (GskLayerGLBackend *self,
     return;
 
   glDeleteTextures (1, &page->texture);
-  g_mutex_lock (&self->texture_lock);
+  g_mutex_lock (&texture_lock);
   self->texture_memory -= (gsize) page->size * page->size * 4;
-  g_mutex_unlock (&self->texture_lock);
+  g_mutex_unlock (&texture_lock);
   g_ptr_array_remove_fast (self->atlas_pages, page);
   atlas_page_free (page);
 }
@@ -610,12 +615,12 @@ delete_dead_textures (GskLayerGLBackend *self)
   guint i;
 
   /* Unref'ing a page takes the lock */
-  g_mutex_lock (&self->texture_lock);
+  g_mutex_lock (&texture_lock);
   dead_textures = self->dead_textures;
   self->dead_textures = g_array_new (FALSE, FALSE, sizeof (DeadTexture));
   for (i = 0; i < dead_textures->len; i++)
     self->texture_memory -= g_array_index (dead_textures, DeadTexture, i).bytes;
-  g_mutex_unlock (&self->texture_lock);
+  g_mutex_unlock (&texture_lock);
 
   for (i = 0; i < dead_textures->len; i++)
     {
@@ -674,9 +679,9 @@ texture_entry_release (GskLayerGLBackend *self,
 {
   GArray *dead = g_array_new (FALSE, FALSE, sizeof (DeadTexture));
 
-  g_mutex_lock (&self->texture_lock);
+  g_mutex_lock (&texture_lock);
   texture_entry_release_locked (self, entry, dead);
-  g_mutex_unlock (&self->texture_lock);
+  g_mutex_unlock (&texture_lock);
   delete_now (self, dead);
   g_array_unref (dead);
 }
@@ -701,9 +706,9 @@ evict (GskLayerGLBackend *self,
 
       GArray *dead;
 
-      g_mutex_lock (&self->texture_lock);
+      g_mutex_lock (&texture_lock);
       held = self->texture_memory + self->offscreen_memory + offscreen_bytes (&self->target);
-      g_mutex_unlock (&self->texture_lock);
+      g_mutex_unlock (&texture_lock);
 
       if (held + wanted <= self->texture_budget)
         return;
@@ -717,13 +722,13 @@ evict (GskLayerGLBackend *self,
       /* Chosen and let go of in one hold of the lock: a surface ending
        * on another thread frees its entry */
       dead = g_array_new (FALSE, FALSE, sizeof (DeadTexture));
-      g_mutex_lock (&self->texture_lock);
+      g_mutex_lock (&texture_lock);
       entry = self->lru.head ? self->lru.head->data : NULL;
       if (entry != NULL && entry->last_used != self->frame)
         texture_entry_release_locked (self, entry, dead);
       else
         entry = NULL;
-      g_mutex_unlock (&self->texture_lock);
+      g_mutex_unlock (&texture_lock);
       delete_now (self, dead);
       g_array_unref (dead);
       if (entry == NULL)
@@ -761,7 +766,7 @@ collect_textures (GskLayerGLBackend        *self,
   /* Surfaces may end on other threads, which changes the queue and
    * frees entries: chosen and let go of in one hold of the lock */
   dead = g_array_new (FALSE, FALSE, sizeof (DeadTexture));
-  g_mutex_lock (&self->texture_lock);
+  g_mutex_lock (&texture_lock);
   for (l = self->lru.head; l != NULL; l = next)
     {
       TextureEntry *entry = l->data;
@@ -770,14 +775,14 @@ collect_textures (GskLayerGLBackend        *self,
       if (entry->listed != self->frame)
         texture_entry_release_locked (self, entry, dead);
     }
-  g_mutex_unlock (&self->texture_lock);
+  g_mutex_unlock (&texture_lock);
   delete_now (self, dead);
   g_array_unref (dead);
 
   evict (self, 0);
 
   self->stats.content_textures = self->atlas_pages->len;
-  g_mutex_lock (&self->texture_lock);
+  g_mutex_lock (&texture_lock);
   for (l = self->lru.head; l != NULL; l = l->next)
     {
       TextureEntry *entry = l->data;
@@ -785,7 +790,7 @@ collect_textures (GskLayerGLBackend        *self,
       if (entry->page == NULL)
         self->stats.content_textures += entry->n_cols * entry->n_rows;
     }
-  g_mutex_unlock (&self->texture_lock);
+  g_mutex_unlock (&texture_lock);
   self->stats.atlas_pages = self->atlas_pages->len;
 }
 
@@ -1006,9 +1011,9 @@ atlas_page_new (GskLayerGLBackend *self)
       return NULL;
     }
 
-  g_mutex_lock (&self->texture_lock);
+  g_mutex_lock (&texture_lock);
   self->texture_memory += (gsize) size * size * 4;
-  g_mutex_unlock (&self->texture_lock);
+  g_mutex_unlock (&texture_lock);
   g_ptr_array_add (self->atlas_pages, page);
 
   return page;
@@ -1173,7 +1178,7 @@ get_texture (GskLayerGLBackend *self,
   if (surface == self->last_surface)
     return self->last_entry;
 
-  g_mutex_lock (&self->texture_lock);
+  g_mutex_lock (&texture_lock);
   entry = g_hash_table_lookup (self->textures, surface);
   if (entry != NULL && !self->checking)
     {
@@ -1182,7 +1187,7 @@ get_texture (GskLayerGLBackend *self,
       g_queue_unlink (&self->lru, &entry->link);
       g_queue_push_tail_link (&self->lru, &entry->link);
     }
-  g_mutex_unlock (&self->texture_lock);
+  g_mutex_unlock (&texture_lock);
 
   /* An image changed in place: upload it again */
   if (entry != NULL && entry->serial != gsk_layer_surface_get_serial (surface))
@@ -1204,7 +1209,7 @@ get_texture (GskLayerGLBackend *self,
       entry->serial = gsk_layer_surface_get_serial (surface);
       entry->link.data = entry;
 
-      g_mutex_lock (&self->texture_lock);
+      g_mutex_lock (&texture_lock);
       g_hash_table_insert (self->textures, surface, entry);
       if (self->checking)
         g_queue_push_head_link (&self->lru, &entry->link);
@@ -1212,7 +1217,7 @@ get_texture (GskLayerGLBackend *self,
         g_queue_push_tail_link (&self->lru, &entry->link);
       self->texture_memory += entry->bytes;
       entry->live = TRUE;
-      g_mutex_unlock (&self->texture_lock);
+      g_mutex_unlock (&texture_lock);
 
       if (cairo_surface_set_user_data (surface, &self->texture_key, entry,
                                        texture_entry_destroyed) != CAIRO_STATUS_SUCCESS)
@@ -2288,9 +2293,9 @@ draw_frame (GskLayerGLBackend        *self,
   if (self->failed || !gsk_layer_gl_check_error ("drawing the frame"))
     return "GL failed to allocate a texture or offscreen";
 
-  g_mutex_lock (&self->texture_lock);
+  g_mutex_lock (&texture_lock);
   self->stats.cached_textures = g_hash_table_size (self->textures);
-  g_mutex_unlock (&self->texture_lock);
+  g_mutex_unlock (&texture_lock);
 
   return NULL;
 }
@@ -2567,7 +2572,6 @@ backend_new_for_context (GskLayerGLContext  *context,
 
   self = g_new0 (GskLayerGLBackend, 1);
   self->context = context;
-  g_mutex_init (&self->texture_lock);
   self->textures = g_hash_table_new (NULL, NULL);
   self->dead_textures = g_array_new (FALSE, FALSE, sizeof (DeadTexture));
   g_queue_init (&self->lru);
@@ -2646,7 +2650,6 @@ void
 gsk_layer_gl_backend_free (GskLayerGLBackend *self)
 {
   GHashTableIter iter;
-  GPtrArray *entries;
   TextureEntry *entry;
   gboolean can_call_gl;
   guint i;
@@ -2658,28 +2661,21 @@ gsk_layer_gl_backend_free (GskLayerGLBackend *self)
    * made in it until it is destroyed */
   can_call_gl = gsk_layer_gl_context_make_current (self->context);
 
-  /* Detach from every surface that still has a texture here; removing
-   * the user data runs the notification, which now only frees */
-  entries = g_ptr_array_new ();
-  g_mutex_lock (&self->texture_lock);
+  /* Let go of every entry: they stay on their surfaces, pointing at no
+   * backend, freed when the surfaces end (on whatever thread) or replaced
+   * if another renderer uploads them */
+  g_mutex_lock (&texture_lock);
   g_hash_table_iter_init (&iter, self->textures);
   while (g_hash_table_iter_next (&iter, NULL, (gpointer *) &entry))
     {
       entry->backend = NULL;
+      entry->live = FALSE;
       if (can_call_gl)
         texture_entry_delete_textures (entry);
       g_queue_unlink (&self->lru, &entry->link);
-      g_ptr_array_add (entries, entry);
     }
   g_hash_table_remove_all (self->textures);
-  g_mutex_unlock (&self->texture_lock);
-
-  for (i = 0; i < entries->len; i++)
-    {
-      entry = g_ptr_array_index (entries, i);
-      cairo_surface_set_user_data (entry->surface, &self->texture_key, NULL, NULL);
-    }
-  g_ptr_array_unref (entries);
+  g_mutex_unlock (&texture_lock);
 
   if (can_call_gl)
     {
@@ -2720,7 +2716,6 @@ gsk_layer_gl_backend_free (GskLayerGLBackend *self)
   g_array_unref (self->stack);
   g_array_unref (self->dead_textures);
   g_hash_table_unref (self->textures);
-  g_mutex_clear (&self->texture_lock);
   g_free (self->description);
   g_free (self);
 }
@@ -2744,9 +2739,9 @@ gsk_layer_gl_backend_get_texture_memory (GskLayerGLBackend *self)
 {
   gsize held;
 
-  g_mutex_lock (&self->texture_lock);
+  g_mutex_lock (&texture_lock);
   held = self->texture_memory + self->offscreen_memory + offscreen_bytes (&self->target);
-  g_mutex_unlock (&self->texture_lock);
+  g_mutex_unlock (&texture_lock);
 
   return held;
 }
