@@ -118,6 +118,24 @@ struct _GskLayerRenderList
   guint n_allocated;
 };
 
+/* For backends replaying a list: inside a group or clip that shows
+ * nothing (*@depth > 0, which the backend set to 1 at its push), follows
+ * the nesting of @op and returns TRUE, for the caller to skip @op */
+static inline gboolean
+gsk_layer_render_op_skipped (const GskLayerRenderOp *op,
+                             guint                  *depth)
+{
+  if (*depth == 0)
+    return FALSE;
+
+  if (op->kind == GSK_LAYER_RENDER_OP_PUSH_GROUP || op->kind == GSK_LAYER_RENDER_OP_PUSH_CLIP)
+    (*depth)++;
+  else if (op->kind == GSK_LAYER_RENDER_OP_POP_GROUP || op->kind == GSK_LAYER_RENDER_OP_POP_CLIP)
+    (*depth)--;
+
+  return TRUE;
+}
+
 GskLayerRenderList *gsk_layer_render_list_new       (int                      width,
                                                      int                      height);
 void                gsk_layer_render_list_free      (GskLayerRenderList      *list);

@@ -1968,16 +1968,8 @@ render_ops (GskLayerGLBackend *self)
     {
       const GskLayerRenderOp *op = &list->ops[i];
 
-      if (self->skip_depth > 0)
-        {
-          if (op->kind == GSK_LAYER_RENDER_OP_PUSH_GROUP ||
-              op->kind == GSK_LAYER_RENDER_OP_PUSH_CLIP)
-            self->skip_depth++;
-          else if (op->kind == GSK_LAYER_RENDER_OP_POP_GROUP ||
-                   op->kind == GSK_LAYER_RENDER_OP_POP_CLIP)
-            self->skip_depth--;
-          continue;
-        }
+      if (gsk_layer_render_op_skipped (op, &self->skip_depth))
+        continue;
 
       switch (op->kind)
         {

@@ -1205,16 +1205,8 @@ render_ops (RenderState *state)
     {
       const GskLayerRenderOp *op = &list->ops[i];
 
-      if (state->skip_depth > 0)
-        {
-          if (op->kind == GSK_LAYER_RENDER_OP_PUSH_GROUP ||
-              op->kind == GSK_LAYER_RENDER_OP_PUSH_CLIP)
-            state->skip_depth++;
-          else if (op->kind == GSK_LAYER_RENDER_OP_POP_GROUP ||
-                   op->kind == GSK_LAYER_RENDER_OP_POP_CLIP)
-            state->skip_depth--;
-          continue;
-        }
+      if (gsk_layer_render_op_skipped (op, &state->skip_depth))
+        continue;
 
       switch (op->kind)
         {
