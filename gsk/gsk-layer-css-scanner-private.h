@@ -87,6 +87,29 @@ void         gsk_layer_css_propagate_error   (GError                 **dest,
                                               glong                    start,
                                               glong                    end);
 
+/* A whole value's parser: parses all of @parser's text into @out */
+typedef gboolean (* GskLayerCssParseFunc) (GskLayerCssParser *parser,
+                                           gpointer           out);
+
+/* Runs @parse over @string. On failure the message has no position
+ * prefix, and the problem lies at the 0-based character offsets
+ * [*out_error_start, *out_error_end) of @string (both optional). */
+gboolean     gsk_layer_css_parse_with_range  (const char              *string,
+                                              GskLayerCssParserFlags   flags,
+                                              GskLayerCssParseFunc     parse,
+                                              gpointer                 out,
+                                              glong                   *out_error_start,
+                                              glong                   *out_error_end,
+                                              GError                 **error);
+
+/* The same, with the range in front of the message (see
+ * gsk_layer_css_propagate_error()), for the public parse functions */
+gboolean     gsk_layer_css_parse             (const char              *string,
+                                              GskLayerCssParserFlags   flags,
+                                              GskLayerCssParseFunc     parse,
+                                              gpointer                 out,
+                                              GError                 **error);
+
 void         gsk_layer_css_skip_space        (const char             **p);
 gboolean     gsk_layer_css_is_ident_start    (const char              *p);
 const char * gsk_layer_css_scan_ident        (const char              *p);

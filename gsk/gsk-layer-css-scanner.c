@@ -93,6 +93,49 @@ gsk_layer_css_propagate_error (GError **dest,
                               start + 1, MAX (end, start + 1));
 }
 
+gboolean
+gsk_layer_css_parse_with_range (const char             *string,
+                                GskLayerCssParserFlags  flags,
+                                GskLayerCssParseFunc    parse,
+                                gpointer                out,
+                                glong                  *out_error_start,
+                                glong                  *out_error_end,
+                                GError                **error)
+{
+  GskLayerCssParser parser;
+  glong start, end;
+
+  gsk_layer_css_parser_init (&parser, string, flags, error);
+  if (parse (&parser, out))
+    return TRUE;
+
+  gsk_layer_css_parser_get_error_range (&parser, &start, &end);
+  if (out_error_start != NULL)
+    *out_error_start = start;
+  if (out_error_end != NULL)
+    *out_error_end = end;
+
+  return FALSE;
+}
+
+gboolean
+gsk_layer_css_parse (const char             *string,
+                     GskLayerCssParserFlags  flags,
+                     GskLayerCssParseFunc    parse,
+                     gpointer                out,
+                     GError                **error)
+{
+  GError *local_error = NULL;
+  glong start, end;
+
+  if (gsk_layer_css_parse_with_range (string, flags, parse, out, &start, &end, &local_error))
+    return TRUE;
+
+  gsk_layer_css_propagate_error (error, local_error, start, end);
+
+  return FALSE;
+}
+
 /* }}} */
 /* {{{ Tokens */
 

@@ -1940,6 +1940,14 @@ easing_parse (GskLayerCssParser  *parser,
   return TRUE;
 }
 
+/* easing_parse() for gsk_layer_css_parse() */
+static gboolean
+easing_parse_func (GskLayerCssParser *parser,
+                   gpointer           out)
+{
+  return easing_parse (parser, out);
+}
+
 /**
  * gsk_layer_easing_parse:
  * @string: the text of an easing
@@ -1977,18 +1985,11 @@ gsk_layer_easing_parse (const char      *string,
                         GskLayerEasing **out_easing,
                         GError         **error)
 {
-  GError *local_error = NULL;
-  glong start, end;
-
   g_return_val_if_fail (string != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  if (gsk_layer_easing_parse_with_range (string, out_easing, &start, &end, &local_error))
-    return TRUE;
-
-  gsk_layer_css_propagate_error (error, local_error, start, end);
-
-  return FALSE;
+  return gsk_layer_css_parse (string, GSK_LAYER_CSS_PARSER_FUNCTION_TOKENS,
+                              easing_parse_func, out_easing, error);
 }
 
 gboolean
@@ -1998,21 +1999,10 @@ gsk_layer_easing_parse_with_range (const char      *string,
                                    glong           *out_error_end,
                                    GError         **error)
 {
-  GskLayerCssParser parser;
-  glong start, end;
-
   g_return_val_if_fail (string != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  gsk_layer_css_parser_init (&parser, string, GSK_LAYER_CSS_PARSER_FUNCTION_TOKENS, error);
-  if (easing_parse (&parser, out_easing))
-    return TRUE;
-
-  gsk_layer_css_parser_get_error_range (&parser, &start, &end);
-  if (out_error_start != NULL)
-    *out_error_start = start;
-  if (out_error_end != NULL)
-    *out_error_end = end;
-
-  return FALSE;
+  return gsk_layer_css_parse_with_range (string, GSK_LAYER_CSS_PARSER_FUNCTION_TOKENS,
+                                         easing_parse_func, out_easing,
+                                         out_error_start, out_error_end, error);
 }

@@ -1543,6 +1543,14 @@ transform_parse (GskLayerCssParser  *parser,
   return TRUE;
 }
 
+/* transform_parse() for gsk_layer_css_parse() */
+static gboolean
+transform_parse_func (GskLayerCssParser *parser,
+                      gpointer           out)
+{
+  return transform_parse (parser, out);
+}
+
 gboolean
 gsk_layer_transform_parse_with_range (const char         *string,
                                       GskLayerTransform **out_transform,
@@ -1550,23 +1558,12 @@ gsk_layer_transform_parse_with_range (const char         *string,
                                       glong              *out_error_end,
                                       GError            **error)
 {
-  GskLayerCssParser parser;
-  glong start, end;
-
   g_return_val_if_fail (string != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  gsk_layer_css_parser_init (&parser, string, GSK_LAYER_CSS_PARSER_DEFAULT, error);
-  if (transform_parse (&parser, out_transform))
-    return TRUE;
-
-  gsk_layer_css_parser_get_error_range (&parser, &start, &end);
-  if (out_error_start != NULL)
-    *out_error_start = start;
-  if (out_error_end != NULL)
-    *out_error_end = end;
-
-  return FALSE;
+  return gsk_layer_css_parse_with_range (string, GSK_LAYER_CSS_PARSER_DEFAULT,
+                                         transform_parse_func, out_transform,
+                                         out_error_start, out_error_end, error);
 }
 
 /**
@@ -1605,18 +1602,11 @@ gsk_layer_transform_parse (const char         *string,
                            GskLayerTransform **out_transform,
                            GError            **error)
 {
-  GError *local_error = NULL;
-  glong start, end;
-
   g_return_val_if_fail (string != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  if (gsk_layer_transform_parse_with_range (string, out_transform, &start, &end, &local_error))
-    return TRUE;
-
-  gsk_layer_css_propagate_error (error, local_error, start, end);
-
-  return FALSE;
+  return gsk_layer_css_parse (string, GSK_LAYER_CSS_PARSER_DEFAULT,
+                              transform_parse_func, out_transform, error);
 }
 
 /* {{{ Rewriting in place, for animations */
