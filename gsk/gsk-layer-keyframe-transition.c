@@ -179,20 +179,11 @@ gsk_layer_keyframe_transition_new_for_type (GType        layer_type,
                                             const char  *property_name,
                                             GError     **error)
 {
-  GskLayerKeyframeTransition *self;
-  GParamSpec *pspec;
-
   g_return_val_if_fail (g_type_is_a (layer_type, GSK_TYPE_LAYER), NULL);
   g_return_val_if_fail (property_name != NULL, NULL);
 
-  pspec = gsk_layer_find_animatable_property (layer_type, property_name, error);
-  if (pspec == NULL)
-    return NULL;
-
-  self = g_object_new (GSK_TYPE_LAYER_KEYFRAME_TRANSITION, NULL);
-  gsk_layer_property_transition_init_property (GSK_LAYER_PROPERTY_TRANSITION (self), pspec);
-
-  return GSK_LAYER_TRANSITION (self);
+  return gsk_layer_property_transition_new_of_type (GSK_TYPE_LAYER_KEYFRAME_TRANSITION,
+                                                    layer_type, property_name, error);
 }
 
 /**

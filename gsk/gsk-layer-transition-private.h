@@ -12,6 +12,14 @@ G_BEGIN_DECLS
 void gsk_layer_property_transition_init_property (GskLayerPropertyTransition *self,
                                                   GParamSpec                 *pspec);
 
+/* A new @transition_type (GskLayerPropertyTransition or a subclass)
+ * of the animatable property @property_name of @layer_type, or NULL
+ * with an error */
+GskLayerTransition *gsk_layer_property_transition_new_of_type (GType        transition_type,
+                                                               GType        layer_type,
+                                                               const char  *property_name,
+                                                               GError     **error);
+
 GParamSpec *gsk_layer_property_transition_get_pspec (GskLayerPropertyTransition *self);
 
 /* The start and end values, or NULL while unknown (before the transition

@@ -423,17 +423,27 @@ gsk_layer_property_transition_new_for_type (GType        layer_type,
                                             const char  *property_name,
                                             GError     **error)
 {
-  GskLayerPropertyTransition *self;
-  GParamSpec *pspec;
-
   g_return_val_if_fail (g_type_is_a (layer_type, GSK_TYPE_LAYER), NULL);
   g_return_val_if_fail (property_name != NULL, NULL);
+
+  return gsk_layer_property_transition_new_of_type (GSK_TYPE_LAYER_PROPERTY_TRANSITION,
+                                                    layer_type, property_name, error);
+}
+
+GskLayerTransition *
+gsk_layer_property_transition_new_of_type (GType        transition_type,
+                                           GType        layer_type,
+                                           const char  *property_name,
+                                           GError     **error)
+{
+  GskLayerPropertyTransition *self;
+  GParamSpec *pspec;
 
   pspec = gsk_layer_find_animatable_property (layer_type, property_name, error);
   if (pspec == NULL)
     return NULL;
 
-  self = g_object_new (GSK_TYPE_LAYER_PROPERTY_TRANSITION, NULL);
+  self = g_object_new (transition_type, NULL);
   gsk_layer_property_transition_init_property (self, pspec);
 
   return GSK_LAYER_TRANSITION (self);
