@@ -865,21 +865,6 @@ push_children (Compiler    *c,
     g_free (children);
 }
 
-static inline void
-affine_then (float       a[6],
-             const float b[6])
-{
-  float r[6];
-
-  r[0] = a[0] * b[0] + a[1] * b[2];
-  r[1] = a[0] * b[1] + a[1] * b[3];
-  r[2] = a[2] * b[0] + a[3] * b[2];
-  r[3] = a[2] * b[1] + a[3] * b[3];
-  r[4] = a[4] * b[0] + a[5] * b[2] + b[4];
-  r[5] = a[4] * b[1] + a[5] * b[3] + b[5];
-  memcpy (a, r, sizeof r);
-}
-
 /* The common case, a 2D layer in a 2D parent, in 2D arithmetic: the
  * same matrix gsk_layer_get_local_matrix() and a 4×4 product give, at a
  * fraction of the cost. Returns FALSE where 3D is involved. */
@@ -898,7 +883,7 @@ compute_world_2d (GskLayer        *layer,
   px = p->pivot.x * p->size.width;
   py = p->pivot.y * p->size.height;
   a[0] = 1; a[1] = 0; a[2] = 0; a[3] = 1; a[4] = -px; a[5] = -py;
-  affine_then (a, t);
+  gsk_layer_affine_multiply (a, t, a);
   a[4] += px + p->position.x;
   a[5] += py + p->position.y;
 
@@ -916,7 +901,7 @@ compute_world_2d (GskLayer        *layer,
             return FALSE;
           a[4] -= ppx;
           a[5] -= ppy;
-          affine_then (a, ct);
+          gsk_layer_affine_multiply (a, ct, a);
           a[4] += ppx;
           a[5] += ppy;
         }
@@ -927,7 +912,7 @@ compute_world_2d (GskLayer        *layer,
           pm[14] != 0.f || pm[15] != 1.f)
         return FALSE;
 
-      affine_then (a, (float[6]) { pm[0], pm[1], pm[4], pm[5], pm[12], pm[13] });
+      gsk_layer_affine_multiply (a, (float[6]) { pm[0], pm[1], pm[4], pm[5], pm[12], pm[13] }, a);
       p->world_singular = pp->world_singular;
     }
   else

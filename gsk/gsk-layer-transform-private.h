@@ -4,6 +4,8 @@
  */
 #pragma once
 
+#include <string.h>
+
 #include "gsk-layer-transform.h"
 
 G_BEGIN_DECLS
@@ -24,6 +26,24 @@ gboolean gsk_layer_transform_to_translate       (GskLayerTransform  *self,
  * order of graphene_matrix_init_from_2d(). Returns FALSE for 3D. */
 gboolean gsk_layer_transform_to_affine          (GskLayerTransform  *self,
                                                  float               out[6]);
+
+/* @out = @a then @b, for maps in the layout of
+ * gsk_layer_transform_to_affine(); @out may be @a or @b */
+static inline void
+gsk_layer_affine_multiply (const float a[6],
+                           const float b[6],
+                           float       out[6])
+{
+  float r[6];
+
+  r[0] = a[0] * b[0] + a[1] * b[2];
+  r[1] = a[0] * b[1] + a[1] * b[3];
+  r[2] = a[2] * b[0] + a[3] * b[2];
+  r[3] = a[2] * b[1] + a[3] * b[3];
+  r[4] = a[4] * b[0] + a[5] * b[2] + b[4];
+  r[5] = a[4] * b[1] + a[5] * b[3] + b[5];
+  memcpy (out, r, sizeof r);
+}
 
 /* Like gsk_layer_transform_parse(), for callers with their own way of
  * naming places (a file's line and column): on failure the message has

@@ -605,22 +605,6 @@ gsk_layer_transform_to_matrix (GskLayerTransform *self,
 }
 
 /* p · a, then · b: the affine map that applies @a first */
-static void
-affine_multiply (const float a[6],
-                 const float b[6],
-                 float       out[6])
-{
-  float r[6];
-
-  r[0] = a[0] * b[0] + a[1] * b[2];
-  r[1] = a[0] * b[1] + a[1] * b[3];
-  r[2] = a[2] * b[0] + a[3] * b[2];
-  r[3] = a[2] * b[1] + a[3] * b[3];
-  r[4] = a[4] * b[0] + a[5] * b[2] + b[4];
-  r[5] = a[4] * b[1] + a[5] * b[3] + b[5];
-  memcpy (out, r, sizeof r);
-}
-
 gboolean
 gsk_layer_transform_to_affine (GskLayerTransform *self,
                                float              out[6])
@@ -688,7 +672,7 @@ gsk_layer_transform_to_affine (GskLayerTransform *self,
           return FALSE;
         }
 
-      affine_multiply (out, op, out);
+      gsk_layer_affine_multiply (out, op, out);
     }
 
   return TRUE;
