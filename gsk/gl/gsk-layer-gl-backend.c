@@ -1303,8 +1303,8 @@ flush (GskLayerGLBackend *self)
 }
 
 /* How far, in layer units, the quad must grow to cover every pixel its
- * antialiased edges touch: one pixel across each edge, measured at the
- * corner where a pixel spans the most layer units. Zero for a quad on
+ * antialiased edges touch: the ramp reaches half a pixel past each edge,
+ * measured at the corner where a pixel spans the most layer units. Zero for a quad on
  * pixel boundaries, which has no fringe: then returns TRUE. */
 static gboolean
 compute_margin (const float            m[16],
@@ -1345,9 +1345,9 @@ compute_margin (const float            m[16],
       if (!(det > 1e-12))
         continue;
 
-      /* The edges x = const move by |∂s/∂y| / det pixels per unit */
-      mx = MAX (mx, hypot (yx, yy) / det);
-      my = MAX (my, hypot (xx, xy) / det);
+      /* Layer units per pixel across the edges x = const: |∂s/∂y| / det */
+      mx = MAX (mx, 0.5 * hypot (yx, yy) / det);
+      my = MAX (my, 0.5 * hypot (xx, xy) / det);
     }
 
   if (aligned)

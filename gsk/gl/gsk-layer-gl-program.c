@@ -5,8 +5,12 @@
  * one instance per quad, the quad's 4×4 matrix applied in the vertex
  * shader, so that texturing under perspective is correct by
  * construction, and its edges antialiased in the fragment shader from
- * the screen-space distance to each edge (the quad is grown a pixel so
- * the fringe is rasterized).
+ * the screen-space distance to each edge (the quad is grown half a
+ * pixel so the fringe is rasterized): a linear ramp over the pixel
+ * across the edge, as GPU renderers antialias (Skia's analytic
+ * coverage does the same). It is within 0.043 of a box filter's
+ * coverage, what pixman and so the software backend give, at any angle
+ * (the worst is near 45°), and equal to it along the axes.
  * The blend program composites a group over a copy of its backdrop with
  * one of the CSS blend modes, with the same formulas as pixman.
  *
@@ -30,36 +34,43 @@
 #include "gsk-layer-gl-program-private.h"
 #include "gsk-layer-types.h"
 
-/* GLSL ES 3.00 has no noperspective; on affine quads, where it is
- * used, w is constant and perspective-correct interpolation gives the
- * same values, only a little slower */
+/* Varyings are interpolated perspective-correctly everywhere, even where
+ * w is constant over a quad (every 2D transform), which makes that the
+ * same as linear in screen space. GLSL ES 3.00 has no noperspective,
+ * and llvmpipe (Mesa 22.3) interpolated noperspective varyings wrongly
+ * over a layer reaching far off the canvas: its clip box test cut it
+ * along a slanted line (/gl/compare/rounded-nesting). It costs the
+ * fishbowl some 3% more per pixel. */
 static const char desktop_prelude[] =
-  "#version 330 core\n"
-  "#define NOPERSPECTIVE noperspective\n";
+  "#version 330 core\n";
 
 static const char gles_prelude[] =
   "#version 300 es\n"
   "precision highp float;\n"
   "precision highp int;\n"
-  "precision highp sampler2D;\n"
-  "#define NOPERSPECTIVE\n";
+  "precision highp sampler2D;\n";
 
 /* Target space has y down and so has every framebuffer here: row 0 of
  * a framebuffer is the top row of the image, so glReadPixels() gives
  * cairo's row order and scissor boxes are target boxes.
  *
  * On llvmpipe every fragment runs every instruction of the shader
- * (branches are masks, not jumps), so the per-pixel work is what fill
- * rate is made of. Two things make it small:
+ * (branches are masks, not jumps), and every varying is interpolated
+ * for every pixel, so the per-pixel work is what fill rate is made of.
+ * Three things make it small:
  *
  * - Affine quads (w constant over the quad: every 2D transform) get
- *   everything that is constant over the quad from the vertex shader:
- *   the screen-space edge normals and what the coverage formula needs
- *   of them as flat varyings, the distances to the four edges in pixels
- *   and the texture coordinates as noperspective varyings, which are
- *   exact since they are affine in screen space. The fragment shader is
- *   then a handful of vector operations and one texture fetch. Only
- *   PROJECTIVE quads take screen derivatives per pixel.
+ *   everything that is constant over the quad from the vertex shader,
+ *   and what varies as varyings, which interpolate exactly since they
+ *   are affine in screen space: per axis, the distance in pixels
+ *   inside the first edge (one varying; the other edge is at a constant
+ *   distance beyond it, a flat one), the texture coordinates, and the
+ *   position in the op's clip box. The fragment shader is then a
+ *   handful of vector operations and one texture fetch. Only PROJECTIVE
+ *   quads take screen derivatives per pixel.
+ * - The clip box is a varying compared with ±1, not gl_FragCoord
+ *   compared with four edges, which cost a seventh of the fishbowl's
+ *   frame on llvmpipe.
  * - Every other branch is a select: one texture fetch whatever the
  *   mode, rather than one per mode. */
 static const char quad_vertex_source[] =
@@ -80,21 +91,21 @@ static const char quad_vertex_source[] =
   "flat out vec4 v_bounds;\n"
   "flat out vec4 v_source;\n"
   "flat out vec4 v_hard;\n"
+  "flat out vec4 v_clip;\n"
   "#else\n"
-  "NOPERSPECTIVE out vec2 v_uv;\n"
+  "out vec2 v_uv;\n"
+  "out vec2 v_clip_pos; /* in the clip box: inside within ±1 */\n"
   "#ifdef ROUNDED\n"
-  "NOPERSPECTIVE out vec2 v_lpos;  /* layer space */\n"
+  "out vec2 v_lpos;  /* layer space */\n"
   "flat out vec4 v_jac;            /* layer units per pixel along screen x, y */\n"
   "#endif\n"
   "#ifndef HARD\n"
-  "NOPERSPECTIVE out vec4 v_dist;  /* pixels inside the x1, y1, x2, y2 edges */\n"
-  "flat out vec4 v_aa;             /* 1 / u for x and y edges; outer for x and y */\n"
-  "flat out vec4 v_aa2;            /* linear half-width for x and y; 1 / (2 u v) */\n"
+  "out vec2 v_edge;  /* per axis: pixels inside the first edge, + 0.5 */\n"
+  "flat out vec4 v_span;           /* per axis: pixels between the edges, + 1; and not */\n"
   "#endif\n"
   "#endif\n"
   "flat out vec4 v_color;\n"
   "flat out float v_mode;\n"
-  "flat out vec4 v_clip;\n"
   "flat out vec4 v_uv_clamp;\n"
   "#ifdef ROUNDED\n"
   "flat out vec4 v_rrect;\n"
@@ -125,6 +136,7 @@ static const char quad_vertex_source[] =
   "  v_bounds = a_bounds;\n"
   "  v_source = a_source;\n"
   "  v_hard = hard;\n"
+  "  v_clip = a_clip;\n"
   "#else\n"
   "  /* The screen vectors of one layer unit along x and y; the layer\n"
   "   * x gradient is (sy.y, -sy.x) / det, the y one (-sx.y, sx.x) / det */\n"
@@ -134,21 +146,28 @@ static const char quad_vertex_source[] =
   "  vec2 len = max (vec2 (length (sy), length (sx)), vec2 (1e-30));\n"
   "  /* Layer units per pixel across the edges x = const and y = const */\n"
   "  vec2 unit = max (len / max (det, 1e-30), vec2 (1e-7));\n"
-  "  vec2 nx = abs (sy.yx) / len.x;\n"
-  "  vec2 ny = abs (sx.yx) / len.y;\n"
-  "  vec2 u = vec2 (max (nx.x, nx.y), max (ny.x, ny.y));\n"
-  "  vec2 v = vec2 (min (nx.x, nx.y), min (ny.x, ny.y));\n"
-  "  vec2 outer = 0.5 * (u + v);\n"
-  "  /* Edges (nearly) along an axis are linear all the way */\n"
-  "  vec2 half_linear = mix (0.5 * (u - v), outer, lessThan (v, vec2 (1e-4)));\n"
   "\n"
   "  /* A quad on pixel boundaries covers the pixels it is rasterized on\n"
   "   * exactly, whatever rounding the interpolation does: an offscreen\n"
   "   * composited through a bigger or smaller box gives the same pixels */\n"
   "#ifndef HARD\n"
-  "  v_dist = mix (vec4 ((pos - a_bounds.xy) / unit, (a_bounds.xy + a_bounds.zw - pos) / unit),\n"
-  "                vec4 (1e6), greaterThan (hard, vec4 (0.5)));\n"
+  "  /* An axis's coverage is that of the slab between its two edges:\n"
+  "   * min (inside the first, inside the second, the slab's width), each\n"
+  "   * + 0.5 for the ramp, and the second edge is the slab's width beyond\n"
+  "   * the first. A seam (hard edge) is never reached: where the first\n"
+  "   * edge is one, the second is measured instead. */\n"
+  "  bvec2 hard_lo = greaterThan (hard.xy, vec2 (0.5));\n"
+  "  bvec2 hard_hi = greaterThan (hard.zw, vec2 (0.5));\n"
+  "  bvec2 seam = bvec2 (hard_lo.x || hard_hi.x, hard_lo.y || hard_hi.y);\n"
+  "  vec2 inside_lo = (pos - a_bounds.xy) / unit + 0.5;\n"
+  "  vec2 inside_hi = (a_bounds.xy + a_bounds.zw - pos) / unit + 0.5;\n"
+  "  vec2 span = a_bounds.zw / unit;\n"
+  "  v_edge = mix (inside_lo, mix (inside_hi, vec2 (1e6), hard_hi), hard_lo);\n"
+  "  v_span = vec4 (mix (span + 1.0, vec2 (1e7), seam), mix (span, vec2 (1e7), seam));\n"
   "#endif\n"
+  "  vec2 clip_centre = 0.5 * (a_clip.xy + a_clip.zw);\n"
+  "  vec2 clip_half = max (0.5 * (a_clip.zw - a_clip.xy), vec2 (1e-6));\n"
+  "  v_clip_pos = (p.xy / p.w - clip_centre) / clip_half;\n"
   "#ifdef ROUNDED\n"
   "  /* The inverse of the 2×2 (sx sy): layer units per screen pixel */\n"
   "  float sdet = sx.x * sy.y - sy.x * sx.y;\n"
@@ -156,10 +175,7 @@ static const char quad_vertex_source[] =
   "  v_jac = vec4 (sy.y, -sx.y, -sy.x, sx.x) / sdet;\n"
   "  v_lpos = pos;\n"
   "#endif\n"
-  "#ifndef HARD\n"
-  "  v_aa = vec4 (1.0 / u, outer);\n"
-  "  v_aa2 = vec4 (half_linear, 1.0 / (2.0 * u * max (v, vec2 (1e-6))));\n"
-  "#endif\n"
+  
   "  if (a_params.z > 1.5)\n"
   "    v_uv = (p.xy / p.w - a_source.xy) / a_source.zw;\n"
   "  else\n"
@@ -172,7 +188,6 @@ static const char quad_vertex_source[] =
   "#endif\n"
   "  v_color = a_color;\n"
   "  v_mode = a_params.z;\n"
-  "  v_clip = a_clip;\n"
   "}\n";
 
 static const char quad_fragment_source[] =
@@ -184,21 +199,21 @@ static const char quad_fragment_source[] =
   "flat in vec4 v_bounds;\n"
   "flat in vec4 v_source;\n"
   "flat in vec4 v_hard;\n"
+  "flat in vec4 v_clip;\n"
   "#else\n"
-  "NOPERSPECTIVE in vec2 v_uv;\n"
+  "in vec2 v_uv;\n"
+  "in vec2 v_clip_pos;\n"
   "#ifdef ROUNDED\n"
-  "NOPERSPECTIVE in vec2 v_lpos;\n"
+  "in vec2 v_lpos;\n"
   "flat in vec4 v_jac;\n"
   "#endif\n"
   "#ifndef HARD\n"
-  "NOPERSPECTIVE in vec4 v_dist;\n"
-  "flat in vec4 v_aa;\n"
-  "flat in vec4 v_aa2;\n"
+  "in vec2 v_edge;\n"
+  "flat in vec4 v_span;\n"
   "#endif\n"
   "#endif\n"
   "flat in vec4 v_color;\n"
   "flat in float v_mode;\n"
-  "flat in vec4 v_clip;\n"
   "/* An atlas item's texel centres: its edges are clamped, as a\n"
   " * texture of its own would clamp them, whatever the fringe samples */\n"
   "flat in vec4 v_uv_clamp;\n"
@@ -238,29 +253,6 @@ static const char quad_fragment_source[] =
   "}\n"
   "#endif\n"
   "\n"
-  "#ifdef PROJECTIVE\n"
-  "/* The area of the pixel square on the inner side of a straight edge\n"
-  " * at signed distance @d (pixels) from its centre, @n the absolute\n"
-  " * unit normal of the edge: what a box filter, and so pixman and\n"
-  " * browsers, give an edge. Linear in the middle, quadratic where a\n"
-  " * corner of the pixel crosses the edge. */\n"
-  "float edge_coverage (float d, vec2 n)\n"
-  "{\n"
-  "  float u = max (n.x, n.y);\n"
-  "  float v = min (n.x, n.y);\n"
-  "  float outer = 0.5 * (u + v);\n"
-  "  if (d >= outer)\n"
-  "    return 1.0;\n"
-  "  if (d <= -outer)\n"
-  "    return 0.0;\n"
-  "  if (v < 1e-4 || abs (d) <= 0.5 * (u - v))\n"
-  "    return 0.5 + d / u;\n"
-  "  float t = outer - abs (d);\n"
-  "  float tail = t * t / (2.0 * u * v);\n"
-  "  return d < 0.0 ? tail : 1.0 - tail;\n"
-  "}\n"
-  "#endif\n"
-  "\n"
   "void main ()\n"
   "{\n"
   "  vec2 p = gl_FragCoord.xy + u_viewport.xy;\n"
@@ -272,34 +264,21 @@ static const char quad_fragment_source[] =
   "  vec2 gx = vec2 (dx.x, dy.x);\n"
   "  vec2 gy = vec2 (dx.y, dy.y);\n"
   "  vec2 unit = max (vec2 (length (gx), length (gy)), vec2 (1e-7));\n"
-  "  vec2 nx = abs (gx) / unit.x;\n"
-  "  vec2 ny = abs (gy) / unit.y;\n"
   "  vec2 lo = mix ((v_pos - v_bounds.xy) / unit, vec2 (1e6), greaterThan (v_hard.xy, vec2 (0.5)));\n"
   "  vec2 hi = mix ((v_bounds.xy + v_bounds.zw - v_pos) / unit, vec2 (1e6), greaterThan (v_hard.zw, vec2 (0.5)));\n"
-  "  /* The slab between both edges of each pair */\n"
-  "  vec2 cov = vec2 (edge_coverage (lo.x, nx) + edge_coverage (hi.x, nx) - 1.0,\n"
-  "                   edge_coverage (lo.y, ny) + edge_coverage (hi.y, ny) - 1.0);\n"
+  "  /* The slab between both edges of each pair, as for affine quads */\n"
+  "  vec2 cov = min (min (lo, hi) + 0.5, lo + hi);\n"
   "  vec2 uv = ((v_mode > 1.5 ? p : v_pos) - v_source.xy) / v_source.zw;\n"
   "#ifdef ROUNDED\n"
   "  vec2 lpos = v_pos;\n"
   "  vec4 jac = vec4 (dx, dy);\n"
   "#endif\n"
   "#else\n"
-  "  /* edge_coverage() of the PROJECTIVE variant for the four edges at\n"
-  "   * once, without branches: linear within half_linear of the edge,\n"
-  "   * else the quadratic tail (0 or 1 once past outer) */\n"
   "#ifdef HARD\n"
   "  /* Every edge on a pixel boundary: each pixel drawn is covered */\n"
   "  vec2 cov = vec2 (1.0);\n"
   "#else\n"
-  "  vec4 d = v_dist;\n"
-  "  vec4 ad = abs (d);\n"
-  "  vec4 linear = 0.5 + d * v_aa.xyxy;\n"
-  "  vec4 t = max (v_aa.zwzw - ad, 0.0);\n"
-  "  vec4 tail = t * t * v_aa2.zwzw;\n"
-  "  vec4 quadratic = mix (1.0 - tail, tail, lessThan (d, vec4 (0.0)));\n"
-  "  vec4 edges = mix (quadratic, linear, lessThanEqual (ad, v_aa2.xyxy));\n"
-  "  vec2 cov = edges.xy + edges.zw - 1.0;\n"
+  "  vec2 cov = min (min (v_edge, v_span.xy - v_edge), v_span.zw);\n"
   "#endif\n"
   "  vec2 uv = v_uv;\n"
   "#ifdef ROUNDED\n"
@@ -328,7 +307,11 @@ static const char quad_fragment_source[] =
   "  /* The op's screen bounds clip it, as in the software backend: they\n"
   "   * carry clips that the render list has no op for; and the slab\n"
   "   * coverage can spill a pixel past a rotated quad's corners */\n"
+  "#ifdef PROJECTIVE\n"
   "  coverage *= float (all (greaterThan (p, v_clip.xy)) && all (lessThan (p, v_clip.zw)));\n"
+  "#else\n"
+  "  coverage *= float (all (lessThan (abs (v_clip_pos), vec2 (1.0))));\n"
+  "#endif\n"
   "  vec4 color = v_color * coverage;\n"
   "  /* One fetch, whatever the mode: both sides of a branch would run */\n"
   "  vec4 texel = textureLod (u_texture, clamp (uv, v_uv_clamp.xy, v_uv_clamp.zw), 0.0);\n"
