@@ -166,8 +166,8 @@ main (int    argc,
 
       /* Only a frame whose bracketed tick moved the watched transitions
        * is measured; on a slow day some frames' did not (every run
-       * stopped here), so another frame is drawn, up to 5 */
-      for (attempt = 0; attempt < 5; attempt++)
+       * stopped here), so another frame is drawn, up to 20 */
+      for (attempt = 0; attempt < 20; attempt++)
         {
           marker_time[0] = marker_time[1] = 0;
           notify_time[0] = notify_time[1] = 0;
@@ -184,7 +184,7 @@ main (int    argc,
               notify_time[1] >= start && notify_time[1] <= end_tick)
             break;
         }
-      if (attempt == 5)
+      if (attempt == 20)
         {
           fprintf (stderr, "bench-animation-clutter: the markers do not bracket the transitions\n");
           return 1;
