@@ -1731,6 +1731,82 @@ test_framebuffer_caller_context (void)
 }
 
 
+/* The GL backend antialiases an edge with a linear ramp over the pixel
+ * across it, which is within 0.043 (11 of 255) of the box filter's
+ * coverage at any angle; pixman, and so the software backend, comes
+ * close to a box filter. Along the edges of a rotated square, away from
+ * its corners (where both backends approximate the two edges' overlap
+ * differently), the two may differ by that and pixman's own rounding. */
+static void
+test_edge_coverage (void)
+{
+  g_autoptr (GskLayerRenderer) gl = new_gl_renderer_or_skip ();
+  g_autoptr (GskLayerRenderer) software = gsk_layer_software_renderer_new ();
+  static const float angles[] = { 3, 10, 22.5, 30, 45, 60, 80, 137 };
+  guint i;
+
+  if (gl == NULL)
+    return;
+
+  for (i = 0; i < G_N_ELEMENTS (angles); i++)
+    {
+      g_autofree char *rotate = g_strdup_printf ("rotate(%gdeg)", angles[i]);
+      double a = angles[i] * G_PI / 180, c = cos (a), s = sin (a);
+      GskLayer *root = new_root (120, 120);
+      GskLayer *square = add_layer (root, 28.3, 27.6, 64, 64, "#1c71d8");
+      cairo_surface_t *gl_out, *sw_out;
+      const guint8 *pa, *pb;
+      int sa, sb, x, y, max_edge = 0, n_edge = 0;
+
+      set_transform (square, rotate);
+      gl_out = gsk_layer_renderer_render_to_surface (gl, root, 120, 120);
+      sw_out = gsk_layer_renderer_render_to_surface (software, root, 120, 120);
+      pa = cairo_image_surface_get_data (gl_out);
+      pb = cairo_image_surface_get_data (sw_out);
+      sa = cairo_image_surface_get_stride (gl_out);
+      sb = cairo_image_surface_get_stride (sw_out);
+
+      for (y = 0; y < 120; y++)
+        for (x = 0; x < 120; x++)
+          {
+            /* The pixel centre in the square's own frame, about its centre */
+            double dx = x + 0.5 - (28.3 + 32), dy = y + 0.5 - (27.6 + 32);
+            double u = c * dx + s * dy, v = -s * dx + c * dy;
+            int ga[4], sw[4], k, m = 0;
+
+            if (fabs (fabs (u) - 32) > 1.5 && fabs (fabs (v) - 32) > 1.5)
+              continue;   /* not on an edge */
+            if (fabs (fabs (u) - 32) < 2.5 && fabs (fabs (v) - 32) < 2.5)
+              continue;   /* at a corner */
+
+            get_rgba (pa, sa, x, y, ga);
+            get_rgba (pb, sb, x, y, sw);
+            for (k = 0; k < 4; k++)
+              m = MAX (m, abs (ga[k] - sw[k]));
+            max_edge = MAX (max_edge, m);
+            n_edge++;
+          }
+
+      g_test_message ("%s: %d edge pixels, largest difference %d", rotate, n_edge, max_edge);
+      g_assert_cmpint (n_edge, >, 200);
+      if (max_edge > 14)
+        {
+          g_autofree char *gl_name = g_strdup_printf ("edge-coverage-%g.gl", angles[i]);
+          g_autofree char *sw_name = g_strdup_printf ("edge-coverage-%g.software", angles[i]);
+
+          save_output (gl_name, gl_out);
+          save_output (sw_name, sw_out);
+          g_test_fail_printf ("%s: edge pixels differ by up to %d, more than 14", rotate, max_edge);
+        }
+      assert_similar (rotate, gl_out, sw_out);
+
+      cairo_surface_destroy (gl_out);
+      cairo_surface_destroy (sw_out);
+      g_object_unref (root);
+    }
+}
+
+
 /* Nested rounded clips: up to GSK_LAYER_GL_MAX_CLIPS (4) in the shader
  * without an offscreen, deeper ones through offscreens; both as the
  * software backend draws them */
@@ -1895,6 +1971,7 @@ main (int    argc,
   g_test_add_func ("/gl/compare/blend-modes", test_blend_modes);
   g_test_add_func ("/gl/compare/clips-and-groups", test_clips_and_groups);
   g_test_add_func ("/gl/compare/rounded-nesting", test_rounded_nesting);
+  g_test_add_func ("/gl/compare/edge-coverage", test_edge_coverage);
   g_test_add_func ("/gl/blend/non-separable-opacity", test_non_separable_opacity);
   g_test_add_func ("/gl/tiles/too-large", test_too_large);
   g_test_add_func ("/gl/tiles/forced-limit", test_tiles);
