@@ -337,6 +337,13 @@ box_from_rect (const graphene_rect_t *rect,
   if (x1 > x2) { t = x1; x1 = x2; x2 = t; }
   if (y1 > y2) { t = y1; y1 = y2; y2 = t; }
 
+  /* Most ops of a frame drawn with damage lie outside it: tell them
+   * without rounding (the limit is whole pixels) */
+  if (!nearest &&
+      (x2 - PIXEL_EPSILON <= limit->x1 || x1 + PIXEL_EPSILON >= limit->x2 ||
+       y2 - PIXEL_EPSILON <= limit->y1 || y1 + PIXEL_EPSILON >= limit->y2))
+    return (Box) { 0, 0, 0, 0 };
+
   if (nearest)
     {
       x1 = floor (x1 + 0.5); y1 = floor (y1 + 0.5);
