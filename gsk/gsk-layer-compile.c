@@ -1240,8 +1240,9 @@ gsk_layer_compile (GskLayer           *root,
   pending = gsk_layer_top_level_take_damage (root);
   c.list = list;
   c.damage = g_array_new (FALSE, FALSE, sizeof (Box));
-  c.stack = NULL;
-  c.n_stack = c.n_stack_allocated = 0;
+  c.stack = list->compile_stack;
+  c.n_stack = 0;
+  c.n_stack_allocated = list->compile_stack_allocated;
   c.groups = g_array_new (FALSE, FALSE, sizeof (Group));
 
   gsk_layer_render_list_clear (list);
@@ -1265,7 +1266,8 @@ gsk_layer_compile (GskLayer           *root,
     }
 
   g_assert (c.groups->len == 0);
-  g_free (c.stack);
+  list->compile_stack = c.stack;
+  list->compile_stack_allocated = c.n_stack_allocated;
   g_array_free (c.groups, TRUE);
 
   /* Layers whose content draws only what can be seen and moved need

@@ -116,6 +116,12 @@ struct _GskLayerRenderList
   GskLayerRenderOp *ops;
   guint n_ops;
   guint n_allocated;
+
+  /* The compiler's stack of layers to visit, kept from frame to frame
+   * as the ops are: with thousands of siblings it would otherwise grow
+   * from nothing, copy by copy, every frame */
+  gpointer compile_stack;
+  guint compile_stack_allocated;
 };
 
 /* For backends replaying a list: inside a group or clip that shows

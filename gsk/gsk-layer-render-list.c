@@ -50,6 +50,7 @@ gsk_layer_render_list_free (GskLayerRenderList *list)
 
   gsk_layer_render_list_clear (list);
   g_free (list->ops);
+  g_free (list->compile_stack);
   g_free (list);
 }
 
