@@ -37,6 +37,60 @@ median (double *v)
   return v[FRAMES / 2];
 }
 
+/* Only the mover changed: the renderer redraws its old and new place.
+ * Returns the frame's time in ms. */
+static double
+damaged_frame (GskLayerRenderer *renderer,
+               GskLayer         *root,
+               GskLayer         *mover,
+               cairo_surface_t  *target,
+               int               i)
+{
+  gint64 t0;
+
+  gsk_layer_set_position (mover, &GRAPHENE_POINT_INIT (100 + i * 7, 100 + i * 5));
+  t0 = g_get_monotonic_time ();
+  cairo_region_destroy (gsk_layer_renderer_render (renderer, root, target));
+
+  return (g_get_monotonic_time () - t0) / 1000.0;
+}
+
+/* The same kind of frame drawn in full: a new target forces it, and
+ * replaces *@target */
+static double
+full_frame (GskLayerRenderer  *renderer,
+            GskLayer          *root,
+            GskLayer          *mover,
+            cairo_surface_t  **target,
+            int                i)
+{
+  cairo_surface_t *fresh = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1024, 768);
+  gint64 t0;
+  double ms;
+
+  gsk_layer_set_position (mover, &GRAPHENE_POINT_INIT (100 + i * 7, 101 + i * 5));
+  t0 = g_get_monotonic_time ();
+  cairo_region_destroy (gsk_layer_renderer_render (renderer, root, fresh));
+  ms = (g_get_monotonic_time () - t0) / 1000.0;
+  cairo_surface_destroy (*target);
+  *target = fresh;
+
+  return ms;
+}
+
+static void
+print_ratio (const char *backend,
+             const char *frames,
+             double     *damaged,
+             double     *full,
+             gboolean    with_target)
+{
+  double d = median (damaged), f = median (full);
+
+  printf ("%-10s %-12s %14.3f %14.3f %10.1f%%%s\n", backend, frames, d, f, 100.0 * d / f,
+          with_target ? "   (target <= 10%)" : "");
+}
+
 static void
 run (const char *backend)
 {
@@ -77,65 +131,21 @@ run (const char *backend)
 
   /* Steady states: frames that redraw only the damage one after the
    * other, as while one thing moves in a still window; then frames
-   * drawn in full one after the other (a new target forces it) */
+   * drawn in full one after the other */
   for (i = 0; i < FRAMES; i++)
-    {
-      gint64 t0;
-
-      gsk_layer_set_position (mover, &GRAPHENE_POINT_INIT (100 + i * 7, 100 + i * 5));
-      t0 = g_get_monotonic_time ();
-      cairo_region_destroy (gsk_layer_renderer_render (renderer, root, target));
-      damaged[i] = (g_get_monotonic_time () - t0) / 1000.0;
-    }
+    damaged[i] = damaged_frame (renderer, root, mover, target, i);
   for (i = 0; i < FRAMES; i++)
-    {
-      cairo_surface_t *fresh = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1024, 768);
-      gint64 t0;
-
-      gsk_layer_set_position (mover, &GRAPHENE_POINT_INIT (100 + i * 7, 101 + i * 5));
-      t0 = g_get_monotonic_time ();
-      cairo_region_destroy (gsk_layer_renderer_render (renderer, root, fresh));
-      full[i] = (g_get_monotonic_time () - t0) / 1000.0;
-      cairo_surface_destroy (target);
-      target = fresh;
-    }
-
-  {
-    double d = median (damaged), f = median (full);
-
-    printf ("%-10s %-12s %14.3f %14.3f %10.1f%%   (target <= 10%%)\n", backend, "consecutive", d, f, 100.0 * d / f);
-  }
+    full[i] = full_frame (renderer, root, mover, &target, i);
+  print_ratio (backend, "consecutive", damaged, full, TRUE);
 
   /* Interleaved: each damaged frame follows a full one, whose memory
    * traffic leaves the tree out of the caches: the worst case */
   for (i = 0; i < FRAMES; i++)
     {
-      gint64 t0;
-
-      /* Only the mover changed: the renderer redraws its old and new place */
-      gsk_layer_set_position (mover, &GRAPHENE_POINT_INIT (100 + i * 7, 100 + i * 5));
-      t0 = g_get_monotonic_time ();
-      cairo_region_destroy (gsk_layer_renderer_render (renderer, root, target));
-      damaged[i] = (g_get_monotonic_time () - t0) / 1000.0;
-
-      /* The same frame drawn in full: a new target forces it */
-      {
-        cairo_surface_t *fresh = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1024, 768);
-
-        gsk_layer_set_position (mover, &GRAPHENE_POINT_INIT (100 + i * 7, 101 + i * 5));
-        t0 = g_get_monotonic_time ();
-        cairo_region_destroy (gsk_layer_renderer_render (renderer, root, fresh));
-        full[i] = (g_get_monotonic_time () - t0) / 1000.0;
-        cairo_surface_destroy (target);
-        target = fresh;
-      }
+      damaged[i] = damaged_frame (renderer, root, mover, target, i);
+      full[i] = full_frame (renderer, root, mover, &target, i);
     }
-
-  {
-    double d = median (damaged), f = median (full);
-
-    printf ("%-10s %-12s %14.3f %14.3f %10.1f%%\n", backend, "interleaved", d, f, 100.0 * d / f);
-  }
+  print_ratio (backend, "interleaved", damaged, full, FALSE);
 
   cairo_surface_destroy (target);
   g_object_unref (renderer);
