@@ -1121,45 +1121,6 @@ pop_group (Compiler             *c,
 }
 
 static void
-update_pick_cache (GskLayer        *layer,
-                   GskLayerPrivate *p)
-{
-  GskLayer *buf[64];
-  GskLayer **children;
-  guint n, i;
-
-  if (p->pick_cache == NULL || p->pick_cache->n_children != p->n_children)
-    {
-      g_free (p->pick_cache);
-      p->pick_cache = g_malloc (sizeof (GskLayerPickCache) +
-                                p->n_children * sizeof (p->pick_cache->children[0]));
-    }
-
-  n = gsk_layer_get_paint_order (layer, buf, G_N_ELEMENTS (buf), &children);
-  p->pick_cache->n_children = n;
-  for (i = 0; i < n; i++)
-    {
-      GskLayerPrivate *cp = gsk_layer_get_private (children[i]);
-      Box b = box_from_rect (&cp->subtree_bounds);
-
-      if (!cp->visible || cp->opacity <= 0.f)
-        b = BOX_EMPTY;
-      else if (!cp->bounds_valid)
-        /* Not compiled (clipped away, off target): pick looks inside */
-        b = (Box) { -G_MAXFLOAT, -G_MAXFLOAT, G_MAXFLOAT, G_MAXFLOAT };
-      p->pick_cache->children[i].trusted = cp->bounds_valid;
-      p->pick_cache->children[i].x0 = b.x0;
-      p->pick_cache->children[i].y0 = b.y0;
-      p->pick_cache->children[i].x1 = b.x1;
-      p->pick_cache->children[i].y1 = b.y1;
-      p->pick_cache->children[i].layer = children[i];
-    }
-
-  if (children != buf)
-    g_free (children);
-}
-
-static void
 exit_layer (Compiler *c,
             Frame    *frame)
 {
@@ -1185,8 +1146,10 @@ exit_layer (Compiler *c,
     }
   p->bounds_valid = TRUE;
 
+  /* Picking builds it when it needs it, from the bounds compiled here:
+   * most frames of a big flat tree are never picked */
   if (p->n_children >= GSK_LAYER_PICK_CACHE_MIN)
-    update_pick_cache (frame->layer, p);
+    p->pick_cache_stale = TRUE;
   else
     g_clear_pointer (&p->pick_cache, g_free);
 

@@ -101,6 +101,8 @@ struct _GskLayerPrivate
   guint effects_dirty : 1;
   /* subtree_bounds were computed by a compile and nothing changed since */
   guint bounds_valid : 1;
+  /* pick_cache predates the last compile: the next pick rebuilds it */
+  guint pick_cache_stale : 1;
   /* draw() must be called again */
   guint content_dirty : 1;
   /* Something in this subtree is dirty: the next frame must compile */

@@ -391,6 +391,61 @@ layer_contains_screen_point (GskLayerPrivate        *priv,
   return (p.x - cx) * (p.x - cx) + (p.y - cy) * (p.y - cy) <= r * r;
 }
 
+/* The children of @layer in paint order with their compiled subtree
+ * bounds, for picking among thousands of siblings with one check each.
+ * Only used while @layer's bounds are valid, that is nothing changed
+ * since the compile that computed them. */
+static void
+update_pick_cache (GskLayer        *layer,
+                   GskLayerPrivate *p)
+{
+  GskLayer *buf[64];
+  GskLayer **children;
+  guint n, i;
+
+  if (p->pick_cache == NULL || p->pick_cache->n_children != p->n_children)
+    {
+      g_free (p->pick_cache);
+      p->pick_cache = g_malloc (sizeof (GskLayerPickCache) +
+                                p->n_children * sizeof (p->pick_cache->children[0]));
+    }
+
+  n = gsk_layer_get_paint_order (layer, buf, G_N_ELEMENTS (buf), &children);
+  p->pick_cache->n_children = n;
+  for (i = 0; i < n; i++)
+    {
+      GskLayerPrivate *cp = gsk_layer_get_private (children[i]);
+      const graphene_rect_t *r = &cp->subtree_bounds;
+      float x0 = G_MAXFLOAT, y0 = G_MAXFLOAT, x1 = -G_MAXFLOAT, y1 = -G_MAXFLOAT;
+
+      if (!cp->visible || cp->opacity <= 0.f)
+        ;   /* never picked: empty */
+      else if (!cp->bounds_valid)
+        {
+          /* Not compiled (clipped away, off target): pick looks inside */
+          x0 = y0 = -G_MAXFLOAT;
+          x1 = y1 = G_MAXFLOAT;
+        }
+      else if (r->size.width > 0 && r->size.height > 0)
+        {
+          x0 = r->origin.x;
+          y0 = r->origin.y;
+          x1 = x0 + r->size.width;
+          y1 = y0 + r->size.height;
+        }
+      p->pick_cache->children[i].trusted = cp->bounds_valid;
+      p->pick_cache->children[i].x0 = x0;
+      p->pick_cache->children[i].y0 = y0;
+      p->pick_cache->children[i].x1 = x1;
+      p->pick_cache->children[i].y1 = y1;
+      p->pick_cache->children[i].layer = children[i];
+    }
+  p->pick_cache_stale = FALSE;
+
+  if (children != buf)
+    g_free (children);
+}
+
 /**
  * gsk_layer_pick:
  * @self: a layer, usually a top level
@@ -487,9 +542,13 @@ gsk_layer_pick (GskLayer *self,
           GskLayer *c;
           guint n, i;
 
-          if (frame.trusted && p->pick_cache != NULL)
+          if (frame.trusted && p->n_children >= GSK_LAYER_PICK_CACHE_MIN)
             {
-              const GskLayerPickCache *cache = p->pick_cache;
+              const GskLayerPickCache *cache;
+
+              if (p->pick_cache == NULL || p->pick_cache_stale)
+                update_pick_cache (frame.layer, p);
+              cache = p->pick_cache;
 
               for (i = 0; i < cache->n_children; i++)
                 {
