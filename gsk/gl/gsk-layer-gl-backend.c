@@ -1310,9 +1310,10 @@ flush (GskLayerGLBackend *self)
 }
 
 /* How far, in layer units, the quad must grow to cover every pixel its
- * antialiased edges touch: the ramp reaches half a pixel past each edge,
- * measured at the corner where a pixel spans the most layer units. Zero for a quad on
- * pixel boundaries, which has no fringe: then returns TRUE. */
+ * antialiased edges touch: the ramp reaches half a pixel past each
+ * edge, measured at the corner where a pixel spans the most layer
+ * units. Zero for a quad on pixel boundaries, which has no fringe: then
+ * returns TRUE. */
 static gboolean
 compute_margin (const float            m[16],
                 const graphene_rect_t *r,
