@@ -1883,6 +1883,35 @@ surface_destroyer (gpointer data)
     }
 }
 
+/* Draws a frame of four layers whose surfaces only the other thread
+ * holds once drawn, then takes the layers out */
+static void
+draw_doomed_surfaces (GskLayerRenderer *renderer,
+                      GskLayer         *root,
+                      cairo_surface_t  *target,
+                      int               y)
+{
+  GskLayer *layers[4];
+  int k;
+
+  for (k = 0; k < 4; k++)
+    {
+      /* Atlas items, single textures: both kinds of entry */
+      int size = k % 2 ? 200 : 40;
+      cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, size, size);
+      GskLayerContent *content = gsk_layer_image_content_new (surface);
+
+      layers[k] = add_layer (root, k * 60, y, 50, 50, NULL);
+      gsk_layer_set_content (layers[k], content);
+      g_object_unref (content);
+      /* The other thread has the last reference now */
+      g_async_queue_push (doomed_surfaces, surface);
+    }
+  cairo_region_destroy (gsk_layer_renderer_render (renderer, root, target));
+  for (k = 0; k < 4; k++)
+    gsk_layer_remove_child (root, layers[k]);
+}
+
 static void
 test_texture_surfaces_end_on_other_threads (void)
 {
@@ -1890,7 +1919,7 @@ test_texture_surfaces_end_on_other_threads (void)
   g_autoptr (GskLayer) root = NULL;
   cairo_surface_t *target;
   GThread *thread;
-  int stop, i, k;
+  int stop, i;
 
   if (gl == NULL)
     return;
@@ -1901,47 +1930,14 @@ test_texture_surfaces_end_on_other_threads (void)
   thread = g_thread_new ("surface-destroyer", surface_destroyer, &stop);
 
   for (i = 0; i < 400; i++)
-    {
-      GskLayer *layers[4];
-
-      for (k = 0; k < 4; k++)
-        {
-          /* Atlas items, single textures: both kinds of entry */
-          int size = k % 2 ? 200 : 40;
-          cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, size, size);
-          GskLayerContent *content = gsk_layer_image_content_new (surface);
-
-          layers[k] = add_layer (root, k * 60, i % 100, 50, 50, NULL);
-          gsk_layer_set_content (layers[k], content);
-          g_object_unref (content);
-          /* The other thread has the last reference now */
-          g_async_queue_push (doomed_surfaces, surface);
-        }
-      cairo_region_destroy (gsk_layer_renderer_render (gl, root, target));
-      for (k = 0; k < 4; k++)
-        gsk_layer_remove_child (root, layers[k]);
-    }
+    draw_doomed_surfaces (gl, root, target, i % 100);
 
   /* Renderers that end while the surfaces they drew end elsewhere */
   for (i = 0; i < 50; i++)
     {
       GskLayerRenderer *brief = gsk_layer_gl_renderer_new (NULL);
-      GskLayer *layers[4];
 
-      for (k = 0; k < 4; k++)
-        {
-          int size = k % 2 ? 200 : 40;
-          cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, size, size);
-          GskLayerContent *content = gsk_layer_image_content_new (surface);
-
-          layers[k] = add_layer (root, k * 60, i % 100, 50, 50, NULL);
-          gsk_layer_set_content (layers[k], content);
-          g_object_unref (content);
-          g_async_queue_push (doomed_surfaces, surface);
-        }
-      cairo_region_destroy (gsk_layer_renderer_render (brief, root, target));
-      for (k = 0; k < 4; k++)
-        gsk_layer_remove_child (root, layers[k]);
+      draw_doomed_surfaces (brief, root, target, i % 100);
       g_object_unref (brief);
     }
 
