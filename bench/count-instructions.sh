@@ -1,0 +1,25 @@
+#!/bin/sh
+# Instruction counts of the benchmarks, which the machine's load does not
+# move: callgrind over bench-tree, bench-fishbowl (software, N = 1000) and
+# bench-animation, each whole program from a build directory.
+# Usage: bench/count-instructions.sh [BUILDDIR]   (default: _build)
+# Prints "NAME INSTRUCTIONS" lines; compare two builds' lines to see
+# whether a change moved the cost.
+set -eu
+dir=${1:-_build}
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+
+count ()
+{
+  name=$1; shift
+  GSK_LAYER_RENDERER=software LP_NUM_THREADS=0 MESA_SHADER_CACHE_DISABLE=true \
+    valgrind --tool=callgrind --callgrind-out-file="$out/$name.out" "$@" \
+    >/dev/null 2>"$out/$name.err"
+  total=$(sed -n 's/^summary: *//p; s/^totals: *//p' "$out/$name.out" | head -1)
+  printf '%-40s %15s\n' "$name" "$total"
+}
+
+count bench-tree "$dir/bench/bench-tree"
+count bench-fishbowl-software-1000 "$dir/bench/bench-fishbowl" --backend=software --counts=1000 5
+count bench-animation "$dir/bench/bench-animation"
