@@ -157,7 +157,76 @@ extern guint gsk_layer_n_animated;
  * GSK's, and animations can skip holding their layers */
 extern guint gsk_layer_n_meddlers;
 
-void gsk_layer_animation_class_init (GskLayerClass *klass);
+/* {{{ Hooks for the animation subsystem (gsk/animation/)
+ *
+ * The core never calls animation code directly: a layer's animation
+ * state (priv->animation) is made by the animation subsystem, which
+ * installs these hooks before it makes the first, so the core calls
+ * them only for layers that have such state. */
+typedef struct
+{
+  /* Called by animatable setters before they set anything: with an
+   * easing state in force, starts (or retargets) an implicit transition
+   * toward @value and returns TRUE; the setter must then return.
+   * Otherwise drops any transition of the property and returns FALSE. */
+  gboolean       (* animate_property) (GskLayer     *self,
+                                       GParamSpec   *pspec,
+                                       const GValue *value);
+  /* The model value of a property while it animates, or NULL */
+  const GValue * (* get_model_value)  (GskLayer     *self,
+                                       GParamSpec   *pspec);
+  /* The layer's frame clock may have changed */
+  void           (* clock_changed)    (GskLayer     *self);
+  /* Stops and removes every transition; @notify for properties whose
+   * getters return another value then */
+  void           (* remove_all)       (GskLayer     *self,
+                                       gboolean      notify);
+  /* The layer is finalized */
+  void           (* free)             (GskLayerAnimation *animation);
+} GskLayerAnimationHooks;
+
+extern const GskLayerAnimationHooks *gsk_layer_animation_hooks;
+
+void gsk_layer_emit_transitions_completed (GskLayer *self);
+
+/* The frame clock of the top level of @self's tree, or NULL */
+GskLayerFrameClock *gsk_layer_top_level_get_clock (GskLayer *self);
+
+/* Gives the top-level @root's tree @clock; on a change, the clock_changed
+ * hook runs for every animated layer of the tree */
+void gsk_layer_top_level_set_clock (GskLayer           *root,
+                                    GskLayerFrameClock *clock);
+
+/* Presentation values: what is on screen while an animation runs. Setting
+ * them changes neither the model nor notifies. */
+
+/* GskLayer's own float, point, size and color properties, given as up to
+ * 4 floats (the components in order, a color as RGBA); returns FALSE,
+ * setting nothing, for other properties */
+gboolean gsk_layer_present_floats (GskLayer    *self,
+                                   GParamSpec  *pspec,
+                                   const float *v);
+
+/* A transform property; takes @transform */
+void gsk_layer_set_presentation_transform (GskLayer          *self,
+                                           GParamSpec        *pspec,
+                                           GskLayerTransform *transform);
+
+/* The transform on screen for the transform or child-transform, or
+ * NULL for any other property */
+GskLayerTransform *gsk_layer_peek_presentation_transform (GskLayer   *self,
+                                                          GParamSpec *pspec);
+
+/* The transform on screen for @pspec (transform or child-transform) was
+ * rewritten in place by its animation: the layer or its children moved */
+void gsk_layer_presentation_transform_rewritten (GskLayer   *self,
+                                                 GParamSpec *pspec);
+
+/* Whether setting a property of a layer of @klass can run code other
+ * than GskLayer's own (overridden redraw or relayout requests) */
+gboolean gsk_layer_class_is_plain (GskLayerClass *klass);
+
+/* }}} */
 
 /* Whether the class overrides draw() */
 gboolean gsk_layer_has_draw (GskLayer *self);

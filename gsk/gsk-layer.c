@@ -7,7 +7,6 @@
 #include <math.h>
 
 #include "gsk-layer-private.h"
-#include "gsk-layer-animation-private.h"
 #include "gsk-layer-transform.h"
 #include "gsk-layer-enum-types.h"
 
@@ -53,6 +52,7 @@ enum {
 enum {
   CHILD_ADDED,
   CHILD_REMOVED,
+  TRANSITIONS_COMPLETED,
   N_SIGNALS
 };
 
@@ -73,6 +73,7 @@ struct _GskLayerTopLevel
 
 int gsk_layer_private_offset;
 guint gsk_layer_n_animated;
+const GskLayerAnimationHooks *gsk_layer_animation_hooks;
 guint gsk_layer_n_meddlers;
 guint64 gsk_layer_tree_serial;
 
@@ -474,7 +475,7 @@ update_subtree_clocks (GskLayer *self)
       GskLayer *c;
 
       if (p->animation)
-        gsk_layer_animation_update_clock (l);
+        gsk_layer_animation_hooks->clock_changed (l);
       for (c = p->first_child; c != NULL; c = gsk_layer_get_private (c)->next_sibling)
         g_ptr_array_add (stack, g_object_ref (c));
       g_object_unref (l);
@@ -1052,7 +1053,7 @@ gsk_layer_get_paint_order (GskLayer   *self,
                                                                             \
         g_value_init (&v_, gtype);                                          \
         value_setter (&v_, val);                                            \
-        handled_ = gsk_layer_animate_property (self, properties[prop], &v_);\
+        handled_ = gsk_layer_animation_hooks->animate_property (self, properties[prop], &v_);\
         g_value_unset (&v_);                                                \
         if (handled_)                                                       \
           return;                                                           \
@@ -1075,7 +1076,7 @@ model_value (GskLayer *self,
 {
   if (G_LIKELY (gsk_layer_get_private (self)->animation == NULL))
     return NULL;
-  return gsk_layer_get_model_value (self, properties[prop]);
+  return gsk_layer_animation_hooks->get_model_value (self, properties[prop]);
 }
 
 /* {{{ Presentation values, written by animations */
@@ -1145,35 +1146,14 @@ gsk_layer_set_presentation_transform (GskLayer          *self,
   g_clear_pointer (&transform, gsk_layer_transform_unref);
 }
 
-gboolean
-gsk_layer_present_transform_in_place (GskLayer                    *self,
-                                      GParamSpec                  *pspec,
-                                      GskLayerTransform           *scratch,
-                                      const GskLayerTransformLerp *lerp,
-                                      double                       t)
+void
+gsk_layer_presentation_transform_rewritten (GskLayer   *self,
+                                            GParamSpec *pspec)
 {
-  GskLayerPrivate *priv = gsk_layer_get_instance_private (self);
-
-  if (scratch == NULL)
-    return FALSE;
-
-  if (pspec == properties[PROP_TRANSFORM] && priv->transform == scratch)
-    {
-      if (!gsk_layer_transform_lerp_overwrite (lerp, t, scratch))
-        return FALSE;
-      gsk_layer_changed (self, GSK_LAYER_DIRTY_WORLD);
-      return TRUE;
-    }
-
-  if (pspec == properties[PROP_CHILD_TRANSFORM] && priv->child_transform == scratch)
-    {
-      if (!gsk_layer_transform_lerp_overwrite (lerp, t, scratch))
-        return FALSE;
-      children_changed (self, GSK_LAYER_DIRTY_WORLD);
-      return TRUE;
-    }
-
-  return FALSE;
+  if (pspec == properties[PROP_TRANSFORM])
+    gsk_layer_changed (self, GSK_LAYER_DIRTY_WORLD);
+  else if (pspec == properties[PROP_CHILD_TRANSFORM])
+    children_changed (self, GSK_LAYER_DIRTY_WORLD);
 }
 
 GskLayerTransform *
@@ -1981,50 +1961,33 @@ gsk_layer_invalidate_content (GskLayer *self)
 }
 
 /* }}} */
-/* {{{ Animation */
+/* {{{ What the animation subsystem keeps in the core */
 
-/**
- * gsk_layer_set_frame_clock:
- * @self: a top-level layer
- * @clock: (nullable): the clock that times animations in its tree
- *
- * Gives the tree under @self a frame clock: every transition in it runs
- * on this clock. Transitions added before wait for it.
- */
 void
-gsk_layer_set_frame_clock (GskLayer           *self,
-                           GskLayerFrameClock *clock)
+gsk_layer_emit_transitions_completed (GskLayer *self)
 {
-  GskLayerTopLevel *top_level;
+  g_signal_emit (self, signals[TRANSITIONS_COMPLETED], 0);
+}
 
-  g_return_if_fail (GSK_IS_LAYER (self));
-  g_return_if_fail (clock == NULL || GSK_IS_LAYER_FRAME_CLOCK (clock));
-  g_return_if_fail (gsk_layer_get_parent (self) == NULL);
+GskLayerFrameClock *
+gsk_layer_top_level_get_clock (GskLayer *self)
+{
+  GskLayerPrivate *rpriv = gsk_layer_get_private (gsk_layer_get_root (self));
 
-  top_level = ensure_top_level (self);
+  return rpriv->top_level ? rpriv->top_level->clock : NULL;
+}
+
+void
+gsk_layer_top_level_set_clock (GskLayer           *root,
+                               GskLayerFrameClock *clock)
+{
+  GskLayerTopLevel *top_level = ensure_top_level (root);
+
   if (top_level->clock == clock)
     return;
 
   g_set_object (&top_level->clock, clock);
-  update_subtree_clocks (self);
-}
-
-/**
- * gsk_layer_get_frame_clock:
- * @self: a layer
- *
- * Returns: (transfer none) (nullable): the frame clock of the top level
- *   of @self
- */
-GskLayerFrameClock *
-gsk_layer_get_frame_clock (GskLayer *self)
-{
-  GskLayerPrivate *rpriv;
-
-  g_return_val_if_fail (GSK_IS_LAYER (self), NULL);
-
-  rpriv = gsk_layer_get_private (gsk_layer_get_root (self));
-  return rpriv->top_level ? rpriv->top_level->clock : NULL;
+  update_subtree_clocks (root);
 }
 
 /**
@@ -2132,7 +2095,7 @@ gsk_layer_dispose (GObject *object)
     g_signal_handlers_disconnect_by_func (priv->content, content_invalidated, self);
   g_clear_object (&priv->content);
   if (priv->animation)
-    gsk_layer_animation_remove_all (self, FALSE);
+    gsk_layer_animation_hooks->remove_all (self, FALSE);
   dispose_depth--;
 
   if (dispose_depth == 0 && pending_unrefs != NULL)
@@ -2185,7 +2148,7 @@ gsk_layer_finalize (GObject *object)
   g_free (priv->pick_cache);
   if (priv->animation)
     {
-      g_clear_pointer (&priv->animation, gsk_layer_animation_free);
+      gsk_layer_animation_hooks->free (g_steal_pointer (&priv->animation));
       gsk_layer_n_animated--;
     }
 
@@ -2518,7 +2481,18 @@ gsk_layer_class_init (GskLayerClass *klass)
 
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
-  gsk_layer_animation_class_init (klass);
+  /**
+   * GskLayer::transitions-completed:
+   * @self: the layer
+   *
+   * Emitted when the last running transition of the layer completed.
+   */
+  signals[TRANSITIONS_COMPLETED] =
+    g_signal_new ("transitions-completed",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 0);
 
   /**
    * GskLayer::child-added:

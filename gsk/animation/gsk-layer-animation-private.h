@@ -49,36 +49,6 @@ void gsk_layer_set_presentation_float (GskLayer   *self,
                                        GParamSpec *pspec,
                                        float       value);
 
-/* The same for a transform property; takes @transform */
-void gsk_layer_set_presentation_transform (GskLayer          *self,
-                                           GParamSpec        *pspec,
-                                           GskLayerTransform *transform);
-
-/* The same for GskLayer's own float, point, size and color properties,
- * given as up to 4 floats (the components in order, a color as RGBA);
- * returns FALSE, setting nothing, for other properties */
-gboolean gsk_layer_present_floats (GskLayer    *self,
-                                   GParamSpec  *pspec,
-                                   const float *v);
-
-/* Moves the layer's transform or child-transform to where @lerp is at
- * @t by rewriting it in place, if it is @scratch (a transform the
- * animation made) and nobody else holds it; returns FALSE otherwise */
-gboolean gsk_layer_present_transform_in_place (GskLayer                    *self,
-                                               GParamSpec                  *pspec,
-                                               GskLayerTransform           *scratch,
-                                               const GskLayerTransformLerp *lerp,
-                                               double                       t);
-
-/* The transform on screen for the transform or child-transform, or
- * NULL for any other property */
-GskLayerTransform *gsk_layer_peek_presentation_transform (GskLayer   *self,
-                                                          GParamSpec *pspec);
-
-/* Whether setting a property of a layer of @klass can run code other
- * than GskLayer's own (overridden redraw or relayout requests) */
-gboolean gsk_layer_class_is_plain (GskLayerClass *klass);
-
 /* The animatable property of @layer_type (GskLayer or a subclass)
  * called @name, or NULL with an error */
 GParamSpec *gsk_layer_find_animatable_property (GType        layer_type,

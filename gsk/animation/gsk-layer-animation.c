@@ -25,13 +25,6 @@ typedef struct {
   GskLayerEasing *easing;
 } EasingState;
 
-enum {
-  TRANSITIONS_COMPLETED,
-  N_SIGNALS
-};
-
-static guint signals[N_SIGNALS];
-
 static void
 easing_state_clear (gpointer data)
 {
@@ -49,6 +42,14 @@ value_free (gpointer data)
   g_free (value);
 }
 
+static const GskLayerAnimationHooks hooks = {
+  .animate_property = gsk_layer_animate_property,
+  .get_model_value = gsk_layer_get_model_value,
+  .clock_changed = gsk_layer_animation_update_clock,
+  .remove_all = gsk_layer_animation_remove_all,
+  .free = gsk_layer_animation_free,
+};
+
 static GskLayerAnimation *
 ensure_animation (GskLayer *self)
 {
@@ -56,6 +57,9 @@ ensure_animation (GskLayer *self)
 
   if (priv->animation == NULL)
     {
+      /* The core calls the hooks only for layers with animation state,
+       * which all come from here */
+      gsk_layer_animation_hooks = &hooks;
       priv->animation = g_new0 (GskLayerAnimation, 1);
       priv->animation->easing_states = g_array_new (FALSE, TRUE, sizeof (EasingState));
       g_array_set_clear_func (priv->animation->easing_states, easing_state_clear);
@@ -374,7 +378,7 @@ void
 gsk_layer_animation_check_completed (GskLayer *self)
 {
   if (!has_transitions (self))
-    g_signal_emit (self, signals[TRANSITIONS_COMPLETED], 0);
+    gsk_layer_emit_transitions_completed (self);
 }
 
 static void
@@ -1133,20 +1137,40 @@ gsk_layer_get_easing (GskLayer *self)
 }
 
 /* }}} */
+/* {{{ Frame clock */
 
+/**
+ * gsk_layer_set_frame_clock:
+ * @self: a top-level layer
+ * @clock: (nullable): the clock that times animations in its tree
+ *
+ * Gives the tree under @self a frame clock: every transition in it runs
+ * on this clock. Transitions added before wait for it.
+ */
 void
-gsk_layer_animation_class_init (GskLayerClass *klass)
+gsk_layer_set_frame_clock (GskLayer           *self,
+                           GskLayerFrameClock *clock)
 {
-  /**
-   * GskLayer::transitions-completed:
-   * @self: the layer
-   *
-   * Emitted when the last running transition of the layer completed.
-   */
-  signals[TRANSITIONS_COMPLETED] =
-    g_signal_new ("transitions-completed",
-                  G_TYPE_FROM_CLASS (klass),
-                  G_SIGNAL_RUN_LAST,
-                  0, NULL, NULL, NULL,
-                  G_TYPE_NONE, 0);
+  g_return_if_fail (GSK_IS_LAYER (self));
+  g_return_if_fail (clock == NULL || GSK_IS_LAYER_FRAME_CLOCK (clock));
+  g_return_if_fail (gsk_layer_get_parent (self) == NULL);
+
+  gsk_layer_top_level_set_clock (self, clock);
 }
+
+/**
+ * gsk_layer_get_frame_clock:
+ * @self: a layer
+ *
+ * Returns: (transfer none) (nullable): the frame clock of the top level
+ *   of @self
+ */
+GskLayerFrameClock *
+gsk_layer_get_frame_clock (GskLayer *self)
+{
+  g_return_val_if_fail (GSK_IS_LAYER (self), NULL);
+
+  return gsk_layer_top_level_get_clock (self);
+}
+
+/* }}} */

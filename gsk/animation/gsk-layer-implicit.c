@@ -395,9 +395,15 @@ apply (GskLayerImplicit *self,
     {
       GskLayerTransform *transform;
 
-      if (gsk_layer_present_transform_in_place (self->layer, self->pspec, self->t.scratch,
-                                                self->t.lerp, progress))
-        return;
+      /* A transform this record made, that nobody else holds, moves in
+       * place rather than being made anew */
+      if (self->t.scratch != NULL &&
+          gsk_layer_peek_presentation_transform (self->layer, self->pspec) == self->t.scratch &&
+          gsk_layer_transform_lerp_overwrite (self->t.lerp, progress, self->t.scratch))
+        {
+          gsk_layer_presentation_transform_rewritten (self->layer, self->pspec);
+          return;
+        }
 
       transform = gsk_layer_transform_lerp_at (self->t.lerp, progress);
       self->t.scratch = transform;

@@ -1,0 +1,141 @@
+#!/usr/bin/env python3
+# check-dependencies.py: the library's folders depend on each other one way
+#
+# Usage: check-dependencies.py SOURCE_DIR STATIC_LIBRARY
+#
+# Two checks, printed as TAP:
+# - includes: every #include "…" in gsk/ names a header of a folder that
+#   the including file's folder may use (ALLOWED below);
+# - calls: every symbol an object of the library uses from another of its
+#   objects is defined in a folder that the user's folder may use (read
+#   with nm from the static library, so a call through a public header
+#   that the include check cannot see is caught too).
+#
+# Public headers are the one installed API: they may include each other
+# whatever their folder, and a .c file may include a public header of a
+# folder it may use. The backends see the core through the render list,
+# never through gsk-layer-private.h.
+#
+# SPDX-License-Identifier: LGPL-2.1-or-later
+
+import os
+import re
+import subprocess
+import sys
+
+# folder -> the folders it may use (besides itself)
+ALLOWED = {
+    'core': set(),
+    'animation': {'core'},
+    'css': {'core', 'animation'},
+    'scene': {'core', 'animation', 'css'},
+    'software': {'core'},
+    # The GL backend draws what it cannot upload (tiles of huge content
+    # aside) with the software backend
+    'gl': {'core', 'software'},
+}
+
+# Core headers the backends must not include: the tree is not theirs
+BACKENDS = {'software', 'gl'}
+TREE_HEADERS = {'gsk-layer-private.h'}
+
+INCLUDE_RE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
+
+
+def folder_of(relpath):
+    parts = relpath.split('/')
+    return parts[0] if len(parts) > 1 else 'core'
+
+
+def main():
+    srcdir, library = sys.argv[1], sys.argv[2]
+    gskdir = os.path.join(srcdir, 'gsk')
+    headers = {}
+    files = []
+    for root, _, names in os.walk(gskdir):
+        for name in names:
+            rel = os.path.relpath(os.path.join(root, name), gskdir)
+            if name.endswith('.h') or name.endswith('.h.in'):
+                headers[name.replace('.h.in', '.h')] = rel
+            if name.endswith(('.c', '.h', '.h.in')):
+                files.append(rel)
+
+    unknown = [f for f in files if folder_of(f) not in ALLOWED]
+    problems = ['%s: folder %s is not in ALLOWED' % (f, folder_of(f)) for f in unknown]
+
+    for rel in sorted(files):
+        folder = folder_of(rel)
+        if folder not in ALLOWED:
+            continue
+        public = not rel.endswith(('-private.h', '.c'))
+        with open(os.path.join(gskdir, rel), encoding='utf-8') as f:
+            text = f.read()
+        for include in INCLUDE_RE.findall(text):
+            name = os.path.basename(include)
+            if name == 'config.h' or name.endswith('-enum-types.h'):
+                continue
+            target = headers.get(name)
+            if target is None:
+                problems.append('%s includes "%s", which is not in gsk/' % (rel, include))
+                continue
+            tfolder = folder_of(target)
+            tpublic = not name.endswith('-private.h')
+            if folder in BACKENDS and name in TREE_HEADERS:
+                problems.append('%s (a backend) includes %s: backends see the render list, not the tree'
+                                % (rel, name))
+            if tfolder == folder or tfolder in ALLOWED[folder]:
+                continue
+            if public and tpublic:
+                continue
+            problems.append('%s (%s) includes %s (%s)' % (rel, folder, target, tfolder))
+
+    print('1..2')
+    if problems:
+        print('not ok 1 includes')
+        for p in problems:
+            print('# ' + p)
+    else:
+        print('ok 1 includes')
+
+    # Which folder defines each global symbol, and which each object uses
+    out = subprocess.run(['nm', '-A', library], check=True, capture_output=True,
+                         text=True).stdout
+    defined = {}
+    used = []
+    for line in out.splitlines():
+        where, _, rest = line.rpartition(': ') if ': ' in line else ('', '', line)
+        name, _, symbol_part = line.partition(' ')
+        # "LIBRARY:MEMBER:VALUE TYPE SYMBOL" or "LIBRARY:MEMBER:         U SYMBOL"
+        head, sep, tail = line.rpartition('.o:')
+        if not sep:
+            continue
+        base = os.path.basename(head + '.o')
+        fields = tail.split()
+        prefix = base.split('_', 1)[0]
+        folder = prefix if prefix in ALLOWED and '_' in base else 'core'
+        if len(fields) == 3 and fields[1] in 'TDBRV':
+            defined[fields[2]] = (folder, base)
+        elif len(fields) == 2 and fields[0] == 'U':
+            used.append((folder, base, fields[1]))
+
+    calls = []
+    for folder, base, symbol in used:
+        if symbol not in defined:
+            continue
+        dfolder, dbase = defined[symbol]
+        if dfolder == folder or dfolder in ALLOWED[folder]:
+            continue
+        calls.append('%s (%s) uses %s from %s (%s)' % (base, folder, symbol, dbase, dfolder))
+
+    if calls:
+        print('not ok 2 calls')
+        for c in sorted(set(calls)):
+            print('# ' + c)
+    else:
+        print('ok 2 calls')
+
+    return 1 if problems or calls else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
