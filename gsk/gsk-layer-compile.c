@@ -507,17 +507,6 @@ matrix_is_axis_aligned (const float *m)
 }
 
 static inline gboolean
-matrix_is_singular (const float *m)
-{
-  /* The plane z = 0 maps through the 3×3 homography of rows x, y, w */
-  double det = (double) m[0] * ((double) m[5] * m[15] - (double) m[7] * m[13])
-             - (double) m[1] * ((double) m[4] * m[15] - (double) m[7] * m[12])
-             + (double) m[3] * ((double) m[4] * m[13] - (double) m[5] * m[12]);
-
-  return !isfinite (det) || fabs (det) < 1e-9;
-}
-
-static inline gboolean
 matrix_puts_rect_behind (const float           *m,
                          const graphene_rect_t *r)
 {
@@ -865,63 +854,6 @@ push_children (Compiler    *c,
     g_free (children);
 }
 
-/* The common case, a 2D layer in a 2D parent, in 2D arithmetic: the
- * same matrix gsk_layer_get_local_matrix() and a 4×4 product give, at a
- * fraction of the cost. Returns FALSE where 3D is involved. */
-static gboolean
-compute_world_2d (GskLayer        *layer,
-                  GskLayerPrivate *p)
-{
-  GskLayerPrivate *pp = p->parent ? gsk_layer_get_private (p->parent) : NULL;
-  float a[6], t[6];
-  float px, py;
-
-  if (p->pivot.z != 0.f || p->z_position != 0.f ||
-      !gsk_layer_transform_to_affine (p->transform, t))
-    return FALSE;
-
-  px = p->pivot.x * p->size.width;
-  py = p->pivot.y * p->size.height;
-  a[0] = 1; a[1] = 0; a[2] = 0; a[3] = 1; a[4] = -px; a[5] = -py;
-  gsk_layer_affine_multiply (a, t, a);
-  a[4] += px + p->position.x;
-  a[5] += py + p->position.y;
-
-  if (pp != NULL)
-    {
-      float pm[16];
-
-      if (pp->child_transform != NULL)
-        {
-          float ct[6];
-          float ppx = pp->pivot.x * pp->size.width;
-          float ppy = pp->pivot.y * pp->size.height;
-
-          if (pp->pivot.z != 0.f || !gsk_layer_transform_to_affine (pp->child_transform, ct))
-            return FALSE;
-          a[4] -= ppx;
-          a[5] -= ppy;
-          gsk_layer_affine_multiply (a, ct, a);
-          a[4] += ppx;
-          a[5] += ppy;
-        }
-
-      graphene_matrix_to_float (&pp->world, pm);
-      if (pm[2] != 0.f || pm[3] != 0.f || pm[6] != 0.f || pm[7] != 0.f ||
-          pm[8] != 0.f || pm[9] != 0.f || pm[10] != 1.f || pm[11] != 0.f ||
-          pm[14] != 0.f || pm[15] != 1.f)
-        return FALSE;
-
-      gsk_layer_affine_multiply (a, (float[6]) { pm[0], pm[1], pm[4], pm[5], pm[12], pm[13] }, a);
-      p->world_singular = pp->world_singular;
-    }
-  else
-    p->world_singular = FALSE;
-
-  graphene_matrix_init_from_2d (&p->world, a[0], a[1], a[2], a[3], a[4], a[5]);
-  return TRUE;
-}
-
 static void exit_layer (Compiler *c,
                         Frame    *frame);
 
@@ -952,27 +884,14 @@ enter_layer (Compiler *c,
       return;
     }
 
-  if (stale && compute_world_2d (layer, p))
-    p->world_stale = FALSE;
-  else if (stale)
+  if (stale)
     {
       /* The walk is pre-order from the root: the parent's world is fresh */
-      gsk_layer_get_local_matrix (layer, &p->world);
-      if (p->parent != NULL)
-        {
-          GskLayerPrivate *pp = gsk_layer_get_private (p->parent);
-
-          graphene_matrix_multiply (&p->world, &pp->world, &p->world);
-          p->world_singular = pp->world_singular;
-        }
-      else
-        p->world_singular = FALSE;
+      gsk_layer_compute_world (layer);
       p->world_stale = FALSE;
     }
 
   graphene_matrix_to_float (&p->world, m);
-  if (stale && !p->world_singular)
-    p->world_singular = matrix_is_singular (m);
 
   if (p->world_singular)
     {

@@ -244,6 +244,11 @@ guint gsk_layer_get_paint_order (GskLayer   *self,
 void gsk_layer_get_local_matrix (GskLayer          *self,
                                  graphene_matrix_t *out_matrix);
 
+/* Computes priv->world and priv->world_singular of @self from its parent's
+ * (which must be valid); the compile and gsk_layer_update_world() both
+ * use it, so that a world matrix does not depend on which computed it */
+void gsk_layer_compute_world (GskLayer *self);
+
 /* Makes priv->world of @self valid (recomputing stale ancestors) */
 void gsk_layer_update_world (GskLayer *self);
 

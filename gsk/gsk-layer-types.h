@@ -93,6 +93,59 @@ typedef enum {
 } GskLayerTraverseResult;
 
 /**
+ * GSK_LAYER_MAX_COORDINATE:
+ *
+ * The largest magnitude, in pixels, of a layer's position, size,
+ * z-position, corner radius and pivot point (its z; x and y are
+ * relative to the size and have the same bound), and of every length,
+ * scale factor and matrix entry in a transform: 2^24^ (16,777,216).
+ *
+ * Setters refuse values beyond it with a critical warning and change
+ * nothing; parsers and scene files report them as errors, with their
+ * position. Within it, GSK computes with the precision of a float
+ * (about 7 significant digits: a sixteenth of a pixel at a million
+ * pixels), and both backends, incremental and full frames draw the same
+ * pixels. A tree can still stack transforms whose product overflows:
+ * a layer whose matrix to the screen is not finite is neither drawn
+ * nor picked.
+ *
+ * Since: 0.1
+ */
+#define GSK_LAYER_MAX_COORDINATE 16777216.f
+
+/**
+ * GSK_LAYER_MAX_SURFACE_SIZE:
+ *
+ * The largest width or height, in pixels, of what GSK draws into or
+ * decodes: render targets, scene sizes and images (16,384, as GL
+ * guarantees no more than this on most drivers).
+ *
+ * Since: 0.1
+ */
+#define GSK_LAYER_MAX_SURFACE_SIZE 16384
+
+/**
+ * GSK_LAYER_MAX_SURFACE_PIXELS:
+ *
+ * The largest number of pixels, width times height, of a render target
+ * or an image: 2^26^ (8,192 × 8,192, 256 MiB at 4 bytes a pixel), so
+ * that a small scene file cannot make GSK allocate gigabytes.
+ *
+ * Since: 0.1
+ */
+#define GSK_LAYER_MAX_SURFACE_PIXELS (1 << 26)
+
+/**
+ * GSK_LAYER_MAX_DEPTH:
+ *
+ * The deepest nesting of layers that scene files load and save: 256
+ * layers from the root down.
+ *
+ * Since: 0.1
+ */
+#define GSK_LAYER_MAX_DEPTH 256
+
+/**
  * GSK_LAYER_ERROR:
  *
  * The error domain of GSK layer parsers and loaders.

@@ -565,6 +565,19 @@ can_adopt (GskLayer *self,
   return TRUE;
 }
 
+/* A translucent layer is composited as a group once it has children,
+ * and with its opacity applied directly before: its own pixels round
+ * differently either way, so they are damaged when the first child
+ * comes or the last goes */
+static void
+first_or_last_child_changed (GskLayer *self)
+{
+  GskLayerPrivate *priv = gsk_layer_get_instance_private (self);
+
+  if (priv->n_children <= 1 && priv->opacity < 1.f)
+    gsk_layer_changed (self, GSK_LAYER_DIRTY_PAINT);
+}
+
 /* Links @child after @prev (NULL: first) */
 static void
 link_child (GskLayer *self,
@@ -618,6 +631,7 @@ link_child (GskLayer *self,
   mark_subtree_dirty (child);
   gsk_layer_queue_redraw (child, NULL);
   gsk_layer_queue_relayout (self);
+  first_or_last_child_changed (self);
 
   update_subtree_clocks (child);
   g_signal_emit (self, signals[CHILD_ADDED], 0, child);
@@ -663,6 +677,7 @@ unlink_child (GskLayer *self,
        * did not change */
       send_redraw_request (self, &(cairo_rectangle_int_t) { 0, 0, 0, 0 });
       gsk_layer_queue_relayout (self);
+      first_or_last_child_changed (self);
       if (emit)
         g_signal_emit (self, signals[CHILD_REMOVED], 0, child);
     }
@@ -1081,6 +1096,26 @@ model_value (GskLayer *self,
 
 /* {{{ Presentation values, written by animations */
 
+/* What an animation may write: within the setters' ranges, NaN as 0,
+ * which the finite ends of a finite easing never give */
+static inline float
+clamp_coordinate (float v)
+{
+  return isnan (v) ? 0.f : CLAMP (v, -GSK_LAYER_MAX_COORDINATE, GSK_LAYER_MAX_COORDINATE);
+}
+
+static inline float
+clamp_length (float v)
+{
+  return isnan (v) ? 0.f : CLAMP (v, 0.f, GSK_LAYER_MAX_COORDINATE);
+}
+
+static inline float
+clamp_unit (float v)
+{
+  return isnan (v) ? 0.f : CLAMP (v, 0.f, 1.f);
+}
+
 gboolean
 gsk_layer_present_floats (GskLayer    *self,
                           GParamSpec  *pspec,
@@ -1094,8 +1129,9 @@ gsk_layer_present_floats (GskLayer    *self,
    * layer at every frame */
   if (pspec == properties[PROP_OPACITY])
     {
-      /* The most animated property of all: its setter's work, inline */
-      float opacity = CLAMP (v[0], 0.f, 1.f);
+      /* The most animated property of all: its setter's work, inline.
+       * Easings that overshoot may leave [0, 1]; NaN goes to 0. */
+      float opacity = v[0] > 0.f ? MIN (v[0], 1.f) : 0.f;
 
       if (priv->opacity != opacity)
         {
@@ -1105,20 +1141,24 @@ gsk_layer_present_floats (GskLayer    *self,
       return TRUE;
     }
 
+  /* Easings that overshoot may leave a property's range: clamp, rather
+   * than have the setter refuse the value mid-animation */
   priv->updating_presentation = TRUE;
   if (pspec == properties[PROP_POSITION])
-    gsk_layer_set_position (self, &GRAPHENE_POINT_INIT (v[0], v[1]));
+    gsk_layer_set_position (self, &GRAPHENE_POINT_INIT (clamp_coordinate (v[0]), clamp_coordinate (v[1])));
   else if (pspec == properties[PROP_Z_POSITION])
-    gsk_layer_set_z_position (self, v[0]);
+    gsk_layer_set_z_position (self, clamp_coordinate (v[0]));
   else if (pspec == properties[PROP_SIZE])
-    gsk_layer_set_size (self, &GRAPHENE_SIZE_INIT (MAX (v[0], 0.f), MAX (v[1], 0.f)));
+    gsk_layer_set_size (self, &GRAPHENE_SIZE_INIT (clamp_length (v[0]), clamp_length (v[1])));
   else if (pspec == properties[PROP_PIVOT_POINT])
-    gsk_layer_set_pivot_point (self, &GRAPHENE_POINT3D_INIT (v[0], v[1], v[2]));
+    gsk_layer_set_pivot_point (self, &GRAPHENE_POINT3D_INIT (clamp_coordinate (v[0]),
+                                                             clamp_coordinate (v[1]),
+                                                             clamp_coordinate (v[2])));
   else if (pspec == properties[PROP_BACKGROUND_COLOR])
-    gsk_layer_set_background_color (self, &(GdkRGBA) { v[0], v[1], v[2], v[3] });
+    gsk_layer_set_background_color (self, &(GdkRGBA) { clamp_unit (v[0]), clamp_unit (v[1]),
+                                                       clamp_unit (v[2]), clamp_unit (v[3]) });
   else if (pspec == properties[PROP_CORNER_RADIUS])
-    /* Easings that overshoot may go below 0 */
-    gsk_layer_set_corner_radius (self, isfinite (v[0]) ? MAX (v[0], 0.f) : 0.f);
+    gsk_layer_set_corner_radius (self, clamp_length (v[0]));
   else
     handled = FALSE;
   priv->updating_presentation = was_updating;
@@ -1179,11 +1219,17 @@ gsk_layer_class_is_plain (GskLayerClass *klass)
 /* }}} */
 /* {{{ Geometry */
 
-static gboolean
-point_is_finite (float x,
-                 float y)
+/* Also false for NaN */
+static inline gboolean
+coordinate_is_valid (float v)
 {
-  return isfinite (x) && isfinite (y);
+  return v >= -GSK_LAYER_MAX_COORDINATE && v <= GSK_LAYER_MAX_COORDINATE;
+}
+
+static inline gboolean
+length_is_valid (float v)
+{
+  return v >= 0.f && v <= GSK_LAYER_MAX_COORDINATE;
 }
 
 /**
@@ -1202,7 +1248,7 @@ gsk_layer_set_position (GskLayer               *self,
 
   g_return_if_fail (GSK_IS_LAYER (self));
   g_return_if_fail (position != NULL);
-  g_return_if_fail (point_is_finite (position->x, position->y));
+  g_return_if_fail (coordinate_is_valid (position->x) && coordinate_is_valid (position->y));
 
   ANIMATE_OR_CONTINUE (self, PROP_POSITION, GRAPHENE_TYPE_POINT, g_value_set_boxed, position);
 
@@ -1250,8 +1296,7 @@ gsk_layer_set_size (GskLayer              *self,
 
   g_return_if_fail (GSK_IS_LAYER (self));
   g_return_if_fail (size != NULL);
-  g_return_if_fail (size->width >= 0.f && size->width <= G_MAXFLOAT);
-  g_return_if_fail (size->height >= 0.f && size->height <= G_MAXFLOAT);
+  g_return_if_fail (length_is_valid (size->width) && length_is_valid (size->height));
 
   ANIMATE_OR_CONTINUE (self, PROP_SIZE, GRAPHENE_TYPE_SIZE, g_value_set_boxed, size);
 
@@ -1302,7 +1347,8 @@ gsk_layer_set_pivot_point (GskLayer                 *self,
 
   g_return_if_fail (GSK_IS_LAYER (self));
   g_return_if_fail (pivot != NULL);
-  g_return_if_fail (point_is_finite (pivot->x, pivot->y) && isfinite (pivot->z));
+  g_return_if_fail (coordinate_is_valid (pivot->x) && coordinate_is_valid (pivot->y) &&
+                    coordinate_is_valid (pivot->z));
 
   ANIMATE_OR_CONTINUE (self, PROP_PIVOT_POINT, GRAPHENE_TYPE_POINT3D, g_value_set_boxed, pivot);
 
@@ -1452,7 +1498,7 @@ gsk_layer_set_z_position (GskLayer *self,
   GskLayerPrivate *priv;
 
   g_return_if_fail (GSK_IS_LAYER (self));
-  g_return_if_fail (isfinite (z_position));
+  g_return_if_fail (coordinate_is_valid (z_position));
 
   ANIMATE_OR_CONTINUE (self, PROP_Z_POSITION, G_TYPE_FLOAT, g_value_set_float, z_position);
 
@@ -1662,7 +1708,7 @@ gsk_layer_set_corner_radius (GskLayer *self,
   GskLayerPrivate *priv;
 
   g_return_if_fail (GSK_IS_LAYER (self));
-  g_return_if_fail (radius >= 0.f && radius <= G_MAXFLOAT);
+  g_return_if_fail (length_is_valid (radius));
 
   ANIMATE_OR_CONTINUE (self, PROP_CORNER_RADIUS, G_TYPE_FLOAT, g_value_set_float, radius);
 
@@ -2381,7 +2427,7 @@ gsk_layer_class_init (GskLayerClass *klass)
    */
   properties[PROP_Z_POSITION] =
     g_param_spec_float ("z-position", NULL, NULL,
-                        -G_MAXFLOAT, G_MAXFLOAT, 0.f,
+                        -GSK_LAYER_MAX_COORDINATE, GSK_LAYER_MAX_COORDINATE, 0.f,
                         G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
 
   /**
@@ -2476,7 +2522,7 @@ gsk_layer_class_init (GskLayerClass *klass)
    */
   properties[PROP_CORNER_RADIUS] =
     g_param_spec_float ("corner-radius", NULL, NULL,
-                        0.f, G_MAXFLOAT, 0.f,
+                        0.f, GSK_LAYER_MAX_COORDINATE, 0.f,
                         G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
 
   g_object_class_install_properties (object_class, N_PROPS, properties);

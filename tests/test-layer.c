@@ -4043,9 +4043,21 @@ test_bad_values (void)
   g_assert_cmpuint (*n_blend, ==, 0);
   g_assert_false (gsk_layer_get_frame_pending (root));
 
-  /* Large but finite values are accepted */
-  gsk_layer_set_position (layer, &GRAPHENE_POINT_INIT (-1e30f, 1e30f));
-  gsk_layer_set_size (layer, &GRAPHENE_SIZE_INIT (G_MAXFLOAT, 0));
+  /* Finite values beyond GSK_LAYER_MAX_COORDINATE are refused too */
+  EXPECT_CRITICAL (gsk_layer_set_position (layer, &GRAPHENE_POINT_INIT (-1e30f, 1e30f)));
+  EXPECT_CRITICAL (gsk_layer_set_size (layer, &GRAPHENE_SIZE_INIT (G_MAXFLOAT, 0)));
+  EXPECT_CRITICAL (gsk_layer_set_size (layer, &GRAPHENE_SIZE_INIT (0, GSK_LAYER_MAX_COORDINATE * 2)));
+  EXPECT_CRITICAL (gsk_layer_set_pivot_point (layer, &GRAPHENE_POINT3D_INIT (0, 0, G_MAXFLOAT)));
+  EXPECT_CRITICAL (gsk_layer_set_z_position (layer, -1e20f));
+  EXPECT_CRITICAL (gsk_layer_set_corner_radius (layer, 1e20f));
+  g_assert_cmpuint (*n_position, ==, 0);
+  g_assert_cmpuint (*n_size, ==, 0);
+  g_assert_cmpuint (*n_pivot, ==, 0);
+  g_assert_cmpuint (*n_z, ==, 0);
+
+  /* Values at the limit are accepted */
+  gsk_layer_set_position (layer, &GRAPHENE_POINT_INIT (-GSK_LAYER_MAX_COORDINATE, GSK_LAYER_MAX_COORDINATE));
+  gsk_layer_set_size (layer, &GRAPHENE_SIZE_INIT (GSK_LAYER_MAX_COORDINATE, 0));
   g_assert_cmpuint (*n_position, ==, 1);
   g_assert_cmpuint (*n_size, ==, 1);
   render_once (root, 100, 100);

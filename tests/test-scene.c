@@ -893,10 +893,10 @@ test_round_trip_built (void)
 
   gsk_layer_set_size (root, &GRAPHENE_SIZE_INIT (320, 200));
   gsk_layer_set_position (child, &GRAPHENE_POINT_INIT (1e-8f, -3.25f));
-  gsk_layer_set_size (child, &GRAPHENE_SIZE_INIT (0.1f, 1e30f));
+  gsk_layer_set_size (child, &GRAPHENE_SIZE_INIT (0.1f, GSK_LAYER_MAX_COORDINATE));
   gsk_layer_set_pivot_point (child, &GRAPHENE_POINT3D_INIT (1.f / 3.f, -0.f, 123456.7f));
   gsk_layer_set_opacity (child, 0.123456789f);
-  gsk_layer_set_z_position (child, -G_MAXFLOAT);
+  gsk_layer_set_z_position (child, -GSK_LAYER_MAX_COORDINATE);
   gsk_layer_set_background_color (child, &color);
   transform = gsk_layer_transform_rotate (gsk_layer_transform_translate (NULL, 0.1f, 2.f), 33.3f);
   gsk_layer_set_transform (child, transform);

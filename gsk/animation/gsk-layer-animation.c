@@ -224,7 +224,10 @@ gsk_layer_set_presentation_float (GskLayer   *self,
   gboolean was_updating = priv->updating_presentation;
   float v[4] = { 0, };
 
-  /* Easings that overshoot may leave the property's range */
+  /* Easings that overshoot may leave the property's range; NaN, which
+   * no valid easing gives, is never written */
+  if (isnan (value))
+    return;
   v[0] = CLAMP (value, G_PARAM_SPEC_FLOAT (pspec)->minimum, G_PARAM_SPEC_FLOAT (pspec)->maximum);
   if (gsk_layer_present_floats (self, pspec, v))
     return;
