@@ -1,0 +1,221 @@
+/* test-hostile.c: what fuzzing found (issue 18), each kept from coming back
+ *
+ * Every test here failed before its fix. Values at GSK's documented
+ * limits (GSK_LAYER_MAX_COORDINATE and the others in gsk-layer-types.h)
+ * must draw the same pixels however a frame is computed; values beyond
+ * them are refused.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#include <math.h>
+
+#include <gsklayer.h>
+
+#include "gsk-layer-private.h"
+
+#define EXPECT_CRITICAL(stmt) G_STMT_START { \
+  g_test_expect_message ("GskLayer", G_LOG_LEVEL_CRITICAL, "*"); \
+  stmt; \
+  g_test_assert_expected_messages (); \
+} G_STMT_END
+
+static GskLayer *
+rect_layer (float x,
+            float y,
+            float w,
+            float h)
+{
+  GskLayer *l = gsk_layer_new ();
+
+  gsk_layer_set_position (l, &GRAPHENE_POINT_INIT (x, y));
+  gsk_layer_set_size (l, &GRAPHENE_SIZE_INIT (w, h));
+  gsk_layer_set_background_color (l, &(GdkRGBA) { 0.31f, 0.57f, 0.93f, 0.77f });
+
+  return l;
+}
+
+static GskLayer *
+new_root (int w,
+          int h)
+{
+  GskLayer *root = g_object_ref_sink (gsk_layer_new ());
+
+  gsk_layer_set_size (root, &GRAPHENE_SIZE_INIT (w, h));
+  gsk_layer_set_background_color (root, &(GdkRGBA) { 1, 1, 1, 1 });
+
+  return root;
+}
+
+/* A frame of @root drawn in full by a renderer that never saw it */
+static cairo_surface_t *
+render_fresh (GskLayer *root,
+              int       w,
+              int       h)
+{
+  GskLayerRenderer *renderer = gsk_layer_software_renderer_new ();
+  cairo_surface_t *surface = gsk_layer_renderer_render_to_surface (renderer, root, w, h);
+
+  g_object_unref (renderer);
+  return surface;
+}
+
+/* Draws a frame with @renderer into @target, checking its damage */
+static void
+render_checked (GskLayerRenderer *renderer,
+                GskLayer         *root,
+                cairo_surface_t  *target)
+{
+  gsk_layer_renderer_set_check_damage (renderer, TRUE);
+  g_clear_pointer (&(cairo_region_t *) { gsk_layer_renderer_render (renderer, root, target) },
+                   cairo_region_destroy);
+  g_assert_no_error ((GError *) gsk_layer_renderer_get_damage_error (renderer));
+}
+
+static void
+assert_same_pixels (cairo_surface_t *a,
+                    cairo_surface_t *b)
+{
+  int w = cairo_image_surface_get_width (a), h = cairo_image_surface_get_height (a);
+  int y;
+
+  cairo_surface_flush (a);
+  cairo_surface_flush (b);
+  g_assert_cmpint (w, ==, cairo_image_surface_get_width (b));
+  g_assert_cmpint (h, ==, cairo_image_surface_get_height (b));
+  for (y = 0; y < h; y++)
+    {
+      const guint32 *ra = (const guint32 *) (cairo_image_surface_get_data (a) + y * cairo_image_surface_get_stride (a));
+      const guint32 *rb = (const guint32 *) (cairo_image_surface_get_data (b) + y * cairo_image_surface_get_stride (b));
+      int x;
+
+      for (x = 0; x < w; x++)
+        if (ra[x] != rb[x])
+          g_error ("pixel %d,%d differs: %08x against %08x", x, y, ra[x], rb[x]);
+    }
+}
+
+/* {{{ Finding 8: a translucent layer's first child */
+
+/* The layer becomes an opacity group, whose pixels round differently:
+ * they were not damaged */
+static void
+test_first_child_of_translucent_layer (void)
+{
+  GskLayerRenderer *renderer = gsk_layer_software_renderer_new ();
+  cairo_surface_t *target = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 100, 100);
+  GskLayer *root = new_root (100, 100);
+  GskLayer *layer = rect_layer (10, 10, 60, 60);
+  GskLayer *child = rect_layer (0, 0, 5, 5);
+  cairo_surface_t *fresh;
+
+  gsk_layer_set_opacity (layer, 0.37f);
+  gsk_layer_add_child (root, layer);
+  render_checked (renderer, root, target);
+
+  g_object_ref (child);
+  gsk_layer_add_child (layer, child);
+  render_checked (renderer, root, target);
+  fresh = render_fresh (root, 100, 100);
+  assert_same_pixels (target, fresh);
+  cairo_surface_destroy (fresh);
+
+  /* And back, when the last child goes */
+  gsk_layer_remove_child (layer, child);
+  render_checked (renderer, root, target);
+  fresh = render_fresh (root, 100, 100);
+  assert_same_pixels (target, fresh);
+  cairo_surface_destroy (fresh);
+
+  g_object_unref (child);
+  cairo_surface_destroy (target);
+  g_object_unref (renderer);
+  g_assert_finalize_object (root);
+}
+
+/* }}} */
+/* {{{ Findings 3 and 4: huge geometry */
+
+/* A layer as wide as GSK allows, a quarter pixel off the grid, is drawn
+ * where a small layer at the same place is: the pivot (half the width
+ * away) does not round its position */
+static void
+test_huge_layer_in_place (void)
+{
+  GskLayer *huge_root = new_root (60, 20);
+  GskLayer *small_root = new_root (60, 20);
+  GskLayer *huge = rect_layer (10.25f, 2, GSK_LAYER_MAX_COORDINATE, 10);
+  GskLayer *small = rect_layer (10.25f, 2, 100, 10);
+  cairo_surface_t *a, *b;
+  GskLayerTransform *scale;
+
+  gsk_layer_add_child (huge_root, huge);
+  gsk_layer_add_child (small_root, small);
+  a = render_fresh (huge_root, 60, 20);
+  b = render_fresh (small_root, 60, 20);
+  assert_same_pixels (a, b);
+  cairo_surface_destroy (a);
+  cairo_surface_destroy (b);
+
+  /* An identity transform about the far pivot neither */
+  gsk_layer_transform_parse ("scale(1)", &scale, NULL);
+  gsk_layer_set_transform (huge, scale);
+  gsk_layer_set_transform (small, scale);
+  gsk_layer_transform_unref (scale);
+  a = render_fresh (huge_root, 60, 20);
+  b = render_fresh (small_root, 60, 20);
+  assert_same_pixels (a, b);
+  cairo_surface_destroy (a);
+  cairo_surface_destroy (b);
+
+  g_assert_finalize_object (huge_root);
+  g_assert_finalize_object (small_root);
+}
+
+/* Mapping a point computes world matrices outside a frame: the next
+ * incremental frame must still equal a full one */
+static void
+test_map_point_then_incremental_frame (void)
+{
+  GskLayerRenderer *renderer = gsk_layer_software_renderer_new ();
+  cairo_surface_t *target = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 60, 40);
+  GskLayer *root = new_root (60, 40);
+  GskLayer *huge = rect_layer (10.25f, 2, GSK_LAYER_MAX_COORDINATE, 10);
+  GskLayer *other = rect_layer (5, 20, 10, 10);
+  graphene_point_t p;
+  cairo_surface_t *fresh;
+
+  gsk_layer_add_child (root, huge);
+  gsk_layer_add_child (root, other);
+  render_checked (renderer, root, target);
+
+  gsk_layer_set_position (huge, &GRAPHENE_POINT_INIT (12.75f, 3.5f));
+  g_assert_true (gsk_layer_map_point (huge, NULL, &GRAPHENE_POINT_INIT (1, 1), &p));
+  g_assert_cmpfloat_with_epsilon (p.x, 13.75f, 1e-6);
+  gsk_layer_set_position (other, &GRAPHENE_POINT_INIT (30, 20));
+  render_checked (renderer, root, target);
+
+  fresh = render_fresh (root, 60, 40);
+  assert_same_pixels (target, fresh);
+
+  cairo_surface_destroy (fresh);
+  cairo_surface_destroy (target);
+  g_object_unref (renderer);
+  g_assert_finalize_object (root);
+}
+
+/* }}} */
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/hostile/damage/first-child-of-translucent-layer", test_first_child_of_translucent_layer);
+  g_test_add_func ("/hostile/geometry/huge-layer-in-place", test_huge_layer_in_place);
+  g_test_add_func ("/hostile/geometry/map-point-then-incremental-frame", test_map_point_then_incremental_frame);
+
+  return g_test_run ();
+}
+
+/* vim: set foldmethod=marker: */
