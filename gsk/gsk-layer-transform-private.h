@@ -45,6 +45,14 @@ gsk_layer_affine_multiply (const float a[6],
   memcpy (out, r, sizeof r);
 }
 
+/* Appends a rotation about the axis (@x, @y, @z), for callers that
+ * checked the arguments: finite, the axis not zero */
+GskLayerTransform *gsk_layer_transform_rotate_internal (GskLayerTransform *next,
+                                                        float              degrees,
+                                                        float              x,
+                                                        float              y,
+                                                        float              z);
+
 /* Like gsk_layer_transform_parse(), for callers with their own way of
  * naming places (a file's line and column): on failure the message has
  * no position prefix, and the problem lies at the 0-based character

@@ -108,6 +108,48 @@ void gsk_layer_scene_add_value (GskLayerSceneSaver *s,
                                 JsonBuilder        *builder,
                                 const GValue       *value);
 
+/* The type name of @node's value for messages: "an array", "null"… */
+const char *gsk_layer_scene_describe_node (JsonNode *node);
+
+/* Whether every channel of @color lies in [0, 1] */
+gboolean gsk_layer_scene_rgba_is_valid (const GdkRGBA *color);
+
+/* Reads a CSS color, or "transparent", as @name's value */
+gboolean gsk_layer_scene_parse_color (GskLayerSceneLoader *l,
+                                      JsonNode            *node,
+                                      GskLayerJsonPos     *pos,
+                                      const char          *name,
+                                      GdkRGBA             *color);
+
+/* Whether scene files can express values of @type */
+gboolean gsk_layer_scene_type_is_supported (GType type);
+
+/* @color as CSS text that reads back exactly */
+char *gsk_layer_scene_color_to_string (const GdkRGBA *color);
+
+/* gsk-layer-scene.c */
+
+/* Where a loaded layer keeps its id, as a string */
+GQuark gsk_layer_scene_id_quark (void);
+
+/* gsk-layer-scene-loader.c */
+
+/* Reads the scene in @text, calling it @name in messages, with relative
+ * image paths below @base_dir; NULL with an error */
+GskLayerScene *gsk_layer_scene_load_text (const char  *text,
+                                          gsize        length,
+                                          const char  *name,
+                                          const char  *base_dir,
+                                          GError     **error);
+
+/* gsk-layer-scene-saver.c */
+
+/* The text of @self as a scene file, with image paths relative to
+ * @base_dir (NULL: the current directory) where they lie below it */
+char *gsk_layer_scene_save_text (GskLayerScene *self,
+                                 const char    *base_dir,
+                                 gsize         *length);
+
 /* gsk-layer-scene-animations.c */
 
 typedef struct _GskLayerSceneAnimation GskLayerSceneAnimation;

@@ -1,0 +1,838 @@
+/* gsk-layer-scene-values.c: property values in scene files, read and
+ * written: numbers, points, colors, transforms, enums and content
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include <json-glib/json-glib.h>
+
+#include "gsk-layer-scene-private.h"
+#include "gsk-layer-private.h"
+#include "gsk-layer-transform-private.h"
+#include "gsk-layer-json-scanner-private.h"
+
+#define PNG_DATA_URI "data:image/png;base64,"
+
+/* Short names for what gsk-layer-scene-private.h shares */
+typedef GskLayerSceneLoader Loader;
+typedef GskLayerSceneSaver Saver;
+#define loader_error gsk_layer_scene_loader_error
+#define value_error gsk_layer_scene_value_error
+#define key_error gsk_layer_scene_key_error
+#define node_holds gsk_layer_scene_node_holds
+#define node_get_number gsk_layer_scene_node_get_number
+#define child_node gsk_layer_scene_child_node
+#define wrong_kind gsk_layer_scene_wrong_kind
+#define describe_node gsk_layer_scene_describe_node
+#define rgba_is_valid gsk_layer_scene_rgba_is_valid
+#define parse_color gsk_layer_scene_parse_color
+#define type_is_supported gsk_layer_scene_type_is_supported
+#define color_to_string gsk_layer_scene_color_to_string
+
+/* {{{ JSON values */
+
+/* The JsonNode of the value the scanner saw as @pos's @i'th item; both
+ * read the same text, so this fails only if they disagree about it */
+JsonNode *
+gsk_layer_scene_child_node (GskLayerSceneLoader *l,
+                            JsonNode            *node,
+                            GskLayerJsonPos     *pos,
+                            guint                i)
+{
+  GskLayerJsonPos *item = g_ptr_array_index (pos->items, i);
+  JsonNode *child = NULL;
+
+  if (JSON_NODE_HOLDS_OBJECT (node))
+    child = json_object_get_member (json_node_get_object (node), item->key);
+  else if (JSON_NODE_HOLDS_ARRAY (node) && i < json_array_get_length (json_node_get_array (node)))
+    child = json_array_get_element (json_node_get_array (node), i);
+
+  if (child == NULL)
+    value_error (l, item, GSK_LAYER_ERROR_FAILED, "json-glib read this value differently");
+
+  return child;
+}
+
+const char *
+gsk_layer_scene_describe_node (JsonNode *node)
+{
+  if (JSON_NODE_HOLDS_OBJECT (node))
+    return "an object";
+  if (JSON_NODE_HOLDS_ARRAY (node))
+    return "an array";
+  if (JSON_NODE_HOLDS_NULL (node))
+    return "null";
+  if (node_holds (node, G_TYPE_STRING))
+    return "a string";
+  if (node_holds (node, G_TYPE_BOOLEAN))
+    return json_node_get_boolean (node) ? "true" : "false";
+  return "a number";
+}
+
+gboolean
+gsk_layer_scene_wrong_kind (GskLayerSceneLoader *l,
+                            GskLayerJsonPos     *pos,
+                            const char          *name,
+                            const char          *expected,
+                            JsonNode            *node)
+{
+  return value_error (l, pos, GSK_LAYER_ERROR_INVALID_VALUE,
+                      "“%s” must be %s, not %s", name, expected, describe_node (node));
+}
+
+/* Reads an array of 2 to @max_len numbers that fit a float */
+static gboolean
+parse_floats (Loader          *l,
+              JsonNode        *node,
+              GskLayerJsonPos *pos,
+              const char      *name,
+              guint            max_len,
+              gboolean         non_negative,
+              float           *out)
+{
+  const char *count = max_len == 2 ? "2" : "2 or 3";
+  guint len;
+
+  if (!JSON_NODE_HOLDS_ARRAY (node))
+    return value_error (l, pos, GSK_LAYER_ERROR_INVALID_VALUE, "“%s” must be an array of %s numbers, not %s",
+                        name, count, describe_node (node));
+
+  len = pos->items->len;
+  if (len < 2 || len > max_len)
+    return value_error (l, pos, GSK_LAYER_ERROR_INVALID_VALUE, "“%s” must have %s numbers, not %u",
+                        name, count, len);
+
+  for (guint i = 0; i < len; i++)
+    {
+      JsonNode *element = child_node (l, node, pos, i);
+      GskLayerJsonPos *item = g_ptr_array_index (pos->items, i);
+      double v;
+
+      if (element == NULL)
+        return FALSE;
+      if (!node_get_number (element, &v))
+        return wrong_kind (l, item, name, "an array of numbers", element);
+      if (!(fabs (v) <= G_MAXFLOAT))
+        return value_error (l, item, GSK_LAYER_ERROR_INVALID_VALUE,
+                            "%g is out of range for “%s”", v, name);
+      if (non_negative && v < 0)
+        return value_error (l, item, GSK_LAYER_ERROR_INVALID_VALUE,
+                            "“%s” cannot be negative: %g", name, v);
+      out[i] = v;
+    }
+
+  return TRUE;
+}
+
+gboolean
+gsk_layer_scene_rgba_is_valid (const GdkRGBA *color)
+{
+  return color->red >= 0.f && color->red <= 1.f &&
+         color->green >= 0.f && color->green <= 1.f &&
+         color->blue >= 0.f && color->blue <= 1.f &&
+         color->alpha >= 0.f && color->alpha <= 1.f;
+}
+
+gboolean
+gsk_layer_scene_parse_color (Loader          *l,
+                             JsonNode        *node,
+                             GskLayerJsonPos *pos,
+                             const char      *name,
+                             GdkRGBA         *color)
+{
+  const char *text;
+
+  if (!node_holds (node, G_TYPE_STRING))
+    return wrong_kind (l, pos, name, "a color", node);
+
+  text = json_node_get_string (node);
+  if (g_ascii_strcasecmp (text, "transparent") == 0)
+    *color = (GdkRGBA) { 0, 0, 0, 0 };
+  /* The setters refuse what gdk_rgba_parse() may let through */
+  else if (!gdk_rgba_parse (color, text) || !rgba_is_valid (color))
+    return value_error (l, pos, GSK_LAYER_ERROR_INVALID_VALUE,
+                        "invalid color “%s” for “%s”", text, name);
+
+  return TRUE;
+}
+
+static gboolean
+parse_transform (Loader             *l,
+                 JsonNode           *node,
+                 GskLayerJsonPos    *pos,
+                 const char         *name,
+                 GskLayerTransform **transform)
+{
+  GError *local_error = NULL;
+  guint line, column;
+  glong start = 0;
+
+  *transform = NULL;
+  if (JSON_NODE_HOLDS_NULL (node))
+    return TRUE;
+  if (!node_holds (node, G_TYPE_STRING))
+    return wrong_kind (l, pos, name, "a CSS transform", node);
+  if (gsk_layer_transform_parse_with_range (json_node_get_string (node), transform,
+                                            &start, NULL, &local_error))
+    return TRUE;
+
+  gsk_layer_json_string_position (l->text, l->length, pos, start, &line, &column);
+  loader_error (l, line, column, GSK_LAYER_ERROR_INVALID_VALUE,
+                "invalid “%s”: %s", name, local_error->message);
+  g_error_free (local_error);
+
+  return FALSE;
+}
+
+/* }}} */
+/* {{{ Loading */
+
+typedef struct
+{
+  const guchar *data;
+  gsize length;
+} PngReader;
+
+static cairo_status_t
+png_read (void          *closure,
+          unsigned char *data,
+          unsigned int   length)
+{
+  PngReader *reader = closure;
+
+  if (length > reader->length)
+    return CAIRO_STATUS_READ_ERROR;
+
+  memcpy (data, reader->data, length);
+  reader->data += length;
+  reader->length -= length;
+
+  return CAIRO_STATUS_SUCCESS;
+}
+
+static GskLayerContent *
+load_image_data (Loader          *l,
+                 JsonNode        *node,
+                 GskLayerJsonPos *pos)
+{
+  GskLayerContent *content = NULL;
+  cairo_surface_t *surface;
+  PngReader reader;
+  guchar *data;
+
+  if (!node_holds (node, G_TYPE_STRING) || !g_str_has_prefix (json_node_get_string (node), PNG_DATA_URI))
+    {
+      value_error (l, pos, GSK_LAYER_ERROR_INVALID_VALUE,
+                   "“data” must be a data: URI of a PNG image (%s…)", PNG_DATA_URI);
+      return NULL;
+    }
+
+  data = g_base64_decode (json_node_get_string (node) + strlen (PNG_DATA_URI), &reader.length);
+  reader.data = data;
+  surface = cairo_image_surface_create_from_png_stream (png_read, &reader);
+  if (cairo_surface_status (surface) == CAIRO_STATUS_SUCCESS)
+    content = gsk_layer_image_content_new (surface);
+  else
+    value_error (l, pos, GSK_LAYER_ERROR_INVALID_VALUE, "“data” is not a PNG image: %s",
+                 cairo_status_to_string (cairo_surface_status (surface)));
+  cairo_surface_destroy (surface);
+  g_free (data);
+
+  return content;
+}
+
+static GskLayerContent *
+load_image_file (Loader          *l,
+                 JsonNode        *node,
+                 GskLayerJsonPos *pos)
+{
+  GskLayerContent *content;
+  GError *local_error = NULL;
+  char *path;
+
+  if (!node_holds (node, G_TYPE_STRING))
+    {
+      wrong_kind (l, pos, "file", "a file name", node);
+      return NULL;
+    }
+
+  /* Layers showing the same file share one content, as it is meant to */
+  path = g_canonicalize_filename (json_node_get_string (node), l->base_dir);
+  content = g_hash_table_lookup (l->images, path);
+  if (content)
+    {
+      g_free (path);
+      return g_object_ref (content);
+    }
+
+  content = gsk_layer_image_content_new_from_file (path, &local_error);
+  if (content == NULL)
+    {
+      value_error (l, pos, GSK_LAYER_ERROR_FAILED, "%s", local_error->message);
+      g_error_free (local_error);
+      g_free (path);
+      return NULL;
+    }
+  g_hash_table_insert (l->images, path, g_object_ref (content));
+
+  return content;
+}
+
+static GskLayerContent *
+load_content (Loader          *l,
+              JsonNode        *node,
+              GskLayerJsonPos *pos)
+{
+  enum { TYPE, FILE_, DATA, COLOR, N_KEYS };
+  static const char * const keys[N_KEYS] = { "type", "file", "data", "color" };
+  JsonNode *members[N_KEYS] = { NULL, };
+  GskLayerJsonPos *items[N_KEYS] = { NULL, };
+  gboolean color;
+  const char *kind;
+  GdkRGBA rgba;
+
+  if (!JSON_NODE_HOLDS_OBJECT (node))
+    {
+      wrong_kind (l, pos, "content", "an object", node);
+      return NULL;
+    }
+
+  for (guint i = 0; i < pos->items->len; i++)
+    {
+      GskLayerJsonPos *item = g_ptr_array_index (pos->items, i);
+      guint k = 0;
+
+      while (k < N_KEYS && !g_str_equal (item->key, keys[k]))
+        k++;
+      if (k == N_KEYS)
+        {
+          key_error (l, item, GSK_LAYER_ERROR_UNKNOWN_PROPERTY,
+                     "unknown content member “%s” (expected type, file, data or color)", item->key);
+          return NULL;
+        }
+      items[k] = item;
+      if ((members[k] = child_node (l, node, pos, i)) == NULL)
+        return NULL;
+    }
+
+  if (members[TYPE] == NULL)
+    {
+      value_error (l, pos, GSK_LAYER_ERROR_INVALID_VALUE, "content has no “type”");
+      return NULL;
+    }
+  kind = node_holds (members[TYPE], G_TYPE_STRING) ? json_node_get_string (members[TYPE]) : "";
+  color = g_str_equal (kind, "color");
+  if (!color && !g_str_equal (kind, "image"))
+    {
+      if (*kind)
+        value_error (l, items[TYPE], GSK_LAYER_ERROR_UNKNOWN_TYPE,
+                     "unknown content type “%s” (expected image or color)", kind);
+      else
+        wrong_kind (l, items[TYPE], "type", "image or color", members[TYPE]);
+      return NULL;
+    }
+
+  for (guint k = FILE_; k < N_KEYS; k++)
+    if (items[k] && (k == COLOR) != color)
+      {
+        key_error (l, items[k], GSK_LAYER_ERROR_UNKNOWN_PROPERTY,
+                   "%s content has no “%s”", kind, keys[k]);
+        return NULL;
+      }
+
+  if (color)
+    {
+      if (members[COLOR] == NULL)
+        value_error (l, pos, GSK_LAYER_ERROR_INVALID_VALUE, "color content needs a “color”");
+      else if (parse_color (l, members[COLOR], items[COLOR], "color", &rgba))
+        return gsk_layer_color_content_new (&rgba);
+      return NULL;
+    }
+
+  if (members[FILE_] && members[DATA] == NULL)
+    return load_image_file (l, members[FILE_], items[FILE_]);
+  if (members[DATA] && members[FILE_] == NULL)
+    return load_image_data (l, members[DATA], items[DATA]);
+
+  value_error (l, pos, GSK_LAYER_ERROR_INVALID_VALUE, "image content needs either “file” or “data”");
+  return NULL;
+}
+
+/* Whether scene files can express values of @type */
+gboolean
+gsk_layer_scene_type_is_supported (GType type)
+{
+  switch (G_TYPE_FUNDAMENTAL (type))
+    {
+    case G_TYPE_BOOLEAN:
+    case G_TYPE_CHAR:
+    case G_TYPE_UCHAR:
+    case G_TYPE_INT:
+    case G_TYPE_UINT:
+    case G_TYPE_LONG:
+    case G_TYPE_ULONG:
+    case G_TYPE_INT64:
+    case G_TYPE_UINT64:
+    case G_TYPE_FLOAT:
+    case G_TYPE_DOUBLE:
+    case G_TYPE_STRING:
+    case G_TYPE_ENUM:
+      return TRUE;
+    case G_TYPE_BOXED:
+      return type == GRAPHENE_TYPE_POINT || type == GRAPHENE_TYPE_SIZE ||
+             type == GRAPHENE_TYPE_POINT3D || type == GSK_TYPE_LAYER_TRANSFORM ||
+             type == GDK_TYPE_RGBA;
+    case G_TYPE_OBJECT:
+    case G_TYPE_INTERFACE:
+      return g_type_is_a (type, GSK_TYPE_LAYER_CONTENT);
+    default:
+      return FALSE;
+    }
+}
+
+static gboolean
+parse_enum (Loader          *l,
+            GParamSpec      *pspec,
+            JsonNode        *node,
+            GskLayerJsonPos *pos,
+            GValue          *value)
+{
+  GEnumClass *enum_class = g_type_class_ref (G_VALUE_TYPE (value));
+  GEnumValue *enum_value = NULL;
+
+  if (node_holds (node, G_TYPE_STRING))
+    enum_value = g_enum_get_value_by_nick (enum_class, json_node_get_string (node));
+
+  if (enum_value)
+    g_value_set_enum (value, enum_value->value);
+  else
+    {
+      GString *nicks = g_string_new (NULL);
+      char *what = g_strdelimit (g_strdup (pspec->name), "-_", ' ');
+
+      for (guint i = 0; i < enum_class->n_values; i++)
+        g_string_append_printf (nicks, "%s%s", i ? ", " : "", enum_class->values[i].value_nick);
+
+      if (node_holds (node, G_TYPE_STRING))
+        value_error (l, pos, GSK_LAYER_ERROR_INVALID_VALUE, "unknown %s “%s” (expected one of %s)",
+                     what, json_node_get_string (node), nicks->str);
+      else
+        value_error (l, pos, GSK_LAYER_ERROR_INVALID_VALUE, "“%s” must be one of %s, not %s",
+                     pspec->name, nicks->str, describe_node (node));
+      g_string_free (nicks, TRUE);
+      g_free (what);
+    }
+  g_type_class_unref (enum_class);
+
+  return enum_value != NULL;
+}
+
+static gboolean
+parse_integer (Loader          *l,
+               GParamSpec      *pspec,
+               JsonNode        *node,
+               GskLayerJsonPos *pos,
+               GValue          *value)
+{
+  /* JSON integers stop at G_MAXINT64, and so do unsigned ones here */
+  static const struct { GType type; gint64 min, max; } limits[] = {
+    { G_TYPE_CHAR, G_MININT8, G_MAXINT8 },
+    { G_TYPE_UCHAR, 0, G_MAXUINT8 },
+    { G_TYPE_INT, G_MININT, G_MAXINT },
+    { G_TYPE_UINT, 0, G_MAXUINT },
+    { G_TYPE_LONG, G_MINLONG, G_MAXLONG },
+    { G_TYPE_ULONG, 0, sizeof (gulong) < sizeof (gint64) ? G_MAXULONG : G_MAXINT64 },
+    { G_TYPE_INT64, G_MININT64, G_MAXINT64 },
+    { G_TYPE_UINT64, 0, G_MAXINT64 },
+  };
+  GType fundamental = G_TYPE_FUNDAMENTAL (G_VALUE_TYPE (value));
+  GValue v64 = G_VALUE_INIT;
+  gboolean fits;
+  gint64 v = 0;
+  guint i = 0;
+  double d;
+
+  /* 1e3 and 2.0 are whole numbers too */
+  if (!node_get_number (node, &d) || d != floor (d))
+    return wrong_kind (l, pos, pspec->name, "a whole number", node);
+
+  while (limits[i].type != fundamental)
+    i++;
+  fits = TRUE;
+  if (node_holds (node, G_TYPE_INT64))
+    v = json_node_get_int (node);
+  else if ((fits = fabs (d) < 0x1p63))
+    v = (gint64) d;
+  if (!fits || v < limits[i].min || v > limits[i].max)
+    return value_error (l, pos, GSK_LAYER_ERROR_INVALID_VALUE,
+                        "%g is out of range for “%s”", d, pspec->name);
+
+  g_value_init (&v64, G_TYPE_INT64);
+  g_value_set_int64 (&v64, v);
+  g_value_transform (&v64, value);
+  g_value_unset (&v64);
+
+  return TRUE;
+}
+
+/* The range of a numeric property, for messages, or NULL */
+static char *
+describe_range (GParamSpec *pspec)
+{
+  if (g_param_spec_get_redirect_target (pspec))
+    pspec = g_param_spec_get_redirect_target (pspec);
+
+  if (G_IS_PARAM_SPEC_FLOAT (pspec))
+    return g_strdup_printf ("%g and %g", G_PARAM_SPEC_FLOAT (pspec)->minimum,
+                            G_PARAM_SPEC_FLOAT (pspec)->maximum);
+  if (G_IS_PARAM_SPEC_DOUBLE (pspec))
+    return g_strdup_printf ("%g and %g", G_PARAM_SPEC_DOUBLE (pspec)->minimum,
+                            G_PARAM_SPEC_DOUBLE (pspec)->maximum);
+  if (G_IS_PARAM_SPEC_INT (pspec))
+    return g_strdup_printf ("%d and %d", G_PARAM_SPEC_INT (pspec)->minimum,
+                            G_PARAM_SPEC_INT (pspec)->maximum);
+  if (G_IS_PARAM_SPEC_UINT (pspec))
+    return g_strdup_printf ("%u and %u", G_PARAM_SPEC_UINT (pspec)->minimum,
+                            G_PARAM_SPEC_UINT (pspec)->maximum);
+
+  return NULL;
+}
+
+/* Reads @node into @value, initialized here, checked for all that the
+ * property's setter or GObject would refuse */
+gboolean
+gsk_layer_scene_parse_value (GskLayerSceneLoader *l,
+                             GParamSpec          *pspec,
+                             JsonNode            *node,
+                             GskLayerJsonPos     *pos,
+                             GValue              *value)
+{
+  GType type = G_PARAM_SPEC_VALUE_TYPE (pspec);
+  const char *name = pspec->name;
+  GValue check = G_VALUE_INIT;
+  GskLayerContent *content;
+  gboolean valid;
+  float v[3] = { 0, 0, 0 };
+  double d = 0;
+
+  if (!type_is_supported (type))
+    return value_error (l, pos, GSK_LAYER_ERROR_INVALID_VALUE,
+                        "“%s” holds a %s, which scene files cannot express", name, g_type_name (type));
+
+  g_value_init (value, type);
+  switch (G_TYPE_FUNDAMENTAL (type))
+    {
+    case G_TYPE_BOOLEAN:
+      if (!node_holds (node, G_TYPE_BOOLEAN))
+        return wrong_kind (l, pos, name, "true or false", node);
+      g_value_set_boolean (value, json_node_get_boolean (node));
+      break;
+
+    case G_TYPE_FLOAT:
+    case G_TYPE_DOUBLE:
+      if (!node_get_number (node, &d))
+        return wrong_kind (l, pos, name, "a number", node);
+      if (!isfinite (d) || (type == G_TYPE_FLOAT && fabs (d) > G_MAXFLOAT))
+        return value_error (l, pos, GSK_LAYER_ERROR_INVALID_VALUE, "%g is out of range for “%s”", d, name);
+      if (type == G_TYPE_FLOAT)
+        g_value_set_float (value, d);
+      else
+        g_value_set_double (value, d);
+      break;
+
+    case G_TYPE_STRING:
+      if (!JSON_NODE_HOLDS_NULL (node) && !node_holds (node, G_TYPE_STRING))
+        return wrong_kind (l, pos, name, "a string or null", node);
+      g_value_set_string (value, json_node_get_string (node));
+      break;
+
+    case G_TYPE_ENUM:
+      if (!parse_enum (l, pspec, node, pos, value))
+        return FALSE;
+      break;
+
+    case G_TYPE_OBJECT:
+    case G_TYPE_INTERFACE:
+      if (JSON_NODE_HOLDS_NULL (node))
+        break;
+      if ((content = load_content (l, node, pos)) == NULL)
+        return FALSE;
+      g_value_take_object (value, content);
+      if (!g_type_is_a (G_OBJECT_TYPE (content), type))
+        return value_error (l, pos, GSK_LAYER_ERROR_INVALID_VALUE, "“%s” cannot be a %s",
+                            name, G_OBJECT_TYPE_NAME (content));
+      break;
+
+    case G_TYPE_BOXED:
+      if (type == GSK_TYPE_LAYER_TRANSFORM)
+        {
+          GskLayerTransform *transform;
+
+          if (!parse_transform (l, node, pos, name, &transform))
+            return FALSE;
+          g_value_take_boxed (value, transform);
+        }
+      else if (type == GDK_TYPE_RGBA)
+        {
+          GdkRGBA color;
+
+          if (!parse_color (l, node, pos, name, &color))
+            return FALSE;
+          g_value_set_boxed (value, &color);
+        }
+      else if (!parse_floats (l, node, pos, name, type == GRAPHENE_TYPE_POINT3D ? 3 : 2,
+                              type == GRAPHENE_TYPE_SIZE, v))
+        return FALSE;
+      else if (type == GRAPHENE_TYPE_POINT)
+        g_value_set_boxed (value, &GRAPHENE_POINT_INIT (v[0], v[1]));
+      else if (type == GRAPHENE_TYPE_SIZE)
+        g_value_set_boxed (value, &GRAPHENE_SIZE_INIT (v[0], v[1]));
+      else
+        g_value_set_boxed (value, &GRAPHENE_POINT3D_INIT (v[0], v[1], v[2]));
+      break;
+
+    default: /* the integers */
+      if (!parse_integer (l, pspec, node, pos, value))
+        return FALSE;
+      node_get_number (node, &d);
+      break;
+    }
+
+  /* GObject warns about values that the pspec refuses */
+  g_value_init (&check, type);
+  g_value_copy (value, &check);
+  valid = !g_param_value_validate (pspec, &check);
+  g_value_unset (&check);
+  if (!valid)
+    {
+      char *range = describe_range (pspec);
+
+      if (range)
+        value_error (l, pos, GSK_LAYER_ERROR_INVALID_VALUE, "“%s” must be between %s, not %g",
+                     name, range, d);
+      else
+        value_error (l, pos, GSK_LAYER_ERROR_INVALID_VALUE, "invalid value for “%s”", name);
+      g_free (range);
+    }
+
+  return valid;
+}
+
+/* }}} */
+/* {{{ Saving */
+
+/* The part of @path below @dir, or NULL; both are canonical */
+static const char *
+path_below (const char *path,
+            const char *dir)
+{
+  gsize n = strlen (dir);
+
+  if (n > 0 && dir[n - 1] == G_DIR_SEPARATOR)
+    n--;
+  if (strncmp (path, dir, n) == 0 && path[n] == G_DIR_SEPARATOR && path[n + 1] != '\0')
+    return path + n + 1;
+
+  return NULL;
+}
+
+static void
+add_number (JsonBuilder *builder,
+            double       d,
+            gboolean     single)
+{
+  char buf[G_ASCII_DTOSTR_BUF_SIZE], format[8];
+
+  if (d == trunc (d) && fabs (d) < 0x1p53)
+    {
+      json_builder_add_int_value (builder, (gint64) d);
+      return;
+    }
+
+  /* For a float, the shortest decimal that reads back as it: json-glib
+   * writes 17 digits, but at least they are the nearest ones */
+  for (int digits = 6; single && digits <= 9; digits++)
+    {
+      double shorter;
+
+      g_snprintf (format, sizeof format, "%%.%dg", digits);
+      shorter = g_ascii_strtod (g_ascii_formatd (buf, sizeof buf, format, d), NULL);
+      if ((float) shorter == (float) d && fabs (shorter) <= G_MAXFLOAT)
+        {
+          d = shorter;
+          break;
+        }
+    }
+
+  json_builder_add_double_value (builder, d);
+}
+
+/* The fewest digits of @c × @scale that gdk_rgba_parse() reads back as @c */
+static void
+format_channel (char   *buf,
+                float   c,
+                double  scale)
+{
+  static const char * const formats[] = { "%.6g", "%.9g", "%.17g" };
+
+  /* c × scale is exact in a double, so 17 digits always do */
+  for (guint i = 0; i < G_N_ELEMENTS (formats); i++)
+    {
+      g_ascii_formatd (buf, G_ASCII_DTOSTR_BUF_SIZE, formats[i], c * scale);
+      if ((float) (g_ascii_strtod (buf, NULL) / scale) == c)
+        break;
+    }
+}
+
+/* Like gdk_rgba_to_string(), which rounds to 8 bits and 6 digits, but
+ * lossless */
+char *
+gsk_layer_scene_color_to_string (const GdkRGBA *color)
+{
+  char c[4][G_ASCII_DTOSTR_BUF_SIZE];
+
+  format_channel (c[0], color->red, 255.);
+  format_channel (c[1], color->green, 255.);
+  format_channel (c[2], color->blue, 255.);
+  if (color->alpha == 1.f)
+    return g_strdup_printf ("rgb(%s,%s,%s)", c[0], c[1], c[2]);
+
+  format_channel (c[3], color->alpha, 1.);
+  return g_strdup_printf ("rgba(%s,%s,%s,%s)", c[0], c[1], c[2], c[3]);
+}
+
+static cairo_status_t
+png_write (void                *closure,
+           const unsigned char *data,
+           unsigned int         length)
+{
+  g_byte_array_append (closure, data, length);
+
+  return CAIRO_STATUS_SUCCESS;
+}
+
+static void
+add_content (Saver           *s,
+             JsonBuilder     *builder,
+             GskLayerContent *content)
+{
+  const char *path = NULL;
+  char *text;
+
+  if (content == NULL)
+    {
+      json_builder_add_null_value (builder);
+      return;
+    }
+
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "type");
+  if (GSK_IS_LAYER_COLOR_CONTENT (content))
+    {
+      GdkRGBA color;
+
+      gsk_layer_color_content_get_color (GSK_LAYER_COLOR_CONTENT (content), &color);
+      json_builder_add_string_value (builder, "color");
+      json_builder_set_member_name (builder, "color");
+      text = color_to_string (&color);
+    }
+  else if ((path = gsk_layer_image_content_get_path (GSK_LAYER_IMAGE_CONTENT (content))))
+    {
+      char *absolute = g_canonicalize_filename (path, NULL);
+      const char *relative = path_below (absolute, s->base_dir);
+
+      json_builder_add_string_value (builder, "image");
+      json_builder_set_member_name (builder, "file");
+      text = g_strdup (relative ? relative : absolute);
+      g_free (absolute);
+    }
+  else
+    {
+      /* Not from a file: embed it */
+      GByteArray *png = g_byte_array_new ();
+      char *base64;
+
+      cairo_surface_write_to_png_stream (gsk_layer_image_content_get_surface (GSK_LAYER_IMAGE_CONTENT (content)),
+                                         png_write, png);
+      base64 = g_base64_encode (png->data, png->len);
+      json_builder_add_string_value (builder, "image");
+      json_builder_set_member_name (builder, "data");
+      text = g_strconcat (PNG_DATA_URI, base64, NULL);
+      g_free (base64);
+      g_byte_array_unref (png);
+    }
+  json_builder_add_string_value (builder, text);
+  json_builder_end_object (builder);
+  g_free (text);
+}
+
+void
+gsk_layer_scene_add_value (GskLayerSceneSaver *s,
+                           JsonBuilder        *builder,
+                           const GValue       *value)
+{
+  GType type = G_VALUE_TYPE (value);
+  GValue v64 = G_VALUE_INIT;
+  const float *v;
+  char *text;
+
+  switch (G_TYPE_FUNDAMENTAL (type))
+    {
+    case G_TYPE_BOOLEAN:
+      json_builder_add_boolean_value (builder, g_value_get_boolean (value));
+      break;
+    case G_TYPE_FLOAT:
+      add_number (builder, g_value_get_float (value), TRUE);
+      break;
+    case G_TYPE_DOUBLE:
+      add_number (builder, g_value_get_double (value), FALSE);
+      break;
+    case G_TYPE_STRING:
+      if (g_value_get_string (value))
+        json_builder_add_string_value (builder, g_value_get_string (value));
+      else
+        json_builder_add_null_value (builder);
+      break;
+    case G_TYPE_ENUM:
+      {
+        GEnumClass *enum_class = g_type_class_ref (type);
+        GEnumValue *enum_value = g_enum_get_value (enum_class, g_value_get_enum (value));
+
+        json_builder_add_string_value (builder, enum_value ? enum_value->value_nick : "");
+        g_type_class_unref (enum_class);
+      }
+      break;
+    case G_TYPE_OBJECT:
+    case G_TYPE_INTERFACE:
+      add_content (s, builder, g_value_get_object (value));
+      break;
+    case G_TYPE_BOXED:
+      if (type == GSK_TYPE_LAYER_TRANSFORM || type == GDK_TYPE_RGBA)
+        {
+          if (type == GSK_TYPE_LAYER_TRANSFORM)
+            text = gsk_layer_transform_to_string (g_value_get_boxed (value));
+          else
+            text = color_to_string (g_value_get_boxed (value));
+          json_builder_add_string_value (builder, text);
+          g_free (text);
+          break;
+        }
+      v = g_value_get_boxed (value);
+      json_builder_begin_array (builder);
+      for (guint i = 0; i < (type == GRAPHENE_TYPE_POINT3D ? 3 : 2); i++)
+        add_number (builder, v[i], TRUE);
+      json_builder_end_array (builder);
+      break;
+    default: /* the integers */
+      g_value_init (&v64, G_TYPE_INT64);
+      g_value_transform (value, &v64);
+      json_builder_add_int_value (builder, g_value_get_int64 (&v64));
+      break;
+    }
+}
+
+/* }}} */
