@@ -260,34 +260,41 @@ gsk_layer_unproject (const graphene_matrix_t *world,
                      const graphene_point_t  *screen_point,
                      graphene_point_t        *out_point)
 {
-  graphene_matrix_t h, inv;
-  graphene_vec4_t v;
-  float w, x, y;
+  /* The plane z = 0 maps through the 3×3 homography of rows x, y, w:
+   * sx = (x a + y d + g) / W, sy = (x b + y e + h) / W, W = x c + y f + i.
+   * Solved for x and y in double, as a 2×2 system, then checked by
+   * mapping the point back: a transform close to singular, or a point
+   * near the horizon of a strong perspective, gives an answer float
+   * arithmetic cannot trust, and such a point is not picked. */
+  double a = graphene_matrix_get_value (world, 0, 0), b = graphene_matrix_get_value (world, 0, 1);
+  double c = graphene_matrix_get_value (world, 0, 3), d = graphene_matrix_get_value (world, 1, 0);
+  double e = graphene_matrix_get_value (world, 1, 1), f = graphene_matrix_get_value (world, 1, 3);
+  double g = graphene_matrix_get_value (world, 3, 0), h = graphene_matrix_get_value (world, 3, 1);
+  double i = graphene_matrix_get_value (world, 3, 3);
+  double sx = screen_point->x, sy = screen_point->y;
+  double m00 = a - sx * c, m01 = d - sx * f, r0 = sx * i - g;
+  double m10 = b - sy * c, m11 = e - sy * f, r1 = sy * i - h;
+  double det = m00 * m11 - m01 * m10;
+  double x, y, w, tolerance;
 
-  /* Drop z: the homography of the layer's plane, in a 4×4 shell */
-  graphene_matrix_init_from_float (&h, (float[16]) {
-    graphene_matrix_get_value (world, 0, 0), graphene_matrix_get_value (world, 0, 1), 0, graphene_matrix_get_value (world, 0, 3),
-    graphene_matrix_get_value (world, 1, 0), graphene_matrix_get_value (world, 1, 1), 0, graphene_matrix_get_value (world, 1, 3),
-    0, 0, 1, 0,
-    graphene_matrix_get_value (world, 3, 0), graphene_matrix_get_value (world, 3, 1), 0, graphene_matrix_get_value (world, 3, 3),
-  });
-
-  if (!graphene_matrix_inverse (&h, &inv))
+  if (!isfinite (det) || det == 0.0)
     return FALSE;
 
-  graphene_vec4_init (&v, screen_point->x, screen_point->y, 0, 1);
-  graphene_matrix_transform_vec4 (&inv, &v, &v);
-  w = graphene_vec4_get_w (&v);
-  if (fabsf (w) < 1e-12f)
+  x = (r0 * m11 - m01 * r1) / det;
+  y = (m00 * r1 - r0 * m10) / det;
+  if (!isfinite (x) || !isfinite (y))
     return FALSE;
 
-  x = graphene_vec4_get_x (&v) / w;
-  y = graphene_vec4_get_y (&v) / w;
+  /* In front of the viewer, as far as the backends draw (they clip at
+   * w = 1e-5) */
+  w = x * c + y * f + i;
+  if (!(w > 1e-5))
+    return FALSE;
 
-  /* The point on the plane must lie in front of the viewer */
-  graphene_vec4_init (&v, x, y, 0, 1);
-  graphene_matrix_transform_vec4 (world, &v, &v);
-  if (graphene_vec4_get_w (&v) <= 0)
+  /* A hundredth of a pixel, or less than float precision far out */
+  tolerance = 0.01 + 1e-6 * MAX (fabs (sx), fabs (sy));
+  if (fabs ((x * a + y * d + g) / w - sx) > tolerance ||
+      fabs ((x * b + y * e + h) / w - sy) > tolerance)
     return FALSE;
 
   graphene_point_init (out_point, x, y);

@@ -204,6 +204,71 @@ test_map_point_then_incremental_frame (void)
 }
 
 /* }}} */
+/* {{{ Finding 6: picking where nothing is drawn */
+
+/* Every pixel whose centre picks the layer shows some of it */
+static void
+assert_picked_only_where_drawn (const char *child_transform,
+                                const char *transform)
+{
+  GskLayer *root = new_root (64, 64);
+  GskLayer *layer = rect_layer (8, 8, 48, 48);
+  GskLayerTransform *t;
+  cairo_surface_t *image;
+  guchar *data;
+  int x, y, stride, picked = 0;
+
+  gsk_layer_set_background_color (layer, &(GdkRGBA) { 0, 0, 1, 1 });
+  gsk_layer_set_reactive (layer, TRUE);
+  g_assert_true (gsk_layer_transform_parse (child_transform, &t, NULL));
+  gsk_layer_set_child_transform (root, t);
+  g_clear_pointer (&t, gsk_layer_transform_unref);
+  g_assert_true (gsk_layer_transform_parse (transform, &t, NULL));
+  gsk_layer_set_transform (layer, t);
+  g_clear_pointer (&t, gsk_layer_transform_unref);
+  gsk_layer_add_child (root, layer);
+
+  image = render_fresh (root, 64, 64);
+  cairo_surface_flush (image);
+  data = cairo_image_surface_get_data (image);
+  stride = cairo_image_surface_get_stride (image);
+  for (y = 0; y < 64; y++)
+    for (x = 0; x < 64; x++)
+      if (gsk_layer_pick (root, x + 0.5f, y + 0.5f) == layer)
+        {
+          guint32 pixel = *(guint32 *) (data + y * stride + 4 * x);
+
+          picked++;
+          if (pixel == 0xffffffff)
+            g_error ("%s / %s: %d,%d picks the layer, which is not drawn there",
+                     child_transform, transform, x, y);
+        }
+  g_test_message ("%s / %s: %d pixels pick the layer", child_transform, transform, picked);
+
+  cairo_surface_destroy (image);
+  g_assert_finalize_object (root);
+}
+
+static void
+test_pick_under_strong_perspective (void)
+{
+  assert_picked_only_where_drawn ("perspective(1px)", "rotateX(89.99deg)");
+  assert_picked_only_where_drawn ("perspective(2px)", "rotateY(-89.9deg) translateZ(-1px)");
+  assert_picked_only_where_drawn ("perspective(0.5px)", "rotateX(80deg) rotateY(80deg)");
+  assert_picked_only_where_drawn ("none", "perspective(1px) rotateX(89.999deg)");
+  /* 25 pixels picked it before, where w at the point found is 3e-5 */
+  assert_picked_only_where_drawn ("none", "perspective(0.531635px) rotateX(89.6997deg) rotateY(-93.2294deg)");
+}
+
+static void
+test_pick_near_singular (void)
+{
+  assert_picked_only_where_drawn ("none", "scale3d(4.5e-7, 57, -1) skew(-6deg, 56deg)");
+  assert_picked_only_where_drawn ("none", "scale(1e-6, 1)");
+  assert_picked_only_where_drawn ("perspective(100px)", "rotateY(89.9999deg)");
+}
+
+/* }}} */
 
 int
 main (int    argc,
@@ -214,6 +279,9 @@ main (int    argc,
   g_test_add_func ("/hostile/damage/first-child-of-translucent-layer", test_first_child_of_translucent_layer);
   g_test_add_func ("/hostile/geometry/huge-layer-in-place", test_huge_layer_in_place);
   g_test_add_func ("/hostile/geometry/map-point-then-incremental-frame", test_map_point_then_incremental_frame);
+
+  g_test_add_func ("/hostile/pick/strong-perspective", test_pick_under_strong_perspective);
+  g_test_add_func ("/hostile/pick/near-singular", test_pick_near_singular);
 
   return g_test_run ();
 }
