@@ -9,6 +9,7 @@
  */
 #include <math.h>
 
+#include <gmodule.h>
 #include <gsklayer.h>
 
 #include "gsk-layer-private.h"
@@ -269,6 +270,66 @@ test_pick_near_singular (void)
 }
 
 /* }}} */
+/* {{{ Finding 1: a scene's "type" calling functions */
+
+/* Exported by this program (export_dynamic), named like a type's
+ * get_type(), but registering none */
+G_MODULE_EXPORT GType hostile_bogus_get_type (void);
+
+static guint bogus_calls;
+
+GType
+hostile_bogus_get_type (void)
+{
+  bogus_calls++;
+  return 12345;
+}
+
+/* Loads @text, expecting @code and @message (a pattern) */
+static void
+assert_scene_error (const char *text,
+                    int         code,
+                    const char *message)
+{
+  GError *error = NULL;
+  GskLayerScene *scene = gsk_layer_scene_new_from_data (text, -1, "hostile.json", &error);
+
+  g_assert_null (scene);
+  g_assert_error (error, GSK_LAYER_ERROR, code);
+  if (!g_pattern_match_simple (message, error->message))
+    g_error ("“%s” does not match “%s”", error->message, message);
+  g_error_free (error);
+}
+
+static void
+test_scene_type_calls_nothing (void)
+{
+  static const char *names[] = {
+    /* Functions of libraries that take arguments, or return no type */
+    "cairo_device", "CairoDevice", "g_variant", "cairo_font_face",
+    "CairoFontFace", "cairo_surface", "CairoSurface", "GdkTexture_",
+    "gsk_layer", "", "Gsk Layer", "GskLayer2",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      char *text = g_strdup_printf ("{\"size\": [8, 8], \"root\": {\"type\": \"%s\"}}", names[i]);
+
+      assert_scene_error (text, GSK_LAYER_ERROR_UNKNOWN_TYPE, "hostile.json:1:*unknown type*");
+      g_free (text);
+    }
+
+  /* A registered type that is not a layer */
+  assert_scene_error ("{\"size\": [8, 8], \"root\": {\"type\": \"GVariant\"}}",
+                      GSK_LAYER_ERROR_UNKNOWN_TYPE, "hostile.json:1:*is not a GskLayer type*");
+
+  /* The program's own function is called, and its answer not believed */
+  assert_scene_error ("{\"size\": [8, 8], \"root\": {\"type\": \"HostileBogus\"}}",
+                      GSK_LAYER_ERROR_UNKNOWN_TYPE, "hostile.json:1:*unknown type “HostileBogus”*");
+  g_assert_cmpuint (bogus_calls, ==, 1);
+}
+
+/* }}} */
 
 int
 main (int    argc,
@@ -282,6 +343,8 @@ main (int    argc,
 
   g_test_add_func ("/hostile/pick/strong-perspective", test_pick_under_strong_perspective);
   g_test_add_func ("/hostile/pick/near-singular", test_pick_near_singular);
+
+  g_test_add_func ("/hostile/scene/type-calls-nothing", test_scene_type_calls_nothing);
 
   return g_test_run ();
 }

@@ -10,6 +10,7 @@
 #include <glib.h>
 #ifdef G_OS_UNIX
 #include <dlfcn.h>
+#include <link.h>
 #endif
 #include <json-glib/json-glib.h>
 
@@ -61,27 +62,64 @@ gsk_layer_scene_loader_error (GskLayerSceneLoader *l,
 /* }}} */
 /* {{{ Loading */
 
+#ifdef G_OS_UNIX
+typedef struct
+{
+  gconstpointer address;
+  gboolean found;
+} FindAddress;
+
+/* The first object dl_iterate_phdr() reports is the program itself */
+static int
+find_in_program (struct dl_phdr_info *info,
+                 size_t               size,
+                 gpointer             data)
+{
+  FindAddress *find = data;
+  guintptr address = GPOINTER_TO_SIZE (find->address);
+
+  for (int i = 0; i < info->dlpi_phnum; i++)
+    {
+      const ElfW(Phdr) *phdr = &info->dlpi_phdr[i];
+      guintptr start = info->dlpi_addr + phdr->p_vaddr;
+
+      if (phdr->p_type == PT_LOAD && (phdr->p_flags & PF_X) &&
+          address >= start && address < start + phdr->p_memsz)
+        find->found = TRUE;
+    }
+
+  return 1;
+}
+#endif
+
 /* Finds a type that is not registered yet by calling its get_type()
- * function, as GtkBuilder does: GskFooBar → gsk_foo_bar_get_type() */
+ * function, as GtkBuilder does: GskFooBar → gsk_foo_bar_get_type().
+ *
+ * A scene file is untrusted input, so this calls nothing but what the
+ * program itself exports (not its libraries: "CairoDevice" must not call
+ * cairo_device_get_type (device)), for names shaped like GType names
+ * (a capital, then letters and digits), and believes the answer only
+ * if a type of exactly that name is registered then. */
 static GType
 type_from_symbol (const char *name)
 {
   GType type = G_TYPE_INVALID;
 #ifdef G_OS_UNIX
   GType (* get_type) (void);
+  FindAddress find = { NULL, FALSE };
   GString *symbol;
   gsize len = strlen (name);
 
-  if (len == 0 || !g_ascii_isalpha (name[0]))
+  if (len < 2 || len > 128 || !g_ascii_isupper (name[0]))
     return G_TYPE_INVALID;
   for (gsize i = 0; i < len; i++)
-    if (!g_ascii_isalnum (name[i]) && name[i] != '_')
+    if (!g_ascii_isalnum (name[i]))
       return G_TYPE_INVALID;
 
   symbol = g_string_new (NULL);
   for (gsize i = 0; i < len; i++)
     {
-      if (i > 0 && g_ascii_isupper (name[i]) && name[i - 1] != '_' &&
+      if (i > 0 && g_ascii_isupper (name[i]) &&
           (!g_ascii_isupper (name[i - 1]) || (i + 1 < len && g_ascii_islower (name[i + 1]))))
         g_string_append_c (symbol, '_');
       g_string_append_c (symbol, g_ascii_tolower (name[i]));
@@ -89,9 +127,20 @@ type_from_symbol (const char *name)
   g_string_append (symbol, "_get_type");
 
   get_type = (GType (*) (void)) dlsym (RTLD_DEFAULT, symbol->str);
-  if (get_type)
-    type = get_type ();
   g_string_free (symbol, TRUE);
+  if (get_type == NULL)
+    return G_TYPE_INVALID;
+
+  find.address = (gconstpointer) get_type;
+  dl_iterate_phdr (find_in_program, &find);
+  if (!find.found)
+    return G_TYPE_INVALID;
+
+  type = get_type ();
+  /* A function of that name that registers no such type returned
+   * something else: not a type to use */
+  if (type == G_TYPE_INVALID || g_type_from_name (name) != type)
+    return G_TYPE_INVALID;
 #endif
 
   return type;

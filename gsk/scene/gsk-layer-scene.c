@@ -51,7 +51,11 @@
  * Each layer names its `type`: [class@Layer] or a subclass. A type that
  * is not registered yet is found, as by GtkBuilder, through its
  * `…_get_type()` function in the program (`MyCardLayer` →
- * `my_card_layer_get_type()`), if the program exports its symbols. A
+ * `my_card_layer_get_type()`), if the program exports its symbols; only
+ * names shaped like type names are looked up, only in the program
+ * itself (never its libraries), and the answer counts only if a type of
+ * that name is registered then. Types in libraries must be registered
+ * before loading, with g_type_ensure(). A
  * layer may have an `id`, unique in the file, for
  * [method@LayerScene.get_layer_by_id], and `children`, an array of
  * layers. Every other member sets the property of that (canonical)
