@@ -330,6 +330,60 @@ test_scene_type_calls_nothing (void)
 }
 
 /* }}} */
+/* {{{ Finding 2: easings whose curves are not finite */
+
+static void
+test_easing_not_finite (void)
+{
+  assert_scene_error ("{\"size\": [8, 8], \"root\": {\"type\": \"GskLayer\", \"id\": \"a\"},\n"
+                      " \"animations\": [{\"target\": \"a\", \"property\": \"position\", \"to\": [4, 4],\n"
+                      "   \"easing\": \"spring(1, 1e49, 5e-318, 0)\"}]}",
+                      GSK_LAYER_ERROR_INVALID_VALUE, "hostile.json:3:*spring moves too fast*");
+  assert_scene_error ("{\"size\": [8, 8], \"root\": {\"type\": \"GskLayer\", \"id\": \"a\"},\n"
+                      " \"animations\": [{\"target\": \"a\", \"property\": \"position\", \"to\": [4, 4],\n"
+                      "   \"duration\": 100, \"easing\": \"cubic-bezier(0.1, 0.7, 0, 1e308)\"}]}",
+                      GSK_LAYER_ERROR_INVALID_VALUE, "hostile.json:3:*y coordinates of cubic-bezier()*");
+}
+
+/* The wildest curve allowed, across the widest range allowed: what is
+ * on screen stays in range, without a critical */
+static void
+test_overshoot_stays_in_range (void)
+{
+  GskLayerFrameClock *clock = gsk_layer_manual_clock_new ();
+  GskLayer *root = new_root (8, 8);
+  GskLayer *layer = rect_layer (0, 0, 4, 4);
+  GskLayerEasing *easing;
+
+  gsk_layer_add_child (root, layer);
+  gsk_layer_set_frame_clock (root, clock);
+  g_assert_true (gsk_layer_easing_parse ("cubic-bezier(0.5, 1e6, 0.5, -1e6)", &easing, NULL));
+  gsk_layer_save_easing_state (layer);
+  gsk_layer_set_easing_duration (layer, 1000);
+  gsk_layer_set_easing (layer, easing);
+  gsk_layer_set_position (layer, &GRAPHENE_POINT_INIT (GSK_LAYER_MAX_COORDINATE, -GSK_LAYER_MAX_COORDINATE));
+  gsk_layer_set_size (layer, &GRAPHENE_SIZE_INIT (GSK_LAYER_MAX_COORDINATE, 0));
+  gsk_layer_set_opacity (layer, 0.f);
+  gsk_layer_restore_easing_state (layer);
+  gsk_layer_easing_unref (easing);
+
+  for (int i = 0; i < 40; i++)
+    {
+      GskLayerPrivate *p = gsk_layer_get_private (layer);
+
+      gsk_layer_manual_clock_advance (GSK_LAYER_MANUAL_CLOCK (clock), 25000);
+      g_assert_true (fabsf (p->position.x) <= GSK_LAYER_MAX_COORDINATE);
+      g_assert_true (fabsf (p->position.y) <= GSK_LAYER_MAX_COORDINATE);
+      g_assert_true (p->size.width >= 0 && p->size.width <= GSK_LAYER_MAX_COORDINATE);
+      g_assert_true (p->opacity >= 0 && p->opacity <= 1);
+      g_clear_pointer (&(cairo_surface_t *) { render_fresh (root, 8, 8) }, cairo_surface_destroy);
+    }
+
+  g_assert_finalize_object (root);
+  g_object_unref (clock);
+}
+
+/* }}} */
 
 int
 main (int    argc,
@@ -345,6 +399,9 @@ main (int    argc,
   g_test_add_func ("/hostile/pick/near-singular", test_pick_near_singular);
 
   g_test_add_func ("/hostile/scene/type-calls-nothing", test_scene_type_calls_nothing);
+
+  g_test_add_func ("/hostile/easing/not-finite", test_easing_not_finite);
+  g_test_add_func ("/hostile/easing/overshoot-stays-in-range", test_overshoot_stays_in_range);
 
   return g_test_run ();
 }

@@ -95,6 +95,11 @@ double gsk_layer_easing_penner (GskLayerEasingMode  mode,
  * GSK_LAYER_EASING_CUBIC_BEZIER: the keywords */
 #define GSK_LAYER_EASING_N_KEYWORD_MODES GSK_LAYER_EASING_CUBIC_BEZIER
 
+/* The largest magnitude of a cubic Bézier's y, and of a spring's initial
+ * velocity, natural frequency √(k/m) and decay rate c/2m: within it,
+ * every curve is finite everywhere */
+#define GSK_LAYER_EASING_MAX_PARAMETER 1e6
+
 /* The CSS names of the step positions */
 extern const char * const gsk_layer_easing_step_positions[GSK_LAYER_STEP_JUMP_BOTH + 1];
 

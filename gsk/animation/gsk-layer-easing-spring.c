@@ -114,8 +114,9 @@ gsk_layer_easing_spring_init (GskLayerEasing *self)
    * overflow where k / m does not */
   zeta = self->spring.decay / self->spring.omega0;
 
-  if (!isfinite (self->spring.omega0) || self->spring.omega0 == 0.0 ||
-      !isfinite (self->spring.decay) || self->spring.decay == 0.0 ||
+  if (!(self->spring.omega0 > 0.0 && self->spring.omega0 <= GSK_LAYER_EASING_MAX_PARAMETER) ||
+      !(self->spring.decay > 0.0 && self->spring.decay <= GSK_LAYER_EASING_MAX_PARAMETER) ||
+      !(fabs (self->spring.velocity) <= GSK_LAYER_EASING_MAX_PARAMETER) ||
       !isfinite (zeta))
     return FALSE;
 
@@ -164,6 +165,16 @@ gsk_layer_easing_spring_init (GskLayerEasing *self)
     }
 
   self->spring.settle_time = hi;
+
+  /* The bounds above keep the motion finite; believe it only when seen */
+  for (guint i = 0; i <= 64; i++)
+    {
+      double y, dy;
+
+      gsk_layer_easing_spring_state (self, hi * i / 64.0, &y, &dy);
+      if (!isfinite (y) || !isfinite (dy))
+        return FALSE;
+    }
 
   return TRUE;
 }

@@ -198,10 +198,10 @@ gsk_layer_easing_new (GskLayerEasingMode mode)
  * cubic Bézier curve from (0, 0) to (1, 1) with the control points
  * (@x1, @y1) and (@x2, @y2), read as a function of x.
  *
- * The y coordinates may lie outside [0, 1], for curves that overshoot.
- * Returns `NULL`, with a critical warning, when @x1 or @x2 is outside
- * [0, 1], where the curve would no longer be a function, or when a
- * value is not finite.
+ * The y coordinates may lie outside [0, 1], for curves that overshoot,
+ * by at most 10⁶. Returns `NULL`, with a critical warning, when @x1 or
+ * @x2 is outside [0, 1], where the curve would no longer be a function,
+ * or when @y1 or @y2 is not finite or beyond ±10⁶.
  *
  * Returns: (transfer full) (nullable): the new easing
  *
@@ -217,7 +217,8 @@ gsk_layer_easing_new_cubic_bezier (double x1,
 
   g_return_val_if_fail (x1 >= 0.0 && x1 <= 1.0, NULL);
   g_return_val_if_fail (x2 >= 0.0 && x2 <= 1.0, NULL);
-  g_return_val_if_fail (isfinite (y1) && isfinite (y2), NULL);
+  g_return_val_if_fail (fabs (y1) <= GSK_LAYER_EASING_MAX_PARAMETER, NULL);
+  g_return_val_if_fail (fabs (y2) <= GSK_LAYER_EASING_MAX_PARAMETER, NULL);
 
   self = gsk_layer_easing_alloc (GSK_LAYER_EASING_CUBIC_BEZIER);
   self->bezier.x1 = x1;
@@ -309,7 +310,9 @@ gsk_layer_easing_try_new_spring (double mass,
  * Returns `NULL`, with a critical warning, when a value is not finite,
  * or @mass, @stiffness or @damping is not positive: without damping
  * the spring would oscillate forever. Values so extreme that the
- * spring cannot settle in a finite time are refused the same way.
+ * spring cannot settle in a finite time, or that its motion could not
+ * be computed in finite numbers (√(@stiffness / @mass), @damping / 2
+ * @mass or @initial_velocity beyond 10⁶), are refused the same way.
  *
  * Returns: (transfer full) (nullable): the new easing
  *

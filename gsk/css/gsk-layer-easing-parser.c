@@ -265,6 +265,14 @@ parse_function (GskLayerCssParser  *parser,
                                           (int) (args[i].end - args[i].start), args[i].start);
               return NULL;
             }
+          if (!(fabs (v[i + 1]) <= GSK_LAYER_EASING_MAX_PARAMETER))
+            {
+              gsk_layer_css_parser_error (parser, args[i + 1].start, args[i + 1].end, GSK_LAYER_ERROR_INVALID_VALUE,
+                                          "the y coordinates of cubic-bezier() must be between -1e6 and 1e6, "
+                                          "got “%.*s”",
+                                          (int) (args[i + 1].end - args[i + 1].start), args[i + 1].start);
+              return NULL;
+            }
         }
       return gsk_layer_easing_new_cubic_bezier (v[0], v[1], v[2], v[3]);
 
@@ -312,6 +320,15 @@ parse_function (GskLayerCssParser  *parser,
 
         /* Not through gsk_layer_easing_new_spring(): values too extreme
          * to settle are an error here, not a critical */
+        if (!(sqrt (v[1] / v[0]) <= GSK_LAYER_EASING_MAX_PARAMETER &&
+              v[2] / (2 * v[0]) <= GSK_LAYER_EASING_MAX_PARAMETER &&
+              fabs (v[3]) <= GSK_LAYER_EASING_MAX_PARAMETER))
+          {
+            gsk_layer_css_parser_error (parser, name, p, GSK_LAYER_ERROR_INVALID_VALUE,
+                                        "this spring moves too fast to compute: √(stiffness / mass), "
+                                        "damping / (2 mass) and the initial velocity must be at most 1e6");
+            return NULL;
+          }
         easing = gsk_layer_easing_try_new_spring (v[0], v[1], v[2], v[3]);
         if (easing == NULL)
           {
