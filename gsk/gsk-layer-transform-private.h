@@ -27,6 +27,15 @@ gboolean gsk_layer_transform_to_translate       (GskLayerTransform  *self,
 gboolean gsk_layer_transform_to_affine          (GskLayerTransform  *self,
                                                  float               out[6]);
 
+/* Whether the matrix of @self (the product of its operations) is finite:
+ * each operation can be within GSK_LAYER_MAX_COORDINATE while their
+ * product overflows */
+gboolean gsk_layer_transform_is_finite (GskLayerTransform *self);
+
+/* Whether skew() takes @degrees: finite, its tangent within
+ * GSK_LAYER_MAX_COORDINATE */
+gboolean gsk_layer_transform_skew_is_valid (float degrees);
+
 /* @out = @a then @b, for maps in the layout of
  * gsk_layer_transform_to_affine(); @out may be @a or @b */
 static inline void

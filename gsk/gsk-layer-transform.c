@@ -165,6 +165,32 @@ matrix_floats_are_finite (const float m[16])
   return TRUE;
 }
 
+/* A length, factor or matrix entry GSK guarantees to compute with;
+ * false for NaN */
+static inline gboolean
+value_is_valid (float v)
+{
+  return v >= -GSK_LAYER_MAX_COORDINATE && v <= GSK_LAYER_MAX_COORDINATE;
+}
+
+static gboolean
+matrix_floats_are_valid (const float m[16])
+{
+  for (guint i = 0; i < 16; i++)
+    {
+      if (!value_is_valid (m[i]))
+        return FALSE;
+    }
+
+  return TRUE;
+}
+
+gboolean
+gsk_layer_transform_skew_is_valid (float degrees)
+{
+  return isfinite (degrees) && fabs (tan (degrees * G_PI / 180.0)) <= GSK_LAYER_MAX_COORDINATE;
+}
+
 /* graphene_matrix_is_2d() allows an epsilon and a z scale of -1; printing
  * as matrix() and the 2D fast paths need the exact form:
  *
@@ -191,7 +217,7 @@ matrix_floats_are_2d (const float m[16])
  * Appends CSS `translate(x, y)` to @next.
  *
  * Returns @next unchanged, with a critical warning, when @x or @y is
- * not finite.
+ * not finite or beyond %GSK_LAYER_MAX_COORDINATE.
  *
  * Returns: (transfer full) (nullable): the new transform
  *
@@ -204,7 +230,7 @@ gsk_layer_transform_translate (GskLayerTransform *next,
 {
   GskLayerTransform *self;
 
-  g_return_val_if_fail (isfinite (x) && isfinite (y), next);
+  g_return_val_if_fail (value_is_valid (x) && value_is_valid (y), next);
 
   self = gsk_layer_transform_alloc (next,
                                     GSK_LAYER_TRANSFORM_OP_TRANSLATE,
@@ -226,7 +252,7 @@ gsk_layer_transform_translate (GskLayerTransform *next,
  * Appends CSS `translate3d(x, y, z)` to @next.
  *
  * Returns @next unchanged, with a critical warning, when an offset is
- * not finite.
+ * not finite or beyond %GSK_LAYER_MAX_COORDINATE.
  *
  * Returns: (transfer full) (nullable): the new transform
  *
@@ -240,7 +266,7 @@ gsk_layer_transform_translate_3d (GskLayerTransform *next,
 {
   GskLayerTransform *self;
 
-  g_return_val_if_fail (isfinite (x) && isfinite (y) && isfinite (z), next);
+  g_return_val_if_fail (value_is_valid (x) && value_is_valid (y) && value_is_valid (z), next);
 
   self = gsk_layer_transform_alloc (next,
                                     GSK_LAYER_TRANSFORM_OP_TRANSLATE,
@@ -262,7 +288,7 @@ gsk_layer_transform_translate_3d (GskLayerTransform *next,
  * Appends CSS `scale(sx, sy)` to @next.
  *
  * Returns @next unchanged, with a critical warning, when a factor is
- * not finite.
+ * not finite or beyond %GSK_LAYER_MAX_COORDINATE.
  *
  * Returns: (transfer full) (nullable): the new transform
  *
@@ -275,7 +301,7 @@ gsk_layer_transform_scale (GskLayerTransform *next,
 {
   GskLayerTransform *self;
 
-  g_return_val_if_fail (isfinite (sx) && isfinite (sy), next);
+  g_return_val_if_fail (value_is_valid (sx) && value_is_valid (sy), next);
 
   self = gsk_layer_transform_alloc (next,
                                     GSK_LAYER_TRANSFORM_OP_SCALE,
@@ -297,7 +323,7 @@ gsk_layer_transform_scale (GskLayerTransform *next,
  * Appends CSS `scale3d(sx, sy, sz)` to @next.
  *
  * Returns @next unchanged, with a critical warning, when a factor is
- * not finite.
+ * not finite or beyond %GSK_LAYER_MAX_COORDINATE.
  *
  * Returns: (transfer full) (nullable): the new transform
  *
@@ -311,7 +337,7 @@ gsk_layer_transform_scale_3d (GskLayerTransform *next,
 {
   GskLayerTransform *self;
 
-  g_return_val_if_fail (isfinite (sx) && isfinite (sy) && isfinite (sz), next);
+  g_return_val_if_fail (value_is_valid (sx) && value_is_valid (sy) && value_is_valid (sz), next);
 
   self = gsk_layer_transform_alloc (next,
                                     GSK_LAYER_TRANSFORM_OP_SCALE,
@@ -423,7 +449,8 @@ gsk_layer_transform_rotate_3d (GskLayerTransform     *next,
  * tan(@x_degrees) · y and y by tan(@y_degrees) · x.
  *
  * Returns @next unchanged, with a critical warning, when an angle is
- * not finite.
+ * not finite or so close to 90° (modulo 180°) that its tangent is
+ * beyond %GSK_LAYER_MAX_COORDINATE.
  *
  * Returns: (transfer full) (nullable): the new transform
  *
@@ -436,7 +463,8 @@ gsk_layer_transform_skew (GskLayerTransform *next,
 {
   GskLayerTransform *self;
 
-  g_return_val_if_fail (isfinite (x_degrees) && isfinite (y_degrees), next);
+  g_return_val_if_fail (gsk_layer_transform_skew_is_valid (x_degrees) &&
+                        gsk_layer_transform_skew_is_valid (y_degrees), next);
 
   self = gsk_layer_transform_alloc (next,
                                     GSK_LAYER_TRANSFORM_OP_SKEW,
@@ -487,7 +515,8 @@ gsk_layer_transform_perspective (GskLayerTransform *next,
  * graphene_matrix_to_float().
  *
  * Returns @next unchanged, with a critical warning, when @matrix is
- * `NULL` or has an element that is not finite.
+ * `NULL` or has an element that is not finite or beyond
+ * %GSK_LAYER_MAX_COORDINATE.
  *
  * Returns: (transfer full) (nullable): the new transform
  *
@@ -504,7 +533,7 @@ gsk_layer_transform_matrix (GskLayerTransform       *next,
 
   graphene_matrix_to_float (matrix, m);
 
-  g_return_val_if_fail (matrix_floats_are_finite (m), next);
+  g_return_val_if_fail (matrix_floats_are_valid (m), next);
 
   self = gsk_layer_transform_alloc (next,
                                     GSK_LAYER_TRANSFORM_OP_MATRIX,
@@ -601,6 +630,18 @@ gsk_layer_transform_to_matrix (GskLayerTransform *self,
       graphene_matrix_multiply (out_matrix, &op, &product);
       *out_matrix = product;
     }
+}
+
+gboolean
+gsk_layer_transform_is_finite (GskLayerTransform *self)
+{
+  graphene_matrix_t m;
+  float f[16];
+
+  gsk_layer_transform_to_matrix (self, &m);
+  graphene_matrix_to_float (&m, f);
+
+  return matrix_floats_are_finite (f);
 }
 
 /* p · a, then · b: the affine map that applies @a first */
@@ -1145,6 +1186,53 @@ gsk_layer_transform_overwrite_angle (GskLayerTransform *self,
   return TRUE;
 }
 
+/* Whether the product of @self with @values written in stays finite,
+ * computed before anything is written */
+static gboolean
+overwritten_is_finite (GskLayerTransform  *self,
+                       guint               n_ops,
+                       const float       (*values)[4])
+{
+  graphene_matrix_t product;
+  float f[16];
+  guint i = n_ops;
+
+  graphene_matrix_init_identity (&product);
+  for (GskLayerTransform *t = self; t != NULL; t = t->next)
+    {
+      GskLayerTransform op = *t;
+      const float *v = values[--i];
+      graphene_matrix_t m;
+
+      switch (op.op)
+        {
+        case GSK_LAYER_TRANSFORM_OP_TRANSLATE:
+          op.translate.x = v[0]; op.translate.y = v[1]; op.translate.z = v[2];
+          break;
+        case GSK_LAYER_TRANSFORM_OP_SCALE:
+          op.scale.x = v[0]; op.scale.y = v[1]; op.scale.z = v[2];
+          break;
+        case GSK_LAYER_TRANSFORM_OP_ROTATE:
+          op.rotate.degrees = v[3];
+          break;
+        case GSK_LAYER_TRANSFORM_OP_SKEW:
+          op.skew.x_degrees = v[0]; op.skew.y_degrees = v[1];
+          break;
+        case GSK_LAYER_TRANSFORM_OP_PERSPECTIVE:
+          op.perspective.depth = MAX (v[0], 1.f);
+          break;
+        case GSK_LAYER_TRANSFORM_OP_MATRIX:
+        default:
+          g_assert_not_reached ();
+        }
+      gsk_layer_transform_op_to_matrix (&op, &m);
+      graphene_matrix_multiply (&product, &m, &product);
+    }
+
+  graphene_matrix_to_float (&product, f);
+  return matrix_floats_are_finite (f);
+}
+
 gboolean
 gsk_layer_transform_overwrite (GskLayerTransform         *self,
                                guint                      n_ops,
@@ -1173,11 +1261,13 @@ gsk_layer_transform_overwrite (GskLayerTransform         *self,
       switch (t->op)
         {
         case GSK_LAYER_TRANSFORM_OP_TRANSLATE:
-          if ((v[2] == 0.f) != (t->translate.z == 0.f))
+          if ((v[2] == 0.f) != (t->translate.z == 0.f) ||
+              !value_is_valid (v[0]) || !value_is_valid (v[1]) || !value_is_valid (v[2]))
             return FALSE;
           break;
         case GSK_LAYER_TRANSFORM_OP_SCALE:
-          if ((v[2] == 1.f) != (t->scale.z == 1.f))
+          if ((v[2] == 1.f) != (t->scale.z == 1.f) ||
+              !value_is_valid (v[0]) || !value_is_valid (v[1]) || !value_is_valid (v[2]))
             return FALSE;
           break;
         case GSK_LAYER_TRANSFORM_OP_ROTATE:
@@ -1187,6 +1277,9 @@ gsk_layer_transform_overwrite (GskLayerTransform         *self,
             return FALSE;
           break;
         case GSK_LAYER_TRANSFORM_OP_SKEW:
+          if (!gsk_layer_transform_skew_is_valid (v[0]) || !gsk_layer_transform_skew_is_valid (v[1]))
+            return FALSE;
+          break;
         case GSK_LAYER_TRANSFORM_OP_PERSPECTIVE:
           break;
         case GSK_LAYER_TRANSFORM_OP_MATRIX:
@@ -1194,6 +1287,9 @@ gsk_layer_transform_overwrite (GskLayerTransform         *self,
           return FALSE;
         }
     }
+
+  if (!overwritten_is_finite (self, n_ops, values))
+    return FALSE;
 
   for (t = self, i = n_ops; t != NULL; t = t->next)
     {

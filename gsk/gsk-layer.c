@@ -8,6 +8,7 @@
 
 #include "gsk-layer-private.h"
 #include "gsk-layer-transform.h"
+#include "gsk-layer-transform-private.h"
 #include "gsk-layer-enum-types.h"
 
 /**
@@ -1174,6 +1175,14 @@ gsk_layer_set_presentation_transform (GskLayer          *self,
   GskLayerPrivate *priv = gsk_layer_get_instance_private (self);
   gboolean was_updating = priv->updating_presentation;
 
+  /* Operations interpolated within their ranges can still multiply to
+   * more than a float holds: what is on screen then stays as it was */
+  if (transform != NULL && !gsk_layer_transform_is_finite (transform))
+    {
+      gsk_layer_transform_unref (transform);
+      return;
+    }
+
   priv->updating_presentation = TRUE;
   if (pspec == properties[PROP_TRANSFORM])
     gsk_layer_set_transform (self, transform);
@@ -1404,6 +1413,10 @@ set_transform_field (GskLayer           *self,
  *
  * Sets the transform of @self, applied about its pivot point with its
  * operations in the order they are listed, as CSS `transform`.
+ *
+ * Does nothing, with a critical warning, when the matrix of @transform
+ * is not finite: its operations, each within range, multiply to more
+ * than a float holds.
  */
 void
 gsk_layer_set_transform (GskLayer          *self,
@@ -1412,6 +1425,7 @@ gsk_layer_set_transform (GskLayer          *self,
   GskLayerPrivate *priv;
 
   g_return_if_fail (GSK_IS_LAYER (self));
+  g_return_if_fail (transform == NULL || gsk_layer_transform_is_finite (transform));
 
   ANIMATE_OR_CONTINUE (self, PROP_TRANSFORM, GSK_TYPE_LAYER_TRANSFORM, g_value_set_boxed, transform);
 
@@ -1447,6 +1461,9 @@ gsk_layer_get_transform (GskLayer *self)
  * Sets a transform applied to every child of @self, about the pivot
  * point of @self: `perspective(800px)` here gives the children a shared
  * vanishing point, as the CSS `perspective` property on a parent.
+ *
+ * Does nothing, with a critical warning, when the matrix of @transform
+ * is not finite, as [method@Layer.set_transform].
  */
 void
 gsk_layer_set_child_transform (GskLayer          *self,
@@ -1455,6 +1472,7 @@ gsk_layer_set_child_transform (GskLayer          *self,
   GskLayerPrivate *priv;
 
   g_return_if_fail (GSK_IS_LAYER (self));
+  g_return_if_fail (transform == NULL || gsk_layer_transform_is_finite (transform));
 
   ANIMATE_OR_CONTINUE (self, PROP_CHILD_TRANSFORM, GSK_TYPE_LAYER_TRANSFORM, g_value_set_boxed, transform);
 

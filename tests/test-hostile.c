@@ -204,6 +204,92 @@ test_map_point_then_incremental_frame (void)
   g_assert_finalize_object (root);
 }
 
+/* Operations within range whose product overflows: refused by the
+ * parser and by the layer, which keeps what it had */
+static void
+test_transform_overflow (void)
+{
+  static const struct {
+    const char *css;
+    const char *message;
+  } bad[] = {
+    { "translate(0, 1e38px) scale(10) translate(0, 1e38px)", "characters 14-19: “1e38px” is out of range*" },
+    { "scale(1e30)", "characters 7-10: “1e30” is out of range*" },
+    { "skewX(90deg)", "characters 7-11: the skew “90deg” is too close to 90°" },
+    { "matrix(1, 0, 0, 1, 0, 3e7)", "characters 23-25: “3e7” is out of range*" },
+    { "scale(16777216) scale(16777216) scale(16777216) scale(16777216) scale(16777216) scale(16777216)",
+      "characters 81-95: the transform overflows here*" },
+  };
+  GskLayer *root = new_root (64, 64);
+  GskLayer *layer = rect_layer (8, 8, 16, 16);
+  GskLayerTransform *t = NULL, *kept;
+
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      GError *error = NULL;
+
+      g_assert_false (gsk_layer_transform_parse (bad[i].css, &t, &error));
+      g_assert_error (error, GSK_LAYER_ERROR, GSK_LAYER_ERROR_INVALID_VALUE);
+      if (!g_pattern_match_simple (bad[i].message, error->message))
+        g_error ("%s: “%s” does not match “%s”", bad[i].css, error->message, bad[i].message);
+      g_error_free (error);
+    }
+
+  /* Each operation is within range, so code can build the list; a
+   * layer refuses it */
+  g_assert_true (gsk_layer_transform_parse ("rotate(10deg)", &kept, NULL));
+  gsk_layer_set_transform (layer, kept);
+  for (guint i = 0; i < 6; i++)
+    t = gsk_layer_transform_scale (t, GSK_LAYER_MAX_COORDINATE, GSK_LAYER_MAX_COORDINATE);
+  EXPECT_CRITICAL (gsk_layer_set_transform (layer, t));
+  EXPECT_CRITICAL (gsk_layer_set_child_transform (layer, t));
+  g_assert_true (gsk_layer_get_transform (layer) == kept);
+  g_assert_null (gsk_layer_get_child_transform (layer));
+  EXPECT_CRITICAL (t = gsk_layer_transform_translate (t, 1e38f, 0));
+  EXPECT_CRITICAL (t = gsk_layer_transform_skew (t, 90.f, 0));
+  g_assert_cmpuint (gsk_layer_transform_get_n_ops (t), ==, 6);
+
+  gsk_layer_transform_unref (t);
+  gsk_layer_transform_unref (kept);
+  g_assert_finalize_object (root);
+}
+
+/* Layers nested under scales that overflow together are neither drawn
+ * nor picked, and the layers around them are */
+static void
+test_nested_overflow_leaves_parent_pickable (void)
+{
+  GskLayer *root = new_root (64, 64);
+  GskLayer *parent = rect_layer (8, 8, 48, 48);
+  GskLayer *l = parent, *picked;
+  GskLayerTransform *scale;
+  cairo_surface_t *image;
+
+  gsk_layer_set_reactive (parent, TRUE);
+  gsk_layer_add_child (root, parent);
+  g_assert_true (gsk_layer_transform_parse ("scale(16777216)", &scale, NULL));
+  for (guint i = 0; i < 6; i++)
+    {
+      GskLayer *child = rect_layer (0, 0, 16777216, 16777216);
+
+      gsk_layer_set_reactive (child, TRUE);
+      gsk_layer_set_pivot_point (child, &GRAPHENE_POINT3D_INIT (0, 0, GSK_LAYER_MAX_COORDINATE));
+      gsk_layer_set_transform (child, scale);
+      gsk_layer_add_child (l, child);
+      l = child;
+    }
+  gsk_layer_transform_unref (scale);
+
+  image = render_fresh (root, 64, 64);
+  picked = gsk_layer_pick (root, 30, 30);
+  g_assert_nonnull (picked);
+  g_assert_true (gsk_layer_contains (parent, picked));
+  g_assert_true (gsk_layer_pick (root, 4, 4) == root);
+
+  cairo_surface_destroy (image);
+  g_assert_finalize_object (root);
+}
+
 /* }}} */
 /* {{{ Finding 6: picking where nothing is drawn */
 
@@ -395,6 +481,8 @@ main (int    argc,
   g_test_add_func ("/hostile/geometry/huge-layer-in-place", test_huge_layer_in_place);
   g_test_add_func ("/hostile/geometry/map-point-then-incremental-frame", test_map_point_then_incremental_frame);
 
+  g_test_add_func ("/hostile/geometry/transform-overflow", test_transform_overflow);
+  g_test_add_func ("/hostile/geometry/nested-overflow", test_nested_overflow_leaves_parent_pickable);
   g_test_add_func ("/hostile/pick/strong-perspective", test_pick_under_strong_perspective);
   g_test_add_func ("/hostile/pick/near-singular", test_pick_near_singular);
 

@@ -22,6 +22,52 @@ lerp (double a,
   return a + (b - a) * t;
 }
 
+/* Easings that overshoot take transform operations past their ends, and
+ * past what a transform takes: lengths and factors stop at
+ * GSK_LAYER_MAX_COORDINATE, skews short of 90° */
+static inline float
+lerp_value (double a,
+            double b,
+            double t)
+{
+  return CLAMP (lerp (a, b, t), -GSK_LAYER_MAX_COORDINATE, GSK_LAYER_MAX_COORDINATE);
+}
+
+/* The same for an interpolated matrix; where decomposing gave NaN, the
+ * nearer end, @end */
+static void
+clamp_matrix (graphene_matrix_t *m,
+              const float       *end)
+{
+  float f[16];
+
+  graphene_matrix_to_float (m, f);
+  for (guint i = 0; i < 16; i++)
+    {
+      if (isnan (f[i]))
+        {
+          graphene_matrix_init_from_float (m, end);
+          return;
+        }
+      f[i] = CLAMP (f[i], -GSK_LAYER_MAX_COORDINATE, GSK_LAYER_MAX_COORDINATE);
+    }
+  graphene_matrix_init_from_float (m, f);
+}
+
+static inline float
+lerp_skew (double a,
+           double b,
+           double t)
+{
+  double degrees = lerp (a, b, t);
+
+  if (gsk_layer_transform_skew_is_valid (degrees))
+    return degrees;
+
+  return copysign (atan (GSK_LAYER_MAX_COORDINATE) * 180.0 / G_PI * 0.9999999,
+                   tan (degrees * G_PI / 180.0));
+}
+
 gboolean
 gsk_layer_value_type_is_animatable (GType type)
 {
@@ -450,6 +496,7 @@ gsk_layer_transform_lerp_at (const GskLayerTransformLerp *self,
           graphene_matrix_init_from_float (&mb, self->matrices + 16);
           graphene_matrix_interpolate (&ma, &mb, t, &mr);
         }
+      clamp_matrix (&mr, self->matrices + (t < 0.5 ? 0 : 16));
       return gsk_layer_transform_matrix (NULL, &mr);
     }
 
@@ -460,12 +507,12 @@ gsk_layer_transform_lerp_at (const GskLayerTransformLerp *self,
       switch (self->pairs[i].op)
         {
         case GSK_LAYER_TRANSFORM_OP_TRANSLATE:
-          result = gsk_layer_transform_translate_3d (result, lerp (va[0], vb[0], t),
-                                                     lerp (va[1], vb[1], t), lerp (va[2], vb[2], t));
+          result = gsk_layer_transform_translate_3d (result, lerp_value (va[0], vb[0], t),
+                                                     lerp_value (va[1], vb[1], t), lerp_value (va[2], vb[2], t));
           break;
         case GSK_LAYER_TRANSFORM_OP_SCALE:
-          result = gsk_layer_transform_scale_3d (result, lerp (va[0], vb[0], t),
-                                                 lerp (va[1], vb[1], t), lerp (va[2], vb[2], t));
+          result = gsk_layer_transform_scale_3d (result, lerp_value (va[0], vb[0], t),
+                                                 lerp_value (va[1], vb[1], t), lerp_value (va[2], vb[2], t));
           break;
         case GSK_LAYER_TRANSFORM_OP_ROTATE:
           {
@@ -476,7 +523,7 @@ gsk_layer_transform_lerp_at (const GskLayerTransformLerp *self,
           }
           break;
         case GSK_LAYER_TRANSFORM_OP_SKEW:
-          result = gsk_layer_transform_skew (result, lerp (va[0], vb[0], t), lerp (va[1], vb[1], t));
+          result = gsk_layer_transform_skew (result, lerp_skew (va[0], vb[0], t), lerp_skew (va[1], vb[1], t));
           break;
         case GSK_LAYER_TRANSFORM_OP_PERSPECTIVE:
           {
@@ -521,9 +568,9 @@ gsk_layer_transform_lerp_overwrite (const GskLayerTransformLerp *self,
         {
         case GSK_LAYER_TRANSFORM_OP_TRANSLATE:
         case GSK_LAYER_TRANSFORM_OP_SCALE:
-          v[0] = lerp (va[0], vb[0], t);
-          v[1] = lerp (va[1], vb[1], t);
-          v[2] = lerp (va[2], vb[2], t);
+          v[0] = lerp_value (va[0], vb[0], t);
+          v[1] = lerp_value (va[1], vb[1], t);
+          v[2] = lerp_value (va[2], vb[2], t);
           v[3] = 0;
           break;
         case GSK_LAYER_TRANSFORM_OP_ROTATE:
@@ -533,8 +580,8 @@ gsk_layer_transform_lerp_overwrite (const GskLayerTransformLerp *self,
           v[3] = lerp (va[3], vb[3], t);
           break;
         case GSK_LAYER_TRANSFORM_OP_SKEW:
-          v[0] = lerp (va[0], vb[0], t);
-          v[1] = lerp (va[1], vb[1], t);
+          v[0] = lerp_skew (va[0], vb[0], t);
+          v[1] = lerp_skew (va[1], vb[1], t);
           v[2] = v[3] = 0;
           break;
         case GSK_LAYER_TRANSFORM_OP_PERSPECTIVE:

@@ -170,6 +170,60 @@ parser_convert_arg (GskLayerCssParser    *parser,
   return TRUE;
 }
 
+/* Translations, scale factors and matrix entries, within
+ * GSK_LAYER_MAX_COORDINATE; skews short of 90°. Rotation axes are
+ * normalized and perspective depths only divide: any finite value. */
+static gboolean
+arg_is_in_range (GskLayerCssParser    *parser,
+                 TransformFunc         func,
+                 const GskLayerCssArg *arg,
+                 char                  kind,
+                 float                 value)
+{
+  int length = arg->end - arg->start;
+
+  switch (func)
+    {
+    case FUNC_ROTATE:
+    case FUNC_ROTATE3D:
+    case FUNC_ROTATE_X:
+    case FUNC_ROTATE_Y:
+    case FUNC_ROTATE_Z:
+    case FUNC_PERSPECTIVE:
+      return TRUE;
+
+    case FUNC_SKEW:
+    case FUNC_SKEW_X:
+    case FUNC_SKEW_Y:
+      if (gsk_layer_transform_skew_is_valid (value))
+        return TRUE;
+      return gsk_layer_css_parser_error (parser, arg->start, arg->end, GSK_LAYER_ERROR_INVALID_VALUE,
+                                         "the skew “%.*s” is too close to 90°", length, arg->start);
+
+    case FUNC_MATRIX:
+    case FUNC_MATRIX3D:
+    case FUNC_SCALE:
+    case FUNC_SCALE3D:
+    case FUNC_SCALE_X:
+    case FUNC_SCALE_Y:
+    case FUNC_SCALE_Z:
+    case FUNC_TRANSLATE:
+    case FUNC_TRANSLATE3D:
+    case FUNC_TRANSLATE_X:
+    case FUNC_TRANSLATE_Y:
+    case FUNC_TRANSLATE_Z:
+      if (fabsf (value) <= GSK_LAYER_MAX_COORDINATE)
+        return TRUE;
+      return gsk_layer_css_parser_error (parser, arg->start, arg->end, GSK_LAYER_ERROR_INVALID_VALUE,
+                                         "“%.*s” is out of range (at most %.0f%s)", length, arg->start,
+                                         GSK_LAYER_MAX_COORDINATE, kind == 'l' ? "px" : "");
+
+    case N_FUNCS:
+    default:
+      g_assert_not_reached ();
+    }
+}
+
 /* Parses one function call at *@pp and appends it to @transform */
 static gboolean
 parse_function (GskLayerCssParser  *parser,
@@ -242,6 +296,8 @@ parse_function (GskLayerCssParser  *parser,
   for (guint i = 0; i < n_args; i++)
     {
       if (!parser_convert_arg (parser, &args[i], kinds[i], &v[i]))
+        return FALSE;
+      if (!arg_is_in_range (parser, func, &args[i], kinds[i], v[i]))
         return FALSE;
     }
 
@@ -352,6 +408,12 @@ parse_function (GskLayerCssParser  *parser,
     default:
       g_assert_not_reached ();
     }
+
+  /* Each operation within range, their product may still overflow */
+  if (!gsk_layer_transform_is_finite (*transform))
+    return gsk_layer_css_parser_error (parser, name, p, GSK_LAYER_ERROR_INVALID_VALUE,
+                                       "the transform overflows here: its operations multiply "
+                                       "to more than a float holds");
 
   *pp = p;
 
