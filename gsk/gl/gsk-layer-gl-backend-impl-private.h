@@ -1,0 +1,80 @@
+/* gsk-layer-gl-backend-impl-private.h: the GL backend's state
+ *
+ * What the files of the backend share; everything else (the renderer,
+ * tests) sees only gsk-layer-gl-backend-private.h.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#pragma once
+
+#include <glib.h>
+#include <cairo.h>
+#include <epoxy/gl.h>
+
+#include "gsk-layer-gl-backend-private.h"
+#include "gsk-layer-gl-batch-private.h"
+#include "gsk-layer-gl-box-private.h"
+#include "gsk-layer-gl-context-private.h"
+#include "gsk-layer-gl-offscreen-pool-private.h"
+#include "gsk-layer-gl-program-private.h"
+#include "gsk-layer-gl-state-private.h"
+#include "gsk-layer-render-list-private.h"
+
+G_BEGIN_DECLS
+
+struct _GskLayerGLBackend
+{
+  GskLayerGLContext *context;
+  char *description;
+
+  GskLayerGLQuadProgram quad[GSK_LAYER_GL_N_QUAD_VARIANTS];
+  GskLayerGLBlendProgram blend;
+  GLuint vao;
+  GLuint vbo;
+  GLuint empty_vao;
+
+  GskLayerGLOffscreen target;
+  GArray *pool;                 /* of GskLayerGLOffscreen, free for reuse */
+  gsize offscreen_memory;       /* of the pool and the offscreens in use */
+
+  /* cairo_surface_t → GskLayerGLTextureEntry; with the LRU queue (least recently
+   * drawn first), the memory count and the dead textures, touched by
+   * surface destroy notifications, which may come from any thread:
+   * under gsk_layer_gl_texture_lock */
+  GHashTable *textures;
+  GQueue lru;
+  gsize texture_memory;         /* content textures, dead ones included */
+  GArray *dead_textures;        /* GskLayerGLDeadTexture, to delete with the context current */
+  cairo_user_data_key_t texture_key;
+  gsize texture_budget;
+  GPtrArray *atlas_pages;       /* of GskLayerGLAtlasPage */
+  gboolean use_atlas;
+  guint64 frame;                /* counts draw_frame () */
+  gboolean checking;            /* drawing a damage check's full frame */
+  cairo_surface_t *last_surface;
+  struct _GskLayerGLTextureEntry *last_entry;
+
+  GskLayerGLStats stats;
+
+  /* Nesting of begin () / end (); the borrowed context's state */
+  guint depth;
+  GskLayerGLState saved_state;
+
+  /* Per frame */
+  const GskLayerRenderList *list;
+  GArray *instances;            /* of GskLayerGLInstance, the batch */
+  GLuint batch_texture;         /* 0 while the batch samples nothing */
+  guint batch_variant;          /* of the quad program */
+  GskLayerGLOffscreen canvas;   /* what is drawn into */
+  int canvas_x;                 /* its origin in target space */
+  int canvas_y;
+  GskLayerGLBox canvas_box;     /* the part of it in use, in target space */
+  GskLayerGLBox clip;           /* target space, within the canvas box */
+  GArray *stack;                /* of GskLayerGLStackEntry */
+  GskLayerGLRoundedClip clips[GSK_LAYER_GL_MAX_CLIPS];
+  guint n_clips;                /* rounded clips in force */
+  guint skip_depth;
+  gboolean failed;              /* redraw the frame in software */
+};
+
+G_END_DECLS

@@ -1,0 +1,267 @@
+/* gsk-layer-gl-batch.c: quads, batched into instanced draws
+ *
+ * Every COLOR and TEXTURE op becomes one instance of the quad program;
+ * consecutive instances that use the same texture (or none) go out in
+ * one instanced draw from a streamed buffer, so a fishbowl of identical
+ * icons is a single draw call.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#include "config.h"
+
+#include "gsk-layer-gl-batch-private.h"
+#include "gsk-layer-gl-backend-impl-private.h"
+
+#include <math.h>
+#include <string.h>
+#include <epoxy/gl.h>
+
+void
+gsk_layer_gl_flush_batch (GskLayerGLBackend *self)
+{
+  GskLayerGLQuadProgram *program;
+
+  if (self->instances->len == 0)
+    return;
+
+  program = &self->quad[self->batch_variant];
+  glUseProgram (program->id);
+  glUniform4f (program->u_viewport, self->canvas_x, self->canvas_y,
+               self->target.width, self->target.height);
+  glActiveTexture (GL_TEXTURE0);
+  glBindTexture (GL_TEXTURE_2D, self->batch_texture);
+  glUniform1i (program->u_n_clips, self->n_clips);
+  if (self->n_clips > 0)
+    {
+      float maps[GSK_LAYER_GL_MAX_CLIPS * 9];
+      float rects[GSK_LAYER_GL_MAX_CLIPS * 4];
+      float radii[GSK_LAYER_GL_MAX_CLIPS];
+      guint i;
+
+      for (i = 0; i < self->n_clips; i++)
+        {
+          memcpy (maps + i * 9, self->clips[i].map, sizeof self->clips[i].map);
+          memcpy (rects + i * 4, self->clips[i].rect, sizeof self->clips[i].rect);
+          radii[i] = self->clips[i].radius;
+        }
+      /* Row-major for row vectors is column-major for column vectors */
+      glUniformMatrix3fv (program->u_clip_map, self->n_clips, GL_FALSE, maps);
+      glUniform4fv (program->u_clip_rect, self->n_clips, rects);
+      glUniform1fv (program->u_clip_radius, self->n_clips, radii);
+    }
+
+  glBindVertexArray (self->vao);
+  glBindBuffer (GL_ARRAY_BUFFER, self->vbo);
+  /* A new store each time: the driver need not wait for the last draw */
+  glBufferData (GL_ARRAY_BUFFER, (GLsizeiptr) self->instances->len * sizeof (GskLayerGLInstance),
+                self->instances->data, GL_STREAM_DRAW);
+  glDrawArraysInstanced (GL_TRIANGLE_STRIP, 0, 4, self->instances->len);
+
+  self->stats.draw_calls++;
+  self->stats.quads += self->instances->len;
+  g_array_set_size (self->instances, 0);
+  self->batch_texture = 0;
+}
+
+/* How far, in layer units, the quad must grow to cover every pixel its
+ * antialiased edges touch: the ramp reaches half a pixel past each
+ * edge, measured at the corner where a pixel spans the most layer
+ * units. Zero for a quad on pixel boundaries, which has no fringe: then
+ * returns TRUE. */
+static gboolean
+compute_margin (const float            m[16],
+                const graphene_rect_t *r,
+                float                  margin[2])
+{
+  double mx = 0, my = 0;
+  gboolean aligned;
+  int c;
+
+  aligned = m[1] == 0.f && m[4] == 0.f && m[3] == 0.f && m[7] == 0.f && m[15] == 1.f &&
+            m[0] > 0.f && m[5] > 0.f;
+
+  for (c = 0; c < 4; c++)
+    {
+      double x = r->origin.x + ((c & 1) ? r->size.width : 0);
+      double y = r->origin.y + ((c & 2) ? r->size.height : 0);
+      double X = x * m[0] + y * m[4] + m[12];
+      double Y = x * m[1] + y * m[5] + m[13];
+      double W = x * m[3] + y * m[7] + m[15];
+      double xx, xy, yx, yy, det;
+
+      if (aligned)
+        {
+          if (fabs (X - round (X)) > GSK_LAYER_GL_PIXEL_EPSILON ||
+              fabs (Y - round (Y)) > GSK_LAYER_GL_PIXEL_EPSILON)
+            aligned = FALSE;
+        }
+
+      if (!(W > 1e-6))
+        continue;
+
+      /* The Jacobian of (X/W, Y/W) with respect to (x, y) */
+      xx = (m[0] * W - X * m[3]) / (W * W);
+      xy = (m[1] * W - Y * m[3]) / (W * W);
+      yx = (m[4] * W - X * m[7]) / (W * W);
+      yy = (m[5] * W - Y * m[7]) / (W * W);
+      det = fabs (xx * yy - yx * xy);
+      if (!(det > 1e-12))
+        continue;
+
+      /* Layer units per pixel across the edges x = const: |∂s/∂y| / det */
+      mx = MAX (mx, 0.5 * hypot (yx, yy) / det);
+      my = MAX (my, 0.5 * hypot (xx, xy) / det);
+    }
+
+  if (aligned)
+    {
+      margin[0] = margin[1] = 0.f;
+      return TRUE;
+    }
+
+  /* A quad seen nearly edge-on could ask for anything: a fringe wider
+   * than the quad itself is never visible anyway */
+  margin[0] = MIN (mx, MAX (r->size.width, 1.f));
+  margin[1] = MIN (my, MAX (r->size.height, 1.f));
+
+  return FALSE;
+}
+
+/* Adds a quad; its edges are antialiased as those of @outer (NULL:
+ * @bounds), apart from @hard_edges; it is clipped to the rounded
+ * rectangle of @rounded (an op with a corner_radius, or NULL) */
+void
+gsk_layer_gl_add_instance (GskLayerGLBackend      *self,
+                           const float             transform[16],
+                           const graphene_rect_t  *bounds,
+                           const float             source[4],
+                           const float             color[4],
+                           float                   mode,
+                           GLuint                  texture,
+                           const GskLayerGLBox    *clip,
+                           const graphene_rect_t  *outer,
+                           guint                   hard_edges,
+                           const float            *uv_clamp,
+                           const GskLayerRenderOp *rounded)
+{
+  static const float no_clamp[4] = { 0, 0, 1, 1 };
+  GskLayerGLInstance *instance;
+  guint variant = 0;
+  float margin[4];
+
+  /* On pixel boundaries, no edge needs antialiasing */
+  if (compute_margin (transform, outer ? outer : bounds, margin))
+    hard_edges = GSK_LAYER_GL_EDGE_ALL;
+
+  /* w constant and positive over the quad: the affine program */
+  if (!(transform[3] == 0.f && transform[7] == 0.f && transform[15] > 0.f))
+    variant |= GSK_LAYER_GL_QUAD_PROJECTIVE;
+  /* Rounded corners cost every fragment of a program that has them:
+   * only quads that need them get it */
+  if ((rounded != NULL && rounded->corner_radius > 0.f) || self->n_clips > 0)
+    variant |= GSK_LAYER_GL_QUAD_ROUNDED;
+  /* Every edge on a pixel boundary (most of a user interface): no
+   * coverage to compute for any pixel */
+  else if (hard_edges == GSK_LAYER_GL_EDGE_ALL && !(variant & GSK_LAYER_GL_QUAD_PROJECTIVE))
+    variant |= GSK_LAYER_GL_QUAD_HARD;
+
+  /* The batch's program may draw this quad too, which keeps batches
+   * long: the plain one draws quads that need none of its coverage, and
+   * gives the same pixels; the rounded one draws quads without corners */
+  if (self->instances->len > 0 && variant != self->batch_variant)
+    {
+      guint batch = self->batch_variant;
+      gboolean compatible =
+        (batch & GSK_LAYER_GL_QUAD_PROJECTIVE) == (variant & GSK_LAYER_GL_QUAD_PROJECTIVE) &&
+        (!(batch & GSK_LAYER_GL_QUAD_HARD) || (variant & GSK_LAYER_GL_QUAD_HARD)) &&
+        (!(variant & GSK_LAYER_GL_QUAD_ROUNDED) || (batch & GSK_LAYER_GL_QUAD_ROUNDED));
+
+      if (compatible)
+        variant = batch;
+      else
+        gsk_layer_gl_flush_batch (self);
+    }
+  self->batch_variant = variant;
+
+  if (texture != 0)
+    {
+      if (self->batch_texture != 0 && self->batch_texture != texture)
+        gsk_layer_gl_flush_batch (self);
+      self->batch_texture = texture;
+    }
+
+  g_array_set_size (self->instances, self->instances->len + 1);
+  instance = &g_array_index (self->instances, GskLayerGLInstance, self->instances->len - 1);
+
+  memcpy (instance->transform, transform, sizeof instance->transform);
+  instance->bounds[0] = bounds->origin.x;
+  instance->bounds[1] = bounds->origin.y;
+  instance->bounds[2] = bounds->size.width;
+  instance->bounds[3] = bounds->size.height;
+  memcpy (instance->source, source, sizeof instance->source);
+  memcpy (instance->color, color, sizeof instance->color);
+  instance->params[0] = margin[0];
+  instance->params[1] = margin[1];
+  instance->params[3] = hard_edges;
+  instance->params[2] = mode;
+  instance->clip[0] = clip->x1;
+  instance->clip[1] = clip->y1;
+  instance->clip[2] = clip->x2;
+  instance->clip[3] = clip->y2;
+  memcpy (instance->uv_clamp, uv_clamp ? uv_clamp : no_clamp, sizeof instance->uv_clamp);
+  memset (instance->radius, 0, sizeof instance->radius);
+  memset (instance->rrect, 0, sizeof instance->rrect);
+  if (rounded != NULL && rounded->corner_radius > 0.f)
+    {
+      graphene_rect_t r;
+
+      graphene_rect_normalize_r (&rounded->rounded_rect, &r);
+      instance->rrect[0] = r.origin.x;
+      instance->rrect[1] = r.origin.y;
+      instance->rrect[2] = r.size.width;
+      instance->rrect[3] = r.size.height;
+      instance->radius[0] = MIN (rounded->corner_radius, 0.5f * MIN (r.size.width, r.size.height));
+    }
+}
+
+void
+gsk_layer_gl_setup_vertex_array (GskLayerGLBackend *self)
+{
+  int i;
+
+  glGenVertexArrays (1, &self->vao);
+  glBindVertexArray (self->vao);
+  glGenBuffers (1, &self->vbo);
+  glBindBuffer (GL_ARRAY_BUFFER, self->vbo);
+
+  for (i = 0; i < 4; i++)
+    {
+      glEnableVertexAttribArray (GSK_LAYER_GL_ATTRIB_TRANSFORM + i);
+      glVertexAttribPointer (GSK_LAYER_GL_ATTRIB_TRANSFORM + i, 4, GL_FLOAT, GL_FALSE,
+                             sizeof (GskLayerGLInstance),
+                             (gconstpointer) (G_STRUCT_OFFSET (GskLayerGLInstance, transform) +
+                                              i * 4 * sizeof (float)));
+      glVertexAttribDivisor (GSK_LAYER_GL_ATTRIB_TRANSFORM + i, 1);
+    }
+
+#define ATTRIB(location, field) \
+  glEnableVertexAttribArray (location); \
+  glVertexAttribPointer (location, 4, GL_FLOAT, GL_FALSE, sizeof (GskLayerGLInstance), \
+                         (gconstpointer) G_STRUCT_OFFSET (GskLayerGLInstance, field)); \
+  glVertexAttribDivisor (location, 1)
+
+  ATTRIB (GSK_LAYER_GL_ATTRIB_BOUNDS, bounds);
+  ATTRIB (GSK_LAYER_GL_ATTRIB_SOURCE, source);
+  ATTRIB (GSK_LAYER_GL_ATTRIB_COLOR, color);
+  ATTRIB (GSK_LAYER_GL_ATTRIB_PARAMS, params);
+  ATTRIB (GSK_LAYER_GL_ATTRIB_CLIP, clip);
+  ATTRIB (GSK_LAYER_GL_ATTRIB_UV_CLAMP, uv_clamp);
+  ATTRIB (GSK_LAYER_GL_ATTRIB_RRECT, rrect);
+  ATTRIB (GSK_LAYER_GL_ATTRIB_RADIUS, radius);
+#undef ATTRIB
+
+  /* The blend pass makes its quad from gl_VertexID alone, but core
+   * profiles draw nothing without a vertex array bound */
+  glGenVertexArrays (1, &self->empty_vao);
+  glBindVertexArray (0);
+}

@@ -1,0 +1,606 @@
+/* gsk-layer-gl-draw.c: a render list's ops, drawn with GL
+ *
+ * The semantics are the software backend's, op for op: premultiplied
+ * OVER, bilinear sampling, antialiased edges, each op clipped to its
+ * screen bounds (which carry clips the list has no op for), groups as
+ * offscreens composited with their opacity and blend mode, axis-aligned
+ * clips as a scissor and other clips as an offscreen composited through
+ * the clip quad. COLOR and TEXTURE ops, and offscreens composited back,
+ * are quads of the batch (gsk-layer-gl-batch.c).
+ *
+ * Rounded rectangles (an op's corner_radius) are drawn by the shader: a
+ * COLOR or TEXTURE op's own one travels with its instance; a rounded
+ * PUSH_CLIP is a scissor to its box plus an entry in the shader's stack
+ * of up to GSK_LAYER_GL_MAX_CLIPS rounded clips (uniforms), which every
+ * quad drawn until the POP_CLIP is clipped by, so rounded clips need no
+ * offscreen, nested ones included. Only a rounded clip nested deeper
+ * than that takes an offscreen, composited through its rounded quad.
+ * Quads drawn into an offscreen (a group) are clipped there; its
+ * composite is not clipped again. Offscreens and the target are all
+ * drawn with y down, so that a framebuffer row is an image row and
+ * boxes need no flipping.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#include "config.h"
+
+#include "gsk-layer-gl-draw-private.h"
+#include "gsk-layer-gl-backend-impl-private.h"
+#include "gsk-layer-gl-batch-private.h"
+#include "gsk-layer-gl-texture-cache-private.h"
+
+#include <math.h>
+#include <string.h>
+#include <epoxy/gl.h>
+
+static void
+warn_unbalanced (void)
+{
+  static int warned = 0;
+
+  if (g_atomic_int_compare_and_exchange (&warned, 0, 1))
+    g_warning ("Render list has unbalanced push and pop ops; drawing it as "
+               "if it were balanced. Further warnings are suppressed.");
+}
+
+/* The viewport is the target's whatever the canvas: offscreens are at
+ * least that big (a pooled one may be bigger), and the same viewport
+ * rasterizes and interpolates a quad the same way on every canvas */
+void
+gsk_layer_gl_set_canvas (GskLayerGLBackend *self)
+{
+  glBindFramebuffer (GL_FRAMEBUFFER, self->canvas.framebuffer);
+  glViewport (0, 0, self->target.width, self->target.height);
+}
+
+void
+gsk_layer_gl_set_scissor (GskLayerGLBackend *self)
+{
+  glScissor (self->clip.x1 - self->canvas_x, self->clip.y1 - self->canvas_y,
+             MAX (self->clip.x2 - self->clip.x1, 0), MAX (self->clip.y2 - self->clip.y1, 0));
+}
+
+/* The part of the canvas an offscreen for @rect covers: what is cleared
+ * and composited back. Empty when the part in the current clip is. */
+static GskLayerGLBox
+offscreen_box (GskLayerGLBackend     *self,
+               const graphene_rect_t *rect)
+{
+  GskLayerGLBox box = gsk_layer_gl_box_from_rect (rect, &self->canvas_box, FALSE);
+  GskLayerGLBox visible = gsk_layer_gl_box_intersect (&box, &self->clip);
+
+  if (gsk_layer_gl_box_is_empty (&visible))
+    return (GskLayerGLBox) { 0, 0, 0, 0 };
+
+  return box;
+}
+
+static gboolean
+op_clip_box (GskLayerGLBackend      *self,
+             const GskLayerRenderOp *op,
+             GskLayerGLBox          *box)
+{
+  *box = gsk_layer_gl_box_from_rect (&op->screen_bounds, &self->clip, FALSE);
+  return !gsk_layer_gl_box_is_empty (box);
+}
+
+static void
+draw_color (GskLayerGLBackend      *self,
+            const GskLayerRenderOp *op)
+{
+  static const float no_source[4] = { 0, 0, 1, 1 };
+  float m[16], color[4];
+  float alpha;
+  GskLayerGLBox clip;
+
+  alpha = gsk_layer_gl_clamp_unit (op->color[3]) * gsk_layer_gl_clamp_unit (op->opacity);
+  if (alpha <= 0.f || !op_clip_box (self, op, &clip))
+    return;
+
+  color[0] = gsk_layer_gl_clamp_unit (op->color[0]) * alpha;
+  color[1] = gsk_layer_gl_clamp_unit (op->color[1]) * alpha;
+  color[2] = gsk_layer_gl_clamp_unit (op->color[2]) * alpha;
+  color[3] = alpha;
+
+  graphene_matrix_to_float (&op->transform, m);
+  gsk_layer_gl_add_instance (self, m, &op->bounds, no_source, color, GSK_LAYER_GL_MODE_COLOR, 0,
+                             &clip, NULL, 0, NULL, op);
+}
+
+/* Where the surface pixel bounds @px fall in layer space, clamped to
+ * [@lo, @hi]; chained so that each bound is exactly where the GPU puts
+ * the end of the part before (start + size, in floats), for seams
+ * without gaps or overlaps */
+static void
+layer_bounds (const int *px,
+              int        n,
+              float      origin,
+              float      scale,
+              float      lo,
+              float      hi,
+              float     *out)
+{
+  int i;
+
+  out[0] = CLAMP (origin + px[0] * scale, lo, hi);
+  for (i = 1; i <= n; i++)
+    {
+      float next = CLAMP (origin + px[i] * scale, lo, hi);
+      float size = MAX (next - out[i - 1], 0.f);
+
+      out[i] = out[i - 1] + size;
+    }
+}
+
+static void
+draw_texture (GskLayerGLBackend      *self,
+              const GskLayerRenderOp *op)
+{
+  graphene_rect_t source_rect, area;
+  float m[16], color[4], source[4];
+  float sx, sy, *xs, *ys;
+  float opacity;
+  GskLayerGLTextureEntry *entry;
+  int c, r, c_first = -1, c_last = -1, r_first = -1, r_last = -1;
+  int width, height;
+  GskLayerGLBox clip;
+
+  opacity = gsk_layer_gl_clamp_unit (op->opacity);
+  if (opacity <= 0.f || op->surface == NULL || !op_clip_box (self, op, &clip))
+    return;
+
+  /* Only the part of the layer that the surface covers shows */
+  graphene_rect_normalize_r (&op->source_rect, &source_rect);
+  if (!graphene_rect_intersection (&op->bounds, &source_rect, &area) ||
+      !(area.size.width > 0.f && area.size.height > 0.f))
+    return;
+
+  entry = gsk_layer_gl_get_texture (self, op->surface);
+  if (entry == NULL)
+    {
+      self->failed = TRUE;
+      return;
+    }
+
+  color[0] = color[1] = color[2] = color[3] = opacity;
+  graphene_matrix_to_float (&op->transform, m);
+
+  width = cairo_image_surface_get_width (op->surface);
+  height = cairo_image_surface_get_height (op->surface);
+  sx = source_rect.size.width / width;
+  sy = source_rect.size.height / height;
+
+  if (entry->n_cols == 1 && entry->n_rows == 1)
+    {
+      /* The layer rectangle the whole texture (or atlas page) covers */
+      source[0] = source_rect.origin.x + entry->tile.tex_x * sx;
+      source[1] = source_rect.origin.y + entry->tile.tex_y * sy;
+      source[2] = entry->tile.tex_width * sx;
+      source[3] = entry->tile.tex_height * sy;
+      gsk_layer_gl_add_instance (self, m, &area, source, color, GSK_LAYER_GL_MODE_TEXTURE,
+                                 entry->tile.texture, &clip, NULL, 0, entry->uv_clamp, op);
+      return;
+    }
+
+  /* Tiles: a quad each, over its part of the layer */
+  xs = g_newa (float, entry->n_cols + 1);
+  ys = g_newa (float, entry->n_rows + 1);
+  layer_bounds (entry->col_x, entry->n_cols, source_rect.origin.x, sx,
+                area.origin.x, area.origin.x + area.size.width, xs);
+  layer_bounds (entry->row_y, entry->n_rows, source_rect.origin.y, sy,
+                area.origin.y, area.origin.y + area.size.height, ys);
+  for (c = 0; c < entry->n_cols; c++)
+    if (xs[c + 1] > xs[c])
+      {
+        if (c_first < 0)
+          c_first = c;
+        c_last = c;
+      }
+  for (r = 0; r < entry->n_rows; r++)
+    if (ys[r + 1] > ys[r])
+      {
+        if (r_first < 0)
+          r_first = r;
+        r_last = r;
+      }
+
+  for (r = MAX (r_first, 0); r <= r_last; r++)
+    for (c = MAX (c_first, 0); c <= c_last; c++)
+      {
+        const GskLayerGLTile *tile = &entry->tiles[r * entry->n_cols + c];
+        graphene_rect_t rect = GRAPHENE_RECT_INIT (xs[c], ys[r], xs[c + 1] - xs[c], ys[r + 1] - ys[r]);
+        guint hard = 0;
+
+        if (!(rect.size.width > 0.f && rect.size.height > 0.f))
+          continue;
+
+        hard |= c > c_first ? GSK_LAYER_GL_EDGE_X1 : 0;
+        hard |= c < c_last ? GSK_LAYER_GL_EDGE_X2 : 0;
+        hard |= r > r_first ? GSK_LAYER_GL_EDGE_Y1 : 0;
+        hard |= r < r_last ? GSK_LAYER_GL_EDGE_Y2 : 0;
+
+        /* The layer rectangle the whole tile texture covers */
+        source[0] = source_rect.origin.x + tile->tex_x * sx;
+        source[1] = source_rect.origin.y + tile->tex_y * sy;
+        source[2] = tile->tex_width * sx;
+        source[3] = tile->tex_height * sy;
+        gsk_layer_gl_add_instance (self, m, &rect, source, color, GSK_LAYER_GL_MODE_TEXTURE,
+                                   tile->texture, &clip, &area, hard, NULL, op);
+      }
+}
+
+/* Pushes @entry; with @box, what follows is drawn into a new offscreen
+ * covering @box, which also becomes the clip */
+static gboolean
+push_entry (GskLayerGLBackend    *self,
+            GskLayerGLStackEntry *entry,
+            const GskLayerGLBox  *box)
+{
+  entry->saved_canvas = self->canvas;
+  entry->saved_canvas_x = self->canvas_x;
+  entry->saved_canvas_y = self->canvas_y;
+  entry->saved_canvas_box = self->canvas_box;
+  entry->saved_clip = self->clip;
+
+  if (box)
+    {
+      gsk_layer_gl_flush_batch (self);
+
+      /* Target-sized and at the target's origin: GL rasterizes a quad a
+       * hair differently in another viewport, and every redraw of a
+       * pixel must give the same value. Only @box is cleared and drawn. */
+      if (!gsk_layer_gl_acquire_offscreen (self, self->target.width, self->target.height,
+                                           &entry->offscreen))
+        {
+          self->failed = TRUE;
+          return FALSE;
+        }
+
+      entry->box = *box;
+      self->canvas = entry->offscreen;
+      self->canvas_x = 0;
+      self->canvas_y = 0;
+      self->canvas_box = *box;
+      self->clip = gsk_layer_gl_box_intersect (&self->clip, box);
+      gsk_layer_gl_set_canvas (self);
+      gsk_layer_gl_set_scissor (self);
+      glClearColor (0, 0, 0, 0);
+      glClear (GL_COLOR_BUFFER_BIT);
+    }
+
+  g_array_append_val (self->stack, *entry);
+
+  return TRUE;
+}
+
+static void
+push_group (GskLayerGLBackend      *self,
+            const GskLayerRenderOp *op)
+{
+  GskLayerGLStackEntry entry = { .kind = GSK_LAYER_RENDER_OP_PUSH_GROUP, .op = op };
+  GskLayerGLBox box;
+
+  box = offscreen_box (self, &op->screen_bounds);
+  if (gsk_layer_gl_clamp_unit (op->opacity) <= 0.f || gsk_layer_gl_box_is_empty (&box))
+    {
+      self->skip_depth = 1;
+      return;
+    }
+
+  /* Drawing straight into the parent gives the same pixels for free */
+  if (op->opacity >= 1.f && op->blend_mode == GSK_LAYER_BLEND_NORMAL)
+    {
+      push_entry (self, &entry, NULL);
+      return;
+    }
+
+  if (!push_entry (self, &entry, &box))
+    self->skip_depth = 1;
+}
+
+/* The homography from target space onto the plane of @op's layer, and
+ * its rounded rectangle; FALSE if the plane is seen edge-on */
+static gboolean
+rounded_clip_init (GskLayerGLRoundedClip  *clip,
+                   const GskLayerRenderOp *op)
+{
+  graphene_rect_t r;
+  double a[3][3], inv[3][3], det;
+  float m[16];
+  int i, j;
+
+  graphene_matrix_to_float (&op->transform, m);
+  /* Layer (x, y, 1) to target (X, Y, W), as row vectors */
+  a[0][0] = m[0];  a[0][1] = m[1];  a[0][2] = m[3];
+  a[1][0] = m[4];  a[1][1] = m[5];  a[1][2] = m[7];
+  a[2][0] = m[12]; a[2][1] = m[13]; a[2][2] = m[15];
+
+  inv[0][0] = a[1][1] * a[2][2] - a[1][2] * a[2][1];
+  inv[0][1] = a[0][2] * a[2][1] - a[0][1] * a[2][2];
+  inv[0][2] = a[0][1] * a[1][2] - a[0][2] * a[1][1];
+  inv[1][0] = a[1][2] * a[2][0] - a[1][0] * a[2][2];
+  inv[1][1] = a[0][0] * a[2][2] - a[0][2] * a[2][0];
+  inv[1][2] = a[0][2] * a[1][0] - a[0][0] * a[1][2];
+  inv[2][0] = a[1][0] * a[2][1] - a[1][1] * a[2][0];
+  inv[2][1] = a[0][1] * a[2][0] - a[0][0] * a[2][1];
+  inv[2][2] = a[0][0] * a[1][1] - a[0][1] * a[1][0];
+  det = a[0][0] * inv[0][0] + a[0][1] * inv[1][0] + a[0][2] * inv[2][0];
+  if (!isfinite (det) || fabs (det) < 1e-12)
+    return FALSE;
+
+  /* Target (x, y, 1) · inverse = layer (x, y, 1) / W, with W > 0 in
+   * front of the viewer: the sign is kept, so that the shader can tell */
+  for (i = 0; i < 3; i++)
+    for (j = 0; j < 3; j++)
+      clip->map[i * 3 + j] = inv[i][j] / det;
+
+  graphene_rect_normalize_r (&op->rounded_rect, &r);
+  clip->rect[0] = r.origin.x;
+  clip->rect[1] = r.origin.y;
+  clip->rect[2] = r.size.width;
+  clip->rect[3] = r.size.height;
+  clip->radius = MIN (op->corner_radius, 0.5f * MIN (r.size.width, r.size.height));
+
+  return TRUE;
+}
+
+static void
+push_clip (GskLayerGLBackend      *self,
+           const GskLayerRenderOp *op)
+{
+  GskLayerGLStackEntry entry = { .kind = GSK_LAYER_RENDER_OP_PUSH_CLIP, .op = op };
+  graphene_rect_t projected;
+  GskLayerGLBox box;
+
+  if (!gsk_layer_project_rect (&op->transform, &op->bounds, &projected, NULL, NULL))
+    {
+      self->skip_depth = 1;
+      return;
+    }
+
+  if (op->corner_radius > 0.f && self->n_clips < GSK_LAYER_GL_MAX_CLIPS)
+    {
+      GskLayerGLRoundedClip rounded;
+
+      /* The shader antialiases the edges: a scissor to every pixel the
+       * quad touches, and the rounded rectangle on the stack */
+      box = gsk_layer_gl_box_from_rect (&projected, &self->clip, FALSE);
+      if (gsk_layer_gl_box_is_empty (&box) || !rounded_clip_init (&rounded, op))
+        {
+          self->skip_depth = 1;
+          return;
+        }
+
+      gsk_layer_gl_flush_batch (self);
+      entry.rounded = TRUE;
+      push_entry (self, &entry, NULL);
+      self->clips[self->n_clips++] = rounded;
+      if (memcmp (&box, &self->clip, sizeof box) != 0)
+        {
+          self->clip = box;
+          gsk_layer_gl_set_scissor (self);
+        }
+      return;
+    }
+
+  if (op->axis_aligned && op->corner_radius <= 0.f)
+    {
+      /* Layers are nearly always pixel aligned: a scissor costs nothing */
+      box = gsk_layer_gl_box_from_rect (&projected, &self->clip, TRUE);
+      if (gsk_layer_gl_box_is_empty (&box))
+        {
+          self->skip_depth = 1;
+          return;
+        }
+
+      push_entry (self, &entry, NULL);
+      if (memcmp (&box, &self->clip, sizeof box) != 0)
+        {
+          gsk_layer_gl_flush_batch (self);
+          self->clip = box;
+          gsk_layer_gl_set_scissor (self);
+        }
+      return;
+    }
+
+  box = offscreen_box (self, &projected);
+  if (gsk_layer_gl_box_is_empty (&box) || !push_entry (self, &entry, &box))
+    self->skip_depth = 1;
+}
+
+static void
+composite_blend (GskLayerGLBackend          *self,
+                 const GskLayerGLStackEntry *entry)
+{
+  int width = entry->box.x2 - entry->box.x1;
+  int height = entry->box.y2 - entry->box.y1;
+  GskLayerGLOffscreen backdrop;
+
+  if (!gsk_layer_gl_acquire_offscreen (self, width, height, &backdrop))
+    {
+      self->failed = TRUE;
+      return;
+    }
+
+  /* The blend formulas need what is below: copy it out of the canvas
+   * (creating an offscreen binds its framebuffer: bind the canvas again) */
+  gsk_layer_gl_set_canvas (self);
+  glBindTexture (GL_TEXTURE_2D, backdrop.texture);
+  glCopyTexSubImage2D (GL_TEXTURE_2D, 0, 0, 0,
+                       entry->box.x1 - self->canvas_x, entry->box.y1 - self->canvas_y,
+                       width, height);
+
+  glUseProgram (self->blend.id);
+  glUniform4f (self->blend.u_viewport, self->canvas_x, self->canvas_y,
+               self->target.width, self->target.height);
+  glUniform4f (self->blend.u_box, entry->box.x1, entry->box.y1, width, height);
+  glUniform4f (self->blend.u_source_rect, 0, 0,
+               entry->offscreen.width, entry->offscreen.height);
+  glUniform4f (self->blend.u_backdrop_rect, entry->box.x1, entry->box.y1,
+               backdrop.width, backdrop.height);
+  glUniform1i (self->blend.u_source, 0);
+  glUniform1i (self->blend.u_backdrop, 1);
+  glUniform1i (self->blend.u_mode, entry->op->blend_mode);
+  glUniform1f (self->blend.u_opacity, gsk_layer_gl_clamp_unit (entry->op->opacity));
+
+  glActiveTexture (GL_TEXTURE1);
+  glBindTexture (GL_TEXTURE_2D, backdrop.texture);
+  glActiveTexture (GL_TEXTURE0);
+  glBindTexture (GL_TEXTURE_2D, entry->offscreen.texture);
+
+  /* The shader composites: replace what is there */
+  glDisable (GL_BLEND);
+  glBindVertexArray (self->empty_vao);
+  glDrawArrays (GL_TRIANGLE_STRIP, 0, 4);
+  glEnable (GL_BLEND);
+
+  self->stats.draw_calls++;
+  self->stats.quads++;
+
+  gsk_layer_gl_release_offscreen (self, &backdrop);
+}
+
+static void
+pop_entry (GskLayerGLBackend *self)
+{
+  GskLayerGLStackEntry entry;
+  guint n_clips;
+
+  entry = g_array_index (self->stack, GskLayerGLStackEntry, self->stack->len - 1);
+  g_array_set_size (self->stack, self->stack->len - 1);
+
+  if (entry.rounded)
+    {
+      gsk_layer_gl_flush_batch (self);
+      self->n_clips--;
+    }
+
+  /* A group drawn straight into its parent changes nothing */
+  if (entry.offscreen.framebuffer == 0 &&
+      memcmp (&entry.saved_clip, &self->clip, sizeof (GskLayerGLBox)) == 0)
+    return;
+
+  gsk_layer_gl_flush_batch (self);
+
+  self->canvas = entry.saved_canvas;
+  self->canvas_x = entry.saved_canvas_x;
+  self->canvas_y = entry.saved_canvas_y;
+  self->canvas_box = entry.saved_canvas_box;
+  self->clip = entry.saved_clip;
+  gsk_layer_gl_set_canvas (self);
+  gsk_layer_gl_set_scissor (self);
+
+  if (entry.offscreen.framebuffer == 0)
+    return;
+
+  if (entry.kind == GSK_LAYER_RENDER_OP_PUSH_GROUP &&
+      entry.op->blend_mode != GSK_LAYER_BLEND_NORMAL)
+    composite_blend (self, &entry);
+  else
+    {
+      static const float identity[16] = { 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1 };
+      float source[4] = { 0, 0, entry.offscreen.width, entry.offscreen.height };
+      float color[4] = { 1, 1, 1, 1 };
+
+      if (entry.kind == GSK_LAYER_RENDER_OP_PUSH_GROUP)
+        {
+          graphene_rect_t rect = GRAPHENE_RECT_INIT (entry.box.x1, entry.box.y1,
+                                                     entry.box.x2 - entry.box.x1,
+                                                     entry.box.y2 - entry.box.y1);
+
+          color[0] = color[1] = color[2] = color[3] = gsk_layer_gl_clamp_unit (entry.op->opacity);
+          gsk_layer_gl_add_instance (self, identity, &rect, source, color,
+                                     GSK_LAYER_GL_MODE_OFFSCREEN, entry.offscreen.texture,
+                                     &entry.box, NULL, 0, NULL, NULL);
+        }
+      else
+        {
+          float m[16];
+
+          /* Through the clip quad, antialiased like any other */
+          graphene_matrix_to_float (&entry.op->transform, m);
+          gsk_layer_gl_add_instance (self, m, &entry.op->bounds, source, color,
+                                     GSK_LAYER_GL_MODE_OFFSCREEN, entry.offscreen.texture,
+                                     &entry.box, NULL, 0, NULL, entry.op);
+        }
+      /* What the offscreen holds was clipped when it was drawn */
+      n_clips = self->n_clips;
+      self->n_clips = 0;
+      gsk_layer_gl_flush_batch (self);
+      self->n_clips = n_clips;
+    }
+
+  gsk_layer_gl_release_offscreen (self, &entry.offscreen);
+}
+
+static void
+pop (GskLayerGLBackend    *self,
+     GskLayerRenderOpKind  push_kind)
+{
+  if (self->stack->len == 0)
+    {
+      warn_unbalanced ();
+      return;
+    }
+
+  if (g_array_index (self->stack, GskLayerGLStackEntry, self->stack->len - 1).kind != push_kind)
+    warn_unbalanced ();
+
+  pop_entry (self);
+}
+
+void
+gsk_layer_gl_render_ops (GskLayerGLBackend *self)
+{
+  const GskLayerRenderList *list = self->list;
+  guint i;
+
+  self->n_clips = 0;
+
+  for (i = 0; i < list->n_ops && !self->failed; i++)
+    {
+      const GskLayerRenderOp *op = &list->ops[i];
+
+      if (gsk_layer_render_op_skipped (op, &self->skip_depth))
+        continue;
+
+      switch (op->kind)
+        {
+        case GSK_LAYER_RENDER_OP_COLOR:
+          draw_color (self, op);
+          break;
+
+        case GSK_LAYER_RENDER_OP_TEXTURE:
+          draw_texture (self, op);
+          break;
+
+        case GSK_LAYER_RENDER_OP_PUSH_GROUP:
+          push_group (self, op);
+          break;
+
+        case GSK_LAYER_RENDER_OP_POP_GROUP:
+          pop (self, GSK_LAYER_RENDER_OP_PUSH_GROUP);
+          break;
+
+        case GSK_LAYER_RENDER_OP_PUSH_CLIP:
+          push_clip (self, op);
+          break;
+
+        case GSK_LAYER_RENDER_OP_POP_CLIP:
+          pop (self, GSK_LAYER_RENDER_OP_PUSH_CLIP);
+          break;
+
+        default:
+          break;
+        }
+    }
+
+  if (!self->failed && (self->skip_depth > 0 || self->stack->len > 0))
+    warn_unbalanced ();
+
+  self->skip_depth = 0;
+  while (self->stack->len > 0)
+    pop_entry (self);
+
+  gsk_layer_gl_flush_batch (self);
+}
