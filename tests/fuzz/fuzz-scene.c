@@ -2,7 +2,8 @@
  *
  * For each input: load it as a scene file; if it loads, draw it at
  * 64×64 with the software renderer, save it, load the saved text, check
- * that it loads, saves to the same bytes and draws the same pixels.
+ * that it loads into the same tree (types, children, property values),
+ * saves to the same bytes and draws the same pixels.
  * Bad input must give a GError and nothing else: any CRITICAL or
  * WARNING aborts (fuzz-common.h).
  *
@@ -38,6 +39,110 @@ draw (GskLayerScene *scene)
   g_object_unref (renderer);
 
   return image;
+}
+
+static gboolean
+values_same (const GValue *a,
+             const GValue *b)
+{
+  GType type = G_VALUE_TYPE (a);
+
+  if (type == G_TYPE_FLOAT)
+    return g_value_get_float (a) == g_value_get_float (b);
+  if (type == G_TYPE_DOUBLE)
+    return g_value_get_double (a) == g_value_get_double (b);
+  if (type == GSK_TYPE_LAYER_TRANSFORM)
+    return gsk_layer_transform_equal (g_value_get_boxed (a), g_value_get_boxed (b));
+  if (type == GRAPHENE_TYPE_POINT || type == GRAPHENE_TYPE_SIZE ||
+      type == GRAPHENE_TYPE_POINT3D || type == GDK_TYPE_RGBA)
+    {
+      const float *fa = g_value_get_boxed (a), *fb = g_value_get_boxed (b);
+      guint n = type == GDK_TYPE_RGBA ? 4 : type == GRAPHENE_TYPE_POINT3D ? 3 : 2;
+
+      if (fa == NULL || fb == NULL)
+        return fa == fb;
+      for (guint i = 0; i < n; i++)
+        if (fa[i] != fb[i])
+          return FALSE;
+      return TRUE;
+    }
+  if (G_TYPE_FUNDAMENTAL (type) == G_TYPE_OBJECT || G_TYPE_FUNDAMENTAL (type) == G_TYPE_INTERFACE)
+    {
+      GObject *oa = g_value_get_object (a), *ob = g_value_get_object (b);
+
+      if (oa == NULL || ob == NULL)
+        return oa == ob;
+      if (G_OBJECT_TYPE (oa) != G_OBJECT_TYPE (ob))
+        return FALSE;
+      if (GSK_IS_LAYER_COLOR_CONTENT (oa))
+        {
+          GdkRGBA ca, cb;
+
+          gsk_layer_color_content_get_color (GSK_LAYER_COLOR_CONTENT (oa), &ca);
+          gsk_layer_color_content_get_color (GSK_LAYER_COLOR_CONTENT (ob), &cb);
+          return gdk_rgba_equal (&ca, &cb);
+        }
+      return TRUE;
+    }
+
+  /* Boxed types that scene files cannot hold */
+  return TRUE;
+}
+
+/* load → save → load gives the same tree: the same types, children and
+ * property values */
+static void
+compare_trees (GskLayer   *a,
+               GskLayer   *b,
+               const char *saved)
+{
+  GParamSpec **pspecs;
+  guint n;
+
+  if (G_OBJECT_TYPE (a) != G_OBJECT_TYPE (b) ||
+      gsk_layer_get_n_children (a) != gsk_layer_get_n_children (b))
+    {
+      fprintf (stderr, "fuzz-scene: the reloaded tree has another shape\n--- saved:\n%s\n", saved);
+      abort ();
+    }
+
+  pspecs = g_object_class_list_properties (G_OBJECT_GET_CLASS (a), &n);
+  for (guint i = 0; i < n; i++)
+    {
+      GValue va = G_VALUE_INIT, vb = G_VALUE_INIT;
+      gboolean same;
+
+      if (!(pspecs[i]->flags & G_PARAM_READABLE))
+        continue;
+      g_value_init (&va, pspecs[i]->value_type);
+      g_value_init (&vb, pspecs[i]->value_type);
+      g_object_get_property (G_OBJECT (a), pspecs[i]->name, &va);
+      g_object_get_property (G_OBJECT (b), pspecs[i]->name, &vb);
+      if (G_TYPE_FUNDAMENTAL (pspecs[i]->value_type) == G_TYPE_BOXED ||
+          G_TYPE_FUNDAMENTAL (pspecs[i]->value_type) == G_TYPE_OBJECT ||
+          G_TYPE_FUNDAMENTAL (pspecs[i]->value_type) == G_TYPE_INTERFACE ||
+          G_TYPE_FUNDAMENTAL (pspecs[i]->value_type) == G_TYPE_FLOAT ||
+          G_TYPE_FUNDAMENTAL (pspecs[i]->value_type) == G_TYPE_DOUBLE)
+        same = values_same (&va, &vb);
+      else
+        same = g_param_values_cmp (pspecs[i], &va, &vb) == 0;
+      if (!same)
+        {
+          char *sa = g_strdup_value_contents (&va), *sb = g_strdup_value_contents (&vb);
+
+          fprintf (stderr, "fuzz-scene: “%s” of a %s was %s and is %s once saved and reloaded\n"
+                   "--- saved:\n%s\n", pspecs[i]->name, G_OBJECT_TYPE_NAME (a), sa, sb, saved);
+          abort ();
+        }
+      g_value_unset (&va);
+      g_value_unset (&vb);
+    }
+  g_free (pspecs);
+
+  for (GskLayer *ca = gsk_layer_get_first_child (a), *cb = gsk_layer_get_first_child (b);
+       ca != NULL;
+       ca = gsk_layer_get_next_sibling (ca), cb = gsk_layer_get_next_sibling (cb))
+    compare_trees (ca, cb, saved);
 }
 
 int
@@ -77,6 +182,8 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
                error->message, saved);
       abort ();
     }
+
+  compare_trees (gsk_layer_scene_get_root (scene), gsk_layer_scene_get_root (reloaded), saved);
 
   saved_again = gsk_layer_scene_to_data (reloaded, &saved_again_len);
   if (saved_len != saved_again_len || memcmp (saved, saved_again, saved_len) != 0)
