@@ -1,0 +1,295 @@
+/* fuzz-parsers.c: the transform, easing and colour parsers
+ *
+ * The first byte of the input chooses the parser, the rest is the text.
+ * Whatever parses must print back (to_string) as text that parses to an
+ * equal value and prints the same, and the value must be usable: a
+ * transform whose operations are finite has a finite matrix of the
+ * category it claims; an easing is finite from progress 0 to 1. Colours
+ * are read as scene files read them (the “background-color” of a layer,
+ * and colour content), and must survive a save and a reload exactly.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#include "fuzz-common.h"
+
+#define FUZZ_MAX_INPUT 4096
+
+int LLVMFuzzerInitialize (int *argc, char ***argv);
+int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size);
+
+int
+LLVMFuzzerInitialize (int    *argc,
+                      char ***argv)
+{
+  fuzz_setup ();
+  return 0;
+}
+
+G_GNUC_NORETURN static void
+fail (const char *text,
+      const char *format,
+      ...) G_GNUC_PRINTF (2, 3);
+
+static void
+fail (const char *text,
+      const char *format,
+      ...)
+{
+  va_list args;
+
+  va_start (args, format);
+  fprintf (stderr, "fuzz-parsers: ");
+  vfprintf (stderr, format, args);
+  fprintf (stderr, "\n--- input: “%s”\n", text);
+  va_end (args);
+  abort ();
+}
+
+/* {{{ Transforms */
+
+static void
+check_transform_usable (const char        *text,
+                        GskLayerTransform *t)
+{
+  graphene_matrix_t m;
+  float values[16], mv[16];
+  guint n = gsk_layer_transform_get_n_ops (t);
+  GskLayerTransformCategory category = gsk_layer_transform_get_category (t);
+
+  for (guint i = 0; i < n; i++)
+    {
+      guint n_values = 16;
+
+      memset (values, 0, sizeof values);
+      gsk_layer_transform_get_op (t, i, values);
+      for (guint j = 0; j < n_values; j++)
+        if (!isfinite (values[j]))
+          fail (text, "operation %u of an accepted transform has a non-finite value", i);
+    }
+
+  gsk_layer_transform_to_matrix (t, &m);
+  graphene_matrix_to_float (&m, mv);
+  for (int j = 0; j < 16; j++)
+    if (!isfinite (mv[j]))
+      fail (text, "an accepted transform of finite operations has a non-finite matrix "
+            "(element %d is %g; category %d)", j, mv[j], category);
+
+  if (category <= GSK_LAYER_TRANSFORM_CATEGORY_2D_AFFINE && !graphene_matrix_is_2d (&m))
+    fail (text, "the transform says it is 2D (category %d) but its matrix is not", category);
+  if (category <= GSK_LAYER_TRANSFORM_CATEGORY_2D_TRANSLATE &&
+      (mv[0] != 1.f || mv[1] != 0.f || mv[4] != 0.f || mv[5] != 1.f))
+    fail (text, "the transform says it is a translation (category %d) but its matrix is not", category);
+
+}
+
+static void
+fuzz_transform (const char *text)
+{
+  GskLayerTransform *t = NULL, *t2 = NULL;
+  GError *error = NULL;
+  char *s, *s2;
+
+  if (!gsk_layer_transform_parse (text, &t, &error))
+    {
+      g_assert (error != NULL && error->message[0] != '\0');
+      g_error_free (error);
+      return;
+    }
+
+  check_transform_usable (text, t);
+
+  s = gsk_layer_transform_to_string (t);
+  if (!gsk_layer_transform_parse (s, &t2, &error))
+    fail (text, "to_string gave “%s”, which does not parse: %s", s, error->message);
+  if (!gsk_layer_transform_equal (t, t2))
+    fail (text, "to_string gave “%s”, which parses to a different transform", s);
+  s2 = gsk_layer_transform_to_string (t2);
+  if (!g_str_equal (s, s2))
+    fail (text, "to_string gave “%s”, which prints back as “%s”", s, s2);
+
+  g_free (s);
+  g_free (s2);
+  g_clear_pointer (&t, gsk_layer_transform_unref);
+  g_clear_pointer (&t2, gsk_layer_transform_unref);
+}
+
+/* }}} */
+/* {{{ Easings */
+
+static void
+check_easing_usable (const char     *text,
+                     GskLayerEasing *e)
+{
+  static const double points[] = { 0, 1e-9, 1e-3, 0.1, 0.25, 0.5, 0.75, 0.9, 0.999, 1 - 1e-9, 1 };
+
+  for (guint i = 0; i < G_N_ELEMENTS (points); i++)
+    {
+      double v = gsk_layer_easing_evaluate (e, points[i]);
+
+      if (!isfinite (v))
+        fail (text, "an accepted easing evaluates to %g at %g", v, points[i]);
+    }
+
+  if (gsk_layer_easing_get_mode (e) == GSK_LAYER_EASING_SPRING)
+    {
+      double settle = gsk_layer_easing_get_settle_time (e);
+
+      if (!isfinite (settle) || settle < 0)
+        fail (text, "an accepted spring settles after %g", settle);
+    }
+}
+
+static void
+fuzz_easing (const char *text)
+{
+  GskLayerEasing *e = NULL, *e2 = NULL;
+  GError *error = NULL;
+  char *s, *s2;
+
+  if (!gsk_layer_easing_parse (text, &e, &error))
+    {
+      g_assert (error != NULL && error->message[0] != '\0');
+      g_error_free (error);
+      return;
+    }
+
+  check_easing_usable (text, e);
+
+  s = gsk_layer_easing_to_string (e);
+  if (!gsk_layer_easing_parse (s, &e2, &error))
+    fail (text, "to_string gave “%s”, which does not parse: %s", s, error->message);
+  if (!gsk_layer_easing_equal (e, e2))
+    fail (text, "to_string gave “%s”, which parses to a different easing", s);
+  s2 = gsk_layer_easing_to_string (e2);
+  if (!g_str_equal (s, s2))
+    fail (text, "to_string gave “%s”, which prints back as “%s”", s, s2);
+
+  g_free (s);
+  g_free (s2);
+  gsk_layer_easing_unref (e);
+  gsk_layer_easing_unref (e2);
+}
+
+/* }}} */
+/* {{{ Colours */
+
+/* @text as a JSON string literal */
+static void
+append_json_string (GString    *out,
+                    const char *text)
+{
+  g_string_append_c (out, '"');
+  for (const char *p = text; *p; p++)
+    {
+      guchar c = *p;
+
+      if (c == '"' || c == '\\')
+        g_string_append_printf (out, "\\%c", c);
+      else if (c < 0x20)
+        g_string_append_printf (out, "\\u%04x", c);
+      else
+        g_string_append_c (out, c);
+    }
+  g_string_append_c (out, '"');
+}
+
+static gboolean
+rgba_same (const GdkRGBA *a,
+           const GdkRGBA *b)
+{
+  return a->red == b->red && a->green == b->green && a->blue == b->blue && a->alpha == b->alpha;
+}
+
+static void
+get_colors (GskLayerScene *scene,
+            GdkRGBA        colors[2])
+{
+  GskLayer *root = gsk_layer_scene_get_root (scene);
+  GskLayerContent *content = gsk_layer_get_content (root);
+
+  gsk_layer_get_background_color (root, &colors[0]);
+  g_assert (GSK_IS_LAYER_COLOR_CONTENT (content));
+  gsk_layer_color_content_get_color (GSK_LAYER_COLOR_CONTENT (content), &colors[1]);
+}
+
+static void
+fuzz_color (const char *text)
+{
+  GString *json = g_string_new ("{\"size\": [1, 1], \"root\": {\"type\": \"GskLayer\", \"background-color\": ");
+  GskLayerScene *scene, *reloaded;
+  GError *error = NULL;
+  GdkRGBA parsed, colors[2], colors_again[2];
+  gboolean gdk_ok;
+  char *saved, *saved_again;
+  gsize len, len_again;
+
+  append_json_string (json, text);
+  g_string_append (json, ", \"content\": {\"type\": \"color\", \"color\": ");
+  append_json_string (json, text);
+  g_string_append (json, "}}}");
+
+  scene = gsk_layer_scene_new_from_data (json->str, json->len, "color.json", &error);
+  /* Scene files also know “transparent”, which GDK does not */
+  if (g_ascii_strcasecmp (text, "transparent") == 0)
+    {
+      parsed = (GdkRGBA) { 0, 0, 0, 0 };
+      gdk_ok = TRUE;
+    }
+  else
+    gdk_ok = gdk_rgba_parse (&parsed, text);
+  if (scene == NULL)
+    {
+      g_error_free (error);
+      g_string_free (json, TRUE);
+      return;
+    }
+
+  /* What loads is what GDK reads */
+  get_colors (scene, colors);
+  if (!gdk_ok)
+    fail (text, "the scene loader accepts a colour that gdk_rgba_parse() refuses");
+  if (!rgba_same (&colors[0], &parsed) || !rgba_same (&colors[1], &parsed))
+    fail (text, "the scene loader reads a colour unlike gdk_rgba_parse()");
+
+  saved = gsk_layer_scene_to_data (scene, &len);
+  reloaded = gsk_layer_scene_new_from_data (saved, len, "saved.json", &error);
+  if (reloaded == NULL)
+    fail (text, "the saved scene does not load: %s\n--- saved:\n%s", error->message, saved);
+  get_colors (reloaded, colors_again);
+  if (!rgba_same (&colors[0], &colors_again[0]) || !rgba_same (&colors[1], &colors_again[1]))
+    fail (text, "a colour changed when saved and reloaded: %.9g %.9g %.9g %.9g → %.9g %.9g %.9g %.9g\n"
+          "--- saved:\n%s", colors[0].red, colors[0].green, colors[0].blue, colors[0].alpha,
+          colors_again[0].red, colors_again[0].green, colors_again[0].blue, colors_again[0].alpha, saved);
+  saved_again = gsk_layer_scene_to_data (reloaded, &len_again);
+  if (len != len_again || memcmp (saved, saved_again, len) != 0)
+    fail (text, "the colour saves differently once reloaded:\n%s\n---\n%s", saved, saved_again);
+
+  g_free (saved);
+  g_free (saved_again);
+  g_object_unref (reloaded);
+  g_object_unref (scene);
+  g_string_free (json, TRUE);
+}
+
+/* }}} */
+
+int
+LLVMFuzzerTestOneInput (const uint8_t *data,
+                        size_t         size)
+{
+  char *text;
+
+  if (size < 1 || size > FUZZ_MAX_INPUT)
+    return -1;
+
+  text = g_strndup ((const char *) data + 1, size - 1);
+  switch (data[0] % 3)
+    {
+    case 0: fuzz_transform (text); break;
+    case 1: fuzz_easing (text); break;
+    default: fuzz_color (text); break;
+    }
+  g_free (text);
+
+  return 0;
+}
