@@ -429,6 +429,59 @@ test_easing_not_finite (void)
                       " \"animations\": [{\"target\": \"a\", \"property\": \"position\", \"to\": [4, 4],\n"
                       "   \"duration\": 100, \"easing\": \"cubic-bezier(0.1, 0.7, 0, 1e308)\"}]}",
                       GSK_LAYER_ERROR_INVALID_VALUE, "hostile.json:3:*y coordinates of cubic-bezier()*");
+
+  /* Found by fuzz-parsers: its settling search stopped at NaN, where ωt
+   * overflows, and took that for settled */
+  {
+    GskLayerEasing *easing = NULL;
+    GError *error = NULL;
+
+    g_assert_false (gsk_layer_easing_parse ("spring(214, 891, 931e-320, 0)", &easing, &error));
+    g_assert_error (error, GSK_LAYER_ERROR, GSK_LAYER_ERROR_INVALID_VALUE);
+    g_assert_nonnull (strstr (error->message, "cannot settle"));
+    g_error_free (error);
+  }
+}
+
+/* Found by fuzz-animations: an explicit transition took a NaN color or
+ * pivot, which its layer's getter then returned and its tick set */
+static void
+test_transition_values_checked (void)
+{
+  GskLayerTransition *transition;
+  GValue value = G_VALUE_INIT;
+  GError *error = NULL;
+
+  transition = gsk_layer_property_transition_new ("background-color", NULL);
+  g_value_init (&value, GDK_TYPE_RGBA);
+  g_value_set_boxed (&value, &(GdkRGBA) { NAN, 0, 0, 1 });
+  EXPECT_CRITICAL (gsk_layer_property_transition_set_to_value (GSK_LAYER_PROPERTY_TRANSITION (transition), &value));
+  EXPECT_CRITICAL (gsk_layer_property_transition_set_from_value (GSK_LAYER_PROPERTY_TRANSITION (transition), &value));
+  g_assert_false (gsk_layer_property_transition_get_from_value (GSK_LAYER_PROPERTY_TRANSITION (transition), &(GValue) G_VALUE_INIT));
+  g_object_unref (transition);
+
+  transition = gsk_layer_keyframe_transition_new ("background-color", NULL);
+  g_assert_false (gsk_layer_keyframe_transition_add_key (GSK_LAYER_KEYFRAME_TRANSITION (transition), 0.5, &value, NULL, &error));
+  g_assert_error (error, GSK_LAYER_ERROR, GSK_LAYER_ERROR_INVALID_VALUE);
+  g_clear_error (&error);
+  g_object_unref (transition);
+  g_value_unset (&value);
+
+  transition = gsk_layer_property_transition_new ("pivot-point", NULL);
+  g_value_init (&value, GRAPHENE_TYPE_POINT3D);
+  g_value_set_boxed (&value, &GRAPHENE_POINT3D_INIT (0.5f, 0.5f, INFINITY));
+  EXPECT_CRITICAL (gsk_layer_property_transition_set_to_value (GSK_LAYER_PROPERTY_TRANSITION (transition), &value));
+  g_value_set_boxed (&value, &GRAPHENE_POINT3D_INIT (0.5f, 0.5f, 1e20f));
+  EXPECT_CRITICAL (gsk_layer_property_transition_set_to_value (GSK_LAYER_PROPERTY_TRANSITION (transition), &value));
+  g_object_unref (transition);
+  g_value_unset (&value);
+
+  /* Scene files say where */
+  assert_scene_error ("{\"size\": [8, 8], \"root\": {\"type\": \"GskLayer\", \"position\": [1e30, 0]}}",
+                      GSK_LAYER_ERROR_INVALID_VALUE, "hostile.json:1:*1e+30 is out of range for “position”*");
+  assert_scene_error ("{\"size\": [8, 8], \"root\": {\"type\": \"GskLayer\", \"id\": \"a\"},\n"
+                      " \"animations\": [{\"target\": \"a\", \"property\": \"pivot-point\", \"to\": [0, 0, 3e38]}]}",
+                      GSK_LAYER_ERROR_INVALID_VALUE, "hostile.json:2:*out of range*");
 }
 
 /* The wildest curve allowed, across the widest range allowed: what is
@@ -489,6 +542,7 @@ main (int    argc,
   g_test_add_func ("/hostile/scene/type-calls-nothing", test_scene_type_calls_nothing);
 
   g_test_add_func ("/hostile/easing/not-finite", test_easing_not_finite);
+  g_test_add_func ("/hostile/easing/transition-values-checked", test_transition_values_checked);
   g_test_add_func ("/hostile/easing/overshoot-stays-in-range", test_overshoot_stays_in_range);
 
   return g_test_run ();

@@ -146,7 +146,8 @@ gsk_layer_easing_spring_init (GskLayerEasing *self)
    * time is never 0 */
   lo = 0.0;
   hi = 1.0 / self->spring.omega0;
-  while (spring_amplitude (self, hi) > SPRING_SETTLE_THRESHOLD)
+  /* Written so that NaN, where ωt overflows, goes on doubling to the end */
+  while (!(spring_amplitude (self, hi) <= SPRING_SETTLE_THRESHOLD))
     {
       lo = hi;
       hi *= 2.0;
@@ -171,7 +172,7 @@ gsk_layer_easing_spring_init (GskLayerEasing *self)
     {
       double y, dy;
 
-      gsk_layer_easing_spring_state (self, hi * i / 64.0, &y, &dy);
+      gsk_layer_easing_spring_state (self, hi * (i / 64.0), &y, &dy);
       if (!isfinite (y) || !isfinite (dy))
         return FALSE;
     }

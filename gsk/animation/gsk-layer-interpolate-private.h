@@ -11,6 +11,12 @@
 
 G_BEGIN_DECLS
 
+/* Whether @value (of @pspec's type) is one the property takes: within
+ * the pspec's range, and for GskLayer's boxed values (points, sizes,
+ * colors, transforms), within the ranges of GskLayer's setters */
+gboolean gsk_layer_value_is_valid (GParamSpec   *pspec,
+                                   const GValue *value);
+
 /* Whether values of @type can be interpolated */
 gboolean gsk_layer_value_type_is_animatable (GType type);
 

@@ -69,6 +69,41 @@ lerp_skew (double a,
 }
 
 gboolean
+gsk_layer_value_is_valid (GParamSpec   *pspec,
+                          const GValue *value)
+{
+  GValue check = G_VALUE_INIT;
+  gboolean changed;
+  float f[4];
+  guint n;
+
+  g_value_init (&check, pspec->value_type);
+  g_value_copy (value, &check);
+  changed = g_param_value_validate (pspec, &check);
+  g_value_unset (&check);
+  if (changed)
+    return FALSE;
+
+  if (G_VALUE_HOLDS (value, GSK_TYPE_LAYER_TRANSFORM))
+    return g_value_get_boxed (value) == NULL || gsk_layer_transform_is_finite (g_value_get_boxed (value));
+
+  /* GParamSpecBoxed checks no contents: the ranges of GskLayer's setters */
+  if (!G_VALUE_HOLDS_BOXED (value) || g_value_get_boxed (value) == NULL)
+    return TRUE;
+  n = gsk_layer_value_to_floats (value, f);
+  for (guint i = 0; i < n; i++)
+    {
+      if (G_VALUE_HOLDS (value, GDK_TYPE_RGBA) ? !(f[i] >= 0.f && f[i] <= 1.f)
+                                               : !(fabsf (f[i]) <= GSK_LAYER_MAX_COORDINATE))
+        return FALSE;
+      if (G_VALUE_HOLDS (value, GRAPHENE_TYPE_SIZE) && f[i] < 0.f)
+        return FALSE;
+    }
+
+  return TRUE;
+}
+
+gboolean
 gsk_layer_value_type_is_animatable (GType type)
 {
   return type == G_TYPE_FLOAT || type == G_TYPE_DOUBLE ||

@@ -234,7 +234,7 @@ gsk_layer_keyframe_transition_add_key (GskLayerKeyframeTransition  *self,
 
   g_value_init (&key.value, pspec->value_type);
   if (!g_value_transform (value, &key.value) ||
-      g_param_value_validate (pspec, &key.value))
+      !gsk_layer_value_is_valid (pspec, &key.value))
     {
       g_set_error (error, GSK_LAYER_ERROR, GSK_LAYER_ERROR_INVALID_VALUE,
                    "keyframe value of type %s does not fit the property “%s”",

@@ -512,7 +512,7 @@ set_endpoint (GskLayerPropertyTransition *self,
       g_value_unset (&v);
       return FALSE;
     }
-  if (g_param_value_validate (priv->pspec, &v))
+  if (!gsk_layer_value_is_valid (priv->pspec, &v))
     {
       g_critical ("Value out of range for property “%s”", priv->pspec->name);
       g_value_unset (&v);

@@ -116,9 +116,10 @@ parse_floats (Loader          *l,
         return FALSE;
       if (!node_get_number (element, &v))
         return wrong_kind (l, item, name, "an array of numbers", element);
-      if (!(fabs (v) <= G_MAXFLOAT))
+      if (!(fabs (v) <= GSK_LAYER_MAX_COORDINATE))
         return value_error (l, item, GSK_LAYER_ERROR_INVALID_VALUE,
-                            "%g is out of range for “%s”", v, name);
+                            "%g is out of range for “%s” (at most %.0f)", v, name,
+                            GSK_LAYER_MAX_COORDINATE);
       if (non_negative && v < 0)
         return value_error (l, item, GSK_LAYER_ERROR_INVALID_VALUE,
                             "“%s” cannot be negative: %g", name, v);
@@ -561,10 +562,14 @@ gsk_layer_scene_parse_value (GskLayerSceneLoader *l,
         break;
       if ((content = load_content (l, node, pos)) == NULL)
         return FALSE;
-      g_value_take_object (value, content);
       if (!g_type_is_a (G_OBJECT_TYPE (content), type))
-        return value_error (l, pos, GSK_LAYER_ERROR_INVALID_VALUE, "“%s” cannot be a %s",
-                            name, G_OBJECT_TYPE_NAME (content));
+        {
+          value_error (l, pos, GSK_LAYER_ERROR_INVALID_VALUE, "“%s” cannot be a %s",
+                       name, G_OBJECT_TYPE_NAME (content));
+          g_object_unref (content);
+          return FALSE;
+        }
+      g_value_take_object (value, content);
       break;
 
     case G_TYPE_BOXED:
