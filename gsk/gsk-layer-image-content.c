@@ -4,6 +4,9 @@
  */
 #include "config.h"
 
+#include <stdio.h>
+#include <string.h>
+
 #include <errno.h>
 
 #include "gsk-layer-private.h"
@@ -130,6 +133,30 @@ gsk_layer_image_content_new (cairo_surface_t *surface)
   return GSK_LAYER_CONTENT (self);
 }
 
+gboolean
+gsk_layer_png_size_is_allowed (const guchar  *data,
+                               gsize          length,
+                               GError       **error)
+{
+  static const guchar signature[] = { 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n' };
+  guint32 width, height;
+
+  /* Not a PNG: cairo says so */
+  if (length < 24 || memcmp (data, signature, sizeof signature) != 0 || memcmp (data + 12, "IHDR", 4) != 0)
+    return TRUE;
+
+  width = (guint32) data[16] << 24 | data[17] << 16 | data[18] << 8 | data[19];
+  height = (guint32) data[20] << 24 | data[21] << 16 | data[22] << 8 | data[23];
+  if (width <= GSK_LAYER_MAX_SURFACE_SIZE && height <= GSK_LAYER_MAX_SURFACE_SIZE &&
+      (guint64) width * height <= GSK_LAYER_MAX_SURFACE_PIXELS)
+    return TRUE;
+
+  g_set_error (error, GSK_LAYER_ERROR, GSK_LAYER_ERROR_INVALID_VALUE,
+               "the image is %u×%u pixels, more than GSK takes (%d a side, %d in all)",
+               width, height, GSK_LAYER_MAX_SURFACE_SIZE, GSK_LAYER_MAX_SURFACE_PIXELS);
+  return FALSE;
+}
+
 /**
  * gsk_layer_image_content_new_from_file:
  * @path: the path of a PNG file
@@ -137,8 +164,12 @@ gsk_layer_image_content_new (cairo_surface_t *surface)
  *
  * Creates a content that shows the PNG image at @path.
  *
+ * Images larger than %GSK_LAYER_MAX_SURFACE_SIZE a side or
+ * %GSK_LAYER_MAX_SURFACE_PIXELS in all are refused before they are
+ * decoded.
+ *
  * Returns: (transfer full) (nullable): the new content, or %NULL if the
- *   file cannot be read as a PNG image
+ *   file cannot be read as a PNG image, or is too large
  */
 GskLayerContent *
 gsk_layer_image_content_new_from_file (const char  *path,
@@ -149,6 +180,26 @@ gsk_layer_image_content_new_from_file (const char  *path,
 
   g_return_val_if_fail (path != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  {
+    guchar header[24];
+    gsize length = 0;
+    FILE *file = fopen (path, "rb");
+    GError *local_error = NULL;
+
+    if (file)
+      {
+        length = fread (header, 1, sizeof header, file);
+        fclose (file);
+      }
+    if (!gsk_layer_png_size_is_allowed (header, length, &local_error))
+      {
+        g_set_error (error, GSK_LAYER_ERROR, GSK_LAYER_ERROR_INVALID_VALUE,
+                     "%s: %s", path, local_error->message);
+        g_error_free (local_error);
+        return NULL;
+      }
+  }
 
   surface = cairo_image_surface_create_from_png (path);
   if (cairo_surface_status (surface) != CAIRO_STATUS_SUCCESS)

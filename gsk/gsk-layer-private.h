@@ -268,6 +268,14 @@ cairo_surface_t *gsk_layer_content_get_surface (GskLayerContent *content,
                                                 int              width,
                                                 int              height);
 
+/* Whether the PNG image that starts with @data (@length bytes, 24 are
+ * enough) is small enough to decode: within GSK_LAYER_MAX_SURFACE_SIZE
+ * and GSK_LAYER_MAX_SURFACE_PIXELS. Data that is not a PNG passes, for
+ * the decoder to refuse. */
+gboolean gsk_layer_png_size_is_allowed (const guchar  *data,
+                                        gsize          length,
+                                        GError       **error);
+
 /* Compiling: gsk-layer-compile.c */
 typedef struct _GskLayerCompiler GskLayerCompiler;
 

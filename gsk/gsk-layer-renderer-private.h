@@ -9,6 +9,17 @@
 
 G_BEGIN_DECLS
 
+/* Whether GSK draws into a target of @width × @height: positive, within
+ * GSK_LAYER_MAX_SURFACE_SIZE a side and GSK_LAYER_MAX_SURFACE_PIXELS */
+static inline gboolean
+gsk_layer_surface_size_is_allowed (int width,
+                                   int height)
+{
+  return width > 0 && height > 0 &&
+         width <= GSK_LAYER_MAX_SURFACE_SIZE && height <= GSK_LAYER_MAX_SURFACE_SIZE &&
+         (gint64) width * height <= GSK_LAYER_MAX_SURFACE_PIXELS;
+}
+
 /* GskLayerRendererClass.render_list draws @list into @target (an ARGB32
  * image surface of the list's size), touching only @damage (NULL: all
  * of it). GskLayerRendererClass.begin_frame, if set, is called at the

@@ -285,6 +285,8 @@ gsk_layer_renderer_render (GskLayerRenderer *self,
   g_return_val_if_fail (target != NULL, NULL);
   g_return_val_if_fail (cairo_surface_get_type (target) == CAIRO_SURFACE_TYPE_IMAGE, NULL);
   g_return_val_if_fail (cairo_image_surface_get_format (target) == CAIRO_FORMAT_ARGB32, NULL);
+  g_return_val_if_fail (gsk_layer_surface_size_is_allowed (cairo_image_surface_get_width (target),
+                                                           cairo_image_surface_get_height (target)), NULL);
 
   w = cairo_image_surface_get_width (target);
   h = cairo_image_surface_get_height (target);
@@ -313,7 +315,11 @@ gsk_layer_renderer_render (GskLayerRenderer *self,
  *
  * Draws the whole tree under @root into a new image.
  *
- * Returns: (transfer full): an ARGB32 cairo image surface
+ * Returns %NULL, with a critical warning, when @width or @height is not
+ * positive, or beyond %GSK_LAYER_MAX_SURFACE_SIZE, or the image would
+ * have more than %GSK_LAYER_MAX_SURFACE_PIXELS.
+ *
+ * Returns: (transfer full) (nullable): an ARGB32 cairo image surface
  */
 cairo_surface_t *
 gsk_layer_renderer_render_to_surface (GskLayerRenderer *self,
@@ -326,7 +332,7 @@ gsk_layer_renderer_render_to_surface (GskLayerRenderer *self,
 
   g_return_val_if_fail (GSK_IS_LAYER_RENDERER (self), NULL);
   g_return_val_if_fail (GSK_IS_LAYER (root), NULL);
-  g_return_val_if_fail (width > 0 && height > 0, NULL);
+  g_return_val_if_fail (gsk_layer_surface_size_is_allowed (width, height), NULL);
 
   surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
   damage = gsk_layer_renderer_render (self, root, surface);

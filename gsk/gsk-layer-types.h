@@ -138,12 +138,13 @@ typedef enum {
 /**
  * GSK_LAYER_MAX_DEPTH:
  *
- * The deepest nesting of layers that scene files load and save: 256
- * layers from the root down.
+ * The deepest nesting of layers that scene files load: 1,000 layers
+ * from the root down. A deeper tree built in code is saved, but does
+ * not load back.
  *
  * Since: 0.1
  */
-#define GSK_LAYER_MAX_DEPTH 256
+#define GSK_LAYER_MAX_DEPTH 1000
 
 /**
  * GSK_LAYER_ERROR:

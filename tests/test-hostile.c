@@ -9,6 +9,8 @@
  */
 #include <math.h>
 
+#include <glib/gstdio.h>
+
 #include <gmodule.h>
 #include <gsklayer.h>
 
@@ -523,6 +525,240 @@ test_overshoot_stays_in_range (void)
 }
 
 /* }}} */
+/* {{{ Findings 7, 9 and 10: scene files */
+
+/* A layer with 64-bit integer properties */
+#define HOSTILE_TYPE_INT_LAYER (hostile_int_layer_get_type ())
+G_DECLARE_FINAL_TYPE (HostileIntLayer, hostile_int_layer, HOSTILE, INT_LAYER, GskLayer)
+
+struct _HostileIntLayer
+{
+  GskLayer parent_instance;
+  gint64 i64;
+  guint64 u64;
+};
+
+G_DEFINE_FINAL_TYPE (HostileIntLayer, hostile_int_layer, GSK_TYPE_LAYER)
+
+static void
+hostile_int_layer_set_property (GObject      *object,
+                                guint         prop_id,
+                                const GValue *value,
+                                GParamSpec   *pspec)
+{
+  HostileIntLayer *self = HOSTILE_INT_LAYER (object);
+
+  if (prop_id == 1)
+    self->i64 = g_value_get_int64 (value);
+  else
+    self->u64 = g_value_get_uint64 (value);
+}
+
+static void
+hostile_int_layer_get_property (GObject    *object,
+                                guint       prop_id,
+                                GValue     *value,
+                                GParamSpec *pspec)
+{
+  HostileIntLayer *self = HOSTILE_INT_LAYER (object);
+
+  if (prop_id == 1)
+    g_value_set_int64 (value, self->i64);
+  else
+    g_value_set_uint64 (value, self->u64);
+}
+
+static void
+hostile_int_layer_class_init (HostileIntLayerClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->set_property = hostile_int_layer_set_property;
+  object_class->get_property = hostile_int_layer_get_property;
+  g_object_class_install_property (object_class, 1,
+    g_param_spec_int64 ("i64", NULL, NULL, G_MININT64, G_MAXINT64, 0, G_PARAM_READWRITE));
+  g_object_class_install_property (object_class, 2,
+    g_param_spec_uint64 ("u64", NULL, NULL, 0, G_MAXUINT64, 0, G_PARAM_READWRITE));
+}
+
+static void
+hostile_int_layer_init (HostileIntLayer *self)
+{
+}
+
+static GskLayerScene *
+load_scene (const char *text)
+{
+  GError *error = NULL;
+  GskLayerScene *scene = gsk_layer_scene_new_from_data (text, -1, "hostile.json", &error);
+
+  g_assert_no_error (error);
+  return scene;
+}
+
+/* Integers above 2^53 were saved through a double */
+static void
+test_scene_big_integers (void)
+{
+  static const gint64 values[] = { 9007199254740993, G_MAXINT64, G_MININT64, -9007199254740993 };
+
+  g_type_ensure (HOSTILE_TYPE_INT_LAYER);
+  for (guint i = 0; i < G_N_ELEMENTS (values); i++)
+    {
+      char *text = g_strdup_printf ("{\"size\": [8, 8], \"root\": {\"type\": \"HostileIntLayer\", "
+                                    "\"i64\": %" G_GINT64_FORMAT ", \"u64\": %" G_GINT64_FORMAT "}}",
+                                    values[i], values[i] < 0 ? -(values[i] + 1) : values[i]);
+      GskLayerScene *scene = load_scene (text), *again;
+      char *saved, *resaved;
+
+      g_assert_cmpint (HOSTILE_INT_LAYER (gsk_layer_scene_get_root (scene))->i64, ==, values[i]);
+      saved = gsk_layer_scene_to_data (scene, NULL);
+      again = load_scene (saved);
+      g_assert_cmpint (HOSTILE_INT_LAYER (gsk_layer_scene_get_root (again))->i64, ==, values[i]);
+      g_assert_cmpuint (HOSTILE_INT_LAYER (gsk_layer_scene_get_root (again))->u64, ==,
+                        HOSTILE_INT_LAYER (gsk_layer_scene_get_root (scene))->u64);
+      resaved = gsk_layer_scene_to_data (again, NULL);
+      g_assert_cmpstr (saved, ==, resaved);
+
+      g_free (resaved);
+      g_free (saved);
+      g_object_unref (again);
+      g_object_unref (scene);
+      g_free (text);
+    }
+}
+
+/* The duplicate check joined target and name with a newline */
+static void
+test_scene_animation_names (void)
+{
+  GskLayerScene *scene = load_scene (
+    "{\"size\": [8, 8], \"root\": {\"type\": \"GskLayer\", \"id\": \"a\", \"children\": [\n"
+    "  {\"type\": \"GskLayer\", \"id\": \"a\\nb\"}]},\n"
+    " \"animations\": [\n"
+    "  {\"target\": \"a\\nb\", \"property\": \"opacity\", \"name\": \"c\", \"to\": 0.5, \"duration\": 10},\n"
+    "  {\"target\": \"a\", \"property\": \"opacity\", \"name\": \"b\\nc\", \"to\": 0.5, \"duration\": 10}]}");
+
+  g_assert_cmpuint (gsk_layer_scene_get_n_animations (scene), ==, 2);
+  g_object_unref (scene);
+
+  assert_scene_error ("{\"size\": [8, 8], \"root\": {\"type\": \"GskLayer\", \"id\": \"a\"},\n"
+                      " \"animations\": [{\"target\": \"a\", \"property\": \"opacity\", \"to\": 0.5, \"duration\": 10},\n"
+                      "  {\"target\": \"a\", \"property\": \"opacity\", \"to\": 0.2, \"duration\": 10}]}",
+                      GSK_LAYER_ERROR_INVALID_VALUE, "hostile.json:3:*a second animation called “opacity”*");
+}
+
+/* A PNG header that declares @width × @height, base64 in a data: URI */
+static char *
+png_header_uri (guint32 width,
+                guint32 height)
+{
+  guchar header[33] = { 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n', 0, 0, 0, 13, 'I', 'H', 'D', 'R' };
+  char *base64, *uri;
+
+  for (int i = 0; i < 4; i++)
+    {
+      header[16 + i] = width >> (24 - 8 * i);
+      header[20 + i] = height >> (24 - 8 * i);
+    }
+  header[24] = 8;
+  header[25] = 6;
+  base64 = g_base64_encode (header, sizeof header);
+  uri = g_strconcat ("data:image/png;base64,", base64, NULL);
+  g_free (base64);
+  return uri;
+}
+
+/* A 90-byte scene took 51 s and 4.2 GB; an image 1 GB */
+static void
+test_scene_resource_limits (void)
+{
+  GskLayerRenderer *renderer = gsk_layer_software_renderer_new ();
+  GskLayer *root = new_root (8, 8);
+  char *uri, *text, *dir, *path;
+  GError *error = NULL;
+  GskLayerContent *content;
+
+  assert_scene_error ("{\"size\": [32767, 32767], \"root\": {\"type\": \"GskLayer\"}}",
+                      GSK_LAYER_ERROR_INVALID_VALUE, "hostile.json:1:11: the scene size must be between 1 and 16384*");
+  assert_scene_error ("{\"size\": [16384, 16384], \"root\": {\"type\": \"GskLayer\"}}",
+                      GSK_LAYER_ERROR_INVALID_VALUE, "hostile.json:1:10: the scene is 16384×16384 pixels*");
+
+  uri = png_header_uri (16000, 16000);
+  text = g_strdup_printf ("{\"size\": [8, 8], \"root\": {\"type\": \"GskLayer\",\n"
+                          "  \"content\": {\"type\": \"image\", \"data\": \"%s\"}}}", uri);
+  assert_scene_error (text, GSK_LAYER_ERROR_INVALID_VALUE, "hostile.json:2:*the image is 16000×16000 pixels*");
+  g_free (text);
+  g_free (uri);
+
+  dir = g_dir_make_tmp ("test-hostile-XXXXXX", &error);
+  g_assert_no_error (error);
+  path = g_build_filename (dir, "huge.png", NULL);
+  {
+    guchar header[33] = { 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n', 0, 0, 0, 13, 'I', 'H', 'D', 'R',
+                          0, 0, 0x40, 0x01, 0, 0, 0, 1, 8, 6 };
+
+    g_assert_true (g_file_set_contents (path, (const char *) header, sizeof header, NULL));
+  }
+  content = gsk_layer_image_content_new_from_file (path, &error);
+  g_assert_null (content);
+  g_assert_error (error, GSK_LAYER_ERROR, GSK_LAYER_ERROR_INVALID_VALUE);
+  g_assert_nonnull (strstr (error->message, "16385×1 pixels"));
+  g_clear_error (&error);
+  g_remove (path);
+  g_rmdir (dir);
+  g_free (path);
+  g_free (dir);
+
+  EXPECT_CRITICAL (g_assert_null (gsk_layer_renderer_render_to_surface (renderer, root, 32768, 1)));
+  EXPECT_CRITICAL (g_assert_null (gsk_layer_renderer_render_to_surface (renderer, root, 16384, 16384)));
+  EXPECT_CRITICAL (g_assert_null (gsk_layer_scene_new (root, 16385, 1)));
+
+  g_object_unref (renderer);
+  g_assert_finalize_object (root);
+}
+
+/* Saving a 999-deep tree wrote 28 MB: indentation grew with depth */
+static void
+test_scene_deep_tree (void)
+{
+  GskLayer *root = g_object_ref_sink (gsk_layer_new ()), *l = root;
+  GskLayerScene *scene, *again;
+  char *text;
+  gsize length;
+  GString *deep;
+
+  for (guint i = 1; i < GSK_LAYER_MAX_DEPTH; i++)
+    {
+      GskLayer *child = gsk_layer_new ();
+
+      gsk_layer_add_child (l, child);
+      l = child;
+    }
+  scene = gsk_layer_scene_new (root, 8, 8);
+  text = gsk_layer_scene_to_data (scene, &length);
+  g_test_message ("%u layers deep: %" G_GSIZE_FORMAT " bytes", GSK_LAYER_MAX_DEPTH, length);
+  /* Linear in the depth: 28 MB before for 999 layers */
+  g_assert_cmpuint (length, <, GSK_LAYER_MAX_DEPTH * 400);
+  again = load_scene (text);
+  g_object_unref (again);
+  g_free (text);
+  g_object_unref (scene);
+  g_object_unref (root);
+
+  /* One more does not load */
+  deep = g_string_new ("{\"size\": [8, 8], \"root\": ");
+  for (guint i = 0; i <= GSK_LAYER_MAX_DEPTH; i++)
+    g_string_append (deep, "{\"type\": \"GskLayer\", \"children\": [");
+  g_string_append (deep, "{\"type\": \"GskLayer\"}");
+  for (guint i = 0; i <= GSK_LAYER_MAX_DEPTH; i++)
+    g_string_append (deep, "]}");
+  g_string_append (deep, "}");
+  assert_scene_error (deep->str, GSK_LAYER_ERROR_INVALID_VALUE, "hostile.json:1:*layers are nested more than 1000 deep");
+  g_string_free (deep, TRUE);
+}
+
+/* }}} */
 
 int
 main (int    argc,
@@ -544,6 +780,11 @@ main (int    argc,
   g_test_add_func ("/hostile/easing/not-finite", test_easing_not_finite);
   g_test_add_func ("/hostile/easing/transition-values-checked", test_transition_values_checked);
   g_test_add_func ("/hostile/easing/overshoot-stays-in-range", test_overshoot_stays_in_range);
+
+  g_test_add_func ("/hostile/scene/big-integers", test_scene_big_integers);
+  g_test_add_func ("/hostile/scene/animation-names", test_scene_animation_names);
+  g_test_add_func ("/hostile/scene/resource-limits", test_scene_resource_limits);
+  g_test_add_func ("/hostile/scene/deep-tree", test_scene_deep_tree);
 
   return g_test_run ();
 }

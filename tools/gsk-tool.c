@@ -96,7 +96,8 @@ parse_size (const char *text,
   h = g_ascii_strtoll (text, &end, 10);
   if (end == text || *end != '\0')
     return FALSE;
-  if (w <= 0 || h <= 0 || w > 16384 || h > 16384)
+  if (w <= 0 || h <= 0 || w > GSK_LAYER_MAX_SURFACE_SIZE || h > GSK_LAYER_MAX_SURFACE_SIZE ||
+      w * h > GSK_LAYER_MAX_SURFACE_PIXELS)
     return FALSE;
 
   *width = w;
@@ -220,7 +221,9 @@ parse_options (int      argc,
           if (value == NULL)
             return usage_error ("--size needs a value like 640x480");
           if (!parse_size (value, &opts->width, &opts->height))
-            return usage_error ("invalid size “%s” (expected WIDTHxHEIGHT, e.g. 640x480)", value);
+            return usage_error ("invalid size “%s” (expected WIDTHxHEIGHT, e.g. 640x480, at most %d "
+                                "a side and %d pixels)", value, GSK_LAYER_MAX_SURFACE_SIZE,
+                                GSK_LAYER_MAX_SURFACE_PIXELS);
         }
       else if (g_str_equal (arg, "--demo"))
         opts->demo = TRUE;

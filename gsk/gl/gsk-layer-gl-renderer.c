@@ -376,7 +376,7 @@ gsk_layer_gl_renderer_render_to_framebuffer (GskLayerGLRenderer *self,
   g_return_val_if_fail (GSK_IS_LAYER_GL_RENDERER (self), NULL);
   g_return_val_if_fail (GSK_IS_LAYER (root), NULL);
   g_return_val_if_fail (gsk_layer_get_parent (root) == NULL, NULL);
-  g_return_val_if_fail (width > 0 && height > 0, NULL);
+  g_return_val_if_fail (gsk_layer_surface_size_is_allowed (width, height), NULL);
   g_return_val_if_fail (buffer_age >= 0, NULL);
   g_return_val_if_fail (gsk_layer_gl_backend_is_borrowed (self->backend), NULL);
 

@@ -469,8 +469,9 @@ gsk_layer_scene_load_animations (GskLayerSceneLoader *l,
         }
       g_ptr_array_add (animations, a);
 
-      /* One would replace the other on the layer */
-      key = g_strconcat (a->target, "\n", animation_name (a), NULL);
+      /* One would replace the other on the layer. The target's length
+       * first: ids and names may hold any character */
+      key = g_strdup_printf ("%zu:%s%s", strlen (a->target), a->target, animation_name (a));
       if (!g_hash_table_add (names, key))
         {
           value_error (l, item, GSK_LAYER_ERROR_INVALID_VALUE,

@@ -19,7 +19,7 @@
 #include "gsk-layer-json-scanner-private.h"
 
 /* A layer adds two JSON levels (itself and its "children" array) */
-#define MAX_LAYER_DEPTH 1000
+#define MAX_LAYER_DEPTH GSK_LAYER_MAX_DEPTH
 #define MAX_JSON_DEPTH (2 * MAX_LAYER_DEPTH + 8)
 
 /* Short names for what gsk-layer-scene-private.h shares */
@@ -364,11 +364,17 @@ load_scene_size (Loader          *l,
       if (!node_holds (element, G_TYPE_INT64))
         return wrong_kind (l, item, "size", "an array of 2 whole numbers", element);
       v = json_node_get_int (element);
-      if (v <= 0 || v > G_MAXINT)
+      if (v <= 0 || v > GSK_LAYER_MAX_SURFACE_SIZE)
         return value_error (l, item, GSK_LAYER_ERROR_INVALID_VALUE,
-                            "the scene size must be positive, not %" G_GINT64_FORMAT, v);
+                            "the scene size must be between 1 and %d, not %" G_GINT64_FORMAT,
+                            GSK_LAYER_MAX_SURFACE_SIZE, v);
       size[i] = v;
     }
+
+  if ((gint64) size[0] * size[1] > GSK_LAYER_MAX_SURFACE_PIXELS)
+    return value_error (l, pos, GSK_LAYER_ERROR_INVALID_VALUE,
+                        "the scene is %d×%d pixels, more than the %d GSK draws",
+                        size[0], size[1], GSK_LAYER_MAX_SURFACE_PIXELS);
 
   return TRUE;
 }

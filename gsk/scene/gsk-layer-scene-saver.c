@@ -178,6 +178,32 @@ fix_exponents (char *text)
   return w - text;
 }
 
+/* json-glib indents each level by two more spaces: a tree n deep would
+ * take space in n². Past 32 levels every line gets the same indent.
+ * Raw newlines only occur outside strings in JSON. */
+static void
+cap_indentation (char *text)
+{
+  const gsize cap = 64;
+  char *w = text;
+
+  for (const char *r = text; *r; )
+    {
+      gsize n = 0;
+
+      while (r[n] == ' ')
+        n++;
+      memset (w, ' ', MIN (n, cap));
+      w += MIN (n, cap);
+      r += n;
+      while (*r && *r != '\n')
+        *w++ = *r++;
+      if (*r == '\n')
+        *w++ = *r++;
+    }
+  *w = '\0';
+}
+
 /* json-glib prints doubles with 17 digits: 0.35 comes out as
  * 0.34999999999999998. Rewrite each number outside strings with the
  * fewest digits that read back as the same double. */
@@ -207,12 +233,24 @@ tidy_numbers (const char *text)
         {
           char *end;
           double value = g_ascii_strtod (r, &end);
+          const char *integer_end = r + (*r == '-');
           static const char * const formats[] = {
             "%.1g", "%.2g", "%.3g", "%.4g", "%.5g", "%.6g", "%.7g", "%.8g", "%.9g",
             "%.10g", "%.11g", "%.12g", "%.13g", "%.14g", "%.15g", "%.16g", "%.17g",
           };
           char buf[G_ASCII_DTOSTR_BUF_SIZE];
           guint i;
+
+          /* Integers as json-glib wrote them: a double holds them
+           * exactly only up to 2^53 */
+          while (g_ascii_isdigit (*integer_end))
+            integer_end++;
+          if (integer_end == end)
+            {
+              g_string_append_len (out, r, end - r);
+              r = end;
+              continue;
+            }
 
           /* Whole numbers stay integers, which the loader relies on */
           if (value == floor (value) && fabs (value) < 1e15)
@@ -274,6 +312,7 @@ gsk_layer_scene_save_text (GskLayerScene *self,
   json_generator_set_root (generator, document);
   text = json_generator_to_data (generator, NULL);
   fix_exponents (text);
+  cap_indentation (text);
   tidy = tidy_numbers (text);
   g_free (text);
   text = tidy;

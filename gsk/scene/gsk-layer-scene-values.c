@@ -234,6 +234,17 @@ load_image_data (Loader          *l,
 
   data = g_base64_decode (json_node_get_string (node) + strlen (PNG_DATA_URI), &reader.length);
   reader.data = data;
+  {
+    GError *local_error = NULL;
+
+    if (!gsk_layer_png_size_is_allowed (data, reader.length, &local_error))
+      {
+        value_error (l, pos, GSK_LAYER_ERROR_INVALID_VALUE, "“data”: %s", local_error->message);
+        g_error_free (local_error);
+        g_free (data);
+        return NULL;
+      }
+  }
   surface = cairo_image_surface_create_from_png_stream (png_read, &reader);
   if (cairo_surface_status (surface) == CAIRO_STATUS_SUCCESS)
     content = gsk_layer_image_content_new (surface);

@@ -8,6 +8,7 @@
 
 #include "gsk-layer-scene-private.h"
 #include "gsk-layer-private.h"
+#include "gsk-layer-renderer-private.h"
 
 /**
  * GskLayerScene:
@@ -146,7 +147,7 @@ gsk_layer_scene_new (GskLayer *root,
 
   g_return_val_if_fail (GSK_IS_LAYER (root), NULL);
   g_return_val_if_fail (gsk_layer_get_parent (root) == NULL, NULL);
-  g_return_val_if_fail (width > 0 && height > 0, NULL);
+  g_return_val_if_fail (gsk_layer_surface_size_is_allowed (width, height), NULL);
 
   self = g_object_new (GSK_TYPE_LAYER_SCENE, NULL);
   self->root = g_object_ref_sink (root);
