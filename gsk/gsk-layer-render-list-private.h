@@ -153,8 +153,10 @@ GskLayerRenderOp   *gsk_layer_render_list_append_uninitialized (GskLayerRenderLi
 
 /* Projects the rectangle @bounds through @transform into target space,
  * clipping the quad against the plane w = epsilon. Returns FALSE if
- * nothing of it is in front of the viewer. @out_polygon, if not NULL,
- * receives up to 8 points and @out_n_points their number. */
+ * nothing of it is in front of the viewer. @out_bounds, if not NULL,
+ * receives the bounding box, clamped to 4 × GSK_LAYER_MAX_SURFACE_SIZE
+ * either way of the origin; @out_polygon, if not NULL, receives up to 8
+ * points and @out_n_points their number. */
 gboolean            gsk_layer_project_rect          (const graphene_matrix_t *transform,
                                                      const graphene_rect_t   *bounds,
                                                      graphene_rect_t         *out_bounds,

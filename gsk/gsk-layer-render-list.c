@@ -126,6 +126,9 @@ lerp_point (const HomogeneousPoint *a,
   };
 }
 
+/* Four times the largest target */
+#define PROJECTED_BOUNDS_LIMIT (4.0 * GSK_LAYER_MAX_SURFACE_SIZE)
+
 gboolean
 gsk_layer_project_rect (const graphene_matrix_t *transform,
                         const graphene_rect_t   *bounds,
@@ -205,8 +208,17 @@ gsk_layer_project_rect (const graphene_matrix_t *transform,
 
   if (out_n_points)
     *out_n_points = n;
+  /* A float rect of huge origin and size cannot place its far edge
+   * within pixels: the bounds stop well outside any target, where
+   * floats still have a few hundredths of a pixel */
   if (out_bounds)
-    graphene_rect_init (out_bounds, min_x, min_y, max_x - min_x, max_y - min_y);
+    {
+      min_x = CLAMP (min_x, -PROJECTED_BOUNDS_LIMIT, PROJECTED_BOUNDS_LIMIT);
+      min_y = CLAMP (min_y, -PROJECTED_BOUNDS_LIMIT, PROJECTED_BOUNDS_LIMIT);
+      max_x = CLAMP (max_x, -PROJECTED_BOUNDS_LIMIT, PROJECTED_BOUNDS_LIMIT);
+      max_y = CLAMP (max_y, -PROJECTED_BOUNDS_LIMIT, PROJECTED_BOUNDS_LIMIT);
+      graphene_rect_init (out_bounds, min_x, min_y, max_x - min_x, max_y - min_y);
+    }
 
   return TRUE;
 }

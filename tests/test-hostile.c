@@ -292,6 +292,82 @@ test_nested_overflow_leaves_parent_pickable (void)
   g_assert_finalize_object (root);
 }
 
+static GskLayerScene *load_scene (const char *text);
+
+/* The largest pixel difference between two images */
+static int
+max_difference (cairo_surface_t *a,
+                cairo_surface_t *b,
+                int             *n_over)
+{
+  int w = cairo_image_surface_get_width (a), h = cairo_image_surface_get_height (a);
+  int most = 0;
+
+  cairo_surface_flush (a);
+  cairo_surface_flush (b);
+  *n_over = 0;
+  for (int y = 0; y < h; y++)
+    for (int x = 0; x < w * 4; x++)
+      {
+        int d = abs (cairo_image_surface_get_data (a)[y * cairo_image_surface_get_stride (a) + x] -
+                     cairo_image_surface_get_data (b)[y * cairo_image_surface_get_stride (b) + x]);
+
+        most = MAX (most, d);
+        if (d > 8)
+          (*n_over)++;
+      }
+
+  return most;
+}
+
+/* Finding 5: scale(1e30) under a rotated child-transform made the
+ * software backend convert doubles near -6.5e12 to int and draw a
+ * wedge where GL drew something else. Layers as large as GSK allows,
+ * under a rotation, are drawn by both backends as layers of a size
+ * that just covers the target are */
+static void
+test_huge_layers_rotated (void)
+{
+  const char *huge = "{\"size\": [64, 64], \"root\": {\"type\": \"GskLayer\", \"size\": [64, 64],\n"
+    "  \"background-color\": \"white\", \"child-transform\": \"rotate(30deg)\", \"children\": [\n"
+    "  {\"type\": \"GskLayer\", \"position\": [8, 8], \"size\": [16, 16], \"background-color\": \"#e01b24\",\n"
+    "   \"pivot-point\": [0, 0, 0], \"transform\": \"scale(16777216)\"},\n"
+    "  {\"type\": \"GskLayer\", \"position\": [40, 8], \"size\": [4, 4], \"background-color\": \"#3584e4\",\n"
+    "   \"pivot-point\": [0, 0, 0], \"transform\": \"scale(-16777216, 16777216) rotate(10deg)\"}]}}";
+  const char *plain = "{\"size\": [64, 64], \"root\": {\"type\": \"GskLayer\", \"size\": [64, 64],\n"
+    "  \"background-color\": \"white\", \"child-transform\": \"rotate(30deg)\", \"children\": [\n"
+    "  {\"type\": \"GskLayer\", \"position\": [8, 8], \"size\": [400, 400], \"background-color\": \"#e01b24\"},\n"
+    "  {\"type\": \"GskLayer\", \"position\": [40, 8], \"size\": [100, 100], \"background-color\": \"#3584e4\",\n"
+    "   \"pivot-point\": [0, 0, 0], \"transform\": \"scale(-1, 1) rotate(10deg)\"}]}}";
+  GskLayerScene *a = load_scene (huge), *b = load_scene (plain);
+  GskLayerRenderer *renderers[2] = { gsk_layer_software_renderer_new (), gsk_layer_gl_renderer_new (NULL) };
+  cairo_surface_t *expected = render_fresh (gsk_layer_scene_get_root (b), 64, 64);
+
+  for (guint i = 0; i < G_N_ELEMENTS (renderers); i++)
+    {
+      cairo_surface_t *image;
+      int most, n_over;
+
+      if (renderers[i] == NULL)
+        {
+          g_test_message ("no GL here: software only");
+          continue;
+        }
+      image = gsk_layer_renderer_render_to_surface (renderers[i], gsk_layer_scene_get_root (a), 64, 64);
+      most = max_difference (image, expected, &n_over);
+      g_test_message ("%s: largest difference %d, %d channels over 8",
+                      G_OBJECT_TYPE_NAME (renderers[i]), most, n_over);
+      /* Edges, antialiased along other paths, may differ a little */
+      g_assert_cmpint (n_over, <, 20);
+      cairo_surface_destroy (image);
+      g_object_unref (renderers[i]);
+    }
+
+  cairo_surface_destroy (expected);
+  g_object_unref (a);
+  g_object_unref (b);
+}
+
 /* }}} */
 /* {{{ Finding 6: picking where nothing is drawn */
 
@@ -772,6 +848,7 @@ main (int    argc,
 
   g_test_add_func ("/hostile/geometry/transform-overflow", test_transform_overflow);
   g_test_add_func ("/hostile/geometry/nested-overflow", test_nested_overflow_leaves_parent_pickable);
+  g_test_add_func ("/hostile/geometry/huge-layers-rotated", test_huge_layers_rotated);
   g_test_add_func ("/hostile/pick/strong-perspective", test_pick_under_strong_perspective);
   g_test_add_func ("/hostile/pick/near-singular", test_pick_near_singular);
 
