@@ -556,17 +556,29 @@ project_box (const graphene_matrix_t *world,
   if (m[3] == 0.f && m[7] == 0.f && m[15] == 1.f)
     {
       /* Affine: the box of a parallelogram is its center plus or minus
-       * the half extents, no corner by corner. In double: for a layer
-       * scaled far beyond the target, center and extents are huge and
-       * nearly cancel, and float would cut pixels off the box */
-      double hw = rect->size.width * 0.5, hh = rect->size.height * 0.5;
-      double cx = rect->origin.x + hw, cy = rect->origin.y + hh;
-      double sx = cx * m[0] + cy * m[4] + m[12];
-      double sy = cx * m[1] + cy * m[5] + m[13];
-      double ex = fabs (m[0]) * hw + fabs (m[4]) * hh;
-      double ey = fabs (m[1]) * hw + fabs (m[5]) * hh;
+       * the half extents, no corner by corner */
+      float hw = rect->size.width * 0.5f, hh = rect->size.height * 0.5f;
+      float cx = rect->origin.x + hw, cy = rect->origin.y + hh;
+      float sx = cx * m[0] + cy * m[4] + m[12];
+      float sy = cx * m[1] + cy * m[5] + m[13];
+      float ex = fabsf (m[0]) * hw + fabsf (m[4]) * hh;
+      float ey = fabsf (m[1]) * hw + fabsf (m[5]) * hh;
 
-      b = (Box) { sx - ex, sy - ey, sx + ex, sy + ey };
+      /* For a layer scaled far beyond the target, center and extents
+       * are huge and nearly cancel: float would cut pixels off the box */
+      if (G_UNLIKELY (ex > 65536.f || ey > 65536.f))
+        {
+          double dhw = rect->size.width * 0.5, dhh = rect->size.height * 0.5;
+          double dcx = rect->origin.x + dhw, dcy = rect->origin.y + dhh;
+          double dsx = dcx * m[0] + dcy * m[4] + m[12];
+          double dsy = dcx * m[1] + dcy * m[5] + m[13];
+          double dex = fabs (m[0]) * dhw + fabs (m[4]) * dhh;
+          double dey = fabs (m[1]) * dhw + fabs (m[5]) * dhh;
+
+          b = (Box) { dsx - dex, dsy - dey, dsx + dex, dsy + dey };
+        }
+      else
+        b = (Box) { sx - ex, sy - ey, sx + ex, sy + ey };
     }
   else
     for (i = 0; i < 4; i++)

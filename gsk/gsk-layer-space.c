@@ -136,24 +136,25 @@ gsk_layer_get_local_matrix (GskLayer          *self,
     }
 }
 
+/* The plane z = 0 maps through the 3×3 homography of rows x, y, w of
+ * @m (graphene_matrix_to_float() order) */
+static inline gboolean
+floats_are_singular (const float m[16])
+{
+  double det = (double) m[0] * ((double) m[5] * m[15] - (double) m[7] * m[13])
+             - (double) m[1] * ((double) m[4] * m[15] - (double) m[7] * m[12])
+             + (double) m[3] * ((double) m[4] * m[13] - (double) m[5] * m[12]);
+
+  return !isfinite (det) || fabs (det) < 1e-9;
+}
+
 gboolean
 gsk_layer_matrix_is_singular (const graphene_matrix_t *world)
 {
-  /* The plane z = 0 maps through the 3×3 homography of rows x, y, w */
-  float a = graphene_matrix_get_value (world, 0, 0);
-  float b = graphene_matrix_get_value (world, 0, 1);
-  float c = graphene_matrix_get_value (world, 0, 3);
-  float d = graphene_matrix_get_value (world, 1, 0);
-  float e = graphene_matrix_get_value (world, 1, 1);
-  float f = graphene_matrix_get_value (world, 1, 3);
-  float g = graphene_matrix_get_value (world, 3, 0);
-  float h = graphene_matrix_get_value (world, 3, 1);
-  float i = graphene_matrix_get_value (world, 3, 3);
-  double det = (double) a * ((double) e * i - (double) f * h)
-             - (double) b * ((double) d * i - (double) f * g)
-             + (double) c * ((double) d * h - (double) e * g);
+  float m[16];
 
-  return !isfinite (det) || fabs (det) < 1e-9;
+  graphene_matrix_to_float (world, m);
+  return floats_are_singular (m);
 }
 
 void
@@ -161,52 +162,53 @@ gsk_layer_compute_world (GskLayer *self)
 {
   GskLayerPrivate *priv = gsk_layer_get_private (self);
   GskLayerPrivate *ppriv = priv->parent ? gsk_layer_get_private (priv->parent) : NULL;
-  float a[6];
+  float a[6], m[16];
+
+  priv->world_singular = ppriv ? ppriv->world_singular : FALSE;
 
   /* The common case, a 2D layer in a 2D parent, in 2D arithmetic, at a
    * fraction of the cost of 4×4 products */
   if (get_local_affine (priv, a))
     {
-      if (ppriv == NULL)
-        {
-          graphene_matrix_init_from_2d (&priv->world, a[0], a[1], a[2], a[3], a[4], a[5]);
-          priv->world_singular = FALSE;
-        }
-      else
-        {
-          float pm[16];
+      gboolean parent_2d = TRUE;
 
-          graphene_matrix_to_float (&ppriv->world, pm);
-          if (pm[2] == 0.f && pm[3] == 0.f && pm[6] == 0.f && pm[7] == 0.f &&
-              pm[8] == 0.f && pm[9] == 0.f && pm[10] == 1.f && pm[11] == 0.f &&
-              pm[14] == 0.f && pm[15] == 1.f)
-            {
-              gsk_layer_affine_multiply (a, (float[6]) { pm[0], pm[1], pm[4], pm[5], pm[12], pm[13] }, a);
-              graphene_matrix_init_from_2d (&priv->world, a[0], a[1], a[2], a[3], a[4], a[5]);
-              priv->world_singular = ppriv->world_singular;
-            }
-          else
-            {
-              graphene_matrix_init_from_2d (&priv->world, a[0], a[1], a[2], a[3], a[4], a[5]);
-              graphene_matrix_multiply (&priv->world, &ppriv->world, &priv->world);
-              priv->world_singular = ppriv->world_singular;
-            }
+      if (ppriv != NULL)
+        {
+          graphene_matrix_to_float (&ppriv->world, m);
+          parent_2d = m[2] == 0.f && m[3] == 0.f && m[6] == 0.f && m[7] == 0.f &&
+                      m[8] == 0.f && m[9] == 0.f && m[10] == 1.f && m[11] == 0.f &&
+                      m[14] == 0.f && m[15] == 1.f;
+          if (parent_2d)
+            gsk_layer_affine_multiply (a, (float[6]) { m[0], m[1], m[4], m[5], m[12], m[13] }, a);
         }
+
+      graphene_matrix_init_from_2d (&priv->world, a[0], a[1], a[2], a[3], a[4], a[5]);
+      if (parent_2d)
+        {
+          /* The homography's determinant, for a 2D matrix */
+          if (!priv->world_singular)
+            {
+              double det = (double) a[0] * a[3] - (double) a[1] * a[2];
+
+              priv->world_singular = !isfinite (det) || fabs (det) < 1e-9 ||
+                                     !isfinite (a[4]) || !isfinite (a[5]);
+            }
+          return;
+        }
+      graphene_matrix_multiply (&priv->world, &ppriv->world, &priv->world);
     }
   else
     {
       gsk_layer_get_local_matrix (self, &priv->world);
       if (ppriv)
-        {
-          graphene_matrix_multiply (&priv->world, &ppriv->world, &priv->world);
-          priv->world_singular = ppriv->world_singular;
-        }
-      else
-        priv->world_singular = FALSE;
+        graphene_matrix_multiply (&priv->world, &ppriv->world, &priv->world);
     }
 
   if (!priv->world_singular)
-    priv->world_singular = gsk_layer_matrix_is_singular (&priv->world);
+    {
+      graphene_matrix_to_float (&priv->world, m);
+      priv->world_singular = floats_are_singular (m);
+    }
 }
 
 void

@@ -638,6 +638,21 @@ gsk_layer_transform_is_finite (GskLayerTransform *self)
   graphene_matrix_t m;
   float f[16];
 
+  /* One operation within its constructor's ranges always is; most
+   * transforms have one */
+  if (self == NULL || self->n_ops == 1)
+    return TRUE;
+
+  if (self->category <= GSK_LAYER_TRANSFORM_CATEGORY_2D_AFFINE)
+    {
+      float a[6];
+
+      /* The same products as the 4×4 matrix, without its zeros */
+      gsk_layer_transform_to_affine (self, a);
+      return isfinite (a[0]) && isfinite (a[1]) && isfinite (a[2]) &&
+             isfinite (a[3]) && isfinite (a[4]) && isfinite (a[5]);
+    }
+
   gsk_layer_transform_to_matrix (self, &m);
   graphene_matrix_to_float (&m, f);
 

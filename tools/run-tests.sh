@@ -1,6 +1,7 @@
 #!/bin/sh
 # Builds GSK with warnings as errors and runs the whole test suite, then
-# again built with AddressSanitizer and UndefinedBehaviorSanitizer.
+# again built with AddressSanitizer and UndefinedBehaviorSanitizer, then
+# runs each fuzzer for 15 seconds under both (tests/fuzz/run.sh).
 set -eu
 cd "$(dirname "$0")/.."
 
@@ -11,3 +12,6 @@ meson test -C _build --print-errorlogs
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
   meson test -C _build-asan --print-errorlogs --timeout-multiplier=4
+
+# Each fuzzer for a short fixed time; any finding fails
+tests/fuzz/run.sh 15

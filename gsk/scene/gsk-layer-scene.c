@@ -75,7 +75,19 @@
  * duplicate member names, integers that fit 64 bits. A bad file yields
  * a %GSK_LAYER_ERROR whose message begins with `NAME:LINE:COLUMN: `,
  * both counted from 1, columns in characters. Nothing of a bad file is
- * kept. Layers may nest 1000 deep.
+ * kept.
+ *
+ * A scene file is untrusted input, as a web page is: a file from anyone
+ * may be loaded, and all it can do is describe layers. It calls no code
+ * but the `…_get_type()` functions of the program's own types, as
+ * above, and the constructors and property setters of #GskLayer types.
+ * It cannot make GSK use more than its limits allow: a scene of at most
+ * %GSK_LAYER_MAX_SURFACE_SIZE a side and %GSK_LAYER_MAX_SURFACE_PIXELS
+ * in all, images of the same size, layers nested
+ * %GSK_LAYER_MAX_DEPTH deep, and numbers within
+ * %GSK_LAYER_MAX_COORDINATE (positions, sizes, transforms) or the
+ * property's own range; anything beyond is an error with its position.
+ * The fuzzers in `tests/fuzz/` hold the loader to this.
  */
 
 G_DEFINE_FINAL_TYPE (GskLayerScene, gsk_layer_scene, G_TYPE_OBJECT)

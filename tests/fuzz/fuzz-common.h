@@ -315,7 +315,9 @@ static inline char *
 fuzz_string (FuzzBytes *b,
              gsize      max_len)
 {
-  gsize len = MIN ((gsize) fuzz_u8 (b) % (max_len + 1), b->size - b->pos);
+  /* Not inside MIN (), which would read the byte twice */
+  gsize want = (gsize) fuzz_u8 (b) % (max_len + 1);
+  gsize len = MIN (want, b->size - b->pos);
   char *s = g_strndup ((const char *) b->data + b->pos, len);
 
   b->pos += len;
