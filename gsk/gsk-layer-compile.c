@@ -26,11 +26,14 @@
  * so that small moves do not need a new rasterization */
 #define HUGE_CONTENT_MARGIN 256.f
 
-typedef struct {
-  float x0, y0, x1, y1;
-} Box;
+typedef GskLayerBox Box;
 
-#define BOX_EMPTY ((Box) { G_MAXFLOAT, G_MAXFLOAT, -G_MAXFLOAT, -G_MAXFLOAT })
+#define BOX_EMPTY GSK_LAYER_BOX_EMPTY
+
+/* Where screen boxes become rects (drawn and op bounds, damage): beyond
+ * four times the largest target, a float rect could no longer place
+ * its near edge exactly */
+#define RECT_LIMIT (4.f * GSK_LAYER_MAX_SURFACE_SIZE)
 
 static inline gboolean
 box_is_empty (const Box *b)
@@ -73,6 +76,21 @@ box_to_rect (const Box *b)
   if (box_is_empty (b))
     return GRAPHENE_RECT_INIT (0, 0, 0, 0);
   return GRAPHENE_RECT_INIT (b->x0, b->y0, b->x1 - b->x0, b->y1 - b->y0);
+}
+
+/* The same for a box in target space, clamped to RECT_LIMIT */
+static inline graphene_rect_t
+screen_box_to_rect (const Box *b)
+{
+  Box clamped;
+
+  if (box_is_empty (b))
+    return GRAPHENE_RECT_INIT (0, 0, 0, 0);
+  clamped.x0 = CLAMP (b->x0, -RECT_LIMIT, RECT_LIMIT);
+  clamped.y0 = CLAMP (b->y0, -RECT_LIMIT, RECT_LIMIT);
+  clamped.x1 = CLAMP (b->x1, -RECT_LIMIT, RECT_LIMIT);
+  clamped.y1 = CLAMP (b->y1, -RECT_LIMIT, RECT_LIMIT);
+  return box_to_rect (&clamped);
 }
 
 /* Damage is collected as boxes and turned into a region once per frame:
@@ -638,7 +656,7 @@ append_draw_op (Compiler                *c,
   *op = (GskLayerRenderOp) {
     .transform = p->world,
     .bounds = *bounds,
-    .screen_bounds = box_to_rect (screen),
+    .screen_bounds = screen_box_to_rect (screen),
     .debug_name = debug_name,
     .kind = kind,
     .opacity = opacity,
@@ -806,7 +824,7 @@ forget_drawn (Compiler *c,
           damage_box (c->damage, &old);
           p->drawn_bounds = *graphene_rect_zero ();
         }
-      p->subtree_bounds = *graphene_rect_zero ();
+      p->subtree_bounds = BOX_EMPTY;
       p->bounds_valid = FALSE;
 
       for (ch = p->first_child; ch != NULL; ch = gsk_layer_get_private (ch)->next_sibling)
@@ -970,8 +988,8 @@ enter_layer (Compiler *c,
           damage_box (c->damage, &drawn);
         }
     }
-  p->drawn_bounds = box_to_rect (&drawn);
-  p->subtree_bounds = box_to_rect (&layer_box);
+  p->drawn_bounds = screen_box_to_rect (&drawn);
+  p->subtree_bounds = layer_box;
 
   child_clip = frame->clip;
   if (p->clip_to_bounds && p->n_children > 0)
@@ -982,7 +1000,7 @@ enter_layer (Compiler *c,
       child_clip = box_intersect (&frame->clip, &layer_box);
       op->transform = p->world;
       op->bounds = bounds;
-      op->screen_bounds = box_to_rect (&child_clip);
+      op->screen_bounds = screen_box_to_rect (&child_clip);
       op->axis_aligned = matrix_is_axis_aligned (m);
       op->behind_viewer = !op->axis_aligned && matrix_puts_rect_behind (m, &bounds);
       op->debug_name = layer_debug_name (layer, p);
@@ -1048,7 +1066,7 @@ pop_group (Compiler             *c,
 
   push = &c->list->ops[g.op_index];
   if (pop_kind == GSK_LAYER_RENDER_OP_POP_GROUP)
-    push->screen_bounds = box_to_rect (&g.bounds);
+    push->screen_bounds = screen_box_to_rect (&g.bounds);
   gsk_layer_render_list_append (c->list, pop_kind);
   add_to_groups (c, &g.bounds);
 }
@@ -1072,10 +1090,7 @@ exit_layer (Compiler *c,
 
       graphene_matrix_to_float (&p->world, m);
       own = project_box (&p->world, m, &bounds);
-      Box sub = box_from_rect (&p->subtree_bounds);
-
-      sub = box_intersect (&sub, &own);
-      p->subtree_bounds = box_to_rect (&sub);
+      p->subtree_bounds = box_intersect (&p->subtree_bounds, &own);
     }
   p->bounds_valid = TRUE;
 
@@ -1089,11 +1104,8 @@ exit_layer (Compiler *c,
   if (p->parent != NULL && c->n_stack > 0)
     {
       GskLayerPrivate *pp = gsk_layer_get_private (p->parent);
-      Box parent_box = box_from_rect (&pp->subtree_bounds);
-      Box sub = box_from_rect (&p->subtree_bounds);
 
-      box_union (&parent_box, &sub);
-      pp->subtree_bounds = box_to_rect (&parent_box);
+      box_union (&pp->subtree_bounds, &p->subtree_bounds);
     }
 }
 

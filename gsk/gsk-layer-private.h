@@ -15,6 +15,16 @@ typedef struct _GskLayerContentCache GskLayerContentCache;
 typedef struct _GskLayerPickCache GskLayerPickCache;
 typedef struct _GskLayerAnimation GskLayerAnimation;
 
+/* A box in target space by its edges: unlike a graphene_rect_t, a box
+ * that reaches far keeps its near edges exact. Empty when x0 >= x1 or
+ * y0 >= y1. */
+typedef struct
+{
+  float x0, y0, x1, y1;
+} GskLayerBox;
+
+#define GSK_LAYER_BOX_EMPTY ((GskLayerBox) { G_MAXFLOAT, G_MAXFLOAT, -G_MAXFLOAT, -G_MAXFLOAT })
+
 struct _GskLayerPickCache
 {
   guint n_children;
@@ -73,7 +83,7 @@ struct _GskLayerPrivate
 
   /* Box in target space of the whole subtree as last compiled, for
    * picking and culling */
-  graphene_rect_t subtree_bounds;
+  GskLayerBox subtree_bounds;
 
   GskLayerContentCache *content_cache;
   GskLayerTopLevel *top_level;

@@ -464,11 +464,10 @@ typedef struct {
 } PickFrame;
 
 static inline gboolean
-rect_contains (const graphene_rect_t  *r,
-               const graphene_point_t *p)
+box_contains (const GskLayerBox      *b,
+              const graphene_point_t *p)
 {
-  return p->x >= r->origin.x && p->y >= r->origin.y &&
-         p->x < r->origin.x + r->size.width && p->y < r->origin.y + r->size.height;
+  return p->x >= b->x0 && p->y >= b->y0 && p->x < b->x1 && p->y < b->y1;
 }
 
 static gboolean
@@ -519,7 +518,7 @@ update_pick_cache (GskLayer        *layer,
   for (i = 0; i < n; i++)
     {
       GskLayerPrivate *cp = gsk_layer_get_private (children[i]);
-      const graphene_rect_t *r = &cp->subtree_bounds;
+      const GskLayerBox *r = &cp->subtree_bounds;
       float x0 = G_MAXFLOAT, y0 = G_MAXFLOAT, x1 = -G_MAXFLOAT, y1 = -G_MAXFLOAT;
 
       if (!cp->visible || cp->opacity <= 0.f)
@@ -530,12 +529,12 @@ update_pick_cache (GskLayer        *layer,
           x0 = y0 = -G_MAXFLOAT;
           x1 = y1 = G_MAXFLOAT;
         }
-      else if (r->size.width > 0 && r->size.height > 0)
+      else if (r->x0 < r->x1 && r->y0 < r->y1)
         {
-          x0 = r->origin.x;
-          y0 = r->origin.y;
-          x1 = x0 + r->size.width;
-          y1 = y0 + r->size.height;
+          x0 = r->x0;
+          y0 = r->y0;
+          x1 = r->x1;
+          y1 = r->y1;
         }
       p->pick_cache->children[i].trusted = cp->bounds_valid;
       p->pick_cache->children[i].x0 = x0;
@@ -633,7 +632,7 @@ gsk_layer_pick (GskLayer *self,
       if (p->world_singular)
         continue;
 
-      if (frame.trusted && !rect_contains (&p->subtree_bounds, &screen))
+      if (frame.trusted && !box_contains (&p->subtree_bounds, &screen))
         continue;
 
       g_array_append_val (stack, ((PickFrame) { frame.layer, frame.trusted, TRUE }));
@@ -679,7 +678,7 @@ gsk_layer_pick (GskLayer *self,
                 c = cp->next_sibling;
 
               if (frame.trusted && cp->bounds_valid &&
-                  !rect_contains (&cp->subtree_bounds, &screen))
+                  !box_contains (&cp->subtree_bounds, &screen))
                 continue;
 
               g_array_append_val (stack, ((PickFrame) { child, frame.trusted && cp->bounds_valid, FALSE }));

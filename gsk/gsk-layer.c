@@ -503,7 +503,7 @@ forget_subtree (GskLayer *self,
       if (old_root != NULL)
         gsk_layer_top_level_add_damage (old_root, &p->drawn_bounds);
       p->drawn_bounds = *graphene_rect_zero ();
-      p->subtree_bounds = *graphene_rect_zero ();
+      p->subtree_bounds = GSK_LAYER_BOX_EMPTY;
       p->bounds_valid = FALSE;
       p->world_stale = TRUE;
       p->world_dirty = TRUE;

@@ -600,6 +600,36 @@ test_overshoot_stays_in_range (void)
   g_object_unref (clock);
 }
 
+/* Found by fuzz-tree: the root's compiled bounds, a float rect from a
+ * child's box far to the left to its own right edge, lost that edge to
+ * rounding, and a point the root covered was no longer picked after a
+ * frame */
+static void
+test_pick_same_after_frame (void)
+{
+  GskLayerScene *scene = load_scene (
+    "{\"size\": [64, 64], \"root\": {\"type\": \"GskLayer\", \"size\": [64, 64],\n"
+    "  \"child-transform\": \"scale3d(25.25, 16777216, 64) skew(45deg, 1e+30deg) scale(10, 0.999)\",\n"
+    "  \"background-color\": \"rgb(0,255,127.5)\", \"children\": [\n"
+    "  {\"type\": \"GskLayer\", \"position\": [14, 10], \"size\": [24, 20],\n"
+    "   \"transform\": \"perspective(100px) rotateY(60deg)\", \"clip-to-bounds\": true,\n"
+    "   \"background-color\": \"rgb(63.75,191.25,127.5)\", \"reactive\": false}]}}");
+  GskLayer *root = gsk_layer_scene_get_root (scene);
+
+  for (int y = 2; y < 64; y += 8)
+    for (int x = 2; x < 64; x += 8)
+      {
+        GskLayer *before = gsk_layer_pick (root, x, y), *after;
+
+        g_clear_pointer (&(cairo_surface_t *) { render_fresh (root, 64, 64) }, cairo_surface_destroy);
+        after = gsk_layer_pick (root, x, y);
+        g_assert_true (before == after);
+        g_assert_true (after == root);
+      }
+
+  g_object_unref (scene);
+}
+
 /* }}} */
 /* {{{ Findings 7, 9 and 10: scene files */
 
@@ -858,6 +888,7 @@ main (int    argc,
   g_test_add_func ("/hostile/easing/transition-values-checked", test_transition_values_checked);
   g_test_add_func ("/hostile/easing/overshoot-stays-in-range", test_overshoot_stays_in_range);
 
+  g_test_add_func ("/hostile/pick/same-after-frame", test_pick_same_after_frame);
   g_test_add_func ("/hostile/scene/big-integers", test_scene_big_integers);
   g_test_add_func ("/hostile/scene/animation-names", test_scene_animation_names);
   g_test_add_func ("/hostile/scene/resource-limits", test_scene_resource_limits);

@@ -100,6 +100,22 @@ frame (Tree     *tree,
     full_redraw_check (tree);
 }
 
+/* The tree as a scene file, to reproduce a finding by hand */
+static void
+dump_tree (GskLayer *root)
+{
+  GskLayerScene *scene;
+  char *text;
+
+  if (gsk_layer_get_parent (root) != NULL)
+    return;
+  scene = gsk_layer_scene_new (root, FRAME_SIZE, FRAME_SIZE);
+  text = gsk_layer_scene_to_data (scene, NULL);
+  fprintf (stderr, "%s", text);
+  g_free (text);
+  g_object_unref (scene);
+}
+
 static void
 pick (Tree *tree)
 {
@@ -129,6 +145,7 @@ pick (Tree *tree)
       fprintf (stderr, "fuzz-tree: pick (%g, %g) gave %s (%p) before a frame and %s (%p) after it\n",
                x, y, before ? gsk_layer_get_name (before) : "nothing", before,
                after ? gsk_layer_get_name (after) : "nothing", after);
+      dump_tree (root);
       abort ();
     }
 }
