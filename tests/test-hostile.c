@@ -15,6 +15,7 @@
 #include <gsklayer.h>
 
 #include "gsk-layer-private.h"
+#include "gsk-layer-transform-private.h"
 
 #define EXPECT_CRITICAL(stmt) G_STMT_START { \
   g_test_expect_message ("GskLayer", G_LOG_LEVEL_CRITICAL, "*"); \
@@ -130,6 +131,54 @@ test_first_child_of_translucent_layer (void)
   cairo_surface_destroy (fresh);
 
   g_object_unref (child);
+  cairo_surface_destroy (target);
+  g_object_unref (renderer);
+  g_assert_finalize_object (root);
+}
+
+static GskLayer *
+colored_layer (float x, float y, float w, float h,
+               float r, float g, float b, float a)
+{
+  GskLayer *l = gsk_layer_new ();
+
+  gsk_layer_set_position (l, &GRAPHENE_POINT_INIT (x, y));
+  gsk_layer_set_size (l, &GRAPHENE_SIZE_INIT (w, h));
+  gsk_layer_set_background_color (l, &(GdkRGBA) { r / 255.f, g / 255.f, b / 255.f, a });
+
+  return l;
+}
+
+/* Found by fuzz-tree: a skewed polygon whose vertices lie left of and
+ * above the damaged area. Its mask starts where the damage does, and
+ * truncating vertex coordinates toward zero rounded them one way in the
+ * full frame and the other in the damaged one: one pixel differed. */
+static void
+test_polygon_edge_in_damaged_frame (void)
+{
+  GskLayerRenderer *renderer = gsk_layer_software_renderer_new ();
+  cairo_surface_t *target = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 64, 64);
+  GskLayer *root = g_object_ref_sink (colored_layer (0, 0, 64, 64, 0, 255, 127.5f, 1));
+  GskLayer *parent = colored_layer (7, 5, 24, 20, 31.875f, 223.125f, 127.5f, 0.6f);
+  GskLayer *below = colored_layer (0, 15, 24, 20, 95.625f, 159.375f, 127.5f, 0.6f);
+  GskLayer *skewed = colored_layer (7, 0, 24, 20, 127.5f, 127.5f, 127.5f, 1);
+  GskLayerTransform *skew;
+  cairo_surface_t *fresh;
+
+  g_assert_true (gsk_layer_transform_parse ("skew(-7deg, -35deg) skew(-35deg, -35deg)", &skew, NULL));
+  gsk_layer_set_transform (skewed, skew);
+  gsk_layer_transform_unref (skew);
+  gsk_layer_add_child (root, parent);
+  gsk_layer_add_child (parent, below);
+  gsk_layer_add_child (parent, skewed);
+  render_checked (renderer, root, target);
+
+  gsk_layer_remove_child (parent, below);
+  render_checked (renderer, root, target);
+  fresh = render_fresh (root, 64, 64);
+  assert_same_pixels (target, fresh);
+  cairo_surface_destroy (fresh);
+
   cairo_surface_destroy (target);
   g_object_unref (renderer);
   g_assert_finalize_object (root);
@@ -600,6 +649,61 @@ test_overshoot_stays_in_range (void)
   g_object_unref (clock);
 }
 
+/* Found by fuzz-animations: a rotation towards the largest angle a float
+ * holds, overshooting, went past it to an infinite angle, and building
+ * the transform failed with a critical. Alone and with another
+ * operation (the two ways a transform is interpolated). */
+static void
+test_overshoot_rotation (void)
+{
+  GskLayerFrameClock *clock = gsk_layer_manual_clock_new ();
+  GskLayer *root = new_root (8, 8);
+  GskLayer *alone = rect_layer (0, 0, 4, 4);
+  GskLayer *paired = rect_layer (4, 4, 4, 4);
+  GParamSpec *pspec = g_object_class_find_property (G_OBJECT_GET_CLASS (alone), "transform");
+  GskLayerTransform *from[2], *to[2];
+  GskLayerEasing *easing;
+
+  gsk_layer_add_child (root, alone);
+  gsk_layer_add_child (root, paired);
+  gsk_layer_set_frame_clock (root, clock);
+  from[0] = gsk_layer_transform_rotate (NULL, 0);
+  to[0] = gsk_layer_transform_rotate (NULL, G_MAXFLOAT);
+  from[1] = gsk_layer_transform_rotate (gsk_layer_transform_translate (NULL, 1, 1), -G_MAXFLOAT);
+  to[1] = gsk_layer_transform_rotate (gsk_layer_transform_translate (NULL, 2, 2), G_MAXFLOAT);
+  gsk_layer_set_transform (alone, from[0]);
+  gsk_layer_set_transform (paired, from[1]);
+
+  g_assert_true (gsk_layer_easing_parse ("cubic-bezier(0.5, 1e6, 0.5, -1e6)", &easing, NULL));
+  gsk_layer_save_easing_state (alone);
+  gsk_layer_save_easing_state (paired);
+  gsk_layer_set_easing_duration (alone, 1000);
+  gsk_layer_set_easing_duration (paired, 1000);
+  gsk_layer_set_easing (alone, easing);
+  gsk_layer_set_easing (paired, easing);
+  gsk_layer_set_transform (alone, to[0]);
+  gsk_layer_set_transform (paired, to[1]);
+  gsk_layer_restore_easing_state (alone);
+  gsk_layer_restore_easing_state (paired);
+  gsk_layer_easing_unref (easing);
+
+  for (int i = 0; i < 40; i++)
+    {
+      gsk_layer_manual_clock_advance (GSK_LAYER_MANUAL_CLOCK (clock), 25000);
+      g_assert_true (gsk_layer_transform_is_finite (gsk_layer_peek_presentation_transform (alone, pspec)));
+      g_assert_true (gsk_layer_transform_is_finite (gsk_layer_peek_presentation_transform (paired, pspec)));
+      g_clear_pointer (&(cairo_surface_t *) { render_fresh (root, 8, 8) }, cairo_surface_destroy);
+    }
+
+  for (int i = 0; i < 2; i++)
+    {
+      gsk_layer_transform_unref (from[i]);
+      gsk_layer_transform_unref (to[i]);
+    }
+  g_assert_finalize_object (root);
+  g_object_unref (clock);
+}
+
 /* Found by fuzz-tree: the root's compiled bounds, a float rect from a
  * child's box far to the left to its own right edge, lost that edge to
  * rounding, and a point the root covered was no longer picked after a
@@ -873,6 +977,7 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/hostile/damage/first-child-of-translucent-layer", test_first_child_of_translucent_layer);
+  g_test_add_func ("/hostile/damage/polygon-edge-in-damaged-frame", test_polygon_edge_in_damaged_frame);
   g_test_add_func ("/hostile/geometry/huge-layer-in-place", test_huge_layer_in_place);
   g_test_add_func ("/hostile/geometry/map-point-then-incremental-frame", test_map_point_then_incremental_frame);
 
@@ -887,6 +992,7 @@ main (int    argc,
   g_test_add_func ("/hostile/easing/not-finite", test_easing_not_finite);
   g_test_add_func ("/hostile/easing/transition-values-checked", test_transition_values_checked);
   g_test_add_func ("/hostile/easing/overshoot-stays-in-range", test_overshoot_stays_in_range);
+  g_test_add_func ("/hostile/easing/overshoot-rotation", test_overshoot_rotation);
 
   g_test_add_func ("/hostile/pick/same-after-frame", test_pick_same_after_frame);
   g_test_add_func ("/hostile/scene/big-integers", test_scene_big_integers);

@@ -33,6 +33,16 @@ lerp_value (double a,
   return CLAMP (lerp (a, b, t), -GSK_LAYER_MAX_COORDINATE, GSK_LAYER_MAX_COORDINATE);
 }
 
+/* Angles have no range but a float's: overshooting past it would give
+ * an infinite rotation */
+static inline float
+lerp_angle (double a,
+            double b,
+            double t)
+{
+  return CLAMP (lerp (a, b, t), -G_MAXFLOAT, G_MAXFLOAT);
+}
+
 /* The same for an interpolated matrix; where decomposing gave NaN, the
  * nearer end, @end */
 static void
@@ -554,7 +564,7 @@ gsk_layer_transform_lerp_at (const GskLayerTransformLerp *self,
             graphene_vec3_t axis;
 
             graphene_vec3_init (&axis, va[0], va[1], va[2]);
-            result = gsk_layer_transform_rotate_3d (result, lerp (va[3], vb[3], t), &axis);
+            result = gsk_layer_transform_rotate_3d (result, lerp_angle (va[3], vb[3], t), &axis);
           }
           break;
         case GSK_LAYER_TRANSFORM_OP_SKEW:
@@ -590,7 +600,7 @@ gsk_layer_transform_lerp_overwrite (const GskLayerTransformLerp *self,
 
   /* One rotation: the most animated transform of all */
   if (self->n_ops == 1 && self->pairs[0].op == GSK_LAYER_TRANSFORM_OP_ROTATE)
-    return gsk_layer_transform_overwrite_angle (transform, lerp (self->pairs[0].from[3], self->pairs[0].to[3], t));
+    return gsk_layer_transform_overwrite_angle (transform, lerp_angle (self->pairs[0].from[3], self->pairs[0].to[3], t));
 
   /* The values gsk_layer_transform_lerp_at() builds its list from */
   for (i = 0; i < self->n_ops; i++)
@@ -612,7 +622,7 @@ gsk_layer_transform_lerp_overwrite (const GskLayerTransformLerp *self,
           v[0] = va[0];
           v[1] = va[1];
           v[2] = va[2];
-          v[3] = lerp (va[3], vb[3], t);
+          v[3] = lerp_angle (va[3], vb[3], t);
           break;
         case GSK_LAYER_TRANSFORM_OP_SKEW:
           v[0] = lerp_skew (va[0], vb[0], t);

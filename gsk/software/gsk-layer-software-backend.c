@@ -629,6 +629,16 @@ rounded_polygon (const GskLayerRenderOp *op,
   return n;
 }
 
+/* pixman_double_to_fixed() truncates toward zero: a vertex left of or
+ * above the mask, whose origin depends on the damage and the band, would
+ * round differently from a full redraw's. Rounding down is the same
+ * wherever the origin is. */
+static inline pixman_fixed_t
+fixed_floor (double d)
+{
+  return (pixman_fixed_t) floor (d * 65536.0);
+}
+
 static guint8 *
 get_mask_data (RenderState *state,
                gsize        size)
@@ -716,12 +726,12 @@ composite_polygon (RenderState            *state,
     {
       const double *p[3] = { points[0][0], points[0][i + 1], points[0][i + 2] };
 
-      triangles[i].p1.x = pixman_double_to_fixed (p[0][0] - mask_box.x1);
-      triangles[i].p1.y = pixman_double_to_fixed (p[0][1] - mask_box.y1);
-      triangles[i].p2.x = pixman_double_to_fixed (p[1][0] - mask_box.x1);
-      triangles[i].p2.y = pixman_double_to_fixed (p[1][1] - mask_box.y1);
-      triangles[i].p3.x = pixman_double_to_fixed (p[2][0] - mask_box.x1);
-      triangles[i].p3.y = pixman_double_to_fixed (p[2][1] - mask_box.y1);
+      triangles[i].p1.x = fixed_floor (p[0][0] - mask_box.x1);
+      triangles[i].p1.y = fixed_floor (p[0][1] - mask_box.y1);
+      triangles[i].p2.x = fixed_floor (p[1][0] - mask_box.x1);
+      triangles[i].p2.y = fixed_floor (p[1][1] - mask_box.y1);
+      triangles[i].p3.x = fixed_floor (p[2][0] - mask_box.x1);
+      triangles[i].p3.y = fixed_floor (p[2][1] - mask_box.y1);
     }
   pixman_add_triangles (mask, 0, 0, n - 2, triangles);
 

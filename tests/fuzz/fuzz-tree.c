@@ -83,23 +83,6 @@ full_redraw_check (Tree *tree)
   g_object_unref (fresh);
 }
 
-static void
-frame (Tree     *tree,
-       gboolean  compare)
-{
-  cairo_region_t *damage;
-
-  damage = gsk_layer_renderer_render (tree->renderer, tree->layers[0], tree->target);
-  cairo_region_destroy (damage);
-  fuzz_check_damage_error (tree->renderer);
-  tree->n_frames++;
-
-  /* The fresh renderer takes the root over, so the next frame of
-   * tree->renderer is a full one: compare only now and then */
-  if (compare)
-    full_redraw_check (tree);
-}
-
 /* The tree as a scene file, to reproduce a finding by hand */
 static void
 dump_tree (GskLayer *root)
@@ -114,6 +97,27 @@ dump_tree (GskLayer *root)
   fprintf (stderr, "%s", text);
   g_free (text);
   g_object_unref (scene);
+}
+
+static void
+frame (Tree     *tree,
+       gboolean  compare)
+{
+  cairo_region_t *damage;
+
+  /* FUZZ_TREE_TRACE=1 prints the tree before each frame */
+  if (g_getenv ("FUZZ_TREE_TRACE"))
+    dump_tree (tree->layers[0]);
+
+  damage = gsk_layer_renderer_render (tree->renderer, tree->layers[0], tree->target);
+  cairo_region_destroy (damage);
+  fuzz_check_damage_error (tree->renderer);
+  tree->n_frames++;
+
+  /* The fresh renderer takes the root over, so the next frame of
+   * tree->renderer is a full one: compare only now and then */
+  if (compare)
+    full_redraw_check (tree);
 }
 
 static void
