@@ -704,6 +704,43 @@ test_overshoot_rotation (void)
   g_object_unref (clock);
 }
 
+/* Found by fuzz-animations: transforms whose operations differ are
+ * interpolated as matrices; where a matrix does not decompose (it is
+ * singular), the nearer end is used, and that end, a product of
+ * operations each within range, had an entry beyond what a matrix takes */
+static void
+test_singular_matrix_interpolation (void)
+{
+  GskLayerFrameClock *clock = gsk_layer_manual_clock_new ();
+  GskLayer *root = new_root (8, 8);
+  GskLayer *layer = rect_layer (0, 0, 4, 4);
+  GParamSpec *pspec = g_object_class_find_property (G_OBJECT_GET_CLASS (layer), "transform");
+  GskLayerTransform *from, *to;
+
+  gsk_layer_add_child (root, layer);
+  gsk_layer_set_frame_clock (root, clock);
+  g_assert_true (gsk_layer_transform_parse ("scale3d(0, 16777216, 1) scale(1, 64) rotateY(32deg)", &from, NULL));
+  g_assert_true (gsk_layer_transform_parse ("perspective(1px)", &to, NULL));
+  gsk_layer_set_transform (layer, from);
+
+  gsk_layer_save_easing_state (layer);
+  gsk_layer_set_easing_duration (layer, 1000);
+  gsk_layer_set_transform (layer, to);
+  gsk_layer_restore_easing_state (layer);
+
+  for (int i = 0; i < 10; i++)
+    {
+      gsk_layer_manual_clock_advance (GSK_LAYER_MANUAL_CLOCK (clock), 50000);
+      g_assert_true (gsk_layer_transform_is_finite (gsk_layer_peek_presentation_transform (layer, pspec)));
+      g_clear_pointer (&(cairo_surface_t *) { render_fresh (root, 8, 8) }, cairo_surface_destroy);
+    }
+
+  gsk_layer_transform_unref (from);
+  gsk_layer_transform_unref (to);
+  g_assert_finalize_object (root);
+  g_object_unref (clock);
+}
+
 /* Found by fuzz-tree: the root's compiled bounds, a float rect from a
  * child's box far to the left to its own right edge, lost that edge to
  * rounding, and a point the root covered was no longer picked after a
@@ -993,6 +1030,7 @@ main (int    argc,
   g_test_add_func ("/hostile/easing/transition-values-checked", test_transition_values_checked);
   g_test_add_func ("/hostile/easing/overshoot-stays-in-range", test_overshoot_stays_in_range);
   g_test_add_func ("/hostile/easing/overshoot-rotation", test_overshoot_rotation);
+  g_test_add_func ("/hostile/easing/singular-matrix-interpolation", test_singular_matrix_interpolation);
 
   g_test_add_func ("/hostile/pick/same-after-frame", test_pick_same_after_frame);
   g_test_add_func ("/hostile/scene/big-integers", test_scene_big_integers);

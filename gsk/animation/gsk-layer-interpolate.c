@@ -44,7 +44,8 @@ lerp_angle (double a,
 }
 
 /* The same for an interpolated matrix; where decomposing gave NaN, the
- * nearer end, @end */
+ * nearer end, @end. An end's product may itself be beyond what a matrix
+ * operation takes, so it is clamped too. */
 static void
 clamp_matrix (graphene_matrix_t *m,
               const float       *end)
@@ -56,11 +57,12 @@ clamp_matrix (graphene_matrix_t *m,
     {
       if (isnan (f[i]))
         {
-          graphene_matrix_init_from_float (m, end);
-          return;
+          memcpy (f, end, sizeof f);
+          break;
         }
-      f[i] = CLAMP (f[i], -GSK_LAYER_MAX_COORDINATE, GSK_LAYER_MAX_COORDINATE);
     }
+  for (guint i = 0; i < 16; i++)
+    f[i] = CLAMP (f[i], -GSK_LAYER_MAX_COORDINATE, GSK_LAYER_MAX_COORDINATE);
   graphene_matrix_init_from_float (m, f);
 }
 
