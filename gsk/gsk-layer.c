@@ -7,6 +7,7 @@
 #include <math.h>
 
 #include "gsk-layer-private.h"
+#include "gsk-layer-impl-private.h"
 #include "gsk-layer-transform.h"
 #include "gsk-layer-transform-private.h"
 #include "gsk-layer-enum-types.h"
@@ -64,239 +65,11 @@ G_DEFINE_TYPE_WITH_PRIVATE (GskLayer, gsk_layer, G_TYPE_INITIALLY_UNOWNED)
 
 G_DEFINE_QUARK (gsk-layer-error-quark, gsk_layer_error)
 
-struct _GskLayerTopLevel
-{
-  cairo_region_t *damage;
-  gpointer consumer;
-  GskLayerFrameClock *clock;
-  gboolean frame_pending;
-};
-
 int gsk_layer_private_offset;
 guint gsk_layer_n_animated;
 const GskLayerAnimationHooks *gsk_layer_animation_hooks;
 guint gsk_layer_n_meddlers;
 guint64 gsk_layer_tree_serial;
-
-static GskLayerTopLevel *
-ensure_top_level (GskLayer *self)
-{
-  GskLayerPrivate *priv = gsk_layer_get_instance_private (self);
-
-  if (priv->top_level == NULL)
-    {
-      priv->top_level = g_new0 (GskLayerTopLevel, 1);
-      priv->top_level->damage = cairo_region_create ();
-    }
-
-  return priv->top_level;
-}
-
-static void
-top_level_free (GskLayerTopLevel *top_level)
-{
-  if (top_level == NULL)
-    return;
-
-  g_clear_object (&top_level->clock);
-  cairo_region_destroy (top_level->damage);
-  g_free (top_level);
-}
-
-static void
-rect_to_int (const graphene_rect_t *rect,
-             cairo_rectangle_int_t *out)
-{
-  float x0 = floorf (rect->origin.x);
-  float y0 = floorf (rect->origin.y);
-  float x1 = ceilf (rect->origin.x + rect->size.width);
-  float y1 = ceilf (rect->origin.y + rect->size.height);
-
-  /* Damage far outside any target is as good as clamped */
-  x0 = CLAMP (x0, -(1 << 28), 1 << 28);
-  y0 = CLAMP (y0, -(1 << 28), 1 << 28);
-  x1 = CLAMP (x1, -(1 << 28), 1 << 28);
-  y1 = CLAMP (y1, -(1 << 28), 1 << 28);
-
-  out->x = x0;
-  out->y = y0;
-  out->width = x1 - x0;
-  out->height = y1 - y0;
-}
-
-void
-gsk_layer_top_level_add_damage (GskLayer              *root,
-                                const graphene_rect_t *screen_rect)
-{
-  GskLayerTopLevel *top_level;
-  cairo_rectangle_int_t r;
-
-  if (screen_rect->size.width <= 0 || screen_rect->size.height <= 0)
-    return;
-
-  top_level = ensure_top_level (root);
-  /* A pixel of margin, as for the damage the compile step finds */
-  rect_to_int (&GRAPHENE_RECT_INIT (screen_rect->origin.x - 1, screen_rect->origin.y - 1,
-                                    screen_rect->size.width + 2, screen_rect->size.height + 2), &r);
-  cairo_region_union_rectangle (top_level->damage, &r);
-}
-
-cairo_region_t *
-gsk_layer_top_level_take_damage (GskLayer *root)
-{
-  GskLayerTopLevel *top_level = ensure_top_level (root);
-  cairo_region_t *damage = top_level->damage;
-
-  top_level->damage = cairo_region_create ();
-  top_level->frame_pending = FALSE;
-
-  return damage;
-}
-
-gboolean
-gsk_layer_top_level_has_damage (GskLayer *root)
-{
-  GskLayerPrivate *priv = gsk_layer_get_instance_private (root);
-
-  return priv->top_level != NULL && !cairo_region_is_empty (priv->top_level->damage);
-}
-
-gboolean
-gsk_layer_top_level_claim (GskLayer *root,
-                           gpointer  consumer)
-{
-  GskLayerTopLevel *top_level = ensure_top_level (root);
-  gboolean same = top_level->consumer == consumer;
-
-  top_level->consumer = consumer;
-  return same;
-}
-
-/* {{{ Dirty tracking and requests */
-
-static void send_redraw_request (GskLayer                    *self,
-                                 const cairo_rectangle_int_t *area);
-
-
-static void
-mark_subtree_dirty (GskLayer *self)
-{
-  GskLayer *l;
-
-  /* After each compile no layer is subtree_dirty, so an ancestor that
-   * already is has all of its own ancestors marked too */
-  for (l = self; l != NULL; )
-    {
-      GskLayerPrivate *p = gsk_layer_get_instance_private (l);
-
-      if (l != self && p->subtree_dirty)
-        break;
-      p->bounds_valid = FALSE;
-      p->subtree_dirty = TRUE;
-      l = p->parent;
-    }
-}
-
-void
-gsk_layer_changed (GskLayer           *self,
-                   GskLayerDirtyFlags  flags)
-{
-  GskLayerPrivate *priv = gsk_layer_get_instance_private (self);
-
-  if (flags & GSK_LAYER_DIRTY_WORLD)
-    {
-      priv->world_dirty = TRUE;
-      priv->world_stale = TRUE;
-    }
-  if (flags & GSK_LAYER_DIRTY_PAINT)
-    priv->paint_dirty = TRUE;
-  if (flags & GSK_LAYER_DIRTY_EFFECTS)
-    priv->effects_dirty = TRUE;
-  if (flags & GSK_LAYER_DIRTY_CONTENT)
-    {
-      priv->content_dirty = TRUE;
-      priv->paint_dirty = TRUE;
-    }
-
-  /* Animations change thousands of layers per frame, most of them
-   * already marked this frame: then the marks are all there, up to the
-   * top level, and only the layer's own need setting again */
-  if (priv->redraw_propagated &&
-      (priv->parent == NULL || gsk_layer_get_private (priv->parent)->subtree_dirty))
-    {
-      priv->bounds_valid = FALSE;
-      priv->subtree_dirty = TRUE;
-      priv->paint_dirty = TRUE;
-      return;
-    }
-
-  if (priv->in_dispose)
-    {
-      mark_subtree_dirty (self);
-      return;
-    }
-
-  priv->paint_dirty = TRUE;
-  mark_subtree_dirty (self);
-  send_redraw_request (self, NULL);
-}
-
-/* Records a change of every child of @self. Their redraw requests may
- * run code of the application's that changes the children: then it
- * goes over a held copy of the list, skipping those that left. */
-static void
-children_changed (GskLayer           *self,
-                  GskLayerDirtyFlags  flags)
-{
-  GskLayerPrivate *priv = gsk_layer_get_instance_private (self);
-  GPtrArray *held;
-  GskLayer *c;
-  guint i;
-
-  if (gsk_layer_n_meddlers == 0)
-    {
-      for (c = priv->first_child; c != NULL; c = gsk_layer_get_private (c)->next_sibling)
-        gsk_layer_changed (c, flags);
-      return;
-    }
-
-  held = g_ptr_array_new_with_free_func (g_object_unref);
-  for (c = priv->first_child; c != NULL; c = gsk_layer_get_private (c)->next_sibling)
-    g_ptr_array_add (held, g_object_ref (c));
-  for (i = 0; i < held->len; i++)
-    {
-      c = g_ptr_array_index (held, i);
-      if (gsk_layer_get_private (c)->parent == self)
-        gsk_layer_changed (c, flags);
-    }
-  g_ptr_array_unref (held);
-}
-
-static gboolean
-gsk_layer_real_queue_redraw (GskLayer                    *self,
-                             GskLayer                    *origin,
-                             const cairo_rectangle_int_t *area)
-{
-  GskLayerPrivate *priv = gsk_layer_get_instance_private (self);
-
-  if (priv->parent == NULL)
-    ensure_top_level (self)->frame_pending = TRUE;
-
-  return FALSE;
-}
-
-static gboolean
-gsk_layer_real_queue_relayout (GskLayer *self,
-                               GskLayer *origin)
-{
-  GskLayerPrivate *priv = gsk_layer_get_instance_private (self);
-
-  priv->needs_layout = TRUE;
-  if (priv->parent == NULL)
-    ensure_top_level (self)->frame_pending = TRUE;
-
-  return FALSE;
-}
 
 static void
 gsk_layer_real_draw (GskLayer *self,
@@ -315,746 +88,6 @@ gsk_layer_has_draw (GskLayer *self)
   return GSK_LAYER_GET_CLASS (self)->draw != gsk_layer_real_draw;
 }
 
-/**
- * gsk_layer_queue_redraw:
- * @self: a layer
- * @area: (nullable): the part of @self to redraw, in its coordinates,
- *   or %NULL for all of it
- *
- * Asks for @area of @self to be redrawn in the next frame.
- *
- * The request travels up the tree through each ancestor's
- * [vfunc@Layer.queue_redraw], starting with @self, until one returns
- * %TRUE or the top level is reached, which records the damage and
- * marks a frame as pending. This does not invalidate cached content:
- * see [method@Layer.invalidate_content].
- */
-void
-gsk_layer_queue_redraw (GskLayer                    *self,
-                        const cairo_rectangle_int_t *area)
-{
-  GskLayerPrivate *priv;
-
-  g_return_if_fail (GSK_IS_LAYER (self));
-
-  priv = gsk_layer_get_instance_private (self);
-  if (priv->in_dispose)
-    return;
-
-  if (area == NULL)
-    {
-      priv->paint_dirty = TRUE;
-      mark_subtree_dirty (self);
-    }
-  else
-    {
-      graphene_rect_t r = GRAPHENE_RECT_INIT (area->x, area->y, area->width, area->height);
-      graphene_rect_t screen;
-
-      gsk_layer_update_world (self);
-      if (!priv->world_singular &&
-          gsk_layer_project_rect (&priv->world, &r, &screen, NULL, NULL))
-        gsk_layer_top_level_add_damage (gsk_layer_get_root (self), &screen);
-      mark_subtree_dirty (self);
-    }
-
-  send_redraw_request (self, area);
-}
-
-/* Sends a redraw request up the tree, without marking anything dirty */
-static void
-send_redraw_request (GskLayer                    *self,
-                     const cairo_rectangle_int_t *area)
-{
-  GskLayer *l;
-
-  /* A loop rather than recursion through the default handler keeps deep
-   * trees off the stack. Once a request from a layer reached the top
-   * level, later ones in the same frame stop there; a request that some
-   * ancestor intercepted marks nothing, so the ancestor sees every one. */
-  for (l = self; l != NULL; l = gsk_layer_get_private (l)->parent)
-    {
-      GskLayerClass *klass;
-
-      if (gsk_layer_get_private (l)->redraw_propagated)
-        break;
-      /* GskLayer's own only marks a top level: no call needed below one */
-      klass = GSK_LAYER_GET_CLASS (l);
-      if (klass->queue_redraw == gsk_layer_real_queue_redraw && gsk_layer_get_private (l)->parent != NULL)
-        continue;
-      if (klass->queue_redraw (l, self, area))
-        return;
-    }
-
-  for (l = self; l != NULL && !gsk_layer_get_private (l)->redraw_propagated;
-       l = gsk_layer_get_private (l)->parent)
-    gsk_layer_get_private (l)->redraw_propagated = TRUE;
-}
-
-/**
- * gsk_layer_queue_relayout:
- * @self: a layer
- *
- * Asks for the children of @self, and of its ancestors, to be laid out
- * again before the next frame.
- *
- * The request travels up the tree through each ancestor's
- * [vfunc@Layer.queue_relayout], starting with @self, until one returns
- * %TRUE. Each layer it passes gets its [vfunc@Layer.layout_children]
- * called once in the next frame.
- */
-void
-gsk_layer_queue_relayout (GskLayer *self)
-{
-  GskLayer *l;
-
-  g_return_if_fail (GSK_IS_LAYER (self));
-
-  if (((GskLayerPrivate *) gsk_layer_get_instance_private (self))->in_dispose)
-    return;
-
-  /* As with redraws: stop where an earlier request already went up, and
-   * flag the path for the layout pass only if the request was not
-   * intercepted */
-  for (l = self; l != NULL; l = gsk_layer_get_private (l)->parent)
-    {
-      if (l != self && gsk_layer_get_private (l)->subtree_needs_layout)
-        break;
-      if (GSK_LAYER_GET_CLASS (l)->queue_relayout (l, self))
-        return;
-    }
-
-  for (l = self; l != NULL; l = gsk_layer_get_private (l)->parent)
-    {
-      GskLayerPrivate *p = gsk_layer_get_private (l);
-
-      if (l != self && p->subtree_needs_layout)
-        break;
-      p->subtree_needs_layout = TRUE;
-    }
-  mark_subtree_dirty (self);
-}
-
-/**
- * gsk_layer_get_frame_pending:
- * @self: a top-level layer
- *
- * Whether a redraw or relayout request reached @self since its last
- * frame was rendered.
- *
- * Returns: %TRUE if a frame should be rendered
- */
-gboolean
-gsk_layer_get_frame_pending (GskLayer *self)
-{
-  GskLayerPrivate *priv;
-
-  g_return_val_if_fail (GSK_IS_LAYER (self), FALSE);
-
-  priv = gsk_layer_get_instance_private (self);
-  return priv->top_level != NULL && priv->top_level->frame_pending;
-}
-
-/* }}} */
-/* {{{ Tree */
-
-/* A subtree changed trees: its transitions follow the clock it has now */
-static void
-update_subtree_clocks (GskLayer *self)
-{
-  GPtrArray *stack;
-
-  if (gsk_layer_n_animated == 0)
-    return;
-
-  stack = g_ptr_array_new_with_free_func (g_object_unref);
-  g_ptr_array_add (stack, g_object_ref (self));
-  while (stack->len > 0)
-    {
-      GskLayer *l = g_ptr_array_steal_index_fast (stack, stack->len - 1);
-      GskLayerPrivate *p = gsk_layer_get_private (l);
-      GskLayer *c;
-
-      if (p->animation)
-        gsk_layer_animation_hooks->clock_changed (l);
-      for (c = p->first_child; c != NULL; c = gsk_layer_get_private (c)->next_sibling)
-        g_ptr_array_add (stack, g_object_ref (c));
-      g_object_unref (l);
-    }
-  g_ptr_array_unref (stack);
-}
-
-
-/* Adds what the subtree last drew to the damage of the top level it
- * leaves, and marks it to be recomputed wherever it goes next */
-static void
-forget_subtree (GskLayer *self,
-                GskLayer *old_root)
-{
-  GPtrArray *stack = g_ptr_array_new ();
-
-  g_ptr_array_add (stack, self);
-  while (stack->len > 0)
-    {
-      GskLayer *l = g_ptr_array_steal_index_fast (stack, stack->len - 1);
-      GskLayerPrivate *p = gsk_layer_get_instance_private (l);
-      GskLayer *c;
-
-      if (old_root != NULL)
-        gsk_layer_top_level_add_damage (old_root, &p->drawn_bounds);
-      p->drawn_bounds = *graphene_rect_zero ();
-      p->subtree_bounds = GSK_LAYER_BOX_EMPTY;
-      p->bounds_valid = FALSE;
-      p->world_stale = TRUE;
-      p->world_dirty = TRUE;
-      p->paint_dirty = TRUE;
-      p->subtree_dirty = TRUE;
-      /* Requests from here must reach the new top level */
-      p->redraw_propagated = FALSE;
-
-      for (c = p->first_child; c != NULL; c = gsk_layer_get_private (c)->next_sibling)
-        g_ptr_array_add (stack, c);
-    }
-  g_ptr_array_free (stack, TRUE);
-}
-
-static void
-update_children_have_z (GskLayer *self)
-{
-  GskLayerPrivate *priv = gsk_layer_get_instance_private (self);
-  GskLayer *c;
-
-  priv->children_have_z = FALSE;
-  for (c = priv->first_child; c != NULL; c = gsk_layer_get_private (c)->next_sibling)
-    {
-      GskLayerPrivate *cp = gsk_layer_get_instance_private (c);
-
-      if (cp->z_position != 0.f)
-        {
-          priv->children_have_z = TRUE;
-          break;
-        }
-    }
-}
-
-static gboolean
-can_adopt (GskLayer *self,
-           GskLayer *child)
-{
-  GskLayerPrivate *cpriv = gsk_layer_get_instance_private (child);
-
-  if (cpriv->parent != NULL)
-    {
-      g_critical ("Cannot add layer %p (%s) to %p: it already has a parent",
-                  child, G_OBJECT_TYPE_NAME (child), self);
-      return FALSE;
-    }
-  /* A layer without children can only be its own ancestor */
-  if (child == self || (cpriv->first_child != NULL && gsk_layer_contains (child, self)))
-    {
-      g_critical ("Cannot add layer %p (%s) to %p: it is an ancestor of its "
-                  "new parent, which would make a cycle",
-                  child, G_OBJECT_TYPE_NAME (child), self);
-      return FALSE;
-    }
-  if (cpriv->in_dispose)
-    {
-      g_critical ("Cannot add layer %p while it is being destroyed", child);
-      return FALSE;
-    }
-
-  return TRUE;
-}
-
-/* A translucent layer is composited as a group once it has children,
- * and with its opacity applied directly before: its own pixels round
- * differently either way, so they are damaged when the first child
- * comes or the last goes */
-static void
-first_or_last_child_changed (GskLayer *self)
-{
-  GskLayerPrivate *priv = gsk_layer_get_instance_private (self);
-
-  if (priv->n_children <= 1 && priv->opacity < 1.f)
-    gsk_layer_changed (self, GSK_LAYER_DIRTY_PAINT);
-}
-
-/* Links @child after @prev (NULL: first) */
-static void
-link_child (GskLayer *self,
-            GskLayer *child,
-            GskLayer *prev)
-{
-  GskLayerPrivate *priv = gsk_layer_get_instance_private (self);
-  GskLayerPrivate *cpriv = gsk_layer_get_instance_private (child);
-  GskLayer *next;
-
-  g_object_ref_sink (child);
-
-  next = prev ? gsk_layer_get_private (prev)->next_sibling : priv->first_child;
-
-  cpriv->parent = self;
-  cpriv->prev_sibling = prev;
-  cpriv->next_sibling = next;
-
-  if (prev)
-    ((GskLayerPrivate *) gsk_layer_get_instance_private (prev))->next_sibling = child;
-  else
-    priv->first_child = child;
-
-  if (next)
-    ((GskLayerPrivate *) gsk_layer_get_instance_private (next))->prev_sibling = child;
-  else
-    priv->last_child = child;
-
-  priv->n_children++;
-  priv->children_age++;
-  gsk_layer_tree_serial++;
-  if (cpriv->z_position != 0.f)
-    priv->children_have_z = TRUE;
-
-  /* A layer that was a top level is one no more. Its subtree may have
-   * been drawn as such: forget that. Any other parentless subtree was
-   * forgotten when it left its tree, or never drawn at all. */
-  if (cpriv->top_level != NULL)
-    {
-      gboolean was_drawn = cpriv->top_level->consumer != NULL;
-
-      g_clear_pointer (&cpriv->top_level, top_level_free);
-      if (was_drawn)
-        forget_subtree (child, NULL);
-    }
-  /* Its world matrices, if computed at all, were relative to no parent;
-   * staleness reaches the descendants through the walks */
-  cpriv->world_stale = TRUE;
-  cpriv->world_dirty = TRUE;
-  cpriv->paint_dirty = TRUE;
-  mark_subtree_dirty (child);
-  gsk_layer_queue_redraw (child, NULL);
-  gsk_layer_queue_relayout (self);
-  first_or_last_child_changed (self);
-
-  update_subtree_clocks (child);
-  g_signal_emit (self, signals[CHILD_ADDED], 0, child);
-}
-
-static void
-unlink_child (GskLayer *self,
-              GskLayer *child,
-              gboolean  emit)
-{
-  GskLayerPrivate *priv = gsk_layer_get_instance_private (self);
-  GskLayerPrivate *cpriv = gsk_layer_get_instance_private (child);
-  GskLayer *root = gsk_layer_get_root (self);
-
-  forget_subtree (child, root);
-  mark_subtree_dirty (self);
-
-  if (cpriv->prev_sibling)
-    ((GskLayerPrivate *) gsk_layer_get_instance_private (cpriv->prev_sibling))->next_sibling = cpriv->next_sibling;
-  else
-    priv->first_child = cpriv->next_sibling;
-
-  if (cpriv->next_sibling)
-    ((GskLayerPrivate *) gsk_layer_get_instance_private (cpriv->next_sibling))->prev_sibling = cpriv->prev_sibling;
-  else
-    priv->last_child = cpriv->prev_sibling;
-
-  cpriv->parent = NULL;
-  cpriv->prev_sibling = NULL;
-  cpriv->next_sibling = NULL;
-  priv->n_children--;
-  priv->children_age++;
-  gsk_layer_tree_serial++;
-  if (cpriv->z_position != 0.f)
-    update_children_have_z (self);
-
-  /* It has no clock now, unless it gets one as a top level */
-  update_subtree_clocks (child);
-
-  if (!priv->in_dispose)
-    {
-      /* What the child drew is damaged already; the parent's own pixels
-       * did not change */
-      send_redraw_request (self, &(cairo_rectangle_int_t) { 0, 0, 0, 0 });
-      gsk_layer_queue_relayout (self);
-      first_or_last_child_changed (self);
-      if (emit)
-        g_signal_emit (self, signals[CHILD_REMOVED], 0, child);
-    }
-
-  g_object_unref (child);
-}
-
-/**
- * gsk_layer_add_child:
- * @self: a layer
- * @child: (transfer floating): a layer without a parent
- *
- * Adds @child on top of the children of @self. The parent holds a
- * reference to each child.
- */
-void
-gsk_layer_add_child (GskLayer *self,
-                     GskLayer *child)
-{
-  GskLayerPrivate *priv;
-
-  g_return_if_fail (GSK_IS_LAYER (self));
-  g_return_if_fail (GSK_IS_LAYER (child));
-  if (!can_adopt (self, child))
-    return;
-
-  priv = gsk_layer_get_instance_private (self);
-  link_child (self, child, priv->last_child);
-}
-
-/**
- * gsk_layer_insert_child_at_index:
- * @self: a layer
- * @child: (transfer floating): a layer without a parent
- * @index_: the position among the children; a negative value or one past
- *   the end appends
- *
- * Inserts @child so that it becomes the child at @index_.
- */
-void
-gsk_layer_insert_child_at_index (GskLayer *self,
-                                 GskLayer *child,
-                                 int       index_)
-{
-  GskLayerPrivate *priv;
-  GskLayer *prev;
-
-  g_return_if_fail (GSK_IS_LAYER (self));
-  g_return_if_fail (GSK_IS_LAYER (child));
-  if (!can_adopt (self, child))
-    return;
-
-  priv = gsk_layer_get_instance_private (self);
-  if (index_ < 0 || (guint) index_ >= priv->n_children)
-    prev = priv->last_child;
-  else if (index_ == 0)
-    prev = NULL;
-  else
-    prev = gsk_layer_get_child_at_index (self, index_ - 1);
-
-  link_child (self, child, prev);
-}
-
-/**
- * gsk_layer_insert_child_above:
- * @self: a layer
- * @child: (transfer floating): a layer without a parent
- * @sibling: (nullable): a child of @self, or %NULL for the top
- *
- * Inserts @child just above @sibling in child order, or on top of all
- * children if @sibling is %NULL.
- */
-void
-gsk_layer_insert_child_above (GskLayer *self,
-                              GskLayer *child,
-                              GskLayer *sibling)
-{
-  GskLayerPrivate *priv;
-
-  g_return_if_fail (GSK_IS_LAYER (self));
-  g_return_if_fail (GSK_IS_LAYER (child));
-  g_return_if_fail (sibling == NULL || GSK_IS_LAYER (sibling));
-  g_return_if_fail (sibling == NULL || gsk_layer_get_parent (sibling) == self);
-  if (!can_adopt (self, child))
-    return;
-
-  priv = gsk_layer_get_instance_private (self);
-  link_child (self, child, sibling ? sibling : priv->last_child);
-}
-
-/**
- * gsk_layer_insert_child_below:
- * @self: a layer
- * @child: (transfer floating): a layer without a parent
- * @sibling: (nullable): a child of @self, or %NULL for the bottom
- *
- * Inserts @child just below @sibling in child order, or below all
- * children if @sibling is %NULL.
- */
-void
-gsk_layer_insert_child_below (GskLayer *self,
-                              GskLayer *child,
-                              GskLayer *sibling)
-{
-  g_return_if_fail (GSK_IS_LAYER (self));
-  g_return_if_fail (GSK_IS_LAYER (child));
-  g_return_if_fail (sibling == NULL || GSK_IS_LAYER (sibling));
-  g_return_if_fail (sibling == NULL || gsk_layer_get_parent (sibling) == self);
-  if (!can_adopt (self, child))
-    return;
-
-  link_child (self, child, sibling ? gsk_layer_get_previous_sibling (sibling) : NULL);
-}
-
-/**
- * gsk_layer_remove_child:
- * @self: a layer
- * @child: a child of @self
- *
- * Removes @child from @self, dropping the reference @self held.
- */
-void
-gsk_layer_remove_child (GskLayer *self,
-                        GskLayer *child)
-{
-  g_return_if_fail (GSK_IS_LAYER (self));
-  g_return_if_fail (GSK_IS_LAYER (child));
-  g_return_if_fail (gsk_layer_get_parent (child) == self);
-
-  unlink_child (self, child, TRUE);
-}
-
-/**
- * gsk_layer_replace_child:
- * @self: a layer
- * @old_child: a child of @self
- * @new_child: (transfer floating): a layer without a parent
- *
- * Puts @new_child where @old_child was, and removes @old_child.
- */
-void
-gsk_layer_replace_child (GskLayer *self,
-                         GskLayer *old_child,
-                         GskLayer *new_child)
-{
-  GskLayer *prev;
-
-  g_return_if_fail (GSK_IS_LAYER (self));
-  g_return_if_fail (GSK_IS_LAYER (old_child));
-  g_return_if_fail (GSK_IS_LAYER (new_child));
-  g_return_if_fail (gsk_layer_get_parent (old_child) == self);
-  if (!can_adopt (self, new_child))
-    return;
-
-  prev = gsk_layer_get_previous_sibling (old_child);
-  g_object_ref (old_child);
-  unlink_child (self, old_child, TRUE);
-  link_child (self, new_child, prev);
-  g_object_unref (old_child);
-}
-
-/**
- * gsk_layer_remove_all_children:
- * @self: a layer
- *
- * Removes every child of @self.
- */
-void
-gsk_layer_remove_all_children (GskLayer *self)
-{
-  GskLayerPrivate *priv;
-
-  g_return_if_fail (GSK_IS_LAYER (self));
-
-  priv = gsk_layer_get_instance_private (self);
-  while (priv->last_child != NULL)
-    unlink_child (self, priv->last_child, TRUE);
-}
-
-/**
- * gsk_layer_get_parent:
- * @self: a layer
- *
- * Returns: (transfer none) (nullable): the parent of @self
- */
-GskLayer *
-gsk_layer_get_parent (GskLayer *self)
-{
-  g_return_val_if_fail (GSK_IS_LAYER (self), NULL);
-
-  return ((GskLayerPrivate *) gsk_layer_get_instance_private (self))->parent;
-}
-
-/**
- * gsk_layer_get_root:
- * @self: a layer
- *
- * Returns: (transfer none): the top-level ancestor of @self, or @self
- */
-GskLayer *
-gsk_layer_get_root (GskLayer *self)
-{
-  GskLayer *l;
-
-  g_return_val_if_fail (GSK_IS_LAYER (self), NULL);
-
-  for (l = self; gsk_layer_get_parent (l) != NULL; l = gsk_layer_get_parent (l))
-    ;
-
-  return l;
-}
-
-/**
- * gsk_layer_get_first_child:
- * @self: a layer
- *
- * Returns: (transfer none) (nullable): the bottom-most child in child order
- */
-GskLayer *
-gsk_layer_get_first_child (GskLayer *self)
-{
-  g_return_val_if_fail (GSK_IS_LAYER (self), NULL);
-
-  return ((GskLayerPrivate *) gsk_layer_get_instance_private (self))->first_child;
-}
-
-/**
- * gsk_layer_get_last_child:
- * @self: a layer
- *
- * Returns: (transfer none) (nullable): the top-most child in child order
- */
-GskLayer *
-gsk_layer_get_last_child (GskLayer *self)
-{
-  g_return_val_if_fail (GSK_IS_LAYER (self), NULL);
-
-  return ((GskLayerPrivate *) gsk_layer_get_instance_private (self))->last_child;
-}
-
-/**
- * gsk_layer_get_next_sibling:
- * @self: a layer
- *
- * Returns: (transfer none) (nullable): the sibling above @self
- */
-GskLayer *
-gsk_layer_get_next_sibling (GskLayer *self)
-{
-  g_return_val_if_fail (GSK_IS_LAYER (self), NULL);
-
-  return ((GskLayerPrivate *) gsk_layer_get_instance_private (self))->next_sibling;
-}
-
-/**
- * gsk_layer_get_previous_sibling:
- * @self: a layer
- *
- * Returns: (transfer none) (nullable): the sibling below @self
- */
-GskLayer *
-gsk_layer_get_previous_sibling (GskLayer *self)
-{
-  g_return_val_if_fail (GSK_IS_LAYER (self), NULL);
-
-  return ((GskLayerPrivate *) gsk_layer_get_instance_private (self))->prev_sibling;
-}
-
-/**
- * gsk_layer_get_n_children:
- * @self: a layer
- *
- * Returns: the number of children of @self
- */
-guint
-gsk_layer_get_n_children (GskLayer *self)
-{
-  g_return_val_if_fail (GSK_IS_LAYER (self), 0);
-
-  return ((GskLayerPrivate *) gsk_layer_get_instance_private (self))->n_children;
-}
-
-/**
- * gsk_layer_get_child_at_index:
- * @self: a layer
- * @index_: a position among the children
- *
- * Returns: (transfer none) (nullable): the child at @index_, or %NULL if
- *   there are not that many children
- */
-GskLayer *
-gsk_layer_get_child_at_index (GskLayer *self,
-                              guint     index_)
-{
-  GskLayerPrivate *priv;
-  GskLayer *c;
-  guint i;
-
-  g_return_val_if_fail (GSK_IS_LAYER (self), NULL);
-
-  priv = gsk_layer_get_instance_private (self);
-  if (index_ >= priv->n_children)
-    return NULL;
-
-  if (index_ > priv->n_children / 2)
-    {
-      for (c = priv->last_child, i = priv->n_children - 1; i > index_; i--)
-        c = gsk_layer_get_previous_sibling (c);
-    }
-  else
-    {
-      for (c = priv->first_child, i = 0; i < index_; i++)
-        c = gsk_layer_get_private (c)->next_sibling;
-    }
-
-  return c;
-}
-
-/**
- * gsk_layer_contains:
- * @self: a layer
- * @descendant: another layer
- *
- * Returns: %TRUE if @descendant is @self or below it in the tree
- */
-gboolean
-gsk_layer_contains (GskLayer *self,
-                    GskLayer *descendant)
-{
-  GskLayer *l;
-
-  g_return_val_if_fail (GSK_IS_LAYER (self), FALSE);
-  g_return_val_if_fail (GSK_IS_LAYER (descendant), FALSE);
-
-  for (l = descendant; l != NULL; l = gsk_layer_get_parent (l))
-    if (l == self)
-      return TRUE;
-
-  return FALSE;
-}
-
-static int
-compare_z (gconstpointer a,
-           gconstpointer b,
-           gpointer      user_data)
-{
-  GskLayerPrivate *pa = gsk_layer_get_instance_private (*(GskLayer **) a);
-  GskLayerPrivate *pb = gsk_layer_get_instance_private (*(GskLayer **) b);
-
-  return (pa->z_position > pb->z_position) - (pa->z_position < pb->z_position);
-}
-
-guint
-gsk_layer_get_paint_order (GskLayer   *self,
-                           GskLayer  **stack_buf,
-                           guint       stack_len,
-                           GskLayer ***out_children)
-{
-  GskLayerPrivate *priv = gsk_layer_get_instance_private (self);
-  GskLayer **children;
-  GskLayer *c;
-  guint i;
-
-  children = priv->n_children <= stack_len ? stack_buf : g_new (GskLayer *, priv->n_children);
-  for (c = priv->first_child, i = 0; c != NULL; c = gsk_layer_get_private (c)->next_sibling)
-    children[i++] = c;
-
-  /* g_qsort_with_data is a stable merge sort: equal z keeps child order */
-  if (priv->children_have_z)
-    g_qsort_with_data (children, i, sizeof (GskLayer *), compare_z, NULL);
-
-  *out_children = children;
-  return i;
-}
-
-/* }}} */
 /* {{{ Implicit animation hooks */
 
 /* With an easing state in force, an animatable setter hands its value to
@@ -1095,6 +128,7 @@ model_value (GskLayer *self,
   return gsk_layer_animation_hooks->get_model_value (self, properties[prop]);
 }
 
+/* }}} */
 /* {{{ Presentation values, written by animations */
 
 /* What an animation may write: within the setters' ranges, NaN as 0,
@@ -1202,7 +236,7 @@ gsk_layer_presentation_transform_rewritten (GskLayer   *self,
   if (pspec == properties[PROP_TRANSFORM])
     gsk_layer_changed (self, GSK_LAYER_DIRTY_WORLD);
   else if (pspec == properties[PROP_CHILD_TRANSFORM])
-    children_changed (self, GSK_LAYER_DIRTY_WORLD);
+    gsk_layer_children_changed (self, GSK_LAYER_DIRTY_WORLD);
 }
 
 GskLayerTransform *
@@ -1480,7 +514,7 @@ gsk_layer_set_child_transform (GskLayer          *self,
   if (!set_transform_field (self, &priv->child_transform, transform))
     return;
 
-  children_changed (self, GSK_LAYER_DIRTY_WORLD);
+  gsk_layer_children_changed (self, GSK_LAYER_DIRTY_WORLD);
   notify_model (self, PROP_CHILD_TRANSFORM);
 }
 
@@ -1526,7 +560,7 @@ gsk_layer_set_z_position (GskLayer *self,
 
   priv->z_position = z_position;
   if (priv->parent)
-    update_children_have_z (priv->parent);
+    gsk_layer_update_children_have_z (priv->parent);
   gsk_layer_changed (self, GSK_LAYER_DIRTY_WORLD | GSK_LAYER_DIRTY_PAINT);
   notify_model (self, PROP_Z_POSITION);
 }
@@ -2045,13 +1079,13 @@ void
 gsk_layer_top_level_set_clock (GskLayer           *root,
                                GskLayerFrameClock *clock)
 {
-  GskLayerTopLevel *top_level = ensure_top_level (root);
+  GskLayerTopLevel *top_level = gsk_layer_ensure_top_level (root);
 
   if (top_level->clock == clock)
     return;
 
   g_set_object (&top_level->clock, clock);
-  update_subtree_clocks (root);
+  gsk_layer_update_subtree_clocks (root);
 }
 
 /**
@@ -2133,7 +1167,7 @@ gsk_layer_dispose (GObject *object)
   /* g_object_run_dispose() on a layer in a tree destroys it: it leaves
    * its parent first */
   if (priv->parent != NULL)
-    unlink_child (priv->parent, self, TRUE);
+    gsk_layer_unlink_child (priv->parent, self, TRUE);
 
   dispose_depth++;
   while (priv->first_child != NULL)
@@ -2172,7 +1206,7 @@ gsk_layer_dispose (GObject *object)
           /* A child someone else holds lives on, out of the tree and away
            * from its clock: its animations end, as on any removal */
           if (g_atomic_int_get (&G_OBJECT (child)->ref_count) > 1)
-            update_subtree_clocks (child);
+            gsk_layer_update_subtree_clocks (child);
           g_object_unref (child);
         }
       dispose_depth--;
@@ -2208,7 +1242,7 @@ gsk_layer_finalize (GObject *object)
       g_clear_pointer (&priv->content_cache->surface, cairo_surface_destroy);
       g_free (priv->content_cache);
     }
-  top_level_free (priv->top_level);
+  gsk_layer_top_level_free (priv->top_level);
   g_free (priv->pick_cache);
   if (priv->animation)
     {
@@ -2367,6 +1401,20 @@ gsk_layer_set_property (GObject      *object,
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
+}
+
+void
+gsk_layer_emit_child_added (GskLayer *self,
+                            GskLayer *child)
+{
+  g_signal_emit (self, signals[CHILD_ADDED], 0, child);
+}
+
+void
+gsk_layer_emit_child_removed (GskLayer *self,
+                              GskLayer *child)
+{
+  g_signal_emit (self, signals[CHILD_REMOVED], 0, child);
 }
 
 static void

@@ -12,40 +12,21 @@
  * scale and an affine map use pixman's bilinear fast paths, and only a
  * real perspective goes through the general projective fetcher.
  *
+ * What is not a pixel-aligned rectangle is composited through a polygon
+ * mask (gsk-layer-software-polygon.c); a frame is drawn in one or two
+ * bands, one per thread (gsk-layer-software-bands.c).
+ *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
-#include "gsk-layer-software-backend-private.h"
+#include "gsk-layer-software-backend-impl-private.h"
 #include "gsk-layer-software-transform-private.h"
 
 #include <math.h>
-#include <string.h>
 #include <pixman.h>
 
 /* How far, in source pixels, a projected texture's antialiased fringe
  * may reach before we give up padding the source for it */
 #define MAX_PROJECTIVE_PAD 64
-
-/* Below this many damaged pixels, handing half the frame to another
- * thread costs more than it saves. */
-#define MIN_THREADED_PIXELS (256 * 256)
-
-/* A rounded corner is drawn as at most this many straight segments */
-#define MAX_ARC_SEGMENTS 32
-
-/* Convex polygons: 8 points from gsk_layer_project_rect(), or a rounded
- * rectangle (4 arcs, clipped to a quad and the eye plane), plus at most
- * one per side of the target they are clipped to */
-#define MAX_POLYGON_POINTS (4 * (MAX_ARC_SEGMENTS + 1) + 16)
-
-typedef enum {
-  DEBUG_NO_CULL    = 1 << 0,
-  DEBUG_NO_THREADS = 1 << 1,
-} DebugFlags;
-
-typedef enum {
-  ROUND_OUT,
-  ROUND_NEAREST,
-} RoundMode;
 
 typedef struct
 {
@@ -66,53 +47,6 @@ typedef struct
   graphene_point_t polygon[MAX_POLYGON_POINTS];
   guint n_points;
 } StackEntry;
-
-typedef struct
-{
-  const GskLayerRenderList *list;
-  guint flags;
-  pixman_format_code_t format;
-  guint32 *data;
-  int width;
-  int height;
-  int stride;
-  pixman_region32_t damage;
-
-  /* Completion, when a worker thread renders this band */
-  GMutex mutex;
-  GCond cond;
-  gboolean done;
-} Band;
-
-typedef struct
-{
-  const GskLayerRenderList *list;
-  guint flags;
-
-  /* Target coordinates throughout */
-  pixman_box32_t bounds;             /* the whole target */
-  const pixman_region32_t *damage;
-  pixman_box32_t clip;               /* within the damage extents */
-
-  pixman_image_t *canvas;
-  int canvas_x;                      /* the canvas' origin on the target */
-  int canvas_y;
-
-  GArray *stack;                     /* of StackEntry */
-  guint skip_depth;                  /* inside a group or clip that shows nothing */
-
-  /* Per render call: one wrapper per surface, shared by all its ops */
-  GHashTable *sources;               /* cairo_surface_t → pixman_image_t */
-  cairo_surface_t *last_surface;
-  pixman_image_t *last_source;
-
-  GHashTable *padded_sources;        /* cairo_surface_t → pixman_image_t */
-
-  GHashTable *alpha_masks;           /* 16-bit alpha → solid pixman_image_t */
-
-  guint8 *mask_data;                 /* scratch for a8 polygon masks */
-  gsize mask_size;
-} RenderState;
 
 static void
 warn_unbalanced (void)
@@ -143,24 +77,6 @@ warn_unknown_op (GskLayerRenderOpKind kind)
 
   if (g_atomic_int_compare_and_exchange (&warned, 0, 1))
     g_warning ("Unknown render op kind %d; skipping it", kind);
-}
-
-/* Read on every frame, so a test or a debugging session can flip it */
-static guint
-read_debug_flags (void)
-{
-  const char *env = g_getenv ("GSK_LAYER_DEBUG");
-  guint flags = 0;
-
-  if (env == NULL)
-    return 0;
-
-  if (strstr (env, "no-cull"))
-    flags |= DEBUG_NO_CULL;
-  if (strstr (env, "no-threads"))
-    flags |= DEBUG_NO_THREADS;
-
-  return flags;
 }
 
 static void
@@ -194,8 +110,8 @@ premultiplied_color (const float rgba[4],
 
 /* Turns @rect into whole pixels within @limit. Works in doubles until
  * the very end, so huge, infinite or NaN rects cannot overflow an int. */
-static gboolean
-box_from_rect (const graphene_rect_t *rect,
+gboolean
+gsk_layer_software_box_from_rect (const graphene_rect_t *rect,
                const pixman_box32_t  *limit,
                RoundMode              mode,
                pixman_box32_t        *box)
@@ -244,8 +160,8 @@ box_from_rect (const graphene_rect_t *rect,
   return TRUE;
 }
 
-static pixman_image_t *
-get_alpha_mask (RenderState *state,
+pixman_image_t *
+gsk_layer_software_get_alpha_mask (RenderState *state,
                 double       alpha)
 {
   guint alpha16 = alpha * 0xffff + 0.5;
@@ -470,283 +386,13 @@ get_op_box (RenderState           *state,
             const graphene_rect_t  *projected,
             pixman_box32_t         *box)
 {
-  if (!box_from_rect (projected, &state->clip, ROUND_OUT, box))
+  if (!gsk_layer_software_box_from_rect (projected, &state->clip, ROUND_OUT, box))
     return FALSE;
 
   if (state->flags & DEBUG_NO_CULL)
     return TRUE;
 
-  return box_from_rect (&op->screen_bounds, box, ROUND_OUT, box);
-}
-
-/* Keeps the part of a convex polygon on one side of the line
- * coordinate @axis = @value. */
-static guint
-clip_polygon (const double  in[][2],
-              guint         n_in,
-              double        out[][2],
-              int           axis,
-              double        value,
-              gboolean      keep_greater)
-{
-  guint i, n_out = 0;
-
-  for (i = 0; i < n_in && n_out + 2 <= MAX_POLYGON_POINTS; i++)
-    {
-      const double *a = in[i];
-      const double *b = in[(i + 1) % n_in];
-      double da = keep_greater ? a[axis] - value : value - a[axis];
-      double db = keep_greater ? b[axis] - value : value - b[axis];
-
-      if (da >= 0)
-        {
-          out[n_out][0] = a[0];
-          out[n_out][1] = a[1];
-          n_out++;
-        }
-
-      if ((da >= 0) != (db >= 0))
-        {
-          double t = da / (da - db);
-
-          out[n_out][0] = a[0] + (b[0] - a[0]) * t;
-          out[n_out][1] = a[1] + (b[1] - a[1]) * t;
-          n_out++;
-        }
-    }
-
-  return n_out;
-}
-
-/* Keeps the part of a convex polygon where a·x + b·y + c >= 0 */
-static guint
-clip_polygon_line (const double  in[][2],
-                   guint         n_in,
-                   double        out[][2],
-                   double        a,
-                   double        b,
-                   double        c)
-{
-  guint i, n_out = 0;
-
-  for (i = 0; i < n_in && n_out + 2 <= MAX_POLYGON_POINTS; i++)
-    {
-      const double *p = in[i];
-      const double *q = in[(i + 1) % n_in];
-      double dp = a * p[0] + b * p[1] + c;
-      double dq = a * q[0] + b * q[1] + c;
-
-      if (dp >= 0)
-        {
-          out[n_out][0] = p[0];
-          out[n_out][1] = p[1];
-          n_out++;
-        }
-
-      if ((dp >= 0) != (dq >= 0))
-        {
-          double t = dp / (dp - dq);
-
-          out[n_out][0] = p[0] + (q[0] - p[0]) * t;
-          out[n_out][1] = p[1] + (q[1] - p[1]) * t;
-          n_out++;
-        }
-    }
-
-  return n_out;
-}
-
-/* The rounded rectangle of @op (its corner_radius and rounded_rect)
- * within @area, both in layer space, projected to target space as a
- * convex polygon: the arcs in straight segments shorter than about a
- * tenth of a pixel from the curve, the part behind the viewer cut off.
- * Returns the number of points, 0 if nothing is in front. */
-static guint
-rounded_polygon (const GskLayerRenderOp *op,
-                 const graphene_rect_t  *area,
-                 graphene_point_t       *out)
-{
-  double points[2][MAX_POLYGON_POINTS][2];
-  graphene_rect_t rect, projected;
-  double x0, y0, x1, y1, r, scale, step;
-  float m[16];
-  guint i, k, n = 0, segments;
-
-  graphene_rect_normalize_r (&op->rounded_rect, &rect);
-  r = MIN (op->corner_radius, 0.5 * MIN (rect.size.width, rect.size.height));
-  if (!(r > 0) || !gsk_layer_project_rect (&op->transform, &rect, &projected, NULL, NULL))
-    return 0;
-
-  /* Target pixels per layer unit, at most: enough segments for the
-   * largest the corners are drawn */
-  scale = MAX (projected.size.width / MAX (rect.size.width, 1e-6),
-               projected.size.height / MAX (rect.size.height, 1e-6));
-  step = 2 * acos (MAX (0.0, 1 - 0.1 / MAX (r * scale, 0.1)));
-  segments = step > 0 ? CLAMP (ceil (G_PI / 2 / step), 1, MAX_ARC_SEGMENTS) : MAX_ARC_SEGMENTS;
-
-  x0 = rect.origin.x;
-  y0 = rect.origin.y;
-  x1 = x0 + rect.size.width;
-  y1 = y0 + rect.size.height;
-
-  /* Clockwise in layer space (y down), from the top right corner */
-  for (k = 0; k < 4; k++)
-    {
-      double cx = (k == 0 || k == 1) ? x1 - r : x0 + r;
-      double cy = (k == 1 || k == 2) ? y1 - r : y0 + r;
-      double start = -G_PI / 2 + k * G_PI / 2;
-
-      for (i = 0; i <= segments; i++)
-        {
-          double angle = start + (G_PI / 2) * i / segments;
-
-          points[0][n][0] = cx + r * cos (angle);
-          points[0][n][1] = cy + r * sin (angle);
-          n++;
-        }
-    }
-
-  n = clip_polygon (points[0], n, points[1], 0, area->origin.x, TRUE);
-  n = clip_polygon (points[1], n, points[0], 0, area->origin.x + area->size.width, FALSE);
-  n = clip_polygon (points[0], n, points[1], 1, area->origin.y, TRUE);
-  n = clip_polygon (points[1], n, points[0], 1, area->origin.y + area->size.height, FALSE);
-
-  /* In front of the viewer: w >= epsilon, a line in layer space */
-  graphene_matrix_to_float (&op->transform, m);
-  n = clip_polygon_line (points[0], n, points[1], m[3], m[7], m[15] - 1e-5);
-  if (n < 3)
-    return 0;
-
-  for (i = 0; i < n; i++)
-    {
-      double x = points[1][i][0], y = points[1][i][1];
-      double w = x * m[3] + y * m[7] + m[15];
-
-      out[i].x = (x * m[0] + y * m[4] + m[12]) / w;
-      out[i].y = (x * m[1] + y * m[5] + m[13]) / w;
-    }
-
-  return n;
-}
-
-/* pixman_double_to_fixed() truncates toward zero: a vertex left of or
- * above the mask, whose origin depends on the damage and the band, would
- * round differently from a full redraw's. Rounding down is the same
- * wherever the origin is. */
-static inline pixman_fixed_t
-fixed_floor (double d)
-{
-  return (pixman_fixed_t) floor (d * 65536.0);
-}
-
-static guint8 *
-get_mask_data (RenderState *state,
-               gsize        size)
-{
-  if (size > state->mask_size)
-    {
-      g_free (state->mask_data);
-      state->mask_data = g_malloc (size);
-      state->mask_size = size;
-    }
-
-  memset (state->mask_data, 0, size);
-
-  return state->mask_data;
-}
-
-/* Composites @source into the canvas through an antialiased mask of the
- * convex @polygon (target coordinates) times @opacity, within @box.
- * (@source_x, @source_y) is the target position of the source's origin. */
-static void
-composite_polygon (RenderState            *state,
-                   pixman_op_t             op,
-                   pixman_image_t         *source,
-                   int                     source_x,
-                   int                     source_y,
-                   double                  opacity,
-                   const graphene_point_t *polygon,
-                   guint                   n_points,
-                   const pixman_box32_t   *box)
-{
-  double points[2][MAX_POLYGON_POINTS][2];
-  pixman_triangle_t triangles[MAX_POLYGON_POINTS];
-  graphene_rect_t extents;
-  pixman_box32_t mask_box;
-  pixman_image_t *mask, *alpha;
-  double min_x, min_y, max_x, max_y;
-  guint i, n;
-  int width, height, stride;
-
-  n = MIN (n_points, MAX_POLYGON_POINTS - 8);
-  for (i = 0; i < n; i++)
-    {
-      points[0][i][0] = polygon[i].x;
-      points[0][i][1] = polygon[i].y;
-    }
-
-  /* Clipping first keeps the coordinates within pixman's 16.16 range
-   * however far the quad reaches. Clip to the target rather than to
-   * @box, which depends on the damage and the band: new vertices would
-   * round differently, and a partial redraw must give the same pixels
-   * as a full one. */
-  n = clip_polygon (points[0], n, points[1], 0, state->bounds.x1, TRUE);
-  n = clip_polygon (points[1], n, points[0], 0, state->bounds.x2, FALSE);
-  n = clip_polygon (points[0], n, points[1], 1, state->bounds.y1, TRUE);
-  n = clip_polygon (points[1], n, points[0], 1, state->bounds.y2, FALSE);
-  if (n < 3)
-    return;
-
-  min_x = max_x = points[0][0][0];
-  min_y = max_y = points[0][0][1];
-  for (i = 1; i < n; i++)
-    {
-      min_x = MIN (min_x, points[0][i][0]);
-      min_y = MIN (min_y, points[0][i][1]);
-      max_x = MAX (max_x, points[0][i][0]);
-      max_y = MAX (max_y, points[0][i][1]);
-    }
-
-  graphene_rect_init (&extents, min_x, min_y, max_x - min_x, max_y - min_y);
-  if (!box_from_rect (&extents, box, ROUND_OUT, &mask_box))
-    return;
-
-  width = mask_box.x2 - mask_box.x1;
-  height = mask_box.y2 - mask_box.y1;
-  stride = (width + 3) & ~3;
-
-  mask = pixman_image_create_bits (PIXMAN_a8, width, height,
-                                   (uint32_t *) get_mask_data (state, (gsize) stride * height),
-                                   stride);
-  if (mask == NULL)
-    return;
-
-  /* A convex polygon is a fan of triangles */
-  for (i = 0; i + 2 < n; i++)
-    {
-      const double *p[3] = { points[0][0], points[0][i + 1], points[0][i + 2] };
-
-      triangles[i].p1.x = fixed_floor (p[0][0] - mask_box.x1);
-      triangles[i].p1.y = fixed_floor (p[0][1] - mask_box.y1);
-      triangles[i].p2.x = fixed_floor (p[1][0] - mask_box.x1);
-      triangles[i].p2.y = fixed_floor (p[1][1] - mask_box.y1);
-      triangles[i].p3.x = fixed_floor (p[2][0] - mask_box.x1);
-      triangles[i].p3.y = fixed_floor (p[2][1] - mask_box.y1);
-    }
-  pixman_add_triangles (mask, 0, 0, n - 2, triangles);
-
-  alpha = get_alpha_mask (state, opacity);
-  if (alpha)
-    pixman_image_composite32 (PIXMAN_OP_IN, alpha, NULL, mask,
-                              0, 0, 0, 0, 0, 0, width, height);
-
-  pixman_image_composite32 (op, source, mask, state->canvas,
-                            mask_box.x1 - source_x, mask_box.y1 - source_y,
-                            0, 0,
-                            mask_box.x1 - state->canvas_x, mask_box.y1 - state->canvas_y,
-                            width, height);
-
-  pixman_image_unref (mask);
+  return gsk_layer_software_box_from_rect (&op->screen_bounds, box, ROUND_OUT, box);
 }
 
 static void
@@ -776,13 +422,13 @@ draw_color (RenderState            *state,
     {
       graphene_point_t rounded[MAX_POLYGON_POINTS];
       pixman_image_t *source;
-      guint n_rounded = rounded_polygon (op, &op->bounds, rounded);
+      guint n_rounded = gsk_layer_software_rounded_polygon (op, &op->bounds, rounded);
 
       if (n_rounded == 0)
         return;
 
       source = pixman_image_create_solid_fill (&color);
-      composite_polygon (state, PIXMAN_OP_OVER, source, 0, 0, 1.0,
+      gsk_layer_software_composite_polygon (state, PIXMAN_OP_OVER, source, 0, 0, 1.0,
                          rounded, n_rounded, &box);
       pixman_image_unref (source);
       return;
@@ -790,7 +436,7 @@ draw_color (RenderState            *state,
 
   if (classify_map (&map) <= MAP_SCALE && rect_is_pixel_aligned (&projected))
     {
-      if (!box_from_rect (&projected, &box, ROUND_NEAREST, &fill))
+      if (!gsk_layer_software_box_from_rect (&projected, &box, ROUND_NEAREST, &fill))
         return;
 
       fill.x1 -= state->canvas_x;
@@ -807,7 +453,7 @@ draw_color (RenderState            *state,
       /* Rotated, projected or fractional edges: antialias them */
       pixman_image_t *source = pixman_image_create_solid_fill (&color);
 
-      composite_polygon (state, PIXMAN_OP_OVER, source, 0, 0, 1.0,
+      gsk_layer_software_composite_polygon (state, PIXMAN_OP_OVER, source, 0, 0, 1.0,
                          polygon, n_points, &box);
       pixman_image_unref (source);
     }
@@ -850,7 +496,7 @@ draw_texture (RenderState            *state,
 
   /* The pixman transform is relative to this box, which does not depend
    * on the damage or the band, so that every redraw samples alike */
-  if (!box_from_rect (&projected, &state->bounds, ROUND_OUT, &ref))
+  if (!gsk_layer_software_box_from_rect (&projected, &state->bounds, ROUND_OUT, &ref))
     return;
 
   source = get_source_image (state, op->surface);
@@ -865,7 +511,7 @@ draw_texture (RenderState            *state,
     {
       /* The rounded rectangle is the mask; it lies within the quad, so
        * the quad still serves to pad a projective source */
-      n_rounded = rounded_polygon (op, &area, rounded);
+      n_rounded = gsk_layer_software_rounded_polygon (op, &area, rounded);
       if (n_rounded == 0)
         return;
       needs_polygon = TRUE;
@@ -887,13 +533,13 @@ draw_texture (RenderState            *state,
       int ty = round (map.m[1][2]);
       graphene_rect_t footprint = GRAPHENE_RECT_INIT (map.m[0][2], map.m[1][2], width, height);
 
-      if (!box_from_rect (&footprint, &box, ROUND_NEAREST, &box))
+      if (!gsk_layer_software_box_from_rect (&footprint, &box, ROUND_NEAREST, &box))
         return;
 
       pixman_image_set_transform (source, NULL);
       pixman_image_set_filter (source, PIXMAN_FILTER_NEAREST, NULL, 0);
       pixman_image_set_repeat (source, PIXMAN_REPEAT_NONE);
-      pixman_image_composite32 (PIXMAN_OP_OVER, source, get_alpha_mask (state, opacity),
+      pixman_image_composite32 (PIXMAN_OP_OVER, source, gsk_layer_software_get_alpha_mask (state, opacity),
                                 state->canvas,
                                 box.x1 - tx, box.y1 - ty,
                                 0, 0,
@@ -919,7 +565,7 @@ draw_texture (RenderState            *state,
        * antialias, and the fade would only make upscaled edges blurry */
       if (rect_is_pixel_aligned (&footprint) && !needs_polygon)
         {
-          if (!box_from_rect (&footprint, &box, ROUND_NEAREST, &box))
+          if (!gsk_layer_software_box_from_rect (&footprint, &box, ROUND_NEAREST, &box))
             return;
           repeat = PIXMAN_REPEAT_PAD;
         }
@@ -966,13 +612,13 @@ draw_texture (RenderState            *state,
   pixman_image_set_repeat (source, repeat);
 
   if (n_rounded > 0)
-    composite_polygon (state, PIXMAN_OP_OVER, source, ref.x1, ref.y1, opacity,
+    gsk_layer_software_composite_polygon (state, PIXMAN_OP_OVER, source, ref.x1, ref.y1, opacity,
                        rounded, n_rounded, &box);
   else if (needs_polygon)
-    composite_polygon (state, PIXMAN_OP_OVER, source, ref.x1, ref.y1, opacity,
+    gsk_layer_software_composite_polygon (state, PIXMAN_OP_OVER, source, ref.x1, ref.y1, opacity,
                        polygon, n_points, &box);
   else
-    pixman_image_composite32 (PIXMAN_OP_OVER, source, get_alpha_mask (state, opacity),
+    pixman_image_composite32 (PIXMAN_OP_OVER, source, gsk_layer_software_get_alpha_mask (state, opacity),
                               state->canvas,
                               box.x1 - ref.x1, box.y1 - ref.y1,
                               0, 0,
@@ -1066,7 +712,7 @@ push_group (RenderState            *state,
 
   if (clamp_unit (op->opacity) <= 0.0 ||
       (!(state->flags & DEBUG_NO_CULL) &&
-       !box_from_rect (&op->screen_bounds, &state->clip, ROUND_OUT, &box)))
+       !gsk_layer_software_box_from_rect (&op->screen_bounds, &state->clip, ROUND_OUT, &box)))
     {
       state->skip_depth = 1;
       return;
@@ -1105,7 +751,7 @@ push_clip (RenderState            *state,
    * rectangle, whatever the transform */
   if (op->corner_radius > 0.f)
     {
-      entry.n_points = rounded_polygon (op, &op->bounds, entry.polygon);
+      entry.n_points = gsk_layer_software_rounded_polygon (op, &op->bounds, entry.polygon);
       if (entry.n_points == 0)
         {
           state->skip_depth = 1;
@@ -1116,7 +762,7 @@ push_clip (RenderState            *state,
     {
       /* Layers are nearly always pixel aligned: a clip rectangle costs
        * nothing, where a mask would cost an offscreen */
-      if (!box_from_rect (&projected, &state->clip, ROUND_NEAREST, &box))
+      if (!gsk_layer_software_box_from_rect (&projected, &state->clip, ROUND_NEAREST, &box))
         {
           state->skip_depth = 1;
           return;
@@ -1128,7 +774,7 @@ push_clip (RenderState            *state,
       return;
     }
 
-  if (!box_from_rect (&projected, &state->clip, ROUND_OUT, &box) ||
+  if (!gsk_layer_software_box_from_rect (&projected, &state->clip, ROUND_OUT, &box) ||
       !push_entry (state, &entry, &box))
     state->skip_depth = 1;
 }
@@ -1152,7 +798,7 @@ pop_entry (RenderState *state)
 
   if (entry.kind == GSK_LAYER_RENDER_OP_PUSH_GROUP)
     {
-      pixman_image_t *mask = get_alpha_mask (state, clamp_unit (entry.op->opacity));
+      pixman_image_t *mask = gsk_layer_software_get_alpha_mask (state, clamp_unit (entry.op->opacity));
 
       /* pixman's non-separable (HSL) operators do not apply a mask the
        * way CSS applies group opacity: fade the group first, then blend
@@ -1179,7 +825,7 @@ pop_entry (RenderState *state)
     }
   else
     {
-      composite_polygon (state, PIXMAN_OP_OVER, entry.offscreen,
+      gsk_layer_software_composite_polygon (state, PIXMAN_OP_OVER, entry.offscreen,
                          entry.box.x1, entry.box.y1, 1.0,
                          entry.polygon, entry.n_points, &entry.box);
     }
@@ -1258,8 +904,8 @@ render_ops (RenderState *state)
     pop_entry (state);
 }
 
-static void
-render_band (Band *band)
+void
+gsk_layer_software_render_band (Band *band)
 {
   RenderState state = { 0, };
   pixman_image_t *target;
@@ -1297,185 +943,4 @@ render_band (Band *band)
   g_hash_table_unref (state.sources);
   g_array_unref (state.stack);
   pixman_image_unref (target);
-}
-
-static void
-render_band_in_thread (gpointer data,
-                       gpointer user_data)
-{
-  Band *band = data;
-
-  render_band (band);
-
-  g_mutex_lock (&band->mutex);
-  band->done = TRUE;
-  g_cond_signal (&band->cond);
-  g_mutex_unlock (&band->mutex);
-}
-
-static GThreadPool *
-get_thread_pool (void)
-{
-  static GThreadPool *pool = NULL;
-  static gsize initialized = 0;
-
-  if (g_once_init_enter (&initialized))
-    {
-      if (g_get_num_processors () > 1)
-        pool = g_thread_pool_new (render_band_in_thread, NULL, 1, FALSE, NULL);
-
-      g_once_init_leave (&initialized, 1);
-    }
-
-  return pool;
-}
-
-static void
-band_init (Band                     *band,
-           const Band               *frame,
-           const pixman_region32_t  *damage,
-           int                       y1,
-           int                       y2)
-{
-  *band = *frame;
-  pixman_region32_init_rect (&band->damage, 0, y1, frame->width, y2 - y1);
-  pixman_region32_intersect (&band->damage, &band->damage, (pixman_region32_t *) damage);
-  g_mutex_init (&band->mutex);
-  g_cond_init (&band->cond);
-  band->done = FALSE;
-}
-
-static void
-band_clear (Band *band)
-{
-  pixman_region32_fini (&band->damage);
-  g_mutex_clear (&band->mutex);
-  g_cond_clear (&band->cond);
-}
-
-static gint64
-region_area (pixman_region32_t *region)
-{
-  pixman_box32_t *rects;
-  gint64 area = 0;
-  int i, n_rects;
-
-  rects = pixman_region32_rectangles (region, &n_rects);
-  for (i = 0; i < n_rects; i++)
-    area += (gint64) (rects[i].x2 - rects[i].x1) * (rects[i].y2 - rects[i].y1);
-
-  return area;
-}
-
-void
-gsk_layer_software_render (const GskLayerRenderList *list,
-                           const cairo_region_t     *damage,
-                           cairo_surface_t          *target)
-{
-  pixman_region32_t region;
-  pixman_box32_t extents;
-  GThreadPool *pool;
-  Band frame = { 0, };
-  guint i;
-
-  g_return_if_fail (list != NULL);
-  g_return_if_fail (target != NULL);
-  g_return_if_fail (cairo_surface_get_type (target) == CAIRO_SURFACE_TYPE_IMAGE);
-
-  switch ((int) cairo_image_surface_get_format (target))
-    {
-    case CAIRO_FORMAT_ARGB32:
-      frame.format = PIXMAN_a8r8g8b8;
-      break;
-    case CAIRO_FORMAT_RGB24:
-      frame.format = PIXMAN_x8r8g8b8;
-      break;
-    default:
-      g_critical ("%s: the target must be an ARGB32 or RGB24 image surface", G_STRFUNC);
-      return;
-    }
-
-  cairo_surface_flush (target);
-
-  frame.list = list;
-  frame.flags = read_debug_flags ();
-  frame.data = (guint32 *) cairo_image_surface_get_data (target);
-  frame.width = cairo_image_surface_get_width (target);
-  frame.height = cairo_image_surface_get_height (target);
-  frame.stride = cairo_image_surface_get_stride (target);
-  if (frame.data == NULL || frame.width <= 0 || frame.height <= 0)
-    return;
-
-  pixman_region32_init_rect (&region, 0, 0, frame.width, frame.height);
-  if (damage)
-    {
-      int n_rects = cairo_region_num_rectangles (damage);
-      pixman_region32_t damage_region;
-      pixman_box32_t *boxes;
-
-      boxes = g_new (pixman_box32_t, MAX (n_rects, 1));
-      for (i = 0; i < (guint) n_rects; i++)
-        {
-          cairo_rectangle_int_t rect;
-
-          cairo_region_get_rectangle (damage, i, &rect);
-          boxes[i] = (pixman_box32_t) { rect.x, rect.y, rect.x + rect.width, rect.y + rect.height };
-        }
-      pixman_region32_init_rects (&damage_region, boxes, n_rects);
-      pixman_region32_intersect (&region, &region, &damage_region);
-      pixman_region32_fini (&damage_region);
-      g_free (boxes);
-    }
-
-  if (!pixman_region32_not_empty (&region))
-    {
-      pixman_region32_fini (&region);
-      return;
-    }
-
-  /* Both threads read the sources: settle them here, once */
-  for (i = 0; i < list->n_ops; i++)
-    if (list->ops[i].kind == GSK_LAYER_RENDER_OP_TEXTURE && list->ops[i].surface)
-      cairo_surface_flush (list->ops[i].surface);
-
-  extents = *pixman_region32_extents (&region);
-
-  if (!(frame.flags & DEBUG_NO_THREADS) &&
-      extents.y2 - extents.y1 >= 2 &&
-      region_area (&region) >= MIN_THREADED_PIXELS &&
-      (pool = get_thread_pool ()) != NULL)
-    {
-      int middle = extents.y1 + (extents.y2 - extents.y1) / 2;
-      Band bands[2];
-
-      band_init (&bands[0], &frame, &region, extents.y1, middle);
-      band_init (&bands[1], &frame, &region, middle, extents.y2);
-
-      if (!g_thread_pool_push (pool, &bands[1], NULL))
-        render_band_in_thread (&bands[1], NULL);
-
-      if (pixman_region32_not_empty (&bands[0].damage))
-        render_band (&bands[0]);
-
-      g_mutex_lock (&bands[1].mutex);
-      while (!bands[1].done)
-        g_cond_wait (&bands[1].cond, &bands[1].mutex);
-      g_mutex_unlock (&bands[1].mutex);
-
-      band_clear (&bands[0]);
-      band_clear (&bands[1]);
-    }
-  else
-    {
-      pixman_region32_init (&frame.damage);
-      pixman_region32_copy (&frame.damage, &region);
-      render_band (&frame);
-      pixman_region32_fini (&frame.damage);
-    }
-
-  pixman_region32_fini (&region);
-
-  cairo_surface_mark_dirty_rectangle (target, extents.x1, extents.y1,
-                                      extents.x2 - extents.x1,
-                                      extents.y2 - extents.y1);
 }
