@@ -7,9 +7,10 @@
  *
  * Usage: gl-area [--screenshot FILE.png [--at SECONDS]]
  *
- * With --screenshot, the window writes the frame it draws SECONDS into
- * the cards' first turn (0, before it, by default) to FILE.png and
- * quits: a look without a display of one's own, under xvfb-run.
+ * With --screenshot, the window writes the first frame it draws SECONDS
+ * or more into the cards' first turn (0, before it, by default) to
+ * FILE.png, prints how far into the turn that frame was, and quits: a
+ * look without a display of one's own, under xvfb-run.
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -27,7 +28,7 @@ typedef struct {
   GskLayerFrameClock *clock;
   const char *screenshot;
   double screenshot_at;         /* seconds into the first turn */
-  gint64 first_frame;           /* µs, frame clock time */
+  gint64 turn_start;            /* µs, frame clock time the first turn began */
   gboolean done;
   gboolean turned;
 } App;
@@ -99,9 +100,10 @@ on_unrealize (GtkGLArea *area,
 }
 
 static void
-write_screenshot (App *app,
-                  int  width,
-                  int  height)
+write_screenshot (App    *app,
+                  int     width,
+                  int     height,
+                  double  seconds)
 {
   cairo_surface_t *image = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
   guchar *data = cairo_image_surface_get_data (image);
@@ -114,7 +116,7 @@ write_screenshot (App *app,
   cairo_surface_mark_dirty (image);
   cairo_surface_write_to_png (image, app->screenshot);
   cairo_surface_destroy (image);
-  g_print ("Wrote %s (%d×%d)\n", app->screenshot, width, height);
+  g_print ("Wrote %s (%d×%d), %.3f s into the turn\n", app->screenshot, width, height, seconds);
 }
 
 static void
@@ -133,6 +135,7 @@ on_render (GtkGLArea    *area,
   int height = gtk_widget_get_height (GTK_WIDGET (area)) * scale;
   cairo_region_t *drawn;
   GLint framebuffer = 0;
+  gint64 now;
 
   if (app->renderer == NULL)
     return FALSE;
@@ -146,13 +149,10 @@ on_render (GtkGLArea    *area,
                                                        app->root, framebuffer, width, height, 0);
   g_clear_pointer (&drawn, cairo_region_destroy);
 
-  if (app->screenshot && !app->done && app->first_frame == 0)
-    app->first_frame = gdk_frame_clock_get_frame_time (gtk_widget_get_frame_clock (GTK_WIDGET (area)));
-  if (app->screenshot && !app->done &&
-      gdk_frame_clock_get_frame_time (gtk_widget_get_frame_clock (GTK_WIDGET (area))) - app->first_frame >=
-        app->screenshot_at * G_USEC_PER_SEC)
+  now = gdk_frame_clock_get_frame_time (gtk_widget_get_frame_clock (GTK_WIDGET (area)));
+  if (app->screenshot && !app->done && now - app->turn_start >= app->screenshot_at * G_USEC_PER_SEC)
     {
-      write_screenshot (app, width, height);
+      write_screenshot (app, width, height, (now - app->turn_start) / (double) G_USEC_PER_SEC);
       /* Not while GTK is drawing the window */
       app->done = TRUE;
       g_idle_add_once (close_window, gtk_widget_get_root (GTK_WIDGET (area)));
@@ -190,6 +190,8 @@ on_map (GtkWidget *widget,
     {
       app->clock = gsk_layer_gdk_clock_new (gtk_widget_get_frame_clock (widget));
       gsk_layer_set_frame_clock (app->root, app->clock);
+      /* The turn, set before there was a clock, begins now */
+      app->turn_start = gsk_layer_frame_clock_get_frame_time (app->clock);
     }
 }
 
