@@ -15,6 +15,7 @@
 #include <math.h>
 
 #include "gsk-layer-private.h"
+#include "gsk-layer-box-private.h"
 #include "gsk-layer-debug-private.h"
 #include "gsk-layer-transform.h"
 #include "gsk-layer-transform-private.h"
@@ -59,15 +60,6 @@ box_intersect (const Box *a,
 {
   return (Box) { MAX (a->x0, b->x0), MAX (a->y0, b->y0),
                  MIN (a->x1, b->x1), MIN (a->y1, b->y1) };
-}
-
-static inline Box
-box_from_rect (const graphene_rect_t *r)
-{
-  if (r->size.width <= 0 || r->size.height <= 0)
-    return BOX_EMPTY;
-  return (Box) { r->origin.x, r->origin.y,
-                 r->origin.x + r->size.width, r->origin.y + r->size.height };
 }
 
 static inline graphene_rect_t
@@ -272,7 +264,7 @@ visible_content_rect (GskLayer *layer,
   if (p->world_singular || !gsk_layer_project_rect (&p->world, &bounds, &screen, NULL, NULL))
     return GRAPHENE_RECT_INIT (0, 0, 0, 0);
 
-  visible = box_from_rect (&screen);
+  visible = gsk_layer_box_from_rect (&screen);
   visible = box_intersect (&visible, &(Box) { 0, 0, target_width, target_height });
   if (box_is_empty (&visible))
     return GRAPHENE_RECT_INIT (0, 0, 0, 0);
@@ -515,110 +507,6 @@ typedef struct {
   GArray *groups;
 } Compiler;
 
-/* Hot paths read the world matrix as floats once per layer: m[row * 4 +
- * col], graphene's row-vector layout */
-static inline gboolean
-matrix_is_axis_aligned (const float *m)
-{
-  return m[1] == 0.f && m[3] == 0.f && m[4] == 0.f && m[7] == 0.f &&
-         m[15] == 1.f && m[0] > 0.f && m[5] > 0.f;
-}
-
-static inline gboolean
-matrix_puts_rect_behind (const float           *m,
-                         const graphene_rect_t *r)
-{
-  int i;
-
-  if (m[3] == 0.f && m[7] == 0.f && m[15] > 0.f)
-    return FALSE;
-
-  for (i = 0; i < 4; i++)
-    {
-      float x = r->origin.x + (i & 1 ? r->size.width : 0);
-      float y = r->origin.y + (i & 2 ? r->size.height : 0);
-
-      if (x * m[3] + y * m[7] + m[15] <= 1e-5f)
-        return TRUE;
-    }
-
-  return FALSE;
-}
-
-/* Target-space box of @rect under @world, unclipped */
-static Box
-project_box (const graphene_matrix_t *world,
-             const float             *m,
-             const graphene_rect_t   *rect)
-{
-  graphene_rect_t out;
-  Box b;
-  int i;
-
-  if (rect->size.width <= 0 || rect->size.height <= 0)
-    return BOX_EMPTY;
-
-  if (matrix_is_axis_aligned (m))
-    return (Box) { rect->origin.x * m[0] + m[12], rect->origin.y * m[5] + m[13],
-                   (rect->origin.x + rect->size.width) * m[0] + m[12],
-                   (rect->origin.y + rect->size.height) * m[5] + m[13] };
-
-  if (matrix_puts_rect_behind (m, rect))
-    {
-      if (!gsk_layer_project_rect (world, rect, &out, NULL, NULL))
-        return BOX_EMPTY;
-      return box_from_rect (&out);
-    }
-
-  b = BOX_EMPTY;
-  if (m[3] == 0.f && m[7] == 0.f && m[15] == 1.f)
-    {
-      /* Affine: the box of a parallelogram is its center plus or minus
-       * the half extents, no corner by corner */
-      float hw = rect->size.width * 0.5f, hh = rect->size.height * 0.5f;
-      float cx = rect->origin.x + hw, cy = rect->origin.y + hh;
-      float sx = cx * m[0] + cy * m[4] + m[12];
-      float sy = cx * m[1] + cy * m[5] + m[13];
-      float ex = fabsf (m[0]) * hw + fabsf (m[4]) * hh;
-      float ey = fabsf (m[1]) * hw + fabsf (m[5]) * hh;
-
-      /* For a layer scaled far beyond the target, center and extents
-       * are huge and nearly cancel: float would cut pixels off the box */
-      if (G_UNLIKELY (ex > 65536.f || ey > 65536.f))
-        {
-          double dhw = rect->size.width * 0.5, dhh = rect->size.height * 0.5;
-          double dcx = rect->origin.x + dhw, dcy = rect->origin.y + dhh;
-          double dsx = dcx * m[0] + dcy * m[4] + m[12];
-          double dsy = dcx * m[1] + dcy * m[5] + m[13];
-          double dex = fabs (m[0]) * dhw + fabs (m[4]) * dhh;
-          double dey = fabs (m[1]) * dhw + fabs (m[5]) * dhh;
-
-          b = (Box) { dsx - dex, dsy - dey, dsx + dex, dsy + dey };
-        }
-      else
-        b = (Box) { sx - ex, sy - ey, sx + ex, sy + ey };
-    }
-  else
-    for (i = 0; i < 4; i++)
-      {
-        float x = rect->origin.x + (i & 1 ? rect->size.width : 0);
-        float y = rect->origin.y + (i & 2 ? rect->size.height : 0);
-        float w = x * m[3] + y * m[7] + m[15];
-        float sx = (x * m[0] + y * m[4] + m[12]) / w;
-        float sy = (x * m[1] + y * m[5] + m[13]) / w;
-
-        b.x0 = MIN (b.x0, sx);
-        b.y0 = MIN (b.y0, sy);
-        b.x1 = MAX (b.x1, sx);
-        b.y1 = MAX (b.y1, sy);
-      }
-
-  if (!isfinite (b.x0) || !isfinite (b.y0) || !isfinite (b.x1) || !isfinite (b.y1))
-    return BOX_EMPTY;
-
-  return b;
-}
-
 static inline void
 push_frame (Compiler    *c,
             const Frame *f)
@@ -650,7 +538,7 @@ append_draw_op (Compiler                *c,
                 float                    opacity)
 {
   GskLayerRenderOp *op = gsk_layer_render_list_append_uninitialized (c->list);
-  gboolean axis_aligned = matrix_is_axis_aligned (m);
+  gboolean axis_aligned = gsk_layer_matrix_is_axis_aligned (m);
 
   /* One store of the whole op: fields not named are zero */
   *op = (GskLayerRenderOp) {
@@ -661,7 +549,7 @@ append_draw_op (Compiler                *c,
     .kind = kind,
     .opacity = opacity,
     .axis_aligned = axis_aligned,
-    .behind_viewer = !axis_aligned && matrix_puts_rect_behind (m, bounds),
+    .behind_viewer = !axis_aligned && gsk_layer_matrix_puts_rect_behind (m, bounds),
   };
   add_to_groups (c, screen);
 
@@ -776,7 +664,7 @@ emit_own_ops (Compiler        *c,
       Box cache_screen;
 
       graphene_rect_intersection (&cache->rect, &bounds, &rect);
-      cache_screen = project_box (&p->world, m, &rect);
+      cache_screen = gsk_layer_project_box (&p->world, m, &rect);
       cache_screen = box_intersect (&cache_screen, clip);
       if (!box_is_empty (&cache_screen))
         {
@@ -787,7 +675,7 @@ emit_own_ops (Compiler        *c,
           op = append_draw_op (c, GSK_LAYER_RENDER_OP_TEXTURE, p, m, name, &rect, &cache_screen, opacity);
           op->surface = cairo_surface_reference (cache->surface);
           op->source_rect = cache->rect;
-          op->behind_viewer = !op->axis_aligned && matrix_puts_rect_behind (m, &rect);
+          op->behind_viewer = !op->axis_aligned && gsk_layer_matrix_puts_rect_behind (m, &rect);
           set_rounded (op, p, radius);
           box_union (&drawn, &cache_screen);
         }
@@ -816,7 +704,7 @@ forget_drawn (Compiler *c,
     {
       GskLayer *l = g_ptr_array_steal_index_fast (stack, stack->len - 1);
       GskLayerPrivate *p = gsk_layer_get_private (l);
-      Box old = box_from_rect (&p->drawn_bounds);
+      Box old = gsk_layer_box_from_rect (&p->drawn_bounds);
       GskLayer *ch;
 
       if (!box_is_empty (&old))
@@ -943,7 +831,7 @@ enter_layer (Compiler *c,
     }
 
   bounds = GRAPHENE_RECT_INIT (0, 0, p->size.width, p->size.height);
-  layer_box = project_box (&p->world, m, &bounds);
+  layer_box = gsk_layer_project_box (&p->world, m, &bounds);
 
   need_group = p->blend_mode != GSK_LAYER_BLEND_NORMAL ||
                (p->opacity < 1.f &&
@@ -973,7 +861,7 @@ enter_layer (Compiler *c,
 
   if (changed || p->paint_dirty)
     {
-      Box old = box_from_rect (&p->drawn_bounds);
+      Box old = gsk_layer_box_from_rect (&p->drawn_bounds);
       Box overlap = box_intersect (&old, &drawn);
 
       /* A layer that moved a little damages one box, not two */
@@ -1001,8 +889,8 @@ enter_layer (Compiler *c,
       op->transform = p->world;
       op->bounds = bounds;
       op->screen_bounds = screen_box_to_rect (&child_clip);
-      op->axis_aligned = matrix_is_axis_aligned (m);
-      op->behind_viewer = !op->axis_aligned && matrix_puts_rect_behind (m, &bounds);
+      op->axis_aligned = gsk_layer_matrix_is_axis_aligned (m);
+      op->behind_viewer = !op->axis_aligned && gsk_layer_matrix_puts_rect_behind (m, &bounds);
       op->debug_name = layer_debug_name (layer, p);
       set_rounded (op, p, drawn_corner_radius (p));
       g_array_append_val (c->groups, g);
@@ -1089,7 +977,7 @@ exit_layer (Compiler *c,
       Box own;
 
       graphene_matrix_to_float (&p->world, m);
-      own = project_box (&p->world, m, &bounds);
+      own = gsk_layer_project_box (&p->world, m, &bounds);
       p->subtree_bounds = box_intersect (&p->subtree_bounds, &own);
     }
   p->bounds_valid = TRUE;

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "gsk-layer-private.h"
+#include "gsk-layer-box-private.h"
 #include "gsk-layer-transform.h"
 #include "gsk-layer-transform-private.h"
 
@@ -474,9 +475,18 @@ static gboolean
 layer_contains_screen_point (GskLayerPrivate        *priv,
                              const graphene_point_t *screen)
 {
+  graphene_rect_t bounds = GRAPHENE_RECT_INIT (0, 0, priv->size.width, priv->size.height);
   graphene_point_t p;
-
+  GskLayerBox box;
+  float m[16];
   float r, cx, cy;
+
+  /* Where the compile found no box, nothing is drawn: a layer edge-on
+   * is not there, before a frame as after one */
+  graphene_matrix_to_float (&priv->world, m);
+  box = gsk_layer_project_box (&priv->world, m, &bounds);
+  if (!box_contains (&box, screen))
+    return FALSE;
 
   if (!gsk_layer_unproject (&priv->world, screen, &p))
     return FALSE;

@@ -771,6 +771,32 @@ test_pick_same_after_frame (void)
   g_object_unref (scene);
 }
 
+/* Found by fuzz-tree: a layer turned edge-on by rotateX(90deg) (in
+ * float, its height shrinks to 1e-6 pixels) was picked on its line
+ * before a frame, by unprojection, and not after one, where its
+ * compiled box was empty. Neither: it is not drawn. */
+static void
+test_pick_edge_on (void)
+{
+  GskLayerScene *scene = load_scene (
+    "{\"size\": [64, 64], \"root\": {\"type\": \"GskLayer\", \"size\": [64, 64],\n"
+    "  \"background-color\": \"rgb(0,255,127.5)\", \"children\": [\n"
+    "  {\"type\": \"GskLayer\", \"position\": [7, 5], \"size\": [24, 20], \"children\": [\n"
+    "    {\"type\": \"GskLayer\", \"position\": [0, 15], \"size\": [24, 20], \"children\": [\n"
+    "      {\"type\": \"GskLayer\", \"name\": \"edge-on\", \"position\": [7, 15], \"size\": [24, 20],\n"
+    "       \"transform\": \"rotateX(90deg)\"}]}]}]}}");
+  GskLayer *root = gsk_layer_scene_get_root (scene);
+  GskLayer *before, *after;
+
+  before = gsk_layer_pick (root, 17.5f, 45);
+  g_clear_pointer (&(cairo_surface_t *) { render_fresh (root, 64, 64) }, cairo_surface_destroy);
+  after = gsk_layer_pick (root, 17.5f, 45);
+  g_assert_true (before == root);
+  g_assert_true (after == root);
+
+  g_object_unref (scene);
+}
+
 /* }}} */
 /* {{{ Findings 7, 9 and 10: scene files */
 
@@ -1033,6 +1059,7 @@ main (int    argc,
   g_test_add_func ("/hostile/easing/singular-matrix-interpolation", test_singular_matrix_interpolation);
 
   g_test_add_func ("/hostile/pick/same-after-frame", test_pick_same_after_frame);
+  g_test_add_func ("/hostile/pick/edge-on", test_pick_edge_on);
   g_test_add_func ("/hostile/scene/big-integers", test_scene_big_integers);
   g_test_add_func ("/hostile/scene/animation-names", test_scene_animation_names);
   g_test_add_func ("/hostile/scene/resource-limits", test_scene_resource_limits);
