@@ -19,5 +19,8 @@
 #include "gsk-layer-iter.h"
 #include "gsk-layer-renderer.h"
 #include "gsk-layer-scene.h"
+#include "gsk-layer-event.h"
+#include "gsk-layer-event-controller.h"
+#include "gsk-layer-input.h"
 
 #undef __GSK_LAYER_H_INSIDE__

@@ -29,6 +29,7 @@ ALLOWED = {
     'animation': {'core'},
     'css': {'core', 'animation'},
     'scene': {'core', 'animation', 'css'},
+    'input': {'core'},
     'software': {'core'},
     # The GL backend draws what it cannot upload (tiles of huge content
     # aside) with the software backend

@@ -1,0 +1,19 @@
+/* gsk-layer-event-controller-private.h: controllers as dispatch sees them
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#pragma once
+
+#include "gsk-layer-event-controller.h"
+
+G_BEGIN_DECLS
+
+/* The controllers of @layer, in the order they were added, or NULL;
+ * owned by the layer */
+GPtrArray *gsk_layer_peek_controllers (GskLayer *layer);
+
+/* Lets @controller handle @event; TRUE if it stopped it */
+gboolean gsk_layer_event_controller_handle_event (GskLayerEventController *self,
+                                                  GskLayerEvent           *event);
+
+G_END_DECLS
