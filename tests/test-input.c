@@ -108,7 +108,11 @@ dispatch (GskLayer          *root,
           double             y)
 {
   GskLayerEvent *event = gsk_layer_event_new (type, 1000, x, y);
-  gboolean stopped = gsk_layer_dispatch_event (root, event);
+  gboolean stopped;
+
+  if (type == GSK_LAYER_EVENT_BUTTON_PRESS || type == GSK_LAYER_EVENT_BUTTON_RELEASE)
+    gsk_layer_event_set_button (event, 1);
+  stopped = gsk_layer_dispatch_event (root, event);
 
   gsk_layer_event_unref (event);
   return stopped;
@@ -148,11 +152,17 @@ test_capture_target_bubble (void)
                    "enter root, enter a, enter b, "
                    "root capture, a capture, b capture, b target, b bubble, a bubble, root bubble");
 
-  /* At a only */
+  /* Released over a only: the press's implicit grab takes the release
+   * to b, then b is left */
   g_string_truncate (log.log, 0);
   g_assert_false (dispatch (root, GSK_LAYER_EVENT_BUTTON_RELEASE, 60, 60));
   g_assert_cmpstr (log.log->str, ==,
-                   "leave b, root capture, a capture, a target, a bubble, root bubble");
+                   "root capture, a capture, b capture, b target, b bubble, a bubble, root bubble, leave b");
+
+  /* At a only */
+  g_string_truncate (log.log, 0);
+  g_assert_false (dispatch (root, GSK_LAYER_EVENT_MOTION, 61, 60));
+  g_assert_cmpstr (log.log->str, ==, "root capture, a capture, a target, a bubble, root bubble");
 
   /* Key events go to the top level */
   g_string_truncate (log.log, 0);
@@ -341,7 +351,7 @@ test_position_through_3d (void)
       double X = points[i][0] - 200, Y = points[i][1] - 150;
       double x = X / (cos (a) - X * sin (a) / d);
       double w = 1 + x * sin (a) / d;
-      GskLayerEvent *event = gsk_layer_event_new (GSK_LAYER_EVENT_BUTTON_PRESS, 1, points[i][0], points[i][1]);
+      GskLayerEvent *event = gsk_layer_event_new (GSK_LAYER_EVENT_MOTION, 1, points[i][0], points[i][1]);
       graphene_point_t p;
 
       g_assert_true (gsk_layer_event_get_position_in (event, card, &p));
@@ -387,6 +397,316 @@ test_position_through_3d (void)
 }
 
 /* }}} */
+/* {{{ Grabs */
+
+/* Logs every event of @layer, with its type */
+static gboolean
+log_any (GskLayerEventController *controller,
+         GskLayerEvent           *event,
+         Log                     *log)
+{
+  g_string_append_printf (log->log, "%s%s %s", log->log->len ? ", " : "",
+                          type_name (gsk_layer_event_get_event_type (event)),
+                          gsk_layer_get_name (gsk_layer_event_controller_get_layer (controller)));
+  return FALSE;
+}
+
+static void
+add_any_logger (GskLayer *layer,
+                Log      *log)
+{
+  GskLayerEventController *controller = gsk_layer_event_controller_new ();
+
+  gsk_layer_event_controller_set_propagation_phase (controller, GSK_LAYER_PHASE_TARGET);
+  g_signal_connect (controller, "event", G_CALLBACK (log_any), log);
+  gsk_layer_add_controller (layer, controller);
+}
+
+static void
+test_implicit_grab (void)
+{
+  Log log = { g_string_new (NULL) };
+  GskLayer *root = new_root ();
+  GskLayer *a = new_layer ("a", 0, 0, 100, 100);
+  GskLayer *b = new_layer ("b", 200, 0, 100, 100);
+  GskLayerEvent *event;
+
+  gsk_layer_add_child (root, a);
+  gsk_layer_add_child (root, b);
+  add_any_logger (a, &log);
+  add_any_logger (b, &log);
+
+  dispatch (root, GSK_LAYER_EVENT_BUTTON_PRESS, 50, 50);
+  g_assert_true (gsk_layer_get_pointer_grab (root) == a);
+  /* Over b, but a has the pointer: b is not entered */
+  dispatch (root, GSK_LAYER_EVENT_MOTION, 250, 50);
+  g_assert_true (gsk_layer_is_hovered (a));
+  g_assert_false (gsk_layer_is_hovered (b));
+  /* A second button, released first, keeps the grab */
+  event = gsk_layer_event_new (GSK_LAYER_EVENT_BUTTON_PRESS, 2, 250, 50);
+  gsk_layer_event_set_button (event, 3);
+  gsk_layer_dispatch_event (root, event);
+  gsk_layer_event_unref (event);
+  event = gsk_layer_event_new (GSK_LAYER_EVENT_BUTTON_RELEASE, 3, 250, 50);
+  gsk_layer_event_set_button (event, 3);
+  gsk_layer_dispatch_event (root, event);
+  g_assert_true (gsk_layer_event_get_target (event) == a);
+  gsk_layer_event_unref (event);
+  g_assert_true (gsk_layer_get_pointer_grab (root) == a);
+  /* The last release ends it; the pointer is over b now */
+  dispatch (root, GSK_LAYER_EVENT_BUTTON_RELEASE, 250, 50);
+  g_assert_null (gsk_layer_get_pointer_grab (root));
+  g_assert_true (gsk_layer_is_hovered (b));
+
+  g_assert_cmpstr (log.log->str, ==,
+                   "enter a, button-press a, motion a, button-press a, button-release a, "
+                   "button-release a, leave a, enter b");
+
+  g_string_free (log.log, TRUE);
+  g_assert_finalize_object (root);
+}
+
+static void
+test_explicit_grab (void)
+{
+  Log log = { g_string_new (NULL) };
+  GskLayer *root = new_root ();
+  GskLayer *a = new_layer ("a", 0, 0, 100, 100);
+  GskLayer *b = new_layer ("b", 200, 0, 100, 100);
+
+  gsk_layer_add_child (root, a);
+  gsk_layer_add_child (root, b);
+  add_any_logger (a, &log);
+  add_any_logger (b, &log);
+
+  dispatch (root, GSK_LAYER_EVENT_MOTION, 250, 50);
+  gsk_layer_grab_pointer (a);
+  g_assert_true (gsk_layer_get_pointer_grab (root) == a);
+  dispatch (root, GSK_LAYER_EVENT_SCROLL, 260, 50);
+  gsk_layer_ungrab_pointer (a);
+  g_assert_cmpstr (log.log->str, ==, "enter b, motion b, leave b, enter a, scroll a, leave a, enter b");
+
+  /* Another grab breaks the first */
+  g_string_truncate (log.log, 0);
+  gsk_layer_grab_pointer (a);
+  gsk_layer_grab_pointer (b);
+  g_assert_cmpstr (log.log->str, ==, "leave b, enter a, grab-broken a, leave a, enter b");
+
+  /* The grabbing layer leaving the tree: broken at the next event, which
+   * goes to what is under the pointer */
+  g_string_truncate (log.log, 0);
+  g_object_ref (b);
+  gsk_layer_remove_child (root, b);
+  dispatch (root, GSK_LAYER_EVENT_MOTION, 50, 50);
+  g_assert_cmpstr (log.log->str, ==, "grab-broken b, leave b, enter a, motion a");
+  g_assert_null (gsk_layer_get_pointer_grab (root));
+  g_assert_finalize_object (b);
+
+  g_string_free (log.log, TRUE);
+  g_assert_finalize_object (root);
+}
+
+static GskLayerEvent *
+touch_event (GskLayerEventType type,
+             guint             sequence,
+             double            x,
+             double            y)
+{
+  GskLayerEvent *event = gsk_layer_event_new (type, 1, x, y);
+
+  gsk_layer_event_set_sequence (event, sequence);
+  return event;
+}
+
+static void
+dispatch_touch_event (GskLayer          *root,
+                      GskLayerEventType  type,
+                      guint              sequence,
+                      double             x,
+                      double             y)
+{
+  GskLayerEvent *event = touch_event (type, sequence, x, y);
+
+  gsk_layer_dispatch_event (root, event);
+  gsk_layer_event_unref (event);
+}
+
+static void
+test_touch_sequences (void)
+{
+  Log log = { g_string_new (NULL) };
+  GskLayer *root = new_root ();
+  GskLayer *a = new_layer ("a", 0, 0, 100, 100);
+  GskLayer *b = new_layer ("b", 200, 0, 100, 100);
+
+  gsk_layer_add_child (root, a);
+  gsk_layer_add_child (root, b);
+  add_any_logger (a, &log);
+  add_any_logger (b, &log);
+
+  /* Two fingers, each staying with its layer; touch hovers nothing */
+  dispatch_touch_event (root, GSK_LAYER_EVENT_TOUCH_BEGIN, 1, 50, 50);
+  dispatch_touch_event (root, GSK_LAYER_EVENT_TOUCH_BEGIN, 2, 250, 50);
+  dispatch_touch_event (root, GSK_LAYER_EVENT_TOUCH_UPDATE, 1, 250, 60);
+  dispatch_touch_event (root, GSK_LAYER_EVENT_TOUCH_UPDATE, 2, 50, 60);
+  dispatch_touch_event (root, GSK_LAYER_EVENT_TOUCH_END, 1, 250, 60);
+  g_assert_false (gsk_layer_is_hovered (a));
+  g_assert_cmpstr (log.log->str, ==,
+                   "touch-begin a, touch-begin b, touch-update a, touch-update b, touch-end a");
+
+  /* A sequence beginning again, never having ended: the old one is
+   * cancelled */
+  g_string_truncate (log.log, 0);
+  dispatch_touch_event (root, GSK_LAYER_EVENT_TOUCH_BEGIN, 2, 50, 50);
+  g_assert_cmpstr (log.log->str, ==, "touch-cancel b, touch-begin a");
+
+  /* Its layer leaving the tree: the sequence is lost */
+  g_string_truncate (log.log, 0);
+  g_object_ref (a);
+  gsk_layer_remove_child (root, a);
+  dispatch_touch_event (root, GSK_LAYER_EVENT_TOUCH_UPDATE, 2, 250, 50);
+  dispatch_touch_event (root, GSK_LAYER_EVENT_TOUCH_UPDATE, 2, 250, 50);
+  g_assert_cmpstr (log.log->str, ==, "grab-broken a, touch-update b");
+  g_object_unref (a);
+
+  g_string_free (log.log, TRUE);
+  g_assert_finalize_object (root);
+}
+
+/* }}} */
+/* {{{ Focus */
+
+static void
+key (GskLayer        *root,
+     guint            keyval,
+     GdkModifierType  modifiers)
+{
+  GskLayerEvent *event = gsk_layer_event_new (GSK_LAYER_EVENT_KEY_PRESS, 1, 0, 0);
+
+  gsk_layer_event_set_key (event, keyval, 0);
+  gsk_layer_event_set_modifiers (event, modifiers);
+  gsk_layer_dispatch_event (root, event);
+  gsk_layer_event_unref (event);
+}
+
+static void
+test_focus (void)
+{
+  Log log = { g_string_new (NULL) };
+  GskLayer *root = new_root ();
+  GskLayer *a = new_layer ("a", 0, 0, 100, 100);
+  GskLayer *a1 = new_layer ("a1", 0, 0, 10, 10);
+  GskLayer *a2 = new_layer ("a2", 0, 0, 10, 10);
+  GskLayer *b = new_layer ("b", 200, 0, 100, 100);
+  GskLayer *c = new_layer ("c", 0, 200, 100, 100);
+
+  gsk_layer_add_child (root, a);
+  gsk_layer_add_child (a, a1);
+  gsk_layer_add_child (a, a2);
+  gsk_layer_add_child (root, b);
+  gsk_layer_add_child (root, c);
+  for (GskLayer *l = a; l != NULL; l = l == a ? a1 : l == a1 ? a2 : l == a2 ? b : l == b ? c : NULL)
+    {
+      gsk_layer_set_focusable (l, l != a);
+      add_any_logger (l, &log);
+    }
+  add_logger (a, GSK_LAYER_PHASE_CAPTURE, &log);
+  g_assert_false (gsk_layer_get_focusable (a));
+
+  /* Not focusable */
+  g_assert_false (gsk_layer_grab_focus (a));
+  g_assert_null (gsk_layer_get_focus (root));
+
+  g_assert_true (gsk_layer_grab_focus (a2));
+  g_assert_true (gsk_layer_has_focus (a2));
+  key (root, GDK_KEY_a, 0);
+  g_assert_cmpstr (log.log->str, ==, "focus-in a2, a capture, key-press a2");
+
+  /* Tab through a1, a2, b, c in tree order, skipping what is hidden,
+   * and around */
+  g_string_truncate (log.log, 0);
+  gsk_layer_set_visible (b, FALSE);
+  key (root, GDK_KEY_Tab, 0);
+  g_assert_true (gsk_layer_get_focus (root) == c);
+  key (root, GDK_KEY_Tab, 0);
+  g_assert_true (gsk_layer_get_focus (root) == a1);
+  gsk_layer_set_visible (b, TRUE);
+  key (root, GDK_KEY_Tab, 0);
+  key (root, GDK_KEY_Tab, 0);
+  g_assert_true (gsk_layer_get_focus (root) == b);
+  key (root, GDK_KEY_ISO_Left_Tab, GDK_SHIFT_MASK);
+  g_assert_true (gsk_layer_get_focus (root) == a2);
+  key (root, GDK_KEY_Tab, GDK_SHIFT_MASK);
+  key (root, GDK_KEY_Tab, GDK_SHIFT_MASK);
+  g_assert_true (gsk_layer_get_focus (root) == c);
+  /* Focus changes go to the layer alone; key events travel its path */
+  g_assert_cmpstr (log.log->str, ==,
+                   "a capture, key-press a2, focus-out a2, focus-in c, "
+                   "key-press c, focus-out c, focus-in a1, "
+                   "a capture, key-press a1, focus-out a1, focus-in a2, "
+                   "a capture, key-press a2, focus-out a2, focus-in b, "
+                   "key-press b, focus-out b, focus-in a2, "
+                   "a capture, key-press a2, focus-out a2, focus-in a1, "
+                   "a capture, key-press a1, focus-out a1, focus-in c");
+
+  /* A Tab that a handler stops does not move the focus */
+  g_string_truncate (log.log, 0);
+  log.stop_at = "a capture";
+  gsk_layer_grab_focus (a1);
+  key (root, GDK_KEY_Tab, 0);
+  g_assert_true (gsk_layer_has_focus (a1));
+  log.stop_at = NULL;
+
+  /* The focus layer leaving the tree loses the focus; keys go to the root */
+  g_string_truncate (log.log, 0);
+  g_object_ref (a1);
+  gsk_layer_remove_child (a, a1);
+  key (root, GDK_KEY_a, 0);
+  g_assert_null (gsk_layer_get_focus (root));
+  g_assert_false (gsk_layer_has_focus (a1));
+  g_assert_cmpstr (log.log->str, ==, "focus-out a1");
+  g_assert_finalize_object (a1);
+
+  g_string_free (log.log, TRUE);
+  g_assert_finalize_object (root);
+}
+
+/* }}} */
+/* {{{ Cursors */
+
+static void
+test_cursor (void)
+{
+  GskLayer *root = new_root ();
+  GskLayer *a = new_layer ("a", 0, 0, 100, 100);
+  GskLayer *a1 = new_layer ("a1", 10, 10, 20, 20);
+  GskLayer *b = new_layer ("b", 200, 0, 100, 100);
+
+  gsk_layer_add_child (root, a);
+  gsk_layer_add_child (a, a1);
+  gsk_layer_add_child (root, b);
+  gsk_layer_set_cursor (a, "pointer");
+  gsk_layer_set_cursor (a1, "text");
+  g_assert_cmpstr (gsk_layer_get_cursor (a1), ==, "text");
+
+  g_assert_null (gsk_layer_get_pointer_cursor (root));
+  dispatch (root, GSK_LAYER_EVENT_MOTION, 50, 50);
+  g_assert_cmpstr (gsk_layer_get_pointer_cursor (root), ==, "pointer");
+  dispatch (root, GSK_LAYER_EVENT_MOTION, 15, 15);
+  g_assert_cmpstr (gsk_layer_get_pointer_cursor (root), ==, "text");
+  gsk_layer_set_cursor (a1, NULL);
+  g_assert_cmpstr (gsk_layer_get_pointer_cursor (root), ==, "pointer");
+  dispatch (root, GSK_LAYER_EVENT_MOTION, 250, 50);
+  g_assert_null (gsk_layer_get_pointer_cursor (root));
+
+  /* Under a grab, the grabbing layer's */
+  gsk_layer_grab_pointer (a);
+  g_assert_cmpstr (gsk_layer_get_pointer_cursor (root), ==, "pointer");
+
+  g_assert_finalize_object (root);
+}
+
+/* }}} */
 /* {{{ Hostile handlers and input */
 
 static GskLayer *doomed_root;
@@ -424,11 +744,14 @@ test_handlers_that_destroy (void)
 
   /* b's handlers take b out of the tree: the event goes on, up the path
    * it had when it was dispatched */
+  dispatch (root, GSK_LAYER_EVENT_MOTION, 150, 150);
+  g_string_truncate (log.log, 0);
   log.action = remove_own_layer;
   g_object_add_weak_pointer (G_OBJECT (b), (gpointer *) &b);
   dispatch (root, GSK_LAYER_EVENT_BUTTON_PRESS, 150, 150);
   g_assert_null (b);
-  g_assert_true (g_str_has_suffix (log.log->str, "root capture, a capture, b capture, b target, b bubble, a bubble, root bubble"));
+  g_assert_cmpstr (log.log->str, ==, "root capture, a capture, b capture, b target, b bubble, a bubble, root bubble");
+  g_assert_null (gsk_layer_get_pointer_grab (root));
   g_string_truncate (log.log, 0);
   log.action = NULL;
   g_assert_finalize_object (root);
@@ -451,6 +774,137 @@ test_handlers_that_destroy (void)
                    "enter root, enter a, enter b, root capture, a capture, b capture, b target");
   g_string_free (log.log, TRUE);
   g_assert_finalize_object (root);
+}
+
+/* Random events on a tree that handlers change under them: layers
+ * removed, moved, hidden, re-added, grabs and focus taken and dropped.
+ * Nothing may crash or leak (the ASan build runs this too), and the
+ * grab and the focus are always in the tree. The seeds are fixed, so
+ * that a failure can be replayed; GSK_INPUT_STRESS_SEEDS=N tries N of
+ * them. */
+static GskLayer *stress_layers[24];
+static GskLayer *stress_root;
+static GRand *stress_rand;
+static guint stress_handled;
+
+static gboolean
+stress_handler (GskLayerEventController *controller,
+                GskLayerEvent           *event,
+                gpointer                 data)
+{
+  GskLayer *l = stress_layers[g_rand_int_range (stress_rand, 0, G_N_ELEMENTS (stress_layers))];
+  GskLayer *other = stress_layers[g_rand_int_range (stress_rand, 0, G_N_ELEMENTS (stress_layers))];
+
+  stress_handled++;
+
+  switch (g_rand_int_range (stress_rand, 0, 12))
+    {
+    case 0:
+      if (gsk_layer_get_parent (l))
+        gsk_layer_remove_child (gsk_layer_get_parent (l), l);
+      break;
+    case 1:
+    case 8:
+      if (gsk_layer_get_parent (l) == NULL && !gsk_layer_contains (l, stress_root))
+        gsk_layer_add_child (gsk_layer_contains (stress_root, other) ? other : stress_root, l);
+      break;
+    case 2:
+      gsk_layer_set_position (l, &GRAPHENE_POINT_INIT (g_rand_int_range (stress_rand, -50, 350), g_rand_int_range (stress_rand, -50, 250)));
+      break;
+    case 3:
+      gsk_layer_set_visible (l, !gsk_layer_get_visible (l));
+      break;
+    case 4:
+      if (gsk_layer_get_root (l) == stress_root)
+        gsk_layer_grab_pointer (l);
+      break;
+    case 5:
+      if (gsk_layer_get_pointer_grab (stress_root))
+        gsk_layer_ungrab_pointer (gsk_layer_get_pointer_grab (stress_root));
+      break;
+    case 6:
+      gsk_layer_grab_focus (l);
+      break;
+    case 7:
+      gsk_layer_set_reactive (l, !gsk_layer_get_reactive (l));
+      break;
+    default:
+      break;
+    }
+
+  return g_rand_int_range (stress_rand, 0, 8) == 0;
+}
+
+static void
+stress_run (guint32 seed)
+{
+  GskLayerTransform *t;
+
+  stress_rand = g_rand_new_with_seed (seed);
+  stress_root = new_root ();
+  {
+    GskLayerEventController *controller = gsk_layer_event_controller_new ();
+
+    g_signal_connect (controller, "event", G_CALLBACK (stress_handler), NULL);
+    gsk_layer_add_controller (stress_root, controller);
+  }
+  for (guint i = 0; i < G_N_ELEMENTS (stress_layers); i++)
+    {
+      GskLayerEventController *controller = gsk_layer_event_controller_new ();
+      GskLayer *parent = i < 4 ? stress_root : stress_layers[g_rand_int_range (stress_rand, 0, i)];
+
+      stress_layers[i] = g_object_ref_sink (new_layer ("l", g_rand_int_range (stress_rand, 0, 300), g_rand_int_range (stress_rand, 0, 200),
+                                                       g_rand_int_range (stress_rand, 10, 150), g_rand_int_range (stress_rand, 10, 150)));
+      gsk_layer_set_focusable (stress_layers[i], i % 3 == 0);
+      gsk_layer_event_controller_set_propagation_phase (controller, 1 + i % 3);
+      g_signal_connect (controller, "event", G_CALLBACK (stress_handler), NULL);
+      gsk_layer_add_controller (stress_layers[i], controller);
+      gsk_layer_add_child (parent, stress_layers[i]);
+    }
+  g_assert_true (gsk_layer_transform_parse ("perspective(300px) rotateY(30deg)", &t, NULL));
+  gsk_layer_set_transform (stress_layers[5], t);
+  gsk_layer_transform_unref (t);
+
+  for (int i = 0; i < 3000; i++)
+    {
+      GskLayerEventType type = g_rand_int_range (stress_rand, 0, GSK_LAYER_EVENT_FOCUS_OUT + 1);
+      GskLayerEvent *event = gsk_layer_event_new (type, i, g_rand_double_range (stress_rand, -20, 420),
+                                                  g_rand_double_range (stress_rand, -20, 320));
+      GskLayer *grab, *focus;
+
+      gsk_layer_event_set_button (event, g_rand_int_range (stress_rand, 0, 4));
+      gsk_layer_event_set_sequence (event, g_rand_int_range (stress_rand, 0, 3));
+      gsk_layer_event_set_key (event, g_rand_boolean (stress_rand) ? GDK_KEY_Tab : GDK_KEY_a, 0);
+      gsk_layer_dispatch_event (stress_root, event);
+      gsk_layer_event_unref (event);
+      if (i % 50 == 0)
+        gsk_layer_update_hover (stress_root);
+
+      grab = gsk_layer_get_pointer_grab (stress_root);
+      focus = gsk_layer_get_focus (stress_root);
+      g_assert_true (grab == NULL || gsk_layer_get_root (grab) == stress_root);
+      g_assert_true (focus == NULL || gsk_layer_get_root (focus) == stress_root);
+    }
+
+  for (guint i = 0; i < G_N_ELEMENTS (stress_layers); i++)
+    g_object_unref (stress_layers[i]);
+  g_assert_finalize_object (stress_root);
+  g_rand_free (stress_rand);
+}
+
+static void
+test_random_events (void)
+{
+  const char *n = g_getenv ("GSK_INPUT_STRESS_SEEDS");
+  guint32 seeds = n ? (guint32) g_ascii_strtoull (n, NULL, 10) : 4;
+
+  for (guint32 seed = 1; seed <= seeds; seed++)
+    {
+      stress_handled = 0;
+      stress_run (seed);
+      g_test_message ("seed %u: %u events handled", seed, stress_handled);
+      g_assert_cmpuint (stress_handled, >, 1000);
+    }
 }
 
 static void
@@ -513,8 +967,14 @@ main (int    argc,
   g_test_add_func ("/input/propagation/who-gets-events", test_who_gets_events);
   g_test_add_func ("/input/crossing/order", test_crossing_order);
   g_test_add_func ("/input/position/through-3d", test_position_through_3d);
+  g_test_add_func ("/input/grab/implicit", test_implicit_grab);
+  g_test_add_func ("/input/grab/explicit", test_explicit_grab);
+  g_test_add_func ("/input/grab/touch-sequences", test_touch_sequences);
+  g_test_add_func ("/input/focus/tab-order", test_focus);
+  g_test_add_func ("/input/cursor", test_cursor);
   g_test_add_func ("/input/hostile/handlers-that-destroy", test_handlers_that_destroy);
   g_test_add_func ("/input/hostile/bad-input", test_bad_input);
+  g_test_add_func ("/input/hostile/random-events", test_random_events);
 
   return g_test_run ();
 }

@@ -54,7 +54,7 @@ gsk_layer_event_new (GskLayerEventType type,
 {
   GskLayerEvent *self;
 
-  g_return_val_if_fail (type <= GSK_LAYER_EVENT_FOCUS_OUT, NULL);
+  g_return_val_if_fail (type <= GSK_LAYER_EVENT_GRAB_BROKEN, NULL);
 
   self = g_new0 (GskLayerEvent, 1);
   g_atomic_ref_count_init (&self->ref_count);
@@ -183,6 +183,7 @@ gsk_layer_event_is_pointer (const GskLayerEvent *self)
     case GSK_LAYER_EVENT_KEY_RELEASE:
     case GSK_LAYER_EVENT_FOCUS_IN:
     case GSK_LAYER_EVENT_FOCUS_OUT:
+    case GSK_LAYER_EVENT_GRAB_BROKEN:
     default:
       return FALSE;
     }

@@ -32,6 +32,9 @@ G_BEGIN_DECLS
  *   top level, the surface)
  * @GSK_LAYER_EVENT_FOCUS_IN: a layer got the keyboard focus
  * @GSK_LAYER_EVENT_FOCUS_OUT: a layer lost the keyboard focus
+ * @GSK_LAYER_EVENT_GRAB_BROKEN: a layer lost the pointer grab or a touch
+ *   sequence it had, because it left the tree or another layer grabbed
+ *   the pointer: what it was doing with them is cancelled
  *
  * The kinds of [struct@LayerEvent].
  */
@@ -50,6 +53,7 @@ typedef enum {
   GSK_LAYER_EVENT_LEAVE,
   GSK_LAYER_EVENT_FOCUS_IN,
   GSK_LAYER_EVENT_FOCUS_OUT,
+  GSK_LAYER_EVENT_GRAB_BROKEN,
 } GskLayerEventType;
 
 /**

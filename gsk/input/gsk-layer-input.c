@@ -13,6 +13,17 @@
  * a leave event, from the deepest up to the common ancestor, then the
  * new ones an enter event, from below the common ancestor down.
  *
+ * Grabs: while a button is held, the layer it was pressed on gets the
+ * pointer's events wherever the pointer goes (an implicit grab); a
+ * layer can also grab the pointer until it lets go. Each touch sequence
+ * goes to the layer it began on. A grabbing layer that leaves the tree
+ * gets a grab-broken event at the next event or update, and the grab
+ * ends.
+ *
+ * Keyboard focus: key events go to the focus layer, through its path;
+ * Tab and Shift+Tab that no handler stops move the focus through the
+ * focusable layers in tree order.
+ *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "config.h"
@@ -43,16 +54,6 @@ path_free (Path *path)
   g_ptr_array_free (path, TRUE);
 }
 
-static Path *
-path_copy (Path *path)
-{
-  Path *copy = g_ptr_array_sized_new (path->len);
-
-  for (guint i = 0; i < path->len; i++)
-    g_ptr_array_add (copy, i == 0 ? path->pdata[i] : g_object_ref (path->pdata[i]));
-  return copy;
-}
-
 typedef struct
 {
   /* The target under the pointer and its ancestors, from the top level
@@ -64,9 +65,18 @@ typedef struct
   gboolean pointer_in;
   guint32 time;                 /* of the last pointer event */
   GdkModifierType modifiers;
+
+  GskLayer *grab;               /* weak: the pointer's grab */
+  gboolean grab_implicit;       /* by a press, until the last release */
+  guint32 buttons;              /* held, a bit per button below 32 */
+
+  GHashTable *touches;          /* sequence → TouchTarget */
+
+  GskLayer *focus;              /* weak */
 } InputState;
 
 static GQuark input_quark;
+static GQuark focusable_quark;
 
 static void
 hovered_finalized (gpointer  data,
@@ -111,6 +121,36 @@ hovered_set (InputState *state,
     }
 }
 
+/* A weak pointer in the state that forgets a finalized layer */
+static void
+weak_set (GskLayer **where,
+          GskLayer  *layer)
+{
+  if (*where == layer)
+    return;
+  if (*where)
+    g_object_remove_weak_pointer (G_OBJECT (*where), (gpointer *) where);
+  *where = layer;
+  if (layer)
+    g_object_add_weak_pointer (G_OBJECT (layer), (gpointer *) where);
+}
+
+/* The layer a touch sequence began on, weakly: the top level itself may
+ * be one, and the state is its own */
+typedef struct
+{
+  GskLayer *layer;
+} TouchTarget;
+
+static void
+touch_target_free (gpointer data)
+{
+  TouchTarget *touch = data;
+
+  weak_set (&touch->layer, NULL);
+  g_free (touch);
+}
+
 static void
 input_state_free (gpointer data)
 {
@@ -118,7 +158,16 @@ input_state_free (gpointer data)
 
   path_free (hovered_take (state));
   g_ptr_array_unref (state->hovered);
+  weak_set (&state->grab, NULL);
+  weak_set (&state->focus, NULL);
+  g_hash_table_unref (state->touches);
   g_free (state);
+}
+
+static InputState *
+peek_input_state (GskLayer *root)
+{
+  return input_quark ? g_object_get_qdata (G_OBJECT (root), input_quark) : NULL;
 }
 
 static InputState *
@@ -134,19 +183,24 @@ get_input_state (GskLayer *root)
     {
       state = g_new0 (InputState, 1);
       state->hovered = g_ptr_array_new ();
+      state->touches = g_hash_table_new_full (NULL, NULL, NULL, touch_target_free);
       g_object_set_qdata_full (G_OBJECT (root), input_quark, state, input_state_free);
     }
 
   return state;
 }
 
-/* The path from @root down to @target */
+/* The path from @root down to @target; empty if @target is not in
+ * @root's tree (a handler may have taken it out) */
 static Path *
 path_to (GskLayer *root,
          GskLayer *target)
 {
   Path *path = path_new ();
   GskLayer *l;
+
+  if (target == NULL || gsk_layer_get_root (target) != root)
+    return path;
 
   for (l = target; l != NULL; l = gsk_layer_get_parent (l))
     {
@@ -177,31 +231,30 @@ run_controllers (GskLayer                 *layer,
                  GskLayerEvent            *event)
 {
   GPtrArray *controllers = gsk_layer_peek_controllers (layer);
-  GskLayerEventController **snapshot;
+  GPtrArray *snapshot;
   gboolean stop = FALSE;
-  guint n, i;
+  guint i;
 
   if (controllers == NULL || controllers->len == 0)
     return FALSE;
 
-  n = controllers->len;
-  snapshot = g_newa (GskLayerEventController *, n);
-  for (i = 0; i < n; i++)
-    snapshot[i] = g_object_ref (controllers->pdata[i]);
+  snapshot = g_ptr_array_new_full (controllers->len, g_object_unref);
+  for (i = 0; i < controllers->len; i++)
+    g_ptr_array_add (snapshot, g_object_ref (controllers->pdata[i]));
 
-  for (i = 0; i < n && !stop; i++)
+  for (i = 0; i < snapshot->len && !stop; i++)
     {
-      GskLayerPropagationPhase p = gsk_layer_event_controller_get_propagation_phase (snapshot[i]);
+      GskLayerEventController *controller = snapshot->pdata[i];
+      GskLayerPropagationPhase p = gsk_layer_event_controller_get_propagation_phase (controller);
 
-      if (gsk_layer_event_controller_get_layer (snapshot[i]) != layer || p == GSK_LAYER_PHASE_NONE)
+      if (gsk_layer_event_controller_get_layer (controller) != layer || p == GSK_LAYER_PHASE_NONE)
         continue;
       if (phase != GSK_LAYER_PHASE_NONE && p != phase)
         continue;
-      stop = gsk_layer_event_controller_handle_event (snapshot[i], event);
+      stop = gsk_layer_event_controller_handle_event (controller, event);
     }
 
-  for (i = 0; i < n; i++)
-    g_object_unref (snapshot[i]);
+  g_ptr_array_unref (snapshot);
 
   return stop;
 }
@@ -232,17 +285,22 @@ propagate (Path          *path,
   return FALSE;
 }
 
+/* An event for @layer alone: crossing, focus changes, broken grabs */
 static void
-send_crossing (GskLayer          *layer,
+send_to_layer (GskLayer          *layer,
                GskLayerEventType  type,
-               const InputState  *state)
+               const InputState  *state,
+               guint              sequence)
 {
-  GskLayerEvent *crossing = gsk_layer_event_new (type, state->time, state->x, state->y);
+  GskLayerEvent *event = gsk_layer_event_new (type, state->time, state->x, state->y);
 
-  crossing->modifiers = state->modifiers;
-  gsk_layer_event_set_target (crossing, layer);
-  run_controllers (layer, GSK_LAYER_PHASE_NONE, crossing);
-  gsk_layer_event_unref (crossing);
+  g_object_ref (layer);
+  event->modifiers = state->modifiers;
+  event->sequence = sequence;
+  gsk_layer_event_set_target (event, layer);
+  run_controllers (layer, GSK_LAYER_PHASE_NONE, event);
+  gsk_layer_event_unref (event);
+  g_object_unref (layer);
 }
 
 /* Makes @path the hovered layers of @root, sending leave and enter
@@ -263,22 +321,313 @@ update_crossing (GskLayer   *root,
   hovered_set (state, path);
 
   for (i = old->len; i-- > common; )
-    send_crossing (old->pdata[i], GSK_LAYER_EVENT_LEAVE, state);
+    send_to_layer (old->pdata[i], GSK_LAYER_EVENT_LEAVE, state, 0);
   for (i = common; i < path->len; i++)
-    send_crossing (path->pdata[i], GSK_LAYER_EVENT_ENTER, state);
+    send_to_layer (path->pdata[i], GSK_LAYER_EVENT_ENTER, state, 0);
 
   path_free (old);
   path_free (path);
 }
 
-/* The hovered path at the pointer's position, or an empty one */
+static gboolean
+is_in_tree (GskLayer *layer,
+            GskLayer *root)
+{
+  return layer != NULL && gsk_layer_get_root (layer) == root;
+}
+
+/* The layer holding the pointer grab, once checked that it is still in
+ * the tree; if it left, it gets a grab-broken event and the grab ends */
+static GskLayer *
+current_grab (GskLayer   *root,
+              InputState *state)
+{
+  GskLayer *grab = state->grab;
+
+  if (grab == NULL || is_in_tree (grab, root))
+    return grab;
+
+  weak_set (&state->grab, NULL);
+  state->grab_implicit = FALSE;
+  send_to_layer (grab, GSK_LAYER_EVENT_GRAB_BROKEN, state, 0);
+
+  return NULL;
+}
+
+/* The path under the pointer: the grab's, or what is picked there */
 static Path *
 hover_path (GskLayer   *root,
             InputState *state)
 {
-  GskLayer *target = state->pointer_in ? gsk_layer_pick (root, state->x, state->y) : NULL;
+  GskLayer *target;
+
+  if (!state->pointer_in)
+    return path_new ();
+
+  target = current_grab (root, state);
+  if (target == NULL)
+    target = gsk_layer_pick (root, state->x, state->y);
 
   return target ? path_to (root, target) : path_new ();
+}
+
+static gboolean
+deliver (GskLayer      *root,
+         GskLayer      *target,
+         GskLayerEvent *event)
+{
+  Path *path;
+  gboolean stop;
+
+  if (target == NULL)
+    return FALSE;
+
+  gsk_layer_event_set_target (event, target);
+  path = path_to (root, target);
+  stop = propagate (path, event);
+  path_free (path);
+
+  return stop;
+}
+
+/* {{{ Focus */
+
+static gboolean
+layer_is_focusable (GskLayer *layer)
+{
+  return focusable_quark != 0 && g_object_get_qdata (G_OBJECT (layer), focusable_quark) != NULL;
+}
+
+/* The focus layer, once checked that it is still in the tree */
+static GskLayer *
+current_focus (GskLayer   *root,
+               InputState *state)
+{
+  GskLayer *focus = state->focus;
+
+  if (focus == NULL || is_in_tree (focus, root))
+    return focus;
+
+  weak_set (&state->focus, NULL);
+  send_to_layer (focus, GSK_LAYER_EVENT_FOCUS_OUT, state, 0);
+
+  return NULL;
+}
+
+static void
+set_focus (GskLayer   *root,
+           InputState *state,
+           GskLayer   *focus)
+{
+  GskLayer *old = current_focus (root, state);
+
+  if (old == focus)
+    return;
+
+  weak_set (&state->focus, focus);
+  if (old)
+    send_to_layer (old, GSK_LAYER_EVENT_FOCUS_OUT, state, 0);
+  if (focus && state->focus == focus)
+    send_to_layer (focus, GSK_LAYER_EVENT_FOCUS_IN, state, 0);
+}
+
+/* The layer after @layer in tree order (depth first, children in their
+ * order), skipping hidden subtrees; NULL after the last */
+static GskLayer *
+next_in_tree (GskLayer *root,
+              GskLayer *layer)
+{
+  GskLayer *child = gsk_layer_get_visible (layer) ? gsk_layer_get_first_child (layer) : NULL;
+
+  if (child)
+    return child;
+
+  for (; layer != NULL && layer != root; layer = gsk_layer_get_parent (layer))
+    {
+      GskLayer *next = gsk_layer_get_next_sibling (layer);
+
+      if (next)
+        return next;
+    }
+
+  return NULL;
+}
+
+static gboolean
+can_take_focus (GskLayer *layer)
+{
+  GskLayer *l;
+
+  if (!layer_is_focusable (layer))
+    return FALSE;
+  for (l = layer; l != NULL; l = gsk_layer_get_parent (l))
+    if (!gsk_layer_get_visible (l))
+      return FALSE;
+
+  return TRUE;
+}
+
+/* Moves the focus to the next (or previous) focusable layer in tree
+ * order, wrapping around; TRUE if there is one */
+static gboolean
+move_focus (GskLayer   *root,
+            InputState *state,
+            gboolean    backward)
+{
+  GskLayer *focus = current_focus (root, state);
+  GskLayer *found = NULL, *l;
+
+  if (!backward)
+    {
+      for (l = focus ? next_in_tree (root, focus) : root; l != NULL && found == NULL; l = next_in_tree (root, l))
+        if (can_take_focus (l))
+          found = l;
+      for (l = root; l != NULL && l != focus && found == NULL; l = next_in_tree (root, l))
+        if (can_take_focus (l))
+          found = l;
+    }
+  else
+    {
+      GskLayer *last_before = NULL, *last = NULL;
+      gboolean passed = focus == NULL;
+
+      /* One walk: the last focusable before the focus, or the last of all */
+      for (l = root; l != NULL; l = next_in_tree (root, l))
+        {
+          if (l == focus)
+            passed = TRUE;
+          else if (can_take_focus (l))
+            {
+              if (!passed)
+                last_before = l;
+              last = l;
+            }
+        }
+      found = last_before ? last_before : last;
+    }
+
+  if (found == NULL)
+    return FALSE;
+
+  set_focus (root, state, found);
+  return TRUE;
+}
+
+/* }}} */
+
+/* Touch: each sequence goes to the layer it began on. A begin for a
+ * sequence still going cancels the old one; a layer that left the tree
+ * gets a grab-broken event, and its sequence's events go nowhere. */
+static gboolean
+dispatch_touch (GskLayer      *root,
+                InputState    *state,
+                GskLayerEvent *event)
+{
+  gpointer key = GUINT_TO_POINTER (event->sequence);
+  TouchTarget *touch = g_hash_table_lookup (state->touches, key);
+  GskLayer *target = touch ? touch->layer : NULL;
+  gboolean known = touch != NULL, stop = FALSE;
+
+  if (target)
+    g_object_ref (target);
+  if (known && event->type != GSK_LAYER_EVENT_TOUCH_UPDATE)
+    g_hash_table_remove (state->touches, key);
+
+  if (event->type == GSK_LAYER_EVENT_TOUCH_BEGIN)
+    {
+      if (target && is_in_tree (target, root))
+        {
+          GskLayerEvent *cancel = gsk_layer_event_new (GSK_LAYER_EVENT_TOUCH_CANCEL, event->time,
+                                                       event->x, event->y);
+
+          cancel->sequence = event->sequence;
+          cancel->device_kind = event->device_kind;
+          deliver (root, target, cancel);
+          gsk_layer_event_unref (cancel);
+        }
+      g_clear_object (&target);
+
+      target = gsk_layer_pick (root, event->x, event->y);
+      if (target)
+        {
+          touch = g_new0 (TouchTarget, 1);
+          weak_set (&touch->layer, target);
+          g_hash_table_insert (state->touches, key, touch);
+        }
+      return deliver (root, target, event);
+    }
+
+  if (!known)
+    {
+      /* A sequence that never began here: to what is under it */
+      return deliver (root, gsk_layer_pick (root, event->x, event->y), event);
+    }
+
+  if (target && is_in_tree (target, root))
+    stop = deliver (root, target, event);
+  else
+    {
+      /* Lost: its layer left the tree, or is gone */
+      g_hash_table_remove (state->touches, key);
+      if (target)
+        send_to_layer (target, GSK_LAYER_EVENT_GRAB_BROKEN, state, event->sequence);
+    }
+  g_clear_object (&target);
+
+  return stop;
+}
+
+static gboolean
+dispatch_pointer (GskLayer      *root,
+                  InputState    *state,
+                  GskLayerEvent *event)
+{
+  GskLayer *target;
+  gboolean stop = FALSE;
+  guint32 bit = event->button > 0 && event->button <= 32 ? 1u << (event->button - 1) : 0;
+
+  state->pointer_in = TRUE;
+  state->x = event->x;
+  state->y = event->y;
+  state->time = event->time;
+  state->modifiers = event->modifiers;
+
+  target = current_grab (root, state);
+  if (target == NULL)
+    target = gsk_layer_pick (root, event->x, event->y);
+  if (target)
+    g_object_ref (target);
+
+  /* Under a grab, the pointer is over the grabbing layer, as with the
+   * DOM's pointer capture */
+  update_crossing (root, state, target ? path_to (root, target) : path_new ());
+
+  if (event->type != GSK_LAYER_EVENT_ENTER)
+    stop = deliver (root, target, event);
+
+  if (event->type == GSK_LAYER_EVENT_BUTTON_PRESS)
+    {
+      state->buttons |= bit;
+      if (state->grab == NULL && target != NULL && is_in_tree (target, root))
+        {
+          weak_set (&state->grab, target);
+          state->grab_implicit = TRUE;
+        }
+    }
+  else if (event->type == GSK_LAYER_EVENT_BUTTON_RELEASE)
+    {
+      state->buttons &= ~bit;
+      if (state->buttons == 0 && state->grab_implicit)
+        {
+          weak_set (&state->grab, NULL);
+          state->grab_implicit = FALSE;
+          update_crossing (root, state, hover_path (root, state));
+        }
+    }
+
+  g_clear_object (&target);
+
+  return stop;
 }
 
 /**
@@ -288,13 +637,19 @@ hover_path (GskLayer   *root,
  *
  * Delivers @event to the layers of @root's tree.
  *
- * Pointer and touch events go to the layer [method@Layer.pick] finds at
- * their position: invisible layers, layers at opacity 0, layers whose
- * transform is singular and layers that are not reactive get none. The
- * event travels from @root down to that target and back up (see
+ * Pointer events go to the layer [method@Layer.pick] finds at their
+ * position: invisible layers, layers at opacity 0, layers whose
+ * transform is singular and layers that are not reactive get none. While
+ * a button is held, they go to the layer it was pressed on (an implicit
+ * grab), and while a layer holds [method@Layer.grab_pointer], to that
+ * layer. A touch sequence goes to the layer it began on. Key events go
+ * to the focus layer ([method@Layer.grab_focus]), or @root; a Tab or
+ * Shift+Tab press that no controller stops moves the focus. Focus events
+ * from the host (the surface gained or lost the keyboard) go to the
+ * focus layer too.
+ *
+ * The event travels from @root down to its target and back up (see
  * [class@LayerEventController]); if no layer is there, nothing gets it.
- * Key and focus events go to @root, the focus layer until keyboard
- * focus exists.
  *
  * Pointer events also update which layers are hovered: the layers that
  * the pointer left get [enum@Gsk.LayerEventType.LEAVE] events, from the
@@ -312,9 +667,8 @@ gsk_layer_dispatch_event (GskLayer      *root,
                           GskLayerEvent *event)
 {
   InputState *state;
-  Path *path;
   GskLayer *target;
-  gboolean stop;
+  gboolean stop = FALSE;
 
   g_return_val_if_fail (GSK_IS_LAYER (root), FALSE);
   g_return_val_if_fail (event != NULL, FALSE);
@@ -332,18 +686,31 @@ gsk_layer_dispatch_event (GskLayer      *root,
       state->pointer_in = FALSE;
       state->time = event->time;
       state->modifiers = event->modifiers;
-      update_crossing (root, state, path_new ());
-      stop = FALSE;
+      update_crossing (root, state, current_grab (root, state) ? hover_path (root, state) : path_new ());
       break;
 
     case GSK_LAYER_EVENT_KEY_PRESS:
     case GSK_LAYER_EVENT_KEY_RELEASE:
     case GSK_LAYER_EVENT_FOCUS_IN:
     case GSK_LAYER_EVENT_FOCUS_OUT:
-      gsk_layer_event_set_target (event, root);
-      path = path_to (root, root);
-      stop = propagate (path, event);
-      path_free (path);
+      target = current_focus (root, state);
+      stop = deliver (root, target ? target : root, event);
+      if (!stop && event->type == GSK_LAYER_EVENT_KEY_PRESS &&
+          (event->keyval == GDK_KEY_Tab || event->keyval == GDK_KEY_ISO_Left_Tab ||
+           event->keyval == GDK_KEY_KP_Tab))
+        stop = move_focus (root, state,
+                           event->keyval == GDK_KEY_ISO_Left_Tab || (event->modifiers & GDK_SHIFT_MASK));
+      break;
+
+    case GSK_LAYER_EVENT_TOUCH_BEGIN:
+    case GSK_LAYER_EVENT_TOUCH_UPDATE:
+    case GSK_LAYER_EVENT_TOUCH_END:
+    case GSK_LAYER_EVENT_TOUCH_CANCEL:
+      stop = dispatch_touch (root, state, event);
+      break;
+
+    case GSK_LAYER_EVENT_GRAB_BROKEN:
+      g_critical ("%s: grab-broken events come from GSK, not the host", G_STRFUNC);
       break;
 
     case GSK_LAYER_EVENT_MOTION:
@@ -351,33 +718,8 @@ gsk_layer_dispatch_event (GskLayer      *root,
     case GSK_LAYER_EVENT_BUTTON_RELEASE:
     case GSK_LAYER_EVENT_SCROLL:
     case GSK_LAYER_EVENT_ENTER:
-    case GSK_LAYER_EVENT_TOUCH_BEGIN:
-    case GSK_LAYER_EVENT_TOUCH_UPDATE:
-    case GSK_LAYER_EVENT_TOUCH_END:
-    case GSK_LAYER_EVENT_TOUCH_CANCEL:
     default:
-      target = gsk_layer_pick (root, event->x, event->y);
-      path = target ? path_to (root, target) : path_new ();
-
-      /* Touch points hover nothing */
-      if (event->type < GSK_LAYER_EVENT_TOUCH_BEGIN || event->type > GSK_LAYER_EVENT_TOUCH_CANCEL)
-        {
-          state->pointer_in = TRUE;
-          state->x = event->x;
-          state->y = event->y;
-          state->time = event->time;
-          state->modifiers = event->modifiers;
-          update_crossing (root, state, path_copy (path));
-        }
-
-      if (event->type == GSK_LAYER_EVENT_ENTER)
-        stop = FALSE;
-      else
-        {
-          gsk_layer_event_set_target (event, target);
-          stop = propagate (path, event);
-        }
-      path_free (path);
+      stop = dispatch_pointer (root, state, event);
       break;
     }
 
@@ -393,9 +735,10 @@ gsk_layer_dispatch_event (GskLayer      *root,
  *
  * Picks again under the pointer's last position and sends the enter
  * and leave events that layers moving, appearing or vanishing under a
- * still pointer call for. Call it after each frame's animations and
- * layout ran; events dispatched with [method@Layer.dispatch_event] do
- * it themselves.
+ * still pointer call for; a grabbing layer that left the tree gets its
+ * grab-broken event. Call it after each frame's animations and layout
+ * ran; events dispatched with [method@Layer.dispatch_event] do it
+ * themselves.
  *
  * Since: 0.1
  */
@@ -407,7 +750,7 @@ gsk_layer_update_hover (GskLayer *root)
   g_return_if_fail (GSK_IS_LAYER (root));
   g_return_if_fail (gsk_layer_get_parent (root) == NULL);
 
-  if (input_quark == 0 || g_object_get_qdata (G_OBJECT (root), input_quark) == NULL)
+  if (peek_input_state (root) == NULL)
     return;
 
   g_object_ref (root);
@@ -420,8 +763,10 @@ gsk_layer_update_hover (GskLayer *root)
  * gsk_layer_is_hovered:
  * @self: a layer
  *
- * Says whether the pointer is over @self or one of its descendants, as
- * of the last event or [method@Layer.update_hover] of its top level.
+ * Says whether the pointer is over @self or one of its descendants (or,
+ * under a pointer grab, whether @self holds it or contains the layer
+ * that does), as of the last event or [method@Layer.update_hover] of
+ * its top level.
  *
  * Returns: whether @self is hovered
  *
@@ -431,12 +776,11 @@ gboolean
 gsk_layer_is_hovered (GskLayer *self)
 {
   InputState *state;
-  GskLayer *root;
 
   g_return_val_if_fail (GSK_IS_LAYER (self), FALSE);
 
-  root = gsk_layer_get_root (self);
-  if (input_quark == 0 || (state = g_object_get_qdata (G_OBJECT (root), input_quark)) == NULL)
+  state = peek_input_state (gsk_layer_get_root (self));
+  if (state == NULL)
     return FALSE;
 
   for (guint i = 0; i < state->hovered->len; i++)
@@ -445,3 +789,276 @@ gsk_layer_is_hovered (GskLayer *self)
 
   return FALSE;
 }
+
+/**
+ * gsk_layer_grab_pointer:
+ * @self: a layer in a tree
+ *
+ * Makes @self the target of all pointer events of its top level, wherever
+ * the pointer is, until [method@Layer.ungrab_pointer], or until @self
+ * leaves the tree (it then gets a [enum@Gsk.LayerEventType.GRAB_BROKEN]
+ * event). A layer holding an implicit grab, or another explicit one,
+ * gets a grab-broken event.
+ *
+ * Since: 0.1
+ */
+void
+gsk_layer_grab_pointer (GskLayer *self)
+{
+  GskLayer *root;
+  InputState *state;
+  GskLayer *old;
+
+  g_return_if_fail (GSK_IS_LAYER (self));
+
+  root = gsk_layer_get_root (self);
+  g_object_ref (root);
+  g_object_ref (self);
+  state = get_input_state (root);
+  old = current_grab (root, state);
+  weak_set (&state->grab, self);
+  state->grab_implicit = FALSE;
+  if (old && old != self)
+    send_to_layer (old, GSK_LAYER_EVENT_GRAB_BROKEN, state, 0);
+  update_crossing (root, state, hover_path (root, state));
+  g_object_unref (self);
+  g_object_unref (root);
+}
+
+/**
+ * gsk_layer_ungrab_pointer:
+ * @self: the layer holding the pointer grab
+ *
+ * Ends the grab @self holds: pointer events go to the layer under the
+ * pointer again, which gets its enter events now.
+ *
+ * Since: 0.1
+ */
+void
+gsk_layer_ungrab_pointer (GskLayer *self)
+{
+  GskLayer *root;
+  InputState *state;
+
+  g_return_if_fail (GSK_IS_LAYER (self));
+
+  root = gsk_layer_get_root (self);
+  state = peek_input_state (root);
+  g_return_if_fail (state != NULL && state->grab == self);
+
+  g_object_ref (root);
+  weak_set (&state->grab, NULL);
+  state->grab_implicit = FALSE;
+  update_crossing (root, state, hover_path (root, state));
+  g_object_unref (root);
+}
+
+/**
+ * gsk_layer_get_pointer_grab:
+ * @root: a top level
+ *
+ * Returns: (transfer none) (nullable): the layer that gets the pointer's
+ *   events whatever is under it: by [method@Layer.grab_pointer], or
+ *   while a button pressed on it is held
+ *
+ * Since: 0.1
+ */
+GskLayer *
+gsk_layer_get_pointer_grab (GskLayer *root)
+{
+  InputState *state;
+
+  g_return_val_if_fail (GSK_IS_LAYER (root), NULL);
+
+  state = peek_input_state (root);
+  return state && is_in_tree (state->grab, root) ? state->grab : NULL;
+}
+
+/**
+ * gsk_layer_set_focusable:
+ * @self: a layer
+ * @focusable: whether @self can have the keyboard focus
+ *
+ * Lets @self take the keyboard focus, with [method@Layer.grab_focus] or
+ * by Tab. Taking it away from the focus layer does not move the focus.
+ *
+ * Since: 0.1
+ */
+void
+gsk_layer_set_focusable (GskLayer *self,
+                         gboolean  focusable)
+{
+  g_return_if_fail (GSK_IS_LAYER (self));
+
+  if (G_UNLIKELY (focusable_quark == 0))
+    focusable_quark = g_quark_from_static_string ("gsk-layer-focusable");
+
+  g_object_set_qdata (G_OBJECT (self), focusable_quark, focusable ? GINT_TO_POINTER (1) : NULL);
+}
+
+/**
+ * gsk_layer_get_focusable:
+ * @self: a layer
+ *
+ * Returns: whether @self can have the keyboard focus
+ *
+ * Since: 0.1
+ */
+gboolean
+gsk_layer_get_focusable (GskLayer *self)
+{
+  g_return_val_if_fail (GSK_IS_LAYER (self), FALSE);
+
+  return layer_is_focusable (self);
+}
+
+/**
+ * gsk_layer_grab_focus:
+ * @self: a focusable layer, visible with its ancestors
+ *
+ * Gives @self the keyboard focus of its top level: the layer that had
+ * it gets a [enum@Gsk.LayerEventType.FOCUS_OUT] event, then @self a
+ * [enum@Gsk.LayerEventType.FOCUS_IN] event, and key events go to @self.
+ *
+ * Returns: %TRUE if @self has the focus now
+ *
+ * Since: 0.1
+ */
+gboolean
+gsk_layer_grab_focus (GskLayer *self)
+{
+  GskLayer *root;
+
+  g_return_val_if_fail (GSK_IS_LAYER (self), FALSE);
+
+  if (!can_take_focus (self))
+    return FALSE;
+
+  root = gsk_layer_get_root (self);
+  g_object_ref (root);
+  set_focus (root, get_input_state (root), self);
+  g_object_unref (root);
+
+  return gsk_layer_has_focus (self);
+}
+
+/**
+ * gsk_layer_has_focus:
+ * @self: a layer
+ *
+ * Returns: whether @self has the keyboard focus of its top level
+ *
+ * Since: 0.1
+ */
+gboolean
+gsk_layer_has_focus (GskLayer *self)
+{
+  InputState *state;
+
+  g_return_val_if_fail (GSK_IS_LAYER (self), FALSE);
+
+  state = peek_input_state (gsk_layer_get_root (self));
+  return state != NULL && state->focus == self;
+}
+
+/**
+ * gsk_layer_get_focus:
+ * @root: a top level
+ *
+ * Returns: (transfer none) (nullable): the layer of @root's tree that has
+ *   the keyboard focus
+ *
+ * Since: 0.1
+ */
+GskLayer *
+gsk_layer_get_focus (GskLayer *root)
+{
+  InputState *state;
+
+  g_return_val_if_fail (GSK_IS_LAYER (root), NULL);
+
+  state = peek_input_state (root);
+  return state && is_in_tree (state->focus, root) ? state->focus : NULL;
+}
+
+/* {{{ Cursors */
+
+static GQuark cursor_quark;
+
+/**
+ * gsk_layer_set_cursor:
+ * @self: a layer
+ * @name: (nullable): a cursor name as `gdk_cursor_new_from_name()` takes
+ *   it (CSS cursor names: "pointer", "text", "grab", …), or %NULL for
+ *   the cursor of the layer below
+ *
+ * Sets the cursor the host shows while the pointer is over @self, unless
+ * a hovered descendant sets its own: see
+ * [method@Layer.get_pointer_cursor].
+ *
+ * Since: 0.1
+ */
+void
+gsk_layer_set_cursor (GskLayer   *self,
+                      const char *name)
+{
+  g_return_if_fail (GSK_IS_LAYER (self));
+
+  if (G_UNLIKELY (cursor_quark == 0))
+    cursor_quark = g_quark_from_static_string ("gsk-layer-cursor");
+
+  g_object_set_qdata_full (G_OBJECT (self), cursor_quark, g_strdup (name), g_free);
+}
+
+/**
+ * gsk_layer_get_cursor:
+ * @self: a layer
+ *
+ * Returns: (nullable): the cursor name set on @self
+ *
+ * Since: 0.1
+ */
+const char *
+gsk_layer_get_cursor (GskLayer *self)
+{
+  g_return_val_if_fail (GSK_IS_LAYER (self), NULL);
+
+  return cursor_quark ? g_object_get_qdata (G_OBJECT (self), cursor_quark) : NULL;
+}
+
+/**
+ * gsk_layer_get_pointer_cursor:
+ * @root: a top level
+ *
+ * Gives the cursor to show: that of the deepest hovered layer that sets
+ * one (under a grab, of the grabbing layer or its ancestors), as of the
+ * last event or [method@Layer.update_hover]. A host calls it after
+ * dispatching pointer events, and sets the cursor when it changed.
+ *
+ * Returns: (nullable): a cursor name, or %NULL for the default cursor
+ *
+ * Since: 0.1
+ */
+const char *
+gsk_layer_get_pointer_cursor (GskLayer *root)
+{
+  InputState *state;
+
+  g_return_val_if_fail (GSK_IS_LAYER (root), NULL);
+
+  state = peek_input_state (root);
+  if (state == NULL)
+    return NULL;
+
+  for (guint i = state->hovered->len; i-- > 0; )
+    {
+      const char *name = gsk_layer_get_cursor (state->hovered->pdata[i]);
+
+      if (name)
+        return name;
+    }
+
+  return NULL;
+}
+
+/* }}} */

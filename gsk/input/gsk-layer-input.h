@@ -23,4 +23,31 @@ void     gsk_layer_update_hover   (GskLayer      *root);
 GSK_LAYER_AVAILABLE_IN_ALL
 gboolean gsk_layer_is_hovered     (GskLayer      *self);
 
+GSK_LAYER_AVAILABLE_IN_ALL
+void      gsk_layer_grab_pointer     (GskLayer *self);
+GSK_LAYER_AVAILABLE_IN_ALL
+void      gsk_layer_ungrab_pointer   (GskLayer *self);
+GSK_LAYER_AVAILABLE_IN_ALL
+GskLayer *gsk_layer_get_pointer_grab (GskLayer *root);
+
+GSK_LAYER_AVAILABLE_IN_ALL
+void      gsk_layer_set_focusable    (GskLayer *self,
+                                      gboolean  focusable);
+GSK_LAYER_AVAILABLE_IN_ALL
+gboolean  gsk_layer_get_focusable    (GskLayer *self);
+GSK_LAYER_AVAILABLE_IN_ALL
+gboolean  gsk_layer_grab_focus       (GskLayer *self);
+GSK_LAYER_AVAILABLE_IN_ALL
+gboolean  gsk_layer_has_focus        (GskLayer *self);
+GSK_LAYER_AVAILABLE_IN_ALL
+GskLayer *gsk_layer_get_focus        (GskLayer *root);
+
+GSK_LAYER_AVAILABLE_IN_ALL
+void        gsk_layer_set_cursor         (GskLayer   *self,
+                                          const char *name);
+GSK_LAYER_AVAILABLE_IN_ALL
+const char *gsk_layer_get_cursor         (GskLayer   *self);
+GSK_LAYER_AVAILABLE_IN_ALL
+const char *gsk_layer_get_pointer_cursor (GskLayer   *root);
+
 G_END_DECLS
