@@ -1215,6 +1215,37 @@ test_random_transforms (void)
   gsk_layer_render_list_free (list);
 }
 
+/* Found by fuzz-animations (UBSan): a quad whose corners lie 1e21
+ * pixels away crosses a 32×32 target. Clipping it there computes new
+ * vertices with errors of 1e5 pixels, past pixman's 16.16 range, and
+ * converting them to fixed point was undefined: the ASan and UBSan
+ * build of the suite fails here without the fix. */
+static void
+test_far_quad (void)
+{
+  GskLayerRenderList *list = gsk_layer_render_list_new (32, 32);
+  cairo_surface_t *target = create_target (32, 32);
+  graphene_matrix_t m;
+  guint32 *data;
+
+  /* The unit square to the corners the fuzzer found */
+  graphene_matrix_init_from_2d (&m, 3.2363345429744792e21, -6.765774608697299e20,
+                                3.6931445048028535e21, -5.0602445413134893e21,
+                                -3.4647396646261547e21, 2.8684110010916096e21);
+  add_color (list, &m, 0, 0, 1, 1, 1, 0, 0, 1);
+  gsk_layer_software_render (list, NULL, target);
+
+  /* What is drawn there is beyond what floats can place (the matrix's
+   * own rounding is 1e14 pixels): red of some coverage, or nothing */
+  cairo_surface_flush (target);
+  data = (guint32 *) cairo_image_surface_get_data (target);
+  for (int i = 0; i < 32 * 32; i++)
+    g_assert_cmphex (data[i] & 0x0000ffff, ==, 0);
+
+  cairo_surface_destroy (target);
+  gsk_layer_render_list_free (list);
+}
+
 static void
 test_degenerate (void)
 {
@@ -1364,6 +1395,7 @@ main (int   argc,
   g_test_add_func ("/software/robust/behind-viewer", test_behind_viewer);
   g_test_add_func ("/software/robust/random-transforms", test_random_transforms);
   g_test_add_func ("/software/robust/degenerate", test_degenerate);
+  g_test_add_func ("/software/robust/far-quad", test_far_quad);
   g_test_add_func ("/software/robust/unbalanced", test_unbalanced);
 
   return g_test_run ();

@@ -167,10 +167,21 @@ gsk_layer_software_rounded_polygon (const GskLayerRenderOp *op,
 /* pixman_double_to_fixed() truncates toward zero: a vertex left of or
  * above the mask, whose origin depends on the damage and the band, would
  * round differently from a full redraw's. Rounding down is the same
- * wherever the origin is. */
+ * wherever the origin is.
+ *
+ * Clipping a quad that reaches far (a vertex near w = 0 is at 1e10 and
+ * beyond) computes new vertices with the error of those magnitudes: one
+ * can land far outside the target, past pixman's 16.16 range, where the
+ * conversion to int would be undefined. Such a vertex is stopped at the
+ * edge of that range (NaN too); within the target nothing changes. */
 static inline pixman_fixed_t
 fixed_floor (double d)
 {
+  if (!(d > -32767.0))
+    d = -32767.0;
+  else if (!(d < 32767.0))
+    d = 32767.0;
+
   return (pixman_fixed_t) floor (d * 65536.0);
 }
 
