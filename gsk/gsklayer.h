@@ -22,5 +22,10 @@
 #include "gsk-layer-event.h"
 #include "gsk-layer-event-controller.h"
 #include "gsk-layer-input.h"
+#include "gsk-layer-gesture.h"
+#include "gsk-layer-click-gesture.h"
+#include "gsk-layer-drag-gesture.h"
+#include "gsk-layer-swipe-gesture.h"
+#include "gsk-layer-long-press-gesture.h"
 
 #undef __GSK_LAYER_H_INSIDE__

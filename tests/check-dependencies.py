@@ -29,7 +29,8 @@ ALLOWED = {
     'animation': {'core'},
     'css': {'core', 'animation'},
     'scene': {'core', 'animation', 'css'},
-    'input': {'core'},
+    # Long presses and kinetic motion run on frame clocks
+    'input': {'core', 'animation'},
     'software': {'core'},
     # The GL backend draws what it cannot upload (tiles of huge content
     # aside) with the software backend

@@ -1,0 +1,362 @@
+/* gsk-layer-drag-gesture.c: dragging, past a threshold, on an axis
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#include "config.h"
+
+#include <math.h>
+
+#include "gsk-layer-drag-gesture.h"
+#include "gsk-layer-enum-types.h"
+
+/**
+ * GskLayerDragGesture:
+ *
+ * A drag: once the point has moved [property@LayerDragGesture:threshold]
+ * units from where it was pressed (8 by default, GTK's drag threshold),
+ * [signal@LayerDragGesture::drag-begin], then an update for each motion
+ * with the offset from the start, and an end. An
+ * [property@LayerDragGesture:axis] keeps only one direction of the
+ * motion, for sliders and lists. Offsets are in the layer's own space:
+ * on a turned layer, a drag follows its plane.
+ *
+ * Since: 0.1
+ */
+
+struct _GskLayerDragGesture
+{
+  GskLayerGesture parent_instance;
+
+  double threshold;
+  GskLayerDragAxis axis;
+  gboolean dragging;
+};
+
+G_DEFINE_FINAL_TYPE (GskLayerDragGesture, gsk_layer_drag_gesture, GSK_TYPE_LAYER_GESTURE)
+
+enum {
+  PROP_0,
+  PROP_THRESHOLD,
+  PROP_AXIS,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+enum {
+  DRAG_BEGIN,
+  DRAG_UPDATE,
+  DRAG_END,
+  DRAG_CANCEL,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+static void
+get_offset (GskLayerDragGesture *self,
+            double              *dx,
+            double              *dy)
+{
+  double sx, sy, x, y;
+
+  gsk_layer_gesture_get_start_point (GSK_LAYER_GESTURE (self), &sx, &sy);
+  gsk_layer_gesture_get_point (GSK_LAYER_GESTURE (self), &x, &y);
+  *dx = self->axis == GSK_LAYER_DRAG_VERTICAL ? 0 : x - sx;
+  *dy = self->axis == GSK_LAYER_DRAG_HORIZONTAL ? 0 : y - sy;
+}
+
+static void
+gsk_layer_drag_gesture_begin (GskLayerGesture *gesture)
+{
+  GSK_LAYER_DRAG_GESTURE (gesture)->dragging = FALSE;
+}
+
+static void
+gsk_layer_drag_gesture_update (GskLayerGesture *gesture)
+{
+  GskLayerDragGesture *self = GSK_LAYER_DRAG_GESTURE (gesture);
+  double dx, dy;
+
+  get_offset (self, &dx, &dy);
+  if (!self->dragging)
+    {
+      double sx, sy;
+
+      /* Only motion along the axis counts towards the threshold */
+      if (hypot (dx, dy) < self->threshold)
+        return;
+      self->dragging = TRUE;
+      gsk_layer_gesture_get_start_point (gesture, &sx, &sy);
+      g_signal_emit (self, signals[DRAG_BEGIN], 0, sx, sy);
+    }
+
+  g_signal_emit (self, signals[DRAG_UPDATE], 0, dx, dy);
+}
+
+static void
+gsk_layer_drag_gesture_end (GskLayerGesture *gesture)
+{
+  GskLayerDragGesture *self = GSK_LAYER_DRAG_GESTURE (gesture);
+  double dx, dy;
+
+  if (!self->dragging)
+    return;
+
+  /* The release may have moved the point once more */
+  get_offset (self, &dx, &dy);
+  self->dragging = FALSE;
+  g_signal_emit (self, signals[DRAG_END], 0, dx, dy);
+}
+
+static void
+gsk_layer_drag_gesture_cancel (GskLayerGesture *gesture)
+{
+  GskLayerDragGesture *self = GSK_LAYER_DRAG_GESTURE (gesture);
+
+  if (!self->dragging)
+    return;
+
+  self->dragging = FALSE;
+  g_signal_emit (self, signals[DRAG_CANCEL], 0);
+}
+
+static void
+gsk_layer_drag_gesture_get_property (GObject    *object,
+                                     guint       prop_id,
+                                     GValue     *value,
+                                     GParamSpec *pspec)
+{
+  GskLayerDragGesture *self = GSK_LAYER_DRAG_GESTURE (object);
+
+  switch (prop_id)
+    {
+    case PROP_THRESHOLD:
+      g_value_set_double (value, self->threshold);
+      break;
+    case PROP_AXIS:
+      g_value_set_enum (value, self->axis);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+gsk_layer_drag_gesture_set_property (GObject      *object,
+                                     guint         prop_id,
+                                     const GValue *value,
+                                     GParamSpec   *pspec)
+{
+  GskLayerDragGesture *self = GSK_LAYER_DRAG_GESTURE (object);
+
+  switch (prop_id)
+    {
+    case PROP_THRESHOLD:
+      gsk_layer_drag_gesture_set_threshold (self, g_value_get_double (value));
+      break;
+    case PROP_AXIS:
+      gsk_layer_drag_gesture_set_axis (self, g_value_get_enum (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+gsk_layer_drag_gesture_class_init (GskLayerDragGestureClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GskLayerGestureClass *gesture_class = GSK_LAYER_GESTURE_CLASS (klass);
+
+  object_class->get_property = gsk_layer_drag_gesture_get_property;
+  object_class->set_property = gsk_layer_drag_gesture_set_property;
+  gesture_class->begin = gsk_layer_drag_gesture_begin;
+  gesture_class->update = gsk_layer_drag_gesture_update;
+  gesture_class->end = gsk_layer_drag_gesture_end;
+  gesture_class->cancel = gsk_layer_drag_gesture_cancel;
+
+  /**
+   * GskLayerDragGesture:threshold:
+   *
+   * How far, in layer units, the point must move before a drag begins.
+   *
+   * Since: 0.1
+   */
+  properties[PROP_THRESHOLD] =
+    g_param_spec_double ("threshold", NULL, NULL,
+                         0, 1e6, 8,
+                         G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+
+  /**
+   * GskLayerDragGesture:axis:
+   *
+   * Which motion the drag follows.
+   *
+   * Since: 0.1
+   */
+  properties[PROP_AXIS] =
+    g_param_spec_enum ("axis", NULL, NULL,
+                       GSK_TYPE_LAYER_DRAG_AXIS, GSK_LAYER_DRAG_BOTH,
+                       G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /**
+   * GskLayerDragGesture::drag-begin:
+   * @self: the gesture
+   * @start_x: where the press was, in the layer's space
+   * @start_y: where the press was
+   *
+   * Since: 0.1
+   */
+  signals[DRAG_BEGIN] =
+    g_signal_new ("drag-begin", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 2, G_TYPE_DOUBLE, G_TYPE_DOUBLE);
+
+  /**
+   * GskLayerDragGesture::drag-update:
+   * @self: the gesture
+   * @offset_x: the offset from the start, on the axis
+   * @offset_y: the offset from the start, on the axis
+   *
+   * Since: 0.1
+   */
+  signals[DRAG_UPDATE] =
+    g_signal_new ("drag-update", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 2, G_TYPE_DOUBLE, G_TYPE_DOUBLE);
+
+  /**
+   * GskLayerDragGesture::drag-end:
+   * @self: the gesture
+   * @offset_x: the final offset from the start, on the axis
+   * @offset_y: the final offset from the start, on the axis
+   *
+   * Since: 0.1
+   */
+  signals[DRAG_END] =
+    g_signal_new ("drag-end", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 2, G_TYPE_DOUBLE, G_TYPE_DOUBLE);
+
+  /**
+   * GskLayerDragGesture::drag-cancel:
+   * @self: the gesture
+   *
+   * The drag was taken away (a grab broke, a touch was cancelled): what
+   * it moved should go back.
+   *
+   * Since: 0.1
+   */
+  signals[DRAG_CANCEL] =
+    g_signal_new ("drag-cancel", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 0);
+}
+
+static void
+gsk_layer_drag_gesture_init (GskLayerDragGesture *self)
+{
+  self->threshold = 8;
+}
+
+/**
+ * gsk_layer_drag_gesture_new:
+ *
+ * Returns: (transfer full): a new drag gesture
+ *
+ * Since: 0.1
+ */
+GskLayerEventController *
+gsk_layer_drag_gesture_new (void)
+{
+  return g_object_new (GSK_TYPE_LAYER_DRAG_GESTURE, NULL);
+}
+
+/**
+ * gsk_layer_drag_gesture_set_threshold:
+ * @self: a drag gesture
+ * @threshold: how far the point must move before a drag begins
+ *
+ * Since: 0.1
+ */
+void
+gsk_layer_drag_gesture_set_threshold (GskLayerDragGesture *self,
+                                      double               threshold)
+{
+  g_return_if_fail (GSK_IS_LAYER_DRAG_GESTURE (self));
+  g_return_if_fail (threshold >= 0 && threshold <= 1e6);
+
+  if (self->threshold == threshold)
+    return;
+
+  self->threshold = threshold;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_THRESHOLD]);
+}
+
+/**
+ * gsk_layer_drag_gesture_get_threshold:
+ * @self: a drag gesture
+ *
+ * Returns: how far the point must move before a drag begins
+ *
+ * Since: 0.1
+ */
+double
+gsk_layer_drag_gesture_get_threshold (GskLayerDragGesture *self)
+{
+  g_return_val_if_fail (GSK_IS_LAYER_DRAG_GESTURE (self), 0);
+
+  return self->threshold;
+}
+
+/**
+ * gsk_layer_drag_gesture_set_axis:
+ * @self: a drag gesture
+ * @axis: which motion the drag follows
+ *
+ * Since: 0.1
+ */
+void
+gsk_layer_drag_gesture_set_axis (GskLayerDragGesture *self,
+                                 GskLayerDragAxis     axis)
+{
+  g_return_if_fail (GSK_IS_LAYER_DRAG_GESTURE (self));
+  g_return_if_fail (axis <= GSK_LAYER_DRAG_VERTICAL);
+
+  if (self->axis == axis)
+    return;
+
+  self->axis = axis;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_AXIS]);
+}
+
+/**
+ * gsk_layer_drag_gesture_get_axis:
+ * @self: a drag gesture
+ *
+ * Returns: which motion the drag follows
+ *
+ * Since: 0.1
+ */
+GskLayerDragAxis
+gsk_layer_drag_gesture_get_axis (GskLayerDragGesture *self)
+{
+  g_return_val_if_fail (GSK_IS_LAYER_DRAG_GESTURE (self), GSK_LAYER_DRAG_BOTH);
+
+  return self->axis;
+}
+
+/**
+ * gsk_layer_drag_gesture_is_dragging:
+ * @self: a drag gesture
+ *
+ * Returns: whether a drag has begun and not ended
+ *
+ * Since: 0.1
+ */
+gboolean
+gsk_layer_drag_gesture_is_dragging (GskLayerDragGesture *self)
+{
+  g_return_val_if_fail (GSK_IS_LAYER_DRAG_GESTURE (self), FALSE);
+
+  return self->dragging;
+}
