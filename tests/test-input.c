@@ -322,6 +322,45 @@ test_crossing_order (void)
   g_assert_finalize_object (root);
 }
 
+/* A layer animating under a still pointer: the crossing comes with the
+ * frame, after the animations moved it, with no event and no call */
+static void
+test_crossing_after_frame (void)
+{
+  Log log = { g_string_new (NULL), .crossing_only = TRUE };
+  GskLayerFrameClock *clock = gsk_layer_manual_clock_new ();
+  GskLayer *root = new_root ();
+  GskLayer *card = new_layer ("card", 0, 0, 100, 100);
+
+  gsk_layer_add_child (root, card);
+  gsk_layer_set_frame_clock (root, clock);
+  add_logger (root, GSK_LAYER_PHASE_BUBBLE, &log);
+  add_logger (card, GSK_LAYER_PHASE_BUBBLE, &log);
+  dispatch (root, GSK_LAYER_EVENT_MOTION, 250, 50);
+  g_assert_cmpstr (log.log->str, ==, "enter root");
+
+  gsk_layer_save_easing_state (card);
+  gsk_layer_set_easing_duration (card, 1000);
+  gsk_layer_set_easing_mode (card, GSK_LAYER_EASING_LINEAR);
+  gsk_layer_set_position (card, &GRAPHENE_POINT_INIT (300, 0));
+  gsk_layer_restore_easing_state (card);
+
+  /* At 0.5 s the card spans 150 to 250: not yet under 250 */
+  gsk_layer_manual_clock_advance (GSK_LAYER_MANUAL_CLOCK (clock), 500000);
+  g_assert_cmpstr (log.log->str, ==, "enter root");
+  gsk_layer_manual_clock_advance (GSK_LAYER_MANUAL_CLOCK (clock), 100000);
+  g_assert_cmpstr (log.log->str, ==, "enter root, enter card");
+  g_assert_true (gsk_layer_is_hovered (card));
+
+  /* Past it again when the animation has ended: at 300, it left */
+  gsk_layer_manual_clock_advance (GSK_LAYER_MANUAL_CLOCK (clock), 500000);
+  g_assert_cmpstr (log.log->str, ==, "enter root, enter card, leave card");
+
+  g_string_free (log.log, TRUE);
+  g_assert_finalize_object (root);
+  g_object_unref (clock);
+}
+
 /* }}} */
 /* {{{ Positions through 3D */
 
@@ -1273,6 +1312,7 @@ main (int    argc,
   g_test_add_func ("/input/propagation/stop", test_stop);
   g_test_add_func ("/input/propagation/who-gets-events", test_who_gets_events);
   g_test_add_func ("/input/crossing/order", test_crossing_order);
+  g_test_add_func ("/input/crossing/after-frame", test_crossing_after_frame);
   g_test_add_func ("/input/position/through-3d", test_position_through_3d);
   g_test_add_func ("/input/grab/implicit", test_implicit_grab);
   g_test_add_func ("/input/grab/explicit", test_explicit_grab);

@@ -73,6 +73,10 @@ typedef struct
   GHashTable *touches;          /* sequence → TouchTarget */
 
   GskLayer *focus;              /* weak */
+
+  GskLayer *root;               /* unowned: the state is the root's */
+  GskLayerFrameClock *clock;    /* watched for frames */
+  gulong tick_id;
 } InputState;
 
 static GQuark input_quark;
@@ -156,6 +160,11 @@ input_state_free (gpointer data)
 {
   InputState *state = data;
 
+  if (state->clock)
+    {
+      g_clear_signal_handler (&state->tick_id, state->clock);
+      g_clear_object (&state->clock);
+    }
   path_free (hovered_take (state));
   g_ptr_array_unref (state->hovered);
   weak_set (&state->grab, NULL);
@@ -184,6 +193,7 @@ get_input_state (GskLayer *root)
       state = g_new0 (InputState, 1);
       state->hovered = g_ptr_array_new ();
       state->touches = g_hash_table_new_full (NULL, NULL, NULL, touch_target_free);
+      state->root = root;
       g_object_set_qdata_full (G_OBJECT (root), input_quark, state, input_state_free);
     }
 
@@ -369,6 +379,44 @@ hover_path (GskLayer   *root,
     target = gsk_layer_pick (root, state->x, state->y);
 
   return target ? path_to (root, target) : path_new ();
+}
+
+/* After each frame (connected after the animations, which advance on
+ * the same tick), layers may have moved under a still pointer */
+static void
+on_clock_tick (GskLayerFrameClock *clock,
+               InputState         *state)
+{
+  GskLayer *root = state->root;
+
+  if (!state->pointer_in || gsk_layer_get_parent (root) != NULL)
+    return;
+
+  g_object_ref (root);
+  update_crossing (root, state, hover_path (root, state));
+  g_object_unref (root);
+}
+
+/* Follows the top level's clock, which may have changed since */
+static void
+watch_clock (GskLayer   *root,
+             InputState *state)
+{
+  GskLayerFrameClock *clock = gsk_layer_get_frame_clock (root);
+
+  if (clock == state->clock)
+    return;
+
+  if (state->clock)
+    {
+      g_clear_signal_handler (&state->tick_id, state->clock);
+      g_clear_object (&state->clock);
+    }
+  if (clock)
+    {
+      state->clock = g_object_ref (clock);
+      state->tick_id = g_signal_connect_after (clock, "tick", G_CALLBACK (on_clock_tick), state);
+    }
 }
 
 static gboolean
@@ -679,6 +727,7 @@ gsk_layer_dispatch_event (GskLayer      *root,
   g_object_ref (root);
   gsk_layer_event_ref (event);
   state = get_input_state (root);
+  watch_clock (root, state);
 
   switch (event->type)
     {
@@ -736,9 +785,10 @@ gsk_layer_dispatch_event (GskLayer      *root,
  * Picks again under the pointer's last position and sends the enter
  * and leave events that layers moving, appearing or vanishing under a
  * still pointer call for; a grabbing layer that left the tree gets its
- * grab-broken event. Call it after each frame's animations and layout
- * ran; events dispatched with [method@Layer.dispatch_event] do it
- * themselves.
+ * grab-broken event. GSK does this itself after each tick of the top
+ * level's frame clock (once an event was dispatched to it), after the
+ * animations ran; call it when the tree changed otherwise and the
+ * crossing must be known before the next frame.
  *
  * Since: 0.1
  */
@@ -755,6 +805,7 @@ gsk_layer_update_hover (GskLayer *root)
 
   g_object_ref (root);
   state = get_input_state (root);
+  watch_clock (root, state);
   update_crossing (root, state, hover_path (root, state));
   g_object_unref (root);
 }
