@@ -27,5 +27,6 @@
 #include "gsk-layer-drag-gesture.h"
 #include "gsk-layer-swipe-gesture.h"
 #include "gsk-layer-long-press-gesture.h"
+#include "gsk-layer-pinch-gesture.h"
 
 #undef __GSK_LAYER_H_INSIDE__

@@ -1012,6 +1012,59 @@ test_long_press (void)
   g_object_unref (clock);
 }
 
+static void
+log_pinch (GskLayerPinchGesture *gesture,
+           double                scale,
+           double                angle,
+           GString              *log)
+{
+  g_string_append_printf (log, "%s%.3g %.3g", log->len ? ", " : "", scale, angle);
+}
+
+static void
+log_pinch_edge (GskLayerPinchGesture *gesture,
+                GString              *log)
+{
+  g_string_append_printf (log, "%s%s", log->len ? ", " : "",
+                          gsk_layer_pinch_gesture_is_active (gesture) ? "begin" : "end");
+}
+
+static void
+test_pinch (void)
+{
+  GString *log = g_string_new (NULL);
+  GskLayer *root = new_root ();
+  GskLayer *photo = new_layer ("photo", 0, 0, 400, 300);
+  GskLayerEventController *pinch = gsk_layer_pinch_gesture_new ();
+  double cx, cy;
+
+  gsk_layer_add_child (root, photo);
+  g_signal_connect (pinch, "pinch-begin", G_CALLBACK (log_pinch_edge), log);
+  g_signal_connect (pinch, "pinch-update", G_CALLBACK (log_pinch), log);
+  g_signal_connect (pinch, "pinch-end", G_CALLBACK (log_pinch_edge), log);
+  gsk_layer_add_controller (photo, pinch);
+
+  dispatch_touch_event (root, GSK_LAYER_EVENT_TOUCH_BEGIN, 1, 100, 100);
+  /* One finger moving is no pinch */
+  dispatch_touch_event (root, GSK_LAYER_EVENT_TOUCH_UPDATE, 1, 100, 100);
+  dispatch_touch_event (root, GSK_LAYER_EVENT_TOUCH_BEGIN, 2, 200, 100);
+  /* Apart to twice the distance; then a quarter turn clockwise (y down);
+   * then on past 180°, counted as 270° and not -90° */
+  dispatch_touch_event (root, GSK_LAYER_EVENT_TOUCH_UPDATE, 2, 300, 100);
+  gsk_layer_pinch_gesture_get_center (GSK_LAYER_PINCH_GESTURE (pinch), &cx, &cy);
+  g_assert_cmpfloat (cx, ==, 200);
+  g_assert_cmpfloat (cy, ==, 100);
+  dispatch_touch_event (root, GSK_LAYER_EVENT_TOUCH_UPDATE, 2, 100, 200);
+  dispatch_touch_event (root, GSK_LAYER_EVENT_TOUCH_UPDATE, 2, 0, 110);
+  dispatch_touch_event (root, GSK_LAYER_EVENT_TOUCH_UPDATE, 2, 100, 0);
+  dispatch_touch_event (root, GSK_LAYER_EVENT_TOUCH_END, 1, 100, 100);
+  g_assert_false (gsk_layer_pinch_gesture_is_active (GSK_LAYER_PINCH_GESTURE (pinch)));
+  g_assert_cmpstr (log->str, ==, "begin, 2 0, 1 90, 1 174, 1 270, end");
+
+  g_string_free (log, TRUE);
+  g_assert_finalize_object (root);
+}
+
 /* A gesture's layer leaving the tree mid-drag cancels the drag; dropped
  * altogether, it takes its gestures with it */
 static void
@@ -1204,6 +1257,7 @@ stress_run (guint32 seed)
                                 i % 4 == 0 ? gsk_layer_drag_gesture_new () :
                                 i % 4 == 1 ? gsk_layer_long_press_gesture_new () :
                                 i % 4 == 2 ? gsk_layer_click_gesture_new () :
+                                i % 8 == 3 ? gsk_layer_pinch_gesture_new () :
                                 gsk_layer_swipe_gesture_new ());
       gsk_layer_add_child (parent, stress_layers[i]);
     }
@@ -1323,6 +1377,7 @@ main (int    argc,
   g_test_add_func ("/input/gesture/drag", test_drag);
   g_test_add_func ("/input/gesture/swipe", test_swipe);
   g_test_add_func ("/input/gesture/long-press", test_long_press);
+  g_test_add_func ("/input/gesture/pinch", test_pinch);
   g_test_add_func ("/input/gesture/layer-destroyed", test_gesture_layer_destroyed);
   g_test_add_func ("/input/hostile/handlers-that-destroy", test_handlers_that_destroy);
   g_test_add_func ("/input/hostile/bad-input", test_bad_input);
