@@ -8,6 +8,8 @@
 #     any GL renderer spends on them here
 #   issue 5, animations: one tick of 10,000 layers x (transform + opacity)
 #     implicit animations, GSK and Clutter 1.26 (bench-animation*)
+#   issue 11, input: one motion event in 10,000 layers, picked, crossed
+#     and emitted, GSK and Clutter 1.26 (bench-input*)
 #
 # Usage: bench/run-peers.sh [FRAMES [PASSES]]   (default: 15 frames, 2 passes)
 #
@@ -62,11 +64,13 @@ xvfb-run -a -s "-screen 0 1280x1024x24" sh -c '
     done
     "$b/bench-animation" --raw --backend=gl,software
     "$b/bench-animation-clutter" --raw
+    "$b/bench-input" --raw
+    "$b/bench-input-clutter" --raw
     pass=$((pass + 1))
   done
 ' run-peers "$b" "$frames" "$passes" >"$out" 2>&1 || { cat "$out" >&2; exit 1; }
 
-grep -v '^\(fishbowl\|animation\|info\) ' "$out" >&2 || true
+grep -v '^\(fishbowl\|animation\|input\|info\) ' "$out" >&2 || true
 echo "run-peers: the raw measurements are in $out" >&2
 
 clutter=$(pkg-config --modversion clutter-1.0)
@@ -76,6 +80,7 @@ awk -v frames="$frames" -v passes="$passes" -v clutter="$clutter" -v gtk="$gtk" 
 # The best of the passes medians
 $1 == "fishbowl" { if (!(($2, $3) in ms) || $4 < ms[$2, $3]) ms[$2, $3] = $4; seen[$3] = 1 }
 $1 == "animation" { if (!($2 in anim) || $3 < anim[$2]) anim[$2] = $3 }
+$1 == "input" { if (!($2 in input) || $3 < input[$2]) input[$2] = $3 }
 $1 == "info" && $2 == "gl-renderer" { $1 = $2 = ""; sub(/^ +/, ""); renderer = $0 }
 
 function hdr() { return sprintf("%8s %6s", "ms", "fps") }
@@ -125,6 +130,13 @@ END {
   row("frame: tick + render in software (GSK)", anim["gsk-frame-software"], "", "ms", 0)
   row("memory per running transition", anim["gsk-bytes"], anim["clutter-bytes"], "bytes", 0)
   printf "targets (issue 5): one tick <= 1 ms, memory per transition < 256 bytes\n"
+
+  printf "\nIssue 11 - one motion event in 10,000 reactive layers drawn once: pick, leave and enter,\n"
+  printf "capture and bubble handlers; medians of 31 batches of 200; ratio = Clutter / GSK\n"
+  printf "%-58s | %14s | %14s | %7s\n", "", "GSK", "Clutter " clutter, "ratio"
+  row("one motion event (Clutter: clutter_stage_get_actor_at_pos", input["gsk-motion-us"], input["clutter-motion-us"], "us", 0)
+  printf "%-58s |\n", "  and the same emissions by hand)"
+  printf "target (issue 11): <= 20 us\n"
 }
 
 function row(label, g, c, unit, is_tick,   gs, cs, rs) {
