@@ -741,6 +741,45 @@ test_singular_matrix_interpolation (void)
   g_object_unref (clock);
 }
 
+/* Found by fuzz-animations: a spring retargeted while it moves hands its
+ * velocity on in units of the new move; a move of a thousandth of a
+ * unit at speed asked for a spring faster than springs may start, and
+ * making it failed with a critical */
+static void
+test_spring_retarget_short_move (void)
+{
+  GskLayerFrameClock *clock = gsk_layer_manual_clock_new ();
+  GskLayer *root = new_root (8, 8);
+  GskLayer *layer = rect_layer (0, 0, 4, 4);
+  GskLayerEasing *spring = gsk_layer_easing_new_spring (1, 100, 10, 0);
+  GskLayerPrivate *p = gsk_layer_get_private (layer);
+  float x;
+
+  gsk_layer_add_child (root, layer);
+  gsk_layer_set_frame_clock (root, clock);
+  gsk_layer_save_easing_state (layer);
+  gsk_layer_set_easing (layer, spring);
+  gsk_layer_set_z_position (layer, 10000);
+  gsk_layer_manual_clock_advance (GSK_LAYER_MANUAL_CLOCK (clock), 50000);
+  x = p->z_position;
+  g_assert_cmpfloat (x, >, 0);
+  g_assert_cmpfloat (x, <, 10000);
+
+  /* A thousandth of a unit from where it is, at thousands a second */
+  gsk_layer_set_z_position (layer, x + 0.001f);
+  gsk_layer_restore_easing_state (layer);
+  for (int i = 0; i < 20; i++)
+    {
+      gsk_layer_manual_clock_advance (GSK_LAYER_MANUAL_CLOCK (clock), 50000);
+      g_assert_true (isfinite (p->z_position));
+      g_assert_true (fabsf (p->z_position) <= GSK_LAYER_MAX_COORDINATE);
+    }
+
+  gsk_layer_easing_unref (spring);
+  g_assert_finalize_object (root);
+  g_object_unref (clock);
+}
+
 /* Found by fuzz-tree: the root's compiled bounds, a float rect from a
  * child's box far to the left to its own right edge, lost that edge to
  * rounding, and a point the root covered was no longer picked after a
@@ -1057,6 +1096,7 @@ main (int    argc,
   g_test_add_func ("/hostile/easing/overshoot-stays-in-range", test_overshoot_stays_in_range);
   g_test_add_func ("/hostile/easing/overshoot-rotation", test_overshoot_rotation);
   g_test_add_func ("/hostile/easing/singular-matrix-interpolation", test_singular_matrix_interpolation);
+  g_test_add_func ("/hostile/easing/spring-retarget-short-move", test_spring_retarget_short_move);
 
   g_test_add_func ("/hostile/pick/same-after-frame", test_pick_same_after_frame);
   g_test_add_func ("/hostile/pick/edge-on", test_pick_edge_on);

@@ -13,6 +13,7 @@
 #include <math.h>
 
 #include "gsk-layer-animation-private.h"
+#include "gsk-layer-easing-private.h"
 #include "gsk-layer-implicit-private.h"
 #include "gsk-layer-transform.h"
 #include "gsk-layer-interpolate-private.h"
@@ -904,8 +905,18 @@ gsk_layer_animate_property (GskLayer     *self,
       g_value_unset (&from);
       if (distance != 0 && gsk_layer_easing_get_spring (easing, &m, &k, &c, &v))
         {
-          gsk_layer_easing_unref (easing);
-          easing = gsk_layer_easing_new_spring (m, k, c, velocity / distance);
+          /* A short move at speed would start faster than a spring may:
+           * at most its fastest start, and the easing as it was if the
+           * spring cannot be made so */
+          GskLayerEasing *handed;
+
+          v = CLAMP (velocity / distance, -GSK_LAYER_EASING_MAX_PARAMETER, GSK_LAYER_EASING_MAX_PARAMETER);
+          handed = gsk_layer_easing_try_new_spring (m, k, c, v);
+          if (handed)
+            {
+              gsk_layer_easing_unref (easing);
+              easing = handed;
+            }
         }
     }
 
