@@ -28,5 +28,6 @@
 #include "gsk-layer-swipe-gesture.h"
 #include "gsk-layer-long-press-gesture.h"
 #include "gsk-layer-pinch-gesture.h"
+#include "gsk-layer-pan-gesture.h"
 
 #undef __GSK_LAYER_H_INSIDE__

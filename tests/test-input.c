@@ -1065,6 +1065,136 @@ test_pinch (void)
   g_assert_finalize_object (root);
 }
 
+static GskLayerEvent *
+scroll_event (GskLayerScrollDirection direction,
+              guint32                 time,
+              double                  dy,
+              gboolean                stop)
+{
+  GskLayerEvent *event = gsk_layer_event_new (GSK_LAYER_EVENT_SCROLL, time, 50, 150);
+
+  gsk_layer_event_set_scroll (event, direction, 0, dy, stop);
+  gsk_layer_event_set_device_kind (event, GSK_LAYER_DEVICE_TOUCHPAD);
+  return event;
+}
+
+static void
+dispatch_and_free (GskLayer      *root,
+                   GskLayerEvent *event)
+{
+  gsk_layer_dispatch_event (root, event);
+  gsk_layer_event_unref (event);
+}
+
+static void
+test_pan (void)
+{
+  GskLayerFrameClock *clock = gsk_layer_manual_clock_new ();
+  GskLayerManualClock *manual = GSK_LAYER_MANUAL_CLOCK (clock);
+  GskLayer *root = new_root ();
+  GskLayer *list = new_layer ("list", 0, 0, 100, 300);
+  GskLayerEventController *controller = gsk_layer_pan_gesture_new (GSK_LAYER_DRAG_VERTICAL);
+  GskLayerPanGesture *pan = GSK_LAYER_PAN_GESTURE (controller);
+  double points[7][3], v0;
+
+  gsk_layer_add_child (root, list);
+  gsk_layer_set_frame_clock (root, clock);
+  gsk_layer_add_controller (list, controller);
+  gsk_layer_pan_gesture_set_range (pan, 0, 10000);
+
+  /* The content follows the finger: up by 50, the value grows by 50 */
+  dispatch (root, GSK_LAYER_EVENT_BUTTON_PRESS, 50, 200);
+  dispatch (root, GSK_LAYER_EVENT_MOTION, 50, 150);
+  g_assert_cmpfloat (gsk_layer_pan_gesture_get_value (pan), ==, 50);
+  dispatch (root, GSK_LAYER_EVENT_BUTTON_RELEASE, 50, 150);
+  g_assert_false (gsk_layer_pan_gesture_is_moving (pan));
+
+  /* A flick, by touch: 10 units every 10 ms upwards, 1000 per second;
+   * then frame by frame on the clock, x0 + v0 / 4 (1 - e^-4t) */
+  for (int i = 0; i < 7; i++)
+    {
+      points[i][0] = 5000 + 10 * i;
+      points[i][1] = 50;
+      points[i][2] = 250 - 10 * i;
+    }
+  stroke (root, TRUE, 7, (const double (*)[3]) points);
+  v0 = gsk_layer_pan_gesture_get_value (pan);
+  g_assert_cmpfloat_with_epsilon (v0, 110, 1e-9);
+  g_assert_true (gsk_layer_pan_gesture_is_moving (pan));
+  gsk_layer_manual_clock_advance (manual, 100000);
+  g_assert_cmpfloat_with_epsilon (gsk_layer_pan_gesture_get_value (pan), v0 + 1000 / 4.0 * (1 - exp (-0.4)), 1e-6);
+  gsk_layer_manual_clock_advance (manual, 400000);
+  g_assert_cmpfloat_with_epsilon (gsk_layer_pan_gesture_get_value (pan), v0 + 1000 / 4.0 * (1 - exp (-2.0)), 1e-6);
+  for (int i = 0; i < 200 && gsk_layer_pan_gesture_is_moving (pan); i++)
+    gsk_layer_manual_clock_advance (manual, 16667);
+  g_assert_false (gsk_layer_pan_gesture_is_moving (pan));
+  g_assert_cmpfloat (fabs (gsk_layer_pan_gesture_get_value (pan) - (v0 + 250)), <, 0.25);
+
+  /* Flicked past the upper bound: it slows faster there, then springs
+   * back to the bound exactly, without a bounce past it */
+  gsk_layer_pan_gesture_set_range (pan, 0, 400);
+  gsk_layer_pan_gesture_set_value (pan, 350);
+  for (int i = 0; i < 7; i++)
+    points[i][0] = 9000 + 10 * i;
+  stroke (root, TRUE, 7, (const double (*)[3]) points);
+  {
+    double max = 0;
+
+    for (int i = 0; i < 200 && gsk_layer_pan_gesture_is_moving (pan); i++)
+      {
+        gsk_layer_manual_clock_advance (manual, 16667);
+        max = MAX (max, gsk_layer_pan_gesture_get_value (pan));
+        if (max > gsk_layer_pan_gesture_get_value (pan))
+          g_assert_cmpfloat (gsk_layer_pan_gesture_get_value (pan), >=, 400);
+      }
+    g_test_message ("overshoot to %g", max);
+    g_assert_cmpfloat (max, >, 400);
+    g_assert_cmpfloat (max, <, 460 + 60);
+  }
+  g_assert_false (gsk_layer_pan_gesture_is_moving (pan));
+  g_assert_cmpfloat (gsk_layer_pan_gesture_get_value (pan), ==, 400);
+
+  /* Dragged past it: the rubber band moves half as far */
+  dispatch (root, GSK_LAYER_EVENT_BUTTON_PRESS, 50, 200);
+  dispatch (root, GSK_LAYER_EVENT_MOTION, 50, 160);
+  g_assert_cmpfloat (gsk_layer_pan_gesture_get_value (pan), ==, 420);
+  dispatch (root, GSK_LAYER_EVENT_BUTTON_RELEASE, 50, 160);
+  gsk_layer_manual_clock_advance (manual, 2000000);
+  gsk_layer_manual_clock_advance (manual, 16667);
+  g_assert_cmpfloat (gsk_layer_pan_gesture_get_value (pan), ==, 400);
+
+  /* Wheel steps, within the range */
+  gsk_layer_pan_gesture_set_value (pan, 0);
+  dispatch_and_free (root, scroll_event (GSK_LAYER_SCROLL_DOWN, 1, 0, FALSE));
+  g_assert_cmpfloat (gsk_layer_pan_gesture_get_value (pan), ==, 50);
+  dispatch_and_free (root, scroll_event (GSK_LAYER_SCROLL_UP, 2, 0, FALSE));
+  dispatch_and_free (root, scroll_event (GSK_LAYER_SCROLL_UP, 3, 0, FALSE));
+  g_assert_cmpfloat (gsk_layer_pan_gesture_get_value (pan), ==, 0);
+
+  /* A touchpad: deltas move it, and the scroll's end flings it on at the
+   * deltas' speed (20 units every 10 ms: 2000 a second) */
+  for (int i = 0; i < 6; i++)
+    dispatch_and_free (root, scroll_event (GSK_LAYER_SCROLL_SMOOTH, 100 + 10 * i, 20, FALSE));
+  g_assert_cmpfloat (gsk_layer_pan_gesture_get_value (pan), ==, 120);
+  dispatch_and_free (root, scroll_event (GSK_LAYER_SCROLL_SMOOTH, 150, 0, TRUE));
+  g_assert_true (gsk_layer_pan_gesture_is_moving (pan));
+  gsk_layer_manual_clock_advance (manual, 100000);
+  g_assert_cmpfloat_with_epsilon (gsk_layer_pan_gesture_get_value (pan),
+                                  120 + 2400 / 4.0 * (1 - exp (-0.4)), 1e-6);
+
+  /* Without a clock, a flick ends where its motion would, at once */
+  gsk_layer_set_frame_clock (root, NULL);
+  gsk_layer_pan_gesture_set_value (pan, 0);
+  for (int i = 0; i < 7; i++)
+    points[i][0] = 20000 + 10 * i;
+  stroke (root, TRUE, 7, (const double (*)[3]) points);
+  g_assert_false (gsk_layer_pan_gesture_is_moving (pan));
+  g_assert_cmpfloat_with_epsilon (gsk_layer_pan_gesture_get_value (pan), 60 + 250, 1e-9);
+
+  g_assert_finalize_object (root);
+  g_object_unref (clock);
+}
+
 /* A gesture's layer leaving the tree mid-drag cancels the drag; dropped
  * altogether, it takes its gestures with it */
 static void
@@ -1258,6 +1388,7 @@ stress_run (guint32 seed)
                                 i % 4 == 1 ? gsk_layer_long_press_gesture_new () :
                                 i % 4 == 2 ? gsk_layer_click_gesture_new () :
                                 i % 8 == 3 ? gsk_layer_pinch_gesture_new () :
+                                i % 16 == 7 ? gsk_layer_pan_gesture_new (GSK_LAYER_DRAG_VERTICAL) :
                                 gsk_layer_swipe_gesture_new ());
       gsk_layer_add_child (parent, stress_layers[i]);
     }
@@ -1275,6 +1406,8 @@ stress_run (guint32 seed)
       gsk_layer_event_set_button (event, g_rand_int_range (stress_rand, 0, 4));
       gsk_layer_event_set_sequence (event, g_rand_int_range (stress_rand, 0, 3));
       gsk_layer_event_set_key (event, g_rand_boolean (stress_rand) ? GDK_KEY_Tab : GDK_KEY_a, 0);
+      gsk_layer_event_set_scroll (event, g_rand_int_range (stress_rand, 0, GSK_LAYER_SCROLL_SMOOTH + 1),
+                                  0, g_rand_double_range (stress_rand, -30, 30), g_rand_int_range (stress_rand, 0, 4) == 0);
       gsk_layer_dispatch_event (stress_root, event);
       gsk_layer_event_unref (event);
       if (i % 50 == 0)
@@ -1378,6 +1511,7 @@ main (int    argc,
   g_test_add_func ("/input/gesture/swipe", test_swipe);
   g_test_add_func ("/input/gesture/long-press", test_long_press);
   g_test_add_func ("/input/gesture/pinch", test_pinch);
+  g_test_add_func ("/input/gesture/pan", test_pan);
   g_test_add_func ("/input/gesture/layer-destroyed", test_gesture_layer_destroyed);
   g_test_add_func ("/input/hostile/handlers-that-destroy", test_handlers_that_destroy);
   g_test_add_func ("/input/hostile/bad-input", test_bad_input);
