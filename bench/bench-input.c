@@ -11,6 +11,13 @@
  *
  * Prints the median time per dispatch over 31 batches of 200 events
  * (one batch is timed as a whole: a dispatch takes about a microsecond).
+ *
+ * Then a kinetic pan of a list of 10,000 rows of 100×30: a
+ * GskLayerPanGesture on the root moves the list layer by its value
+ * (notify::value sets the list's position). A touch flick at 3,000 units
+ * a second starts the kinetic motion; the median of 41 ticks of a manual
+ * frame clock, 16.7 ms apart, is the cost of one frame's motion: the
+ * pan's step and the list's move (not the drawing).
  * bench-input-clutter does the same on Clutter 1.26; bench/run-peers.sh
  * prints both.
  *
@@ -27,6 +34,7 @@
 #define N_LAYERS 10000
 #define BATCHES 31
 #define PER_BATCH 200
+#define TICKS 41
 
 static guint handled;
 
@@ -37,6 +45,14 @@ on_event (GskLayerEventController *controller,
 {
   handled++;
   return FALSE;
+}
+
+static void
+move_list (GObject    *pan,
+           GParamSpec *pspec,
+           GskLayer   *list)
+{
+  gsk_layer_set_position (list, &GRAPHENE_POINT_INIT (0, -gsk_layer_pan_gesture_get_value (GSK_LAYER_PAN_GESTURE (pan))));
 }
 
 static int
@@ -110,5 +126,69 @@ main (int    argc,
             "median %.2f us (%u handler calls)\n", N_LAYERS, us[BATCHES / 2], handled);
 
   g_object_unref (root);
+
+  /* The kinetic pan */
+  {
+    GskLayerFrameClock *clock = gsk_layer_manual_clock_new ();
+    GskLayerEventController *pan = gsk_layer_pan_gesture_new (GSK_LAYER_DRAG_VERTICAL);
+    GskLayer *list = gsk_layer_new ();
+    double tick_us[TICKS], start_value;
+
+    root = g_object_ref_sink (gsk_layer_new ());
+    gsk_layer_set_size (root, &GRAPHENE_SIZE_INIT (1024, 768));
+    gsk_layer_set_size (list, &GRAPHENE_SIZE_INIT (100, N_LAYERS * 30.f));
+    for (int i = 0; i < N_LAYERS; i++)
+      {
+        GskLayer *row = gsk_layer_new ();
+
+        gsk_layer_set_position (row, &GRAPHENE_POINT_INIT (0, i * 30.f));
+        gsk_layer_set_size (row, &GRAPHENE_SIZE_INIT (100, 28));
+        gsk_layer_add_child (list, row);
+      }
+    gsk_layer_add_child (root, list);
+    gsk_layer_set_frame_clock (root, clock);
+    gsk_layer_pan_gesture_set_range (GSK_LAYER_PAN_GESTURE (pan), 0, N_LAYERS * 30.0 - 768);
+    g_signal_connect (pan, "notify::value", G_CALLBACK (move_list), list);
+    gsk_layer_add_controller (root, pan);
+
+    /* A flick upwards: 30 units every 10 ms */
+    for (int i = 0; i < 8; i++)
+      {
+        GskLayerEvent *event = gsk_layer_event_new (i == 0 ? GSK_LAYER_EVENT_TOUCH_BEGIN :
+                                                    i == 7 ? GSK_LAYER_EVENT_TOUCH_END : GSK_LAYER_EVENT_TOUCH_UPDATE,
+                                                    10 * i, 500, 700 - 30 * i);
+
+        gsk_layer_event_set_sequence (event, 1);
+        gsk_layer_dispatch_event (root, event);
+        gsk_layer_event_unref (event);
+      }
+    start_value = gsk_layer_pan_gesture_get_value (GSK_LAYER_PAN_GESTURE (pan));
+
+    for (int t = 0; t < TICKS; t++)
+      {
+        gint64 start = g_get_monotonic_time ();
+
+        gsk_layer_manual_clock_advance (GSK_LAYER_MANUAL_CLOCK (clock), 16667);
+        tick_us[t] = g_get_monotonic_time () - start;
+      }
+    if (!gsk_layer_pan_gesture_is_moving (GSK_LAYER_PAN_GESTURE (pan)) ||
+        gsk_layer_pan_gesture_get_value (GSK_LAYER_PAN_GESTURE (pan)) <= start_value)
+      {
+        fprintf (stderr, "bench-input: the pan did not move\n");
+        return 1;
+      }
+
+    qsort (tick_us, TICKS, sizeof (double), compare_doubles);
+    if (raw)
+      printf ("input gsk-pan-tick-ms %.4f\n", tick_us[TICKS / 2] / 1000);
+    else
+      printf ("bench-input: one tick of a kinetic pan over %d rows: median %.4f ms (moved %.0f units in %d ticks)\n",
+              N_LAYERS, tick_us[TICKS / 2] / 1000,
+              gsk_layer_pan_gesture_get_value (GSK_LAYER_PAN_GESTURE (pan)) - start_value, TICKS);
+
+    g_object_unref (root);
+    g_object_unref (clock);
+  }
+
   return 0;
 }
