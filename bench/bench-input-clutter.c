@@ -11,6 +11,17 @@
  * motion for the next frame.
  *
  * Prints the median time per motion event over 31 batches of 200.
+ *
+ * Then a kinetic pan of a list of 10,000 rows of 100×30, as in
+ * bench-input: a ClutterPanAction on the list (vertical, interpolated)
+ * gets a flick (a press, motions 30 units every 10 ms, a release, sent
+ * through clutter_do_event () with the core pointer), and its
+ * deceleration timeline moves the list's child transform frame by
+ * frame. As in bench-animation-clutter, two do-nothing "marker"
+ * timelines, started before the press and after the release, bracket
+ * the pan's timeline in each tick of the master clock: the time between
+ * their ::new-frame handlers is the cost of one frame's motion (not the
+ * drawing). Median of the ticks of 41 frames.
  * Needs an X display: run it under xvfb-run (bench/run-peers.sh does).
  *
  * Usage: bench-input-clutter [--raw]
@@ -26,8 +37,10 @@
 #define N_LAYERS 10000
 #define BATCHES 31
 #define PER_BATCH 200
+#define TICKS 41
 
-static guint handled, paints;
+static guint handled, paints, pans;
+static gint64 marker_time[2];
 
 static gboolean
 on_event (ClutterActor *actor,
@@ -43,6 +56,70 @@ after_paint (ClutterStage *stage,
              gpointer      data)
 {
   paints++;
+}
+
+static void
+marker_new_frame (ClutterTimeline *timeline,
+                  int              msecs,
+                  gpointer         data)
+{
+  marker_time[GPOINTER_TO_INT (data)] = g_get_monotonic_time ();
+}
+
+static ClutterTimeline *
+start_marker (int which)
+{
+  ClutterTimeline *marker = clutter_timeline_new (60000);
+
+  g_signal_connect (marker, "new-frame", G_CALLBACK (marker_new_frame), GINT_TO_POINTER (which));
+  clutter_timeline_start (marker);
+
+  return marker;
+}
+
+static gboolean
+on_pan (ClutterPanAction *action,
+        ClutterActor     *actor,
+        gboolean          is_interpolated,
+        gpointer          data)
+{
+  if (is_interpolated)
+    pans++;
+  return FALSE;
+}
+
+static void
+run_one_frame (ClutterActor *stage)
+{
+  guint before = paints;
+
+  clutter_actor_queue_redraw (stage);
+  while (paints == before)
+    g_main_context_iteration (NULL, TRUE);
+}
+
+static void
+send_pointer (ClutterActor       *stage,
+              ClutterInputDevice *device,
+              ClutterEventType    type,
+              float               x,
+              float               y,
+              guint32             time)
+{
+  ClutterEvent *event = clutter_event_new (type);
+
+  clutter_event_set_stage (event, CLUTTER_STAGE (stage));
+  clutter_event_set_device (event, device);
+  clutter_event_set_coords (event, x, y);
+  clutter_event_set_time (event, time);
+  if (type != CLUTTER_MOTION)
+    clutter_event_set_button (event, 1);
+  if (type != CLUTTER_BUTTON_PRESS)
+    clutter_event_set_state (event, CLUTTER_BUTTON1_MASK);
+  clutter_do_event (event);
+  clutter_event_free (event);
+  /* Clutter queues events for the stage's next frame */
+  run_one_frame (stage);
 }
 
 static int
@@ -170,6 +247,74 @@ main (int    argc,
   else
     printf ("bench-input-clutter: one motion event in %d actors (pick, crossing, capture and bubble): "
             "median %.2f us (%u handler calls)\n", N_LAYERS, us[BATCHES / 2], handled);
+
+  clutter_actor_destroy (stage);
+
+  /* The kinetic pan */
+  {
+    ClutterDeviceManager *manager = clutter_device_manager_get_default ();
+    ClutterInputDevice *pointer = clutter_device_manager_get_core_device (manager, CLUTTER_POINTER_DEVICE);
+    ClutterActor *list = clutter_actor_new ();
+    ClutterAction *pan = clutter_pan_action_new ();
+    ClutterTimeline *first, *after;
+    double tick_ms[TICKS];
+    int n = 0;
+
+    stage = clutter_stage_new ();
+    clutter_actor_set_size (stage, 1024, 768);
+    g_signal_connect (stage, "after-paint", G_CALLBACK (after_paint), NULL);
+    clutter_actor_set_size (list, 100, N_LAYERS * 30.f);
+    clutter_actor_set_reactive (list, TRUE);
+    for (int i = 0; i < N_LAYERS; i++)
+      {
+        ClutterActor *row = clutter_actor_new ();
+
+        clutter_actor_set_position (row, 0, i * 30.f);
+        clutter_actor_set_size (row, 100, 28);
+        clutter_actor_add_child (list, row);
+      }
+    clutter_actor_add_child (stage, list);
+    clutter_pan_action_set_pan_axis (CLUTTER_PAN_ACTION (pan), CLUTTER_PAN_Y_AXIS);
+    clutter_pan_action_set_interpolate (CLUTTER_PAN_ACTION (pan), TRUE);
+    g_signal_connect (pan, "pan", G_CALLBACK (on_pan), NULL);
+    clutter_actor_add_action (list, pan);
+    clutter_actor_show (stage);
+    run_one_frame (stage);
+
+    first = start_marker (0);
+    send_pointer (stage, pointer, CLUTTER_BUTTON_PRESS, 50, 700, 100000);
+    for (int i = 1; i < 8; i++)
+      send_pointer (stage, pointer, CLUTTER_MOTION, 50, 700 - 30 * i, 100000 + 10 * i);
+    send_pointer (stage, pointer, CLUTTER_BUTTON_RELEASE, 50, 700 - 210, 100080);
+    after = start_marker (1);
+
+    for (int attempt = 0; attempt < 200 && n < TICKS; attempt++)
+      {
+        guint before = pans;
+
+        marker_time[0] = marker_time[1] = 0;
+        run_one_frame (stage);
+        /* Only ticks in which the pan moved, bracketed by both markers
+         * (the master clock runs the newest timeline first: the pan's,
+         * started between them, runs between them either way) */
+        if (pans > before && marker_time[0] > 0 && marker_time[1] > 0)
+          tick_ms[n++] = ABS (marker_time[1] - marker_time[0]) / 1000.0;
+      }
+    if (n == 0)
+      {
+        fprintf (stderr, "bench-input-clutter: the pan did not move (%u interpolated pans)\n", pans);
+        return 1;
+      }
+
+    qsort (tick_ms, n, sizeof (double), compare_doubles);
+    if (raw)
+      printf ("input clutter-pan-tick-ms %.4f\n", tick_ms[n / 2]);
+    else
+      printf ("bench-input-clutter: one tick of a kinetic pan over %d rows: median %.4f ms (of %d ticks)\n",
+              N_LAYERS, tick_ms[n / 2], n);
+    g_object_unref (first);
+    g_object_unref (after);
+  }
 
   return 0;
 }
