@@ -33,6 +33,7 @@
 #include "gsk-layer-input.h"
 #include "gsk-layer-event-private.h"
 #include "gsk-layer-event-controller-private.h"
+#include "gsk-layer-input-private.h"
 #include "gsk-layer.h"
 
 /* A path: layers from a top level down. The top level, first, is not
@@ -54,46 +55,22 @@ path_free (Path *path)
   g_ptr_array_free (path, TRUE);
 }
 
-typedef struct
-{
-  /* The target under the pointer and its ancestors, from the top level
-   * down, not owned: a layer taken out of the tree and dropped is
-   * finalized, and leaves the array then (weak references). The others
-   * get their leave event at the next pointer event or update. */
-  GPtrArray *hovered;
-  double x, y;                  /* the pointer, while it is on the surface */
-  gboolean pointer_in;
-  guint32 time;                 /* of the last pointer event */
-  GdkModifierType modifiers;
 
-  GskLayer *grab;               /* weak: the pointer's grab */
-  gboolean grab_implicit;       /* by a press, until the last release */
-  guint32 buttons;              /* held, a bit per button below 32 */
-
-  GHashTable *touches;          /* sequence → TouchTarget */
-
-  GskLayer *focus;              /* weak */
-
-  GskLayer *root;               /* unowned: the state is the root's */
-  GskLayerFrameClock *clock;    /* watched for frames */
-  gulong tick_id;
-} InputState;
 
 static GQuark input_quark;
-static GQuark focusable_quark;
 
 static void
 hovered_finalized (gpointer  data,
                    GObject  *where_the_object_was)
 {
-  InputState *state = data;
+  GskLayerInputState *state = data;
 
   g_ptr_array_remove (state->hovered, where_the_object_was);
 }
 
 /* Empties the hovered array into a path */
 static Path *
-hovered_take (InputState *state)
+hovered_take (GskLayerInputState *state)
 {
   Path *path = path_new ();
 
@@ -114,8 +91,8 @@ hovered_take (InputState *state)
 }
 
 static void
-hovered_set (InputState *state,
-             Path       *path)
+hovered_set (GskLayerInputState *state,
+             Path               *path)
 {
   for (guint i = 0; i < path->len; i++)
     {
@@ -126,9 +103,9 @@ hovered_set (InputState *state,
 }
 
 /* A weak pointer in the state that forgets a finalized layer */
-static void
-weak_set (GskLayer **where,
-          GskLayer  *layer)
+void
+gsk_layer_input_weak_set (GskLayer **where,
+                          GskLayer  *layer)
 {
   if (*where == layer)
     return;
@@ -151,14 +128,14 @@ touch_target_free (gpointer data)
 {
   TouchTarget *touch = data;
 
-  weak_set (&touch->layer, NULL);
+  gsk_layer_input_weak_set (&touch->layer, NULL);
   g_free (touch);
 }
 
 static void
 input_state_free (gpointer data)
 {
-  InputState *state = data;
+  GskLayerInputState *state = data;
 
   if (state->clock)
     {
@@ -167,22 +144,22 @@ input_state_free (gpointer data)
     }
   path_free (hovered_take (state));
   g_ptr_array_unref (state->hovered);
-  weak_set (&state->grab, NULL);
-  weak_set (&state->focus, NULL);
+  gsk_layer_input_weak_set (&state->grab, NULL);
+  gsk_layer_input_weak_set (&state->focus, NULL);
   g_hash_table_unref (state->touches);
   g_free (state);
 }
 
-static InputState *
-peek_input_state (GskLayer *root)
+GskLayerInputState *
+gsk_layer_input_peek_state (GskLayer *root)
 {
   return input_quark ? g_object_get_qdata (G_OBJECT (root), input_quark) : NULL;
 }
 
-static InputState *
-get_input_state (GskLayer *root)
+GskLayerInputState *
+gsk_layer_input_get_state (GskLayer *root)
 {
-  InputState *state;
+  GskLayerInputState *state;
 
   if (G_UNLIKELY (input_quark == 0))
     input_quark = g_quark_from_static_string ("gsk-layer-input");
@@ -190,7 +167,7 @@ get_input_state (GskLayer *root)
   state = g_object_get_qdata (G_OBJECT (root), input_quark);
   if (state == NULL)
     {
-      state = g_new0 (InputState, 1);
+      state = g_new0 (GskLayerInputState, 1);
       state->hovered = g_ptr_array_new ();
       state->touches = g_hash_table_new_full (NULL, NULL, NULL, touch_target_free);
       state->root = root;
@@ -296,11 +273,11 @@ propagate (Path          *path,
 }
 
 /* An event for @layer alone: crossing, focus changes, broken grabs */
-static void
-send_to_layer (GskLayer          *layer,
-               GskLayerEventType  type,
-               const InputState  *state,
-               guint              sequence)
+void
+gsk_layer_input_send_to_layer (GskLayer                 *layer,
+                               GskLayerEventType         type,
+                               const GskLayerInputState *state,
+                               guint                     sequence)
 {
   GskLayerEvent *event = gsk_layer_event_new (type, state->time, state->x, state->y);
 
@@ -316,9 +293,9 @@ send_to_layer (GskLayer          *layer,
 /* Makes @path the hovered layers of @root, sending leave and enter
  * events for the difference; takes @path */
 static void
-update_crossing (GskLayer   *root,
-                 InputState *state,
-                 Path       *path)
+update_crossing (GskLayer           *root,
+                 GskLayerInputState *state,
+                 Path               *path)
 {
   Path *old = hovered_take (state);
   guint common = 0, i;
@@ -331,17 +308,17 @@ update_crossing (GskLayer   *root,
   hovered_set (state, path);
 
   for (i = old->len; i-- > common; )
-    send_to_layer (old->pdata[i], GSK_LAYER_EVENT_LEAVE, state, 0);
+    gsk_layer_input_send_to_layer (old->pdata[i], GSK_LAYER_EVENT_LEAVE, state, 0);
   for (i = common; i < path->len; i++)
-    send_to_layer (path->pdata[i], GSK_LAYER_EVENT_ENTER, state, 0);
+    gsk_layer_input_send_to_layer (path->pdata[i], GSK_LAYER_EVENT_ENTER, state, 0);
 
   path_free (old);
   path_free (path);
 }
 
-static gboolean
-is_in_tree (GskLayer *layer,
-            GskLayer *root)
+gboolean
+gsk_layer_input_is_in_tree (GskLayer *layer,
+                            GskLayer *root)
 {
   return layer != NULL && gsk_layer_get_root (layer) == root;
 }
@@ -349,25 +326,25 @@ is_in_tree (GskLayer *layer,
 /* The layer holding the pointer grab, once checked that it is still in
  * the tree; if it left, it gets a grab-broken event and the grab ends */
 static GskLayer *
-current_grab (GskLayer   *root,
-              InputState *state)
+current_grab (GskLayer           *root,
+              GskLayerInputState *state)
 {
   GskLayer *grab = state->grab;
 
-  if (grab == NULL || is_in_tree (grab, root))
+  if (grab == NULL || gsk_layer_input_is_in_tree (grab, root))
     return grab;
 
-  weak_set (&state->grab, NULL);
+  gsk_layer_input_weak_set (&state->grab, NULL);
   state->grab_implicit = FALSE;
-  send_to_layer (grab, GSK_LAYER_EVENT_GRAB_BROKEN, state, 0);
+  gsk_layer_input_send_to_layer (grab, GSK_LAYER_EVENT_GRAB_BROKEN, state, 0);
 
   return NULL;
 }
 
 /* The path under the pointer: the grab's, or what is picked there */
 static Path *
-hover_path (GskLayer   *root,
-            InputState *state)
+hover_path (GskLayer           *root,
+            GskLayerInputState *state)
 {
   GskLayer *target;
 
@@ -385,7 +362,7 @@ hover_path (GskLayer   *root,
  * the same tick), layers may have moved under a still pointer */
 static void
 on_clock_tick (GskLayerFrameClock *clock,
-               InputState         *state)
+               GskLayerInputState *state)
 {
   GskLayer *root = state->root;
 
@@ -399,8 +376,8 @@ on_clock_tick (GskLayerFrameClock *clock,
 
 /* Follows the top level's clock, which may have changed since */
 static void
-watch_clock (GskLayer   *root,
-             InputState *state)
+watch_clock (GskLayer           *root,
+             GskLayerInputState *state)
 {
   GskLayerFrameClock *clock = gsk_layer_get_frame_clock (root);
 
@@ -438,138 +415,13 @@ deliver (GskLayer      *root,
   return stop;
 }
 
-/* {{{ Focus */
-
-static gboolean
-layer_is_focusable (GskLayer *layer)
-{
-  return focusable_quark != 0 && g_object_get_qdata (G_OBJECT (layer), focusable_quark) != NULL;
-}
-
-/* The focus layer, once checked that it is still in the tree */
-static GskLayer *
-current_focus (GskLayer   *root,
-               InputState *state)
-{
-  GskLayer *focus = state->focus;
-
-  if (focus == NULL || is_in_tree (focus, root))
-    return focus;
-
-  weak_set (&state->focus, NULL);
-  send_to_layer (focus, GSK_LAYER_EVENT_FOCUS_OUT, state, 0);
-
-  return NULL;
-}
-
-static void
-set_focus (GskLayer   *root,
-           InputState *state,
-           GskLayer   *focus)
-{
-  GskLayer *old = current_focus (root, state);
-
-  if (old == focus)
-    return;
-
-  weak_set (&state->focus, focus);
-  if (old)
-    send_to_layer (old, GSK_LAYER_EVENT_FOCUS_OUT, state, 0);
-  if (focus && state->focus == focus)
-    send_to_layer (focus, GSK_LAYER_EVENT_FOCUS_IN, state, 0);
-}
-
-/* The layer after @layer in tree order (depth first, children in their
- * order), skipping hidden subtrees; NULL after the last */
-static GskLayer *
-next_in_tree (GskLayer *root,
-              GskLayer *layer)
-{
-  GskLayer *child = gsk_layer_get_visible (layer) ? gsk_layer_get_first_child (layer) : NULL;
-
-  if (child)
-    return child;
-
-  for (; layer != NULL && layer != root; layer = gsk_layer_get_parent (layer))
-    {
-      GskLayer *next = gsk_layer_get_next_sibling (layer);
-
-      if (next)
-        return next;
-    }
-
-  return NULL;
-}
-
-static gboolean
-can_take_focus (GskLayer *layer)
-{
-  GskLayer *l;
-
-  if (!layer_is_focusable (layer))
-    return FALSE;
-  for (l = layer; l != NULL; l = gsk_layer_get_parent (l))
-    if (!gsk_layer_get_visible (l))
-      return FALSE;
-
-  return TRUE;
-}
-
-/* Moves the focus to the next (or previous) focusable layer in tree
- * order, wrapping around; TRUE if there is one */
-static gboolean
-move_focus (GskLayer   *root,
-            InputState *state,
-            gboolean    backward)
-{
-  GskLayer *focus = current_focus (root, state);
-  GskLayer *found = NULL, *l;
-
-  if (!backward)
-    {
-      for (l = focus ? next_in_tree (root, focus) : root; l != NULL && found == NULL; l = next_in_tree (root, l))
-        if (can_take_focus (l))
-          found = l;
-      for (l = root; l != NULL && l != focus && found == NULL; l = next_in_tree (root, l))
-        if (can_take_focus (l))
-          found = l;
-    }
-  else
-    {
-      GskLayer *last_before = NULL, *last = NULL;
-      gboolean passed = focus == NULL;
-
-      /* One walk: the last focusable before the focus, or the last of all */
-      for (l = root; l != NULL; l = next_in_tree (root, l))
-        {
-          if (l == focus)
-            passed = TRUE;
-          else if (can_take_focus (l))
-            {
-              if (!passed)
-                last_before = l;
-              last = l;
-            }
-        }
-      found = last_before ? last_before : last;
-    }
-
-  if (found == NULL)
-    return FALSE;
-
-  set_focus (root, state, found);
-  return TRUE;
-}
-
-/* }}} */
-
 /* Touch: each sequence goes to the layer it began on. A begin for a
  * sequence still going cancels the old one; a layer that left the tree
  * gets a grab-broken event, and its sequence's events go nowhere. */
 static gboolean
-dispatch_touch (GskLayer      *root,
-                InputState    *state,
-                GskLayerEvent *event)
+dispatch_touch (GskLayer           *root,
+                GskLayerInputState *state,
+                GskLayerEvent      *event)
 {
   gpointer key = GUINT_TO_POINTER (event->sequence);
   TouchTarget *touch = g_hash_table_lookup (state->touches, key);
@@ -583,7 +435,7 @@ dispatch_touch (GskLayer      *root,
 
   if (event->type == GSK_LAYER_EVENT_TOUCH_BEGIN)
     {
-      if (target && is_in_tree (target, root))
+      if (target && gsk_layer_input_is_in_tree (target, root))
         {
           GskLayerEvent *cancel = gsk_layer_event_new (GSK_LAYER_EVENT_TOUCH_CANCEL, event->time,
                                                        event->x, event->y);
@@ -599,7 +451,7 @@ dispatch_touch (GskLayer      *root,
       if (target)
         {
           touch = g_new0 (TouchTarget, 1);
-          weak_set (&touch->layer, target);
+          gsk_layer_input_weak_set (&touch->layer, target);
           g_hash_table_insert (state->touches, key, touch);
         }
       return deliver (root, target, event);
@@ -611,14 +463,14 @@ dispatch_touch (GskLayer      *root,
       return deliver (root, gsk_layer_pick (root, event->x, event->y), event);
     }
 
-  if (target && is_in_tree (target, root))
+  if (target && gsk_layer_input_is_in_tree (target, root))
     stop = deliver (root, target, event);
   else
     {
       /* Lost: its layer left the tree, or is gone */
       g_hash_table_remove (state->touches, key);
       if (target)
-        send_to_layer (target, GSK_LAYER_EVENT_GRAB_BROKEN, state, event->sequence);
+        gsk_layer_input_send_to_layer (target, GSK_LAYER_EVENT_GRAB_BROKEN, state, event->sequence);
     }
   g_clear_object (&target);
 
@@ -626,9 +478,9 @@ dispatch_touch (GskLayer      *root,
 }
 
 static gboolean
-dispatch_pointer (GskLayer      *root,
-                  InputState    *state,
-                  GskLayerEvent *event)
+dispatch_pointer (GskLayer           *root,
+                  GskLayerInputState *state,
+                  GskLayerEvent      *event)
 {
   GskLayer *target;
   gboolean stop = FALSE;
@@ -656,9 +508,9 @@ dispatch_pointer (GskLayer      *root,
   if (event->type == GSK_LAYER_EVENT_BUTTON_PRESS)
     {
       state->buttons |= bit;
-      if (state->grab == NULL && target != NULL && is_in_tree (target, root))
+      if (state->grab == NULL && target != NULL && gsk_layer_input_is_in_tree (target, root))
         {
-          weak_set (&state->grab, target);
+          gsk_layer_input_weak_set (&state->grab, target);
           state->grab_implicit = TRUE;
         }
     }
@@ -667,7 +519,7 @@ dispatch_pointer (GskLayer      *root,
       state->buttons &= ~bit;
       if (state->buttons == 0 && state->grab_implicit)
         {
-          weak_set (&state->grab, NULL);
+          gsk_layer_input_weak_set (&state->grab, NULL);
           state->grab_implicit = FALSE;
           update_crossing (root, state, hover_path (root, state));
         }
@@ -714,7 +566,7 @@ gboolean
 gsk_layer_dispatch_event (GskLayer      *root,
                           GskLayerEvent *event)
 {
-  InputState *state;
+  GskLayerInputState *state;
   GskLayer *target;
   gboolean stop = FALSE;
 
@@ -726,7 +578,7 @@ gsk_layer_dispatch_event (GskLayer      *root,
 
   g_object_ref (root);
   gsk_layer_event_ref (event);
-  state = get_input_state (root);
+  state = gsk_layer_input_get_state (root);
   watch_clock (root, state);
 
   switch (event->type)
@@ -742,12 +594,12 @@ gsk_layer_dispatch_event (GskLayer      *root,
     case GSK_LAYER_EVENT_KEY_RELEASE:
     case GSK_LAYER_EVENT_FOCUS_IN:
     case GSK_LAYER_EVENT_FOCUS_OUT:
-      target = current_focus (root, state);
+      target = gsk_layer_input_current_focus (root, state);
       stop = deliver (root, target ? target : root, event);
       if (!stop && event->type == GSK_LAYER_EVENT_KEY_PRESS &&
           (event->keyval == GDK_KEY_Tab || event->keyval == GDK_KEY_ISO_Left_Tab ||
            event->keyval == GDK_KEY_KP_Tab))
-        stop = move_focus (root, state,
+        stop = gsk_layer_input_move_focus (root, state,
                            event->keyval == GDK_KEY_ISO_Left_Tab || (event->modifiers & GDK_SHIFT_MASK));
       break;
 
@@ -795,16 +647,16 @@ gsk_layer_dispatch_event (GskLayer      *root,
 void
 gsk_layer_update_hover (GskLayer *root)
 {
-  InputState *state;
+  GskLayerInputState *state;
 
   g_return_if_fail (GSK_IS_LAYER (root));
   g_return_if_fail (gsk_layer_get_parent (root) == NULL);
 
-  if (peek_input_state (root) == NULL)
+  if (gsk_layer_input_peek_state (root) == NULL)
     return;
 
   g_object_ref (root);
-  state = get_input_state (root);
+  state = gsk_layer_input_get_state (root);
   watch_clock (root, state);
   update_crossing (root, state, hover_path (root, state));
   g_object_unref (root);
@@ -826,11 +678,11 @@ gsk_layer_update_hover (GskLayer *root)
 gboolean
 gsk_layer_is_hovered (GskLayer *self)
 {
-  InputState *state;
+  GskLayerInputState *state;
 
   g_return_val_if_fail (GSK_IS_LAYER (self), FALSE);
 
-  state = peek_input_state (gsk_layer_get_root (self));
+  state = gsk_layer_input_peek_state (gsk_layer_get_root (self));
   if (state == NULL)
     return FALSE;
 
@@ -857,7 +709,7 @@ void
 gsk_layer_grab_pointer (GskLayer *self)
 {
   GskLayer *root;
-  InputState *state;
+  GskLayerInputState *state;
   GskLayer *old;
 
   g_return_if_fail (GSK_IS_LAYER (self));
@@ -865,12 +717,12 @@ gsk_layer_grab_pointer (GskLayer *self)
   root = gsk_layer_get_root (self);
   g_object_ref (root);
   g_object_ref (self);
-  state = get_input_state (root);
+  state = gsk_layer_input_get_state (root);
   old = current_grab (root, state);
-  weak_set (&state->grab, self);
+  gsk_layer_input_weak_set (&state->grab, self);
   state->grab_implicit = FALSE;
   if (old && old != self)
-    send_to_layer (old, GSK_LAYER_EVENT_GRAB_BROKEN, state, 0);
+    gsk_layer_input_send_to_layer (old, GSK_LAYER_EVENT_GRAB_BROKEN, state, 0);
   update_crossing (root, state, hover_path (root, state));
   g_object_unref (self);
   g_object_unref (root);
@@ -889,16 +741,16 @@ void
 gsk_layer_ungrab_pointer (GskLayer *self)
 {
   GskLayer *root;
-  InputState *state;
+  GskLayerInputState *state;
 
   g_return_if_fail (GSK_IS_LAYER (self));
 
   root = gsk_layer_get_root (self);
-  state = peek_input_state (root);
+  state = gsk_layer_input_peek_state (root);
   g_return_if_fail (state != NULL && state->grab == self);
 
   g_object_ref (root);
-  weak_set (&state->grab, NULL);
+  gsk_layer_input_weak_set (&state->grab, NULL);
   state->grab_implicit = FALSE;
   update_crossing (root, state, hover_path (root, state));
   g_object_unref (root);
@@ -917,199 +769,10 @@ gsk_layer_ungrab_pointer (GskLayer *self)
 GskLayer *
 gsk_layer_get_pointer_grab (GskLayer *root)
 {
-  InputState *state;
+  GskLayerInputState *state;
 
   g_return_val_if_fail (GSK_IS_LAYER (root), NULL);
 
-  state = peek_input_state (root);
-  return state && is_in_tree (state->grab, root) ? state->grab : NULL;
+  state = gsk_layer_input_peek_state (root);
+  return state && gsk_layer_input_is_in_tree (state->grab, root) ? state->grab : NULL;
 }
-
-/**
- * gsk_layer_set_focusable:
- * @self: a layer
- * @focusable: whether @self can have the keyboard focus
- *
- * Lets @self take the keyboard focus, with [method@Layer.grab_focus] or
- * by Tab. Taking it away from the focus layer does not move the focus.
- *
- * Since: 0.1
- */
-void
-gsk_layer_set_focusable (GskLayer *self,
-                         gboolean  focusable)
-{
-  g_return_if_fail (GSK_IS_LAYER (self));
-
-  if (G_UNLIKELY (focusable_quark == 0))
-    focusable_quark = g_quark_from_static_string ("gsk-layer-focusable");
-
-  g_object_set_qdata (G_OBJECT (self), focusable_quark, focusable ? GINT_TO_POINTER (1) : NULL);
-}
-
-/**
- * gsk_layer_get_focusable:
- * @self: a layer
- *
- * Returns: whether @self can have the keyboard focus
- *
- * Since: 0.1
- */
-gboolean
-gsk_layer_get_focusable (GskLayer *self)
-{
-  g_return_val_if_fail (GSK_IS_LAYER (self), FALSE);
-
-  return layer_is_focusable (self);
-}
-
-/**
- * gsk_layer_grab_focus:
- * @self: a focusable layer, visible with its ancestors
- *
- * Gives @self the keyboard focus of its top level: the layer that had
- * it gets a [enum@Gsk.LayerEventType.FOCUS_OUT] event, then @self a
- * [enum@Gsk.LayerEventType.FOCUS_IN] event, and key events go to @self.
- *
- * Returns: %TRUE if @self has the focus now
- *
- * Since: 0.1
- */
-gboolean
-gsk_layer_grab_focus (GskLayer *self)
-{
-  GskLayer *root;
-
-  g_return_val_if_fail (GSK_IS_LAYER (self), FALSE);
-
-  if (!can_take_focus (self))
-    return FALSE;
-
-  root = gsk_layer_get_root (self);
-  g_object_ref (root);
-  set_focus (root, get_input_state (root), self);
-  g_object_unref (root);
-
-  return gsk_layer_has_focus (self);
-}
-
-/**
- * gsk_layer_has_focus:
- * @self: a layer
- *
- * Returns: whether @self has the keyboard focus of its top level
- *
- * Since: 0.1
- */
-gboolean
-gsk_layer_has_focus (GskLayer *self)
-{
-  InputState *state;
-
-  g_return_val_if_fail (GSK_IS_LAYER (self), FALSE);
-
-  state = peek_input_state (gsk_layer_get_root (self));
-  return state != NULL && state->focus == self;
-}
-
-/**
- * gsk_layer_get_focus:
- * @root: a top level
- *
- * Returns: (transfer none) (nullable): the layer of @root's tree that has
- *   the keyboard focus
- *
- * Since: 0.1
- */
-GskLayer *
-gsk_layer_get_focus (GskLayer *root)
-{
-  InputState *state;
-
-  g_return_val_if_fail (GSK_IS_LAYER (root), NULL);
-
-  state = peek_input_state (root);
-  return state && is_in_tree (state->focus, root) ? state->focus : NULL;
-}
-
-/* {{{ Cursors */
-
-static GQuark cursor_quark;
-
-/**
- * gsk_layer_set_cursor:
- * @self: a layer
- * @name: (nullable): a cursor name as `gdk_cursor_new_from_name()` takes
- *   it (CSS cursor names: "pointer", "text", "grab", …), or %NULL for
- *   the cursor of the layer below
- *
- * Sets the cursor the host shows while the pointer is over @self, unless
- * a hovered descendant sets its own: see
- * [method@Layer.get_pointer_cursor].
- *
- * Since: 0.1
- */
-void
-gsk_layer_set_cursor (GskLayer   *self,
-                      const char *name)
-{
-  g_return_if_fail (GSK_IS_LAYER (self));
-
-  if (G_UNLIKELY (cursor_quark == 0))
-    cursor_quark = g_quark_from_static_string ("gsk-layer-cursor");
-
-  g_object_set_qdata_full (G_OBJECT (self), cursor_quark, g_strdup (name), g_free);
-}
-
-/**
- * gsk_layer_get_cursor:
- * @self: a layer
- *
- * Returns: (nullable): the cursor name set on @self
- *
- * Since: 0.1
- */
-const char *
-gsk_layer_get_cursor (GskLayer *self)
-{
-  g_return_val_if_fail (GSK_IS_LAYER (self), NULL);
-
-  return cursor_quark ? g_object_get_qdata (G_OBJECT (self), cursor_quark) : NULL;
-}
-
-/**
- * gsk_layer_get_pointer_cursor:
- * @root: a top level
- *
- * Gives the cursor to show: that of the deepest hovered layer that sets
- * one (under a grab, of the grabbing layer or its ancestors), as of the
- * last event or [method@Layer.update_hover]. A host calls it after
- * dispatching pointer events, and sets the cursor when it changed.
- *
- * Returns: (nullable): a cursor name, or %NULL for the default cursor
- *
- * Since: 0.1
- */
-const char *
-gsk_layer_get_pointer_cursor (GskLayer *root)
-{
-  InputState *state;
-
-  g_return_val_if_fail (GSK_IS_LAYER (root), NULL);
-
-  state = peek_input_state (root);
-  if (state == NULL)
-    return NULL;
-
-  for (guint i = state->hovered->len; i-- > 0; )
-    {
-      const char *name = gsk_layer_get_cursor (state->hovered->pdata[i]);
-
-      if (name)
-        return name;
-    }
-
-  return NULL;
-}
-
-/* }}} */
