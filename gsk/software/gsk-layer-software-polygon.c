@@ -173,16 +173,24 @@ gsk_layer_software_rounded_polygon (const GskLayerRenderOp *op,
  * beyond) computes new vertices with the error of those magnitudes: one
  * can land far outside the target, past pixman's 16.16 range, where the
  * conversion to int would be undefined. Such a vertex is stopped at the
- * edge of that range (NaN too); within the target nothing changes. */
+ * edge of that range (NaN too), once per vertex before the triangles
+ * are made; within the target nothing changes. */
 static inline pixman_fixed_t
 fixed_floor (double d)
 {
-  if (!(d > -32767.0))
-    d = -32767.0;
-  else if (!(d < 32767.0))
-    d = 32767.0;
-
   return (pixman_fixed_t) floor (d * 65536.0);
+}
+
+/* Keeps @v within pixman's 16.16 range of @origin (NaN too) */
+static inline double
+clamp_to_fixed_range (double v,
+                      int    origin)
+{
+  if (!(v - origin > -32767.0))
+    return origin - 32767.0;
+  if (!(v - origin < 32767.0))
+    return origin + 32767.0;
+  return v;
 }
 
 static guint8 *
@@ -260,6 +268,12 @@ gsk_layer_software_composite_polygon (RenderState            *state,
   width = mask_box.x2 - mask_box.x1;
   height = mask_box.y2 - mask_box.y1;
   stride = (width + 3) & ~3;
+
+  for (i = 0; i < n; i++)
+    {
+      points[0][i][0] = clamp_to_fixed_range (points[0][i][0], mask_box.x1);
+      points[0][i][1] = clamp_to_fixed_range (points[0][i][1], mask_box.y1);
+    }
 
   mask = pixman_image_create_bits (PIXMAN_a8, width, height,
                                    (uint32_t *) get_mask_data (state, (gsize) stride * height),
