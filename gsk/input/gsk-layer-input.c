@@ -29,6 +29,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <string.h>
 
 #include "gsk-layer-input.h"
 #include "gsk-layer-event-private.h"
@@ -297,9 +298,19 @@ update_crossing (GskLayer           *root,
                  GskLayerInputState *state,
                  Path               *path)
 {
-  Path *old = hovered_take (state);
+  Path *old;
   guint common = 0, i;
 
+  /* Most motion stays over the same layers: nothing to send, and the
+   * weak references stay as they are */
+  if (state->hovered->len == path->len &&
+      memcmp (state->hovered->pdata, path->pdata, path->len * sizeof (gpointer)) == 0)
+    {
+      path_free (path);
+      return;
+    }
+
+  old = hovered_take (state);
   while (common < old->len && common < path->len && old->pdata[common] == path->pdata[common])
     common++;
 
