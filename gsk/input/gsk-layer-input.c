@@ -303,8 +303,9 @@ update_crossing (GskLayer           *root,
 
   /* Most motion stays over the same layers: nothing to send, and the
    * weak references stay as they are */
+  /* (An empty array may have no data at all: memcmp() must not see it) */
   if (state->hovered->len == path->len &&
-      memcmp (state->hovered->pdata, path->pdata, path->len * sizeof (gpointer)) == 0)
+      (path->len == 0 || memcmp (state->hovered->pdata, path->pdata, path->len * sizeof (gpointer)) == 0))
     {
       path_free (path);
       return;
