@@ -23,6 +23,10 @@ struct _GskLayerTopLevel
   gpointer consumer;
   GskLayerFrameClock *clock;
   gboolean frame_pending;
+  /* The host that shows the tree (a GskLayerView) hears of each frame
+   * the tree needs */
+  GskLayerFrameRequestFunc frame_request_func;
+  gpointer frame_request_data;
 };
 
 /* The top level's record: gsk-layer-requests.c */

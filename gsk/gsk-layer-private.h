@@ -306,4 +306,15 @@ gboolean gsk_layer_top_level_has_damage (GskLayer *root);
 gboolean gsk_layer_top_level_claim (GskLayer *root,
                                     gpointer  consumer);
 
+/* Called when a redraw or relayout request reaches the top level while
+ * no frame is pending: whoever shows the tree should render one */
+typedef void (* GskLayerFrameRequestFunc) (GskLayer *root,
+                                           gpointer  data);
+
+/* Sets the one function the top-level @root calls for frames; NULL
+ * removes it. The record goes when @root joins a tree. */
+void gsk_layer_top_level_set_frame_request_func (GskLayer                 *root,
+                                                 GskLayerFrameRequestFunc  func,
+                                                 gpointer                  data);
+
 G_END_DECLS

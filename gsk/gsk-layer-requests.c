@@ -96,6 +96,30 @@ gsk_layer_top_level_claim (GskLayer *root,
   return same;
 }
 
+void
+gsk_layer_top_level_set_frame_request_func (GskLayer                 *root,
+                                            GskLayerFrameRequestFunc  func,
+                                            gpointer                  data)
+{
+  GskLayerTopLevel *top_level = gsk_layer_ensure_top_level (root);
+
+  top_level->frame_request_func = func;
+  top_level->frame_request_data = data;
+}
+
+static void
+top_level_request_frame (GskLayer *root)
+{
+  GskLayerTopLevel *top_level = gsk_layer_ensure_top_level (root);
+
+  if (top_level->frame_pending)
+    return;
+
+  top_level->frame_pending = TRUE;
+  if (top_level->frame_request_func)
+    top_level->frame_request_func (root, top_level->frame_request_data);
+}
+
 /* }}} */
 /* {{{ Dirty tracking and requests */
 
@@ -182,7 +206,7 @@ gsk_layer_real_queue_redraw (GskLayer                    *self,
   GskLayerPrivate *priv = gsk_layer_get_private (self);
 
   if (priv->parent == NULL)
-    gsk_layer_ensure_top_level (self)->frame_pending = TRUE;
+    top_level_request_frame (self);
 
   return FALSE;
 }
@@ -195,7 +219,7 @@ gsk_layer_real_queue_relayout (GskLayer *self,
 
   priv->needs_layout = TRUE;
   if (priv->parent == NULL)
-    gsk_layer_ensure_top_level (self)->frame_pending = TRUE;
+    top_level_request_frame (self);
 
   return FALSE;
 }

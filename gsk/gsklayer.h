@@ -29,5 +29,6 @@
 #include "gsk-layer-long-press-gesture.h"
 #include "gsk-layer-pinch-gesture.h"
 #include "gsk-layer-pan-gesture.h"
+#include "gsk-layer-view.h"
 
 #undef __GSK_LAYER_H_INSIDE__

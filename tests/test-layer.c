@@ -4487,6 +4487,55 @@ test_log_writer (GLogLevelFlags   log_level,
   return g_log_writer_default (log_level, fields, n_fields, user_data);
 }
 
+static void
+count_frame_request (GskLayer *root,
+                     gpointer  data)
+{
+  (*(int *) data)++;
+}
+
+/* The host of a tree hears once per frame that one is needed: at the
+ * first change after a frame, not at every change */
+static void
+test_frame_request_func (void)
+{
+  GskLayer *root = g_object_ref_sink (gsk_layer_new ());
+  GskLayer *child = gsk_layer_new ();
+  GskLayerRenderer *renderer = gsk_layer_software_renderer_new ();
+  cairo_surface_t *target = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 64, 64);
+  cairo_region_t *drawn;
+  int n = 0;
+
+  gsk_layer_set_size (root, &GRAPHENE_SIZE_INIT (64, 64));
+  gsk_layer_add_child (root, child);
+  drawn = gsk_layer_renderer_render (renderer, root, target);
+  cairo_region_destroy (drawn);
+
+  gsk_layer_top_level_set_frame_request_func (root, count_frame_request, &n);
+  gsk_layer_set_position (child, &GRAPHENE_POINT_INIT (5, 5));
+  gsk_layer_set_opacity (child, 0.5f);
+  gsk_layer_queue_relayout (child);
+  g_assert_cmpint (n, ==, 1);
+  g_assert_true (gsk_layer_get_frame_pending (root));
+
+  drawn = gsk_layer_renderer_render (renderer, root, target);
+  cairo_region_destroy (drawn);
+  g_assert_false (gsk_layer_get_frame_pending (root));
+  g_assert_cmpint (n, ==, 1);
+  gsk_layer_queue_relayout (child);
+  g_assert_cmpint (n, ==, 2);
+
+  gsk_layer_top_level_set_frame_request_func (root, NULL, NULL);
+  drawn = gsk_layer_renderer_render (renderer, root, target);
+  cairo_region_destroy (drawn);
+  gsk_layer_set_opacity (child, 1);
+  g_assert_cmpint (n, ==, 2);
+
+  cairo_surface_destroy (target);
+  g_object_unref (renderer);
+  g_object_unref (root);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -4573,6 +4622,7 @@ main (int   argc,
   g_test_add_func ("/layer/bad/dispose-in-tree", test_bad_dispose_in_tree);
   g_test_add_func ("/layer/bad/traverse-removes", test_bad_traverse_removes);
   g_test_add_func ("/layer/bad/100000-siblings", test_bad_many_siblings);
+  g_test_add_func ("/layer/frame-request-func", test_frame_request_func);
 
   return g_test_run ();
 }

@@ -5,13 +5,14 @@ set -eu
 # libegl1, libegl-mesa0 and libgl1-mesa-dri: the GL backend's headless
 # EGL context (surfaceless platform, llvmpipe without a GPU); epoxy loads
 # them at run time, so the build itself needs only libepoxy-dev.
-# xvfb and xauth: an X server for the test of GSK inside a GtkGLArea.
+# xvfb and xauth: an X server for the tests of GSK inside GTK windows;
+# xdotool: a real pointer and keyboard for the view's input tests.
 # clang and libclang-rt-14-dev: libFuzzer, for the fuzzers' short runs.
 packages="meson ninja-build pkg-config gcc binutils libglib2.0-dev
   libgraphene-1.0-dev libcairo2-dev libpixman-1-dev libjson-glib-dev
   libgtk-4-dev libepoxy-dev libpng-dev
   libegl1 libegl-mesa0 libgl1-mesa-dri
-  xvfb xauth
+  xvfb xauth xdotool
   clang libclang-rt-14-dev"
 
 missing=""

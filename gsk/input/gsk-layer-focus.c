@@ -103,6 +103,8 @@ gsk_layer_input_move_focus (GskLayer           *root,
       for (l = focus ? next_in_tree (root, focus) : root; l != NULL && found == NULL; l = next_in_tree (root, l))
         if (can_take_focus (l))
           found = l;
+      if (found == NULL && focus != NULL && state->focus_leaves_at_ends)
+        return FALSE;
       for (l = root; l != NULL && l != focus && found == NULL; l = next_in_tree (root, l))
         if (can_take_focus (l))
           found = l;
@@ -124,6 +126,8 @@ gsk_layer_input_move_focus (GskLayer           *root,
               last = l;
             }
         }
+      if (last_before == NULL && focus != NULL && state->focus_leaves_at_ends)
+        return FALSE;
       found = last_before ? last_before : last;
     }
 
@@ -132,6 +136,29 @@ gsk_layer_input_move_focus (GskLayer           *root,
 
   set_focus (root, state, found);
   return TRUE;
+}
+
+gboolean
+gsk_layer_input_focus_edge (GskLayer           *root,
+                            GskLayerInputState *state,
+                            gboolean            backward)
+{
+  GskLayer *old = gsk_layer_input_current_focus (root, state);
+
+  /* Without a focus, the walk starts at the edge; the old focus hears
+   * of the change only if another layer takes it */
+  gsk_layer_input_weak_set (&state->focus, NULL);
+  if (gsk_layer_input_move_focus (root, state, backward))
+    {
+      GskLayer *focus = state->focus;
+
+      if (old != NULL && old != focus)
+        gsk_layer_input_send_to_layer (old, GSK_LAYER_EVENT_FOCUS_OUT, state, 0);
+      return TRUE;
+    }
+
+  gsk_layer_input_weak_set (&state->focus, old);
+  return FALSE;
 }
 
 /**

@@ -29,6 +29,10 @@ typedef struct
   GHashTable *touches;          /* sequence → TouchTarget */
 
   GskLayer *focus;              /* weak */
+  /* Tab past the last focusable layer (or Shift+Tab before the first)
+   * leaves the tree rather than wrapping: a host widget then passes the
+   * focus on to the next widget */
+  gboolean focus_leaves_at_ends;
 
   GskLayer *root;               /* unowned: the state is the root's */
   GskLayerFrameClock *clock;    /* watched for frames */
@@ -58,8 +62,14 @@ gboolean gsk_layer_input_is_in_tree (GskLayer *layer,
 GskLayer *gsk_layer_input_current_focus (GskLayer           *root,
                                          GskLayerInputState *state);
 /* Moves the focus to the next (or previous) focusable layer in tree
- * order, wrapping around; TRUE if there is one */
+ * order, wrapping around unless focus_leaves_at_ends; TRUE if there is
+ * one */
 gboolean  gsk_layer_input_move_focus    (GskLayer           *root,
+                                         GskLayerInputState *state,
+                                         gboolean            backward);
+/* Focuses the first focusable layer (the last if @backward), as when
+ * Tab enters the tree from outside; TRUE if there is one */
+gboolean  gsk_layer_input_focus_edge    (GskLayer           *root,
                                          GskLayerInputState *state,
                                          gboolean            backward);
 

@@ -1,0 +1,15 @@
+/* gsk-layer-view-private.h: what tests read of a view
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#pragma once
+
+#include "gsk-layer-view.h"
+
+G_BEGIN_DECLS
+
+/* Ticks of the view's frame clock so far, and whether one is coming */
+guint    gsk_layer_view_get_n_ticks (GskLayerView *self);
+gboolean gsk_layer_view_is_ticking  (GskLayerView *self);
+
+G_END_DECLS

@@ -1,0 +1,954 @@
+/* gsk-layer-view.c: a GTK widget that shows a layer tree
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#include "config.h"
+
+#include <math.h>
+#include <epoxy/gl.h>
+
+#include "gsk-layer-view.h"
+#include "gsk-layer-view-private.h"
+#include "gsk-layer-view-clock-private.h"
+#include "gsk-layer-gdk-event-private.h"
+#include "gsk-layer-private.h"
+#include "gsk-layer-renderer-private.h"
+#include "gsk-layer-input.h"
+#include "gsk-layer-input-private.h"
+#include "gsk-layer-enum-types.h"
+
+/* GTK 4.8 does not include it from <gtk/gtk.h> */
+#include <gsk/gl/gskglrenderer.h>
+
+/**
+ * GskLayerView:
+ *
+ * A widget that shows a layer tree: the scene graph in a GTK window.
+ *
+ * ```c
+ * GskLayer *root = gsk_layer_new ();
+ * GtkWidget *view = gsk_layer_view_new (root);
+ *
+ * gtk_window_set_child (GTK_WINDOW (window), view);
+ * ```
+ *
+ * The view sizes its root to its allocation (unless
+ * [property@LayerView:resize-root] is off) and gives the tree a frame
+ * clock that follows the widget's `GdkFrameClock`: implicit and explicit
+ * animations run in GTK's frames, and only while something animates, so
+ * a still view costs no CPU. It draws through whichever renderer GTK
+ * uses (see [enum@LayerViewRenderPath]); a frame in which nothing
+ * changed hands GTK the node it had, and GTK then redraws nothing.
+ *
+ * GDK's events on the view become the layers' events: pointer, scroll,
+ * touch, keys, crossing and focus reach the layers' controllers and
+ * gestures through [func@Layer.dispatch_event], and the cursor of the
+ * layer under the pointer ([method@Layer.set_cursor]) becomes the view's.
+ * The view can take the keyboard focus, and Tab moves it through the
+ * focusable layers before it leaves the view.
+ *
+ * Since: 0.1
+ */
+
+/* The GL path keeps a few textures: GTK holds the one it shows until it
+ * draws the next frame, and one being drawn into is another */
+typedef struct
+{
+  GskLayerView *view;           /* NULL once the view let it go */
+  GdkGLContext *context;
+  guint texture;
+  guint framebuffer;
+  int width, height;
+  guint64 drawn;                /* the frame drawn into it, 0 for none */
+  gboolean in_use;              /* a GdkTexture of it is alive */
+} ViewBuffer;
+
+struct _GskLayerView
+{
+  GtkWidget parent_instance;
+
+  GskLayer *root;
+  GskLayerFrameClock *clock;
+  gboolean resize_root;
+
+  /* The tree asked for a frame, or the view changed size or path */
+  gboolean needs_render;
+  GskLayerViewRenderPath path;
+  guint frames_rendered;
+  GskRenderNode *node;          /* the last frame, handed out again while still */
+  int node_width, node_height;
+
+  /* The memory-texture path */
+  GskLayerRenderer *software;
+  cairo_surface_t *image;
+
+  /* The GL path */
+  GdkGLContext *gl_context;
+  GskLayerRenderer *gl;
+  gboolean gl_failed;
+  GPtrArray *buffers;           /* ViewBuffer */
+  guint64 frame_counter;
+
+  char *cursor;
+};
+
+enum {
+  PROP_0,
+  PROP_ROOT,
+  PROP_RESIZE_ROOT,
+  PROP_RENDER_PATH,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+G_DEFINE_FINAL_TYPE (GskLayerView, gsk_layer_view, GTK_TYPE_WIDGET)
+
+/* {{{ Frames */
+
+static void
+on_frame_request (GskLayer *root,
+                  gpointer  data)
+{
+  GskLayerView *self = data;
+
+  self->needs_render = TRUE;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+set_path (GskLayerView           *self,
+          GskLayerViewRenderPath  path)
+{
+  if (self->path == path)
+    return;
+
+  self->path = path;
+  self->needs_render = TRUE;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RENDER_PATH]);
+}
+
+static void
+buffer_free_gl (ViewBuffer *buffer)
+{
+  if (buffer->context)
+    {
+      gdk_gl_context_make_current (buffer->context);
+      glDeleteFramebuffers (1, &buffer->framebuffer);
+      glDeleteTextures (1, &buffer->texture);
+      gdk_gl_context_clear_current ();
+    }
+  g_clear_object (&buffer->context);
+  g_free (buffer);
+}
+
+/* Not in the release callback itself: GTK may be in the middle of its
+ * own frame, with its context current */
+static gboolean
+buffer_free_later (gpointer data)
+{
+  buffer_free_gl (data);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+buffer_released (gpointer data)
+{
+  ViewBuffer *buffer = data;
+
+  buffer->in_use = FALSE;
+  if (buffer->view == NULL)
+    g_idle_add (buffer_free_later, buffer);
+}
+
+static void
+buffer_drop (gpointer data)
+{
+  ViewBuffer *buffer = data;
+
+  buffer->view = NULL;
+  if (!buffer->in_use)
+    buffer_free_gl (buffer);
+}
+
+static ViewBuffer *
+get_free_buffer (GskLayerView *self,
+                 int           width,
+                 int           height)
+{
+  ViewBuffer *buffer;
+  guint i;
+
+  for (i = 0; i < self->buffers->len; i++)
+    {
+      buffer = g_ptr_array_index (self->buffers, i);
+      if (buffer->in_use)
+        continue;
+      if (buffer->width == width && buffer->height == height)
+        return buffer;
+      /* The wrong size: drop it rather than keep one per size */
+      g_ptr_array_remove_index_fast (self->buffers, i);
+      i--;
+    }
+
+  buffer = g_new0 (ViewBuffer, 1);
+  buffer->view = self;
+  buffer->context = g_object_ref (self->gl_context);
+  buffer->width = width;
+  buffer->height = height;
+  glGenTextures (1, &buffer->texture);
+  glBindTexture (GL_TEXTURE_2D, buffer->texture);
+  glTexImage2D (GL_TEXTURE_2D, 0, GL_RGBA8, width, height, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+  glTexParameteri (GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+  glTexParameteri (GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+  glTexParameteri (GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+  glTexParameteri (GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+  glBindTexture (GL_TEXTURE_2D, 0);
+  glGenFramebuffers (1, &buffer->framebuffer);
+  glBindFramebuffer (GL_FRAMEBUFFER, buffer->framebuffer);
+  glFramebufferTexture2D (GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, buffer->texture, 0);
+  glBindFramebuffer (GL_FRAMEBUFFER, 0);
+  g_ptr_array_add (self->buffers, buffer);
+
+  return buffer;
+}
+
+static void
+release_gl (GskLayerView *self)
+{
+  if (self->gl_context)
+    gdk_gl_context_make_current (self->gl_context);
+  /* Buffers GTK still shows go when it lets them go */
+  g_ptr_array_set_size (self->buffers, 0);
+  if (self->gl_context)
+    {
+      g_clear_object (&self->gl);
+      gdk_gl_context_clear_current ();
+    }
+  g_clear_object (&self->gl_context);
+}
+
+static gboolean
+ensure_gl (GskLayerView *self)
+{
+  GdkSurface *surface;
+  GError *error = NULL;
+
+  if (self->gl != NULL)
+    return TRUE;
+  if (self->gl_failed)
+    return FALSE;
+
+  surface = gtk_native_get_surface (gtk_widget_get_native (GTK_WIDGET (self)));
+  self->gl_context = gdk_surface_create_gl_context (surface, &error);
+  if (self->gl_context == NULL || !gdk_gl_context_realize (self->gl_context, &error))
+    goto failed;
+
+  gdk_gl_context_make_current (self->gl_context);
+  self->gl = gsk_layer_gl_renderer_new_for_current_context (&error);
+  if (self->gl == NULL)
+    goto failed;
+
+  return TRUE;
+
+failed:
+  g_message ("GskLayerView: no GL (%s); drawing in software", error ? error->message : "unknown error");
+  g_clear_error (&error);
+  release_gl (self);
+  self->gl_failed = TRUE;
+  return FALSE;
+}
+
+static GskRenderNode *
+render_gl (GskLayerView *self,
+           int           width,
+           int           height)
+{
+  ViewBuffer *buffer;
+  cairo_region_t *drawn;
+  GdkTexture *texture;
+  GskRenderNode *node, *flipped;
+  GskTransform *flip;
+  int age;
+
+  gdk_gl_context_make_current (self->gl_context);
+  buffer = get_free_buffer (self, width, height);
+  self->frame_counter++;
+  age = buffer->drawn ? (int) MIN (self->frame_counter - buffer->drawn, G_MAXINT) : 0;
+  drawn = gsk_layer_gl_renderer_render_to_framebuffer (GSK_LAYER_GL_RENDERER (self->gl), self->root,
+                                                       buffer->framebuffer, width, height, age);
+  g_clear_pointer (&drawn, cairo_region_destroy);
+  buffer->drawn = self->frame_counter;
+  /* GDK 4.8 has no fences: what GTK samples must be submitted first */
+  glFlush ();
+  gdk_gl_context_clear_current ();
+
+  buffer->in_use = TRUE;
+  texture = gdk_gl_texture_new (self->gl_context, buffer->texture, width, height,
+                                buffer_released, buffer);
+  node = gsk_texture_node_new (texture, &GRAPHENE_RECT_INIT (0, 0, width, height));
+  g_object_unref (texture);
+
+  /* GL's rows go up */
+  flip = gsk_transform_scale (gsk_transform_translate (NULL, &GRAPHENE_POINT_INIT (0, height)), 1, -1);
+  flipped = gsk_transform_node_new (node, flip);
+  gsk_transform_unref (flip);
+  gsk_render_node_unref (node);
+
+  return flipped;
+}
+
+static GskRenderNode *
+render_software (GskLayerView *self,
+                 int           width,
+                 int           height)
+{
+  cairo_region_t *drawn;
+  GdkTexture *texture;
+  GBytes *bytes;
+  GskRenderNode *node;
+
+  if (self->software == NULL)
+    self->software = gsk_layer_software_renderer_new ();
+  if (self->image == NULL ||
+      cairo_image_surface_get_width (self->image) != width ||
+      cairo_image_surface_get_height (self->image) != height)
+    {
+      g_clear_pointer (&self->image, cairo_surface_destroy);
+      self->image = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
+    }
+
+  drawn = gsk_layer_renderer_render (self->software, self->root, self->image);
+  g_clear_pointer (&drawn, cairo_region_destroy);
+  cairo_surface_flush (self->image);
+
+  /* A texture is immutable, and the image is drawn into again next
+   * frame: GTK gets a copy. Cairo's ARGB32 is GDK's default format. */
+  bytes = g_bytes_new (cairo_image_surface_get_data (self->image),
+                       (gsize) cairo_image_surface_get_stride (self->image) * height);
+  texture = gdk_memory_texture_new (width, height, GDK_MEMORY_DEFAULT, bytes,
+                                    cairo_image_surface_get_stride (self->image));
+  g_bytes_unref (bytes);
+  node = gsk_texture_node_new (texture, &GRAPHENE_RECT_INIT (0, 0, width, height));
+  g_object_unref (texture);
+
+  return node;
+}
+
+static gboolean
+gtk_renders_with_gl (GskLayerView *self)
+{
+  GtkNative *native = gtk_widget_get_native (GTK_WIDGET (self));
+  GskRenderer *renderer = native ? gtk_native_get_renderer (native) : NULL;
+
+  return renderer != NULL && GSK_IS_GL_RENDERER (renderer);
+}
+
+static void
+gsk_layer_view_snapshot (GtkWidget   *widget,
+                         GtkSnapshot *snapshot)
+{
+  GskLayerView *self = GSK_LAYER_VIEW (widget);
+  int width = gtk_widget_get_width (widget);
+  int height = gtk_widget_get_height (widget);
+
+  if (self->root == NULL || width <= 0 || height <= 0 ||
+      !gsk_layer_surface_size_is_allowed (width, height))
+    return;
+
+  if (gtk_renders_with_gl (self) && ensure_gl (self))
+    set_path (self, GSK_LAYER_VIEW_RENDER_GL_TEXTURE);
+  else
+    set_path (self, GSK_LAYER_VIEW_RENDER_MEMORY_TEXTURE);
+
+  if (self->node == NULL || self->needs_render ||
+      self->node_width != width || self->node_height != height)
+    {
+      GskRenderNode *node;
+
+      self->needs_render = FALSE;
+      if (self->path == GSK_LAYER_VIEW_RENDER_GL_TEXTURE)
+        node = render_gl (self, width, height);
+      else
+        node = render_software (self, width, height);
+
+      g_clear_pointer (&self->node, gsk_render_node_unref);
+      self->node = node;
+      self->node_width = width;
+      self->node_height = height;
+      self->frames_rendered++;
+    }
+
+  gtk_snapshot_append_node (snapshot, self->node);
+}
+
+/* }}} */
+/* {{{ Input */
+
+static void
+update_cursor (GskLayerView *self)
+{
+  const char *name = self->root ? gsk_layer_get_pointer_cursor (self->root) : NULL;
+
+  if (g_strcmp0 (name, self->cursor) == 0)
+    return;
+
+  g_free (self->cursor);
+  self->cursor = g_strdup (name);
+  gtk_widget_set_cursor_from_name (GTK_WIDGET (self), name);
+}
+
+static gboolean
+dispatch (GskLayerView  *self,
+          GskLayerEvent *event)
+{
+  GskLayer *root = g_object_ref (self->root);
+  gboolean stop;
+
+  stop = gsk_layer_dispatch_event (root, event);
+  gsk_layer_event_unref (event);
+  /* A handler may have changed the root */
+  if (root == self->root)
+    update_cursor (self);
+  g_object_unref (root);
+
+  return stop;
+}
+
+static gboolean
+to_view_coordinates (GskLayerView *self,
+                     GdkEvent     *event,
+                     double       *x,
+                     double       *y)
+{
+  GtkNative *native = gtk_widget_get_native (GTK_WIDGET (self));
+  graphene_point_t p;
+  double sx, sy;
+
+  if (native == NULL || !gdk_event_get_position (event, x, y))
+    return FALSE;
+
+  gtk_native_get_surface_transform (native, &sx, &sy);
+  if (!gtk_widget_compute_point (GTK_WIDGET (native), GTK_WIDGET (self),
+                                 &GRAPHENE_POINT_INIT (*x - sx, *y - sy), &p))
+    return FALSE;
+
+  *x = p.x;
+  *y = p.y;
+  return TRUE;
+}
+
+static gboolean
+on_event (GtkEventControllerLegacy *controller,
+          GdkEvent                 *event,
+          GskLayerView             *self)
+{
+  GdkEventType type = gdk_event_get_event_type (event);
+  GskLayerEvent *layer_event;
+  double x = 0, y = 0;
+
+  if (self->root == NULL)
+    return FALSE;
+
+  if (type == GDK_KEY_PRESS || type == GDK_KEY_RELEASE)
+    {
+      /* Keys for a focused child widget are its own */
+      if (!gtk_widget_has_focus (GTK_WIDGET (self)))
+        return FALSE;
+    }
+  else
+    {
+      if (!to_view_coordinates (self, event, &x, &y) || !isfinite (x) || !isfinite (y))
+        return FALSE;
+      /* Events over a child widget are the child's */
+      if (gtk_widget_pick (GTK_WIDGET (self), x, y, GTK_PICK_DEFAULT) != GTK_WIDGET (self) &&
+          gsk_layer_get_pointer_grab (self->root) == NULL)
+        return FALSE;
+      if (type == GDK_BUTTON_PRESS && gtk_widget_get_focusable (GTK_WIDGET (self)) &&
+          gtk_widget_get_focus_on_click (GTK_WIDGET (self)))
+        gtk_widget_grab_focus (GTK_WIDGET (self));
+    }
+
+  layer_event = gsk_layer_event_new_from_gdk (event, x, y);
+  if (layer_event == NULL)
+    return FALSE;
+
+  return dispatch (self, layer_event);
+}
+
+static void
+on_enter (GtkEventControllerMotion *controller,
+          double                    x,
+          double                    y,
+          GskLayerView             *self)
+{
+  if (self->root == NULL)
+    return;
+
+  dispatch (self, gsk_layer_event_new (GSK_LAYER_EVENT_ENTER, GDK_CURRENT_TIME, x, y));
+}
+
+static void
+on_leave (GtkEventControllerMotion *controller,
+          GskLayerView             *self)
+{
+  if (self->root == NULL)
+    return;
+
+  dispatch (self, gsk_layer_event_new (GSK_LAYER_EVENT_LEAVE, GDK_CURRENT_TIME, 0, 0));
+}
+
+static void
+on_focus_enter (GtkEventControllerFocus *controller,
+                GskLayerView            *self)
+{
+  if (self->root && gtk_event_controller_focus_is_focus (controller))
+    dispatch (self, gsk_layer_event_new (GSK_LAYER_EVENT_FOCUS_IN, GDK_CURRENT_TIME, 0, 0));
+}
+
+static void
+on_focus_leave (GtkEventControllerFocus *controller,
+                GskLayerView            *self)
+{
+  if (self->root)
+    dispatch (self, gsk_layer_event_new (GSK_LAYER_EVENT_FOCUS_OUT, GDK_CURRENT_TIME, 0, 0));
+}
+
+/* Tab into the view focuses its first focusable layer (Shift+Tab, its
+ * last); Tab within moves through them, then on out of the view */
+static gboolean
+gsk_layer_view_focus (GtkWidget        *widget,
+                      GtkDirectionType  direction)
+{
+  GskLayerView *self = GSK_LAYER_VIEW (widget);
+  gboolean backward = direction == GTK_DIR_TAB_BACKWARD;
+  GskLayerInputState *state;
+
+  if (self->root == NULL || (direction != GTK_DIR_TAB_FORWARD && direction != GTK_DIR_TAB_BACKWARD))
+    return GTK_WIDGET_CLASS (gsk_layer_view_parent_class)->focus (widget, direction);
+
+  state = gsk_layer_input_get_state (self->root);
+  state->focus_leaves_at_ends = TRUE;
+  if (!gtk_widget_has_focus (widget))
+    {
+      if (!gtk_widget_get_focusable (widget))
+        return FALSE;
+      gsk_layer_input_focus_edge (self->root, state, backward);
+      gtk_widget_grab_focus (widget);
+      return TRUE;
+    }
+
+  return gsk_layer_input_move_focus (self->root, state, backward);
+}
+
+/* }}} */
+/* {{{ Size */
+
+static void
+gsk_layer_view_measure (GtkWidget      *widget,
+                        GtkOrientation  orientation,
+                        int             for_size,
+                        int            *minimum,
+                        int            *natural,
+                        int            *minimum_baseline,
+                        int            *natural_baseline)
+{
+  GskLayerView *self = GSK_LAYER_VIEW (widget);
+  graphene_size_t size = { 0, 0 };
+  int extent;
+
+  if (self->root)
+    gsk_layer_get_size (self->root, &size);
+
+  extent = (int) ceilf (orientation == GTK_ORIENTATION_HORIZONTAL ? size.width : size.height);
+  extent = CLAMP (extent, 0, GSK_LAYER_MAX_SURFACE_SIZE);
+  /* A resized root asks for its size but takes what it gets */
+  *minimum = self->resize_root ? 0 : extent;
+  *natural = extent;
+}
+
+static void
+gsk_layer_view_size_allocate (GtkWidget *widget,
+                              int        width,
+                              int        height,
+                              int        baseline)
+{
+  GskLayerView *self = GSK_LAYER_VIEW (widget);
+
+  if (self->root && self->resize_root)
+    gsk_layer_set_size (self->root, &GRAPHENE_SIZE_INIT (width, height));
+}
+
+/* }}} */
+/* {{{ Life */
+
+static void
+gsk_layer_view_realize (GtkWidget *widget)
+{
+  GskLayerView *self = GSK_LAYER_VIEW (widget);
+
+  GTK_WIDGET_CLASS (gsk_layer_view_parent_class)->realize (widget);
+  self->gl_failed = FALSE;
+  self->needs_render = TRUE;
+}
+
+static void
+gsk_layer_view_unrealize (GtkWidget *widget)
+{
+  GskLayerView *self = GSK_LAYER_VIEW (widget);
+
+  g_clear_pointer (&self->node, gsk_render_node_unref);
+  release_gl (self);
+  set_path (self, GSK_LAYER_VIEW_RENDER_NONE);
+
+  GTK_WIDGET_CLASS (gsk_layer_view_parent_class)->unrealize (widget);
+}
+
+static void
+detach_root (GskLayerView *self)
+{
+  if (self->root == NULL)
+    return;
+
+  gsk_layer_top_level_set_frame_request_func (self->root, NULL, NULL);
+  if (gsk_layer_get_frame_clock (self->root) == self->clock)
+    gsk_layer_set_frame_clock (self->root, NULL);
+  g_clear_object (&self->root);
+}
+
+static void
+gsk_layer_view_dispose (GObject *object)
+{
+  GskLayerView *self = GSK_LAYER_VIEW (object);
+
+  detach_root (self);
+  if (self->clock)
+    gsk_layer_view_clock_detach (GSK_LAYER_VIEW_CLOCK (self->clock));
+  g_clear_object (&self->clock);
+  g_clear_pointer (&self->node, gsk_render_node_unref);
+  if (self->buffers)
+    release_gl (self);
+  g_clear_pointer (&self->buffers, g_ptr_array_unref);
+  g_clear_object (&self->software);
+  g_clear_pointer (&self->image, cairo_surface_destroy);
+
+  G_OBJECT_CLASS (gsk_layer_view_parent_class)->dispose (object);
+}
+
+static void
+gsk_layer_view_finalize (GObject *object)
+{
+  GskLayerView *self = GSK_LAYER_VIEW (object);
+
+  g_free (self->cursor);
+
+  G_OBJECT_CLASS (gsk_layer_view_parent_class)->finalize (object);
+}
+
+static void
+gsk_layer_view_get_property (GObject    *object,
+                             guint       prop_id,
+                             GValue     *value,
+                             GParamSpec *pspec)
+{
+  GskLayerView *self = GSK_LAYER_VIEW (object);
+
+  switch (prop_id)
+    {
+    case PROP_ROOT:
+      g_value_set_object (value, self->root);
+      break;
+    case PROP_RESIZE_ROOT:
+      g_value_set_boolean (value, self->resize_root);
+      break;
+    case PROP_RENDER_PATH:
+      g_value_set_enum (value, self->path);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+gsk_layer_view_set_property (GObject      *object,
+                             guint         prop_id,
+                             const GValue *value,
+                             GParamSpec   *pspec)
+{
+  GskLayerView *self = GSK_LAYER_VIEW (object);
+
+  switch (prop_id)
+    {
+    case PROP_ROOT:
+      gsk_layer_view_set_root (self, g_value_get_object (value));
+      break;
+    case PROP_RESIZE_ROOT:
+      gsk_layer_view_set_resize_root (self, g_value_get_boolean (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+gsk_layer_view_class_init (GskLayerViewClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = gsk_layer_view_dispose;
+  object_class->finalize = gsk_layer_view_finalize;
+  object_class->get_property = gsk_layer_view_get_property;
+  object_class->set_property = gsk_layer_view_set_property;
+
+  widget_class->snapshot = gsk_layer_view_snapshot;
+  widget_class->measure = gsk_layer_view_measure;
+  widget_class->size_allocate = gsk_layer_view_size_allocate;
+  widget_class->realize = gsk_layer_view_realize;
+  widget_class->unrealize = gsk_layer_view_unrealize;
+  widget_class->focus = gsk_layer_view_focus;
+
+  /**
+   * GskLayerView:root:
+   *
+   * The top-level layer shown, or %NULL. A layer can be the root of one
+   * view at a time, and must not have a parent.
+   *
+   * Since: 0.1
+   */
+  properties[PROP_ROOT] =
+    g_param_spec_object ("root", NULL, NULL,
+                         GSK_TYPE_LAYER,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+
+  /**
+   * GskLayerView:resize-root:
+   *
+   * Whether the root's size follows the view's allocation (the default).
+   * When off, the root keeps its own size, which is also the view's
+   * minimum size, and is drawn from the view's top-left corner.
+   *
+   * Since: 0.1
+   */
+  properties[PROP_RESIZE_ROOT] =
+    g_param_spec_boolean ("resize-root", NULL, NULL,
+                          TRUE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+
+  /**
+   * GskLayerView:render-path:
+   *
+   * How the last frame was handed to GTK, which follows GTK's renderer.
+   *
+   * Since: 0.1
+   */
+  properties[PROP_RENDER_PATH] =
+    g_param_spec_enum ("render-path", NULL, NULL,
+                       GSK_TYPE_LAYER_VIEW_RENDER_PATH, GSK_LAYER_VIEW_RENDER_NONE,
+                       G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  gtk_widget_class_set_css_name (widget_class, "layerview");
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
+}
+
+static void
+gsk_layer_view_init (GskLayerView *self)
+{
+  GtkEventController *controller;
+
+  self->resize_root = TRUE;
+  self->buffers = g_ptr_array_new_with_free_func (buffer_drop);
+  self->clock = gsk_layer_view_clock_new (GTK_WIDGET (self));
+
+  gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
+  gtk_widget_set_overflow (GTK_WIDGET (self), GTK_OVERFLOW_HIDDEN);
+
+  controller = gtk_event_controller_legacy_new ();
+  g_signal_connect (controller, "event", G_CALLBACK (on_event), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), controller);
+
+  controller = gtk_event_controller_motion_new ();
+  g_signal_connect (controller, "enter", G_CALLBACK (on_enter), self);
+  g_signal_connect (controller, "leave", G_CALLBACK (on_leave), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), controller);
+
+  controller = gtk_event_controller_focus_new ();
+  g_signal_connect (controller, "enter", G_CALLBACK (on_focus_enter), self);
+  g_signal_connect (controller, "leave", G_CALLBACK (on_focus_leave), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), controller);
+}
+
+/* }}} */
+/* {{{ API */
+
+/**
+ * gsk_layer_view_new:
+ * @root: (nullable): the top-level layer to show
+ *
+ * Creates a view of @root.
+ *
+ * Returns: the new view
+ *
+ * Since: 0.1
+ */
+GtkWidget *
+gsk_layer_view_new (GskLayer *root)
+{
+  g_return_val_if_fail (root == NULL || GSK_IS_LAYER (root), NULL);
+
+  return g_object_new (GSK_TYPE_LAYER_VIEW, "root", root, NULL);
+}
+
+/**
+ * gsk_layer_view_set_root:
+ * @self: a view
+ * @root: (nullable): a layer without a parent, or %NULL
+ *
+ * Shows the tree under @root. The view sets @root's frame clock (see
+ * [method@Layer.set_frame_clock]) to one that ticks with the widget's,
+ * and takes it back when @root leaves the view.
+ *
+ * Since: 0.1
+ */
+void
+gsk_layer_view_set_root (GskLayerView *self,
+                         GskLayer     *root)
+{
+  g_return_if_fail (GSK_IS_LAYER_VIEW (self));
+  g_return_if_fail (root == NULL || GSK_IS_LAYER (root));
+  g_return_if_fail (root == NULL || gsk_layer_get_parent (root) == NULL);
+
+  if (self->root == root)
+    return;
+
+  if (root)
+    g_object_ref_sink (root);
+  detach_root (self);
+  self->root = root;
+  if (root)
+    {
+      gsk_layer_top_level_set_frame_request_func (root, on_frame_request, self);
+      gsk_layer_set_frame_clock (root, self->clock);
+      if (self->resize_root && gtk_widget_get_width (GTK_WIDGET (self)) > 0)
+        gsk_layer_set_size (root, &GRAPHENE_SIZE_INIT (gtk_widget_get_width (GTK_WIDGET (self)),
+                                                       gtk_widget_get_height (GTK_WIDGET (self))));
+    }
+
+  self->needs_render = TRUE;
+  g_clear_pointer (&self->node, gsk_render_node_unref);
+  g_clear_pointer (&self->cursor, g_free);
+  gtk_widget_set_cursor (GTK_WIDGET (self), NULL);
+  gtk_widget_queue_resize (GTK_WIDGET (self));
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ROOT]);
+}
+
+/**
+ * gsk_layer_view_get_root:
+ * @self: a view
+ *
+ * Returns: (transfer none) (nullable): the top-level layer shown
+ *
+ * Since: 0.1
+ */
+GskLayer *
+gsk_layer_view_get_root (GskLayerView *self)
+{
+  g_return_val_if_fail (GSK_IS_LAYER_VIEW (self), NULL);
+
+  return self->root;
+}
+
+/**
+ * gsk_layer_view_set_resize_root:
+ * @self: a view
+ * @resize_root: whether the root follows the allocation
+ *
+ * Sets [property@LayerView:resize-root].
+ *
+ * Since: 0.1
+ */
+void
+gsk_layer_view_set_resize_root (GskLayerView *self,
+                                gboolean      resize_root)
+{
+  g_return_if_fail (GSK_IS_LAYER_VIEW (self));
+
+  resize_root = !!resize_root;
+  if (self->resize_root == resize_root)
+    return;
+
+  self->resize_root = resize_root;
+  gtk_widget_queue_resize (GTK_WIDGET (self));
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RESIZE_ROOT]);
+}
+
+/**
+ * gsk_layer_view_get_resize_root:
+ * @self: a view
+ *
+ * Returns: whether the root's size follows the view's allocation
+ *
+ * Since: 0.1
+ */
+gboolean
+gsk_layer_view_get_resize_root (GskLayerView *self)
+{
+  g_return_val_if_fail (GSK_IS_LAYER_VIEW (self), FALSE);
+
+  return self->resize_root;
+}
+
+/**
+ * gsk_layer_view_get_render_path:
+ * @self: a view
+ *
+ * Returns: how the last frame was handed to GTK
+ *
+ * Since: 0.1
+ */
+GskLayerViewRenderPath
+gsk_layer_view_get_render_path (GskLayerView *self)
+{
+  g_return_val_if_fail (GSK_IS_LAYER_VIEW (self), GSK_LAYER_VIEW_RENDER_NONE);
+
+  return self->path;
+}
+
+/**
+ * gsk_layer_view_get_frames_rendered:
+ * @self: a view
+ *
+ * Counts the frames the view rendered. A frame GTK draws while the tree
+ * did not change reuses the last one and is not counted: a still view
+ * renders nothing.
+ *
+ * Returns: the number of frames rendered since the view was made
+ *
+ * Since: 0.1
+ */
+guint
+gsk_layer_view_get_frames_rendered (GskLayerView *self)
+{
+  g_return_val_if_fail (GSK_IS_LAYER_VIEW (self), 0);
+
+  return self->frames_rendered;
+}
+
+/* }}} */
+/* {{{ Private */
+
+guint
+gsk_layer_view_get_n_ticks (GskLayerView *self)
+{
+  return gsk_layer_view_clock_get_n_ticks (GSK_LAYER_VIEW_CLOCK (self->clock));
+}
+
+gboolean
+gsk_layer_view_is_ticking (GskLayerView *self)
+{
+  return gsk_layer_view_clock_is_ticking (GSK_LAYER_VIEW_CLOCK (self->clock));
+}
+
+/* }}} */

@@ -1,0 +1,617 @@
+/* test-view.c: GskLayerView, a layer tree in a GTK window on a real X
+ * server (run under xvfb-run by tests/meson.build, once with
+ * GSK_RENDERER=gl and once with GSK_RENDERER=cairo)
+ *
+ * - pixels: what GTK's own renderer draws of the view equals GSK's
+ *   headless rendering of the same tree (GL under GTK's GL renderer,
+ *   software under its cairo renderer);
+ * - frames: an implicit animation advances with the widget's frame
+ *   clock, and once it ends no tick runs and no frame is rendered;
+ * - input, with a real pointer and keyboard moved by xdotool: hover
+ *   enter and leave, a click, a drag, the cursor, Tab through the
+ *   focusable layers and out of the view;
+ * - lifetimes: a view destroyed while animating.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#include <gsklayer.h>
+#include <gdk/x11/gdkx.h>
+
+#include "gsk-layer-view-private.h"
+
+#define WIDTH 400
+#define HEIGHT 300
+
+typedef struct {
+  GtkWidget *window;
+  GtkWidget *view;
+  GtkWidget *button;            /* after the view in Tab order */
+  GskLayer *root;
+} Fixture;
+
+/* {{{ Helpers */
+
+static gboolean
+timed_out (gpointer data)
+{
+  *(gboolean *) data = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+/* Runs the main loop until *@flag is set or @ms pass; returns *@flag */
+static gboolean
+wait_for (const gboolean *flag,
+          guint           ms)
+{
+  gboolean timeout = FALSE;
+  guint id = g_timeout_add (ms, timed_out, &timeout);
+
+  while (!*flag && !timeout)
+    g_main_context_iteration (NULL, TRUE);
+  if (!timeout)
+    g_source_remove (id);
+
+  return *flag;
+}
+
+static void
+spin (guint ms)
+{
+  gboolean never = FALSE;
+
+  wait_for (&never, ms);
+}
+
+static gboolean
+frames_rendered_at_least (GskLayerView *view,
+                          guint         n)
+{
+  gboolean timeout = FALSE;
+  guint id = g_timeout_add (5000, timed_out, &timeout);
+
+  while (gsk_layer_view_get_frames_rendered (view) < n && !timeout)
+    g_main_context_iteration (NULL, TRUE);
+  if (!timeout)
+    g_source_remove (id);
+
+  return gsk_layer_view_get_frames_rendered (view) >= n;
+}
+
+static void
+fixture_set_up (Fixture       *f,
+                gconstpointer  data)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+
+  f->root = g_object_ref_sink (gsk_layer_new ());
+  gsk_layer_set_background_color (f->root, &(GdkRGBA) { 0.1f, 0.1f, 0.2f, 1 });
+  f->view = gsk_layer_view_new (f->root);
+  gtk_widget_set_size_request (f->view, WIDTH, HEIGHT);
+  f->button = gtk_button_new_with_label ("After");
+  gtk_box_append (GTK_BOX (box), f->view);
+  gtk_box_append (GTK_BOX (box), f->button);
+
+  f->window = gtk_window_new ();
+  /* No title bar: the view is at the surface's top-left corner */
+  gtk_window_set_decorated (GTK_WINDOW (f->window), FALSE);
+  gtk_window_set_child (GTK_WINDOW (f->window), box);
+  gtk_window_present (GTK_WINDOW (f->window));
+  g_assert_true (frames_rendered_at_least (GSK_LAYER_VIEW (f->view), 1));
+}
+
+static void
+fixture_tear_down (Fixture       *f,
+                   gconstpointer  data)
+{
+  if (f->window)
+    gtk_window_destroy (GTK_WINDOW (f->window));
+  g_clear_object (&f->root);
+  spin (50);
+}
+
+/* Closes the window before the test's loggers go: closing sends the
+ * layers their last leave and focus-out events */
+static void
+close_window (Fixture *f)
+{
+  gtk_window_destroy (GTK_WINDOW (f->window));
+  f->window = NULL;
+  spin (50);
+}
+
+static void
+xdotool (Fixture    *f,
+         const char *first,
+         ...)
+{
+  GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (f->window));
+  g_autofree char *xid = g_strdup_printf ("%lu", (gulong) gdk_x11_surface_get_xid (surface));
+  GPtrArray *argv = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GError) error = NULL;
+  const char *arg;
+  int status;
+  va_list args;
+
+  g_ptr_array_add (argv, g_strdup ("xdotool"));
+  va_start (args, first);
+  for (arg = first; arg != NULL; arg = va_arg (args, const char *))
+    g_ptr_array_add (argv, g_str_equal (arg, "WINDOW") ? g_strdup (xid) : g_strdup (arg));
+  va_end (args);
+  g_ptr_array_add (argv, NULL);
+
+  g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_SEARCH_PATH,
+                               NULL, NULL, NULL, NULL, &status, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  g_ptr_array_unref (argv);
+}
+
+static void
+move_pointer (Fixture *f,
+              int      x,
+              int      y)
+{
+  g_autofree char *sx = g_strdup_printf ("%d", x);
+  g_autofree char *sy = g_strdup_printf ("%d", y);
+
+  xdotool (f, "mousemove", "--window", "WINDOW", sx, sy, NULL);
+}
+
+/* }}} */
+/* {{{ Pixels */
+
+static GskLayer *
+colored (float         x,
+         float         y,
+         float         w,
+         float         h,
+         const GdkRGBA *color)
+{
+  GskLayer *l = gsk_layer_new ();
+
+  gsk_layer_set_position (l, &GRAPHENE_POINT_INIT (x, y));
+  gsk_layer_set_size (l, &GRAPHENE_SIZE_INIT (w, h));
+  gsk_layer_set_background_color (l, color);
+  return l;
+}
+
+/* A card under perspective(400px) rotateY(40deg), rounded and half
+ * transparent over a stripe: antialiased slanted edges, perspective and
+ * blending, all of which a texture copy would keep and a resampled or
+ * approximated drawing would not */
+static void
+build_card_scene (GskLayer *root)
+{
+  GskLayerTransform *t = NULL;
+  GskLayer *card, *stripe;
+
+  stripe = colored (0, 120, WIDTH, 40, &(GdkRGBA) { 0.9f, 0.8f, 0.1f, 1 });
+  gsk_layer_add_child (root, stripe);
+  g_assert_true (gsk_layer_transform_parse ("perspective(400px)", &t, NULL));
+  gsk_layer_set_child_transform (root, t);
+  gsk_layer_transform_unref (t);
+
+  card = colored (80, 60, 240, 180, &(GdkRGBA) { 0.2f, 0.5f, 0.9f, 0.75f });
+  gsk_layer_set_corner_radius (card, 24);
+  g_assert_true (gsk_layer_transform_parse ("rotateY(40deg)", &t, NULL));
+  gsk_layer_set_transform (card, t);
+  gsk_layer_transform_unref (t);
+  gsk_layer_add_child (root, card);
+}
+
+static cairo_surface_t *
+texture_to_surface (GdkTexture *texture)
+{
+  int w = gdk_texture_get_width (texture), h = gdk_texture_get_height (texture);
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w, h);
+
+  gdk_texture_download (texture, cairo_image_surface_get_data (surface),
+                        cairo_image_surface_get_stride (surface));
+  cairo_surface_mark_dirty (surface);
+  return surface;
+}
+
+/* What GTK's renderer for the window draws of the view */
+static cairo_surface_t *
+draw_with_gtk (Fixture *f)
+{
+  GdkPaintable *paintable = gtk_widget_paintable_new (f->view);
+  GtkSnapshot *snapshot = gtk_snapshot_new ();
+  GskRenderer *renderer = gtk_native_get_renderer (gtk_widget_get_native (f->view));
+  GskRenderNode *node;
+  GdkTexture *texture;
+  cairo_surface_t *surface;
+
+  gdk_paintable_snapshot (paintable, snapshot, WIDTH, HEIGHT);
+  node = gtk_snapshot_free_to_node (snapshot);
+  g_assert_nonnull (node);
+  texture = gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, WIDTH, HEIGHT));
+  surface = texture_to_surface (texture);
+
+  g_object_unref (texture);
+  gsk_render_node_unref (node);
+  g_object_unref (paintable);
+  return surface;
+}
+
+/* Compares channel by channel; returns the number of pixels that differ
+ * by more than @max_diff and says where the worst one is */
+static int
+compare (cairo_surface_t *a,
+         cairo_surface_t *b,
+         int              max_diff)
+{
+  const guint8 *da = cairo_image_surface_get_data (a), *db = cairo_image_surface_get_data (b);
+  int stride = cairo_image_surface_get_stride (a);
+  int x, y, c, n = 0, worst = 0, wx = 0, wy = 0;
+
+  g_assert_cmpint (cairo_image_surface_get_width (a), ==, cairo_image_surface_get_width (b));
+  g_assert_cmpint (cairo_image_surface_get_height (a), ==, cairo_image_surface_get_height (b));
+  for (y = 0; y < cairo_image_surface_get_height (a); y++)
+    for (x = 0; x < cairo_image_surface_get_width (a); x++)
+      {
+        int m = 0;
+
+        for (c = 0; c < 4; c++)
+          m = MAX (m, ABS (da[y * stride + x * 4 + c] - db[y * stride + x * 4 + c]));
+        if (m > max_diff)
+          n++;
+        if (m > worst)
+          worst = m, wx = x, wy = y;
+      }
+  g_test_message ("%d pixels differ by more than %d; the most, %d, at %d,%d", n, max_diff, worst, wx, wy);
+  return n;
+}
+
+static void
+test_pixels (Fixture       *f,
+             gconstpointer  data)
+{
+  const char *gtk_renderer = g_getenv ("GSK_RENDERER");
+  GskLayerRenderer *headless = gsk_layer_software_renderer_new ();
+  cairo_surface_t *shown, *expected;
+  guint frames;
+  int n;
+
+  build_card_scene (f->root);
+  frames = gsk_layer_view_get_frames_rendered (GSK_LAYER_VIEW (f->view));
+  g_assert_true (frames_rendered_at_least (GSK_LAYER_VIEW (f->view), frames + 1));
+  g_assert_cmpint (gsk_layer_view_get_render_path (GSK_LAYER_VIEW (f->view)), ==,
+                   g_strcmp0 (gtk_renderer, "cairo") == 0 ? GSK_LAYER_VIEW_RENDER_MEMORY_TEXTURE
+                                                          : GSK_LAYER_VIEW_RENDER_GL_TEXTURE);
+
+  /* GTK's renderer draws the view; GSK's software backend, headless,
+   * draws the tree (the GL path's backend differs from it within the
+   * reftests' tolerance, which is what is asked here) */
+  shown = draw_with_gtk (f);
+  expected = gsk_layer_renderer_render_to_surface (headless, f->root, WIDTH, HEIGHT);
+  if (g_getenv ("TEST_VIEW_SAVE"))
+    {
+      g_autofree char *a = g_strdup_printf ("test-view-%s-shown.png", gtk_renderer);
+      g_autofree char *b = g_strdup_printf ("test-view-%s-expected.png", gtk_renderer);
+
+      cairo_surface_write_to_png (shown, a);
+      cairo_surface_write_to_png (expected, b);
+    }
+  /* The reftests' tolerance: 6 levels, more only along edges (at most
+   * 1.5% of the pixels, and never 96 levels) */
+  n = compare (shown, expected, 6);
+  g_assert_cmpint (n, <=, WIDTH * HEIGHT * 15 / 1000);
+  g_assert_cmpint (compare (shown, expected, 95), ==, 0);
+
+  cairo_surface_destroy (shown);
+  cairo_surface_destroy (expected);
+  g_object_unref (headless);
+}
+
+/* }}} */
+/* {{{ Frames */
+
+static void
+on_completed (GskLayer *layer,
+              gpointer  data)
+{
+  *(gboolean *) data = TRUE;
+}
+
+static void
+test_frames (Fixture       *f,
+             gconstpointer  data)
+{
+  GskLayerView *view = GSK_LAYER_VIEW (f->view);
+  GskLayer *box = colored (10, 10, 50, 50, &(GdkRGBA) { 1, 0, 0, 1 });
+  gboolean done = FALSE;
+  guint ticks, frames;
+  graphene_point_t p;
+  GValue value = G_VALUE_INIT;
+
+  gsk_layer_add_child (f->root, box);
+  spin (300);
+  /* Still: nothing ticks, nothing is rendered */
+  g_assert_false (gsk_layer_view_is_ticking (view));
+  ticks = gsk_layer_view_get_n_ticks (view);
+  frames = gsk_layer_view_get_frames_rendered (view);
+  spin (500);
+  g_assert_cmpuint (gsk_layer_view_get_n_ticks (view), ==, ticks);
+  g_assert_cmpuint (gsk_layer_view_get_frames_rendered (view), ==, frames);
+
+  g_signal_connect (box, "transitions-completed", G_CALLBACK (on_completed), &done);
+  gsk_layer_save_easing_state (box);
+  gsk_layer_set_easing_duration (box, 400);
+  gsk_layer_set_position (box, &GRAPHENE_POINT_INIT (300, 200));
+  gsk_layer_restore_easing_state (box);
+
+  /* Mid-way, the layer is between its ends on screen */
+  spin (200);
+  g_assert_true (gsk_layer_get_presentation_value (box, "position", &value));
+  p = *(graphene_point_t *) g_value_get_boxed (&value);
+  g_value_unset (&value);
+  g_test_message ("after 200 ms: %g,%g", p.x, p.y);
+  g_assert_cmpfloat (p.x, >, 10);
+  g_assert_cmpfloat (p.x, <, 300);
+
+  g_assert_true (wait_for (&done, 5000));
+  g_assert_cmpuint (gsk_layer_view_get_n_ticks (view), >, ticks + 3);
+  g_assert_cmpuint (gsk_layer_view_get_frames_rendered (view), >, frames + 3);
+
+  /* Ended: one more frame to show the end, then nothing */
+  spin (100);
+  g_assert_false (gsk_layer_view_is_ticking (view));
+  ticks = gsk_layer_view_get_n_ticks (view);
+  frames = gsk_layer_view_get_frames_rendered (view);
+  spin (500);
+  g_assert_cmpuint (gsk_layer_view_get_n_ticks (view), ==, ticks);
+  g_assert_cmpuint (gsk_layer_view_get_frames_rendered (view), ==, frames);
+}
+
+static void
+test_destroy_while_animating (Fixture       *f,
+                              gconstpointer  data)
+{
+  GskLayer *box = colored (10, 10, 50, 50, &(GdkRGBA) { 1, 0, 0, 1 });
+  graphene_point_t p;
+
+  gsk_layer_add_child (f->root, box);
+  gsk_layer_save_easing_state (box);
+  gsk_layer_set_easing_duration (box, 2000);
+  gsk_layer_set_position (box, &GRAPHENE_POINT_INIT (300, 200));
+  gsk_layer_restore_easing_state (box);
+  spin (100);
+  g_assert_true (gsk_layer_view_is_ticking (GSK_LAYER_VIEW (f->view)));
+
+  close_window (f);
+  /* The tree lives on without the view's clock */
+  g_assert_null (gsk_layer_get_frame_clock (f->root));
+  gsk_layer_get_position (box, &p);
+  g_assert_cmpfloat (p.x, ==, 300);
+}
+
+/* }}} */
+/* {{{ Input */
+
+typedef struct {
+  GString *log;
+  gboolean changed;
+} Log;
+
+static gboolean
+log_event (GskLayerEventController *controller,
+           GskLayerEvent           *event,
+           Log                     *log)
+{
+  GskLayerEventType type = gsk_layer_event_get_event_type (event);
+  const char *name = gsk_layer_get_name (gsk_layer_event_controller_get_layer (controller));
+  const char *what;
+
+  switch (type)
+    {
+    case GSK_LAYER_EVENT_ENTER: what = "enter"; break;
+    case GSK_LAYER_EVENT_LEAVE: what = "leave"; break;
+    case GSK_LAYER_EVENT_FOCUS_IN: what = "focus-in"; break;
+    case GSK_LAYER_EVENT_FOCUS_OUT: what = "focus-out"; break;
+    default: return FALSE;
+    }
+  g_string_append_printf (log->log, "%s%s %s", log->log->len ? ", " : "", what, name);
+  log->changed = TRUE;
+  return FALSE;
+}
+
+static GskLayer *
+logged (const char *name,
+        float       x,
+        float       y,
+        Log        *log)
+{
+  GskLayer *l = colored (x, y, 100, 80, &(GdkRGBA) { 0.3f, 0.7f, 0.3f, 1 });
+  GskLayerEventController *controller = gsk_layer_event_controller_new ();
+
+  gsk_layer_set_name (l, name);
+  g_signal_connect (controller, "event", G_CALLBACK (log_event), log);
+  gsk_layer_add_controller (l, controller);
+  return l;
+}
+
+static gboolean
+wait_for_log (Log        *log,
+              const char *expected)
+{
+  gboolean timeout = FALSE;
+  guint id = g_timeout_add (5000, timed_out, &timeout);
+
+  while (!g_str_has_suffix (log->log->str, expected) && !timeout)
+    g_main_context_iteration (NULL, TRUE);
+  if (!timeout)
+    g_source_remove (id);
+  g_test_message ("log: %s", log->log->str);
+
+  return g_str_has_suffix (log->log->str, expected);
+}
+
+static void
+test_hover_and_cursor (Fixture       *f,
+                       gconstpointer  data)
+{
+  Log log = { g_string_new (NULL), FALSE };
+  GskLayer *a = logged ("a", 20, 20, &log);
+  GskLayer *b = logged ("b", 200, 20, &log);
+  GdkCursor *cursor;
+
+  gsk_layer_set_cursor (b, "pointer");
+  gsk_layer_add_child (f->root, a);
+  gsk_layer_add_child (f->root, b);
+  spin (100);
+
+  move_pointer (f, 50, 50);
+  g_assert_true (wait_for_log (&log, "enter a"));
+  cursor = gtk_widget_get_cursor (f->view);
+  g_assert_true (cursor == NULL || gdk_cursor_get_name (cursor) == NULL);
+
+  move_pointer (f, 250, 50);
+  g_assert_true (wait_for_log (&log, "leave a, enter b"));
+  cursor = gtk_widget_get_cursor (f->view);
+  g_assert_nonnull (cursor);
+  g_assert_cmpstr (gdk_cursor_get_name (cursor), ==, "pointer");
+
+  /* Off the view, onto the button below it: b is left */
+  move_pointer (f, 250, HEIGHT + 10);
+  g_assert_true (wait_for_log (&log, "leave b"));
+
+  close_window (f);
+  g_string_free (log.log, TRUE);
+}
+
+static void
+on_clicked (GskLayerClickGesture *gesture,
+            int                   n_press,
+            double                x,
+            double                y,
+            graphene_point_t     *where)
+{
+  where->x = x;
+  where->y = y;
+}
+
+static void
+on_drag_end (GskLayerDragGesture *gesture,
+             double               dx,
+             double               dy,
+             graphene_point_t    *offset)
+{
+  offset->x = dx;
+  offset->y = dy;
+}
+
+static void
+test_click_and_drag (Fixture       *f,
+                     gconstpointer  data)
+{
+  GskLayer *target = colored (100, 50, 200, 150, &(GdkRGBA) { 0.8f, 0.3f, 0.3f, 1 });
+  GskLayerEventController *click = gsk_layer_click_gesture_new ();
+  GskLayerEventController *drag = gsk_layer_drag_gesture_new ();
+  graphene_point_t where = { -1, -1 }, offset = { 0, 0 };
+  GskLayerTransform *t = NULL;
+
+  /* Under a 2D rotation, the click comes in the layer's own coordinates */
+  g_assert_true (gsk_layer_transform_parse ("rotate(90deg)", &t, NULL));
+  gsk_layer_set_transform (target, t);
+  gsk_layer_transform_unref (t);
+  gsk_layer_add_child (f->root, target);
+  g_signal_connect (click, "clicked", G_CALLBACK (on_clicked), &where);
+  gsk_layer_add_controller (target, click);
+  g_signal_connect (drag, "drag-end", G_CALLBACK (on_drag_end), &offset);
+  gsk_layer_add_controller (target, drag);
+  spin (100);
+
+  /* The layer turns about its centre (200, 125): the view's (200, 100)
+   * is 25 px above the centre, which is the layer's own (75, 75) */
+  move_pointer (f, 200, 100);
+  xdotool (f, "click", "1", NULL);
+  while (where.x < 0)
+    if (!g_main_context_iteration (NULL, TRUE))
+      break;
+  g_assert_cmpfloat_with_epsilon (where.x, 75, 0.5);
+  g_assert_cmpfloat_with_epsilon (where.y, 75, 0.5);
+
+  /* A drag of 40 px right on screen is 40 px up in the turned layer */
+  xdotool (f, "mousedown", "1", NULL);
+  move_pointer (f, 220, 100);
+  move_pointer (f, 240, 100);
+  xdotool (f, "mouseup", "1", NULL);
+  {
+    gboolean timeout = FALSE;
+    guint id = g_timeout_add (5000, timed_out, &timeout);
+
+    while (offset.y == 0 && !timeout)
+      g_main_context_iteration (NULL, TRUE);
+    if (!timeout)
+      g_source_remove (id);
+  }
+  g_assert_cmpfloat_with_epsilon (offset.x, 0, 0.5);
+  g_assert_cmpfloat_with_epsilon (offset.y, -40, 0.5);
+}
+
+static void
+test_tab_order (Fixture       *f,
+                gconstpointer  data)
+{
+  Log log = { g_string_new (NULL), FALSE };
+  GskLayer *a = logged ("a", 20, 20, &log);
+  GskLayer *b = logged ("b", 200, 20, &log);
+  GskLayer *plain = logged ("plain", 20, 150, &log);
+
+  gsk_layer_set_focusable (a, TRUE);
+  gsk_layer_set_focusable (b, TRUE);
+  gsk_layer_add_child (f->root, a);
+  gsk_layer_add_child (f->root, plain);
+  gsk_layer_add_child (f->root, b);
+  spin (100);
+
+  /* Focus starts in the view, on no layer */
+  gtk_widget_grab_focus (f->view);
+  spin (100);
+  g_assert_true (gtk_widget_has_focus (f->view));
+
+  move_pointer (f, 5, 5);
+  xdotool (f, "key", "Tab", NULL);
+  g_assert_true (wait_for_log (&log, "focus-in a"));
+  xdotool (f, "key", "Tab", NULL);
+  g_assert_true (wait_for_log (&log, "focus-out a, focus-in b"));
+  g_assert_true (gsk_layer_has_focus (b));
+
+  /* Past the last layer, out of the view to the button */
+  xdotool (f, "key", "Tab", NULL);
+  g_assert_true (wait_for_log (&log, "focus-out b"));
+  spin (100);
+  g_assert_true (gtk_widget_has_focus (f->button));
+
+  /* And back in from the end: the last focusable layer */
+  xdotool (f, "key", "shift+Tab", NULL);
+  g_assert_true (wait_for_log (&log, "focus-in b"));
+  g_assert_true (gtk_widget_has_focus (f->view));
+
+  close_window (f);
+  g_string_free (log.log, TRUE);
+}
+
+/* }}} */
+
+int
+main (int    argc,
+      char **argv)
+{
+  /* No session bus here for the accessibility bridge to talk to: it
+   * would warn, and warnings fail tests */
+  g_setenv ("GTK_A11Y", "none", TRUE);
+  g_test_init (&argc, &argv, NULL);
+  gtk_init ();
+
+  g_test_add ("/view/pixels", Fixture, NULL, fixture_set_up, test_pixels, fixture_tear_down);
+  g_test_add ("/view/frames", Fixture, NULL, fixture_set_up, test_frames, fixture_tear_down);
+  g_test_add ("/view/destroy-while-animating", Fixture, NULL, fixture_set_up,
+              test_destroy_while_animating, fixture_tear_down);
+  g_test_add ("/view/hover-and-cursor", Fixture, NULL, fixture_set_up, test_hover_and_cursor, fixture_tear_down);
+  g_test_add ("/view/click-and-drag", Fixture, NULL, fixture_set_up, test_click_and_drag, fixture_tear_down);
+  g_test_add ("/view/tab-order", Fixture, NULL, fixture_set_up, test_tab_order, fixture_tear_down);
+
+  return g_test_run ();
+}
