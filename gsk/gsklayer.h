@@ -30,5 +30,6 @@
 #include "gsk-layer-pinch-gesture.h"
 #include "gsk-layer-pan-gesture.h"
 #include "gsk-layer-view.h"
+#include "gsk-layer-widget.h"
 
 #undef __GSK_LAYER_H_INSIDE__

@@ -14,6 +14,8 @@
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
+#include <math.h>
+
 #include <gsklayer.h>
 #include <gdk/x11/gdkx.h>
 
@@ -594,6 +596,190 @@ test_tab_order (Fixture       *f,
 }
 
 /* }}} */
+/* {{{ Hosted widgets */
+
+/* The button of the perspective test: 240×120, centred in the 400×300
+ * view, under perspective(400px) (the root's child transform, origin at
+ * the root's centre) and rotateY(40deg) about its own centre */
+#define BUTTON_W 240
+#define BUTTON_H 120
+#define ANGLE (40 * G_PI / 180)
+
+/* Where the button's own point (u, v) is on screen, worked out here by
+ * hand rather than with GSK's matrices: rotate about the y axis through
+ * the centre, which sits at the perspective origin, then divide by the
+ * depth (CSS: a point at z is scaled by d / (d - z)) */
+static void
+button_point_on_screen (double  u,
+                        double  v,
+                        double *x,
+                        double *y)
+{
+  double dx = u - BUTTON_W / 2.0, dy = v - BUTTON_H / 2.0;
+  double xr = dx * cos (ANGLE), zr = -dx * sin (ANGLE);
+  double k = 400 / (400 - zr);
+
+  *x = WIDTH / 2.0 + xr * k;
+  *y = HEIGHT / 2.0 + dy * k;
+}
+
+static void
+on_button_clicked (GtkButton *button,
+                   int       *n)
+{
+  (*n)++;
+}
+
+static GskLayer *
+add_perspective_button (Fixture   *f,
+                        GtkWidget *button)
+{
+  GskLayer *host = gsk_layer_widget_new (button);
+  GskLayerTransform *t = NULL;
+
+  g_assert_true (gsk_layer_transform_parse ("perspective(400px)", &t, NULL));
+  gsk_layer_set_child_transform (f->root, t);
+  gsk_layer_transform_unref (t);
+  gsk_layer_set_size (host, &GRAPHENE_SIZE_INIT (BUTTON_W, BUTTON_H));
+  gsk_layer_set_position (host, &GRAPHENE_POINT_INIT ((WIDTH - BUTTON_W) / 2, (HEIGHT - BUTTON_H) / 2));
+  g_assert_true (gsk_layer_transform_parse ("rotateY(40deg)", &t, NULL));
+  gsk_layer_set_transform (host, t);
+  gsk_layer_transform_unref (t);
+  gsk_layer_add_child (f->root, host);
+  return host;
+}
+
+/* Clicks at (@x, @y) of the view (rounded to a pixel, where xdotool
+ * puts the pointer) and says whether the button counted a click */
+static gboolean
+click_counts (Fixture *f,
+              double   x,
+              double   y,
+              int     *n)
+{
+  int before = *n;
+
+  move_pointer (f, (int) round (x), (int) round (y));
+  spin (50);
+  xdotool (f, "click", "1", NULL);
+  spin (150);
+  g_test_message ("click at %d,%d: %s", (int) round (x), (int) round (y), *n > before ? "clicked" : "not clicked");
+  return *n > before;
+}
+
+static void
+test_widget_perspective_click (Fixture       *f,
+                               gconstpointer  data)
+{
+  GtkWidget *button = gtk_button_new_with_label ("Press me");
+  GskLayer *host;
+  int clicks = 0;
+  double x, y, ex, ey;
+
+  g_signal_connect (button, "clicked", G_CALLBACK (on_button_clicked), &clicks);
+  host = add_perspective_button (f, button);
+  spin (200);
+  g_assert_true (gtk_widget_get_parent (button) == f->view);
+
+  /* The right edge, far and small: 3 px inside it counts, 3 px outside
+   * does not */
+  button_point_on_screen (BUTTON_W, BUTTON_H / 2.0, &ex, &ey);
+  g_assert_true (click_counts (f, ex - 3, ey, &clicks));
+  g_assert_false (click_counts (f, ex + 3, ey, &clicks));
+  /* The left edge, near and large */
+  button_point_on_screen (0, BUTTON_H / 2.0, &ex, &ey);
+  g_assert_true (click_counts (f, ex + 3, ey, &clicks));
+  g_assert_false (click_counts (f, ex - 3, ey, &clicks));
+  /* The slanted top edge, near the far end: on screen it slopes, so a
+   * point 3 px below it at that x counts and 3 px above does not */
+  button_point_on_screen (BUTTON_W * 0.85, 0, &x, &y);
+  g_assert_true (click_counts (f, x, y + 3, &clicks));
+  g_assert_false (click_counts (f, x, y - 3, &clicks));
+  /* The middle */
+  button_point_on_screen (BUTTON_W / 2.0, BUTTON_H / 2.0, &x, &y);
+  g_assert_true (click_counts (f, x, y, &clicks));
+  g_assert_cmpint (clicks, ==, 4);
+
+  /* A layer above the button covers it, for the pointer too */
+  {
+    GskLayer *cover = colored (0, 0, WIDTH / 2, HEIGHT, &(GdkRGBA) { 0.5f, 0.5f, 0.5f, 1 });
+
+    gsk_layer_add_child (f->root, cover);
+    spin (100);
+    button_point_on_screen (BUTTON_W * 0.25, BUTTON_H / 2.0, &x, &y);
+    g_assert_cmpfloat (x, <, WIDTH / 2);
+    g_assert_false (click_counts (f, x, y, &clicks));
+    button_point_on_screen (BUTTON_W * 0.75, BUTTON_H / 2.0, &x, &y);
+    g_assert_true (click_counts (f, x, y, &clicks));
+  }
+
+  /* Removed from the tree, the widget leaves the view */
+  g_object_ref (button);
+  gsk_layer_remove_child (f->root, host);
+  spin (100);
+  g_assert_null (gtk_widget_get_parent (button));
+  g_object_unref (button);
+}
+
+static void
+test_widget_entry_typing (Fixture       *f,
+                          gconstpointer  data)
+{
+  GtkWidget *entry = gtk_entry_new ();
+  double x, y;
+
+  add_perspective_button (f, entry);
+  spin (200);
+
+  button_point_on_screen (BUTTON_W * 0.8, BUTTON_H / 2.0, &x, &y);
+  move_pointer (f, (int) round (x), (int) round (y));
+  spin (50);
+  xdotool (f, "click", "1", NULL);
+  spin (150);
+  g_assert_true (gtk_widget_has_focus (gtk_widget_get_first_child (entry)) || gtk_widget_is_focus (entry) ||
+                 gtk_widget_get_focus_child (entry) != NULL);
+  xdotool (f, "type", "--delay", "20", "hello", NULL);
+  spin (200);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, "hello");
+}
+
+static void
+test_widget_size_and_lifetime (Fixture       *f,
+                               gconstpointer  data)
+{
+  GtkWidget *button = gtk_button_new_with_label ("A label of some length");
+  GskLayer *host = gsk_layer_widget_new (button);
+  graphene_size_t size;
+  int nat_w, nat_h;
+
+  gsk_layer_add_child (f->root, host);
+  spin (200);
+  /* Its size is the widget's natural size */
+  gtk_widget_measure (button, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &nat_w, NULL, NULL);
+  gtk_widget_measure (button, GTK_ORIENTATION_VERTICAL, nat_w, NULL, &nat_h, NULL, NULL);
+  gsk_layer_get_size (host, &size);
+  g_assert_cmpfloat (size.width, ==, nat_w);
+  g_assert_cmpfloat (size.height, ==, nat_h);
+
+  /* Focused and animating, then taken out of the tree and dropped */
+  gtk_widget_grab_focus (button);
+  spin (50);
+  g_assert_true (gtk_widget_has_focus (button));
+  gsk_layer_save_easing_state (host);
+  gsk_layer_set_easing_duration (host, 1000);
+  gsk_layer_set_opacity (host, 0.2f);
+  gsk_layer_restore_easing_state (host);
+  spin (100);
+  g_object_ref (button);
+  gsk_layer_remove_child (f->root, host);
+  spin (100);
+  g_assert_null (gtk_widget_get_parent (button));
+  g_assert_false (gtk_widget_has_focus (button));
+  g_object_unref (button);
+  spin (100);
+}
+
+/* }}} */
 
 int
 main (int    argc,
@@ -612,6 +798,12 @@ main (int    argc,
   g_test_add ("/view/hover-and-cursor", Fixture, NULL, fixture_set_up, test_hover_and_cursor, fixture_tear_down);
   g_test_add ("/view/click-and-drag", Fixture, NULL, fixture_set_up, test_click_and_drag, fixture_tear_down);
   g_test_add ("/view/tab-order", Fixture, NULL, fixture_set_up, test_tab_order, fixture_tear_down);
+  g_test_add ("/view/widget/perspective-click", Fixture, NULL, fixture_set_up,
+              test_widget_perspective_click, fixture_tear_down);
+  g_test_add ("/view/widget/entry-typing", Fixture, NULL, fixture_set_up,
+              test_widget_entry_typing, fixture_tear_down);
+  g_test_add ("/view/widget/size-and-lifetime", Fixture, NULL, fixture_set_up,
+              test_widget_size_and_lifetime, fixture_tear_down);
 
   return g_test_run ();
 }

@@ -11,6 +11,7 @@
 #include "gsk-layer-view-private.h"
 #include "gsk-layer-view-clock-private.h"
 #include "gsk-layer-gdk-event-private.h"
+#include "gsk-layer-widget-private.h"
 #include "gsk-layer-private.h"
 #include "gsk-layer-renderer-private.h"
 #include "gsk-layer-input.h"
@@ -90,7 +91,20 @@ struct _GskLayerView
   guint64 frame_counter;
 
   char *cursor;
+
+  /* The GskLayerWidgets of the tree, whose widgets are the view's
+   * children (owned) */
+  GPtrArray *hosts;
+  /* The one under the pointer, which alone GTK may pick, and the
+   * pointer's place in it */
+  GskLayerWidget *input_host;
+  graphene_point_t input_point;
+  gboolean in_snapshot;
 };
+
+/* Every view alive, for the hook that readies hosted widgets for GTK's
+ * picking */
+static GList *views;
 
 enum {
   PROP_0,
@@ -104,6 +118,265 @@ static GParamSpec *properties[N_PROPS];
 
 G_DEFINE_FINAL_TYPE (GskLayerView, gsk_layer_view, GTK_TYPE_WIDGET)
 
+static gboolean to_view_coordinates (GskLayerView *self,
+                                     GdkEvent     *event,
+                                     double       *x,
+                                     double       *y);
+
+/* {{{ Hosted widgets */
+
+/* The affine map that agrees with @host's projective map to the view at
+ * @p (a point of @host's plane) and has its derivative there: exact at
+ * @p, so that GTK, which maps points through a child's transform exactly
+ * only when it is affine, picks and places events right at the pointer */
+static GskTransform *
+tangent_transform (GskLayer               *host,
+                   const graphene_point_t *p)
+{
+  graphene_matrix_t m, affine;
+  double m00, m01, m03, m10, m11, m13, m30, m31, m33;
+  double X, Y, W, sx, sy, xx, xy, yx, yy;
+
+  if (!gsk_layer_compute_transform (host, NULL, &m))
+    return NULL;
+
+  m00 = graphene_matrix_get_value (&m, 0, 0); m01 = graphene_matrix_get_value (&m, 0, 1);
+  m03 = graphene_matrix_get_value (&m, 0, 3); m10 = graphene_matrix_get_value (&m, 1, 0);
+  m11 = graphene_matrix_get_value (&m, 1, 1); m13 = graphene_matrix_get_value (&m, 1, 3);
+  m30 = graphene_matrix_get_value (&m, 3, 0); m31 = graphene_matrix_get_value (&m, 3, 1);
+  m33 = graphene_matrix_get_value (&m, 3, 3);
+
+  /* Row vectors: (u, v, 0, 1) · m = (X, Y, Z, W) */
+  X = p->x * m00 + p->y * m10 + m30;
+  Y = p->x * m01 + p->y * m11 + m31;
+  W = p->x * m03 + p->y * m13 + m33;
+  if (!(W > 1e-5))
+    return NULL;
+
+  sx = X / W;
+  sy = Y / W;
+  xx = (m00 * W - X * m03) / (W * W);
+  xy = (m10 * W - X * m13) / (W * W);
+  yx = (m01 * W - Y * m03) / (W * W);
+  yy = (m11 * W - Y * m13) / (W * W);
+  if (!isfinite (xx * yy - xy * yx) || fabs (xx * yy - xy * yx) < 1e-9)
+    return NULL;
+
+  graphene_matrix_init_from_2d (&affine, xx, yx, xy, yy,
+                                sx - xx * p->x - xy * p->y,
+                                sy - yx * p->x - yy * p->y);
+  return gsk_transform_matrix (NULL, &affine);
+}
+
+static gboolean
+layer_is_shown (GskLayer *layer)
+{
+  for (; layer != NULL; layer = gsk_layer_get_parent (layer))
+    if (!gsk_layer_get_visible (layer))
+      return FALSE;
+
+  return TRUE;
+}
+
+static void
+allocate_host (GskLayerView   *self,
+               GskLayerWidget *host)
+{
+  GtkWidget *widget = gsk_layer_widget_get_widget (host);
+  int min_w, nat_w, min_h, nat_h;
+  graphene_size_t size;
+  graphene_point_t at;
+  GskTransform *transform;
+
+  gtk_widget_measure (widget, GTK_ORIENTATION_HORIZONTAL, -1, &min_w, &nat_w, NULL, NULL);
+  gtk_widget_measure (widget, GTK_ORIENTATION_VERTICAL, nat_w, &min_h, &nat_h, NULL, NULL);
+  gsk_layer_widget_follow_size (host, &GRAPHENE_SIZE_INIT (nat_w, nat_h));
+  gsk_layer_get_size (GSK_LAYER (host), &size);
+  size.width = MAX (size.width, min_w);
+  size.height = MAX (size.height, min_h);
+
+  /* Exact at the pointer if it is over the widget; elsewhere, at the
+   * centre, where popovers and accessibility look for it */
+  if (host == self->input_host)
+    at = self->input_point;
+  else
+    graphene_point_init (&at, size.width / 2, size.height / 2);
+  transform = tangent_transform (GSK_LAYER (host), &at);
+  gtk_widget_allocate (widget, (int) ceilf (size.width), (int) ceilf (size.height), -1, transform);
+}
+
+static void
+drop_host (GskLayerView *self,
+           guint         i)
+{
+  GskLayerWidget *host = g_ptr_array_index (self->hosts, i);
+  GtkWidget *widget = gsk_layer_widget_get_widget (host);
+
+  if (self->input_host == host)
+    self->input_host = NULL;
+  if (widget && gtk_widget_get_parent (widget) == GTK_WIDGET (self))
+    gtk_widget_unparent (widget);
+  g_ptr_array_remove_index (self->hosts, i);
+}
+
+/* Makes the widgets of the tree's GskLayerWidgets the view's children,
+ * and only those */
+static void
+sync_hosts (GskLayerView *self)
+{
+  const GList *l;
+  guint i;
+
+  for (i = self->hosts->len; i-- > 0; )
+    {
+      GskLayerWidget *host = g_ptr_array_index (self->hosts, i);
+      GtkWidget *widget = gsk_layer_widget_get_widget (host);
+
+      if (self->root == NULL || gsk_layer_get_root (GSK_LAYER (host)) != self->root ||
+          widget == NULL || gtk_widget_get_parent (widget) != GTK_WIDGET (self))
+        drop_host (self, i);
+    }
+
+  if (self->root == NULL)
+    return;
+
+  for (l = gsk_layer_widget_get_all (); l != NULL; l = l->next)
+    {
+      GskLayerWidget *host = l->data;
+      GtkWidget *widget = gsk_layer_widget_get_widget (host);
+
+      if (widget == NULL || gsk_layer_get_root (GSK_LAYER (host)) != self->root ||
+          g_ptr_array_find (self->hosts, host, NULL))
+        continue;
+      /* It moved here from another view's tree */
+      if (gtk_widget_get_parent (widget) != NULL)
+        gtk_widget_unparent (widget);
+      /* Not picked by GTK until the pointer is over its picture */
+      gtk_widget_set_can_target (widget, FALSE);
+      gtk_widget_set_parent (widget, GTK_WIDGET (self));
+      g_ptr_array_add (self->hosts, g_object_ref (host));
+    }
+}
+
+/* The widget's node without the allocation transform around it */
+static GskRenderNode *
+widget_picture (GskLayerView *self,
+                GtkWidget    *widget)
+{
+  GtkSnapshot *snapshot = gtk_snapshot_new ();
+  GskRenderNode *node, *picture;
+
+  gtk_widget_snapshot_child (GTK_WIDGET (self), widget, snapshot);
+  node = gtk_snapshot_free_to_node (snapshot);
+  if (node == NULL)
+    return NULL;
+
+  picture = node;
+  while (gsk_render_node_get_node_type (picture) == GSK_TRANSFORM_NODE)
+    picture = gsk_transform_node_get_child (picture);
+  gsk_render_node_ref (picture);
+  gsk_render_node_unref (node);
+
+  return picture;
+}
+
+static void
+update_pictures (GskLayerView *self)
+{
+  guint i;
+
+  for (i = 0; i < self->hosts->len; i++)
+    {
+      GskLayerWidget *host = g_ptr_array_index (self->hosts, i);
+      GtkWidget *widget = gsk_layer_widget_get_widget (host);
+      GskRenderNode *picture;
+
+      if (!gtk_widget_get_child_visible (widget))
+        continue;
+      picture = widget_picture (self, widget);
+      gsk_layer_widget_set_node (host, picture);
+      g_clear_pointer (&picture, gsk_render_node_unref);
+    }
+}
+
+/* Before GTK picks the target of a pointer event, only the hosted widget
+ * under the pointer on screen may be picked, under the tangent of its
+ * transform at the pointer: exact there whatever the perspective */
+static void
+prepare_hosts_for_event (GskLayerView *self,
+                         GdkEvent     *event)
+{
+  GdkEventType type = gdk_event_get_event_type (event);
+  GskLayerWidget *host = NULL;
+  GdkModifierType buttons = GDK_BUTTON1_MASK | GDK_BUTTON2_MASK | GDK_BUTTON3_MASK |
+                            GDK_BUTTON4_MASK | GDK_BUTTON5_MASK;
+  graphene_matrix_t world;
+  graphene_point_t p;
+  double x, y;
+  guint i;
+
+  if (type != GDK_MOTION_NOTIFY && type != GDK_BUTTON_PRESS && type != GDK_BUTTON_RELEASE &&
+      type != GDK_SCROLL && type != GDK_TOUCH_BEGIN && type != GDK_TOUCH_UPDATE &&
+      type != GDK_TOUCH_END && type != GDK_TOUCH_CANCEL)
+    return;
+  if (!to_view_coordinates (self, event, &x, &y) || !isfinite (x) || !isfinite (y))
+    return;
+
+  /* While a button is held, GTK's implicit grab keeps the target: it
+   * keeps getting the pointer on its plane, even off its picture */
+  if (self->input_host && (gdk_event_get_modifier_state (event) & buttons) && type != GDK_BUTTON_PRESS)
+    host = self->input_host;
+  else
+    {
+      GskLayer *picked = gsk_layer_pick (self->root, x, y);
+
+      if (picked && GSK_IS_LAYER_WIDGET (picked) && g_ptr_array_find (self->hosts, picked, NULL))
+        host = GSK_LAYER_WIDGET (picked);
+    }
+
+  for (i = 0; i < self->hosts->len; i++)
+    {
+      GskLayerWidget *h = g_ptr_array_index (self->hosts, i);
+
+      gtk_widget_set_can_target (gsk_layer_widget_get_widget (h), h == host);
+    }
+
+  self->input_host = host;
+  if (host == NULL ||
+      !gsk_layer_compute_transform (GSK_LAYER (host), NULL, &world) ||
+      !gsk_layer_unproject (&world, &GRAPHENE_POINT_INIT (x, y), &p))
+    return;
+
+  self->input_point = p;
+  allocate_host (self, host);
+}
+
+static gboolean
+surface_event_hook (GSignalInvocationHint *hint,
+                    guint                  n_values,
+                    const GValue          *values,
+                    gpointer               data)
+{
+  GdkSurface *surface = g_value_get_object (&values[0]);
+  GdkEvent *event = g_value_peek_pointer (&values[1]);
+  const GList *l;
+
+  for (l = views; l != NULL; l = l->next)
+    {
+      GskLayerView *self = l->data;
+      GtkNative *native;
+
+      if (self->root == NULL || self->hosts->len == 0)
+        continue;
+      native = gtk_widget_get_native (GTK_WIDGET (self));
+      if (native && gtk_native_get_surface (native) == surface)
+        prepare_hosts_for_event (self, event);
+    }
+
+  return TRUE;
+}
+
+/* }}} */
 /* {{{ Frames */
 
 static void
@@ -113,7 +386,15 @@ on_frame_request (GskLayer *root,
   GskLayerView *self = data;
 
   self->needs_render = TRUE;
+  /* A hosted widget's new picture invalidates its layer while the view
+   * draws: that frame shows it already */
+  if (self->in_snapshot)
+    return;
   gtk_widget_queue_draw (GTK_WIDGET (self));
+  /* Hosted widgets follow their layers: they may have joined, left or
+   * moved */
+  if (gsk_layer_widget_get_n_alive () > 0)
+    gtk_widget_queue_allocate (GTK_WIDGET (self));
 }
 
 static void
@@ -356,6 +637,10 @@ gsk_layer_view_snapshot (GtkWidget   *widget,
       !gsk_layer_surface_size_is_allowed (width, height))
     return;
 
+  self->in_snapshot = TRUE;
+  update_pictures (self);
+  self->in_snapshot = FALSE;
+
   if (gtk_renders_with_gl (self) && ensure_gl (self))
     set_path (self, GSK_LAYER_VIEW_RENDER_GL_TEXTURE);
   else
@@ -575,8 +860,21 @@ gsk_layer_view_size_allocate (GtkWidget *widget,
 {
   GskLayerView *self = GSK_LAYER_VIEW (widget);
 
+  guint i;
+
   if (self->root && self->resize_root)
     gsk_layer_set_size (self->root, &GRAPHENE_SIZE_INIT (width, height));
+
+  sync_hosts (self);
+  for (i = 0; i < self->hosts->len; i++)
+    {
+      GskLayerWidget *host = g_ptr_array_index (self->hosts, i);
+      gboolean shown = layer_is_shown (GSK_LAYER (host));
+
+      gtk_widget_set_child_visible (gsk_layer_widget_get_widget (host), shown);
+      if (shown)
+        allocate_host (self, host);
+    }
 }
 
 /* }}} */
@@ -622,6 +920,12 @@ gsk_layer_view_dispose (GObject *object)
   GskLayerView *self = GSK_LAYER_VIEW (object);
 
   detach_root (self);
+  if (self->hosts)
+    {
+      sync_hosts (self);
+      g_clear_pointer (&self->hosts, g_ptr_array_unref);
+    }
+  views = g_list_remove (views, self);
   if (self->clock)
     gsk_layer_view_clock_detach (GSK_LAYER_VIEW_CLOCK (self->clock));
   g_clear_object (&self->clock);
@@ -749,6 +1053,11 @@ gsk_layer_view_class_init (GskLayerViewClass *klass)
 
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
+  /* Before GTK's own handler picks the event's target: emission hooks
+   * run ahead of every handler of a run-last signal */
+  g_signal_add_emission_hook (g_signal_lookup ("event", GDK_TYPE_SURFACE), 0,
+                              surface_event_hook, NULL, NULL);
+
   gtk_widget_class_set_css_name (widget_class, "layerview");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
 }
@@ -760,6 +1069,8 @@ gsk_layer_view_init (GskLayerView *self)
 
   self->resize_root = TRUE;
   self->buffers = g_ptr_array_new_with_free_func (buffer_drop);
+  self->hosts = g_ptr_array_new_with_free_func (g_object_unref);
+  views = g_list_prepend (views, self);
   self->clock = gsk_layer_view_clock_new (GTK_WIDGET (self));
 
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
@@ -836,6 +1147,7 @@ gsk_layer_view_set_root (GskLayerView *self,
                                                        gtk_widget_get_height (GTK_WIDGET (self))));
     }
 
+  sync_hosts (self);
   self->needs_render = TRUE;
   g_clear_pointer (&self->node, gsk_render_node_unref);
   g_clear_pointer (&self->cursor, g_free);
