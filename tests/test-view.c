@@ -743,6 +743,54 @@ test_widget_entry_typing (Fixture       *f,
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, "hello");
 }
 
+/* Tab goes through layers and hosted widgets alike, in tree order */
+static void
+test_widget_tab_order (Fixture       *f,
+                       gconstpointer  data)
+{
+  Log log = { g_string_new (NULL), FALSE };
+  GskLayer *a = logged ("a", 20, 20, &log);
+  GskLayer *b = logged ("b", 200, 20, &log);
+  GtkWidget *hosted = gtk_button_new_with_label ("Hosted");
+  GskLayer *host = gsk_layer_widget_new (hosted);
+
+  gsk_layer_set_position (host, &GRAPHENE_POINT_INIT (20, 150));
+  gsk_layer_set_focusable (a, TRUE);
+  gsk_layer_set_focusable (b, TRUE);
+  gsk_layer_add_child (f->root, a);
+  gsk_layer_add_child (f->root, host);
+  gsk_layer_add_child (f->root, b);
+  spin (100);
+
+  gtk_widget_grab_focus (f->view);
+  spin (50);
+  xdotool (f, "key", "Tab", NULL);
+  g_assert_true (wait_for_log (&log, "focus-in a"));
+  xdotool (f, "key", "Tab", NULL);
+  g_assert_true (wait_for_log (&log, "focus-out a"));
+  spin (50);
+  g_assert_true (gtk_widget_has_focus (hosted));
+  g_assert_null (gsk_layer_get_focus (f->root));
+  xdotool (f, "key", "Tab", NULL);
+  g_assert_true (wait_for_log (&log, "focus-in b"));
+  g_assert_false (gtk_widget_has_focus (hosted));
+  xdotool (f, "key", "Tab", NULL);
+  g_assert_true (wait_for_log (&log, "focus-out b"));
+  spin (50);
+  g_assert_true (gtk_widget_has_focus (f->button));
+
+  /* And back */
+  xdotool (f, "key", "shift+Tab", NULL);
+  g_assert_true (wait_for_log (&log, "focus-in b"));
+  xdotool (f, "key", "shift+Tab", NULL);
+  g_assert_true (wait_for_log (&log, "focus-out b"));
+  spin (50);
+  g_assert_true (gtk_widget_has_focus (hosted));
+
+  close_window (f);
+  g_string_free (log.log, TRUE);
+}
+
 static void
 test_widget_size_and_lifetime (Fixture       *f,
                                gconstpointer  data)
@@ -802,6 +850,8 @@ main (int    argc,
               test_widget_perspective_click, fixture_tear_down);
   g_test_add ("/view/widget/entry-typing", Fixture, NULL, fixture_set_up,
               test_widget_entry_typing, fixture_tear_down);
+  g_test_add ("/view/widget/tab-order", Fixture, NULL, fixture_set_up,
+              test_widget_tab_order, fixture_tear_down);
   g_test_add ("/view/widget/size-and-lifetime", Fixture, NULL, fixture_set_up,
               test_widget_size_and_lifetime, fixture_tear_down);
 

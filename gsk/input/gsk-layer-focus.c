@@ -35,10 +35,10 @@ gsk_layer_input_current_focus (GskLayer           *root,
   return NULL;
 }
 
-static void
-set_focus (GskLayer           *root,
-           GskLayerInputState *state,
-           GskLayer           *focus)
+void
+gsk_layer_input_set_focus (GskLayer           *root,
+                           GskLayerInputState *state,
+                           GskLayer           *focus)
 {
   GskLayer *old = gsk_layer_input_current_focus (root, state);
 
@@ -103,8 +103,6 @@ gsk_layer_input_move_focus (GskLayer           *root,
       for (l = focus ? next_in_tree (root, focus) : root; l != NULL && found == NULL; l = next_in_tree (root, l))
         if (can_take_focus (l))
           found = l;
-      if (found == NULL && focus != NULL && state->focus_leaves_at_ends)
-        return FALSE;
       for (l = root; l != NULL && l != focus && found == NULL; l = next_in_tree (root, l))
         if (can_take_focus (l))
           found = l;
@@ -126,39 +124,14 @@ gsk_layer_input_move_focus (GskLayer           *root,
               last = l;
             }
         }
-      if (last_before == NULL && focus != NULL && state->focus_leaves_at_ends)
-        return FALSE;
       found = last_before ? last_before : last;
     }
 
   if (found == NULL)
     return FALSE;
 
-  set_focus (root, state, found);
+  gsk_layer_input_set_focus (root, state, found);
   return TRUE;
-}
-
-gboolean
-gsk_layer_input_focus_edge (GskLayer           *root,
-                            GskLayerInputState *state,
-                            gboolean            backward)
-{
-  GskLayer *old = gsk_layer_input_current_focus (root, state);
-
-  /* Without a focus, the walk starts at the edge; the old focus hears
-   * of the change only if another layer takes it */
-  gsk_layer_input_weak_set (&state->focus, NULL);
-  if (gsk_layer_input_move_focus (root, state, backward))
-    {
-      GskLayer *focus = state->focus;
-
-      if (old != NULL && old != focus)
-        gsk_layer_input_send_to_layer (old, GSK_LAYER_EVENT_FOCUS_OUT, state, 0);
-      return TRUE;
-    }
-
-  gsk_layer_input_weak_set (&state->focus, old);
-  return FALSE;
 }
 
 /**
@@ -223,7 +196,7 @@ gsk_layer_grab_focus (GskLayer *self)
 
   root = gsk_layer_get_root (self);
   g_object_ref (root);
-  set_focus (root, gsk_layer_input_get_state (root), self);
+  gsk_layer_input_set_focus (root, gsk_layer_input_get_state (root), self);
   g_object_unref (root);
 
   return gsk_layer_has_focus (self);

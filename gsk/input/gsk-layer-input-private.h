@@ -29,10 +29,10 @@ typedef struct
   GHashTable *touches;          /* sequence → TouchTarget */
 
   GskLayer *focus;              /* weak */
-  /* Tab past the last focusable layer (or Shift+Tab before the first)
-   * leaves the tree rather than wrapping: a host widget then passes the
-   * focus on to the next widget */
-  gboolean focus_leaves_at_ends;
+  /* Tab and Shift+Tab that no layer stopped are left to the host (a
+   * GskLayerView, whose Tab order also holds hosted widgets) rather
+   * than moving the focus among the layers */
+  gboolean host_moves_focus;
 
   GskLayer *root;               /* unowned: the state is the root's */
   GskLayerFrameClock *clock;    /* watched for frames */
@@ -62,15 +62,14 @@ gboolean gsk_layer_input_is_in_tree (GskLayer *layer,
 GskLayer *gsk_layer_input_current_focus (GskLayer           *root,
                                          GskLayerInputState *state);
 /* Moves the focus to the next (or previous) focusable layer in tree
- * order, wrapping around unless focus_leaves_at_ends; TRUE if there is
- * one */
+ * order, wrapping around; TRUE if there is one */
 gboolean  gsk_layer_input_move_focus    (GskLayer           *root,
                                          GskLayerInputState *state,
                                          gboolean            backward);
-/* Focuses the first focusable layer (the last if @backward), as when
- * Tab enters the tree from outside; TRUE if there is one */
-gboolean  gsk_layer_input_focus_edge    (GskLayer           *root,
+/* Gives @focus (NULL for none) the focus, with focus-out and focus-in
+ * events */
+void      gsk_layer_input_set_focus     (GskLayer           *root,
                                          GskLayerInputState *state,
-                                         gboolean            backward);
+                                         GskLayer           *focus);
 
 G_END_DECLS

@@ -608,7 +608,7 @@ gsk_layer_dispatch_event (GskLayer      *root,
     case GSK_LAYER_EVENT_FOCUS_OUT:
       target = gsk_layer_input_current_focus (root, state);
       stop = deliver (root, target ? target : root, event);
-      if (!stop && event->type == GSK_LAYER_EVENT_KEY_PRESS &&
+      if (!stop && event->type == GSK_LAYER_EVENT_KEY_PRESS && !state->host_moves_focus &&
           (event->keyval == GDK_KEY_Tab || event->keyval == GDK_KEY_ISO_Left_Tab ||
            event->keyval == GDK_KEY_KP_Tab))
         stop = gsk_layer_input_move_focus (root, state,
