@@ -31,5 +31,6 @@
 #include "gsk-layer-pan-gesture.h"
 #include "gsk-layer-view.h"
 #include "gsk-layer-widget.h"
+#include "gsk-layer-window.h"
 
 #undef __GSK_LAYER_H_INSIDE__

@@ -827,6 +827,41 @@ test_widget_size_and_lifetime (Fixture       *f,
   spin (100);
 }
 
+/* A window that is a layer tree, in one call: Clutter's stage */
+static void
+test_layer_window (void)
+{
+  GskLayer *root = g_object_ref_sink (gsk_layer_new ());
+  GtkWidget *window;
+  GskLayerView *view;
+  graphene_size_t size;
+
+  gsk_layer_set_size (root, &GRAPHENE_SIZE_INIT (320, 200));
+  gsk_layer_set_background_color (root, &(GdkRGBA) { 0, 0.5f, 0, 1 });
+  window = gsk_layer_window_new (root);
+  gtk_window_set_decorated (GTK_WINDOW (window), FALSE);
+  view = gsk_layer_window_get_view (GSK_LAYER_WINDOW (window));
+  g_assert_true (gsk_layer_window_get_root (GSK_LAYER_WINDOW (window)) == root);
+  g_assert_true (gsk_layer_view_get_root (view) == root);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (frames_rendered_at_least (view, 1));
+
+  /* It opened at the root's size, and the root follows the window */
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (view)), ==, 320);
+  g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (view)), ==, 200);
+  gtk_window_set_default_size (GTK_WINDOW (window), 500, 300);
+  spin (300);
+  gsk_layer_get_size (root, &size);
+  g_assert_cmpfloat (size.width, ==, gtk_widget_get_width (GTK_WIDGET (view)));
+  g_assert_cmpfloat (size.height, ==, gtk_widget_get_height (GTK_WIDGET (view)));
+  g_assert_cmpfloat (size.width, ==, 500);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  spin (50);
+  g_assert_null (gsk_layer_get_frame_clock (root));
+  g_object_unref (root);
+}
+
 /* }}} */
 
 int
@@ -846,6 +881,7 @@ main (int    argc,
   g_test_add ("/view/hover-and-cursor", Fixture, NULL, fixture_set_up, test_hover_and_cursor, fixture_tear_down);
   g_test_add ("/view/click-and-drag", Fixture, NULL, fixture_set_up, test_click_and_drag, fixture_tear_down);
   g_test_add ("/view/tab-order", Fixture, NULL, fixture_set_up, test_tab_order, fixture_tear_down);
+  g_test_add_func ("/view/layer-window", test_layer_window);
   g_test_add ("/view/widget/perspective-click", Fixture, NULL, fixture_set_up,
               test_widget_perspective_click, fixture_tear_down);
   g_test_add ("/view/widget/entry-typing", Fixture, NULL, fixture_set_up,

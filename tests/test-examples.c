@@ -1,0 +1,149 @@
+/* test-examples.c: the GTK examples run, on a real X server
+ *
+ * Runs examples/widgets-on-layers (Clutter-GTK's gtk-clutter-test,
+ * ported: live GTK widgets on turning layers) under xvfb-run with GTK's
+ * GL renderer and its cairo renderer, and checks the windows it draws:
+ * the stage's colour around the widgets, the widgets' light pixels on
+ * the stage, and a stage that moved between two moments of the turn.
+ * GSK_WIDGETS_ON_LAYERS, set by tests/meson.build, is its path.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#include <string.h>
+
+#include <glib/gstdio.h>
+#include <cairo.h>
+
+static const guint8 stage_rgb[3] = { 0x61, 0x64, 0x8c };
+
+static void
+pixel (cairo_surface_t *surface,
+       int              x,
+       int              y,
+       guint8           rgb[3])
+{
+  const guint8 *data = cairo_image_surface_get_data (surface);
+  guint32 p = *(const guint32 *) (data + y * cairo_image_surface_get_stride (surface) + x * 4);
+
+  rgb[0] = p >> 16;
+  rgb[1] = p >> 8;
+  rgb[2] = p;
+}
+
+static cairo_surface_t *
+run_example (const char *renderer,
+             const char *at)
+{
+  const char *example = g_getenv ("GSK_WIDGETS_ON_LAYERS");
+  g_autofree char *dir = g_dir_make_tmp ("test-examples-XXXXXX", NULL);
+  g_autofree char *png = g_build_filename (dir, "frame.png", NULL);
+  g_autofree char *out = NULL, *err = NULL;
+  g_autoptr (GError) error = NULL;
+  const char *argv[] = { "xvfb-run", "-a", "-s", "-screen 0 1280x1024x24",
+                         example, "--screenshot", png, "--at", at, NULL };
+  char **envp = g_get_environ ();
+  g_autofree char *asan = NULL;
+  cairo_surface_t *surface;
+  int status;
+
+  envp = g_environ_setenv (envp, "GDK_BACKEND", "x11", TRUE);
+  envp = g_environ_setenv (envp, "GSK_RENDERER", renderer, TRUE);
+  envp = g_environ_setenv (envp, "GTK_A11Y", "none", TRUE);
+  /* As in test-gl-area: fontconfig's caches stay at exit by design */
+  asan = g_strconcat (g_environ_getenv (envp, "ASAN_OPTIONS") ? g_environ_getenv (envp, "ASAN_OPTIONS") : "",
+                      ":detect_leaks=0", NULL);
+  envp = g_environ_setenv (envp, "ASAN_OPTIONS", asan, TRUE);
+
+  g_assert_nonnull (example);
+  g_assert_true (g_spawn_sync (NULL, (char **) argv, envp, G_SPAWN_SEARCH_PATH, NULL, NULL,
+                               &out, &err, &status, &error));
+  g_assert_no_error (error);
+  g_strfreev (envp);
+  if (!g_spawn_check_wait_status (status, &error))
+    g_error ("widgets-on-layers failed: %s\n%s%s", error->message, out, err);
+  g_assert_nonnull (strstr (out, "Wrote"));
+  g_assert_null (strstr (err, "WARNING"));
+  g_assert_null (strstr (err, "CRITICAL"));
+
+  surface = cairo_image_surface_create_from_png (png);
+  g_assert_cmpint (cairo_surface_status (surface), ==, CAIRO_STATUS_SUCCESS);
+  g_unlink (png);
+  g_rmdir (dir);
+  return surface;
+}
+
+/* Pixels of the 400×400 stage that are light: the widgets' faces */
+static int
+count_light (cairo_surface_t *frame)
+{
+  int x, y, n = 0;
+  guint8 rgb[3];
+
+  for (y = 0; y < 400; y++)
+    for (x = 0; x < 400; x++)
+      {
+        pixel (frame, x, y, rgb);
+        if (rgb[0] > 200 && rgb[1] > 200 && rgb[2] > 200)
+          n++;
+      }
+  return n;
+}
+
+static void
+check_renderer (const char *renderer)
+{
+  cairo_surface_t *first = run_example (renderer, "0");
+  cairo_surface_t *later = run_example (renderer, "2");
+  int x, y, moved = 0;
+  guint8 a[3], b[3];
+
+  g_assert_cmpint (cairo_image_surface_get_width (first), >=, 400);
+  g_assert_cmpint (cairo_image_surface_get_height (first), >, 400);
+
+  /* The stage's corner, and the widgets on it: five of them, each some
+   * thousands of pixels of light face */
+  pixel (first, 3, 3, a);
+  g_assert_cmpint (ABS (a[0] - stage_rgb[0]) + ABS (a[1] - stage_rgb[1]) + ABS (a[2] - stage_rgb[2]), <=, 6);
+  g_test_message ("%s: %d and %d light pixels", renderer, count_light (first), count_light (later));
+  g_assert_cmpint (count_light (first), >, 4000);
+  g_assert_cmpint (count_light (later), >, 4000);
+
+  /* Two seconds into a twelve-second turn, the widgets moved */
+  for (y = 0; y < 400; y++)
+    for (x = 0; x < 400; x++)
+      {
+        pixel (first, x, y, a);
+        pixel (later, x, y, b);
+        if (ABS (a[0] - b[0]) + ABS (a[1] - b[1]) + ABS (a[2] - b[2]) > 30)
+          moved++;
+      }
+  g_test_message ("%s: %d pixels changed", renderer, moved);
+  g_assert_cmpint (moved, >, 2000);
+
+  cairo_surface_destroy (first);
+  cairo_surface_destroy (later);
+}
+
+static void
+test_widgets_on_layers_gl (void)
+{
+  check_renderer ("gl");
+}
+
+static void
+test_widgets_on_layers_cairo (void)
+{
+  check_renderer ("cairo");
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/examples/widgets-on-layers/gl", test_widgets_on_layers_gl);
+  g_test_add_func ("/examples/widgets-on-layers/cairo", test_widgets_on_layers_cairo);
+
+  return g_test_run ();
+}
