@@ -278,9 +278,12 @@ test_pixels (Fixture       *f,
   build_card_scene (f->root);
   frames = gsk_layer_view_get_frames_rendered (GSK_LAYER_VIEW (f->view));
   g_assert_true (frames_rendered_at_least (GSK_LAYER_VIEW (f->view), frames + 1));
-  g_assert_cmpint (gsk_layer_view_get_render_path (GSK_LAYER_VIEW (f->view)), ==,
-                   g_strcmp0 (gtk_renderer, "cairo") == 0 ? GSK_LAYER_VIEW_RENDER_MEMORY_TEXTURE
-                                                          : GSK_LAYER_VIEW_RENDER_GL_TEXTURE);
+  if (g_strcmp0 (g_getenv ("GSK_LAYER_VIEW_PATH"), "nodes") == 0)
+    g_assert_cmpint (gsk_layer_view_get_render_path (GSK_LAYER_VIEW (f->view)), ==, GSK_LAYER_VIEW_RENDER_NODES);
+  else
+    g_assert_cmpint (gsk_layer_view_get_render_path (GSK_LAYER_VIEW (f->view)), ==,
+                     g_strcmp0 (gtk_renderer, "cairo") == 0 ? GSK_LAYER_VIEW_RENDER_MEMORY_TEXTURE
+                                                            : GSK_LAYER_VIEW_RENDER_GL_TEXTURE);
 
   /* GTK's renderer draws the view; GSK's software backend, headless,
    * draws the tree (the GL path's backend differs from it within the
@@ -289,8 +292,9 @@ test_pixels (Fixture       *f,
   expected = gsk_layer_renderer_render_to_surface (headless, f->root, WIDTH, HEIGHT);
   if (g_getenv ("TEST_VIEW_SAVE"))
     {
-      g_autofree char *a = g_strdup_printf ("test-view-%s-shown.png", gtk_renderer);
-      g_autofree char *b = g_strdup_printf ("test-view-%s-expected.png", gtk_renderer);
+      const char *path = g_getenv ("GSK_LAYER_VIEW_PATH") ? g_getenv ("GSK_LAYER_VIEW_PATH") : "";
+      g_autofree char *a = g_strdup_printf ("test-view-%s%s-shown.png", gtk_renderer, path);
+      g_autofree char *b = g_strdup_printf ("test-view-%s%s-expected.png", gtk_renderer, path);
 
       cairo_surface_write_to_png (shown, a);
       cairo_surface_write_to_png (expected, b);

@@ -12,6 +12,7 @@
 #include "gsk-layer-view-clock-private.h"
 #include "gsk-layer-gdk-event-private.h"
 #include "gsk-layer-widget-private.h"
+#include "gsk-layer-node-builder-private.h"
 #include "gsk-layer-private.h"
 #include "gsk-layer-renderer-private.h"
 #include "gsk-layer-input.h"
@@ -79,9 +80,13 @@ struct _GskLayerView
   GskRenderNode *node;          /* the last frame, handed out again while still */
   int node_width, node_height;
 
-  /* The memory-texture path */
+  /* The memory-texture path; its renderer also compiles the tree for
+   * the node path */
   GskLayerRenderer *software;
   cairo_surface_t *image;
+
+  /* The node path */
+  GskLayerNodeBuilder *builder;
 
   /* The GL path */
   GdkGLContext *gl_context;
@@ -616,13 +621,58 @@ render_software (GskLayerView *self,
   return node;
 }
 
-static gboolean
-gtk_renders_with_gl (GskLayerView *self)
+static GskRenderNode *
+render_nodes (GskLayerView *self,
+              int           width,
+              int           height)
+{
+  const GskLayerRenderList *list;
+  cairo_region_t *damage;
+  gboolean full;
+  GskRenderNode *node;
+
+  if (self->software == NULL)
+    self->software = gsk_layer_software_renderer_new ();
+  if (self->builder == NULL)
+    self->builder = gsk_layer_node_builder_new ();
+
+  /* The builder is the target: what it built last is valid while the
+   * size is the same */
+  damage = gsk_layer_renderer_compile_frame (self->software, self->root, self->builder,
+                                             self->node != NULL && self->node_width == width &&
+                                             self->node_height == height,
+                                             width, height, &list, &full);
+  if (cairo_region_is_empty (damage) && self->node != NULL &&
+      self->node_width == width && self->node_height == height)
+    node = gsk_render_node_ref (self->node);
+  else
+    node = gsk_layer_node_builder_build (self->builder, list);
+  cairo_region_destroy (damage);
+
+  return node;
+}
+
+static GskLayerViewRenderPath
+choose_path (GskLayerView *self)
 {
   GtkNative *native = gtk_widget_get_native (GTK_WIDGET (self));
   GskRenderer *renderer = native ? gtk_native_get_renderer (native) : NULL;
+  const char *forced = g_getenv ("GSK_LAYER_VIEW_PATH");
 
-  return renderer != NULL && GSK_IS_GL_RENDERER (renderer);
+  if (forced && g_str_equal (forced, "memory"))
+    return GSK_LAYER_VIEW_RENDER_MEMORY_TEXTURE;
+  if (forced && g_str_equal (forced, "nodes"))
+    return GSK_LAYER_VIEW_RENDER_NODES;
+  if (forced && g_str_equal (forced, "gl"))
+    return ensure_gl (self) ? GSK_LAYER_VIEW_RENDER_GL_TEXTURE : GSK_LAYER_VIEW_RENDER_MEMORY_TEXTURE;
+
+  if (renderer != NULL && GSK_IS_GL_RENDERER (renderer) && ensure_gl (self))
+    return GSK_LAYER_VIEW_RENDER_GL_TEXTURE;
+  /* Not a public type in GTK 4.8's headers */
+  if (renderer != NULL && g_str_equal (G_OBJECT_TYPE_NAME (renderer), "GskBroadwayRenderer"))
+    return GSK_LAYER_VIEW_RENDER_NODES;
+
+  return GSK_LAYER_VIEW_RENDER_MEMORY_TEXTURE;
 }
 
 static void
@@ -641,10 +691,7 @@ gsk_layer_view_snapshot (GtkWidget   *widget,
   update_pictures (self);
   self->in_snapshot = FALSE;
 
-  if (gtk_renders_with_gl (self) && ensure_gl (self))
-    set_path (self, GSK_LAYER_VIEW_RENDER_GL_TEXTURE);
-  else
-    set_path (self, GSK_LAYER_VIEW_RENDER_MEMORY_TEXTURE);
+  set_path (self, choose_path (self));
 
   if (self->node == NULL || self->needs_render ||
       self->node_width != width || self->node_height != height)
@@ -654,6 +701,8 @@ gsk_layer_view_snapshot (GtkWidget   *widget,
       self->needs_render = FALSE;
       if (self->path == GSK_LAYER_VIEW_RENDER_GL_TEXTURE)
         node = render_gl (self, width, height);
+      else if (self->path == GSK_LAYER_VIEW_RENDER_NODES)
+        node = render_nodes (self, width, height);
       else
         node = render_software (self, width, height);
 
@@ -1027,6 +1076,7 @@ gsk_layer_view_dispose (GObject *object)
   g_clear_pointer (&self->buffers, g_ptr_array_unref);
   g_clear_object (&self->software);
   g_clear_pointer (&self->image, cairo_surface_destroy);
+  g_clear_pointer (&self->builder, gsk_layer_node_builder_free);
 
   G_OBJECT_CLASS (gsk_layer_view_parent_class)->dispose (object);
 }

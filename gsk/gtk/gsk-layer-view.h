@@ -25,10 +25,20 @@ G_DECLARE_FINAL_TYPE (GskLayerView, gsk_layer_view, GSK, LAYER_VIEW, GtkWidget)
  *   a GL context shared with GTK's, handed to GTK without a copy
  * @GSK_LAYER_VIEW_RENDER_MEMORY_TEXTURE: GSK's software backend into a
  *   memory texture
+ * @GSK_LAYER_VIEW_RENDER_NODES: GTK render nodes, one per colour or
+ *   image of the render list under a transform node with its 4×4
+ *   matrix, for the renderer to composite: under Broadway, the browser
  *
  * How a [class@LayerView] hands its frames to GTK. It follows GTK's
- * renderer: the GL texture under GTK's GL renderer, the memory texture
- * under any other, or when GL fails.
+ * renderer: the GL texture under GTK's GL renderer (GTK 4.8 draws 3D
+ * transforms of anything but a single texture or colour through an
+ * offscreen, without antialiased edges), render nodes under Broadway
+ * (whose browser composites CSS 3D transforms exactly, and which has no
+ * GL), the memory texture under any other (GTK 4.8's cairo renderer
+ * draws 3D transform nodes as pink rectangles) or when GL fails.
+ *
+ * The environment variable `GSK_LAYER_VIEW_PATH` (`gl`, `memory` or
+ * `nodes`) overrides the choice, for debugging.
  *
  * Since: 0.1
  */
@@ -36,6 +46,7 @@ typedef enum {
   GSK_LAYER_VIEW_RENDER_NONE,
   GSK_LAYER_VIEW_RENDER_GL_TEXTURE,
   GSK_LAYER_VIEW_RENDER_MEMORY_TEXTURE,
+  GSK_LAYER_VIEW_RENDER_NODES,
 } GskLayerViewRenderPath;
 
 GSK_LAYER_AVAILABLE_IN_ALL

@@ -1,0 +1,465 @@
+/* gsk-layer-node-builder.c: a render list as GTK render nodes
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "gsk-layer-node-builder-private.h"
+
+/* Under Broadway, GTK sends render nodes to the browser as DOM and CSS:
+ * transforms as matrix3d(), which the browser composites in 3D itself,
+ * textures as images sent once each, and nodes it sent before as "reuse".
+ * So each op of the render list becomes a node of its own, in layer
+ * space under a transform node, and a node whose op did not change since
+ * the last frame is the very same object; each content surface becomes
+ * one GdkTexture for as long as the surface lives. */
+
+/* What makes a leaf node: an op's fields, its transform made relative
+ * to the enclosing clip's */
+typedef struct
+{
+  graphene_matrix_t transform;
+  graphene_rect_t bounds;
+  graphene_rect_t source_rect;
+  graphene_rect_t rounded_rect;
+  float color[4];
+  cairo_surface_t *surface;
+  guint serial;
+  float opacity;
+  float corner_radius;
+  GskLayerRenderOpKind kind;
+} LeafKey;
+
+typedef struct
+{
+  LeafKey key;
+  GskRenderNode *node;
+} Leaf;
+
+/* A texture made from a content surface, kept on the surface */
+typedef struct
+{
+  GdkTexture *texture;
+  guint serial;
+} SurfaceTexture;
+
+static const cairo_user_data_key_t texture_key;
+
+/* A group or a clip being built */
+typedef struct
+{
+  const GskLayerRenderOp *op;   /* NULL for the top */
+  GPtrArray *children;          /* GskRenderNode */
+  /* Target space → this clip's layer space (the identity at the top);
+   * a group keeps its parent's */
+  graphene_matrix_t to_local;
+  /* This clip's own transform relative to the clip enclosing it */
+  graphene_matrix_t relative;
+} Frame;
+
+struct _GskLayerNodeBuilder
+{
+  GHashTable *leaves;           /* LeafKey → Leaf, of the last frame */
+  guint n_reused;
+  guint n_made;
+};
+
+static guint
+leaf_key_hash (gconstpointer data)
+{
+  const LeafKey *key = data;
+  const guint32 *words = data;
+  guint hash = 5381;
+  gsize i;
+
+  /* The key is plain data with no padding holes that matter: it is
+   * zeroed before it is filled */
+  for (i = 0; i < sizeof (LeafKey) / sizeof (guint32); i++)
+    hash = hash * 33 + words[i];
+  return hash ^ GPOINTER_TO_UINT (key->surface);
+}
+
+static gboolean
+leaf_key_equal (gconstpointer a,
+                gconstpointer b)
+{
+  return memcmp (a, b, sizeof (LeafKey)) == 0;
+}
+
+static void
+leaf_free (gpointer data)
+{
+  Leaf *leaf = data;
+
+  gsk_render_node_unref (leaf->node);
+  g_free (leaf);
+}
+
+GskLayerNodeBuilder *
+gsk_layer_node_builder_new (void)
+{
+  GskLayerNodeBuilder *self = g_new0 (GskLayerNodeBuilder, 1);
+
+  self->leaves = g_hash_table_new_full (leaf_key_hash, leaf_key_equal, NULL, leaf_free);
+  return self;
+}
+
+void
+gsk_layer_node_builder_free (GskLayerNodeBuilder *self)
+{
+  g_hash_table_unref (self->leaves);
+  g_free (self);
+}
+
+void
+gsk_layer_node_builder_get_stats (GskLayerNodeBuilder *self,
+                                  guint               *n_reused,
+                                  guint               *n_made)
+{
+  *n_reused = self->n_reused;
+  *n_made = self->n_made;
+}
+
+static void
+surface_texture_free (gpointer data)
+{
+  SurfaceTexture *st = data;
+
+  g_object_unref (st->texture);
+  g_free (st);
+}
+
+static GdkTexture *
+texture_for_surface (cairo_surface_t *surface)
+{
+  SurfaceTexture *st = cairo_surface_get_user_data (surface, &texture_key);
+  guint serial = gsk_layer_surface_get_serial (surface);
+  int width, height, stride;
+  GBytes *bytes;
+
+  if (st && st->serial == serial)
+    return st->texture;
+
+  cairo_surface_flush (surface);
+  width = cairo_image_surface_get_width (surface);
+  height = cairo_image_surface_get_height (surface);
+  stride = cairo_image_surface_get_stride (surface);
+  bytes = g_bytes_new (cairo_image_surface_get_data (surface), (gsize) stride * height);
+
+  st = g_new0 (SurfaceTexture, 1);
+  st->texture = gdk_memory_texture_new (width, height, GDK_MEMORY_DEFAULT, bytes, stride);
+  st->serial = serial;
+  g_bytes_unref (bytes);
+  cairo_surface_set_user_data (surface, &texture_key, st, surface_texture_free);
+
+  return st->texture;
+}
+
+static GskBlendMode
+blend_mode (GskLayerBlendMode mode)
+{
+  switch (mode)
+    {
+    case GSK_LAYER_BLEND_MULTIPLY:    return GSK_BLEND_MODE_MULTIPLY;
+    case GSK_LAYER_BLEND_SCREEN:      return GSK_BLEND_MODE_SCREEN;
+    case GSK_LAYER_BLEND_OVERLAY:     return GSK_BLEND_MODE_OVERLAY;
+    case GSK_LAYER_BLEND_DARKEN:      return GSK_BLEND_MODE_DARKEN;
+    case GSK_LAYER_BLEND_LIGHTEN:     return GSK_BLEND_MODE_LIGHTEN;
+    case GSK_LAYER_BLEND_COLOR_DODGE: return GSK_BLEND_MODE_COLOR_DODGE;
+    case GSK_LAYER_BLEND_COLOR_BURN:  return GSK_BLEND_MODE_COLOR_BURN;
+    case GSK_LAYER_BLEND_HARD_LIGHT:  return GSK_BLEND_MODE_HARD_LIGHT;
+    case GSK_LAYER_BLEND_SOFT_LIGHT:  return GSK_BLEND_MODE_SOFT_LIGHT;
+    case GSK_LAYER_BLEND_DIFFERENCE:  return GSK_BLEND_MODE_DIFFERENCE;
+    case GSK_LAYER_BLEND_EXCLUSION:   return GSK_BLEND_MODE_EXCLUSION;
+    case GSK_LAYER_BLEND_HUE:         return GSK_BLEND_MODE_HUE;
+    case GSK_LAYER_BLEND_SATURATION:  return GSK_BLEND_MODE_SATURATION;
+    case GSK_LAYER_BLEND_COLOR:       return GSK_BLEND_MODE_COLOR;
+    case GSK_LAYER_BLEND_LUMINOSITY:  return GSK_BLEND_MODE_LUMINOSITY;
+    case GSK_LAYER_BLEND_NORMAL:
+    default:                          return GSK_BLEND_MODE_DEFAULT;
+    }
+}
+
+static GskRenderNode *
+in_transform (GskRenderNode           *node,
+              const graphene_matrix_t *matrix)
+{
+  GskTransform *transform;
+  GskRenderNode *result;
+
+  if (graphene_matrix_is_identity (matrix))
+    return node;
+
+  transform = gsk_transform_matrix (NULL, matrix);
+  result = gsk_transform_node_new (node, transform);
+  gsk_transform_unref (transform);
+  gsk_render_node_unref (node);
+  return result;
+}
+
+static GskRenderNode *
+rounded (GskRenderNode          *node,
+         const GskLayerRenderOp *op)
+{
+  GskRoundedRect rect;
+  GskRenderNode *result;
+
+  if (op->corner_radius <= 0)
+    return node;
+
+  gsk_rounded_rect_init_from_rect (&rect, &op->rounded_rect, op->corner_radius);
+  result = gsk_rounded_clip_node_new (node, &rect);
+  gsk_render_node_unref (node);
+  return result;
+}
+
+static GskRenderNode *
+make_leaf (const GskLayerRenderOp  *op,
+           const graphene_matrix_t *relative)
+{
+  GskRenderNode *node;
+
+  if (op->kind == GSK_LAYER_RENDER_OP_COLOR)
+    {
+      node = gsk_color_node_new (&(GdkRGBA) { op->color[0], op->color[1], op->color[2], op->color[3] },
+                                 &op->bounds);
+    }
+  else
+    {
+      node = gsk_texture_node_new (texture_for_surface (op->surface), &op->source_rect);
+      if (!graphene_rect_contains_rect (&op->bounds, &op->source_rect))
+        {
+          GskRenderNode *clipped = gsk_clip_node_new (node, &op->bounds);
+
+          gsk_render_node_unref (node);
+          node = clipped;
+        }
+    }
+
+  node = rounded (node, op);
+  if (op->opacity < 1)
+    {
+      GskRenderNode *faded = gsk_opacity_node_new (node, op->opacity);
+
+      gsk_render_node_unref (node);
+      node = faded;
+    }
+
+  return in_transform (node, relative);
+}
+
+static GskRenderNode *
+leaf_node (GskLayerNodeBuilder    *self,
+           GHashTable             *leaves,
+           const GskLayerRenderOp *op,
+           const Frame            *frame)
+{
+  Leaf *leaf = g_new0 (Leaf, 1);
+  Leaf *old;
+
+  graphene_matrix_multiply (&op->transform, &frame->to_local, &leaf->key.transform);
+  leaf->key.bounds = op->bounds;
+  leaf->key.kind = op->kind;
+  leaf->key.opacity = op->opacity;
+  leaf->key.corner_radius = op->corner_radius;
+  if (op->corner_radius > 0)
+    leaf->key.rounded_rect = op->rounded_rect;
+  if (op->kind == GSK_LAYER_RENDER_OP_COLOR)
+    memcpy (leaf->key.color, op->color, sizeof op->color);
+  else
+    {
+      leaf->key.source_rect = op->source_rect;
+      leaf->key.surface = op->surface;
+      leaf->key.serial = gsk_layer_surface_get_serial (op->surface);
+    }
+
+  old = g_hash_table_lookup (self->leaves, &leaf->key);
+  if (old != NULL)
+    {
+      leaf->node = gsk_render_node_ref (old->node);
+      self->n_reused++;
+    }
+  else
+    {
+      leaf->node = make_leaf (op, &leaf->key.transform);
+      self->n_made++;
+    }
+
+  /* Two equal ops in one frame share the node */
+  if (!g_hash_table_contains (leaves, &leaf->key))
+    g_hash_table_add (leaves, leaf);
+  else
+    {
+      GskRenderNode *node = gsk_render_node_ref (leaf->node);
+
+      leaf_free (leaf);
+      return node;
+    }
+
+  return gsk_render_node_ref (leaf->node);
+}
+
+static GskRenderNode *
+container (GPtrArray *children)
+{
+  if (children->len == 1)
+    return gsk_render_node_ref (g_ptr_array_index (children, 0));
+
+  return gsk_container_node_new ((GskRenderNode **) children->pdata, children->len);
+}
+
+static Frame *
+frame_new (const GskLayerRenderOp *op,
+           const Frame            *parent)
+{
+  Frame *frame = g_new0 (Frame, 1);
+
+  frame->op = op;
+  frame->children = g_ptr_array_new_with_free_func ((GDestroyNotify) gsk_render_node_unref);
+  graphene_matrix_init_identity (&frame->relative);
+  if (parent == NULL)
+    graphene_matrix_init_identity (&frame->to_local);
+  else if (op->kind == GSK_LAYER_RENDER_OP_PUSH_CLIP)
+    {
+      graphene_matrix_t inverse;
+
+      graphene_matrix_multiply (&op->transform, &parent->to_local, &frame->relative);
+      /* A clip seen edge-on shows nothing: its children are dropped with
+       * it (below), whatever their matrices */
+      if (graphene_matrix_inverse (&op->transform, &inverse))
+        frame->to_local = inverse;
+      else
+        graphene_matrix_init_identity (&frame->to_local);
+    }
+  else
+    frame->to_local = parent->to_local;
+
+  return frame;
+}
+
+static void
+frame_free (Frame *frame)
+{
+  g_ptr_array_unref (frame->children);
+  g_free (frame);
+}
+
+/* Ends @frame, adding what it drew to @parent */
+static void
+pop_frame (Frame *frame,
+           Frame *parent)
+{
+  const GskLayerRenderOp *op = frame->op;
+  GskRenderNode *node;
+
+  if (frame->children->len == 0)
+    {
+      frame_free (frame);
+      return;
+    }
+
+  node = container (frame->children);
+  if (op->kind == GSK_LAYER_RENDER_OP_PUSH_CLIP)
+    {
+      GskRenderNode *clipped;
+
+      clipped = op->corner_radius > 0 ? rounded (gsk_render_node_ref (node), op)
+                                      : gsk_clip_node_new (node, &op->bounds);
+      gsk_render_node_unref (node);
+      node = in_transform (clipped, &frame->relative);
+    }
+  else
+    {
+      if (op->opacity < 1)
+        {
+          GskRenderNode *faded = gsk_opacity_node_new (node, op->opacity);
+
+          gsk_render_node_unref (node);
+          node = faded;
+        }
+      if (op->blend_mode != GSK_LAYER_BLEND_NORMAL && parent->children->len > 0)
+        {
+          /* Blended over everything drawn before it in the parent */
+          GskRenderNode *bottom = container (parent->children);
+          GskRenderNode *blended = gsk_blend_node_new (bottom, node, blend_mode (op->blend_mode));
+
+          gsk_render_node_unref (bottom);
+          gsk_render_node_unref (node);
+          g_ptr_array_set_size (parent->children, 0);
+          node = blended;
+        }
+    }
+
+  g_ptr_array_add (parent->children, node);
+  frame_free (frame);
+}
+
+GskRenderNode *
+gsk_layer_node_builder_build (GskLayerNodeBuilder      *self,
+                              const GskLayerRenderList *list)
+{
+  GHashTable *leaves = g_hash_table_new_full (leaf_key_hash, leaf_key_equal, NULL, leaf_free);
+  GPtrArray *stack = g_ptr_array_new ();
+  Frame *top = frame_new (NULL, NULL);
+  GskRenderNode *result;
+  guint i;
+
+  self->n_reused = self->n_made = 0;
+  g_ptr_array_add (stack, top);
+
+  for (i = 0; i < list->n_ops; i++)
+    {
+      const GskLayerRenderOp *op = &list->ops[i];
+      Frame *frame = g_ptr_array_index (stack, stack->len - 1);
+
+      switch (op->kind)
+        {
+        case GSK_LAYER_RENDER_OP_COLOR:
+        case GSK_LAYER_RENDER_OP_TEXTURE:
+          if (op->kind == GSK_LAYER_RENDER_OP_TEXTURE && op->surface == NULL)
+            break;
+          g_ptr_array_add (frame->children, leaf_node (self, leaves, op, frame));
+          break;
+
+        case GSK_LAYER_RENDER_OP_PUSH_GROUP:
+        case GSK_LAYER_RENDER_OP_PUSH_CLIP:
+          g_ptr_array_add (stack, frame_new (op, frame));
+          break;
+
+        case GSK_LAYER_RENDER_OP_POP_GROUP:
+        case GSK_LAYER_RENDER_OP_POP_CLIP:
+          if (stack->len > 1)
+            {
+              g_ptr_array_set_size (stack, stack->len - 1);
+              pop_frame (frame, g_ptr_array_index (stack, stack->len - 1));
+            }
+          break;
+
+        default:
+          break;
+        }
+    }
+
+  /* A list always closes what it opens; should it not, close it here */
+  while (stack->len > 1)
+    {
+      Frame *frame = g_ptr_array_index (stack, stack->len - 1);
+
+      g_ptr_array_set_size (stack, stack->len - 1);
+      pop_frame (frame, g_ptr_array_index (stack, stack->len - 1));
+    }
+
+  if (top->children->len > 0)
+    result = container (top->children);
+  else
+    result = gsk_container_node_new (NULL, 0);
+  frame_free (top);
+  g_ptr_array_unref (stack);
+
+  g_hash_table_unref (self->leaves);
+  self->leaves = leaves;
+
+  return result;
+}
