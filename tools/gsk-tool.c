@@ -30,6 +30,8 @@ static const char *usage_text =
   "  gsk play SCENE.json -o FRAME-%03d.png --duration SECONDS [--fps N] [--backend …] [--size WxH]\n"
   "  gsk play SCENE.json -o OUT.png --duration SECONDS [--fps N] [--backend …] [--size WxH]\n"
   "  gsk save --demo -o OUT.json\n"
+  "  gsk view SCENE.json [--size WxH] [--undecorated]\n"
+  "  gsk view --demo\n"
   "  gsk --help\n"
   "\n"
   "Commands:\n"
@@ -39,6 +41,9 @@ static const char *usage_text =
   "           %03d; %% for a percent sign), else one animated PNG (APNG)\n"
   "           that loops forever\n"
   "  save     Write the built-in demo as a scene file\n"
+  "  view     Show a scene file, or the demo, in a window, animated, with\n"
+  "           its animations started when the window opens (under\n"
+  "           GDK_BACKEND=broadway, in a browser)\n"
   "\n"
   "Options:\n"
   "  -o, --output FILE    Where to write (render --demo: demo.png by default)\n"
@@ -55,6 +60,7 @@ static const char *usage_text =
   "                       says why and renders in software), or software\n"
   "  --size WxH           Image size (default: the scene's size)\n"
   "  --demo               Use the built-in demo scene\n"
+  "  --undecorated        view: a window without a title bar\n"
   "  --stats              After render, print what the frame cost the GPU\n"
   "                       (gl: draw calls, texture uploads, offscreen passes)\n"
   "\n"
@@ -132,6 +138,7 @@ typedef struct {
   int height;
   gboolean demo;
   gboolean stats;
+  gboolean undecorated;
   double time;      /* < 0: not given */
   double fps;       /* 0: not given */
   double duration;  /* 0: not given */
@@ -229,6 +236,8 @@ parse_options (int      argc,
         opts->demo = TRUE;
       else if (g_str_equal (arg, "--stats"))
         opts->stats = TRUE;
+      else if (g_str_equal (arg, "--undecorated"))
+        opts->undecorated = TRUE;
       else if (arg[0] == '-' && arg[1] != '\0')
         return usage_error ("unknown option “%s”", arg);
       else if (opts->scene_path == NULL)
@@ -931,6 +940,70 @@ cmd_save (int    argc,
   return EXIT_OK;
 }
 
+/* {{{ view */
+
+static int
+cmd_view (int    argc,
+          char **argv)
+{
+  Options opts = { .backend = "software", .time = -1 };
+  g_autoptr (GskLayerScene) scene = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GtkCssProvider) provider = NULL;
+  g_autofree char *color = NULL, *css = NULL;
+  GskLayerView *view;
+  GtkWidget *window;
+  GdkRGBA background;
+  int res;
+
+  if ((res = parse_options (argc, argv, &opts)) != EXIT_OK)
+    return res;
+  if (!opts.demo && opts.scene_path == NULL)
+    return usage_error ("view needs a scene file or --demo");
+  if (opts.output || opts.time >= 0 || opts.fps > 0 || opts.duration > 0 || opts.stats)
+    return usage_error ("view takes only --size, --undecorated and --demo");
+  if (!gtk_init_check ())
+    {
+      g_printerr ("gsk: cannot open a display\n");
+      return EXIT_FAILED;
+    }
+
+  scene = load_scene (&opts, &error);
+  if (scene == NULL)
+    {
+      g_printerr ("gsk: %s\n", error->message);
+      return EXIT_FAILED;
+    }
+  if (opts.width <= 0)
+    gsk_layer_scene_get_size (scene, &opts.width, &opts.height);
+
+  window = gsk_layer_window_new (gsk_layer_scene_get_root (scene));
+  view = gsk_layer_window_get_view (GSK_LAYER_WINDOW (window));
+  /* The scene's size is its own; the window opens at it */
+  gsk_layer_view_set_resize_root (view, FALSE);
+  gtk_window_set_default_size (GTK_WINDOW (window), opts.width, opts.height);
+  /* The background render clears to, as the view's CSS background */
+  gsk_layer_scene_get_background (scene, &background);
+  color = gdk_rgba_to_string (&background);
+  css = g_strdup_printf ("layerview { background-color: %s; }", color);
+  provider = gtk_css_provider_new ();
+  gtk_css_provider_load_from_data (provider, css, -1);
+  gtk_style_context_add_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (provider),
+                                              GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+  gtk_window_set_title (GTK_WINDOW (window), opts.scene_path ? opts.scene_path : "GSK demo");
+  gtk_window_set_decorated (GTK_WINDOW (window), !opts.undecorated);
+  gtk_window_present (GTK_WINDOW (window));
+  /* The scene's animations start now, on the window's clock */
+  gsk_layer_scene_set_frame_clock (scene, gsk_layer_get_frame_clock (gsk_layer_scene_get_root (scene)));
+
+  while (g_list_model_get_n_items (gtk_window_get_toplevels ()) > 0)
+    g_main_context_iteration (NULL, TRUE);
+
+  return EXIT_OK;
+}
+
+/* }}} */
+
 int
 main (int    argc,
       char **argv)
@@ -958,6 +1031,8 @@ main (int    argc,
     return cmd_play (argc - 2, argv + 2);
   if (g_str_equal (argv[1], "save"))
     return cmd_save (argc - 2, argv + 2);
+  if (g_str_equal (argv[1], "view"))
+    return cmd_view (argc - 2, argv + 2);
 
   return usage_error ("unknown command “%s”", argv[1]);
 }

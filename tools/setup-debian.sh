@@ -7,12 +7,14 @@ set -eu
 # them at run time, so the build itself needs only libepoxy-dev.
 # xvfb and xauth: an X server for the tests of GSK inside GTK windows;
 # xdotool: a real pointer and keyboard for the view's input tests.
+# libgtk-4-bin (gtk4-broadwayd) and chromium: the Broadway test, where a
+# headless browser composites the view's render nodes.
 # clang and libclang-rt-14-dev: libFuzzer, for the fuzzers' short runs.
 packages="meson ninja-build pkg-config gcc binutils libglib2.0-dev
   libgraphene-1.0-dev libcairo2-dev libpixman-1-dev libjson-glib-dev
   libgtk-4-dev libepoxy-dev libpng-dev
   libegl1 libegl-mesa0 libgl1-mesa-dri
-  xvfb xauth xdotool
+  xvfb xauth xdotool libgtk-4-bin chromium
   clang libclang-rt-14-dev"
 
 missing=""

@@ -1197,6 +1197,7 @@ gsk_layer_view_class_init (GskLayerViewClass *klass)
 
   /* Before GTK's own handler picks the event's target: emission hooks
    * run ahead of every handler of a run-last signal */
+  g_type_class_unref (g_type_class_ref (GDK_TYPE_SURFACE));
   g_signal_add_emission_hook (g_signal_lookup ("event", GDK_TYPE_SURFACE), 0,
                               surface_event_hook, NULL, NULL);
 

@@ -1,0 +1,209 @@
+/* test-broadway.c: a layer tree in a browser, through GTK's Broadway
+ *
+ * For each scene: starts gtk4-broadwayd, shows the scene with
+ * `gsk view --undecorated` under GDK_BACKEND=broadway (GskLayerView's
+ * render-node path: the browser composites the 3D transforms as CSS
+ * matrix3d()), screenshots the page with headless Chromium, and compares
+ * the window's pixels with `gsk render --backend software` of the same
+ * scene. GSK_TOOL, set by tests/meson.build, is the gsk tool.
+ *
+ * The tolerance is the reftests' for edges: the browser antialiases
+ * edges its own way, so up to 2.5% of the pixels may differ by more
+ * than 6 levels, none by 96 or more.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#include <signal.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/wait.h>
+
+#include <glib/gstdio.h>
+#include <cairo.h>
+
+typedef struct {
+  char *dir;
+  int display;
+  GPid broadwayd;
+  GPid view;
+} Session;
+
+static void
+stop (GPid *pid)
+{
+  if (*pid == 0)
+    return;
+  kill (*pid, SIGTERM);
+  waitpid (*pid, NULL, 0);
+  g_spawn_close_pid (*pid);
+  *pid = 0;
+}
+
+static GPid
+start (Session     *session,
+       const char **argv,
+       gboolean     broadway_client)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *display = g_strdup_printf (":%d", session->display);
+  char **envp = g_get_environ ();
+  g_autofree char *asan = NULL;
+  GPid pid = 0;
+
+  envp = g_environ_setenv (envp, "XDG_RUNTIME_DIR", session->dir, TRUE);
+  if (broadway_client)
+    {
+      envp = g_environ_setenv (envp, "GDK_BACKEND", "broadway", TRUE);
+      envp = g_environ_setenv (envp, "BROADWAY_DISPLAY", display, TRUE);
+      envp = g_environ_setenv (envp, "GTK_A11Y", "none", TRUE);
+      envp = g_environ_unsetenv (envp, "GSK_RENDERER");
+      /* Killed, not exited: leak reports would be noise */
+      asan = g_strconcat (g_environ_getenv (envp, "ASAN_OPTIONS") ? g_environ_getenv (envp, "ASAN_OPTIONS") : "",
+                          ":detect_leaks=0", NULL);
+      envp = g_environ_setenv (envp, "ASAN_OPTIONS", asan, TRUE);
+    }
+
+  g_assert_true (g_spawn_async (NULL, (char **) argv, envp,
+                                G_SPAWN_SEARCH_PATH | G_SPAWN_DO_NOT_REAP_CHILD |
+                                G_SPAWN_STDOUT_TO_DEV_NULL,
+                                NULL, NULL, &pid, &error));
+  g_assert_no_error (error);
+  g_strfreev (envp);
+  return pid;
+}
+
+static void
+run_sync (const char **argv)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *out = NULL, *err = NULL;
+  int status;
+
+  g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL,
+                               &out, &err, &status, &error));
+  g_assert_no_error (error);
+  if (!g_spawn_check_wait_status (status, &error))
+    g_error ("%s failed: %s\n%s%s", argv[0], error->message, out, err);
+}
+
+static guint32
+pixel_at (cairo_surface_t *s,
+          int              x,
+          int              y)
+{
+  return *(guint32 *) (cairo_image_surface_get_data (s) + y * cairo_image_surface_get_stride (s) + x * 4);
+}
+
+static void
+test_scene (gconstpointer data)
+{
+  const char *name = data;
+  const char *tool = g_getenv ("GSK_TOOL");
+  g_autofree char *scene = g_test_build_filename (G_TEST_DIST, "reftests", name, NULL);
+  Session session = { 0, };
+  g_autofree char *display = NULL, *url = NULL, *shot = NULL, *expected = NULL, *profile = NULL;
+  g_autofree char *user_data = NULL;
+  cairo_surface_t *a, *b;
+  int x, y, c, w, h, over = 0, worst = 0;
+
+  g_assert_nonnull (tool);
+  session.dir = g_dir_make_tmp ("test-broadway-XXXXXX", NULL);
+  g_chmod (session.dir, 0700);
+  /* Display numbers from 30 up, apart per process: port 8080 + N */
+  session.display = 30 + getpid () % 60;
+  display = g_strdup_printf (":%d", session.display);
+  url = g_strdup_printf ("http://127.0.0.1:%d/", 8080 + session.display);
+  shot = g_build_filename (session.dir, "shot.png", NULL);
+  expected = g_build_filename (session.dir, "expected.png", NULL);
+  user_data = g_strdup_printf ("--user-data-dir=%s/chromium", session.dir);
+  profile = g_strdup_printf ("--screenshot=%s", shot);
+
+  {
+    const char *argv[] = { "gtk4-broadwayd", "--address", "127.0.0.1", display, NULL };
+    session.broadwayd = start (&session, argv, FALSE);
+  }
+  g_usleep (G_USEC_PER_SEC);
+  {
+    const char *argv[] = { tool, "view", scene, "--undecorated", NULL };
+    session.view = start (&session, argv, TRUE);
+  }
+  g_usleep (3 * G_USEC_PER_SEC);
+  {
+    const char *argv[] = { "chromium", "--headless", "--no-sandbox", "--disable-gpu",
+                           "--disable-background-networking", "--no-first-run", user_data,
+                           "--window-size=800,600", "--hide-scrollbars", profile,
+                           "--virtual-time-budget=5000", url, NULL };
+    run_sync (argv);
+  }
+  stop (&session.view);
+  stop (&session.broadwayd);
+  {
+    const char *argv[] = { tool, "render", scene, "-o", expected, "--backend", "software", NULL };
+    run_sync (argv);
+  }
+
+  a = cairo_image_surface_create_from_png (shot);
+  b = cairo_image_surface_create_from_png (expected);
+  g_assert_cmpint (cairo_surface_status (a), ==, CAIRO_STATUS_SUCCESS);
+  g_assert_cmpint (cairo_surface_status (b), ==, CAIRO_STATUS_SUCCESS);
+  w = cairo_image_surface_get_width (b);
+  h = cairo_image_surface_get_height (b);
+  g_assert_cmpint (cairo_image_surface_get_width (a), >=, w);
+  g_assert_cmpint (cairo_image_surface_get_height (a), >=, h);
+
+  /* The window sits at the page's top-left corner */
+  for (y = 0; y < h; y++)
+    for (x = 0; x < w; x++)
+      {
+        guint32 p = pixel_at (a, x, y), q = pixel_at (b, x, y);
+        int m = 0;
+
+        for (c = 0; c < 24; c += 8)
+          m = MAX (m, ABS ((int) ((p >> c) & 0xff) - (int) ((q >> c) & 0xff)));
+        if (m > 6)
+          over++;
+        worst = MAX (worst, m);
+      }
+  g_test_message ("%s: %d of %d pixels differ by more than 6, the most by %d", name, over, w * h, worst);
+  if (over > w * h / 40 || worst >= 96)
+    {
+      g_autofree char *kept = g_strdup_printf ("broadway-%s.png", name);
+
+      g_rename (shot, kept);
+      g_test_message ("the browser's page is in %s", kept);
+    }
+  g_assert_cmpint (over, <=, w * h / 40);
+  g_assert_cmpint (worst, <, 96);
+
+  cairo_surface_destroy (a);
+  cairo_surface_destroy (b);
+  {
+    const char *argv[] = { "rm", "-rf", session.dir, NULL };
+    run_sync (argv);
+  }
+  g_free (session.dir);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  static const char *scenes[] = {
+    "perspective-rotate-y.json",
+    "rounded-clip-perspective.json",
+    "opacity-rotated-group.json",
+    "clip-perspective.json",
+  };
+  guint i;
+
+  g_test_init (&argc, &argv, NULL);
+
+  for (i = 0; i < G_N_ELEMENTS (scenes); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/broadway/%s", scenes[i]);
+
+      g_test_add_data_func (path, scenes[i], test_scene);
+    }
+
+  return g_test_run ();
+}
