@@ -26,48 +26,7 @@
 #include <gsk/gl/gskglrenderer.h>
 
 #include "bench-fishbowl-scene.h"
-
-static GskRenderNode *
-build_frame (const Fish *fish,
-             int         n,
-             GdkTexture *icon)
-{
-  GskRenderNode **nodes = g_new (GskRenderNode *, n + 1);
-  GskRenderNode *root;
-  int i;
-
-  nodes[0] = gsk_color_node_new (&(GdkRGBA) { 1, 1, 1, 1 },
-                                 &GRAPHENE_RECT_INIT (0, 0, FISHBOWL_WIDTH, FISHBOWL_HEIGHT));
-  for (i = 0; i < n; i++)
-    {
-      GskTransform *t = NULL;
-      GskRenderNode *texture, *node;
-
-      t = gsk_transform_translate (t, &GRAPHENE_POINT_INIT (fish[i].x + FISHBOWL_ICON / 2.f,
-                                                           fish[i].y + FISHBOWL_ICON / 2.f));
-      t = gsk_transform_rotate (t, fish[i].angle);
-      t = gsk_transform_translate (t, &GRAPHENE_POINT_INIT (-FISHBOWL_ICON / 2.f, -FISHBOWL_ICON / 2.f));
-      texture = gsk_texture_node_new (icon, &GRAPHENE_RECT_INIT (0, 0, FISHBOWL_ICON, FISHBOWL_ICON));
-      node = gsk_transform_node_new (texture, t);
-      gsk_render_node_unref (texture);
-      gsk_transform_unref (t);
-      if (i % 2)
-        {
-          GskRenderNode *opacity = gsk_opacity_node_new (node, FISHBOWL_OPACITY);
-
-          gsk_render_node_unref (node);
-          node = opacity;
-        }
-      nodes[i + 1] = node;
-    }
-
-  root = gsk_container_node_new (nodes, n + 1);
-  for (i = 0; i < n + 1; i++)
-    gsk_render_node_unref (nodes[i]);
-  g_free (nodes);
-
-  return root;
-}
+#include "bench-fishbowl-gtk-nodes.h"
 
 static double
 run_gtk (GskRenderer *renderer,
@@ -93,7 +52,7 @@ run_gtk (GskRenderer *renderer,
       if (frame == 0)
         start = t0;
       fishbowl_step (fish, n);
-      root = build_frame (fish, n, icon);
+      root = fishbowl_build_nodes (fish, n, icon);
       texture = gsk_renderer_render_texture (renderer, root, &viewport);
       gdk_texture_download (texture, pixels, stride);
       g_object_unref (texture);

@@ -877,7 +877,7 @@ collect_focus_stops (GskLayerView *self)
 
   while (l != NULL)
     {
-      GskLayer *next;
+      GskLayer *next = NULL;
 
       if (gsk_layer_get_visible (l))
         {
