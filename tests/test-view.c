@@ -368,6 +368,32 @@ test_frames (Fixture       *f,
   spin (500);
   g_assert_cmpuint (gsk_layer_view_get_n_ticks (view), ==, ticks);
   g_assert_cmpuint (gsk_layer_view_get_frames_rendered (view), ==, frames);
+
+  /* GTK drawing the view again for its own reasons gets the same node,
+   * and nothing is rendered */
+  {
+    GskRenderNode *node = gsk_layer_view_peek_node (view);
+
+    gtk_widget_queue_draw (f->view);
+    spin (100);
+    g_assert_true (gsk_layer_view_peek_node (view) == node);
+    g_assert_cmpuint (gsk_layer_view_get_frames_rendered (view), ==, frames);
+  }
+
+  /* A small change redraws a small area: on the texture paths, the
+   * layer's old and new place (of GL's buffers, those of the frames the
+   * buffer missed), far from the 400×300 of the view; on the node path,
+   * one new node */
+  gsk_layer_set_position (box, &GRAPHENE_POINT_INIT (310, 210));
+  g_assert_true (frames_rendered_at_least (view, frames + 1));
+  g_test_message ("a 50×50 layer moved by 10 px: %" G_GINT64_FORMAT " drawn", gsk_layer_view_get_last_drawn (view));
+  if (gsk_layer_view_get_render_path (view) == GSK_LAYER_VIEW_RENDER_NODES)
+    g_assert_cmpint (gsk_layer_view_get_last_drawn (view), ==, 1);
+  else
+    {
+      g_assert_cmpint (gsk_layer_view_get_last_drawn (view), >, 0);
+      g_assert_cmpint (gsk_layer_view_get_last_drawn (view), <=, 4 * 62 * 62);
+    }
 }
 
 static void
@@ -699,8 +725,22 @@ test_widget_perspective_click (Fixture       *f,
   button_point_on_screen (BUTTON_W * 0.85, 0, &x, &y);
   g_assert_true (click_counts (f, x, y + 3, &clicks));
   g_assert_false (click_counts (f, x, y - 3, &clicks));
-  /* The middle */
+  /* The middle; hovered first: the button shows its hover state, which
+   * is a new picture of it, so the view renders a frame */
   button_point_on_screen (BUTTON_W / 2.0, BUTTON_H / 2.0, &x, &y);
+  move_pointer (f, 5, 5);
+  spin (100);
+  g_assert_false (gtk_widget_get_state_flags (button) & GTK_STATE_FLAG_PRELIGHT);
+  {
+    guint frames = gsk_layer_view_get_frames_rendered (GSK_LAYER_VIEW (f->view));
+
+    move_pointer (f, (int) round (x), (int) round (y));
+    spin (100);
+    move_pointer (f, (int) round (x) + 1, (int) round (y));
+    spin (150);
+    g_assert_true (gtk_widget_get_state_flags (button) & GTK_STATE_FLAG_PRELIGHT);
+    g_assert_cmpuint (gsk_layer_view_get_frames_rendered (GSK_LAYER_VIEW (f->view)), >, frames);
+  }
   g_assert_true (click_counts (f, x, y, &clicks));
   g_assert_cmpint (clicks, ==, 4);
 
@@ -745,6 +785,37 @@ test_widget_entry_typing (Fixture       *f,
   xdotool (f, "type", "--delay", "20", "hello", NULL);
   spin (200);
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, "hello");
+}
+
+/* The pointer pressed on a hosted button, its layer leaves the tree, the
+ * pointer is let go: no click, no warning, the widget let go */
+static void
+test_widget_removed_during_grab (Fixture       *f,
+                                 gconstpointer  data)
+{
+  GtkWidget *button = g_object_ref_sink (gtk_button_new_with_label ("Held"));
+  GskLayer *host;
+  int clicks = 0;
+  double x, y;
+
+  g_signal_connect (button, "clicked", G_CALLBACK (on_button_clicked), &clicks);
+  host = add_perspective_button (f, button);
+  spin (200);
+  button_point_on_screen (BUTTON_W / 2.0, BUTTON_H / 2.0, &x, &y);
+  move_pointer (f, (int) round (x), (int) round (y));
+  spin (100);
+  xdotool (f, "mousedown", "1", NULL);
+  spin (100);
+  g_assert_true (gtk_widget_get_state_flags (button) & GTK_STATE_FLAG_ACTIVE);
+
+  gsk_layer_remove_child (f->root, host);
+  spin (100);
+  g_assert_null (gtk_widget_get_parent (button));
+  move_pointer (f, (int) round (x) + 20, (int) round (y));
+  xdotool (f, "mouseup", "1", NULL);
+  spin (100);
+  g_assert_cmpint (clicks, ==, 0);
+  g_object_unref (button);
 }
 
 /* Tab goes through layers and hosted widgets alike, in tree order */
@@ -890,6 +961,8 @@ main (int    argc,
               test_widget_perspective_click, fixture_tear_down);
   g_test_add ("/view/widget/entry-typing", Fixture, NULL, fixture_set_up,
               test_widget_entry_typing, fixture_tear_down);
+  g_test_add ("/view/widget/removed-during-grab", Fixture, NULL, fixture_set_up,
+              test_widget_removed_during_grab, fixture_tear_down);
   g_test_add ("/view/widget/tab-order", Fixture, NULL, fixture_set_up,
               test_widget_tab_order, fixture_tear_down);
   g_test_add ("/view/widget/size-and-lifetime", Fixture, NULL, fixture_set_up,

@@ -12,4 +12,10 @@ G_BEGIN_DECLS
 guint    gsk_layer_view_get_n_ticks (GskLayerView *self);
 gboolean gsk_layer_view_is_ticking  (GskLayerView *self);
 
+/* The node the last frame handed GTK */
+GskRenderNode *gsk_layer_view_peek_node (GskLayerView *self);
+/* What the last rendered frame redrew: pixels on the texture paths, new
+ * leaf nodes on the node path */
+gint64 gsk_layer_view_get_last_drawn (GskLayerView *self);
+
 G_END_DECLS

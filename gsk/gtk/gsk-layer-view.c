@@ -79,6 +79,8 @@ struct _GskLayerView
   guint frames_rendered;
   GskRenderNode *node;          /* the last frame, handed out again while still */
   int node_width, node_height;
+  /* Pixels the last rendered frame redrew (texture paths) */
+  gint64 last_drawn;
 
   /* The memory-texture path; its renderer also compiles the tree for
    * the node path */
@@ -545,6 +547,23 @@ failed:
   return FALSE;
 }
 
+static gint64
+region_area (const cairo_region_t *region)
+{
+  gint64 area = 0;
+  int i;
+
+  for (i = 0; region && i < cairo_region_num_rectangles (region); i++)
+    {
+      cairo_rectangle_int_t r;
+
+      cairo_region_get_rectangle (region, i, &r);
+      area += (gint64) r.width * r.height;
+    }
+
+  return area;
+}
+
 static GskRenderNode *
 render_gl (GskLayerView *self,
            int           width,
@@ -563,6 +582,7 @@ render_gl (GskLayerView *self,
   age = buffer->drawn ? (int) MIN (self->frame_counter - buffer->drawn, G_MAXINT) : 0;
   drawn = gsk_layer_gl_renderer_render_to_framebuffer (GSK_LAYER_GL_RENDERER (self->gl), self->root,
                                                        buffer->framebuffer, width, height, age);
+  self->last_drawn = region_area (drawn);
   g_clear_pointer (&drawn, cairo_region_destroy);
   buffer->drawn = self->frame_counter;
   /* GDK 4.8 has no fences: what GTK samples must be submitted first */
@@ -605,6 +625,7 @@ render_software (GskLayerView *self,
     }
 
   drawn = gsk_layer_renderer_render (self->software, self->root, self->image);
+  self->last_drawn = region_area (drawn);
   g_clear_pointer (&drawn, cairo_region_destroy);
   cairo_surface_flush (self->image);
 
@@ -1404,6 +1425,24 @@ gboolean
 gsk_layer_view_is_ticking (GskLayerView *self)
 {
   return gsk_layer_view_clock_is_ticking (GSK_LAYER_VIEW_CLOCK (self->clock));
+}
+
+GskRenderNode *
+gsk_layer_view_peek_node (GskLayerView *self)
+{
+  return self->node;
+}
+
+gint64
+gsk_layer_view_get_last_drawn (GskLayerView *self)
+{
+  guint reused, made;
+
+  if (self->path != GSK_LAYER_VIEW_RENDER_NODES)
+    return self->last_drawn;
+
+  gsk_layer_node_builder_get_stats (self->builder, &reused, &made);
+  return made;
 }
 
 /* }}} */
