@@ -5,7 +5,9 @@
  * GL renderer and its cairo renderer, and checks the windows it draws:
  * the stage's colour around the widgets, the widgets' light pixels on
  * the stage, and a stage that moved between two moments of the turn.
- * GSK_WIDGETS_ON_LAYERS, set by tests/meson.build, is its path.
+ * Runs examples/cover-flow too, before and after it turned to the sixth
+ * cover. GSK_WIDGETS_ON_LAYERS and GSK_COVER_FLOW, set by
+ * tests/meson.build, are their paths.
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -31,16 +33,19 @@ pixel (cairo_surface_t *surface,
 }
 
 static cairo_surface_t *
-run_example (const char *renderer,
-             const char *at)
+run_example_with (const char *variable,
+                  const char *renderer,
+                  const char *at,
+                  const char *select)
 {
-  const char *example = g_getenv ("GSK_WIDGETS_ON_LAYERS");
+  const char *example = g_getenv (variable);
   g_autofree char *dir = g_dir_make_tmp ("test-examples-XXXXXX", NULL);
   g_autofree char *png = g_build_filename (dir, "frame.png", NULL);
   g_autofree char *out = NULL, *err = NULL;
   g_autoptr (GError) error = NULL;
   const char *argv[] = { "xvfb-run", "-a", "-s", "-screen 0 1280x1024x24",
-                         example, "--screenshot", png, "--at", at, NULL };
+                         example, "--screenshot", png, "--at", at,
+                         select ? "--select" : NULL, select, NULL };
   char **envp = g_get_environ ();
   g_autofree char *asan = NULL;
   cairo_surface_t *surface;
@@ -60,7 +65,7 @@ run_example (const char *renderer,
   g_assert_no_error (error);
   g_strfreev (envp);
   if (!g_spawn_check_wait_status (status, &error))
-    g_error ("widgets-on-layers failed: %s\n%s%s", error->message, out, err);
+    g_error ("%s failed: %s\n%s%s", example, error->message, out, err);
   g_assert_nonnull (strstr (out, "Wrote"));
   g_assert_null (strstr (err, "WARNING"));
   g_assert_null (strstr (err, "CRITICAL"));
@@ -70,6 +75,13 @@ run_example (const char *renderer,
   g_unlink (png);
   g_rmdir (dir);
   return surface;
+}
+
+static cairo_surface_t *
+run_example (const char *renderer,
+             const char *at)
+{
+  return run_example_with ("GSK_WIDGETS_ON_LAYERS", renderer, at, NULL);
 }
 
 /* Pixels of the 400×400 stage that are light: the widgets' faces */
@@ -136,6 +148,56 @@ test_widgets_on_layers_cairo (void)
   check_renderer ("cairo");
 }
 
+/* The cover flow at rest on the first cover, then turned to the sixth:
+ * the covers' light faces fill the middle of the stage both times, and
+ * on the left, empty at first, covers 1 to 5 stand after the turn */
+static void
+check_cover_flow (const char *renderer)
+{
+  cairo_surface_t *first = run_example_with ("GSK_COVER_FLOW", renderer, "0", NULL);
+  cairo_surface_t *turned = run_example_with ("GSK_COVER_FLOW", renderer, "1", "5");
+  int x, y, left_first = 0, left_turned = 0, middle_first = 0, middle_turned = 0;
+  guint8 a[3], b[3];
+
+  for (y = 200; y < 340; y += 2)
+    for (x = 0; x < 800; x += 2)
+      {
+        pixel (first, x, y, a);
+        pixel (turned, x, y, b);
+        if (x < 280)
+          {
+            left_first += a[0] > 200;
+            left_turned += b[0] > 200;
+          }
+        else if (x > 330 && x < 470)
+          {
+            middle_first += a[0] > 200;
+            middle_turned += b[0] > 200;
+          }
+      }
+  g_test_message ("%s: light pixels left of the middle %d then %d, in the middle %d then %d",
+                  renderer, left_first, left_turned, middle_first, middle_turned);
+  g_assert_cmpint (left_first, <, 50);
+  g_assert_cmpint (left_turned, >, 5000);
+  g_assert_cmpint (middle_first, >, 4000);
+  g_assert_cmpint (middle_turned, >, 4000);
+
+  cairo_surface_destroy (first);
+  cairo_surface_destroy (turned);
+}
+
+static void
+test_cover_flow_gl (void)
+{
+  check_cover_flow ("gl");
+}
+
+static void
+test_cover_flow_cairo (void)
+{
+  check_cover_flow ("cairo");
+}
+
 int
 main (int    argc,
       char **argv)
@@ -144,6 +206,8 @@ main (int    argc,
 
   g_test_add_func ("/examples/widgets-on-layers/gl", test_widgets_on_layers_gl);
   g_test_add_func ("/examples/widgets-on-layers/cairo", test_widgets_on_layers_cairo);
+  g_test_add_func ("/examples/cover-flow/gl", test_cover_flow_gl);
+  g_test_add_func ("/examples/cover-flow/cairo", test_cover_flow_cairo);
 
   return g_test_run ();
 }

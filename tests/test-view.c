@@ -787,6 +787,82 @@ test_widget_entry_typing (Fixture       *f,
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, "hello");
 }
 
+/* A hosted widget looks as the same widget does in a window: the
+ * reference is a second button in a window of its own, placed by GTK's
+ * own layout (margins of 20), drawn by GTK's renderer */
+static void
+test_widget_pixels (Fixture       *f,
+                    gconstpointer  data)
+{
+  GtkWidget *reference = gtk_button_new_with_label ("Same button");
+  GtkWidget *window = gtk_window_new ();
+  GskLayer *host = gsk_layer_widget_new (gtk_button_new_with_label ("Same button"));
+  GdkPaintable *paintable;
+  GtkSnapshot *snapshot;
+  GskRenderNode *node;
+  GdkTexture *texture;
+  cairo_surface_t *expected, *shown, *crop;
+  cairo_t *cr;
+  guint32 bg;
+  int n;
+
+  gtk_widget_set_size_request (reference, 160, 60);
+  gtk_widget_set_halign (reference, GTK_ALIGN_START);
+  gtk_widget_set_valign (reference, GTK_ALIGN_START);
+  gtk_widget_set_margin_start (reference, 20);
+  gtk_widget_set_margin_top (reference, 20);
+  gtk_window_set_decorated (GTK_WINDOW (window), FALSE);
+  gtk_window_set_default_size (GTK_WINDOW (window), 200, 100);
+  gtk_window_set_child (GTK_WINDOW (window), reference);
+  gtk_window_present (GTK_WINDOW (window));
+  spin (300);
+
+  paintable = gtk_widget_paintable_new (window);
+  snapshot = gtk_snapshot_new ();
+  gdk_paintable_snapshot (paintable, snapshot, 200, 100);
+  node = gtk_snapshot_free_to_node (snapshot);
+  texture = gsk_renderer_render_texture (gtk_native_get_renderer (GTK_NATIVE (window)), node,
+                                         &GRAPHENE_RECT_INIT (0, 0, 200, 100));
+  expected = texture_to_surface (texture);
+  g_object_unref (texture);
+  gsk_render_node_unref (node);
+  g_object_unref (paintable);
+  gtk_window_destroy (GTK_WINDOW (window));
+
+  /* The view: the window's background, the button's layer where GTK
+   * put the reference */
+  bg = *(guint32 *) (cairo_image_surface_get_data (expected) + 95 * cairo_image_surface_get_stride (expected) + 195 * 4);
+  gsk_layer_set_background_color (f->root, &(GdkRGBA) { ((bg >> 16) & 0xff) / 255.f, ((bg >> 8) & 0xff) / 255.f,
+                                                        (bg & 0xff) / 255.f, 1 });
+  gsk_layer_set_position (host, &GRAPHENE_POINT_INIT (20, 20));
+  gsk_layer_set_size (host, &GRAPHENE_SIZE_INIT (160, 60));
+  gsk_layer_add_child (f->root, host);
+  spin (300);
+  shown = draw_with_gtk (f);
+  crop = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 200, 100);
+  cr = cairo_create (crop);
+  cairo_set_source_surface (cr, shown, 0, 0);
+  cairo_set_operator (cr, CAIRO_OPERATOR_SOURCE);
+  cairo_paint (cr);
+  cairo_destroy (cr);
+  if (g_getenv ("TEST_VIEW_SAVE"))
+    {
+      cairo_surface_write_to_png (crop, "test-view-widget-shown.png");
+      cairo_surface_write_to_png (expected, "test-view-widget-expected.png");
+    }
+
+  /* Text may be antialiased a little differently (GTK's GL renderer has
+   * its own glyph cache; the layer's content is drawn with cairo): 2%
+   * of the pixels at most, where a widget off by a few pixels differs
+   * along every edge and glyph */
+  n = compare (crop, expected, 24);
+  g_assert_cmpint (n, <=, 200 * 100 / 50);
+
+  cairo_surface_destroy (crop);
+  cairo_surface_destroy (shown);
+  cairo_surface_destroy (expected);
+}
+
 /* The pointer pressed on a hosted button, its layer leaves the tree, the
  * pointer is let go: no click, no warning, the widget let go */
 static void
@@ -961,6 +1037,8 @@ main (int    argc,
               test_widget_perspective_click, fixture_tear_down);
   g_test_add ("/view/widget/entry-typing", Fixture, NULL, fixture_set_up,
               test_widget_entry_typing, fixture_tear_down);
+  g_test_add ("/view/widget/pixels", Fixture, NULL, fixture_set_up,
+              test_widget_pixels, fixture_tear_down);
   g_test_add ("/view/widget/removed-during-grab", Fixture, NULL, fixture_set_up,
               test_widget_removed_during_grab, fixture_tear_down);
   g_test_add ("/view/widget/tab-order", Fixture, NULL, fixture_set_up,

@@ -287,6 +287,29 @@ widget_picture (GskLayerView *self,
   return picture;
 }
 
+/* Where a widget's own coordinates start (its content box) from the
+ * corner of its allocation (its margin box): its layer's origin */
+static double
+content_origin (GtkWidget *widget,
+                gboolean   horizontal)
+{
+  graphene_rect_t bounds;
+  double margin;
+
+  if (!gtk_widget_compute_bounds (widget, widget, &bounds))
+    return 0;
+
+  if (!horizontal)
+    margin = gtk_widget_get_margin_top (widget);
+  else if (gtk_widget_get_direction (widget) == GTK_TEXT_DIR_RTL)
+    margin = gtk_widget_get_margin_end (widget);
+  else
+    margin = gtk_widget_get_margin_start (widget);
+
+  /* The bounds are the border box, around the origin */
+  return margin - (horizontal ? bounds.origin.x : bounds.origin.y);
+}
+
 static void
 update_pictures (GskLayerView *self)
 {
@@ -301,7 +324,8 @@ update_pictures (GskLayerView *self)
       if (!gtk_widget_get_child_visible (widget))
         continue;
       picture = widget_picture (self, widget);
-      gsk_layer_widget_set_node (host, picture);
+      gsk_layer_widget_set_node (host, picture, &GRAPHENE_POINT_INIT (content_origin (widget, TRUE),
+                                                                      content_origin (widget, FALSE)));
       g_clear_pointer (&picture, gsk_render_node_unref);
     }
 }

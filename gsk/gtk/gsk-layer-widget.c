@@ -36,6 +36,9 @@ struct _GskLayerWidget
 
   GtkWidget *widget;
   GskRenderNode *node;
+  /* Where the widget's own origin (its content box) is in the layer,
+   * whose origin is the widget's margin box */
+  graphene_point_t node_origin;
   /* The size is the widget's until the application sets one */
   gboolean size_is_widgets;
   gboolean setting_size;
@@ -59,8 +62,11 @@ gsk_layer_widget_draw (GskLayer *layer,
 {
   GskLayerWidget *self = GSK_LAYER_WIDGET (layer);
 
-  if (self->node)
-    gsk_render_node_draw (self->node, cr);
+  if (self->node == NULL)
+    return;
+
+  cairo_translate (cr, self->node_origin.x, self->node_origin.y);
+  gsk_render_node_draw (self->node, cr);
 }
 
 static void
@@ -221,14 +227,16 @@ gsk_layer_widget_get_n_alive (void)
 }
 
 void
-gsk_layer_widget_set_node (GskLayerWidget *self,
-                           GskRenderNode  *node)
+gsk_layer_widget_set_node (GskLayerWidget         *self,
+                           GskRenderNode          *node,
+                           const graphene_point_t *origin)
 {
-  if (self->node == node)
+  if (self->node == node && graphene_point_equal (&self->node_origin, origin))
     return;
 
   g_clear_pointer (&self->node, gsk_render_node_unref);
   self->node = node ? gsk_render_node_ref (node) : NULL;
+  self->node_origin = *origin;
   gsk_layer_invalidate_content (GSK_LAYER (self));
 }
 
