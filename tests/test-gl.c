@@ -1731,6 +1731,72 @@ test_framebuffer_caller_context (void)
 }
 
 
+/* Many small changes apart: more than 8 rectangles of damage go into the
+ * framebuffer as their bounding box, written whole, and the rest of the
+ * framebuffer is left alone */
+static void
+test_framebuffer_many_rectangles (void)
+{
+  const int W = 200, H = 150;
+  g_autoptr (GskLayerRenderer) headless = new_gl_renderer_or_skip ();
+  g_autoptr (GskLayerRenderer) caller = NULL;
+  g_autoptr (GskLayer) root = NULL;
+  g_autoptr (GskLayer) reference_root = NULL;
+  g_autoptr (GError) error = NULL;
+  cairo_rectangle_int_t all = { 0, 0, W, H }, extents;
+  cairo_surface_t *expected;
+  cairo_region_t *region;
+  GskLayer *dots[12], *reference_dots[12];
+  GLuint fbo, fbo_texture;
+  TestContext tc;
+  int i;
+
+  if (headless == NULL || !test_context_init (&tc))
+    return;
+
+  root = g_object_ref_sink (gsk_layer_new ());
+  reference_root = g_object_ref_sink (gsk_layer_new ());
+  gsk_layer_set_size (root, &GRAPHENE_SIZE_INIT (W, H));
+  gsk_layer_set_size (reference_root, &GRAPHENE_SIZE_INIT (W, H));
+  /* Twelve dots on a grid, 40 px apart, inside 30..170 × 30..110 */
+  for (i = 0; i < 12; i++)
+    {
+      dots[i] = add_layer (root, 30 + 40 * (i % 4), 30 + 40 * (i / 4), 4, 4, "#1c71d8");
+      reference_dots[i] = add_layer (reference_root, 30 + 40 * (i % 4), 30 + 40 * (i / 4), 4, 4, "#1c71d8");
+    }
+
+  caller = gsk_layer_gl_renderer_new_for_current_context (&error);
+  g_assert_no_error (error);
+  fbo = make_fbo (W, H, &fbo_texture);
+  region = gsk_layer_gl_renderer_render_to_framebuffer (GSK_LAYER_GL_RENDERER (caller), root, fbo, W, H, 0);
+  cairo_region_destroy (region);
+
+  for (i = 0; i < 12; i++)
+    {
+      gsk_layer_set_position (dots[i], &GRAPHENE_POINT_INIT (31 + 40 * (i % 4), 30 + 40 * (i / 4)));
+      gsk_layer_set_position (reference_dots[i], &GRAPHENE_POINT_INIT (31 + 40 * (i % 4), 30 + 40 * (i / 4)));
+    }
+  fill_marker (fbo);
+  region = gsk_layer_gl_renderer_render_to_framebuffer (GSK_LAYER_GL_RENDERER (caller), root, fbo, W, H, 1);
+  g_assert_cmpint (cairo_region_num_rectangles (region), ==, 1);
+  cairo_region_get_extents (region, &extents);
+  g_assert_cmpint (cairo_region_contains_rectangle (region, &all), !=, CAIRO_REGION_OVERLAP_IN);
+  g_assert_cmpint (extents.x, <=, 30);
+  g_assert_cmpint (extents.x + extents.width, >=, 155);
+  g_assert_cmpint (extents.y + extents.height, >=, 114);
+
+  expected = gsk_layer_renderer_render_to_surface (headless, reference_root, W, H);
+  test_context_make_current (&tc);
+  assert_framebuffer ("twelve dots moved", fbo, expected, region);
+  cairo_surface_destroy (expected);
+  cairo_region_destroy (region);
+
+  g_assert_finalize_object (g_steal_pointer (&caller));
+  glDeleteFramebuffers (1, &fbo);
+  glDeleteTextures (1, &fbo_texture);
+  test_context_finish (&tc);
+}
+
 /* The GL backend antialiases an edge with a linear ramp over the pixel
  * across it, which is within 0.043 (11 of 255) of the box filter's
  * coverage at any angle; pixman, and so the software backend, comes
@@ -1981,6 +2047,7 @@ main (int    argc,
   g_test_add_func ("/gl/gles/fishbowl", test_gles);
   g_test_add_func ("/gl/framebuffer/no-context", test_framebuffer_no_context);
   g_test_add_func ("/gl/framebuffer/caller-context", test_framebuffer_caller_context);
+  g_test_add_func ("/gl/framebuffer/many-rectangles", test_framebuffer_many_rectangles);
 
   return g_test_run ();
 }

@@ -299,6 +299,10 @@ gsk_layer_gl_renderer_new_for_current_context (GError **error)
 }
 
 /* The region the caller's buffer lacks, given its age */
+/* Above this many rectangles, what is copied into the caller's
+ * framebuffer is their bounding box */
+#define MAX_PRESENT_RECTANGLES 8
+
 static cairo_region_t *
 redraw_for_age (GskLayerGLRenderer *self,
                 int                 buffer_age,
@@ -316,6 +320,18 @@ redraw_for_age (GskLayerGLRenderer *self,
   for (i = n - buffer_age; i < n; i++)
     cairo_region_union (region, g_ptr_array_index (self->damage_history, i));
   cairo_region_intersect_rectangle (region, &all);
+
+  /* Each rectangle is a blit, which costs a draw on a software
+   * rasterizer: a region in many pieces (a fishbowl's hundreds) goes as
+   * its bounding box, which the backend's target holds as well */
+  if (cairo_region_num_rectangles (region) > MAX_PRESENT_RECTANGLES)
+    {
+      cairo_rectangle_int_t extents;
+
+      cairo_region_get_extents (region, &extents);
+      cairo_region_destroy (region);
+      region = cairo_region_create_rectangle (&extents);
+    }
 
   return region;
 }
@@ -337,7 +353,8 @@ redraw_for_age (GskLayerGLRenderer *self,
  *
  * Only what @framebuffer lacks is written: with a @buffer_age of N, the
  * union of what changed over the last N frames drawn this way (each
- * call is one frame), and with 0, or an age older than @self remembers,
+ * call is one frame; when that is more than 8 rectangles, their
+ * bounding box), and with 0, or an age older than @self remembers,
  * everything. The rest of @framebuffer is left untouched. Pixels are
  * written as premultiplied RGBA, replacing what was there; the frame
  * is the same as [method@LayerRenderer.render] would draw.
