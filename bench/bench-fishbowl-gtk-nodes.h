@@ -55,3 +55,16 @@ fishbowl_build_nodes (const Fish *fish,
   return root;
 }
 
+
+/* The icon as a GDK texture (cairo's ARGB32 is GDK's default format) */
+static inline GdkTexture *
+fishbowl_icon_texture (cairo_surface_t *icon)
+{
+  GBytes *bytes = g_bytes_new (cairo_image_surface_get_data (icon),
+                               cairo_image_surface_get_stride (icon) * FISHBOWL_ICON);
+  GdkTexture *texture = gdk_memory_texture_new (FISHBOWL_ICON, FISHBOWL_ICON, GDK_MEMORY_DEFAULT, bytes,
+                                                cairo_image_surface_get_stride (icon));
+
+  g_bytes_unref (bytes);
+  return texture;
+}

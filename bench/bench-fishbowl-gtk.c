@@ -87,7 +87,6 @@ main (int    argc,
   cairo_surface_t *icon_surface;
   GdkTexture *icon;
   GskRenderer *renderer;
-  GBytes *bytes;
   GError *error = NULL;
   guint i;
 
@@ -107,11 +106,7 @@ main (int    argc,
     }
 
   icon_surface = fishbowl_make_icon ();
-  bytes = g_bytes_new (cairo_image_surface_get_data (icon_surface),
-                       cairo_image_surface_get_stride (icon_surface) * FISHBOWL_ICON);
-  icon = gdk_memory_texture_new (FISHBOWL_ICON, FISHBOWL_ICON, GDK_MEMORY_DEFAULT, bytes,
-                                 cairo_image_surface_get_stride (icon_surface));
-  g_bytes_unref (bytes);
+  icon = fishbowl_icon_texture (icon_surface);
 
   if (!options.raw)
     {

@@ -343,7 +343,6 @@ main (int    argc,
   BenchOptions options;
   cairo_surface_t *icon_surface;
   GdkTexture *icon;
-  GBytes *bytes;
   guint i;
 
   bench_parse_options (&options, argc, argv, 60);
@@ -355,11 +354,7 @@ main (int    argc,
     }
 
   icon_surface = fishbowl_make_icon ();
-  bytes = g_bytes_new (cairo_image_surface_get_data (icon_surface),
-                       cairo_image_surface_get_stride (icon_surface) * FISHBOWL_ICON);
-  icon = gdk_memory_texture_new (FISHBOWL_ICON, FISHBOWL_ICON, GDK_MEMORY_DEFAULT, bytes,
-                                 cairo_image_surface_get_stride (icon_surface));
-  g_bytes_unref (bytes);
+  icon = fishbowl_icon_texture (icon_surface);
 
   printf ("Issue 12 - the fishbowl in a 1024x768 window: median ms of work per frame (update to after-paint)\n"
           "of up to %d frames; headless = bench-fishbowl's GSK GL frame, run beside it\n\n", options.frames);

@@ -40,20 +40,36 @@ timed_out (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
+/* Runs the main loop until @done (@data) says so or @ms pass; returns
+ * what @done says last */
+static gboolean
+wait_until (gboolean (* done) (gconstpointer data),
+            gconstpointer data,
+            guint         ms)
+{
+  gboolean timeout = FALSE;
+  guint id = g_timeout_add (ms, timed_out, &timeout);
+
+  while (!done (data) && !timeout)
+    g_main_context_iteration (NULL, TRUE);
+  if (!timeout)
+    g_source_remove (id);
+
+  return done (data);
+}
+
+static gboolean
+flag_is_set (gconstpointer flag)
+{
+  return *(const gboolean *) flag;
+}
+
 /* Runs the main loop until *@flag is set or @ms pass; returns *@flag */
 static gboolean
 wait_for (const gboolean *flag,
           guint           ms)
 {
-  gboolean timeout = FALSE;
-  guint id = g_timeout_add (ms, timed_out, &timeout);
-
-  while (!*flag && !timeout)
-    g_main_context_iteration (NULL, TRUE);
-  if (!timeout)
-    g_source_remove (id);
-
-  return *flag;
+  return wait_until (flag_is_set, flag, ms);
 }
 
 static void
@@ -64,19 +80,26 @@ spin (guint ms)
   wait_for (&never, ms);
 }
 
+typedef struct {
+  GskLayerView *view;
+  guint n;
+} FrameCount;
+
+static gboolean
+frames_reached (gconstpointer data)
+{
+  const FrameCount *count = data;
+
+  return gsk_layer_view_get_frames_rendered (count->view) >= count->n;
+}
+
 static gboolean
 frames_rendered_at_least (GskLayerView *view,
                           guint         n)
 {
-  gboolean timeout = FALSE;
-  guint id = g_timeout_add (5000, timed_out, &timeout);
+  FrameCount count = { view, n };
 
-  while (gsk_layer_view_get_frames_rendered (view) < n && !timeout)
-    g_main_context_iteration (NULL, TRUE);
-  if (!timeout)
-    g_source_remove (id);
-
-  return gsk_layer_view_get_frames_rendered (view) >= n;
+  return wait_until (frames_reached, &count, 5000);
 }
 
 static void
@@ -463,20 +486,39 @@ logged (const char *name,
   return l;
 }
 
+typedef struct {
+  Log *log;
+  const char *expected;
+} LogWait;
+
+static gboolean
+log_ends_with (gconstpointer data)
+{
+  const LogWait *wait = data;
+
+  return g_str_has_suffix (wait->log->log->str, wait->expected);
+}
+
 static gboolean
 wait_for_log (Log        *log,
               const char *expected)
 {
-  gboolean timeout = FALSE;
-  guint id = g_timeout_add (5000, timed_out, &timeout);
+  LogWait wait = { log, expected };
+  gboolean found = wait_until (log_ends_with, &wait, 5000);
 
-  while (!g_str_has_suffix (log->log->str, expected) && !timeout)
-    g_main_context_iteration (NULL, TRUE);
-  if (!timeout)
-    g_source_remove (id);
   g_test_message ("log: %s", log->log->str);
+  return found;
+}
 
-  return g_str_has_suffix (log->log->str, expected);
+/* Presses @key for real and waits for the log to end with @expected */
+static void
+press_key_for (Fixture    *f,
+               const char *key,
+               Log        *log,
+               const char *expected)
+{
+  xdotool (f, "key", key, NULL);
+  g_assert_true (wait_for_log (log, expected));
 }
 
 static void
@@ -533,6 +575,12 @@ on_drag_end (GskLayerDragGesture *gesture,
   offset->y = dy;
 }
 
+static gboolean
+drag_ended (gconstpointer data)
+{
+  return ((const graphene_point_t *) data)->y != 0;
+}
+
 static void
 test_click_and_drag (Fixture       *f,
                      gconstpointer  data)
@@ -569,15 +617,7 @@ test_click_and_drag (Fixture       *f,
   move_pointer (f, 220, 100);
   move_pointer (f, 240, 100);
   xdotool (f, "mouseup", "1", NULL);
-  {
-    gboolean timeout = FALSE;
-    guint id = g_timeout_add (5000, timed_out, &timeout);
-
-    while (offset.y == 0 && !timeout)
-      g_main_context_iteration (NULL, TRUE);
-    if (!timeout)
-      g_source_remove (id);
-  }
+  wait_until (drag_ended, &offset, 5000);
   g_assert_cmpfloat_with_epsilon (offset.x, 0, 0.5);
   g_assert_cmpfloat_with_epsilon (offset.y, -40, 0.5);
 }
@@ -604,21 +644,17 @@ test_tab_order (Fixture       *f,
   g_assert_true (gtk_widget_has_focus (f->view));
 
   move_pointer (f, 5, 5);
-  xdotool (f, "key", "Tab", NULL);
-  g_assert_true (wait_for_log (&log, "focus-in a"));
-  xdotool (f, "key", "Tab", NULL);
-  g_assert_true (wait_for_log (&log, "focus-out a, focus-in b"));
+  press_key_for (f, "Tab", &log, "focus-in a");
+  press_key_for (f, "Tab", &log, "focus-out a, focus-in b");
   g_assert_true (gsk_layer_has_focus (b));
 
   /* Past the last layer, out of the view to the button */
-  xdotool (f, "key", "Tab", NULL);
-  g_assert_true (wait_for_log (&log, "focus-out b"));
+  press_key_for (f, "Tab", &log, "focus-out b");
   spin (100);
   g_assert_true (gtk_widget_has_focus (f->button));
 
   /* And back in from the end: the last focusable layer */
-  xdotool (f, "key", "shift+Tab", NULL);
-  g_assert_true (wait_for_log (&log, "focus-in b"));
+  press_key_for (f, "shift+Tab", &log, "focus-in b");
   g_assert_true (gtk_widget_has_focus (f->view));
 
   close_window (f);
@@ -915,26 +951,20 @@ test_widget_tab_order (Fixture       *f,
 
   gtk_widget_grab_focus (f->view);
   spin (50);
-  xdotool (f, "key", "Tab", NULL);
-  g_assert_true (wait_for_log (&log, "focus-in a"));
-  xdotool (f, "key", "Tab", NULL);
-  g_assert_true (wait_for_log (&log, "focus-out a"));
+  press_key_for (f, "Tab", &log, "focus-in a");
+  press_key_for (f, "Tab", &log, "focus-out a");
   spin (50);
   g_assert_true (gtk_widget_has_focus (hosted));
   g_assert_null (gsk_layer_get_focus (f->root));
-  xdotool (f, "key", "Tab", NULL);
-  g_assert_true (wait_for_log (&log, "focus-in b"));
+  press_key_for (f, "Tab", &log, "focus-in b");
   g_assert_false (gtk_widget_has_focus (hosted));
-  xdotool (f, "key", "Tab", NULL);
-  g_assert_true (wait_for_log (&log, "focus-out b"));
+  press_key_for (f, "Tab", &log, "focus-out b");
   spin (50);
   g_assert_true (gtk_widget_has_focus (f->button));
 
   /* And back */
-  xdotool (f, "key", "shift+Tab", NULL);
-  g_assert_true (wait_for_log (&log, "focus-in b"));
-  xdotool (f, "key", "shift+Tab", NULL);
-  g_assert_true (wait_for_log (&log, "focus-out b"));
+  press_key_for (f, "shift+Tab", &log, "focus-in b");
+  press_key_for (f, "shift+Tab", &log, "focus-out b");
   spin (50);
   g_assert_true (gtk_widget_has_focus (hosted));
 
