@@ -622,6 +622,55 @@ test_click_and_drag (Fixture       *f,
   g_assert_cmpfloat_with_epsilon (offset.y, -40, 0.5);
 }
 
+static gboolean
+on_scroll (GskLayerEventController *controller,
+           GskLayerEvent           *event,
+           double                  *down)
+{
+  double dx, dy;
+
+  if (gsk_layer_event_get_event_type (event) != GSK_LAYER_EVENT_SCROLL)
+    return FALSE;
+
+  gsk_layer_event_get_scroll_deltas (event, &dx, &dy);
+  if (gsk_layer_event_get_scroll_direction (event) == GSK_LAYER_SCROLL_DOWN)
+    *down += 1;
+  else if (gsk_layer_event_get_scroll_direction (event) == GSK_LAYER_SCROLL_SMOOTH)
+    *down += dy;
+  return TRUE;
+}
+
+static gboolean
+scrolled_down (gconstpointer data)
+{
+  return *(const double *) data > 0;
+}
+
+/* The wheel: X's button 5 reaches the layer under the pointer as a
+ * scroll down (discrete, or smooth with a positive y delta) */
+static void
+test_scroll (Fixture       *f,
+             gconstpointer  data)
+{
+  GskLayer *target = colored (100, 50, 200, 150, &(GdkRGBA) { 0.3f, 0.3f, 0.8f, 1 });
+  GskLayerEventController *controller = gsk_layer_event_controller_new ();
+  double down = 0;
+
+  g_signal_connect (controller, "event", G_CALLBACK (on_scroll), &down);
+  gsk_layer_add_controller (target, controller);
+  gsk_layer_add_child (f->root, target);
+  spin (100);
+
+  move_pointer (f, 20, 20);
+  xdotool (f, "click", "5", NULL);
+  spin (200);
+  g_assert_cmpfloat (down, ==, 0);
+  move_pointer (f, 200, 120);
+  xdotool (f, "click", "5", NULL);
+  g_assert_true (wait_until (scrolled_down, &down, 5000));
+  close_window (f);
+}
+
 static void
 test_tab_order (Fixture       *f,
                 gconstpointer  data)
@@ -1062,6 +1111,7 @@ main (int    argc,
   g_test_add ("/view/hover-and-cursor", Fixture, NULL, fixture_set_up, test_hover_and_cursor, fixture_tear_down);
   g_test_add ("/view/click-and-drag", Fixture, NULL, fixture_set_up, test_click_and_drag, fixture_tear_down);
   g_test_add ("/view/tab-order", Fixture, NULL, fixture_set_up, test_tab_order, fixture_tear_down);
+  g_test_add ("/view/scroll", Fixture, NULL, fixture_set_up, test_scroll, fixture_tear_down);
   g_test_add_func ("/view/layer-window", test_layer_window);
   g_test_add ("/view/widget/perspective-click", Fixture, NULL, fixture_set_up,
               test_widget_perspective_click, fixture_tear_down);

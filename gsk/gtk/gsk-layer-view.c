@@ -838,7 +838,18 @@ on_event (GtkEventControllerLegacy *controller,
     }
   else
     {
-      if (!to_view_coordinates (self, event, &x, &y) || !isfinite (x) || !isfinite (y))
+      GskLayerInputState *state = gsk_layer_input_peek_state (self->root);
+
+      /* GDK 4.8's scroll events carry no position: they happen where the
+       * pointer last was */
+      if (type == GDK_SCROLL && !gdk_event_get_position (event, &x, &y) && state && state->pointer_in)
+        {
+          x = state->x;
+          y = state->y;
+        }
+      else if (!to_view_coordinates (self, event, &x, &y))
+        return FALSE;
+      if (!isfinite (x) || !isfinite (y))
         return FALSE;
       /* Events over a child widget are the child's */
       if (gtk_widget_pick (GTK_WIDGET (self), x, y, GTK_PICK_DEFAULT) != GTK_WIDGET (self) &&
