@@ -29,6 +29,7 @@
 #include "gsk-layer-long-press-gesture.h"
 #include "gsk-layer-pinch-gesture.h"
 #include "gsk-layer-pan-gesture.h"
+#include "gsk-layer-text.h"
 #include "gsk-layer-view.h"
 #include "gsk-layer-widget.h"
 #include "gsk-layer-window.h"

@@ -35,6 +35,8 @@ ALLOWED = {
     # The GL backend draws what it cannot upload (tiles of huge content
     # aside) with the software backend
     'gl': {'core', 'software'},
+    # Text layers draw with Pango through the core's draw()
+    'text': {'core'},
     # Where the tree, its animations, its input and the backends meet GTK
     'gtk': {'core', 'animation', 'input', 'software', 'gl'},
 }

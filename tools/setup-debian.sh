@@ -8,13 +8,14 @@ set -eu
 # xvfb and xauth: an X server for the tests of GSK inside GTK windows;
 # xdotool: a real pointer and keyboard for the view's input tests.
 # libgtk-4-bin (gtk4-broadwayd) and chromium: the Broadway test, where a
-# headless browser composites the view's render nodes.
+# headless browser composites the view's render nodes. fonts-dejavu-core:
+# the fonts the text tests lay out (fontconfig's default Sans and Serif).
 # clang and libclang-rt-14-dev: libFuzzer, for the fuzzers' short runs.
 packages="meson ninja-build pkg-config gcc binutils libglib2.0-dev
   libgraphene-1.0-dev libcairo2-dev libpixman-1-dev libjson-glib-dev
   libgtk-4-dev libepoxy-dev libpng-dev
   libegl1 libegl-mesa0 libgl1-mesa-dri
-  xvfb xauth xdotool libgtk-4-bin chromium
+  xvfb xauth xdotool libgtk-4-bin chromium fonts-dejavu-core
   clang libclang-rt-14-dev"
 
 missing=""

@@ -39,9 +39,11 @@ struct _GskLayerWidget
   /* Where the widget's own origin (its content box) is in the layer,
    * whose origin is the widget's margin box */
   graphene_point_t node_origin;
-  /* The size is the widget's until the application sets one */
+  /* The size is the widget's until the application sets one; the last
+   * size the layer gave itself tells its own notifications (which may
+   * come late, queued while notifications were frozen) from others */
   gboolean size_is_widgets;
-  gboolean setting_size;
+  graphene_size_t own_size;
 };
 
 enum {
@@ -72,7 +74,10 @@ gsk_layer_widget_draw (GskLayer *layer,
 static void
 on_size_notify (GskLayerWidget *self)
 {
-  if (!self->setting_size)
+  graphene_size_t size;
+
+  gsk_layer_get_size (GSK_LAYER (self), &size);
+  if (!graphene_size_equal (&size, &self->own_size))
     self->size_is_widgets = FALSE;
 }
 
@@ -247,7 +252,6 @@ gsk_layer_widget_follow_size (GskLayerWidget        *self,
   if (!self->size_is_widgets)
     return;
 
-  self->setting_size = TRUE;
+  self->own_size = *size;
   gsk_layer_set_size (GSK_LAYER (self), size);
-  self->setting_size = FALSE;
 }

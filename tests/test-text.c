@@ -1,0 +1,415 @@
+/* test-text.c: GskLayerText, text laid out by Pango (issue 13, first part)
+ *
+ * Layout against Pango itself: the preferred size is the logical extents
+ * of a layout this test makes on its own, wrapping and ellipsizing at a
+ * width, markup and its errors, relayout on change, empty and huge text;
+ * drawing against the same text drawn by Pango with cairo directly, on
+ * both backends; scene files with a text layer, and their round trip.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#include <string.h>
+#include <pango/pangocairo.h>
+#include <gsklayer.h>
+
+/* The options GskLayerText documents: unhinted metrics, 96 dpi */
+static PangoLayout *
+reference_layout (const char *text,
+                  const char *font)
+{
+  PangoContext *context = pango_font_map_create_context (pango_cairo_font_map_get_default ());
+  cairo_font_options_t *options = cairo_font_options_create ();
+  PangoFontDescription *desc = pango_font_description_from_string (font);
+  PangoLayout *layout;
+
+  cairo_font_options_set_hint_metrics (options, CAIRO_HINT_METRICS_OFF);
+  cairo_font_options_set_hint_style (options, CAIRO_HINT_STYLE_NONE);
+  cairo_font_options_set_antialias (options, CAIRO_ANTIALIAS_GRAY);
+  pango_cairo_context_set_font_options (context, options);
+  pango_cairo_context_set_resolution (context, 96);
+  layout = pango_layout_new (context);
+  pango_layout_set_text (layout, text, -1);
+  pango_layout_set_font_description (layout, desc);
+
+  pango_font_description_free (desc);
+  cairo_font_options_destroy (options);
+  g_object_unref (context);
+  return layout;
+}
+
+static void
+assert_size (GskLayer *layer,
+             float     width,
+             float     height)
+{
+  graphene_size_t size;
+
+  gsk_layer_get_size (layer, &size);
+  g_assert_cmpfloat_with_epsilon (size.width, width, 0.01);
+  g_assert_cmpfloat_with_epsilon (size.height, height, 0.01);
+}
+
+static void
+count_notify (GObject    *object,
+              GParamSpec *pspec,
+              int        *n)
+{
+  (*n)++;
+}
+
+static void
+test_defaults_and_notify (void)
+{
+  GskLayer *layer = g_object_ref_sink (gsk_layer_text_new (NULL));
+  GskLayerText *text = GSK_LAYER_TEXT (layer);
+  GdkRGBA color;
+  int n = 0;
+
+  g_assert_cmpstr (gsk_layer_text_get_text (text), ==, "");
+  g_assert_cmpstr (gsk_layer_text_get_font (text), ==, "Sans 12");
+  gsk_layer_text_get_color (text, &color);
+  g_assert_true (gdk_rgba_equal (&color, &(GdkRGBA) { 0, 0, 0, 1 }));
+  g_assert_cmpint (gsk_layer_text_get_alignment (text), ==, GSK_LAYER_TEXT_ALIGN_LEFT);
+  g_assert_cmpint (gsk_layer_text_get_wrap (text), ==, GSK_LAYER_TEXT_WRAP_NONE);
+  g_assert_cmpint (gsk_layer_text_get_ellipsize (text), ==, PANGO_ELLIPSIZE_NONE);
+  g_assert_cmpfloat (gsk_layer_text_get_line_spacing (text), ==, 0);
+  g_assert_null (gsk_layer_text_get_attributes (text));
+  /* Empty text: a zero-size layer */
+  assert_size (layer, 0, 0);
+
+  g_signal_connect (layer, "notify::text", G_CALLBACK (count_notify), &n);
+  gsk_layer_text_set_text (text, "Hello");
+  gsk_layer_text_set_text (text, "Hello");
+  g_assert_cmpint (n, ==, 1);
+  gsk_layer_text_set_text (text, NULL);
+  g_assert_cmpstr (gsk_layer_text_get_text (text), ==, "");
+  g_assert_cmpint (n, ==, 2);
+
+  g_object_set (layer, "font", "Serif Bold 20", "alignment", GSK_LAYER_TEXT_ALIGN_CENTER,
+                "wrap", GSK_LAYER_TEXT_WRAP_WORD_CHAR, "ellipsize", PANGO_ELLIPSIZE_MIDDLE,
+                "line-spacing", 1.5f, NULL);
+  g_assert_cmpstr (gsk_layer_text_get_font (text), ==, "Serif Bold 20");
+  g_assert_cmpint (gsk_layer_text_get_alignment (text), ==, GSK_LAYER_TEXT_ALIGN_CENTER);
+  g_assert_cmpint (gsk_layer_text_get_wrap (text), ==, GSK_LAYER_TEXT_WRAP_WORD_CHAR);
+  g_assert_cmpint (gsk_layer_text_get_ellipsize (text), ==, PANGO_ELLIPSIZE_MIDDLE);
+  g_assert_cmpfloat (gsk_layer_text_get_line_spacing (text), ==, 1.5f);
+
+  g_object_unref (layer);
+}
+
+/* The preferred size is Pango's logical extents, and the layer's size
+ * follows it until the application sets one */
+static void
+test_preferred_size (void)
+{
+  GskLayer *layer = g_object_ref_sink (gsk_layer_text_new ("Scene graphs"));
+  PangoLayout *reference = reference_layout ("Scene graphs", "Sans 12");
+  PangoRectangle logical;
+  graphene_size_t size;
+
+  pango_layout_get_extents (reference, NULL, &logical);
+  gsk_layer_text_get_preferred_size (GSK_LAYER_TEXT (layer), &size);
+  g_assert_cmpfloat_with_epsilon (size.width, logical.width / (float) PANGO_SCALE, 0.001);
+  g_assert_cmpfloat_with_epsilon (size.height, logical.height / (float) PANGO_SCALE, 0.001);
+  g_assert_cmpfloat (size.width, >, 50);
+  assert_size (layer, size.width, size.height);
+
+  /* A bigger font, a longer text: the size follows */
+  gsk_layer_text_set_font (GSK_LAYER_TEXT (layer), "Sans 24");
+  gsk_layer_text_set_text (GSK_LAYER_TEXT (layer), "Scene graphs for GTK");
+  g_object_unref (reference);
+  reference = reference_layout ("Scene graphs for GTK", "Sans 24");
+  pango_layout_get_extents (reference, NULL, &logical);
+  assert_size (layer, logical.width / (float) PANGO_SCALE, logical.height / (float) PANGO_SCALE);
+
+  /* Set by the application, the size stays */
+  gsk_layer_set_size (layer, &GRAPHENE_SIZE_INIT (50, 40));
+  gsk_layer_text_set_text (GSK_LAYER_TEXT (layer), "Another text");
+  assert_size (layer, 50, 40);
+
+  g_object_unref (reference);
+  g_object_unref (layer);
+}
+
+static void
+test_wrap_and_ellipsize (void)
+{
+  const char *words = "The quick brown fox jumps over the lazy dog, twice over";
+  GskLayer *layer = g_object_ref_sink (gsk_layer_text_new (words));
+  GskLayerText *text = GSK_LAYER_TEXT (layer);
+  PangoLayout *reference = reference_layout (words, "Sans 12");
+  PangoRectangle logical, one_line;
+  graphene_size_t size;
+  int lines;
+
+  pango_layout_get_extents (reference, NULL, &one_line);
+  gsk_layer_set_size (layer, &GRAPHENE_SIZE_INIT (120, 200));
+
+  /* Unwrapped: one line, wider than the layer */
+  g_assert_cmpint (pango_layout_get_line_count (gsk_layer_text_get_layout (text)), ==, 1);
+
+  /* Wrapped at 120: as many lines as Pango makes of it at that width */
+  gsk_layer_text_set_wrap (text, GSK_LAYER_TEXT_WRAP_WORD);
+  pango_layout_set_width (reference, 120 * PANGO_SCALE);
+  pango_layout_set_wrap (reference, PANGO_WRAP_WORD);
+  lines = pango_layout_get_line_count (reference);
+  g_assert_cmpint (lines, >, 2);
+  g_assert_cmpint (pango_layout_get_line_count (gsk_layer_text_get_layout (text)), ==, lines);
+  pango_layout_get_extents (reference, NULL, &logical);
+  gsk_layer_text_get_preferred_size (text, &size);
+  g_assert_cmpfloat_with_epsilon (size.height, logical.height / (float) PANGO_SCALE, 0.001);
+  g_assert_cmpfloat_with_epsilon (size.width, one_line.width / (float) PANGO_SCALE, 0.001);
+
+  /* A new width: laid out again */
+  gsk_layer_set_size (layer, &GRAPHENE_SIZE_INIT (240, 200));
+  g_assert_cmpint (pango_layout_get_line_count (gsk_layer_text_get_layout (text)), <, lines);
+
+  /* Ellipsized, unwrapped: one line that fits */
+  gsk_layer_text_set_wrap (text, GSK_LAYER_TEXT_WRAP_NONE);
+  gsk_layer_text_set_ellipsize (text, PANGO_ELLIPSIZE_END);
+  gsk_layer_set_size (layer, &GRAPHENE_SIZE_INIT (100, 30));
+  g_assert_cmpint (pango_layout_get_line_count (gsk_layer_text_get_layout (text)), ==, 1);
+  g_assert_true (pango_layout_is_ellipsized (gsk_layer_text_get_layout (text)));
+  pango_layout_get_extents (gsk_layer_text_get_layout (text), NULL, &logical);
+  g_assert_cmpint (logical.width, <=, 100 * PANGO_SCALE);
+
+  g_object_unref (reference);
+  g_object_unref (layer);
+}
+
+static void
+test_markup (void)
+{
+  GskLayer *layer = g_object_ref_sink (gsk_layer_text_new ("plain"));
+  GskLayerText *text = GSK_LAYER_TEXT (layer);
+  g_autoptr (GError) error = NULL;
+  graphene_size_t plain, bold;
+
+  gsk_layer_text_get_preferred_size (text, &plain);
+  g_assert_true (gsk_layer_text_set_markup (text, "<b>plain</b>", &error));
+  g_assert_no_error (error);
+  g_assert_true (gsk_layer_text_get_use_markup (text));
+  g_assert_cmpstr (gsk_layer_text_get_text (text), ==, "<b>plain</b>");
+  /* Laid out as markup: "plain" in bold, wider than regular */
+  g_assert_cmpstr (pango_layout_get_text (gsk_layer_text_get_layout (text)), ==, "plain");
+  gsk_layer_text_get_preferred_size (text, &bold);
+  g_assert_cmpfloat (bold.width, >, plain.width);
+
+  /* Bad markup: an error with the position, and nothing changed */
+  g_assert_false (gsk_layer_text_set_markup (text, "good <i>bad</b>", &error));
+  g_assert_true (error->domain == G_MARKUP_ERROR);
+  g_test_message ("%s", error->message);
+  g_assert_nonnull (strstr (error->message, "line 1 char 23"));
+  g_assert_cmpstr (gsk_layer_text_get_text (text), ==, "<b>plain</b>");
+
+  /* Through the property, bad markup shows as it is written */
+  gsk_layer_text_set_text (text, "<i>open");
+  g_assert_cmpstr (pango_layout_get_text (gsk_layer_text_get_layout (text)), ==, "<i>open");
+
+  g_object_unref (layer);
+}
+
+static void
+test_huge_and_bad (void)
+{
+  GString *big = g_string_sized_new (1 << 20);
+  GskLayer *layer;
+  graphene_size_t size;
+
+  /* 1 MB of text in one line */
+  while (big->len < (1 << 20))
+    g_string_append (big, "abcdefghijklmnopqrstuvwxyz0123456789 ");
+  layer = g_object_ref_sink (gsk_layer_text_new (big->str));
+  gsk_layer_get_size (layer, &size);
+  g_assert_true (isfinite (size.width) && size.width > 0 && size.width <= 1e6f);
+  /* Many paragraphs: Pango lays them out in time that grows faster
+   * than their number (20 s for 13,000 lines of 80 here), so 1,600 */
+  g_string_truncate (big, 0);
+  while (big->len < (1 << 17))
+    g_string_append (big, "abcdefghijklmnopqrstuvwxyz0123456789 abcdefghijklmnopqrstuvwxyz0123456789 abcdef\n");
+  gsk_layer_text_set_text (GSK_LAYER_TEXT (layer), big->str);
+  gsk_layer_get_size (layer, &size);
+  g_assert_true (isfinite (size.height) && size.height > 1000 && size.height <= 1e6f);
+  g_string_free (big, TRUE);
+
+  /* Programming errors change nothing */
+  if (g_test_undefined ())
+    {
+      g_test_expect_message ("GskLayer", G_LOG_LEVEL_CRITICAL, "*g_utf8_validate*");
+      gsk_layer_text_set_text (GSK_LAYER_TEXT (layer), "bad \xff utf-8");
+      g_test_assert_expected_messages ();
+      g_test_expect_message ("GskLayer", G_LOG_LEVEL_CRITICAL, "*factor*");
+      gsk_layer_text_set_line_spacing (GSK_LAYER_TEXT (layer), NAN);
+      g_test_assert_expected_messages ();
+      g_test_expect_message ("GskLayer", G_LOG_LEVEL_CRITICAL, "*color*");
+      gsk_layer_text_set_color (GSK_LAYER_TEXT (layer), &(GdkRGBA) { 2, 0, 0, 1 });
+      g_test_assert_expected_messages ();
+      g_assert_cmpfloat (gsk_layer_text_get_line_spacing (GSK_LAYER_TEXT (layer)), ==, 0);
+    }
+
+  /* An unknown family falls back to fontconfig's choice */
+  gsk_layer_text_set_text (GSK_LAYER_TEXT (layer), "fallback");
+  gsk_layer_text_set_font (GSK_LAYER_TEXT (layer), "No Such Family 14");
+  gsk_layer_get_size (layer, &size);
+  g_assert_cmpfloat (size.width, >, 20);
+
+  g_object_unref (layer);
+}
+
+/* {{{ Drawing */
+
+static int
+count_differing (cairo_surface_t *a,
+                 cairo_surface_t *b,
+                 int              max_diff)
+{
+  const guint8 *da = cairo_image_surface_get_data (a), *db = cairo_image_surface_get_data (b);
+  int stride = cairo_image_surface_get_stride (a);
+  int x, y, c, n = 0;
+
+  for (y = 0; y < cairo_image_surface_get_height (a); y++)
+    for (x = 0; x < cairo_image_surface_get_width (a); x++)
+      {
+        int m = 0;
+
+        for (c = 0; c < 4; c++)
+          m = MAX (m, ABS (da[y * stride + x * 4 + c] - db[y * stride + x * 4 + c]));
+        n += m > max_diff;
+      }
+  return n;
+}
+
+/* A text layer at (20, 10) on white, drawn by @renderer, against the
+ * same text drawn by Pango with cairo directly */
+static void
+check_drawing (GskLayerRenderer *renderer,
+               const char       *name)
+{
+  GskLayer *root = g_object_ref_sink (gsk_layer_new ());
+  GskLayer *label = gsk_layer_text_new ("Crisp text, GSK");
+  PangoLayout *reference = reference_layout ("Crisp text, GSK", "Sans Bold 16");
+  cairo_surface_t *shown, *expected;
+  cairo_t *cr;
+  int n, ink;
+
+  gsk_layer_set_size (root, &GRAPHENE_SIZE_INIT (240, 60));
+  gsk_layer_set_background_color (root, &(GdkRGBA) { 1, 1, 1, 1 });
+  gsk_layer_text_set_font (GSK_LAYER_TEXT (label), "Sans Bold 16");
+  gsk_layer_text_set_color (GSK_LAYER_TEXT (label), &(GdkRGBA) { 0.1f, 0.2f, 0.6f, 1 });
+  gsk_layer_set_position (label, &GRAPHENE_POINT_INIT (20, 10));
+  gsk_layer_add_child (root, label);
+  shown = gsk_layer_renderer_render_to_surface (renderer, root, 240, 60);
+
+  expected = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 240, 60);
+  cr = cairo_create (expected);
+  cairo_set_source_rgb (cr, 1, 1, 1);
+  cairo_paint (cr);
+  cairo_set_source_rgb (cr, 0.1, 0.2, 0.6);
+  cairo_move_to (cr, 20, 10);
+  pango_cairo_show_layout (cr, reference);
+  cairo_destroy (cr);
+
+  if (g_getenv ("TEST_TEXT_SAVE"))
+    {
+      g_autofree char *a = g_strdup_printf ("test-text-%s.png", name);
+
+      cairo_surface_write_to_png (shown, a);
+      cairo_surface_write_to_png (expected, "test-text-expected.png");
+    }
+
+  /* Ink there is, and where Pango puts it: the same pixels but for
+   * rounding (the GL backend samples the cached raster) */
+  ink = count_differing (expected, cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 240, 60), 0);
+  n = count_differing (shown, expected, 6);
+  g_test_message ("%s: %d of 14,400 pixels differ by more than 6", name, n);
+  g_assert_cmpint (ink, >, 1000);
+  g_assert_cmpint (n, <=, 14400 / 200);
+
+  cairo_surface_destroy (shown);
+  cairo_surface_destroy (expected);
+  g_object_unref (reference);
+  g_object_unref (root);
+}
+
+static void
+test_draw_software (void)
+{
+  GskLayerRenderer *renderer = gsk_layer_software_renderer_new ();
+
+  check_drawing (renderer, "software");
+  g_object_unref (renderer);
+}
+
+static void
+test_draw_gl (void)
+{
+  g_autoptr (GError) error = NULL;
+  GskLayerRenderer *renderer = gsk_layer_gl_renderer_new (&error);
+
+  if (renderer == NULL)
+    {
+      g_autofree char *why = g_strdup_printf ("no GL renderer here: %s", error->message);
+
+      g_test_skip (why);
+      return;
+    }
+
+  check_drawing (renderer, "gl");
+  g_object_unref (renderer);
+}
+
+/* }}} */
+
+static void
+test_scene_round_trip (void)
+{
+  const char *json =
+    "{ \"size\": [200, 100], \"root\": { \"type\": \"GskLayer\", \"size\": [200, 100], \"children\": ["
+    "  { \"type\": \"GskLayerText\", \"id\": \"label\", \"text\": \"Hello <b>scene</b>\","
+    "    \"use-markup\": true, \"font\": \"Sans 14\", \"color\": \"#1c71d8\","
+    "    \"alignment\": \"center\", \"wrap\": \"word\" } ] } }";
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GskLayerScene) scene = gsk_layer_scene_new_from_data (json, -1, "text.json", &error);
+  g_autoptr (GskLayerScene) again = NULL;
+  g_autofree char *data = NULL;
+  GskLayer *label;
+  GdkRGBA color;
+
+  g_assert_no_error (error);
+  label = gsk_layer_scene_get_layer_by_id (scene, "label");
+  g_assert_true (GSK_IS_LAYER_TEXT (label));
+  g_assert_cmpstr (gsk_layer_text_get_text (GSK_LAYER_TEXT (label)), ==, "Hello <b>scene</b>");
+  g_assert_true (gsk_layer_text_get_use_markup (GSK_LAYER_TEXT (label)));
+  g_assert_cmpstr (gsk_layer_text_get_font (GSK_LAYER_TEXT (label)), ==, "Sans 14");
+  g_assert_cmpint (gsk_layer_text_get_alignment (GSK_LAYER_TEXT (label)), ==, GSK_LAYER_TEXT_ALIGN_CENTER);
+  gsk_layer_text_get_color (GSK_LAYER_TEXT (label), &color);
+  g_assert_cmpfloat_with_epsilon (color.blue, 0xd8 / 255.f, 0.001);
+
+  data = gsk_layer_scene_to_data (scene, NULL);
+  g_test_message ("%s", data);
+  again = gsk_layer_scene_new_from_data (data, -1, "saved.json", &error);
+  g_assert_no_error (error);
+  label = gsk_layer_scene_get_layer_by_id (again, "label");
+  g_assert_true (GSK_IS_LAYER_TEXT (label));
+  g_assert_cmpstr (gsk_layer_text_get_text (GSK_LAYER_TEXT (label)), ==, "Hello <b>scene</b>");
+  g_assert_cmpint (gsk_layer_text_get_wrap (GSK_LAYER_TEXT (label)), ==, GSK_LAYER_TEXT_WRAP_WORD);
+  g_assert_cmpstr (gsk_layer_text_get_font (GSK_LAYER_TEXT (label)), ==, "Sans 14");
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/text/defaults-and-notify", test_defaults_and_notify);
+  g_test_add_func ("/text/preferred-size", test_preferred_size);
+  g_test_add_func ("/text/wrap-and-ellipsize", test_wrap_and_ellipsize);
+  g_test_add_func ("/text/markup", test_markup);
+  g_test_add_func ("/text/huge-and-bad", test_huge_and_bad);
+  g_test_add_func ("/text/draw/software", test_draw_software);
+  g_test_add_func ("/text/draw/gl", test_draw_gl);
+  g_test_add_func ("/text/scene-round-trip", test_scene_round_trip);
+
+  return g_test_run ();
+}
