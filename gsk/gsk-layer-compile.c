@@ -301,6 +301,67 @@ visible_content_rect (GskLayer *layer,
   return result;
 }
 
+/* The scale draw() content is rasterized at: the largest stretch the
+ * layer's world matrix gives it on screen (at its corners, through
+ * perspective), rounded up to a step of a quarter octave (2^(1/4), 19%)
+ * from 1× to 8×. Content is never rasterized below 1×, and a scale that
+ * moves within its step keeps the raster: on screen, content is never
+ * more than one step blurrier than the screen's pixels. */
+#define CONTENT_SCALE_STEPS 4
+#define MAX_CONTENT_SCALE 8.f
+
+/* The largest singular value of the Jacobian of @world's projection at
+ * (@u, @v), or 0 behind the viewer */
+static double
+stretch_at (const graphene_matrix_t *world,
+            double                   u,
+            double                   v)
+{
+  double m00 = graphene_matrix_get_value (world, 0, 0), m01 = graphene_matrix_get_value (world, 0, 1);
+  double m03 = graphene_matrix_get_value (world, 0, 3), m10 = graphene_matrix_get_value (world, 1, 0);
+  double m11 = graphene_matrix_get_value (world, 1, 1), m13 = graphene_matrix_get_value (world, 1, 3);
+  double m30 = graphene_matrix_get_value (world, 3, 0), m31 = graphene_matrix_get_value (world, 3, 1);
+  double m33 = graphene_matrix_get_value (world, 3, 3);
+  double X = u * m00 + v * m10 + m30, Y = u * m01 + v * m11 + m31, W = u * m03 + v * m13 + m33;
+  double a, b, c, d, t, det;
+
+  if (!(W > 1e-5))
+    return 0;
+
+  a = (m00 * W - X * m03) / (W * W);
+  b = (m10 * W - X * m13) / (W * W);
+  c = (m01 * W - Y * m03) / (W * W);
+  d = (m11 * W - Y * m13) / (W * W);
+  t = a * a + b * b + c * c + d * d;
+  det = a * d - b * c;
+
+  return sqrt (MAX (0, (t + sqrt (MAX (0, t * t - 4 * det * det))) / 2));
+}
+
+static float
+content_scale (GskLayer *layer)
+{
+  GskLayerPrivate *p = gsk_layer_get_private (layer);
+  double stretch = 0, steps;
+  int i;
+
+  if (content_is_huge (&p->size))
+    return 1;
+
+  gsk_layer_update_world (layer);
+  if (p->world_singular)
+    return 1;
+
+  for (i = 0; i < 4; i++)
+    stretch = MAX (stretch, stretch_at (&p->world, i & 1 ? p->size.width : 0, i & 2 ? p->size.height : 0));
+  if (!(stretch > 1.001))
+    return 1;
+
+  /* A hair below a step is that step: 2× stays 2× through rounding */
+  steps = ceil (log2 (MIN (stretch, MAX_CONTENT_SCALE)) * CONTENT_SCALE_STEPS - 0.01);
+  return MIN (exp2 (steps / CONTENT_SCALE_STEPS), MAX_CONTENT_SCALE);
+}
+
 static gboolean
 cache_covers (GskLayerContentCache  *cache,
               const graphene_rect_t *rect)
@@ -318,31 +379,34 @@ rasterize (GskLayer *layer,
   graphene_rect_t rect;
   cairo_surface_t *surface;
   cairo_t *cr;
+  float scale;
   int w, h;
 
+  scale = content_scale (layer);
   if (content_is_huge (&p->size))
     rect = visible_content_rect (layer, target_width, target_height);
   else
     graphene_rect_init (&rect, 0, 0, ceilf (p->size.width), ceilf (p->size.height));
 
-  w = ceilf (rect.size.width);
-  h = ceilf (rect.size.height);
+  w = ceilf (rect.size.width * scale);
+  h = ceilf (rect.size.height * scale);
 
   /* A huge layer seen whole (scaled down) is drawn at the resolution the
    * cap allows: never a buffer the size of the layer */
   if (w > MAX_CONTENT_SIDE || h > MAX_CONTENT_SIDE || (double) w * h > MAX_CONTENT_PIXELS)
     {
-      double scale = MIN ((double) MAX_CONTENT_SIDE / w, (double) MAX_CONTENT_SIDE / h);
+      double shrink = MIN ((double) MAX_CONTENT_SIDE / w, (double) MAX_CONTENT_SIDE / h);
 
-      scale = MIN (scale, sqrt ((double) MAX_CONTENT_PIXELS / ((double) w * h)));
-      w = MAX (1, (int) floor (w * scale));
-      h = MAX (1, (int) floor (h * scale));
+      shrink = MIN (shrink, sqrt ((double) MAX_CONTENT_PIXELS / ((double) w * h)));
+      w = MAX (1, (int) floor (w * shrink));
+      h = MAX (1, (int) floor (h * shrink));
     }
 
   if (p->content_cache == NULL)
     p->content_cache = g_new0 (GskLayerContentCache, 1);
   g_clear_pointer (&p->content_cache->surface, cairo_surface_destroy);
   p->content_cache->rect = rect;
+  p->content_cache->scale = scale;
 
   if (w <= 0 || h <= 0)
     return;
@@ -402,7 +466,8 @@ needs_draw (GskLayer *layer,
       return visible.size.width > 0 && !cache_covers (p->content_cache, &visible);
     }
 
-  return FALSE;
+  /* Its scale on screen moved to another step */
+  return p->content_cache->scale != content_scale (layer);
 }
 
 typedef struct {

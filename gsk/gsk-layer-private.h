@@ -43,6 +43,9 @@ struct _GskLayerContentCache
 {
   cairo_surface_t *surface;
   graphene_rect_t rect;
+  /* Pixels of @surface per layer unit, as rasterize() chose it for
+   * the layer's scale on screen */
+  float scale;
 };
 
 struct _GskLayerPrivate

@@ -9,6 +9,7 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <string.h>
+#include <fontconfig/fontconfig.h>
 #include <pango/pangocairo.h>
 #include <gsklayer.h>
 
@@ -27,6 +28,7 @@ reference_layout (const char *text,
   cairo_font_options_set_antialias (options, CAIRO_ANTIALIAS_GRAY);
   pango_cairo_context_set_font_options (context, options);
   pango_cairo_context_set_resolution (context, 96);
+  pango_context_set_round_glyph_positions (context, FALSE);
   layout = pango_layout_new (context);
   pango_layout_set_text (layout, text, -1);
   pango_layout_set_font_description (layout, desc);
@@ -319,7 +321,12 @@ check_drawing (GskLayerRenderer *renderer,
 
   /* Ink there is, and where Pango puts it: the same pixels but for
    * rounding (the GL backend samples the cached raster) */
-  ink = count_differing (expected, cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 240, 60), 0);
+  {
+    cairo_surface_t *nothing = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 240, 60);
+
+    ink = count_differing (expected, nothing, 0);
+    cairo_surface_destroy (nothing);
+  }
   n = count_differing (shown, expected, 6);
   g_test_message ("%s: %d of 14,400 pixels differ by more than 6", name, n);
   g_assert_cmpint (ink, >, 1000);
@@ -355,6 +362,177 @@ test_draw_gl (void)
     }
 
   check_drawing (renderer, "gl");
+  g_object_unref (renderer);
+}
+
+/* The share of inked pixels that are only partly inked: glyph edges.
+ * A raster stretched 4× has edges four pixels wide, a crisp one about
+ * one; so the share tells a blurry text from a crisp one */
+static double
+partial_share (cairo_surface_t *s)
+{
+  const guint8 *data = cairo_image_surface_get_data (s);
+  int stride = cairo_image_surface_get_stride (s);
+  int x, y, inked = 0, partial = 0;
+
+  cairo_surface_flush (s);
+  for (y = 0; y < cairo_image_surface_get_height (s); y++)
+    for (x = 0; x < cairo_image_surface_get_width (s); x++)
+      {
+        /* On white, the green channel falls with ink (the text is black) */
+        int g = data[y * stride + x * 4 + 1];
+
+        if (g < 240)
+          {
+            inked++;
+            partial += g > 15;
+          }
+      }
+
+  return inked ? (double) partial / inked : 1;
+}
+
+static cairo_surface_t *
+render_label (GskLayerRenderer *renderer,
+              const char       *font,
+              const char       *transform)
+{
+  GskLayer *root = g_object_ref_sink (gsk_layer_new ());
+  GskLayer *label = gsk_layer_text_new ("Crisp Ag");
+  cairo_surface_t *surface;
+
+  gsk_layer_set_size (root, &GRAPHENE_SIZE_INIT (320, 100));
+  gsk_layer_set_background_color (root, &(GdkRGBA) { 1, 1, 1, 1 });
+  gsk_layer_text_set_font (GSK_LAYER_TEXT (label), font);
+  gsk_layer_set_position (label, &GRAPHENE_POINT_INIT (10, 10));
+  gsk_layer_set_pivot_point (label, &GRAPHENE_POINT3D_INIT (0, 0, 0));
+  if (transform)
+    {
+      GskLayerTransform *t = NULL;
+
+      g_assert_true (gsk_layer_transform_parse (transform, &t, NULL));
+      gsk_layer_set_transform (label, t);
+      gsk_layer_transform_unref (t);
+    }
+  gsk_layer_add_child (root, label);
+  surface = gsk_layer_renderer_render_to_surface (renderer, root, 320, 100);
+  g_object_unref (root);
+  return surface;
+}
+
+/* Text under scale(4) is the same text at 4 times the size, not a 1×
+ * raster stretched; measured, both backends */
+static void
+check_crisp (GskLayerRenderer *renderer,
+             const char       *name)
+{
+  cairo_surface_t *scaled = render_label (renderer, "Sans 12", "scale(4)");
+  cairo_surface_t *big = render_label (renderer, "Sans 48", NULL);
+  cairo_surface_t *small = render_label (renderer, "Sans 12", NULL);
+  cairo_surface_t *stretched = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 320, 100);
+  cairo_t *cr = cairo_create (stretched);
+  double crisp, reference, blurry;
+  int n;
+
+  /* What a 1× raster stretched 4× looks like: the small text's pixels,
+   * scaled about the label's corner with bilinear filtering */
+  cairo_translate (cr, 10, 10);
+  cairo_scale (cr, 4, 4);
+  cairo_translate (cr, -10, -10);
+  cairo_set_source_surface (cr, small, 0, 0);
+  cairo_pattern_set_filter (cairo_get_source (cr), CAIRO_FILTER_BILINEAR);
+  cairo_paint (cr);
+  cairo_destroy (cr);
+
+  if (g_getenv ("TEST_TEXT_SAVE"))
+    {
+      g_autofree char *a = g_strdup_printf ("test-text-scaled-%s.png", name);
+      g_autofree char *b = g_strdup_printf ("test-text-big-%s.png", name);
+
+      cairo_surface_write_to_png (scaled, a);
+      cairo_surface_write_to_png (big, b);
+      cairo_surface_write_to_png (stretched, "test-text-stretched.png");
+    }
+
+  crisp = partial_share (scaled);
+  reference = partial_share (big);
+  blurry = partial_share (stretched);
+  n = count_differing (scaled, big, 24);
+  g_test_message ("%s: partly inked share %.3f under scale(4), %.3f at 48, %.3f stretched; "
+                  "%d of 32,000 pixels differ from the 48 by more than 24", name, crisp, reference, blurry, n);
+  g_assert_cmpfloat (crisp, <=, reference * 1.25);
+  g_assert_cmpfloat (crisp, <, blurry * 0.75);
+  g_assert_cmpint (n, <=, 32000 / 100);
+
+  cairo_surface_destroy (scaled);
+  cairo_surface_destroy (big);
+  cairo_surface_destroy (small);
+  cairo_surface_destroy (stretched);
+}
+
+/* A label drawn at 1×, then scaled up by 4 in the same tree: its raster
+ * is made again at the new scale, not stretched */
+static void
+test_crisp_after_change (void)
+{
+  GskLayerRenderer *renderer = gsk_layer_software_renderer_new ();
+  GskLayer *root = g_object_ref_sink (gsk_layer_new ());
+  GskLayer *label = gsk_layer_text_new ("Crisp Ag");
+  cairo_surface_t *target = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 320, 100);
+  cairo_surface_t *big = render_label (renderer, "Sans 48", NULL);
+  GskLayerTransform *t = NULL;
+  cairo_region_t *drawn;
+  double crisp;
+
+  gsk_layer_set_size (root, &GRAPHENE_SIZE_INIT (320, 100));
+  gsk_layer_set_background_color (root, &(GdkRGBA) { 1, 1, 1, 1 });
+  gsk_layer_set_position (label, &GRAPHENE_POINT_INIT (10, 10));
+  gsk_layer_set_pivot_point (label, &GRAPHENE_POINT3D_INIT (0, 0, 0));
+  gsk_layer_add_child (root, label);
+  drawn = gsk_layer_renderer_render (renderer, root, target);
+  cairo_region_destroy (drawn);
+
+  g_assert_true (gsk_layer_transform_parse ("scale(4)", &t, NULL));
+  gsk_layer_set_transform (label, t);
+  gsk_layer_transform_unref (t);
+  drawn = gsk_layer_renderer_render (renderer, root, target);
+  cairo_region_destroy (drawn);
+
+  crisp = partial_share (target);
+  g_test_message ("partly inked share %.3f after scaling up, %.3f at 48", crisp, partial_share (big));
+  g_assert_cmpfloat (crisp, <=, partial_share (big) * 1.25);
+  g_assert_cmpint (count_differing (target, big, 24), <=, 32000 / 100);
+
+  cairo_surface_destroy (target);
+  cairo_surface_destroy (big);
+  g_object_unref (root);
+  g_object_unref (renderer);
+}
+
+static void
+test_crisp_software (void)
+{
+  GskLayerRenderer *renderer = gsk_layer_software_renderer_new ();
+
+  check_crisp (renderer, "software");
+  g_object_unref (renderer);
+}
+
+static void
+test_crisp_gl (void)
+{
+  g_autoptr (GError) error = NULL;
+  GskLayerRenderer *renderer = gsk_layer_gl_renderer_new (&error);
+
+  if (renderer == NULL)
+    {
+      g_autofree char *why = g_strdup_printf ("no GL renderer here: %s", error->message);
+
+      g_test_skip (why);
+      return;
+    }
+
+  check_crisp (renderer, "gl");
   g_object_unref (renderer);
 }
 
@@ -400,6 +578,8 @@ int
 main (int    argc,
       char **argv)
 {
+  int status;
+
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/text/defaults-and-notify", test_defaults_and_notify);
@@ -409,7 +589,18 @@ main (int    argc,
   g_test_add_func ("/text/huge-and-bad", test_huge_and_bad);
   g_test_add_func ("/text/draw/software", test_draw_software);
   g_test_add_func ("/text/draw/gl", test_draw_gl);
+  g_test_add_func ("/text/crisp/software", test_crisp_software);
+  g_test_add_func ("/text/crisp/gl", test_crisp_gl);
+  g_test_add_func ("/text/crisp/after-change", test_crisp_after_change);
   g_test_add_func ("/text/scene-round-trip", test_scene_round_trip);
 
-  return g_test_run ();
+  status = g_test_run ();
+
+  /* Pango's, cairo's and fontconfig's caches, for LeakSanitizer: what
+   * is left after them is a leak */
+  pango_cairo_font_map_set_default (NULL);
+  cairo_debug_reset_static_data ();
+  FcFini ();
+
+  return status;
 }
