@@ -26,6 +26,7 @@ typedef struct {
   int display;
   GPid broadwayd;
   GPid view;
+  int view_out;                 /* the view's standard output */
 } Session;
 
 static void
@@ -39,10 +40,41 @@ stop (GPid *pid)
   *pid = 0;
 }
 
+/* Waits up to @seconds for @fd to give a line starting with @prefix */
+static gboolean
+wait_for_line (int         fd,
+               const char *prefix,
+               int         seconds)
+{
+  GString *got = g_string_new (NULL);
+  gint64 end = g_get_monotonic_time () + seconds * G_USEC_PER_SEC;
+  gboolean found = FALSE;
+
+  while (!found && g_get_monotonic_time () < end)
+    {
+      GPollFD poll_fd = { fd, G_IO_IN, 0 };
+      char buffer[256];
+      gssize n;
+
+      if (g_poll (&poll_fd, 1, 200) <= 0)
+        continue;
+      n = read (fd, buffer, sizeof buffer);
+      if (n <= 0)
+        break;
+      g_string_append_len (got, buffer, n);
+      found = strstr (got->str, prefix) != NULL;
+    }
+  if (!found)
+    g_test_message ("waited for “%s”, got “%s”", prefix, got->str);
+  g_string_free (got, TRUE);
+  return found;
+}
+
 static GPid
 start (Session     *session,
        const char **argv,
-       gboolean     broadway_client)
+       gboolean     broadway_client,
+       int         *out_fd)
 {
   g_autoptr (GError) error = NULL;
   g_autofree char *display = g_strdup_printf (":%d", session->display);
@@ -63,10 +95,11 @@ start (Session     *session,
       envp = g_environ_setenv (envp, "ASAN_OPTIONS", asan, TRUE);
     }
 
-  g_assert_true (g_spawn_async (NULL, (char **) argv, envp,
-                                G_SPAWN_SEARCH_PATH | G_SPAWN_DO_NOT_REAP_CHILD |
-                                G_SPAWN_STDOUT_TO_DEV_NULL,
-                                NULL, NULL, &pid, &error));
+  /* Output nobody reads goes nowhere: a pipe closed on a writer kills it */
+  g_assert_true (g_spawn_async_with_pipes (NULL, (char **) argv, envp,
+                                           G_SPAWN_SEARCH_PATH | G_SPAWN_DO_NOT_REAP_CHILD |
+                                           (out_fd ? 0 : G_SPAWN_STDOUT_TO_DEV_NULL),
+                                           NULL, NULL, &pid, NULL, out_fd, NULL, &error));
   g_assert_no_error (error);
   g_strfreev (envp);
   return pid;
@@ -120,14 +153,22 @@ test_scene (gconstpointer data)
 
   {
     const char *argv[] = { "gtk4-broadwayd", "--address", "127.0.0.1", display, NULL };
-    session.broadwayd = start (&session, argv, FALSE);
+
+    session.broadwayd = start (&session, argv, FALSE, NULL);
   }
   g_usleep (G_USEC_PER_SEC);
   {
     const char *argv[] = { tool, "view", scene, "--undecorated", NULL };
-    session.view = start (&session, argv, TRUE);
+    int fd;
+
+    session.view = start (&session, argv, TRUE, &fd);
+    session.view_out = fd;
+    /* The first frame is out (slow under AddressSanitizer): a little
+     * more for broadwayd to have it */
+    g_assert_true (wait_for_line (fd, "gsk: showing", 60));
+    /* Kept open until the view is stopped: it may print more */
   }
-  g_usleep (3 * G_USEC_PER_SEC);
+  g_usleep (G_USEC_PER_SEC);
   {
     const char *argv[] = { "chromium", "--headless", "--no-sandbox", "--disable-gpu",
                            "--disable-background-networking", "--no-first-run", user_data,
@@ -136,6 +177,7 @@ test_scene (gconstpointer data)
     run_sync (argv);
   }
   stop (&session.view);
+  close (session.view_out);
   stop (&session.broadwayd);
   {
     const char *argv[] = { tool, "render", scene, "-o", expected, "--backend", "software", NULL };

@@ -43,7 +43,8 @@ static const char *usage_text =
   "  save     Write the built-in demo as a scene file\n"
   "  view     Show a scene file, or the demo, in a window, animated, with\n"
   "           its animations started when the window opens (under\n"
-  "           GDK_BACKEND=broadway, in a browser)\n"
+  "           GDK_BACKEND=broadway, in a browser); prints \"gsk: showing\n"
+  "           …\" once the first frame is drawn\n"
   "\n"
   "Options:\n"
   "  -o, --output FILE    Where to write (render --demo: demo.png by default)\n"
@@ -995,6 +996,14 @@ cmd_view (int    argc,
   gtk_window_present (GTK_WINDOW (window));
   /* The scene's animations start now, on the window's clock */
   gsk_layer_scene_set_frame_clock (scene, gsk_layer_get_frame_clock (gsk_layer_scene_get_root (scene)));
+
+  /* Say when the first frame is out, for scripts (the Broadway test)
+   * that look at the window */
+  while (gsk_layer_view_get_frames_rendered (view) == 0 &&
+         g_list_model_get_n_items (gtk_window_get_toplevels ()) > 0)
+    g_main_context_iteration (NULL, TRUE);
+  g_print ("gsk: showing %s\n", opts.scene_path ? opts.scene_path : "the demo");
+  fflush (stdout);
 
   while (g_list_model_get_n_items (gtk_window_get_toplevels ()) > 0)
     g_main_context_iteration (NULL, TRUE);
