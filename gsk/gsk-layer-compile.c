@@ -317,23 +317,13 @@ stretch_at (const graphene_matrix_t *world,
             double                   u,
             double                   v)
 {
-  double m00 = graphene_matrix_get_value (world, 0, 0), m01 = graphene_matrix_get_value (world, 0, 1);
-  double m03 = graphene_matrix_get_value (world, 0, 3), m10 = graphene_matrix_get_value (world, 1, 0);
-  double m11 = graphene_matrix_get_value (world, 1, 1), m13 = graphene_matrix_get_value (world, 1, 3);
-  double m30 = graphene_matrix_get_value (world, 3, 0), m31 = graphene_matrix_get_value (world, 3, 1);
-  double m33 = graphene_matrix_get_value (world, 3, 3);
-  double X = u * m00 + v * m10 + m30, Y = u * m01 + v * m11 + m31, W = u * m03 + v * m13 + m33;
-  double a, b, c, d, t, det;
+  double j[4], t, det;
 
-  if (!(W > 1e-5))
+  if (!gsk_layer_project_jacobian (world, u, v, NULL, j))
     return 0;
 
-  a = (m00 * W - X * m03) / (W * W);
-  b = (m10 * W - X * m13) / (W * W);
-  c = (m01 * W - Y * m03) / (W * W);
-  d = (m11 * W - Y * m13) / (W * W);
-  t = a * a + b * b + c * c + d * d;
-  det = a * d - b * c;
+  t = j[0] * j[0] + j[1] * j[1] + j[2] * j[2] + j[3] * j[3];
+  det = j[0] * j[3] - j[1] * j[2];
 
   return sqrt (MAX (0, (t + sqrt (MAX (0, t * t - 4 * det * det))) / 2));
 }

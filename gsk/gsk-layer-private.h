@@ -271,6 +271,16 @@ gboolean gsk_layer_unproject (const graphene_matrix_t *world,
                               const graphene_point_t  *screen_point,
                               graphene_point_t        *out_point);
 
+/* Follows the layer's point (@u, @v) through @world's projection: where
+ * it lands in target space (@screen, nullable) and the Jacobian of the
+ * map there (@jacobian: ∂x/∂u, ∂x/∂v, ∂y/∂u, ∂y/∂v), in double. FALSE,
+ * setting nothing, if the point lies behind the viewer (w ≤ 1e-5). */
+gboolean gsk_layer_project_jacobian (const graphene_matrix_t *world,
+                                     double                   u,
+                                     double                   v,
+                                     graphene_point_t        *screen,
+                                     double                   jacobian[4]);
+
 /* Whether @world flattens the layer's plane to nothing */
 gboolean gsk_layer_matrix_is_singular (const graphene_matrix_t *world);
 

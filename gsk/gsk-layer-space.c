@@ -304,6 +304,33 @@ gsk_layer_unproject (const graphene_matrix_t *world,
   return TRUE;
 }
 
+gboolean
+gsk_layer_project_jacobian (const graphene_matrix_t *world,
+                            double                   u,
+                            double                   v,
+                            graphene_point_t        *screen,
+                            double                   jacobian[4])
+{
+  double m00 = graphene_matrix_get_value (world, 0, 0), m01 = graphene_matrix_get_value (world, 0, 1);
+  double m03 = graphene_matrix_get_value (world, 0, 3), m10 = graphene_matrix_get_value (world, 1, 0);
+  double m11 = graphene_matrix_get_value (world, 1, 1), m13 = graphene_matrix_get_value (world, 1, 3);
+  double m30 = graphene_matrix_get_value (world, 3, 0), m31 = graphene_matrix_get_value (world, 3, 1);
+  double m33 = graphene_matrix_get_value (world, 3, 3);
+  /* Row vectors: (u, v, 0, 1) · world = (X, Y, Z, W), on screen (X, Y) / W */
+  double X = u * m00 + v * m10 + m30, Y = u * m01 + v * m11 + m31, W = u * m03 + v * m13 + m33;
+
+  if (!(W > 1e-5))
+    return FALSE;
+
+  if (screen)
+    graphene_point_init (screen, X / W, Y / W);
+  jacobian[0] = (m00 * W - X * m03) / (W * W);
+  jacobian[1] = (m10 * W - X * m13) / (W * W);
+  jacobian[2] = (m01 * W - Y * m03) / (W * W);
+  jacobian[3] = (m11 * W - Y * m13) / (W * W);
+  return TRUE;
+}
+
 /**
  * gsk_layer_compute_transform:
  * @self: a layer

@@ -140,38 +140,20 @@ static GskTransform *
 tangent_transform (GskLayer               *host,
                    const graphene_point_t *p)
 {
-  graphene_matrix_t m, affine;
-  double m00, m01, m03, m10, m11, m13, m30, m31, m33;
-  double X, Y, W, sx, sy, xx, xy, yx, yy;
+  graphene_matrix_t world, affine;
+  graphene_point_t s;
+  double j[4];
 
-  if (!gsk_layer_compute_transform (host, NULL, &m))
+  if (!gsk_layer_compute_transform (host, NULL, &world) ||
+      !gsk_layer_project_jacobian (&world, p->x, p->y, &s, j))
+    return NULL;
+  if (!isfinite (j[0] * j[3] - j[1] * j[2]) || fabs (j[0] * j[3] - j[1] * j[2]) < 1e-9)
     return NULL;
 
-  m00 = graphene_matrix_get_value (&m, 0, 0); m01 = graphene_matrix_get_value (&m, 0, 1);
-  m03 = graphene_matrix_get_value (&m, 0, 3); m10 = graphene_matrix_get_value (&m, 1, 0);
-  m11 = graphene_matrix_get_value (&m, 1, 1); m13 = graphene_matrix_get_value (&m, 1, 3);
-  m30 = graphene_matrix_get_value (&m, 3, 0); m31 = graphene_matrix_get_value (&m, 3, 1);
-  m33 = graphene_matrix_get_value (&m, 3, 3);
-
-  /* Row vectors: (u, v, 0, 1) · m = (X, Y, Z, W) */
-  X = p->x * m00 + p->y * m10 + m30;
-  Y = p->x * m01 + p->y * m11 + m31;
-  W = p->x * m03 + p->y * m13 + m33;
-  if (!(W > 1e-5))
-    return NULL;
-
-  sx = X / W;
-  sy = Y / W;
-  xx = (m00 * W - X * m03) / (W * W);
-  xy = (m10 * W - X * m13) / (W * W);
-  yx = (m01 * W - Y * m03) / (W * W);
-  yy = (m11 * W - Y * m13) / (W * W);
-  if (!isfinite (xx * yy - xy * yx) || fabs (xx * yy - xy * yx) < 1e-9)
-    return NULL;
-
-  graphene_matrix_init_from_2d (&affine, xx, yx, xy, yy,
-                                sx - xx * p->x - xy * p->y,
-                                sy - yx * p->x - yy * p->y);
+  /* x' = j0 u + j1 v + x0, y' = j2 u + j3 v + y0, through p exactly */
+  graphene_matrix_init_from_2d (&affine, j[0], j[2], j[1], j[3],
+                                s.x - j[0] * p->x - j[1] * p->y,
+                                s.y - j[2] * p->x - j[3] * p->y);
   return gsk_transform_matrix (NULL, &affine);
 }
 

@@ -198,19 +198,11 @@ static gboolean
 plane_is_edge_on (const graphene_matrix_t *world,
                   const graphene_point_t  *p)
 {
-  float m[16];
-  double X, Y, W, j[4], det, frobenius;
+  double j[4], det, frobenius;
 
-  graphene_matrix_to_float (world, m);
-  X = (double) m[0] * p->x + (double) m[4] * p->y + m[12];
-  Y = (double) m[1] * p->x + (double) m[5] * p->y + m[13];
-  W = (double) m[3] * p->x + (double) m[7] * p->y + m[15];
+  if (!gsk_layer_project_jacobian (world, p->x, p->y, NULL, j))
+    return TRUE;
 
-  /* The Jacobian of (X / W, Y / W), times W² */
-  j[0] = m[0] * W - X * m[3];
-  j[1] = m[4] * W - X * m[7];
-  j[2] = m[1] * W - Y * m[3];
-  j[3] = m[5] * W - Y * m[7];
   det = j[0] * j[3] - j[1] * j[2];
   frobenius = j[0] * j[0] + j[1] * j[1] + j[2] * j[2] + j[3] * j[3];
 
