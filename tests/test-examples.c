@@ -16,21 +16,9 @@
 #include <glib/gstdio.h>
 #include <cairo.h>
 
+#include "png-test-utils.h"
+
 static const guint8 stage_rgb[3] = { 0x61, 0x64, 0x8c };
-
-static void
-pixel (cairo_surface_t *surface,
-       int              x,
-       int              y,
-       guint8           rgb[3])
-{
-  const guint8 *data = cairo_image_surface_get_data (surface);
-  guint32 p = *(const guint32 *) (data + y * cairo_image_surface_get_stride (surface) + x * 4);
-
-  rgb[0] = p >> 16;
-  rgb[1] = p >> 8;
-  rgb[2] = p;
-}
 
 static cairo_surface_t *
 run_example_with (const char *variable,

@@ -14,22 +14,10 @@
 #include <glib/gstdio.h>
 #include <cairo.h>
 
+#include "png-test-utils.h"
+
 /* Background and card colours of the example, as 8-bit straight RGB */
 static const guint8 background[3] = { 31, 31, 46 };
-
-static void
-pixel (cairo_surface_t *surface,
-       int              x,
-       int              y,
-       guint8           rgb[3])
-{
-  const guint8 *data = cairo_image_surface_get_data (surface);
-  guint32 p = *(const guint32 *) (data + y * cairo_image_surface_get_stride (surface) + x * 4);
-
-  rgb[0] = p >> 16;
-  rgb[1] = p >> 8;
-  rgb[2] = p;
-}
 
 static gboolean
 near (const guint8 *a,

@@ -338,31 +338,35 @@ check_drawing (GskLayerRenderer *renderer,
   g_object_unref (root);
 }
 
-static void
-test_draw_software (void)
-{
-  GskLayerRenderer *renderer = gsk_layer_software_renderer_new ();
+typedef void (* Check) (GskLayerRenderer *renderer,
+                        const char       *name);
 
-  check_drawing (renderer, "software");
-  g_object_unref (renderer);
-}
-
+/* Runs @check with the backend named by @data: "software", or "gl"
+ * where a GL context can be made (skipped with the reason elsewhere) */
 static void
-test_draw_gl (void)
+run_on_backend (gconstpointer data,
+                Check         check)
 {
+  const char *backend = data;
   g_autoptr (GError) error = NULL;
-  GskLayerRenderer *renderer = gsk_layer_gl_renderer_new (&error);
+  GskLayerRenderer *renderer = gsk_layer_renderer_new_for_backend (backend, &error);
 
   if (renderer == NULL)
     {
-      g_autofree char *why = g_strdup_printf ("no GL renderer here: %s", error->message);
+      g_autofree char *why = g_strdup_printf ("no %s renderer here: %s", backend, error->message);
 
       g_test_skip (why);
       return;
     }
 
-  check_drawing (renderer, "gl");
+  check (renderer, backend);
   g_object_unref (renderer);
+}
+
+static void
+test_draw (gconstpointer data)
+{
+  run_on_backend (data, check_drawing);
 }
 
 /* The share of inked pixels that are only partly inked: glyph edges.
@@ -510,30 +514,9 @@ test_crisp_after_change (void)
 }
 
 static void
-test_crisp_software (void)
+test_crisp (gconstpointer data)
 {
-  GskLayerRenderer *renderer = gsk_layer_software_renderer_new ();
-
-  check_crisp (renderer, "software");
-  g_object_unref (renderer);
-}
-
-static void
-test_crisp_gl (void)
-{
-  g_autoptr (GError) error = NULL;
-  GskLayerRenderer *renderer = gsk_layer_gl_renderer_new (&error);
-
-  if (renderer == NULL)
-    {
-      g_autofree char *why = g_strdup_printf ("no GL renderer here: %s", error->message);
-
-      g_test_skip (why);
-      return;
-    }
-
-  check_crisp (renderer, "gl");
-  g_object_unref (renderer);
+  run_on_backend (data, check_crisp);
 }
 
 /* }}} */
@@ -587,10 +570,10 @@ main (int    argc,
   g_test_add_func ("/text/wrap-and-ellipsize", test_wrap_and_ellipsize);
   g_test_add_func ("/text/markup", test_markup);
   g_test_add_func ("/text/huge-and-bad", test_huge_and_bad);
-  g_test_add_func ("/text/draw/software", test_draw_software);
-  g_test_add_func ("/text/draw/gl", test_draw_gl);
-  g_test_add_func ("/text/crisp/software", test_crisp_software);
-  g_test_add_func ("/text/crisp/gl", test_crisp_gl);
+  g_test_add_data_func ("/text/draw/software", "software", test_draw);
+  g_test_add_data_func ("/text/draw/gl", "gl", test_draw);
+  g_test_add_data_func ("/text/crisp/software", "software", test_crisp);
+  g_test_add_data_func ("/text/crisp/gl", "gl", test_crisp);
   g_test_add_func ("/text/crisp/after-change", test_crisp_after_change);
   g_test_add_func ("/text/scene-round-trip", test_scene_round_trip);
 
