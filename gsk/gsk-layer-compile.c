@@ -301,14 +301,16 @@ visible_content_rect (GskLayer *layer,
   return result;
 }
 
-/* The scale draw() content is rasterized at: the largest stretch the
- * layer's world matrix gives it on screen (at its corners, through
- * perspective), rounded up to a step of a quarter octave (2^(1/4), 19%)
- * from 1× to 8×. Content is never rasterized below 1×, and a scale that
- * moves within its step keeps the raster: on screen, content is never
- * more than one step blurrier than the screen's pixels. */
+/* The scale content is rasterized at: the largest stretch the layer's
+ * world matrix gives it on screen (at its corners, through perspective),
+ * times the device scale, rounded up to a step of a quarter octave
+ * (2^(1/4), 19%) above the device scale, up to 8× that. Content is never
+ * rasterized below the device scale, so that nothing on screen is an
+ * upscaled 1× image, and a scale that moves within its step keeps the
+ * raster: on screen, content is never more than one step blurrier than
+ * the screen's pixels. */
 #define CONTENT_SCALE_STEPS 4
-#define MAX_CONTENT_SCALE 8.f
+#define MAX_CONTENT_STRETCH 8.f
 
 /* The largest singular value of the Jacobian of @world's projection at
  * (@u, @v), or 0 behind the viewer */
@@ -329,27 +331,28 @@ stretch_at (const graphene_matrix_t *world,
 }
 
 static float
-content_scale (GskLayer *layer)
+content_scale (GskLayer *layer,
+               float     device_scale)
 {
   GskLayerPrivate *p = gsk_layer_get_private (layer);
   double stretch = 0, steps;
   int i;
 
   if (content_is_huge (&p->size))
-    return 1;
+    return device_scale;
 
   gsk_layer_update_world (layer);
   if (p->world_singular)
-    return 1;
+    return device_scale;
 
   for (i = 0; i < 4; i++)
     stretch = MAX (stretch, stretch_at (&p->world, i & 1 ? p->size.width : 0, i & 2 ? p->size.height : 0));
   if (!(stretch > 1.001))
-    return 1;
+    return device_scale;
 
   /* A hair below a step is that step: 2× stays 2× through rounding */
-  steps = ceil (log2 (MIN (stretch, MAX_CONTENT_SCALE)) * CONTENT_SCALE_STEPS - 0.01);
-  return MIN (exp2 (steps / CONTENT_SCALE_STEPS), MAX_CONTENT_SCALE);
+  steps = ceil (log2 (MIN (stretch, MAX_CONTENT_STRETCH)) * CONTENT_SCALE_STEPS - 0.01);
+  return device_scale * MIN (exp2 (steps / CONTENT_SCALE_STEPS), MAX_CONTENT_STRETCH);
 }
 
 static gboolean
@@ -363,7 +366,8 @@ cache_covers (GskLayerContentCache  *cache,
 static void
 rasterize (GskLayer *layer,
            int       target_width,
-           int       target_height)
+           int       target_height,
+           float     device_scale)
 {
   GskLayerPrivate *p = gsk_layer_get_private (layer);
   graphene_rect_t rect;
@@ -372,7 +376,7 @@ rasterize (GskLayer *layer,
   float scale;
   int w, h;
 
-  scale = content_scale (layer);
+  scale = content_scale (layer, device_scale);
   if (content_is_huge (&p->size))
     rect = visible_content_rect (layer, target_width, target_height);
   else
@@ -390,6 +394,13 @@ rasterize (GskLayer *layer,
       shrink = MIN (shrink, sqrt ((double) MAX_CONTENT_PIXELS / ((double) w * h)));
       w = MAX (1, (int) floor (w * shrink));
       h = MAX (1, (int) floor (h * shrink));
+    }
+  else if (w > 0 && h > 0)
+    {
+      /* The raster covers whole pixels at exactly the scale: 1.25× of
+       * 125 units is 157 pixels, which cover 125.6 units */
+      rect.size.width = w / scale;
+      rect.size.height = h / scale;
     }
 
   if (p->content_cache == NULL)
@@ -410,8 +421,10 @@ rasterize (GskLayer *layer,
       return;
     }
 
+  /* A device scale, not a matrix: draw() sees layer units, and what it
+   * makes similar to its target (pango-cairo, groups) is at this scale */
+  cairo_surface_set_device_scale (surface, w / rect.size.width, h / rect.size.height);
   cr = cairo_create (surface);
-  cairo_scale (cr, w / rect.size.width, h / rect.size.height);
   cairo_translate (cr, -rect.origin.x, -rect.origin.y);
   cairo_rectangle (cr, rect.origin.x, rect.origin.y, rect.size.width, rect.size.height);
   cairo_clip (cr);
@@ -439,7 +452,8 @@ static gboolean
 needs_draw (GskLayer *layer,
             gboolean  no_cache,
             int       target_width,
-            int       target_height)
+            int       target_height,
+            float     device_scale)
 {
   GskLayerPrivate *p = gsk_layer_get_private (layer);
 
@@ -457,7 +471,7 @@ needs_draw (GskLayer *layer,
     }
 
   /* Its scale on screen moved to another step */
-  return p->content_cache->scale != content_scale (layer);
+  return p->content_cache->scale != content_scale (layer, device_scale);
 }
 
 typedef struct {
@@ -471,7 +485,8 @@ static void
 run_draw (GskLayer *root,
           gboolean  all,
           int       target_width,
-          int       target_height)
+          int       target_height,
+          float     device_scale)
 {
   gboolean no_cache = GSK_LAYER_DEBUG_CHECK (NO_CACHE);
   DrawFrame *stack;
@@ -502,7 +517,7 @@ run_draw (GskLayer *root,
 
       /* Shown again, or moved: everything below may need drawing */
       moved = f.moved || p->world_dirty || p->effects_dirty;
-      if (needs_draw (f.layer, no_cache, target_width, target_height))
+      if (needs_draw (f.layer, no_cache, target_width, target_height, device_scale))
         g_ptr_array_add (to_draw, g_object_ref (f.layer));
 
       for (c = p->first_child; c != NULL; c = gsk_layer_get_private (c)->next_sibling)
@@ -528,7 +543,7 @@ run_draw (GskLayer *root,
         continue;
 
       p->content_dirty = FALSE;
-      rasterize (l, target_width, target_height);
+      rasterize (l, target_width, target_height, device_scale);
     }
 
   g_ptr_array_unref (to_draw);
@@ -696,8 +711,10 @@ emit_own_ops (Compiler        *c,
         }
       else
         {
-          int w = MIN (ceilf (p->size.width), 4096);
-          int h = MIN (ceilf (p->size.height), 4096);
+          /* Delegates draw at the scale they have on screen, as draw() */
+          float scale = GSK_IS_LAYER_IMAGE_CONTENT (p->content) ? 1.f : content_scale (layer, c->list->scale);
+          int w = MIN (ceilf (p->size.width * scale), 4096);
+          int h = MIN (ceilf (p->size.height * scale), 4096);
           cairo_surface_t *surface = gsk_layer_content_get_surface (p->content, w, h);
 
           if (surface != NULL)
@@ -1052,6 +1069,79 @@ exit_layer (Compiler *c,
     }
 }
 
+/* Device pixels of a box of layout units: rounded out, with a pixel of
+ * margin below 1× for antialiased edges */
+static inline Box
+scale_box (const Box *b,
+           float      scale)
+{
+  float margin = scale < 1.f ? 1.f : 0.f;
+
+  return (Box) { floorf (b->x0 * scale) - margin, floorf (b->y0 * scale) - margin,
+                 ceilf (b->x1 * scale) + margin, ceilf (b->y1 * scale) + margin };
+}
+
+/* The walk works in layout units; the list is in the target's pixels */
+static void
+scale_list (GskLayerRenderList *list)
+{
+  Box target = { 0, 0, list->width, list->height };
+  float s = list->scale;
+  guint i;
+
+  for (i = 0; i < list->n_ops; i++)
+    {
+      GskLayerRenderOp *op = &list->ops[i];
+      Box b;
+
+      if (op->kind == GSK_LAYER_RENDER_OP_POP_GROUP || op->kind == GSK_LAYER_RENDER_OP_POP_CLIP)
+        continue;
+
+      if (op->kind != GSK_LAYER_RENDER_OP_PUSH_GROUP)
+        {
+          float m[16];
+          int row;
+
+          /* target = v · world · scale(s): the first two columns scale */
+          graphene_matrix_to_float (&op->transform, m);
+          for (row = 0; row < 4; row++)
+            {
+              m[row * 4 + 0] *= s;
+              m[row * 4 + 1] *= s;
+            }
+          graphene_matrix_init_from_float (&op->transform, m);
+        }
+
+      b = gsk_layer_box_from_rect (&op->screen_bounds);
+      b = scale_box (&b, s);
+      b = box_intersect (&b, &target);
+      op->screen_bounds = screen_box_to_rect (&b);
+    }
+}
+
+static cairo_region_t *
+scale_region (cairo_region_t *region,
+              float           scale)
+{
+  cairo_region_t *scaled = cairo_region_create ();
+  int i, n = cairo_region_num_rectangles (region);
+
+  for (i = 0; i < n; i++)
+    {
+      cairo_rectangle_int_t r;
+      Box b;
+
+      cairo_region_get_rectangle (region, i, &r);
+      b = (Box) { r.x, r.y, r.x + r.width, r.y + r.height };
+      b = scale_box (&b, scale);
+      r = box_to_int (&b);
+      cairo_region_union_rectangle (scaled, &r);
+    }
+  cairo_region_destroy (region);
+
+  return scaled;
+}
+
 cairo_region_t *
 gsk_layer_compile (GskLayer           *root,
                    GskLayerRenderList *list,
@@ -1059,10 +1149,14 @@ gsk_layer_compile (GskLayer           *root,
 {
   GskLayerPrivate *rp = gsk_layer_get_private (root);
   cairo_rectangle_int_t viewport = { 0, 0, list->width, list->height };
+  float scale = list->scale;
+  /* The target in layout units */
+  int width = ceilf (list->width / scale), height = ceilf (list->height / scale);
   cairo_region_t *pending;
   Compiler c;
   Frame first;
   int pass;
+  guint i;
 
   g_return_val_if_fail (rp->parent == NULL, NULL);
 
@@ -1082,7 +1176,7 @@ gsk_layer_compile (GskLayer           *root,
   for (pass = 0; pass < 2; pass++)
     {
       run_layout (root);
-      run_draw (root, full, list->width, list->height);
+      run_draw (root, full, width, height, scale);
       if (!rp->subtree_needs_layout)
         break;
     }
@@ -1100,7 +1194,7 @@ gsk_layer_compile (GskLayer           *root,
 
   first = (Frame) {
     .layer = root,
-    .clip = { 0, 0, list->width, list->height },
+    .clip = { 0, 0, width, height },
     .changed = full,
     .stale = full,
   };
@@ -1124,6 +1218,14 @@ gsk_layer_compile (GskLayer           *root,
   /* Layers whose content draws only what can be seen and moved need
    * another draw: that is the next frame's business */
   rp->subtree_dirty = FALSE;
+
+  if (scale != 1.f)
+    {
+      scale_list (list);
+      pending = scale_region (pending, scale);
+      for (i = 0; i < c.damage->len; i++)
+        g_array_index (c.damage, Box, i) = scale_box (&g_array_index (c.damage, Box, i), scale);
+    }
 
   if (full)
     cairo_region_union_rectangle (pending, &viewport);

@@ -106,8 +106,14 @@ typedef struct _GskLayerRenderList GskLayerRenderList;
 
 struct _GskLayerRenderList
 {
+  /* The target, in its pixels */
   int width;
   int height;
+
+  /* Target pixels per layout unit (the device scale): the compile lays
+   * out and bounds the tree in layout units and leaves every transform,
+   * screen bound and damage rectangle of the list in target pixels */
+  float scale;
 
   /* Straight RGBA the damaged area is cleared to before the first op;
    * fully transparent by default */

@@ -38,6 +38,7 @@ gsk_layer_render_list_new (int width,
   list = g_new0 (GskLayerRenderList, 1);
   list->width = width;
   list->height = height;
+  list->scale = 1.f;
 
   return list;
 }

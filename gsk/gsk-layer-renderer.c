@@ -16,7 +16,13 @@
  *
  * Each frame lays out the tree, draws invalidated content, compiles the
  * tree into a flat render list and hands the list with the damage to a
- * backend. With [property@LayerRenderer:check-damage] (or
+ * backend.
+ *
+ * A renderer draws at a device scale ([property@LayerRenderer:scale]):
+ * layers are laid out in layout units, and the target has that many
+ * pixels per unit. Every layer's content, including text and what
+ * [vfunc@Layer.draw] draws, is rasterized at the scale it has in the
+ * target, never stretched from 1×. With [property@LayerRenderer:check-damage] (or
  * `GSK_LAYER_DEBUG=check-damage` in the environment), each frame is
  * drawn a second time in full and compared with the damaged one.
  */
@@ -27,6 +33,7 @@ typedef struct
   GskLayer *last_root;          /* not a reference; see claim */
   gconstpointer last_target;    /* not a reference; compared only */
   float clear_color[4];
+  float scale;
   gboolean check_damage;
   gboolean checking;            /* drawing the full frame of the check */
   GError *damage_error;
@@ -35,6 +42,7 @@ typedef struct
 enum {
   PROP_0,
   PROP_CHECK_DAMAGE,
+  PROP_SCALE,
   N_PROPS
 };
 
@@ -192,13 +200,15 @@ gsk_layer_renderer_compile_frame (GskLayerRenderer          *self,
          priv->last_root != root ||
          priv->last_target != target ||
          !target_valid ||
-         priv->list->width != width || priv->list->height != height;
+         priv->list->width != width || priv->list->height != height ||
+         priv->list->scale != priv->scale;
 
   if (priv->list == NULL || priv->list->width != width || priv->list->height != height)
     {
       g_clear_pointer (&priv->list, gsk_layer_render_list_free);
       priv->list = gsk_layer_render_list_new (width, height);
     }
+  priv->list->scale = priv->scale;
   memcpy (priv->list->clear_color, priv->clear_color, sizeof priv->clear_color);
   priv->last_root = root;
   priv->last_target = target;
@@ -260,6 +270,8 @@ gsk_layer_renderer_is_checking (GskLayerRenderer *self)
  * @self: a renderer
  * @root: a top-level layer
  * @target: an ARGB32 cairo image surface; the frame's size is its size
+ *   in pixels, which is its size in layout units times the renderer's
+ *   [property@LayerRenderer:scale]
  *
  * Draws the tree under @root into @target. If the previous frame this
  * renderer drew was of @root into @target, only the pixels that changed
@@ -310,14 +322,17 @@ gsk_layer_renderer_render (GskLayerRenderer *self,
  * gsk_layer_renderer_render_to_surface:
  * @self: a renderer
  * @root: a top-level layer
- * @width: the width of the image
- * @height: the height of the image
+ * @width: the width of the frame, in layout units
+ * @height: the height of the frame, in layout units
  *
- * Draws the whole tree under @root into a new image.
+ * Draws the whole tree under @root into a new image of @width × @height
+ * layout units: at the renderer's [property@LayerRenderer:scale], the
+ * image is that many times larger in pixels (rounded up), and carries
+ * the scale as its cairo device scale.
  *
  * Returns %NULL, with a critical warning, when @width or @height is not
- * positive, or beyond %GSK_LAYER_MAX_SURFACE_SIZE, or the image would
- * have more than %GSK_LAYER_MAX_SURFACE_PIXELS.
+ * positive, or the image would be beyond %GSK_LAYER_MAX_SURFACE_SIZE a
+ * side or have more than %GSK_LAYER_MAX_SURFACE_PIXELS.
  *
  * Returns: (transfer full) (nullable): an ARGB32 cairo image surface
  */
@@ -327,17 +342,25 @@ gsk_layer_renderer_render_to_surface (GskLayerRenderer *self,
                                       int               width,
                                       int               height)
 {
+  GskLayerRendererPrivate *priv;
   cairo_surface_t *surface;
   cairo_region_t *damage;
+  int w, h;
 
   g_return_val_if_fail (GSK_IS_LAYER_RENDERER (self), NULL);
   g_return_val_if_fail (GSK_IS_LAYER (root), NULL);
-  g_return_val_if_fail (gsk_layer_surface_size_is_allowed (width, height), NULL);
+  g_return_val_if_fail (width > 0 && height > 0, NULL);
 
-  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
+  priv = gsk_layer_renderer_get_instance_private (self);
+  w = (int) MIN (ceil ((double) width * priv->scale), G_MAXINT);
+  h = (int) MIN (ceil ((double) height * priv->scale), G_MAXINT);
+  g_return_val_if_fail (gsk_layer_surface_size_is_allowed (w, h), NULL);
+
+  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w, h);
   damage = gsk_layer_renderer_render (self, root, surface);
   if (damage)
     cairo_region_destroy (damage);
+  cairo_surface_set_device_scale (surface, priv->scale, priv->scale);
 
   return surface;
 }
@@ -381,6 +404,54 @@ gsk_layer_renderer_forget_target (GskLayerRenderer *self)
   GskLayerRendererPrivate *priv = gsk_layer_renderer_get_instance_private (self);
 
   priv->last_target = NULL;
+}
+
+/**
+ * gsk_layer_renderer_set_scale:
+ * @self: a renderer
+ * @scale: target pixels per layout unit, from 0.25 to 8
+ *
+ * Sets the device scale frames are drawn at: a layer of 100 × 100
+ * units covers 200 × 200 pixels of the target at scale 2 and 125 × 125
+ * at 1.25. Content, text and [vfunc@Layer.draw] are drawn again at the
+ * new scale, and the next frame is drawn in full.
+ *
+ * A scale outside 0.25 to 8, or not a number, is a programming error:
+ * it is refused with a critical warning and the scale is left as it
+ * was. The default is 1.
+ */
+void
+gsk_layer_renderer_set_scale (GskLayerRenderer *self,
+                              double            scale)
+{
+  GskLayerRendererPrivate *priv;
+
+  g_return_if_fail (GSK_IS_LAYER_RENDERER (self));
+  g_return_if_fail (scale >= GSK_LAYER_MIN_SCALE && scale <= GSK_LAYER_MAX_SCALE);
+
+  priv = gsk_layer_renderer_get_instance_private (self);
+  if (priv->scale == (float) scale)
+    return;
+
+  priv->scale = scale;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SCALE]);
+}
+
+/**
+ * gsk_layer_renderer_get_scale:
+ * @self: a renderer
+ *
+ * Returns: the device scale, target pixels per layout unit
+ */
+double
+gsk_layer_renderer_get_scale (GskLayerRenderer *self)
+{
+  GskLayerRendererPrivate *priv;
+
+  g_return_val_if_fail (GSK_IS_LAYER_RENDERER (self), 1.0);
+
+  priv = gsk_layer_renderer_get_instance_private (self);
+  return priv->scale;
 }
 
 /**
@@ -491,6 +562,9 @@ gsk_layer_renderer_get_property (GObject    *object,
     case PROP_CHECK_DAMAGE:
       g_value_set_boolean (value, gsk_layer_renderer_get_check_damage (self));
       break;
+    case PROP_SCALE:
+      g_value_set_double (value, gsk_layer_renderer_get_scale (self));
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -508,6 +582,9 @@ gsk_layer_renderer_set_property (GObject      *object,
     {
     case PROP_CHECK_DAMAGE:
       gsk_layer_renderer_set_check_damage (self, g_value_get_boolean (value));
+      break;
+    case PROP_SCALE:
+      gsk_layer_renderer_set_scale (self, g_value_get_double (value));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -533,10 +610,24 @@ gsk_layer_renderer_class_init (GskLayerRendererClass *klass)
                           FALSE,
                           G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
 
+  /**
+   * GskLayerRenderer:scale:
+   *
+   * The device scale: target pixels per layout unit, from 0.25 to 8.
+   * See [method@LayerRenderer.set_scale].
+   */
+  properties[PROP_SCALE] =
+    g_param_spec_double ("scale", NULL, NULL,
+                         GSK_LAYER_MIN_SCALE, GSK_LAYER_MAX_SCALE, 1.0,
+                         G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
 static void
 gsk_layer_renderer_init (GskLayerRenderer *self)
 {
+  GskLayerRendererPrivate *priv = gsk_layer_renderer_get_instance_private (self);
+
+  priv->scale = 1.f;
 }

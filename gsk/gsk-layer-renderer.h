@@ -63,6 +63,25 @@ void gsk_layer_renderer_set_clear_color (GskLayerRenderer *self,
 GSK_LAYER_AVAILABLE_IN_ALL
 void gsk_layer_renderer_get_clear_color (GskLayerRenderer *self,
                                          GdkRGBA          *color);
+/**
+ * GSK_LAYER_MIN_SCALE:
+ *
+ * The smallest device scale a renderer draws at.
+ */
+#define GSK_LAYER_MIN_SCALE 0.25
+
+/**
+ * GSK_LAYER_MAX_SCALE:
+ *
+ * The largest device scale a renderer draws at.
+ */
+#define GSK_LAYER_MAX_SCALE 8.0
+
+GSK_LAYER_AVAILABLE_IN_ALL
+void gsk_layer_renderer_set_scale (GskLayerRenderer *self,
+                                   double            scale);
+GSK_LAYER_AVAILABLE_IN_ALL
+double gsk_layer_renderer_get_scale (GskLayerRenderer *self);
 GSK_LAYER_AVAILABLE_IN_ALL
 void gsk_layer_renderer_set_check_damage (GskLayerRenderer *self,
                                           gboolean          check_damage);

@@ -28,7 +28,8 @@ ALLOWED = {
     'core': set(),
     'animation': {'core'},
     'css': {'core', 'animation'},
-    'scene': {'core', 'animation', 'css'},
+    # Scene files name GSK's own layer types, text layers among them
+    'scene': {'core', 'animation', 'css', 'text'},
     # Long presses and kinetic motion run on frame clocks
     'input': {'core', 'animation'},
     'software': {'core'},

@@ -289,13 +289,14 @@ test_huge_draw (GskLayer *layer,
                 cairo_t  *cr)
 {
   TestHuge *self = TEST_HUGE (layer);
-  double x0, y0, x1, y1;
+  double x0, y0, x1, y1, sx, sy;
 
-  /* In device pixels: what the buffer really holds */
+  /* In the buffer's pixels: through the matrix, then the device scale */
   cairo_clip_extents (cr, &x0, &y0, &x1, &y1);
   cairo_user_to_device (cr, &x0, &y0);
   cairo_user_to_device (cr, &x1, &y1);
-  self->max_clip_pixels = MAX (self->max_clip_pixels, (x1 - x0) * (y1 - y0));
+  cairo_surface_get_device_scale (cairo_get_target (cr), &sx, &sy);
+  self->max_clip_pixels = MAX (self->max_clip_pixels, (x1 - x0) * sx * (y1 - y0) * sy);
 
   cairo_set_source_rgb (cr, 1, 0, 0);
   cairo_paint (cr);

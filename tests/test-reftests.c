@@ -15,6 +15,11 @@
  * (within 0.043 of the box filter pixman gives) and so differs on a
  * few more edge pixels of scenes that are mostly rotated edges.
  *
+ * NAME.scale, if present, holds a device scale: the scene is rendered at
+ * that scale (an image that many times larger in pixels), and its
+ * reference is drawn at that size directly, as a scene with every
+ * length multiplied (NAME.ref.json, drawn at scale 1) or a PNG.
+ *
  * NAME.time, if present, holds a number of seconds: the scene's
  * animations start on a manual frame clock, which moves that far before
  * anything is drawn, so that the test compares a frame in mid-animation.
@@ -36,6 +41,7 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <gsklayer.h>
+#include <math.h>
 #include <stdlib.h>
 
 #define MAX_DIFF 6
@@ -60,6 +66,7 @@ typedef struct {
   Tolerance tolerance;
   Tolerance gl_tolerance;
   double time;  /* seconds into the animations; < 0: not animated */
+  double scale; /* the device scale the scene is drawn at */
 } Reftest;
 
 typedef struct {
@@ -127,6 +134,7 @@ load_scene (const char *path,
 static cairo_surface_t *
 render_scene (GskLayerScene *scene,
               Backend        backend,
+              double         scale,
               gboolean       step_by_step)
 {
   GskLayerRenderer *renderer = backend == BACKEND_GL ? g_object_ref (get_gl_renderer ())
@@ -141,8 +149,9 @@ render_scene (GskLayerScene *scene,
   gsk_layer_scene_get_background (scene, &background);
   gsk_layer_renderer_set_clear_color (renderer, &background);
   gsk_layer_renderer_set_check_damage (renderer, TRUE);
+  gsk_layer_renderer_set_scale (renderer, scale);
 
-  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
+  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, ceil (width * scale), ceil (height * scale));
   damage = gsk_layer_renderer_render (renderer, root, surface);
   cairo_region_destroy (damage);
 
@@ -186,6 +195,8 @@ render_scene (GskLayerScene *scene,
       g_ptr_array_free (layers, TRUE);
     }
 
+  /* The GL renderer is shared */
+  gsk_layer_renderer_set_scale (renderer, 1);
   g_object_unref (renderer);
 
   return surface;
@@ -332,7 +343,7 @@ run_reftest (gconstpointer data)
     }
 
   scene = load_scene (t->scene_path, t->time);
-  out = render_scene (scene, run->backend, TRUE);
+  out = render_scene (scene, run->backend, t->scale, TRUE);
 
   if (t->ref_scene_path)
     {
@@ -340,7 +351,7 @@ run_reftest (gconstpointer data)
 
       /* The reference scene draws on the same backend: the point is the
        * equivalence of the two scenes */
-      ref = render_scene (ref_scene, run->backend, FALSE);
+      ref = render_scene (ref_scene, run->backend, 1, FALSE);
     }
   else
     {
@@ -391,7 +402,8 @@ find_reftests (const char *dir)
       g_autofree char *fuzz_path = g_strconcat (base, ".fuzz", NULL);
       g_autofree char *gl_fuzz_path = g_strconcat (base, ".gl.fuzz", NULL);
       g_autofree char *time_path = g_strconcat (base, ".time", NULL);
-      g_autofree char *time = NULL;
+      g_autofree char *scale_path = g_strconcat (base, ".scale", NULL);
+      g_autofree char *time = NULL, *scale = NULL;
 
       t->name = g_strdup (name);
       t->scene_path = g_strconcat (base, ".json", NULL);
@@ -400,6 +412,7 @@ find_reftests (const char *dir)
       t->tolerance.max_diff = MAX_DIFF;
       t->tolerance.edge_fraction = EDGE_FRACTION;
       t->time = -1;
+      t->scale = 1;
 
       if (!g_file_test (t->ref_scene_path, G_FILE_TEST_EXISTS))
         g_clear_pointer (&t->ref_scene_path, g_free);
@@ -417,6 +430,16 @@ find_reftests (const char *dir)
           t->time = g_ascii_strtod (g_strstrip (time), &end);
           if (end == time || *end != '\0' || !(t->time >= 0 && t->time < 1e6))
             g_error ("%s: expected a number of seconds", time_path);
+        }
+
+      if (g_file_get_contents (scale_path, &scale, NULL, NULL))
+        {
+          char *end;
+
+          t->scale = g_ascii_strtod (g_strstrip (scale), &end);
+          if (end == scale || *end != '\0' ||
+              !(t->scale >= GSK_LAYER_MIN_SCALE && t->scale <= GSK_LAYER_MAX_SCALE))
+            g_error ("%s: expected a device scale", scale_path);
         }
 
       g_ptr_array_add (tests, t);

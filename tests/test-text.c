@@ -519,6 +519,92 @@ test_crisp (gconstpointer data)
   run_on_backend (data, check_crisp);
 }
 
+/* "Crisp Ag" at (@position, @position) in @font on white, in an image of @width ×
+ * @height layout units drawn at device scale @scale */
+static cairo_surface_t *
+render_label_at_scale (GskLayerRenderer *renderer,
+                       const char       *font,
+                       double            position,
+                       int               width,
+                       int               height,
+                       double            scale)
+{
+  GskLayer *root = g_object_ref_sink (gsk_layer_new ());
+  GskLayer *label = gsk_layer_text_new ("Crisp Ag");
+  cairo_surface_t *surface;
+
+  gsk_layer_set_size (root, &GRAPHENE_SIZE_INIT (width, height));
+  gsk_layer_set_background_color (root, &(GdkRGBA) { 1, 1, 1, 1 });
+  gsk_layer_text_set_font (GSK_LAYER_TEXT (label), font);
+  gsk_layer_set_position (label, &GRAPHENE_POINT_INIT (position, position));
+  gsk_layer_add_child (root, label);
+  gsk_layer_renderer_set_scale (renderer, scale);
+  surface = gsk_layer_renderer_render_to_surface (renderer, root, width, height);
+  gsk_layer_renderer_set_scale (renderer, 1);
+  g_object_unref (root);
+  return surface;
+}
+
+/* At device scale 2 and 1.25, "Sans 12" is the same text as "Sans 24"
+ * and "Sans 15" drawn at 1×, not a 1× raster stretched; measured, as
+ * check_crisp(). At (8, 8), which both scales map to whole pixels: a
+ * label half a pixel off would be partly inked all over at any scale. */
+static void
+check_crisp_device_scale (GskLayerRenderer *renderer,
+                          const char       *name)
+{
+  static const double scales[] = { 2, 1.25 };
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (scales); i++)
+    {
+      double s = scales[i];
+      g_autofree char *big_font = g_strdup_printf ("Sans %g", 12 * s);
+      cairo_surface_t *scaled = render_label_at_scale (renderer, "Sans 12", 8, 160, 48, s);
+      cairo_surface_t *big = render_label_at_scale (renderer, big_font, 8 * s, 160 * s, 48 * s, 1);
+      cairo_surface_t *small = render_label_at_scale (renderer, "Sans 12", 8, 160, 48, 1);
+      int w = cairo_image_surface_get_width (big), h = cairo_image_surface_get_height (big);
+      cairo_surface_t *stretched = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w, h);
+      cairo_t *cr = cairo_create (stretched);
+      double crisp, reference, blurry;
+      int n, n_blurry;
+
+      g_assert_cmpint (cairo_image_surface_get_width (scaled), ==, w);
+      g_assert_cmpint (cairo_image_surface_get_height (scaled), ==, h);
+
+      /* What a 1× image shown at the scale looks like */
+      cairo_scale (cr, s, s);
+      cairo_set_source_surface (cr, small, 0, 0);
+      cairo_pattern_set_filter (cairo_get_source (cr), CAIRO_FILTER_BILINEAR);
+      cairo_paint (cr);
+      cairo_destroy (cr);
+
+      crisp = partial_share (scaled);
+      reference = partial_share (big);
+      blurry = partial_share (stretched);
+      n = count_differing (scaled, big, 24);
+      n_blurry = count_differing (stretched, big, 24);
+      g_test_message ("%s at scale %g: partly inked share %.3f, %.3f for %s at 1×, %.3f stretched; "
+                      "%d of %d pixels differ from %s by more than 24, %d of the stretched",
+                      name, s, crisp, reference, big_font, blurry, n, w * h, big_font, n_blurry);
+      g_assert_cmpfloat (crisp, <=, reference * 1.1);
+      g_assert_cmpint (n, <=, w * h / 200);
+      g_assert_cmpfloat (crisp, <, blurry * 0.75);
+      g_assert_cmpint (n_blurry, >=, 10 * MAX (n, 1));
+
+      cairo_surface_destroy (scaled);
+      cairo_surface_destroy (big);
+      cairo_surface_destroy (small);
+      cairo_surface_destroy (stretched);
+    }
+}
+
+static void
+test_crisp_device_scale (gconstpointer data)
+{
+  run_on_backend (data, check_crisp_device_scale);
+}
+
 /* }}} */
 
 static void
@@ -575,6 +661,8 @@ main (int    argc,
   g_test_add_data_func ("/text/crisp/software", "software", test_crisp);
   g_test_add_data_func ("/text/crisp/gl", "gl", test_crisp);
   g_test_add_func ("/text/crisp/after-change", test_crisp_after_change);
+  g_test_add_data_func ("/text/crisp/device-scale/software", "software", test_crisp_device_scale);
+  g_test_add_data_func ("/text/crisp/device-scale/gl", "gl", test_crisp_device_scale);
   g_test_add_func ("/text/scene-round-trip", test_scene_round_trip);
 
   status = g_test_run ();

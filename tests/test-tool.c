@@ -184,6 +184,59 @@ test_render_time (Fixture       *f,
   g_free (out);
 }
 
+/* --scale: an image that many times larger, the box where the scale
+ * puts it; bad scales are usage errors */
+static void
+test_render_scale (Fixture       *f,
+                   gconstpointer  data)
+{
+  char *out = g_build_filename (f->dir, "s.png", NULL);
+  char *frame = g_build_filename (f->dir, "f-%d.png", NULL);
+  char *frame0 = g_build_filename (f->dir, "f-0.png", NULL);
+  static const char *bad[] = { "0", "nan", "100", "-2", "0.1", "2x" };
+  cairo_surface_t *image;
+  char *err = NULL;
+  guint i;
+
+  g_assert_cmpint (run_tool (NULL, "render", f->scene, "--time", "0.5", "--scale", "2", "-o", out, NULL), ==, 0);
+  image = cairo_image_surface_create_from_png (out);
+  g_assert_cmpint (cairo_image_surface_get_width (image), ==, 128);
+  g_assert_cmpint (cairo_image_surface_get_height (image), ==, 64);
+  g_assert_cmpint (box_left (image), ==, 48);
+  cairo_surface_destroy (image);
+
+  g_assert_cmpint (run_tool (NULL, "render", f->scene, "--time", "0.5", "--scale=1.25", "-o", out,
+                             "--backend", "software", NULL), ==, 0);
+  image = cairo_image_surface_create_from_png (out);
+  g_assert_cmpint (cairo_image_surface_get_width (image), ==, 80);
+  g_assert_cmpint (cairo_image_surface_get_height (image), ==, 40);
+  g_assert_cmpint (box_left (image), ==, 30);
+  cairo_surface_destroy (image);
+
+  /* play draws its frames at the scale too */
+  g_assert_cmpint (run_tool (NULL, "play", f->scene, "-o", frame, "--fps", "1", "--duration", "1",
+                             "--scale", "1.5", NULL), ==, 0);
+  image = cairo_image_surface_create_from_png (frame0);
+  g_assert_cmpint (cairo_image_surface_get_width (image), ==, 96);
+  g_assert_cmpint (cairo_image_surface_get_height (image), ==, 48);
+  cairo_surface_destroy (image);
+
+  for (i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_assert_cmpint (run_tool (&err, "render", f->scene, "--scale", bad[i], "-o", out, NULL), ==, 2);
+      g_assert_nonnull (strstr (err, "invalid scale"));
+      g_clear_pointer (&err, g_free);
+    }
+  /* Within the range, but too many pixels */
+  g_assert_cmpint (run_tool (&err, "render", f->scene, "--size", "4000x4000", "--scale", "8", "-o", out, NULL), ==, 2);
+  g_assert_nonnull (strstr (err, "more than an image may have"));
+  g_clear_pointer (&err, g_free);
+
+  g_free (out);
+  g_free (frame);
+  g_free (frame0);
+}
+
 static void
 test_play_frames (Fixture       *f,
                   gconstpointer  data)
@@ -381,6 +434,7 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add ("/tool/render/time", Fixture, NULL, fixture_set_up, test_render_time, fixture_tear_down);
+  g_test_add ("/tool/render/scale", Fixture, NULL, fixture_set_up, test_render_scale, fixture_tear_down);
   g_test_add ("/tool/play/frames", Fixture, NULL, fixture_set_up, test_play_frames, fixture_tear_down);
   g_test_add ("/tool/play/apng", Fixture, NULL, fixture_set_up, test_play_apng, fixture_tear_down);
   g_test_add ("/tool/render/backend-choice", Fixture, NULL, fixture_set_up, test_render_backend_choice, fixture_tear_down);

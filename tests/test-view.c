@@ -201,14 +201,14 @@ colored (float         x,
 }
 
 /* A card under perspective(400px) rotateY(40deg), rounded and half
- * transparent over a stripe: antialiased slanted edges, perspective and
- * blending, all of which a texture copy would keep and a resampled or
- * approximated drawing would not */
+ * transparent over a stripe, and a label: antialiased slanted edges,
+ * perspective, blending and glyphs, all of which a texture copy would
+ * keep and a resampled or approximated drawing would not */
 static void
 build_card_scene (GskLayer *root)
 {
   GskLayerTransform *t = NULL;
-  GskLayer *card, *stripe;
+  GskLayer *card, *stripe, *label;
 
   stripe = colored (0, 120, WIDTH, 40, &(GdkRGBA) { 0.9f, 0.8f, 0.1f, 1 });
   gsk_layer_add_child (root, stripe);
@@ -222,6 +222,12 @@ build_card_scene (GskLayer *root)
   gsk_layer_set_transform (card, t);
   gsk_layer_transform_unref (t);
   gsk_layer_add_child (root, card);
+
+  label = gsk_layer_text_new ("Text on the view");
+  gsk_layer_text_set_font (GSK_LAYER_TEXT (label), "Sans 14");
+  gsk_layer_text_set_color (GSK_LAYER_TEXT (label), &(GdkRGBA) { 1, 1, 1, 1 });
+  gsk_layer_set_position (label, &GRAPHENE_POINT_INIT (12, 8));
+  gsk_layer_add_child (root, label);
 }
 
 static cairo_surface_t *
@@ -247,10 +253,15 @@ draw_with_gtk (Fixture *f)
   GdkTexture *texture;
   cairo_surface_t *surface;
 
+  int scale = gtk_widget_get_scale_factor (f->view);
+
+  /* At the window's scale factor, as GTK draws it on screen */
+  gtk_snapshot_scale (snapshot, scale, scale);
   gdk_paintable_snapshot (paintable, snapshot, WIDTH, HEIGHT);
   node = gtk_snapshot_free_to_node (snapshot);
   g_assert_nonnull (node);
-  texture = gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, WIDTH, HEIGHT));
+  texture = gsk_renderer_render_texture (renderer, node,
+                                         &GRAPHENE_RECT_INIT (0, 0, WIDTH * scale, HEIGHT * scale));
   surface = texture_to_surface (texture);
 
   g_object_unref (texture);
@@ -296,7 +307,7 @@ test_pixels (Fixture       *f,
   GskLayerRenderer *headless = gsk_layer_software_renderer_new ();
   cairo_surface_t *shown, *expected;
   guint frames;
-  int n;
+  int n, scale;
 
   build_card_scene (f->root);
   frames = gsk_layer_view_get_frames_rendered (GSK_LAYER_VIEW (f->view));
@@ -311,8 +322,26 @@ test_pixels (Fixture       *f,
   /* GTK's renderer draws the view; GSK's software backend, headless,
    * draws the tree (the GL path's backend differs from it within the
    * reftests' tolerance, which is what is asked here) */
+  scale = gtk_widget_get_scale_factor (f->view);
   shown = draw_with_gtk (f);
+  gsk_layer_renderer_set_scale (headless, scale);
   expected = gsk_layer_renderer_render_to_surface (headless, f->root, WIDTH, HEIGHT);
+  g_test_message ("scale factor %d", scale);
+
+  /* At a scale factor, the view's texture has the window's pixels: not
+   * a 1× image that GTK stretches */
+  if (gsk_layer_view_get_render_path (GSK_LAYER_VIEW (f->view)) != GSK_LAYER_VIEW_RENDER_NODES)
+    {
+      GskRenderNode *node = gsk_layer_view_peek_node (GSK_LAYER_VIEW (f->view));
+      GdkTexture *texture;
+
+      if (gsk_render_node_get_node_type (node) == GSK_TRANSFORM_NODE)
+        node = gsk_transform_node_get_child (node);
+      g_assert_cmpint (gsk_render_node_get_node_type (node), ==, GSK_TEXTURE_NODE);
+      texture = gsk_texture_node_get_texture (node);
+      g_assert_cmpint (gdk_texture_get_width (texture), ==, WIDTH * scale);
+      g_assert_cmpint (gdk_texture_get_height (texture), ==, HEIGHT * scale);
+    }
   if (g_getenv ("TEST_VIEW_SAVE"))
     {
       const char *path = g_getenv ("GSK_LAYER_VIEW_PATH") ? g_getenv ("GSK_LAYER_VIEW_PATH") : "";
@@ -325,7 +354,7 @@ test_pixels (Fixture       *f,
   /* The reftests' tolerance: 6 levels, more only along edges (at most
    * 1.5% of the pixels, and never 96 levels) */
   n = compare (shown, expected, 6);
-  g_assert_cmpint (n, <=, WIDTH * HEIGHT * 15 / 1000);
+  g_assert_cmpint (n, <=, WIDTH * HEIGHT * scale * scale * 15 / 1000);
   g_assert_cmpint (compare (shown, expected, 95), ==, 0);
 
   cairo_surface_destroy (shown);

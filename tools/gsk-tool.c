@@ -25,10 +25,10 @@ enum {
 
 static const char *usage_text =
   "Usage:\n"
-  "  gsk render SCENE.json -o OUT.png [--time SECONDS] [--backend auto|gl|software] [--size WxH] [--stats]\n"
+  "  gsk render SCENE.json -o OUT.png [--time SECONDS] [--backend auto|gl|software] [--size WxH] [--scale S] [--stats]\n"
   "  gsk render --demo [-o OUT.png] [--backend auto|gl|software] [--size WxH]\n"
-  "  gsk play SCENE.json -o FRAME-%03d.png --duration SECONDS [--fps N] [--backend …] [--size WxH]\n"
-  "  gsk play SCENE.json -o OUT.png --duration SECONDS [--fps N] [--backend …] [--size WxH]\n"
+  "  gsk play SCENE.json -o FRAME-%03d.png --duration SECONDS [--fps N] [--backend …] [--size WxH] [--scale S]\n"
+  "  gsk play SCENE.json -o OUT.png --duration SECONDS [--fps N] [--backend …] [--size WxH] [--scale S]\n"
   "  gsk save --demo -o OUT.json\n"
   "  gsk view SCENE.json [--size WxH] [--undecorated]\n"
   "  gsk view --demo\n"
@@ -59,7 +59,10 @@ static const char *usage_text =
   "                       GSK_LAYER_RENDERER=gl|software says), gl (OpenGL\n"
   "                       on a headless EGL context; if none can be made,\n"
   "                       says why and renders in software), or software\n"
-  "  --size WxH           Image size (default: the scene's size)\n"
+  "  --size WxH           Image size in layout units (default: the scene's size)\n"
+  "  --scale S            Device scale, 0.25 to 8 (default 1): the image has S\n"
+  "                       pixels per layout unit, e.g. 2 or 1.25, and every\n"
+  "                       layer and its text are drawn at that scale\n"
   "  --demo               Use the built-in demo scene\n"
   "  --undecorated        view: a window without a title bar\n"
   "  --stats              After render, print what the frame cost the GPU\n"
@@ -137,6 +140,9 @@ typedef struct {
   const char *backend;
   int width;
   int height;
+  double scale;     /* 0: not given */
+  int pixel_width;  /* of the image: the size times the scale */
+  int pixel_height;
   gboolean demo;
   gboolean stats;
   gboolean undecorated;
@@ -206,6 +212,14 @@ parse_options (int      argc,
             return usage_error ("--duration needs a number of seconds");
           if (!parse_number (value, 0, 1e6, &opts->duration) || opts->duration == 0)
             return usage_error ("invalid duration “%s” (expected seconds above 0, e.g. 2)", value);
+        }
+      else if ((value = option_value (argc, argv, &i, "--scale", &missing)) || missing)
+        {
+          if (missing)
+            return usage_error ("--scale needs a number");
+          if (!parse_number (value, GSK_LAYER_MIN_SCALE, GSK_LAYER_MAX_SCALE, &opts->scale))
+            return usage_error ("invalid scale “%s” (expected a number from %g to %g, e.g. 2 or 1.25)",
+                                value, GSK_LAYER_MIN_SCALE, GSK_LAYER_MAX_SCALE);
         }
       else if (g_str_equal (arg, "-o") || g_str_equal (arg, "--output"))
         {
@@ -297,6 +311,20 @@ prepare (Options           *opts,
 
   if (opts->width <= 0)
     gsk_layer_scene_get_size (scene, &opts->width, &opts->height);
+  if (opts->scale == 0)
+    opts->scale = 1;
+  opts->pixel_width = ceil (opts->width * opts->scale);
+  opts->pixel_height = ceil (opts->height * opts->scale);
+  if (opts->pixel_width > GSK_LAYER_MAX_SURFACE_SIZE || opts->pixel_height > GSK_LAYER_MAX_SURFACE_SIZE ||
+      (gint64) opts->pixel_width * opts->pixel_height > GSK_LAYER_MAX_SURFACE_PIXELS)
+    {
+      g_object_unref (scene);
+      return usage_error ("%d×%d at scale %g is %d×%d pixels, more than an image may have (at most %d "
+                          "a side and %d pixels)", opts->width, opts->height, opts->scale,
+                          opts->pixel_width, opts->pixel_height,
+                          GSK_LAYER_MAX_SURFACE_SIZE, GSK_LAYER_MAX_SURFACE_PIXELS);
+    }
+  gsk_layer_renderer_set_scale (renderer, opts->scale);
   gsk_layer_scene_get_background (scene, &background);
   gsk_layer_renderer_set_clear_color (renderer, &background);
 
@@ -883,7 +911,7 @@ cmd_play (int    argc,
 
   /* One target for every frame, which redraws what changed since the
    * one before */
-  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, opts.width, opts.height);
+  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, opts.pixel_width, opts.pixel_height);
   apng_init (&apng, n_frames, opts.fps);
   res = record (&opts, scene, renderer, surface, &pattern, n_frames, FALSE, &apng);
   if (res == RECORD_MIXED)
@@ -961,7 +989,7 @@ cmd_view (int    argc,
     return res;
   if (!opts.demo && opts.scene_path == NULL)
     return usage_error ("view needs a scene file or --demo");
-  if (opts.output || opts.time >= 0 || opts.fps > 0 || opts.duration > 0 || opts.stats)
+  if (opts.output || opts.time >= 0 || opts.fps > 0 || opts.duration > 0 || opts.stats || opts.scale > 0)
     return usage_error ("view takes only --size, --undecorated and --demo");
   if (!gtk_init_check ())
     {

@@ -188,11 +188,25 @@ in_transform (GskRenderNode           *node,
 {
   GskTransform *transform;
   GskRenderNode *result;
+  float m[16];
 
   if (graphene_matrix_is_identity (matrix))
     return node;
 
-  transform = gsk_transform_matrix (NULL, matrix);
+  graphene_matrix_to_float (matrix, m);
+  if (m[1] == 0.f && m[4] == 0.f && m[3] == 0.f && m[7] == 0.f && m[15] == 1.f)
+    {
+      /* A scale and a translation: said so, GTK draws it directly; a
+       * matrix of unknown kind it may draw into an offscreen first, at
+       * a resolution of its own */
+      transform = gsk_transform_translate (NULL, &GRAPHENE_POINT_INIT (m[12], m[13]));
+      transform = gsk_transform_scale (transform, m[0], m[5]);
+    }
+  else
+    transform = gsk_transform_matrix (NULL, matrix);
+  /* What is left in z does not move a flat quad */
+  if (transform == NULL)
+    return node;
   result = gsk_transform_node_new (node, transform);
   gsk_transform_unref (transform);
   gsk_render_node_unref (node);
@@ -408,6 +422,9 @@ gsk_layer_node_builder_build (GskLayerNodeBuilder      *self,
 
   self->n_reused = self->n_made = 0;
   g_ptr_array_add (stack, top);
+  /* The list is in device pixels; the nodes are in the widget's units */
+  if (list->scale != 1.f)
+    graphene_matrix_init_scale (&top->to_local, 1.f / list->scale, 1.f / list->scale, 1.f);
 
   for (i = 0; i < list->n_ops; i++)
     {

@@ -40,7 +40,9 @@
  * animations run in GTK's frames, and only while something animates, so
  * a still view costs no CPU. It draws through whichever renderer GTK
  * uses (see [enum@LayerViewRenderPath]); a frame in which nothing
- * changed hands GTK the node it had, and GTK then redraws nothing.
+ * changed hands GTK the node it had, and GTK then redraws nothing. It
+ * draws at the window's scale factor (HiDPI): layers, their content and
+ * text are drawn at that many pixels per unit, never stretched.
  *
  * GDK's events on the view become the layers' events: pointer, scroll,
  * touch, keys, crossing and focus reach the layers' controllers and
@@ -79,6 +81,7 @@ struct _GskLayerView
   guint frames_rendered;
   GskRenderNode *node;          /* the last frame, handed out again while still */
   int node_width, node_height;
+  int node_scale;               /* the scale factor it was drawn at */
   /* Pixels the last rendered frame redrew (texture paths) */
   gint64 last_drawn;
 
@@ -570,11 +573,15 @@ region_area (const cairo_region_t *region)
   return area;
 }
 
+/* The texture paths draw @width × @height layout units at @scale into
+ * a texture that many times larger, shown at the view's size */
 static GskRenderNode *
 render_gl (GskLayerView *self,
            int           width,
-           int           height)
+           int           height,
+           int           scale)
 {
+  int pw = width * scale, ph = height * scale;
   ViewBuffer *buffer;
   cairo_region_t *drawn;
   GdkTexture *texture;
@@ -583,11 +590,12 @@ render_gl (GskLayerView *self,
   int age;
 
   gdk_gl_context_make_current (self->gl_context);
-  buffer = get_free_buffer (self, width, height);
+  buffer = get_free_buffer (self, pw, ph);
   self->frame_counter++;
   age = buffer->drawn ? (int) MIN (self->frame_counter - buffer->drawn, G_MAXINT) : 0;
+  gsk_layer_renderer_set_scale (self->gl, scale);
   drawn = gsk_layer_gl_renderer_render_to_framebuffer (GSK_LAYER_GL_RENDERER (self->gl), self->root,
-                                                       buffer->framebuffer, width, height, age);
+                                                       buffer->framebuffer, pw, ph, age);
   self->last_drawn = region_area (drawn);
   g_clear_pointer (&drawn, cairo_region_destroy);
   buffer->drawn = self->frame_counter;
@@ -596,7 +604,7 @@ render_gl (GskLayerView *self,
   gdk_gl_context_clear_current ();
 
   buffer->in_use = TRUE;
-  texture = gdk_gl_texture_new (self->gl_context, buffer->texture, width, height,
+  texture = gdk_gl_texture_new (self->gl_context, buffer->texture, pw, ph,
                                 buffer_released, buffer);
   node = gsk_texture_node_new (texture, &GRAPHENE_RECT_INIT (0, 0, width, height));
   g_object_unref (texture);
@@ -613,8 +621,10 @@ render_gl (GskLayerView *self,
 static GskRenderNode *
 render_software (GskLayerView *self,
                  int           width,
-                 int           height)
+                 int           height,
+                 int           scale)
 {
+  int pw = width * scale, ph = height * scale;
   cairo_region_t *drawn;
   GdkTexture *texture;
   GBytes *bytes;
@@ -623,13 +633,14 @@ render_software (GskLayerView *self,
   if (self->software == NULL)
     self->software = gsk_layer_software_renderer_new ();
   if (self->image == NULL ||
-      cairo_image_surface_get_width (self->image) != width ||
-      cairo_image_surface_get_height (self->image) != height)
+      cairo_image_surface_get_width (self->image) != pw ||
+      cairo_image_surface_get_height (self->image) != ph)
     {
       g_clear_pointer (&self->image, cairo_surface_destroy);
-      self->image = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
+      self->image = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, pw, ph);
     }
 
+  gsk_layer_renderer_set_scale (self->software, scale);
   drawn = gsk_layer_renderer_render (self->software, self->root, self->image);
   self->last_drawn = region_area (drawn);
   g_clear_pointer (&drawn, cairo_region_destroy);
@@ -638,8 +649,8 @@ render_software (GskLayerView *self,
   /* A texture is immutable, and the image is drawn into again next
    * frame: GTK gets a copy. Cairo's ARGB32 is GDK's default format. */
   bytes = g_bytes_new (cairo_image_surface_get_data (self->image),
-                       (gsize) cairo_image_surface_get_stride (self->image) * height);
-  texture = gdk_memory_texture_new (width, height, GDK_MEMORY_DEFAULT, bytes,
+                       (gsize) cairo_image_surface_get_stride (self->image) * ph);
+  texture = gdk_memory_texture_new (pw, ph, GDK_MEMORY_DEFAULT, bytes,
                                     cairo_image_surface_get_stride (self->image));
   g_bytes_unref (bytes);
   node = gsk_texture_node_new (texture, &GRAPHENE_RECT_INIT (0, 0, width, height));
@@ -651,11 +662,13 @@ render_software (GskLayerView *self,
 static GskRenderNode *
 render_nodes (GskLayerView *self,
               int           width,
-              int           height)
+              int           height,
+              int           scale)
 {
   const GskLayerRenderList *list;
   cairo_region_t *damage;
-  gboolean full;
+  gboolean full, same = self->node != NULL && self->node_width == width &&
+                        self->node_height == height && self->node_scale == scale;
   GskRenderNode *node;
 
   if (self->software == NULL)
@@ -664,13 +677,11 @@ render_nodes (GskLayerView *self,
     self->builder = gsk_layer_node_builder_new ();
 
   /* The builder is the target: what it built last is valid while the
-   * size is the same */
-  damage = gsk_layer_renderer_compile_frame (self->software, self->root, self->builder,
-                                             self->node != NULL && self->node_width == width &&
-                                             self->node_height == height,
-                                             width, height, &list, &full);
-  if (cairo_region_is_empty (damage) && self->node != NULL &&
-      self->node_width == width && self->node_height == height)
+   * size and scale are the same */
+  gsk_layer_renderer_set_scale (self->software, scale);
+  damage = gsk_layer_renderer_compile_frame (self->software, self->root, self->builder, same,
+                                             width * scale, height * scale, &list, &full);
+  if (cairo_region_is_empty (damage) && same)
     node = gsk_render_node_ref (self->node);
   else
     node = gsk_layer_node_builder_build (self->builder, list);
@@ -709,9 +720,11 @@ gsk_layer_view_snapshot (GtkWidget   *widget,
   GskLayerView *self = GSK_LAYER_VIEW (widget);
   int width = gtk_widget_get_width (widget);
   int height = gtk_widget_get_height (widget);
+  int scale = gtk_widget_get_scale_factor (widget);
 
-  if (self->root == NULL || width <= 0 || height <= 0 ||
-      !gsk_layer_surface_size_is_allowed (width, height))
+  if (self->root == NULL || width <= 0 || height <= 0 || scale <= 0 ||
+      !gsk_layer_surface_size_is_allowed (width * scale, height * scale) ||
+      scale > GSK_LAYER_MAX_SCALE)
     return;
 
   self->in_snapshot = TRUE;
@@ -721,22 +734,23 @@ gsk_layer_view_snapshot (GtkWidget   *widget,
   set_path (self, choose_path (self));
 
   if (self->node == NULL || self->needs_render ||
-      self->node_width != width || self->node_height != height)
+      self->node_width != width || self->node_height != height || self->node_scale != scale)
     {
       GskRenderNode *node;
 
       self->needs_render = FALSE;
       if (self->path == GSK_LAYER_VIEW_RENDER_GL_TEXTURE)
-        node = render_gl (self, width, height);
+        node = render_gl (self, width, height, scale);
       else if (self->path == GSK_LAYER_VIEW_RENDER_NODES)
-        node = render_nodes (self, width, height);
+        node = render_nodes (self, width, height, scale);
       else
-        node = render_software (self, width, height);
+        node = render_software (self, width, height, scale);
 
       g_clear_pointer (&self->node, gsk_render_node_unref);
       self->node = node;
       self->node_width = width;
       self->node_height = height;
+      self->node_scale = scale;
       self->frames_rendered++;
     }
 
@@ -1243,6 +1257,16 @@ gsk_layer_view_class_init (GskLayerViewClass *klass)
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
 }
 
+/* GTK keeps a widget's last node until it queues a draw */
+static void
+on_scale_factor (GskLayerView *self,
+                 GParamSpec   *pspec,
+                 gpointer      data)
+{
+  self->needs_render = TRUE;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
 static void
 gsk_layer_view_init (GskLayerView *self)
 {
@@ -1256,6 +1280,7 @@ gsk_layer_view_init (GskLayerView *self)
 
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
   gtk_widget_set_overflow (GTK_WIDGET (self), GTK_OVERFLOW_HIDDEN);
+  g_signal_connect (self, "notify::scale-factor", G_CALLBACK (on_scale_factor), NULL);
 
   controller = gtk_event_controller_legacy_new ();
   g_signal_connect (controller, "event", G_CALLBACK (on_event), self);

@@ -16,6 +16,7 @@
 
 #include "gsk-layer-scene-private.h"
 #include "gsk-layer-private.h"
+#include "gsk-layer-text.h"
 #include "gsk-layer-json-scanner-private.h"
 
 /* A layer adds two JSON levels (itself and its "children" array) */
@@ -483,8 +484,10 @@ gsk_layer_scene_load_text (const char  *text,
       return NULL;
     }
 
-  /* A program may load a scene before it made any layer */
+  /* A program may load a scene before it made any layer; GSK's own
+   * layer types are known by name */
   g_type_ensure (GSK_TYPE_LAYER);
+  g_type_ensure (GSK_TYPE_LAYER_TEXT);
 
   parser = json_parser_new ();
   if (!json_parser_load_from_data (parser, text, length, &local_error))
