@@ -363,6 +363,15 @@ cache_covers (GskLayerContentCache  *cache,
          graphene_rect_contains_rect (&cache->rect, rect);
 }
 
+/* For benchmarks: how many times content was rasterized */
+static guint n_rasterized;
+
+guint
+gsk_layer_compile_get_n_rasterized (void)
+{
+  return n_rasterized;
+}
+
 static void
 rasterize (GskLayer *layer,
            int       target_width,
@@ -376,6 +385,7 @@ rasterize (GskLayer *layer,
   float scale;
   int w, h;
 
+  n_rasterized++;
   scale = content_scale (layer, device_scale);
   if (content_is_huge (&p->size))
     rect = visible_content_rect (layer, target_width, target_height);

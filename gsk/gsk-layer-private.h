@@ -308,6 +308,9 @@ typedef struct _GskLayerCompiler GskLayerCompiler;
 cairo_region_t *gsk_layer_compile (GskLayer           *root,
                                    GskLayerRenderList *list,
                                    gboolean            full);
+/* How many times draw() content was rasterized, in all trees: for
+ * benchmarks and tests */
+guint gsk_layer_compile_get_n_rasterized (void);
 
 /* The top level's record of what must be redrawn */
 void gsk_layer_top_level_add_damage (GskLayer              *root,
