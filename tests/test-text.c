@@ -4,7 +4,9 @@
  * of a layout this test makes on its own, wrapping and ellipsizing at a
  * width, markup and its errors, relayout on change, empty and huge text;
  * drawing against the same text drawn by Pango with cairo directly, on
- * both backends; scene files with a text layer, and their round trip.
+ * both backends (colour, alignment, justification, wrapping by words and
+ * characters, ellipsizing, markup, line spacing), crispness under
+ * scale(4) and at device scales 2 and 1.25; scene files with a text layer, and their round trip.
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -369,6 +371,159 @@ test_draw (gconstpointer data)
   run_on_backend (data, check_drawing);
 }
 
+/* {{{ Layouts drawn, against Pango with cairo */
+
+typedef struct {
+  const char *name;
+  const char *text;
+  gboolean markup;
+  GskLayerTextAlignment alignment;
+  GskLayerTextWrap wrap;
+  PangoEllipsizeMode ellipsize;
+  float line_spacing;
+  float width;                  /* of the layer */
+  GdkRGBA color;
+} LayoutCase;
+
+static const LayoutCase layout_cases[] = {
+  { "center", "Centred in the layer\nand a second line", FALSE, GSK_LAYER_TEXT_ALIGN_CENTER,
+    GSK_LAYER_TEXT_WRAP_NONE, PANGO_ELLIPSIZE_NONE, 0, 260, { 0.75f, 0.11f, 0.16f, 1 } },
+  { "right", "Right, unwrapped\nshort", FALSE, GSK_LAYER_TEXT_ALIGN_RIGHT,
+    GSK_LAYER_TEXT_WRAP_NONE, PANGO_ELLIPSIZE_NONE, 0, 260, { 0.1f, 0.37f, 0.71f, 1 } },
+  { "justify", "The quick brown fox jumps over the lazy dog, and over it again and again", FALSE,
+    GSK_LAYER_TEXT_ALIGN_JUSTIFY, GSK_LAYER_TEXT_WRAP_WORD, PANGO_ELLIPSIZE_NONE, 0, 180, { 0, 0, 0, 1 } },
+  { "wrap-char", "Characterwrappedwithoutanyspaces at all", FALSE, GSK_LAYER_TEXT_ALIGN_LEFT,
+    GSK_LAYER_TEXT_WRAP_CHAR, PANGO_ELLIPSIZE_NONE, 0, 120, { 0.15f, 0.64f, 0.41f, 1 } },
+  { "wrap-center", "Wrapped at words and centred, line by line", FALSE, GSK_LAYER_TEXT_ALIGN_CENTER,
+    GSK_LAYER_TEXT_WRAP_WORD, PANGO_ELLIPSIZE_NONE, 0, 150, { 0.38f, 0.21f, 0.51f, 1 } },
+  { "ellipsize-end", "Ellipsized at the end of a long line", FALSE, GSK_LAYER_TEXT_ALIGN_LEFT,
+    GSK_LAYER_TEXT_WRAP_NONE, PANGO_ELLIPSIZE_END, 0, 140, { 0, 0, 0, 1 } },
+  { "ellipsize-middle", "Ellipsized in the middle of a long line", FALSE, GSK_LAYER_TEXT_ALIGN_LEFT,
+    GSK_LAYER_TEXT_WRAP_NONE, PANGO_ELLIPSIZE_MIDDLE, 0, 140, { 0, 0, 0, 1 } },
+  { "markup", "<span foreground='#c01c28'>red</span>, <i>italic</i> and <b>bold</b>", TRUE,
+    GSK_LAYER_TEXT_ALIGN_LEFT, GSK_LAYER_TEXT_WRAP_NONE, PANGO_ELLIPSIZE_NONE, 0, 260, { 0, 0, 0, 1 } },
+  { "line-spacing", "Lines set one and a half apart, wrapped at words", FALSE, GSK_LAYER_TEXT_ALIGN_LEFT,
+    GSK_LAYER_TEXT_WRAP_WORD, PANGO_ELLIPSIZE_NONE, 1.5f, 150, { 0, 0, 0, 1 } },
+};
+
+/* The reference: Pango's own layout of the case, drawn with cairo at
+ * (10, 10) on white; lines aligned in the layer's width as CSS's
+ * text-align does */
+static cairo_surface_t *
+draw_layout_reference (const LayoutCase *lc)
+{
+  PangoLayout *layout = reference_layout ("", "Sans 13");
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 280, 120);
+  cairo_t *cr = cairo_create (surface);
+  PangoRectangle logical;
+  double x = 10;
+
+  if (lc->markup)
+    pango_layout_set_markup (layout, lc->text, -1);
+  else
+    pango_layout_set_text (layout, lc->text, -1);
+  pango_layout_set_alignment (layout, lc->alignment == GSK_LAYER_TEXT_ALIGN_CENTER ? PANGO_ALIGN_CENTER :
+                                      lc->alignment == GSK_LAYER_TEXT_ALIGN_RIGHT ? PANGO_ALIGN_RIGHT :
+                                      PANGO_ALIGN_LEFT);
+  pango_layout_set_justify (layout, lc->alignment == GSK_LAYER_TEXT_ALIGN_JUSTIFY);
+  if (lc->wrap != GSK_LAYER_TEXT_WRAP_NONE || lc->ellipsize != PANGO_ELLIPSIZE_NONE)
+    {
+      pango_layout_set_width (layout, lc->width * PANGO_SCALE);
+      pango_layout_set_wrap (layout, lc->wrap == GSK_LAYER_TEXT_WRAP_CHAR ? PANGO_WRAP_CHAR : PANGO_WRAP_WORD);
+    }
+  pango_layout_set_ellipsize (layout, lc->ellipsize);
+  if (lc->line_spacing > 0)
+    pango_layout_set_line_spacing (layout, lc->line_spacing);
+
+  /* Unwrapped, the lines are aligned among themselves; the block then
+   * goes where the alignment puts it in the layer */
+  pango_layout_get_extents (layout, NULL, &logical);
+  if (lc->wrap == GSK_LAYER_TEXT_WRAP_NONE && lc->ellipsize == PANGO_ELLIPSIZE_NONE)
+    {
+      double w = (double) logical.width / PANGO_SCALE;
+
+      if (lc->alignment == GSK_LAYER_TEXT_ALIGN_CENTER)
+        x += (lc->width - w) / 2;
+      else if (lc->alignment == GSK_LAYER_TEXT_ALIGN_RIGHT)
+        x += lc->width - w;
+    }
+
+  cairo_set_source_rgb (cr, 1, 1, 1);
+  cairo_paint (cr);
+  gdk_cairo_set_source_rgba (cr, &lc->color);
+  cairo_move_to (cr, x, 10);
+  pango_cairo_show_layout (cr, layout);
+  cairo_destroy (cr);
+  g_object_unref (layout);
+
+  return surface;
+}
+
+static void
+check_layouts (GskLayerRenderer *renderer,
+               const char       *name)
+{
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (layout_cases); i++)
+    {
+      const LayoutCase *lc = &layout_cases[i];
+      GskLayer *root = g_object_ref_sink (gsk_layer_new ());
+      GskLayer *label = gsk_layer_text_new (NULL);
+      GskLayerText *text = GSK_LAYER_TEXT (label);
+      cairo_surface_t *shown, *expected;
+      graphene_size_t size;
+      int n;
+
+      gsk_layer_set_size (root, &GRAPHENE_SIZE_INIT (280, 120));
+      gsk_layer_set_background_color (root, &(GdkRGBA) { 1, 1, 1, 1 });
+      gsk_layer_text_set_font (text, "Sans 13");
+      gsk_layer_text_set_color (text, &lc->color);
+      gsk_layer_text_set_alignment (text, lc->alignment);
+      gsk_layer_text_set_wrap (text, lc->wrap);
+      gsk_layer_text_set_ellipsize (text, lc->ellipsize);
+      gsk_layer_text_set_line_spacing (text, lc->line_spacing);
+      if (lc->markup)
+        {
+          g_autoptr (GError) error = NULL;
+
+          g_assert_true (gsk_layer_text_set_markup (text, lc->text, &error));
+        }
+      else
+        gsk_layer_text_set_text (text, lc->text);
+      gsk_layer_set_position (label, &GRAPHENE_POINT_INIT (10, 10));
+      gsk_layer_set_size (label, &GRAPHENE_SIZE_INIT (lc->width, 110));
+      gsk_layer_add_child (root, label);
+
+      shown = gsk_layer_renderer_render_to_surface (renderer, root, 280, 120);
+      expected = draw_layout_reference (lc);
+      if (g_getenv ("TEST_TEXT_SAVE"))
+        {
+          g_autofree char *a = g_strdup_printf ("test-text-%s-%s.png", lc->name, name);
+          g_autofree char *b = g_strdup_printf ("test-text-%s-expected.png", lc->name);
+
+          cairo_surface_write_to_png (shown, a);
+          cairo_surface_write_to_png (expected, b);
+        }
+      n = count_differing (shown, expected, 6);
+      gsk_layer_get_size (label, &size);
+      g_test_message ("%s, %s: %d of 33,600 pixels differ by more than 6", name, lc->name, n);
+      g_assert_cmpint (n, <=, 33600 / 200);
+
+      cairo_surface_destroy (shown);
+      cairo_surface_destroy (expected);
+      g_object_unref (root);
+    }
+}
+
+static void
+test_layouts (gconstpointer data)
+{
+  run_on_backend (data, check_layouts);
+}
+
+/* }}} */
+
 /* The share of inked pixels that are only partly inked: glyph edges.
  * A raster stretched 4× has edges four pixels wide, a crisp one about
  * one; so the share tells a blurry text from a crisp one */
@@ -643,6 +798,33 @@ test_scene_round_trip (void)
   g_assert_cmpstr (gsk_layer_text_get_font (GSK_LAYER_TEXT (label)), ==, "Sans 14");
 }
 
+/* Markup that does not parse fails the load, at the text's place; the
+ * same text without use-markup is plain text */
+static void
+test_scene_bad_markup (void)
+{
+  const char *json =
+    "{ \"size\": [200, 100], \"root\": { \"type\": \"GskLayer\", \"children\": [\n"
+    "  { \"type\": \"GskLayerText\", \"use-markup\": true,\n"
+    "    \"text\": \"good <i>bad</b>\" } ] } }";
+  const char *plain =
+    "{ \"size\": [200, 100], \"root\": { \"type\": \"GskLayerText\", \"text\": \"good <i>bad</b>\" } }";
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GskLayerScene) scene = gsk_layer_scene_new_from_data (json, -1, "bad.json", &error);
+
+  g_assert_null (scene);
+  g_assert_error (error, GSK_LAYER_ERROR, GSK_LAYER_ERROR_INVALID_VALUE);
+  g_test_message ("%s", error->message);
+  g_assert_true (g_str_has_prefix (error->message, "bad.json:3:13: invalid markup in “text”"));
+  g_assert_nonnull (strstr (error->message, "was closed"));
+  g_clear_error (&error);
+
+  scene = gsk_layer_scene_new_from_data (plain, -1, "plain.json", &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (gsk_layer_text_get_text (GSK_LAYER_TEXT (gsk_layer_scene_get_root (scene))), ==,
+                   "good <i>bad</b>");
+}
+
 int
 main (int    argc,
       char **argv)
@@ -661,9 +843,12 @@ main (int    argc,
   g_test_add_data_func ("/text/crisp/software", "software", test_crisp);
   g_test_add_data_func ("/text/crisp/gl", "gl", test_crisp);
   g_test_add_func ("/text/crisp/after-change", test_crisp_after_change);
+  g_test_add_data_func ("/text/layouts/software", "software", test_layouts);
+  g_test_add_data_func ("/text/layouts/gl", "gl", test_layouts);
   g_test_add_data_func ("/text/crisp/device-scale/software", "software", test_crisp_device_scale);
   g_test_add_data_func ("/text/crisp/device-scale/gl", "gl", test_crisp_device_scale);
   g_test_add_func ("/text/scene-round-trip", test_scene_round_trip);
+  g_test_add_func ("/text/scene-bad-markup", test_scene_bad_markup);
 
   status = g_test_run ();
 

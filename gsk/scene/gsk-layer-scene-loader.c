@@ -217,6 +217,10 @@ load_layer_members (Loader          *l,
                     const char     **id,
                     guint           *children)
 {
+  GskLayerJsonPos *text_item = NULL;
+  const char *text = NULL;
+  gboolean use_markup = FALSE;
+
   for (guint i = 0; i < pos->items->len; i++)
     {
       GskLayerJsonPos *item = g_ptr_array_index (pos->items, i);
@@ -260,6 +264,28 @@ load_layer_members (Loader          *l,
         }
       g_ptr_array_add (names, (gpointer) pspec->name);
       g_array_append_val (values, value);
+
+      if (g_type_is_a (G_OBJECT_CLASS_TYPE (klass), GSK_TYPE_LAYER_TEXT))
+        {
+          if (g_str_equal (pspec->name, "text"))
+            {
+              text_item = item;
+              text = g_value_get_string (&g_array_index (values, GValue, values->len - 1));
+            }
+          else if (g_str_equal (pspec->name, "use-markup"))
+            use_markup = g_value_get_boolean (&g_array_index (values, GValue, values->len - 1));
+        }
+    }
+
+  /* Markup that does not parse is the file's mistake, said where it is,
+   * not text shown as written */
+  if (use_markup && text != NULL)
+    {
+      g_autoptr (GError) markup_error = NULL;
+
+      if (!pango_parse_markup (text, -1, 0, NULL, NULL, NULL, &markup_error))
+        return value_error (l, text_item, GSK_LAYER_ERROR_INVALID_VALUE,
+                            "invalid markup in “text”: %s", markup_error->message);
     }
 
   return TRUE;

@@ -316,9 +316,26 @@ gsk_layer_text_draw (GskLayer *layer,
   if (self->text[0] == '\0')
     return;
 
+  PangoLayout *layout = gsk_layer_text_get_layout (self);
+  double x = 0;
+
+  /* Unwrapped lines are aligned among themselves by Pango; the block
+   * goes where the alignment puts it in the layer's width, as CSS's
+   * text-align does */
+  if (self->wrap == GSK_LAYER_TEXT_WRAP_NONE && self->ellipsize == PANGO_ELLIPSIZE_NONE &&
+      (self->alignment == GSK_LAYER_TEXT_ALIGN_CENTER || self->alignment == GSK_LAYER_TEXT_ALIGN_RIGHT))
+    {
+      PangoRectangle logical;
+      double room;
+
+      pango_layout_get_extents (layout, NULL, &logical);
+      room = layer_width (self) - (double) logical.width / PANGO_SCALE;
+      x = self->alignment == GSK_LAYER_TEXT_ALIGN_CENTER ? room / 2 : room;
+    }
+
   gdk_cairo_set_source_rgba (cr, &self->color);
-  cairo_move_to (cr, 0, 0);
-  pango_cairo_show_layout (cr, gsk_layer_text_get_layout (self));
+  cairo_move_to (cr, x, 0);
+  pango_cairo_show_layout (cr, layout);
 }
 
 static void
