@@ -13,6 +13,8 @@
 
 #include <gsklayer.h>
 
+#include "font-caches.h"
+
 /* {{{ A layer that records its draws */
 
 #define TEST_TYPE_PROBE (test_probe_get_type ())
@@ -435,6 +437,8 @@ int
 main (int    argc,
       char **argv)
 {
+  int status;
+
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/device-scale/api", test_api);
@@ -444,5 +448,7 @@ main (int    argc,
   g_test_add_func ("/device-scale/damage-fractional", test_damage_fractional);
   g_test_add_func ("/device-scale/backends-agree", test_backends_agree);
 
-  return g_test_run ();
+  status = g_test_run ();
+  free_font_caches ();
+  return status;
 }

@@ -41,6 +41,8 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <gsklayer.h>
+
+#include "font-caches.h"
 #include <math.h>
 #include <stdlib.h>
 
@@ -485,6 +487,8 @@ main (int    argc,
 
   g_clear_object (&gl_renderer);
   g_clear_error (&gl_error);
+  /* The text scenes laid out text */
+  free_font_caches ();
 
   return res;
 }

@@ -11,9 +11,10 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <string.h>
-#include <fontconfig/fontconfig.h>
 #include <pango/pangocairo.h>
 #include <gsklayer.h>
+
+#include "font-caches.h"
 
 /* The options GskLayerText documents: unhinted metrics, 96 dpi */
 static PangoLayout *
@@ -852,11 +853,7 @@ main (int    argc,
 
   status = g_test_run ();
 
-  /* Pango's, cairo's and fontconfig's caches, for LeakSanitizer: what
-   * is left after them is a leak */
-  pango_cairo_font_map_set_default (NULL);
-  cairo_debug_reset_static_data ();
-  FcFini ();
+  free_font_caches ();
 
   return status;
 }

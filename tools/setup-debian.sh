@@ -11,12 +11,16 @@ set -eu
 # headless browser composites the view's render nodes. fonts-dejavu-core:
 # the fonts the text tests lay out (fontconfig's default Sans and Serif).
 # clang and libclang-rt-14-dev: libFuzzer, for the fuzzers' short runs.
+# gobject-introspection, libgirepository1.0-dev, python3-gi and
+# python3-gi-cairo: GskLayer-1.gir and its typelib, and the Python
+# example the tests run through them.
 packages="meson ninja-build pkg-config gcc binutils libglib2.0-dev
   libgraphene-1.0-dev libcairo2-dev libpixman-1-dev libjson-glib-dev
   libgtk-4-dev libepoxy-dev libpng-dev
   libegl1 libegl-mesa0 libgl1-mesa-dri
   xvfb xauth xdotool libgtk-4-bin chromium fonts-dejavu-core
-  clang libclang-rt-14-dev"
+  clang libclang-rt-14-dev
+  gobject-introspection libgirepository1.0-dev python3-gi python3-gi-cairo"
 
 missing=""
 for p in $packages; do

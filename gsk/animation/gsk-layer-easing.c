@@ -593,8 +593,9 @@ gsk_layer_easing_evaluate (GskLayerEasing *self,
  * @progress: the progress of the animation, from 0 at its start to 1 at
  *   its end
  *
- * Computes the derivative of [method@LayerEasing.evaluate] at
- * @progress: how fast the eased progress changes, per unit of progress.
+ * Computes the derivative of [method@LayerEasing.evaluate] at the
+ * given @progress: how fast the eased progress changes, per unit of
+ * progress.
  *
  * Multiplied by the distance and divided by the duration of an
  * animation, this is the speed of the animated value: what a new

@@ -437,7 +437,7 @@ gsk_layer_timeline_set_##name (GskLayerTimeline *self,                  \
 /**
  * gsk_layer_timeline_set_duration:
  * @self: a timeline
- * @value: the length of one run, in milliseconds
+ * @duration_ms: the length of one run, in milliseconds
  *
  * Sets how long one run of the timeline lasts.
  */
@@ -446,7 +446,7 @@ DEFINE_SETTER (duration, guint, duration, PROP_DURATION)
 /**
  * gsk_layer_timeline_set_delay:
  * @self: a timeline
- * @value: the wait before the first run, in milliseconds
+ * @delay_ms: the wait before the first run, in milliseconds
  *
  * Sets how long the timeline waits after it is started.
  */
@@ -455,7 +455,7 @@ DEFINE_SETTER (delay, guint, delay, PROP_DELAY)
 /**
  * gsk_layer_timeline_set_direction:
  * @self: a timeline
- * @value: the direction of the first run
+ * @direction: the direction of the first run
  *
  * Sets whether progress goes from 0 to 1, or back.
  */

@@ -35,7 +35,7 @@ if [ -f "$builddir/build.ninja" ]; then
   meson setup --reconfigure "$builddir" >/dev/null
 else
   CC=clang meson setup "$builddir" -Dfuzzing=true -Db_sanitize=address,undefined -Db_lundef=false \
-    -Dtests=false -Dbenchmarks=false >/dev/null
+    -Dtests=false -Dbenchmarks=false -Dintrospection=disabled >/dev/null
 fi
 targets=
 for f in $fuzzers; do
