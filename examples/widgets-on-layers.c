@@ -57,7 +57,8 @@ spin_forever (GskLayer   *layer,
   gsk_layer_property_transition_set_to (GSK_LAYER_PROPERTY_TRANSITION (transition), GSK_TYPE_LAYER_TRANSFORM, b);
   gsk_layer_timeline_set_duration (GSK_LAYER_TIMELINE (transition), duration);
   gsk_layer_timeline_set_repeat_count (GSK_LAYER_TIMELINE (transition), -1);
-  gsk_layer_timeline_set_easing (GSK_LAYER_TIMELINE (transition), GSK_LAYER_EASING_LINEAR);
+  /* Turns at an even speed: no easing is linear */
+  gsk_layer_timeline_set_easing (GSK_LAYER_TIMELINE (transition), NULL);
   gsk_layer_add_transition (layer, name, transition);
   g_object_unref (transition);
   gsk_layer_transform_unref (a);
