@@ -155,21 +155,32 @@ test_scene (gconstpointer data)
   g_assert_nonnull (tool);
   session.dir = g_dir_make_tmp ("test-broadway-XXXXXX", NULL);
   g_chmod (session.dir, 0700);
-  /* Display numbers from 30 up, apart per process: port 8080 + N */
-  session.display = 30 + getpid () % 60;
-  display = g_strdup_printf (":%d", session.display);
-  url = g_strdup_printf ("http://127.0.0.1:%d/", 8080 + session.display);
   shot = g_build_filename (session.dir, "shot.png", NULL);
   expected = g_build_filename (session.dir, "expected.png", NULL);
   user_data = g_strdup_printf ("--user-data-dir=%s/chromium", session.dir);
   profile = g_strdup_printf ("--screenshot=%s", shot);
 
-  {
-    const char *argv[] = { "gtk4-broadwayd", "--address", "127.0.0.1", display, NULL };
+  /* Display numbers from 30 up, apart per process: port 8080 + N. A
+   * port someone else holds makes broadwayd exit: the next one then. */
+  for (attempt = 0; attempt < 20; attempt++)
+    {
+      const char *argv[] = { "gtk4-broadwayd", "--address", "127.0.0.1", NULL, NULL };
+      int status;
 
-    session.broadwayd = start (&session, argv, FALSE, NULL);
-  }
-  g_usleep (G_USEC_PER_SEC);
+      session.display = 30 + (getpid () + attempt) % 60;
+      g_free (display);
+      display = g_strdup_printf (":%d", session.display);
+      argv[3] = display;
+      session.broadwayd = start (&session, argv, FALSE, NULL);
+      g_usleep (G_USEC_PER_SEC);
+      if (waitpid (session.broadwayd, &status, WNOHANG) == 0)
+        break;
+      g_test_message ("gtk4-broadwayd %s did not start; trying another display", display);
+      g_spawn_close_pid (session.broadwayd);
+      session.broadwayd = 0;
+    }
+  g_assert_cmpint (session.broadwayd, !=, 0);
+  url = g_strdup_printf ("http://127.0.0.1:%d/", 8080 + session.display);
   {
     const char *argv[] = { tool, "view", scene, "--undecorated", NULL };
     int fd;
