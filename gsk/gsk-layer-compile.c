@@ -636,24 +636,13 @@ append_draw_op (Compiler                *c,
   return op;
 }
 
-/* The radius drawn, as CSS clamps a uniform border-radius: never more
- * than half the width or the height */
-static inline float
-drawn_corner_radius (GskLayerPrivate *p)
-{
-  float r = MIN (p->corner_radius, 0.5f * MIN (p->size.width, p->size.height));
-
-  return r > 0.f ? r : 0.f;
-}
-
 static inline void
 set_rounded (GskLayerRenderOp *op,
-             GskLayerPrivate  *p,
-             float             radius)
+             GskLayerPrivate  *p)
 {
-  if (radius > 0.f)
+  if (gsk_layer_resolve_corner_radii (p, op->corner_radii))
     {
-      op->corner_radius = radius;
+      op->rounded = TRUE;
       op->rounded_rect = GRAPHENE_RECT_INIT (0, 0, p->size.width, p->size.height);
     }
 }
@@ -680,7 +669,6 @@ emit_own_ops (Compiler        *c,
   Box drawn = BOX_EMPTY;
   Box screen;
   const char *name = NULL;
-  float radius = drawn_corner_radius (p);
 
   screen = box_intersect (layer_box, clip);
   if (box_is_empty (&screen))
@@ -693,7 +681,7 @@ emit_own_ops (Compiler        *c,
       name = layer_debug_name (layer, p);
       op = append_draw_op (c, GSK_LAYER_RENDER_OP_COLOR, p, m, name, &bounds, &screen, opacity);
       memcpy (op->color, p->background, sizeof op->color);
-      set_rounded (op, p, radius);
+      set_rounded (op, p);
       box_union (&drawn, &screen);
     }
 
@@ -715,7 +703,7 @@ emit_own_ops (Compiler        *c,
               op->color[1] = color.green;
               op->color[2] = color.blue;
               op->color[3] = color.alpha;
-              set_rounded (op, p, radius);
+              set_rounded (op, p);
               box_union (&drawn, &screen);
             }
         }
@@ -734,7 +722,7 @@ emit_own_ops (Compiler        *c,
               op = append_draw_op (c, GSK_LAYER_RENDER_OP_TEXTURE, p, m, name, &bounds, &screen, opacity);
               op->surface = cairo_surface_reference (surface);
               op->source_rect = bounds;
-              set_rounded (op, p, radius);
+              set_rounded (op, p);
               box_union (&drawn, &screen);
             }
         }
@@ -758,7 +746,7 @@ emit_own_ops (Compiler        *c,
           op->surface = cairo_surface_reference (cache->surface);
           op->source_rect = cache->rect;
           op->behind_viewer = !op->axis_aligned && gsk_layer_matrix_puts_rect_behind (m, &rect);
-          set_rounded (op, p, radius);
+          set_rounded (op, p);
           box_union (&drawn, &cache_screen);
         }
     }
@@ -974,7 +962,7 @@ enter_layer (Compiler *c,
       op->axis_aligned = gsk_layer_matrix_is_axis_aligned (m);
       op->behind_viewer = !op->axis_aligned && gsk_layer_matrix_puts_rect_behind (m, &bounds);
       op->debug_name = layer_debug_name (layer, p);
-      set_rounded (op, p, drawn_corner_radius (p));
+      set_rounded (op, p);
       g_array_append_val (c->groups, g);
       exit.pushed_clip = TRUE;
     }

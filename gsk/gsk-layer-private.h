@@ -5,6 +5,7 @@
 #pragma once
 
 #include "gsk-layer.h"
+#include "gsk-layer-style.h"
 #include "gsk-layer-render-list-private.h"
 
 G_BEGIN_DECLS
@@ -65,8 +66,15 @@ struct _GskLayerPrivate
   graphene_point3d_t pivot;
   float z_position;
   float opacity;
-  /* As set, not clamped to the size; fills what was padding */
-  float corner_radius;
+  /* CSS border-radius as set, not yet resolved against the size: per
+   * corner (top-left, top-right, bottom-right, bottom-left) a
+   * horizontal and a vertical radius, x0 y0 x1 y1 …, in pixels or, where
+   * its bit (1 << index) of corner_percent is set, in percent of the
+   * width (horizontal) or height (vertical) */
+  float corner_radii[8];
+  guint8 corner_percent;
+  /* The style last set, as declared */
+  GskLayerStyle *style;
 
   GskLayerTransform *transform;
   GskLayerTransform *child_transform;
@@ -298,6 +306,20 @@ cairo_surface_t *gsk_layer_content_get_surface (GskLayerContent *content,
 gboolean gsk_layer_png_size_is_allowed (const guchar  *data,
                                         gsize          length,
                                         GError       **error);
+
+/* Sets the eight radii of CSS border-radius and the bits of those that
+ * are percentages (see GskLayerPrivate.corner_radii); returns whether
+ * they changed. gsk-layer.c */
+gboolean gsk_layer_set_corner_radii (GskLayer    *self,
+                                     const float  radii[8],
+                                     guint8       percent);
+
+/* The radii the corners of @p are drawn with, per corner (top-left,
+ * top-right, bottom-right, bottom-left): resolved against its size and
+ * scaled down as CSS does where adjacent radii would overlap. Returns
+ * whether any corner is rounded. gsk-layer-space.c */
+gboolean gsk_layer_resolve_corner_radii (GskLayerPrivate *p,
+                                         graphene_size_t  radii[4]);
 
 /* Compiling: gsk-layer-compile.c */
 typedef struct _GskLayerCompiler GskLayerCompiler;

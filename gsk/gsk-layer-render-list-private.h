@@ -26,14 +26,14 @@ G_BEGIN_DECLS
  *   composited with @opacity and @blend_mode
  * @GSK_LAYER_RENDER_OP_POP_GROUP: end the innermost group
  * @GSK_LAYER_RENDER_OP_PUSH_CLIP: clip what follows up to the matching
- *   POP_CLIP to the quad @bounds under @transform (rounded: see
- *   @corner_radius)
+ *   POP_CLIP to the quad @bounds under @transform (and its rounded
+ *   rectangle, if @rounded)
  * @GSK_LAYER_RENDER_OP_POP_CLIP: end the innermost clip
  *
- * COLOR, TEXTURE and PUSH_CLIP ops with a @corner_radius above 0 are
- * also clipped to a rounded rectangle in their layer space, which
- * transforms with the op (CSS `border-radius`); backends antialias its
- * edge over about a pixel of the target.
+ * COLOR, TEXTURE and PUSH_CLIP ops that are @rounded are also clipped to
+ * a rounded rectangle in their layer space, which transforms with the
+ * op (CSS `border-radius`: each corner an ellipse of its own); backends
+ * antialias its edge over about a pixel of the target.
  */
 typedef enum {
   GSK_LAYER_RENDER_OP_COLOR,
@@ -64,10 +64,16 @@ struct _GskLayerRenderOp
   /* TEXTURE: the part of layer space @surface covers */
   graphene_rect_t source_rect;
 
-  /* COLOR, TEXTURE, PUSH_CLIP with a @corner_radius: the rounded
+  /* COLOR, TEXTURE, PUSH_CLIP that are @rounded: the rounded
    * rectangle's bounds, in layer space; for a TEXTURE it may be larger
    * than @bounds (content drawn in parts) */
   graphene_rect_t rounded_rect;
+
+  /* … and its corners' horizontal and vertical radii: top-left,
+   * top-right, bottom-right, bottom-left, as GskRoundedRect. A corner is
+   * square where both are 0; adjacent radii never add up to more than
+   * the side (the compile scales them as CSS does). */
+  graphene_size_t corner_radii[4];
 
   /* COLOR: straight (non-premultiplied) RGBA */
   float color[4];
@@ -85,11 +91,6 @@ struct _GskLayerRenderOp
    * the group is composited */
   float opacity;
 
-  /* COLOR, TEXTURE, PUSH_CLIP: when above 0, the op is also clipped to
-   * @rounded_rect (layer space) with its corners rounded by this radius,
-   * which is never more than half its width or height. 0 otherwise. */
-  float corner_radius;
-
   /* PUSH_GROUP */
   GskLayerBlendMode blend_mode;
 
@@ -100,6 +101,10 @@ struct _GskLayerRenderOp
   /* @transform maps some corner of @bounds behind the viewer (w <= 0):
    * only the part in front is visible */
   guint behind_viewer : 1;
+
+  /* COLOR, TEXTURE, PUSH_CLIP: also clipped to @rounded_rect with
+   * @corner_radii */
+  guint rounded : 1;
 };
 
 typedef struct _GskLayerRenderList GskLayerRenderList;
@@ -129,6 +134,42 @@ struct _GskLayerRenderList
   gpointer compile_stack;
   guint compile_stack_allocated;
 };
+
+/* Whether @p lies in @rect with its corners rounded by @radii (see
+ * GskLayerRenderOp.corner_radii) */
+static inline gboolean
+gsk_layer_rounded_rect_contains (const graphene_rect_t  *rect,
+                                 const graphene_size_t   radii[4],
+                                 const graphene_point_t *p)
+{
+  float x0 = rect->origin.x, y0 = rect->origin.y;
+  float x1 = x0 + rect->size.width, y1 = y0 + rect->size.height;
+  int i;
+
+  if (!(p->x >= x0 && p->y >= y0 && p->x <= x1 && p->y <= y1))
+    return FALSE;
+
+  for (i = 0; i < 4; i++)
+    {
+      float rx = radii[i].width, ry = radii[i].height;
+      float cx = (i == 1 || i == 2) ? x1 - rx : x0 + rx;
+      float cy = (i >= 2) ? y1 - ry : y0 + ry;
+      float dx, dy;
+
+      if (!(rx > 0.f && ry > 0.f))
+        continue;
+      /* Outside the corner's quarter of the ellipse: straight edges */
+      if ((i == 1 || i == 2) ? p->x <= cx : p->x >= cx)
+        continue;
+      if ((i >= 2) ? p->y <= cy : p->y >= cy)
+        continue;
+      dx = (p->x - cx) / rx;
+      dy = (p->y - cy) / ry;
+      return dx * dx + dy * dy <= 1.f;
+    }
+
+  return TRUE;
+}
 
 /* For backends replaying a list: inside a group or clip that shows
  * nothing (*@depth > 0, which the backend set to 1 at its push), follows

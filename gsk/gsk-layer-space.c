@@ -505,8 +505,8 @@ layer_contains_screen_point (GskLayerPrivate        *priv,
   graphene_rect_t bounds = GRAPHENE_RECT_INIT (0, 0, priv->size.width, priv->size.height);
   graphene_point_t p;
   GskLayerBox box;
+  graphene_size_t radii[4];
   float m[16];
-  float r, cx, cy;
 
   /* Where the compile found no box, nothing is drawn: a layer edge-on
    * is not there, before a frame as after one */
@@ -522,13 +522,56 @@ layer_contains_screen_point (GskLayerPrivate        *priv,
     return FALSE;
 
   /* Rounded corners are not there, as for hit testing in CSS */
-  r = MIN (priv->corner_radius, 0.5f * MIN (priv->size.width, priv->size.height));
-  if (r <= 0.f)
+  if (!gsk_layer_resolve_corner_radii (priv, radii))
     return TRUE;
-  cx = CLAMP (p.x, r, priv->size.width - r);
-  cy = CLAMP (p.y, r, priv->size.height - r);
 
-  return (p.x - cx) * (p.x - cx) + (p.y - cy) * (p.y - cy) <= r * r;
+  return gsk_layer_rounded_rect_contains (&bounds, radii, &p);
+}
+
+gboolean
+gsk_layer_resolve_corner_radii (GskLayerPrivate *p,
+                                graphene_size_t  radii[4])
+{
+  float w = p->size.width, h = p->size.height, f = 1.f;
+  gboolean any = FALSE;
+  int i;
+
+  if (!(w > 0.f && h > 0.f))
+    return FALSE;
+
+  for (i = 0; i < 4; i++)
+    {
+      float rx = p->corner_radii[2 * i], ry = p->corner_radii[2 * i + 1];
+
+      if (p->corner_percent & (1 << (2 * i)))
+        rx *= w / 100.f;
+      if (p->corner_percent & (1 << (2 * i + 1)))
+        ry *= h / 100.f;
+      /* A corner with either radius 0 is square (CSS) */
+      if (!(rx > 0.f && ry > 0.f))
+        rx = ry = 0.f;
+      radii[i] = GRAPHENE_SIZE_INIT (rx, ry);
+      any |= rx > 0.f;
+    }
+  if (!any)
+    return FALSE;
+
+  /* CSS Backgrounds 3, "Overlapping curves": all radii shrink by the
+   * factor that makes the tightest side fit */
+#define FIT(len, a, b) if ((a) + (b) > 0.f) f = MIN (f, (len) / ((a) + (b)))
+  FIT (w, radii[0].width, radii[1].width);
+  FIT (w, radii[3].width, radii[2].width);
+  FIT (h, radii[0].height, radii[3].height);
+  FIT (h, radii[1].height, radii[2].height);
+#undef FIT
+  if (f < 1.f)
+    for (i = 0; i < 4; i++)
+      {
+        radii[i].width *= f;
+        radii[i].height *= f;
+      }
+
+  return TRUE;
 }
 
 /* The children of @layer in paint order with their compiled subtree

@@ -161,10 +161,11 @@ typedef enum {
  * @GSK_LAYER_ERROR_UNKNOWN_TYPE: a type name is not a known #GskLayer type
  * @GSK_LAYER_ERROR_UNKNOWN_PROPERTY: a property or key is not known
  * @GSK_LAYER_ERROR_FAILED: anything else, such as a file that cannot be read
+ * @GSK_LAYER_ERROR_UNSUPPORTED: valid CSS that GSK does not take (yet)
  *
  * Errors reported in the %GSK_LAYER_ERROR domain. Messages name the
  * place of the problem: `file:line:column` for files, character
- * offsets for strings.
+ * offsets for strings (`line:column` for style declarations).
  */
 typedef enum {
   GSK_LAYER_ERROR_SYNTAX,
@@ -172,6 +173,7 @@ typedef enum {
   GSK_LAYER_ERROR_UNKNOWN_TYPE,
   GSK_LAYER_ERROR_UNKNOWN_PROPERTY,
   GSK_LAYER_ERROR_FAILED,
+  GSK_LAYER_ERROR_UNSUPPORTED,
 } GskLayerError;
 
 GSK_LAYER_AVAILABLE_IN_ALL

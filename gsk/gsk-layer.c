@@ -7,6 +7,7 @@
 #include <math.h>
 
 #include "gsk-layer-private.h"
+#include "gsk-layer-style-private.h"
 #include "gsk-layer-impl-private.h"
 #include "gsk-layer-transform.h"
 #include "gsk-layer-transform-private.h"
@@ -48,6 +49,7 @@ enum {
   PROP_NAME,
   PROP_CONTENT,
   PROP_CORNER_RADIUS,
+  PROP_STYLE,
   N_PROPS
 };
 
@@ -747,6 +749,10 @@ gsk_layer_get_clip_to_bounds (GskLayer *self)
  * drawn as if it were the smaller of the two halves, so a square layer
  * with a large radius is a circle; the property keeps the value set.
  *
+ * This is the uniform case of `border-radius` in a style (see
+ * [method@Layer.set_style]), which can give each corner radii of its
+ * own: setting it gives all four corners this radius.
+ *
  * The radius can be animated, explicitly or with an easing state (see
  * [method@Layer.save_easing_state]). Does nothing and warns if @radius
  * is negative, infinite or NaN.
@@ -757,21 +763,48 @@ void
 gsk_layer_set_corner_radius (GskLayer *self,
                              float     radius)
 {
-  GskLayerPrivate *priv;
+  float radii[8];
+  int i;
 
   g_return_if_fail (GSK_IS_LAYER (self));
   g_return_if_fail (length_is_valid (radius));
 
   ANIMATE_OR_CONTINUE (self, PROP_CORNER_RADIUS, G_TYPE_FLOAT, g_value_set_float, radius);
 
-  priv = gsk_layer_get_instance_private (self);
-  if (priv->corner_radius == radius)
+  for (i = 0; i < 8; i++)
+    radii[i] = radius;
+  if (!gsk_layer_set_corner_radii (self, radii, 0))
     return;
 
-  priv->corner_radius = radius;
+  notify_model (self, PROP_CORNER_RADIUS);
+}
+
+/* Sets the eight radii of CSS border-radius (see GskLayerPrivate);
+ * returns whether they changed */
+gboolean
+gsk_layer_set_corner_radii (GskLayer    *self,
+                            const float  radii[8],
+                            guint8       percent)
+{
+  GskLayerPrivate *priv = gsk_layer_get_instance_private (self);
+
+  if (memcmp (priv->corner_radii, radii, sizeof priv->corner_radii) == 0 &&
+      priv->corner_percent == percent)
+    return FALSE;
+
+  memcpy (priv->corner_radii, radii, sizeof priv->corner_radii);
+  priv->corner_percent = percent;
   /* The clip of the children changes with it, as with clip-to-bounds */
   gsk_layer_changed (self, priv->clip_to_bounds ? GSK_LAYER_DIRTY_EFFECTS : GSK_LAYER_DIRTY_PAINT);
-  notify_model (self, PROP_CORNER_RADIUS);
+  return TRUE;
+}
+
+/* The corner-radius property: the top-left corner's horizontal radius,
+ * the one value of a uniform border-radius */
+static float
+corner_radius_value (GskLayerPrivate *priv)
+{
+  return priv->corner_percent & 1 ? 0.f : priv->corner_radii[0];
 }
 
 /**
@@ -779,7 +812,9 @@ gsk_layer_set_corner_radius (GskLayer *self,
  * @self: a layer
  *
  * Gets the radius of the corners of @self, as set: while it animates,
- * where it is going (see [method@Layer.get_presentation_value]).
+ * where it is going (see [method@Layer.get_presentation_value]). Where
+ * a style gave the corners different radii, this is the top-left
+ * corner's horizontal one (0 if it is a percentage).
  *
  * Returns: the corner radius in pixels
  *
@@ -792,7 +827,7 @@ gsk_layer_get_corner_radius (GskLayer *self)
 
   if (model_value (self, PROP_CORNER_RADIUS))
     return g_value_get_float (model_value (self, PROP_CORNER_RADIUS));
-  return ((GskLayerPrivate *) gsk_layer_get_instance_private (self))->corner_radius;
+  return corner_radius_value (gsk_layer_get_instance_private (self));
 }
 
 static gboolean
@@ -1134,7 +1169,7 @@ gsk_layer_get_presentation_value (GskLayer   *self,
   else if (pspec == properties[PROP_OPACITY])
     g_value_set_float (value, priv->opacity);
   else if (pspec == properties[PROP_CORNER_RADIUS])
-    g_value_set_float (value, priv->corner_radius);
+    g_value_set_float (value, corner_radius_value (priv));
   else if (pspec == properties[PROP_BACKGROUND_COLOR])
     g_value_set_boxed (value, &(GdkRGBA) { priv->background[0], priv->background[1],
                                            priv->background[2], priv->background[3] });
@@ -1236,6 +1271,7 @@ gsk_layer_finalize (GObject *object)
     gsk_layer_n_meddlers--;
 
   g_clear_pointer (&priv->transform, gsk_layer_transform_unref);
+  g_clear_pointer (&priv->style, gsk_layer_style_unref);
   g_clear_pointer (&priv->child_transform, gsk_layer_transform_unref);
   if (priv->content_cache)
     {
@@ -1329,6 +1365,9 @@ gsk_layer_get_property (GObject    *object,
     case PROP_CORNER_RADIUS:
       g_value_set_float (value, gsk_layer_get_corner_radius (self));
       break;
+    case PROP_STYLE:
+      g_value_set_boxed (value, priv->style);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -1397,6 +1436,9 @@ gsk_layer_set_property (GObject      *object,
       break;
     case PROP_CORNER_RADIUS:
       gsk_layer_set_corner_radius (self, g_value_get_float (value));
+      break;
+    case PROP_STYLE:
+      gsk_layer_set_style (self, g_value_get_boxed (value));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -1589,6 +1631,19 @@ gsk_layer_class_init (GskLayerClass *klass)
   properties[PROP_CORNER_RADIUS] =
     g_param_spec_float ("corner-radius", NULL, NULL,
                         0.f, GSK_LAYER_MAX_COORDINATE, 0.f,
+                        G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+
+  /**
+   * GskLayer:style:
+   *
+   * The CSS declarations the layer was last given (see
+   * [method@Layer.set_style]); scene files write it as their text.
+   *
+   * Since: 0.1
+   */
+  properties[PROP_STYLE] =
+    g_param_spec_boxed ("style", NULL, NULL,
+                        GSK_TYPE_LAYER_STYLE,
                         G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
 
   g_object_class_install_properties (object_class, N_PROPS, properties);

@@ -18,6 +18,7 @@
 #include "gsk-layer.h"
 #include "gsk-layer-iter.h"
 #include "gsk-layer-renderer.h"
+#include "gsk-layer-style.h"
 #include "gsk-layer-scene.h"
 #include "gsk-layer-event.h"
 #include "gsk-layer-event-controller.h"

@@ -1456,6 +1456,11 @@ property_values (GParamSpec *pspec,
       g_value_take_object (first, c1);
       g_value_take_object (second, c2);
     }
+  else if (g_str_equal (name, "style"))
+    {
+      g_value_take_boxed (first, gsk_layer_style_new_from_string ("border-radius: 4px 8px", NULL));
+      g_value_take_boxed (second, gsk_layer_style_new_from_string ("opacity: 0.5", NULL));
+    }
   else
     g_error ("The test knows no values for property %s", name);
 }
@@ -1477,6 +1482,8 @@ property_values_equal (GParamSpec   *pspec,
     return gsk_layer_transform_equal (g_value_get_boxed (a), g_value_get_boxed (b));
   if (type == GDK_TYPE_RGBA)
     return gdk_rgba_equal (g_value_get_boxed (a), g_value_get_boxed (b));
+  if (type == GSK_TYPE_LAYER_STYLE)
+    return gsk_layer_style_equal (g_value_get_boxed (a), g_value_get_boxed (b));
 
   return g_param_values_cmp (pspec, a, b) == 0;
 }
@@ -1562,7 +1569,7 @@ test_properties_gobject (void)
   guint n_pspecs, i;
 
   pspecs = g_object_class_list_properties (G_OBJECT_GET_CLASS (layer), &n_pspecs);
-  g_assert_cmpuint (n_pspecs, ==, 15);
+  g_assert_cmpuint (n_pspecs, ==, 16);
 
   for (i = 0; i < n_pspecs; i++)
     {

@@ -251,6 +251,8 @@ values_equal (GParamSpec   *pspec,
     return contents_equal (g_value_get_object (a), g_value_get_object (b));
   if (type == GSK_TYPE_LAYER_TRANSFORM)
     return gsk_layer_transform_equal (g_value_get_boxed (a), g_value_get_boxed (b));
+  if (type == GSK_TYPE_LAYER_STYLE)
+    return gsk_layer_style_equal (g_value_get_boxed (a), g_value_get_boxed (b));
   if (G_TYPE_FUNDAMENTAL (type) != G_TYPE_BOXED)
     return g_param_values_cmp (pspec, a, b) == 0;
 

@@ -25,18 +25,35 @@ typedef struct
   float clip[4];
   float uv_clamp[4];
   float rrect[4];
-  float radius[4];
+  float radius_x[4];            /* per corner: top-left, top-right, … */
+  float radius_y[4];
 } GskLayerGLInstance;
 
 /* A rounded clip of the shader's stack: target space → the clip's layer
  * space (a 3×3 homography, row-major, for row vectors (x, y, 1)), its
- * rectangle there and its radius */
+ * rectangle there and its corners' radii */
 typedef struct
 {
   float map[9];
   float rect[4];
-  float radius;
+  float radius_x[4];
+  float radius_y[4];
 } GskLayerGLRoundedClip;
+
+/* The radii of @op's corners, as the shader takes them */
+static inline void
+gsk_layer_gl_corner_radii (const GskLayerRenderOp *op,
+                           float                   rx[4],
+                           float                   ry[4])
+{
+  int i;
+
+  for (i = 0; i < 4; i++)
+    {
+      rx[i] = op->corner_radii[i].width;
+      ry[i] = op->corner_radii[i].height;
+    }
+}
 
 /* Edges of a quad drawn without antialiasing (nor growing the quad):
  * the seams between tiles of one content, which GL rasterizes exactly

@@ -35,19 +35,22 @@ gsk_layer_gl_flush_batch (GskLayerGLBackend *self)
     {
       float maps[GSK_LAYER_GL_MAX_CLIPS * 9];
       float rects[GSK_LAYER_GL_MAX_CLIPS * 4];
-      float radii[GSK_LAYER_GL_MAX_CLIPS];
+      float radii_x[GSK_LAYER_GL_MAX_CLIPS * 4];
+      float radii_y[GSK_LAYER_GL_MAX_CLIPS * 4];
       guint i;
 
       for (i = 0; i < self->n_clips; i++)
         {
           memcpy (maps + i * 9, self->clips[i].map, sizeof self->clips[i].map);
           memcpy (rects + i * 4, self->clips[i].rect, sizeof self->clips[i].rect);
-          radii[i] = self->clips[i].radius;
+          memcpy (radii_x + i * 4, self->clips[i].radius_x, sizeof self->clips[i].radius_x);
+          memcpy (radii_y + i * 4, self->clips[i].radius_y, sizeof self->clips[i].radius_y);
         }
       /* Row-major for row vectors is column-major for column vectors */
       glUniformMatrix3fv (program->u_clip_map, self->n_clips, GL_FALSE, maps);
       glUniform4fv (program->u_clip_rect, self->n_clips, rects);
-      glUniform1fv (program->u_clip_radius, self->n_clips, radii);
+      glUniform4fv (program->u_clip_radius_x, self->n_clips, radii_x);
+      glUniform4fv (program->u_clip_radius_y, self->n_clips, radii_y);
     }
 
   glBindVertexArray (self->vao);
@@ -129,7 +132,7 @@ compute_margin (const float            m[16],
 
 /* Adds a quad; its edges are antialiased as those of @outer (NULL:
  * @bounds), apart from @hard_edges; it is clipped to the rounded
- * rectangle of @rounded (an op with a corner_radius, or NULL) */
+ * rectangle of @rounded (a rounded op, or NULL) */
 void
 gsk_layer_gl_add_instance (GskLayerGLBackend      *self,
                            const float             transform[16],
@@ -158,7 +161,7 @@ gsk_layer_gl_add_instance (GskLayerGLBackend      *self,
     variant |= GSK_LAYER_GL_QUAD_PROJECTIVE;
   /* Rounded corners cost every fragment of a program that has them:
    * only quads that need them get it */
-  if ((rounded != NULL && rounded->corner_radius > 0.f) || self->n_clips > 0)
+  if ((rounded != NULL && rounded->rounded) || self->n_clips > 0)
     variant |= GSK_LAYER_GL_QUAD_ROUNDED;
   /* Every edge on a pixel boundary (most of a user interface): no
    * coverage to compute for any pixel */
@@ -209,18 +212,16 @@ gsk_layer_gl_add_instance (GskLayerGLBackend      *self,
   instance->clip[2] = clip->x2;
   instance->clip[3] = clip->y2;
   memcpy (instance->uv_clamp, uv_clamp ? uv_clamp : no_clamp, sizeof instance->uv_clamp);
-  memset (instance->radius, 0, sizeof instance->radius);
+  memset (instance->radius_x, 0, sizeof instance->radius_x);
+  memset (instance->radius_y, 0, sizeof instance->radius_y);
   memset (instance->rrect, 0, sizeof instance->rrect);
-  if (rounded != NULL && rounded->corner_radius > 0.f)
+  if (rounded != NULL && rounded->rounded)
     {
-      graphene_rect_t r;
-
-      graphene_rect_normalize_r (&rounded->rounded_rect, &r);
-      instance->rrect[0] = r.origin.x;
-      instance->rrect[1] = r.origin.y;
-      instance->rrect[2] = r.size.width;
-      instance->rrect[3] = r.size.height;
-      instance->radius[0] = MIN (rounded->corner_radius, 0.5f * MIN (r.size.width, r.size.height));
+      instance->rrect[0] = rounded->rounded_rect.origin.x;
+      instance->rrect[1] = rounded->rounded_rect.origin.y;
+      instance->rrect[2] = rounded->rounded_rect.size.width;
+      instance->rrect[3] = rounded->rounded_rect.size.height;
+      gsk_layer_gl_corner_radii (rounded, instance->radius_x, instance->radius_y);
     }
 }
 
@@ -257,7 +258,8 @@ gsk_layer_gl_setup_vertex_array (GskLayerGLBackend *self)
   ATTRIB (GSK_LAYER_GL_ATTRIB_CLIP, clip);
   ATTRIB (GSK_LAYER_GL_ATTRIB_UV_CLAMP, uv_clamp);
   ATTRIB (GSK_LAYER_GL_ATTRIB_RRECT, rrect);
-  ATTRIB (GSK_LAYER_GL_ATTRIB_RADIUS, radius);
+  ATTRIB (GSK_LAYER_GL_ATTRIB_RADIUS_X, radius_x);
+  ATTRIB (GSK_LAYER_GL_ATTRIB_RADIUS_Y, radius_y);
 #undef ATTRIB
 
   /* The blend pass makes its quad from gl_VertexID alone, but core

@@ -8,7 +8,7 @@
  * the clip quad. COLOR and TEXTURE ops, and offscreens composited back,
  * are quads of the batch (gsk-layer-gl-batch.c).
  *
- * Rounded rectangles (an op's corner_radius) are drawn by the shader: a
+ * Rounded rectangles (a rounded op's corners) are drawn by the shader: a
  * COLOR or TEXTURE op's own one travels with its instance; a rounded
  * PUSH_CLIP is a scissor to its box plus an entry in the shader's stack
  * of up to GSK_LAYER_GL_MAX_CLIPS rounded clips (uniforms), which every
@@ -304,7 +304,6 @@ static gboolean
 rounded_clip_init (GskLayerGLRoundedClip  *clip,
                    const GskLayerRenderOp *op)
 {
-  graphene_rect_t r;
   double a[3][3], inv[3][3], det;
   float m[16];
   int i, j;
@@ -334,12 +333,11 @@ rounded_clip_init (GskLayerGLRoundedClip  *clip,
     for (j = 0; j < 3; j++)
       clip->map[i * 3 + j] = inv[i][j] / det;
 
-  graphene_rect_normalize_r (&op->rounded_rect, &r);
-  clip->rect[0] = r.origin.x;
-  clip->rect[1] = r.origin.y;
-  clip->rect[2] = r.size.width;
-  clip->rect[3] = r.size.height;
-  clip->radius = MIN (op->corner_radius, 0.5f * MIN (r.size.width, r.size.height));
+  clip->rect[0] = op->rounded_rect.origin.x;
+  clip->rect[1] = op->rounded_rect.origin.y;
+  clip->rect[2] = op->rounded_rect.size.width;
+  clip->rect[3] = op->rounded_rect.size.height;
+  gsk_layer_gl_corner_radii (op, clip->radius_x, clip->radius_y);
 
   return TRUE;
 }
@@ -358,7 +356,7 @@ push_clip (GskLayerGLBackend      *self,
       return;
     }
 
-  if (op->corner_radius > 0.f && self->n_clips < GSK_LAYER_GL_MAX_CLIPS)
+  if (op->rounded && self->n_clips < GSK_LAYER_GL_MAX_CLIPS)
     {
       GskLayerGLRoundedClip rounded;
 
@@ -383,7 +381,7 @@ push_clip (GskLayerGLBackend      *self,
       return;
     }
 
-  if (op->axis_aligned && op->corner_radius <= 0.f)
+  if (op->axis_aligned && !op->rounded)
     {
       /* Layers are nearly always pixel aligned: a scissor costs nothing */
       box = gsk_layer_gl_box_from_rect (&projected, &self->clip, TRUE);

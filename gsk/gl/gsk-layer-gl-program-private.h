@@ -19,7 +19,8 @@ enum {
   GSK_LAYER_GL_ATTRIB_CLIP = 8,
   GSK_LAYER_GL_ATTRIB_UV_CLAMP = 9,
   GSK_LAYER_GL_ATTRIB_RRECT = 10,
-  GSK_LAYER_GL_ATTRIB_RADIUS = 11,
+  GSK_LAYER_GL_ATTRIB_RADIUS_X = 11,
+  GSK_LAYER_GL_ATTRIB_RADIUS_Y = 12,
 };
 
 /* Rounded clips the quad program applies at once, as uniforms; deeper
@@ -45,7 +46,8 @@ typedef struct
   GLint u_n_clips;
   GLint u_clip_map;
   GLint u_clip_rect;
-  GLint u_clip_radius;
+  GLint u_clip_radius_x;
+  GLint u_clip_radius_y;
 } GskLayerGLQuadProgram;
 
 typedef struct

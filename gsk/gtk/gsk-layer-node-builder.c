@@ -28,7 +28,8 @@ typedef struct
   cairo_surface_t *surface;
   guint serial;
   float opacity;
-  float corner_radius;
+  graphene_size_t corner_radii[4];
+  gboolean rounded;
   GskLayerRenderOpKind kind;
 } LeafKey;
 
@@ -220,10 +221,11 @@ rounded (GskRenderNode          *node,
   GskRoundedRect rect;
   GskRenderNode *result;
 
-  if (op->corner_radius <= 0)
+  if (!op->rounded)
     return node;
 
-  gsk_rounded_rect_init_from_rect (&rect, &op->rounded_rect, op->corner_radius);
+  gsk_rounded_rect_init (&rect, &op->rounded_rect, &op->corner_radii[0], &op->corner_radii[1],
+                         &op->corner_radii[2], &op->corner_radii[3]);
   result = gsk_rounded_clip_node_new (node, &rect);
   gsk_render_node_unref (node);
   return result;
@@ -277,9 +279,12 @@ leaf_node (GskLayerNodeBuilder    *self,
   leaf->key.bounds = op->bounds;
   leaf->key.kind = op->kind;
   leaf->key.opacity = op->opacity;
-  leaf->key.corner_radius = op->corner_radius;
-  if (op->corner_radius > 0)
-    leaf->key.rounded_rect = op->rounded_rect;
+  leaf->key.rounded = op->rounded;
+  if (op->rounded)
+    {
+      leaf->key.rounded_rect = op->rounded_rect;
+      memcpy (leaf->key.corner_radii, op->corner_radii, sizeof op->corner_radii);
+    }
   if (op->kind == GSK_LAYER_RENDER_OP_COLOR)
     memcpy (leaf->key.color, op->color, sizeof op->color);
   else
@@ -379,7 +384,7 @@ pop_frame (Frame *frame,
     {
       GskRenderNode *clipped;
 
-      clipped = op->corner_radius > 0 ? rounded (gsk_render_node_ref (node), op)
+      clipped = op->rounded ? rounded (gsk_render_node_ref (node), op)
                                       : gsk_clip_node_new (node, &op->bounds);
       gsk_render_node_unref (node);
       node = in_transform (clipped, &frame->relative);

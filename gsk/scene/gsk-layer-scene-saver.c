@@ -41,6 +41,8 @@ values_equal (GParamSpec   *pspec,
   fb = g_value_get_boxed (b);
   if (type == GSK_TYPE_LAYER_TRANSFORM)
     return gsk_layer_transform_equal ((GskLayerTransform *) fa, (GskLayerTransform *) fb);
+  if (type == GSK_TYPE_LAYER_STYLE)
+    return gsk_layer_style_equal ((GskLayerStyle *) fa, (GskLayerStyle *) fb);
   if (fa == NULL || fb == NULL)
     return fa == fb;
 

@@ -12,6 +12,7 @@
 
 #include "gsk-layer-scene-private.h"
 #include "gsk-layer-private.h"
+#include "gsk-layer-style-private.h"
 #include "gsk-layer-transform-private.h"
 #include "gsk-layer-json-scanner-private.h"
 
@@ -161,6 +162,25 @@ gsk_layer_scene_parse_color (Loader          *l,
   return TRUE;
 }
 
+/* Takes @error, about the character @start of the string value at @pos,
+ * and says where that is in the file */
+static gboolean
+string_value_error (Loader          *l,
+                    GskLayerJsonPos *pos,
+                    const char      *name,
+                    glong            start,
+                    GskLayerError    code,
+                    GError          *error)
+{
+  guint line, column;
+
+  gsk_layer_json_string_position (l->text, l->length, pos, start, &line, &column);
+  loader_error (l, line, column, code, "invalid “%s”: %s", name, error->message);
+  g_error_free (error);
+
+  return FALSE;
+}
+
 static gboolean
 parse_transform (Loader             *l,
                  JsonNode           *node,
@@ -169,7 +189,6 @@ parse_transform (Loader             *l,
                  GskLayerTransform **transform)
 {
   GError *local_error = NULL;
-  guint line, column;
   glong start = 0;
 
   *transform = NULL;
@@ -181,12 +200,29 @@ parse_transform (Loader             *l,
                                             &start, NULL, &local_error))
     return TRUE;
 
-  gsk_layer_json_string_position (l->text, l->length, pos, start, &line, &column);
-  loader_error (l, line, column, GSK_LAYER_ERROR_INVALID_VALUE,
-                "invalid “%s”: %s", name, local_error->message);
-  g_error_free (local_error);
+  return string_value_error (l, pos, name, start, GSK_LAYER_ERROR_INVALID_VALUE, local_error);
+}
 
-  return FALSE;
+static gboolean
+parse_style (Loader           *l,
+             JsonNode         *node,
+             GskLayerJsonPos  *pos,
+             const char       *name,
+             GskLayerStyle   **style)
+{
+  GError *local_error = NULL;
+  glong start = 0;
+
+  *style = NULL;
+  if (JSON_NODE_HOLDS_NULL (node))
+    return TRUE;
+  if (!node_holds (node, G_TYPE_STRING))
+    return wrong_kind (l, pos, name, "CSS declarations", node);
+  *style = gsk_layer_style_parse (json_node_get_string (node), &start, &local_error);
+  if (*style != NULL)
+    return TRUE;
+
+  return string_value_error (l, pos, name, start, local_error->code, local_error);
 }
 
 /* }}} */
@@ -397,7 +433,7 @@ gsk_layer_scene_type_is_supported (GType type)
     case G_TYPE_BOXED:
       return type == GRAPHENE_TYPE_POINT || type == GRAPHENE_TYPE_SIZE ||
              type == GRAPHENE_TYPE_POINT3D || type == GSK_TYPE_LAYER_TRANSFORM ||
-             type == GDK_TYPE_RGBA;
+             type == GDK_TYPE_RGBA || type == GSK_TYPE_LAYER_STYLE;
     case G_TYPE_OBJECT:
     case G_TYPE_INTERFACE:
       return g_type_is_a (type, GSK_TYPE_LAYER_CONTENT);
@@ -591,6 +627,14 @@ gsk_layer_scene_parse_value (GskLayerSceneLoader *l,
           if (!parse_transform (l, node, pos, name, &transform))
             return FALSE;
           g_value_take_boxed (value, transform);
+        }
+      else if (type == GSK_TYPE_LAYER_STYLE)
+        {
+          GskLayerStyle *style;
+
+          if (!parse_style (l, node, pos, name, &style))
+            return FALSE;
+          g_value_take_boxed (value, style);
         }
       else if (type == GDK_TYPE_RGBA)
         {
@@ -827,10 +871,12 @@ gsk_layer_scene_add_value (GskLayerSceneSaver *s,
       add_content (s, builder, g_value_get_object (value));
       break;
     case G_TYPE_BOXED:
-      if (type == GSK_TYPE_LAYER_TRANSFORM || type == GDK_TYPE_RGBA)
+      if (type == GSK_TYPE_LAYER_TRANSFORM || type == GDK_TYPE_RGBA || type == GSK_TYPE_LAYER_STYLE)
         {
           if (type == GSK_TYPE_LAYER_TRANSFORM)
             text = gsk_layer_transform_to_string (g_value_get_boxed (value));
+          else if (type == GSK_TYPE_LAYER_STYLE)
+            text = gsk_layer_style_to_string (g_value_get_boxed (value));
           else
             text = color_to_string (g_value_get_boxed (value));
           json_builder_add_string_value (builder, text);

@@ -418,7 +418,7 @@ draw_color (RenderState            *state,
 
   color = premultiplied_color (op->color, alpha);
 
-  if (op->corner_radius > 0.f)
+  if (op->rounded)
     {
       graphene_point_t rounded[MAX_POLYGON_POINTS];
       pixman_image_t *source;
@@ -507,7 +507,7 @@ draw_texture (RenderState            *state,
   height = pixman_image_get_height (source);
 
   needs_polygon = op->behind_viewer || rect_crosses_eye_plane (&map, &area);
-  if (op->corner_radius > 0.f)
+  if (op->rounded)
     {
       /* The rounded rectangle is the mask; it lies within the quad, so
        * the quad still serves to pad a projective source */
@@ -749,7 +749,7 @@ push_clip (RenderState            *state,
 
   /* A rounded clip is an offscreen composited through the rounded
    * rectangle, whatever the transform */
-  if (op->corner_radius > 0.f)
+  if (op->rounded)
     {
       entry.n_points = gsk_layer_software_rounded_polygon (op, &op->bounds, entry.polygon);
       if (entry.n_points == 0)

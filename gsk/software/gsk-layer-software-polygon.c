@@ -91,7 +91,7 @@ clip_polygon_line (const double  in[][2],
   return n_out;
 }
 
-/* The rounded rectangle of @op (its corner_radius and rounded_rect)
+/* The rounded rectangle of @op (its rounded_rect and corner_radii)
  * within @area, both in layer space, projected to target space as a
  * convex polygon: the arcs in straight segments shorter than about a
  * tenth of a pixel from the curve, the part behind the viewer cut off.
@@ -103,40 +103,52 @@ gsk_layer_software_rounded_polygon (const GskLayerRenderOp *op,
 {
   double points[2][MAX_POLYGON_POINTS][2];
   graphene_rect_t rect, projected;
-  double x0, y0, x1, y1, r, scale, step;
+  double x0, y0, x1, y1, scale;
   float m[16];
-  guint i, k, n = 0, segments;
+  guint i, k, n = 0;
 
   graphene_rect_normalize_r (&op->rounded_rect, &rect);
-  r = MIN (op->corner_radius, 0.5 * MIN (rect.size.width, rect.size.height));
-  if (!(r > 0) || !gsk_layer_project_rect (&op->transform, &rect, &projected, NULL, NULL))
+  if (!op->rounded || !gsk_layer_project_rect (&op->transform, &rect, &projected, NULL, NULL))
     return 0;
 
   /* Target pixels per layer unit, at most: enough segments for the
    * largest the corners are drawn */
   scale = MAX (projected.size.width / MAX (rect.size.width, 1e-6),
                projected.size.height / MAX (rect.size.height, 1e-6));
-  step = 2 * acos (MAX (0.0, 1 - 0.1 / MAX (r * scale, 0.1)));
-  segments = step > 0 ? CLAMP (ceil (G_PI / 2 / step), 1, MAX_ARC_SEGMENTS) : MAX_ARC_SEGMENTS;
 
   x0 = rect.origin.x;
   y0 = rect.origin.y;
   x1 = x0 + rect.size.width;
   y1 = y0 + rect.size.height;
 
-  /* Clockwise in layer space (y down), from the top right corner */
+  /* Clockwise in layer space (y down), from the top right corner: the
+   * render list's corners 1, 2, 3, 0 */
   for (k = 0; k < 4; k++)
     {
-      double cx = (k == 0 || k == 1) ? x1 - r : x0 + r;
-      double cy = (k == 1 || k == 2) ? y1 - r : y0 + r;
+      const graphene_size_t *radius = &op->corner_radii[(k + 1) % 4];
+      double rx = radius->width, ry = radius->height;
+      double cx = (k == 0 || k == 1) ? x1 - rx : x0 + rx;
+      double cy = (k == 1 || k == 2) ? y1 - ry : y0 + ry;
       double start = -G_PI / 2 + k * G_PI / 2;
+      double step;
+      guint segments;
 
+      if (!(rx > 0 && ry > 0))
+        {
+          points[0][n][0] = cx;
+          points[0][n][1] = cy;
+          n++;
+          continue;
+        }
+
+      step = 2 * acos (MAX (0.0, 1 - 0.1 / MAX (MAX (rx, ry) * scale, 0.1)));
+      segments = step > 0 ? CLAMP (ceil (G_PI / 2 / step), 1, MAX_ARC_SEGMENTS) : MAX_ARC_SEGMENTS;
       for (i = 0; i <= segments; i++)
         {
           double angle = start + (G_PI / 2) * i / segments;
 
-          points[0][n][0] = cx + r * cos (angle);
-          points[0][n][1] = cy + r * sin (angle);
+          points[0][n][0] = cx + rx * cos (angle);
+          points[0][n][1] = cy + ry * sin (angle);
           n++;
         }
     }

@@ -1,4 +1,4 @@
-/* fuzz-parsers.c: the transform, easing and colour parsers
+/* fuzz-parsers.c: the transform, easing, colour and style parsers
  *
  * The first byte of the input chooses the parser, the rest is the text.
  * Whatever parses must print back (to_string) as text that parses to an
@@ -7,6 +7,8 @@
  * category it claims; an easing is finite from progress 0 to 1. Colours
  * are read as scene files read them (the “background-color” of a layer,
  * and colour content), and must survive a save and a reload exactly.
+ * Styles print back as transforms do, their errors say where, and a
+ * layer takes and draws what parses.
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -272,6 +274,63 @@ fuzz_color (const char *text)
 }
 
 /* }}} */
+/* {{{ Styles */
+
+/* What parses prints back as declarations that parse to an equal style
+ * and print the same; a layer takes it, and draws it */
+static void
+fuzz_style (const char *text)
+{
+  GskLayerStyle *style, *again;
+  GError *error = NULL;
+  char *printed, *printed_again;
+  GskLayer *root, *layer;
+  GskLayerRenderer *renderer;
+  cairo_surface_t *image;
+
+  style = gsk_layer_style_new_from_string (text, &error);
+  if (style == NULL)
+    {
+      if (error == NULL || error->domain != GSK_LAYER_ERROR)
+        fail (text, "a refused style has no GSK_LAYER_ERROR");
+      if (!g_ascii_isdigit (error->message[0]) || strchr (error->message, ':') == NULL)
+        fail (text, "a style error does not start with its line and column: %s", error->message);
+      g_error_free (error);
+      return;
+    }
+
+  printed = gsk_layer_style_to_string (style);
+  again = gsk_layer_style_new_from_string (printed, &error);
+  if (again == NULL)
+    fail (text, "the printed style does not parse: %s\n--- printed: %s", error->message, printed);
+  if (!gsk_layer_style_equal (style, again))
+    fail (text, "the printed style parses to another style\n--- printed: %s", printed);
+  printed_again = gsk_layer_style_to_string (again);
+  if (!g_str_equal (printed, printed_again))
+    fail (text, "the style prints differently once reparsed: %s / %s", printed, printed_again);
+
+  root = g_object_ref_sink (gsk_layer_new ());
+  layer = gsk_layer_new ();
+  gsk_layer_set_size (root, &GRAPHENE_SIZE_INIT (32, 32));
+  gsk_layer_set_size (layer, &GRAPHENE_SIZE_INIT (30, 20));
+  gsk_layer_set_clip_to_bounds (layer, TRUE);
+  gsk_layer_add_child (layer, gsk_layer_new ());
+  gsk_layer_add_child (root, layer);
+  gsk_layer_set_style (layer, style);
+  renderer = gsk_layer_software_renderer_new ();
+  image = gsk_layer_renderer_render_to_surface (renderer, root, 32, 32);
+  cairo_surface_destroy (image);
+  gsk_layer_pick (root, 1, 1);
+  g_object_unref (renderer);
+  g_object_unref (root);
+
+  g_free (printed);
+  g_free (printed_again);
+  gsk_layer_style_unref (again);
+  gsk_layer_style_unref (style);
+}
+
+/* }}} */
 
 int
 LLVMFuzzerTestOneInput (const uint8_t *data,
@@ -283,11 +342,12 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
     return -1;
 
   text = g_strndup ((const char *) data + 1, size - 1);
-  switch (data[0] % 3)
+  switch (data[0] % 4)
     {
     case 0: fuzz_transform (text); break;
     case 1: fuzz_easing (text); break;
-    default: fuzz_color (text); break;
+    case 2: fuzz_color (text); break;
+    default: fuzz_style (text); break;
     }
   g_free (text);
 

@@ -8,6 +8,9 @@ siblings are ordered by z-index from their z-position rank. Features with
 no exact CSS equivalent (child transforms other than perspective(),
 custom layer types) are refused: such reftests use a .ref.json instead.
 
+A layer's "style" goes into its div's style attribute as it is written,
+with box-sizing: border-box.
+
 Usage: scene-to-html.py SCENE.json > SCENE.html
 """
 import json
@@ -61,6 +64,11 @@ def layer_html(layer, scene_dir, parent_size, indent):
         style.append("overflow:hidden")
     if "blend-mode" in layer:
         style.append(f"mix-blend-mode:{layer['blend-mode']}")
+    if "style" in layer:
+        # The declarations go in as they are, on a border box, as the
+        # style issue says GSK reads them
+        style.append("box-sizing:border-box")
+        style.append(layer["style"].strip().rstrip(";"))
     content = ""
     if "content" in layer:
         c = layer["content"]

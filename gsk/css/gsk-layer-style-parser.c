@@ -1,0 +1,583 @@
+/* gsk-layer-style-parser.c: CSS declarations into a GskLayerStyle
+ *
+ * `name: value; name: value`, as in an element's style attribute, with
+ * comments. A later declaration of a property replaces an earlier one,
+ * as in CSS. Every problem is an error with its line and column (both
+ * from 1, in characters) and nothing is applied: an unknown property, a
+ * value that does not parse, and valid CSS that GSK does not take yet.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <string.h>
+
+#include "gsk-layer-style-private.h"
+#include "gsk-layer.h"
+#include "gsk-layer-enum-types.h"
+
+typedef struct {
+  const char *text;
+  GError **error;
+  const char *error_at;         /* where the problem is, once there is one */
+} Parser;
+
+/* Properties of CSS that GSK knows it does not take yet: an error that
+ * says so, not "unknown" */
+static const char * const unsupported[] = {
+  "background", "background-image", "background-clip", "background-origin",
+  "background-position", "background-repeat", "background-size",
+  "border", "border-top", "border-right", "border-bottom", "border-left",
+  "border-width", "border-style", "border-color",
+  "border-top-width", "border-right-width", "border-bottom-width", "border-left-width",
+  "border-top-style", "border-right-style", "border-bottom-style", "border-left-style",
+  "border-top-color", "border-right-color", "border-bottom-color", "border-left-color",
+  "border-image", "box-shadow", "outline", "outline-width", "outline-style",
+  "outline-color", "outline-offset", "filter", "backdrop-filter", "padding",
+  "padding-top", "padding-right", "padding-bottom", "padding-left",
+  "object-fit", "object-position", "color", "font", "transform", "transform-origin",
+};
+
+static const char * const corner_names[] = {
+  "border-top-left-radius", "border-top-right-radius",
+  "border-bottom-right-radius", "border-bottom-left-radius",
+};
+
+static gboolean
+fail (Parser        *parser,
+      const char    *at,
+      GskLayerError  code,
+      const char    *format,
+      ...) G_GNUC_PRINTF (4, 5);
+
+static gboolean
+fail (Parser        *parser,
+      const char    *at,
+      GskLayerError  code,
+      const char    *format,
+      ...)
+{
+  char *message;
+  va_list args;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+  g_set_error_literal (parser->error, GSK_LAYER_ERROR, code, message);
+  parser->error_at = at;
+  g_free (message);
+
+  return FALSE;
+}
+
+/* Skips white space and comments; FALSE for a comment left open */
+static gboolean
+skip_space (Parser      *parser,
+            const char **pp)
+{
+  const char *p = *pp;
+
+  for (;;)
+    {
+      while (g_ascii_isspace (*p))
+        p++;
+      if (p[0] != '/' || p[1] != '*')
+        break;
+      {
+        const char *end = strstr (p + 2, "*/");
+
+        if (end == NULL)
+          return fail (parser, p, GSK_LAYER_ERROR_SYNTAX, "a comment is not closed");
+        p = end + 2;
+      }
+    }
+
+  *pp = p;
+  return TRUE;
+}
+
+static gboolean
+is_name_char (char c)
+{
+  return g_ascii_isalnum (c) || c == '-' || c == '_';
+}
+
+/* The end of a value: the next ';' outside parentheses, or the end */
+static const char *
+value_end (const char *p)
+{
+  int depth = 0;
+
+  for (; *p; p++)
+    {
+      if (*p == '(')
+        depth++;
+      else if (*p == ')' && depth > 0)
+        depth--;
+      else if (*p == ';' && depth == 0)
+        break;
+    }
+  return p;
+}
+
+/* A radius at *@pp: a number in px, or a percentage, or 0 */
+static gboolean
+parse_radius (Parser      *parser,
+              const char **pp,
+              const char  *end,
+              float       *out,
+              gboolean    *percent)
+{
+  const char *start = *pp, *unit;
+  char *number_end;
+  double d;
+
+  errno = 0;
+  d = g_ascii_strtod (start, &number_end);
+  if (number_end == start || number_end > end || errno != 0)
+    return fail (parser, start, GSK_LAYER_ERROR_SYNTAX, "expected a length or a percentage");
+
+  unit = number_end;
+  while (unit < end && g_ascii_isalpha (*unit))
+    unit++;
+  if (unit < end && *unit == '%')
+    unit++;
+
+  if (unit - number_end == 1 && *number_end == '%')
+    *percent = TRUE;
+  else if (unit - number_end == 2 && g_ascii_strncasecmp (number_end, "px", 2) == 0)
+    *percent = FALSE;
+  else if (unit == number_end && d == 0)
+    *percent = FALSE;
+  else if (unit == number_end)
+    return fail (parser, number_end, GSK_LAYER_ERROR_SYNTAX, "a length needs a unit (px)");
+  else
+    {
+      char *name = g_strndup (number_end, unit - number_end);
+
+      fail (parser, number_end, GSK_LAYER_ERROR_UNSUPPORTED,
+            "the unit “%s” is not supported (GSK takes px and %%)", name);
+      g_free (name);
+      return FALSE;
+    }
+
+  if (!isfinite (d) || d < 0)
+    return fail (parser, start, GSK_LAYER_ERROR_INVALID_VALUE, "a radius cannot be negative");
+  if (d > GSK_LAYER_MAX_COORDINATE)
+    return fail (parser, start, GSK_LAYER_ERROR_INVALID_VALUE, "%g is too large for a radius", d);
+
+  /* -0 is 0: one value, one text */
+  *out = d == 0 ? 0.f : (float) d;
+  *pp = unit;
+  return TRUE;
+}
+
+/* Up to @max radii separated by spaces, stopping at '/' or @end */
+static gboolean
+parse_radius_list (Parser      *parser,
+                   const char **pp,
+                   const char  *end,
+                   int          max,
+                   float       *values,
+                   gboolean    *percent,
+                   int         *n)
+{
+  const char *p = *pp;
+
+  *n = 0;
+  for (;;)
+    {
+      if (!skip_space (parser, &p))
+        return FALSE;
+      if (p >= end || *p == '/')
+        break;
+      if (*n == max)
+        return fail (parser, p, GSK_LAYER_ERROR_SYNTAX, "at most %d radii here", max);
+      if (!parse_radius (parser, &p, end, &values[*n], &percent[*n]))
+        return FALSE;
+      (*n)++;
+    }
+
+  *pp = p;
+  return TRUE;
+}
+
+/* CSS's 1–4 values: top-left, top-right, bottom-right, bottom-left */
+static void
+expand_four (float    *values,
+             gboolean *percent,
+             int       n)
+{
+  if (n < 2)
+    values[1] = values[0], percent[1] = percent[0];
+  if (n < 3)
+    values[2] = values[0], percent[2] = percent[0];
+  if (n < 4)
+    values[3] = values[1], percent[3] = percent[1];
+}
+
+static gboolean
+parse_border_radius (Parser        *parser,
+                     const char    *p,
+                     const char    *end,
+                     GskLayerStyle *style)
+{
+  float h[4], v[4];
+  gboolean hp[4], vp[4];
+  int nh, nv, i;
+
+  if (!parse_radius_list (parser, &p, end, 4, h, hp, &nh))
+    return FALSE;
+  if (nh == 0)
+    return fail (parser, p, GSK_LAYER_ERROR_SYNTAX, "expected a length or a percentage");
+  expand_four (h, hp, nh);
+
+  if (p < end && *p == '/')
+    {
+      p++;
+      if (!parse_radius_list (parser, &p, end, 4, v, vp, &nv))
+        return FALSE;
+      if (nv == 0)
+        return fail (parser, p, GSK_LAYER_ERROR_SYNTAX, "expected a length or a percentage after “/”");
+      if (p < end)
+        return fail (parser, p, GSK_LAYER_ERROR_SYNTAX, "unexpected “/”");
+      expand_four (v, vp, nv);
+    }
+  else
+    {
+      memcpy (v, h, sizeof v);
+      memcpy (vp, hp, sizeof vp);
+    }
+
+  style->corner_percent = 0;
+  for (i = 0; i < 4; i++)
+    {
+      style->corner_radii[2 * i] = h[i];
+      style->corner_radii[2 * i + 1] = v[i];
+      style->corner_percent |= (hp[i] ? 1 : 0) << (2 * i);
+      style->corner_percent |= (vp[i] ? 1 : 0) << (2 * i + 1);
+    }
+  style->set |= GSK_LAYER_STYLE_BORDER_RADIUS;
+
+  return TRUE;
+}
+
+static gboolean
+parse_corner_radius (Parser        *parser,
+                     const char    *p,
+                     const char    *end,
+                     int            corner,
+                     GskLayerStyle *style)
+{
+  float values[2];
+  gboolean percent[2];
+  int n, bit;
+
+  if (!parse_radius_list (parser, &p, end, 2, values, percent, &n))
+    return FALSE;
+  if (p < end)
+    return fail (parser, p, GSK_LAYER_ERROR_SYNTAX, "unexpected “/”");
+  if (n == 0)
+    return fail (parser, p, GSK_LAYER_ERROR_SYNTAX, "expected a length or a percentage");
+  if (n == 1)
+    values[1] = values[0], percent[1] = percent[0];
+
+  /* The other corners keep what was declared, or 0 */
+  style->corner_radii[2 * corner] = values[0];
+  style->corner_radii[2 * corner + 1] = values[1];
+  for (bit = 0; bit < 2; bit++)
+    {
+      style->corner_percent &= ~(1 << (2 * corner + bit));
+      style->corner_percent |= (percent[bit] ? 1 : 0) << (2 * corner + bit);
+    }
+  style->set |= GSK_LAYER_STYLE_BORDER_RADIUS;
+
+  return TRUE;
+}
+
+static gboolean
+parse_opacity (Parser        *parser,
+               const char    *p,
+               const char    *end,
+               GskLayerStyle *style)
+{
+  char *number_end;
+  double d;
+
+  errno = 0;
+  d = g_ascii_strtod (p, &number_end);
+  if (number_end == p || number_end > end || errno != 0 || !isfinite (d))
+    return fail (parser, p, GSK_LAYER_ERROR_SYNTAX, "expected a number or a percentage");
+  if (number_end < end && *number_end == '%')
+    {
+      d /= 100;
+      number_end++;
+    }
+  if (number_end != end)
+    return fail (parser, number_end, GSK_LAYER_ERROR_SYNTAX, "expected a number or a percentage");
+
+  /* CSS clamps it */
+  style->opacity = d > 0 ? MIN (d, 1) : 0.f;
+  style->set |= GSK_LAYER_STYLE_OPACITY;
+  return TRUE;
+}
+
+static gboolean
+parse_blend_mode (Parser        *parser,
+                  const char    *p,
+                  const char    *end,
+                  GskLayerStyle *style)
+{
+  GEnumClass *klass = g_type_class_ref (GSK_TYPE_LAYER_BLEND_MODE);
+  char *name = g_ascii_strdown (p, end - p);
+  GEnumValue *value = g_enum_get_value_by_nick (klass, name);
+  gboolean ok = value != NULL;
+
+  if (ok)
+    {
+      style->blend_mode = value->value;
+      style->set |= GSK_LAYER_STYLE_BLEND_MODE;
+    }
+  else
+    fail (parser, p, GSK_LAYER_ERROR_INVALID_VALUE, "unknown blend mode “%s”", name);
+
+  g_free (name);
+  g_type_class_unref (klass);
+  return ok;
+}
+
+static gboolean
+parse_declaration (Parser        *parser,
+                   const char    *name_start,
+                   const char    *name_end,
+                   const char    *value,
+                   const char    *end,
+                   GskLayerStyle *style)
+{
+  char *name = g_ascii_strdown (name_start, name_end - name_start);
+  gboolean ok = FALSE;
+  guint i;
+
+  if (g_str_equal (name, "background-color"))
+    {
+      char *text = g_strndup (value, end - value);
+
+      ok = gdk_rgba_parse (&style->background_color, text);
+      if (ok)
+        style->set |= GSK_LAYER_STYLE_BACKGROUND_COLOR;
+      else
+        fail (parser, value, GSK_LAYER_ERROR_INVALID_VALUE, "invalid color “%s”", text);
+      g_free (text);
+    }
+  else if (g_str_equal (name, "opacity"))
+    ok = parse_opacity (parser, value, end, style);
+  else if (g_str_equal (name, "mix-blend-mode"))
+    ok = parse_blend_mode (parser, value, end, style);
+  else if (g_str_equal (name, "border-radius"))
+    ok = parse_border_radius (parser, value, end, style);
+  else
+    {
+      for (i = 0; i < G_N_ELEMENTS (corner_names); i++)
+        if (g_str_equal (name, corner_names[i]))
+          break;
+      if (i < G_N_ELEMENTS (corner_names))
+        ok = parse_corner_radius (parser, value, end, i, style);
+      else
+        {
+          for (i = 0; i < G_N_ELEMENTS (unsupported); i++)
+            if (g_str_equal (name, unsupported[i]))
+              break;
+          if (i < G_N_ELEMENTS (unsupported))
+            fail (parser, name_start, GSK_LAYER_ERROR_UNSUPPORTED, "“%s” is not supported yet", name);
+          else
+            fail (parser, name_start, GSK_LAYER_ERROR_UNKNOWN_PROPERTY, "unknown property “%s”", name);
+        }
+    }
+
+  g_free (name);
+  return ok;
+}
+
+/**
+ * gsk_layer_style_new_from_string:
+ * @declarations: CSS declarations, as in an element's `style` attribute
+ * @error: return location for an error
+ *
+ * Reads a style from CSS declarations:
+ *
+ * ```c
+ * style = gsk_layer_style_new_from_string ("border-radius: 24px 8px / 12px; "
+ *                                          "background-color: #3584e4", &error);
+ * ```
+ *
+ * GSK takes `background-color`, `border-radius` and its four longhands
+ * (`border-top-left-radius` …), `opacity` and `mix-blend-mode`, with
+ * their CSS syntax and meaning; lengths are in `px`. A later
+ * declaration of a property replaces an earlier one.
+ *
+ * On a problem, returns %NULL with an error in the %GSK_LAYER_ERROR
+ * domain whose message starts with the line and column of the problem:
+ * `1:17: unknown property “boder”`. Valid CSS that GSK does not take yet
+ * (`box-shadow`, `border`, units other than `px` and `%`) is the error
+ * %GSK_LAYER_ERROR_UNSUPPORTED, never silently ignored.
+ *
+ * Returns: (transfer full) (nullable): the style
+ *
+ * Since: 0.1
+ */
+GskLayerStyle *
+gsk_layer_style_new_from_string (const char  *declarations,
+                                 GError     **error)
+{
+  GskLayerStyle *style;
+  GError *local_error = NULL;
+  glong offset;
+  const char *p;
+  int line = 1, column = 1;
+
+  g_return_val_if_fail (declarations != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  style = gsk_layer_style_parse (declarations, &offset, &local_error);
+  if (style != NULL)
+    return style;
+
+  for (p = declarations; offset > 0 && *p; p = g_utf8_next_char (p), offset--)
+    {
+      if (*p == '\n')
+        {
+          line++;
+          column = 1;
+        }
+      else
+        column++;
+    }
+  g_set_error (error, GSK_LAYER_ERROR, local_error->code, "%d:%d: %s", line, column, local_error->message);
+  g_error_free (local_error);
+
+  return NULL;
+}
+
+GskLayerStyle *
+gsk_layer_style_parse (const char  *declarations,
+                       glong       *error_offset,
+                       GError     **error)
+{
+  Parser parser = { declarations, error, NULL };
+  GskLayerStyle *style;
+  const char *p = declarations;
+
+  if (!g_utf8_validate (declarations, -1, &p))
+    {
+      fail (&parser, p, GSK_LAYER_ERROR_SYNTAX, "invalid UTF-8");
+      *error_offset = g_utf8_strlen (declarations, p - declarations);
+      return NULL;
+    }
+
+  style = gsk_layer_style_new ();
+  p = declarations;
+
+  for (;;)
+    {
+      const char *name_start, *name_end, *value, *end, *trimmed;
+
+      if (!skip_space (&parser, &p))
+        goto fail;
+      if (*p == '\0')
+        break;
+      if (*p == ';')
+        {
+          p++;
+          continue;
+        }
+
+      name_start = p;
+      while (is_name_char (*p))
+        p++;
+      name_end = p;
+      if (name_end == name_start)
+        {
+          fail (&parser, p, GSK_LAYER_ERROR_SYNTAX, "expected a property name");
+          goto fail;
+        }
+
+      if (!skip_space (&parser, &p))
+        goto fail;
+      if (*p != ':')
+        {
+          fail (&parser, p, GSK_LAYER_ERROR_SYNTAX, "expected “:” after the property name");
+          goto fail;
+        }
+      p++;
+      if (!skip_space (&parser, &p))
+        goto fail;
+
+      value = p;
+      end = value_end (p);
+      trimmed = end;
+      while (trimmed > value && g_ascii_isspace (trimmed[-1]))
+        trimmed--;
+      if (trimmed == value)
+        {
+          fail (&parser, value, GSK_LAYER_ERROR_SYNTAX, "expected a value");
+          goto fail;
+        }
+      if (memchr (value, '!', trimmed - value))
+        {
+          fail (&parser, memchr (value, '!', trimmed - value), GSK_LAYER_ERROR_UNSUPPORTED,
+                "“!important” is not supported");
+          goto fail;
+        }
+
+      if (!parse_declaration (&parser, name_start, name_end, value, trimmed, style))
+        goto fail;
+
+      p = end;
+    }
+
+  return style;
+
+fail:
+  gsk_layer_style_unref (style);
+  /* An invalid byte counts as one character */
+  *error_offset = 0;
+  for (p = declarations; p < parser.error_at && *p; p = g_utf8_next_char (p))
+    (*error_offset)++;
+  return NULL;
+}
+
+/**
+ * gsk_layer_set_style_from_string:
+ * @self: a layer
+ * @declarations: CSS declarations, as in an element's `style` attribute
+ * @error: return location for an error
+ *
+ * Reads @declarations as [func@LayerStyle.new_from_string] does and sets
+ * the style on @self ([method@Layer.set_style]). On an error, @self is
+ * left as it was.
+ *
+ * Returns: whether @declarations were read and set
+ *
+ * Since: 0.1
+ */
+gboolean
+gsk_layer_set_style_from_string (GskLayer    *self,
+                                 const char  *declarations,
+                                 GError     **error)
+{
+  GskLayerStyle *style;
+
+  g_return_val_if_fail (GSK_IS_LAYER (self), FALSE);
+  g_return_val_if_fail (declarations != NULL, FALSE);
+
+  style = gsk_layer_style_new_from_string (declarations, error);
+  if (style == NULL)
+    return FALSE;
+
+  gsk_layer_set_style (self, style);
+  gsk_layer_style_unref (style);
+  return TRUE;
+}

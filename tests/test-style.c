@@ -1,0 +1,396 @@
+/* test-style.c: styles written as CSS declarations (issue 14, first part)
+ *
+ * The parser, property by property and shorthand by shorthand, its
+ * errors with their exact line and column, the style's text and round
+ * trip, what a style does to a layer (background, opacity, blend mode,
+ * corner radii, of which corner-radius is the uniform case), the CSS
+ * rule that shrinks overlapping radii, picking outside rounded corners,
+ * damage when the corners change, and scene files. What the corners
+ * look like is in the reftests (style-*.json, against Chromium).
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#include <math.h>
+#include <string.h>
+
+#include <gsklayer.h>
+
+#include "gsk-layer-private.h"
+
+/* Parses @css and writes it back */
+static char *
+normalize (const char *css)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GskLayerStyle) style = gsk_layer_style_new_from_string (css, &error);
+  g_autoptr (GskLayerStyle) again = NULL;
+  char *text;
+
+  g_assert_no_error (error);
+  g_assert_nonnull (style);
+  text = gsk_layer_style_to_string (style);
+  /* What it writes reads back into an equal style */
+  again = gsk_layer_style_new_from_string (text, &error);
+  g_assert_no_error (error);
+  g_assert_true (gsk_layer_style_equal (style, again));
+
+  return text;
+}
+
+static void
+test_parse (void)
+{
+  static const struct {
+    const char *css;
+    const char *text;
+  } cases[] = {
+    { "", "" },
+    { " ; ;", "" },
+    { "background-color: red", "background-color: rgb(255,0,0);" },
+    { "background-color: rgba(0, 0, 255, 0.5)", "background-color: rgba(0,0,255,0.5);" },
+    { "opacity: 0.25", "opacity: 0.25;" },
+    { "opacity: 40%", "opacity: 0.4;" },
+    { "opacity: 3", "opacity: 1;" },
+    { "mix-blend-mode: multiply", "mix-blend-mode: multiply;" },
+    { "mix-blend-mode: COLOR-dodge", "mix-blend-mode: color-dodge;" },
+    { "border-radius: 8px", "border-radius: 8px;" },
+    { "border-radius: 0", "border-radius: 0;" },
+    { "border-radius: 8px 4px", "border-radius: 8px 4px;" },
+    { "border-radius: 8px 4px 2px", "border-radius: 8px 4px 2px;" },
+    { "border-radius: 8px 4px 2px 1px", "border-radius: 8px 4px 2px 1px;" },
+    { "border-radius: 1px 2px 1px 2px", "border-radius: 1px 2px;" },
+    { "border-radius: 50%", "border-radius: 50%;" },
+    { "border-radius: 10px / 5px", "border-radius: 10px / 5px;" },
+    { "border-radius: 10px 20px / 5% 6px 7px", "border-radius: 10px 20px / 5% 6px 7px;" },
+    { "border-top-left-radius: 4px 8px", "border-radius: 4px 0 0 / 8px 0 0;" },
+    { "border-radius: 2px; border-bottom-right-radius: 9px", "border-radius: 2px 2px 9px;" },
+    /* The last of a property wins */
+    { "opacity: 0.5; opacity: 0.75", "opacity: 0.75;" },
+    { "/* a comment */ opacity : 0.5 ; /* another */", "opacity: 0.5;" },
+    { "background-color: #3584e4; border-radius: 12px; opacity: 0.9; mix-blend-mode: screen",
+      "background-color: rgb(53,132,228); border-radius: 12px; opacity: 0.9; mix-blend-mode: screen;" },
+  };
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *text = normalize (cases[i].css);
+
+      g_assert_cmpstr (text, ==, cases[i].text);
+    }
+}
+
+static void
+test_errors (void)
+{
+  static const struct {
+    const char *css;
+    int code;
+    const char *message;
+  } cases[] = {
+    { "boder: 1px", GSK_LAYER_ERROR_UNKNOWN_PROPERTY, "1:1: unknown property “boder”" },
+    { "opacity: 0.5; boder: 2px", GSK_LAYER_ERROR_UNKNOWN_PROPERTY, "1:15: unknown property “boder”" },
+    { "opacity: 1;\n  boder: 2px", GSK_LAYER_ERROR_UNKNOWN_PROPERTY, "2:3: unknown property “boder”" },
+    { "box-shadow: 0 0 4px black", GSK_LAYER_ERROR_UNSUPPORTED, "1:1: “box-shadow” is not supported yet" },
+    { "border: 1px solid red", GSK_LAYER_ERROR_UNSUPPORTED, "1:1: “border” is not supported yet" },
+    { "border-radius: 2em", GSK_LAYER_ERROR_UNSUPPORTED,
+      "1:17: the unit “em” is not supported (GSK takes px and %)" },
+    { "border-radius: 4", GSK_LAYER_ERROR_SYNTAX, "1:17: a length needs a unit (px)" },
+    { "border-radius: -4px", GSK_LAYER_ERROR_INVALID_VALUE, "1:16: a radius cannot be negative" },
+    { "border-radius: 1px 2px 3px 4px 5px", GSK_LAYER_ERROR_SYNTAX, "1:32: at most 4 radii here" },
+    { "border-radius: 1px /", GSK_LAYER_ERROR_SYNTAX, "1:21: expected a length or a percentage after “/”" },
+    { "border-radius: 1px / 2px / 3px", GSK_LAYER_ERROR_SYNTAX, "1:26: unexpected “/”" },
+    { "border-radius: wide", GSK_LAYER_ERROR_SYNTAX, "1:16: expected a length or a percentage" },
+    { "border-top-left-radius: 1px 2px 3px", GSK_LAYER_ERROR_SYNTAX, "1:33: at most 2 radii here" },
+    { "background-color: bleu", GSK_LAYER_ERROR_INVALID_VALUE, "1:19: invalid color “bleu”" },
+    { "opacity: half", GSK_LAYER_ERROR_SYNTAX, "1:10: expected a number or a percentage" },
+    { "opacity: 0.5px", GSK_LAYER_ERROR_SYNTAX, "1:13: expected a number or a percentage" },
+    { "mix-blend-mode: blend", GSK_LAYER_ERROR_INVALID_VALUE, "1:17: unknown blend mode “blend”" },
+    { "opacity 0.5", GSK_LAYER_ERROR_SYNTAX, "1:9: expected “:” after the property name" },
+    { "opacity: ;", GSK_LAYER_ERROR_SYNTAX, "1:10: expected a value" },
+    { ": 1px", GSK_LAYER_ERROR_SYNTAX, "1:1: expected a property name" },
+    { "opacity: 1 !important", GSK_LAYER_ERROR_UNSUPPORTED, "1:12: “!important” is not supported" },
+    { "opacity: 1; /* open", GSK_LAYER_ERROR_SYNTAX, "1:13: a comment is not closed" },
+    { "opacity: 1; bo\xff", GSK_LAYER_ERROR_SYNTAX, "1:15: invalid UTF-8" },
+  };
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr (GError) error = NULL;
+      GskLayerStyle *style = gsk_layer_style_new_from_string (cases[i].css, &error);
+
+      g_assert_null (style);
+      g_assert_error (error, GSK_LAYER_ERROR, cases[i].code);
+      g_assert_cmpstr (error->message, ==, cases[i].message);
+    }
+}
+
+static void
+count_notify (GObject    *object,
+              GParamSpec *pspec,
+              guint      *n)
+{
+  (*n)++;
+}
+
+static void
+test_layer (void)
+{
+  GskLayer *layer = g_object_ref_sink (gsk_layer_new ());
+  g_autoptr (GError) error = NULL;
+  g_autofree char *text = NULL;
+  guint n_style = 0, n_radius = 0;
+  GdkRGBA color;
+  float radii[8];
+  int i;
+
+  g_signal_connect (layer, "notify::style", G_CALLBACK (count_notify), &n_style);
+  g_signal_connect (layer, "notify::corner-radius", G_CALLBACK (count_notify), &n_radius);
+
+  g_assert_null (gsk_layer_get_style (layer));
+  text = gsk_layer_get_style_string (layer);
+  g_assert_cmpstr (text, ==, "");
+  g_clear_pointer (&text, g_free);
+
+  g_assert_true (gsk_layer_set_style_from_string (layer,
+                                                  "background-color: #ff0000; opacity: 0.5; "
+                                                  "mix-blend-mode: multiply; border-radius: 12px",
+                                                  &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (n_style, ==, 1);
+  gsk_layer_get_background_color (layer, &color);
+  g_assert_cmpfloat (color.red, ==, 1);
+  g_assert_cmpfloat (gsk_layer_get_opacity (layer), ==, 0.5f);
+  g_assert_cmpint (gsk_layer_get_blend_mode (layer), ==, GSK_LAYER_BLEND_MULTIPLY);
+  /* The uniform case is the corner-radius property */
+  g_assert_cmpfloat (gsk_layer_get_corner_radius (layer), ==, 12);
+  g_assert_cmpuint (n_radius, ==, 1);
+  text = gsk_layer_get_style_string (layer);
+  g_assert_cmpstr (text, ==, "background-color: rgb(255,0,0); border-radius: 12px; opacity: 0.5; "
+                             "mix-blend-mode: multiply;");
+  g_clear_pointer (&text, g_free);
+
+  /* The same declarations again: nothing changes, nothing notifies */
+  g_assert_true (gsk_layer_set_style_from_string (layer,
+                                                  "background-color: red; opacity: 50%; "
+                                                  "mix-blend-mode: multiply; border-radius: 12px",
+                                                  &error));
+  g_assert_cmpuint (n_style, ==, 1);
+
+  /* Bad declarations change nothing */
+  g_assert_false (gsk_layer_set_style_from_string (layer, "opacity: 1; border-radius: 3em", &error));
+  g_assert_error (error, GSK_LAYER_ERROR, GSK_LAYER_ERROR_UNSUPPORTED);
+  g_clear_error (&error);
+  g_assert_cmpuint (n_style, ==, 1);
+  g_assert_cmpfloat (gsk_layer_get_opacity (layer), ==, 0.5f);
+  g_assert_cmpfloat (gsk_layer_get_corner_radius (layer), ==, 12);
+
+  /* Corners of their own; corner-radius is the top-left's horizontal */
+  g_assert_true (gsk_layer_set_style_from_string (layer, "border-radius: 20px 4px / 10px", &error));
+  g_assert_cmpuint (n_style, ==, 2);
+  g_assert_cmpuint (n_radius, ==, 2);
+  g_assert_cmpfloat (gsk_layer_get_corner_radius (layer), ==, 20);
+  memcpy (radii, gsk_layer_get_private (layer)->corner_radii, sizeof radii);
+  g_assert_cmpfloat (radii[0], ==, 20);
+  g_assert_cmpfloat (radii[1], ==, 10);
+  g_assert_cmpfloat (radii[2], ==, 4);
+  g_assert_cmpfloat (radii[3], ==, 10);
+  /* What the style did not declare stays as it was */
+  g_assert_cmpfloat (gsk_layer_get_opacity (layer), ==, 0.5f);
+
+  /* corner-radius sets all eight */
+  gsk_layer_set_corner_radius (layer, 5);
+  for (i = 0; i < 8; i++)
+    g_assert_cmpfloat (gsk_layer_get_private (layer)->corner_radii[i], ==, 5);
+  g_assert_cmpuint (gsk_layer_get_private (layer)->corner_percent, ==, 0);
+
+  gsk_layer_set_style (layer, NULL);
+  g_assert_null (gsk_layer_get_style (layer));
+  g_assert_cmpuint (n_style, ==, 3);
+
+  g_object_unref (layer);
+}
+
+static void
+assert_radius (const graphene_size_t *r,
+               float                  w,
+               float                  h)
+{
+  g_assert_cmpfloat_with_epsilon (r->width, w, 1e-4);
+  g_assert_cmpfloat_with_epsilon (r->height, h, 1e-4);
+}
+
+/* CSS Backgrounds 3 §5.5: radii that overlap shrink by one factor */
+static void
+test_resolve (void)
+{
+  GskLayer *layer = g_object_ref_sink (gsk_layer_new ());
+  GskLayerPrivate *p = gsk_layer_get_private (layer);
+  g_autoptr (GError) error = NULL;
+  graphene_size_t r[4];
+
+  gsk_layer_set_size (layer, &GRAPHENE_SIZE_INIT (120, 80));
+
+  g_assert_false (gsk_layer_resolve_corner_radii (p, r));
+
+  /* Top-left and bottom-right 100, the others 20: 100 + 20 = 120 fits
+   * the width, not the height of 80: f = 80 / 120 */
+  g_assert_true (gsk_layer_set_style_from_string (layer, "border-radius: 100px 20px", &error));
+  g_assert_true (gsk_layer_resolve_corner_radii (p, r));
+  assert_radius (&r[0], 200 / 3.f, 200 / 3.f);
+  assert_radius (&r[1], 40 / 3.f, 40 / 3.f);
+  assert_radius (&r[2], 200 / 3.f, 200 / 3.f);
+  assert_radius (&r[3], 40 / 3.f, 40 / 3.f);
+
+  /* Percentages of the width and the height */
+  g_assert_true (gsk_layer_set_style_from_string (layer, "border-radius: 50%", &error));
+  g_assert_true (gsk_layer_resolve_corner_radii (p, r));
+  assert_radius (&r[0], 60, 40);
+  assert_radius (&r[2], 60, 40);
+
+  /* A corner with a zero radius is square: here all four */
+  g_assert_true (gsk_layer_set_style_from_string (layer, "border-radius: 10px 0 / 0 10px", &error));
+  g_assert_false (gsk_layer_resolve_corner_radii (p, r));
+  g_assert_true (gsk_layer_set_style_from_string (layer, "border-radius: 10px 0 / 10px 10px", &error));
+  g_assert_true (gsk_layer_resolve_corner_radii (p, r));
+  assert_radius (&r[0], 10, 10);
+  assert_radius (&r[1], 0, 0);
+  assert_radius (&r[2], 10, 10);
+  assert_radius (&r[3], 0, 0);
+
+  /* The uniform case is as corner-radius always drew it: at most half
+   * the smaller side */
+  gsk_layer_set_corner_radius (layer, 1000);
+  g_assert_true (gsk_layer_resolve_corner_radii (p, r));
+  assert_radius (&r[0], 40, 40);
+  assert_radius (&r[3], 40, 40);
+
+  g_object_unref (layer);
+}
+
+/* A point outside an elliptical corner is not the layer's, as in CSS */
+static void
+test_pick (void)
+{
+  GskLayer *root = g_object_ref_sink (gsk_layer_new ());
+  GskLayer *card = gsk_layer_new ();
+  g_autoptr (GError) error = NULL;
+  GskLayerRenderer *renderer = gsk_layer_software_renderer_new ();
+  cairo_surface_t *image;
+
+  gsk_layer_set_size (root, &GRAPHENE_SIZE_INIT (200, 200));
+  gsk_layer_set_position (card, &GRAPHENE_POINT_INIT (20, 20));
+  gsk_layer_set_size (card, &GRAPHENE_SIZE_INIT (100, 60));
+  g_assert_true (gsk_layer_set_style_from_string (card, "border-radius: 60px 0 0 0 / 30px 0 0 0", &error));
+  gsk_layer_add_child (root, card);
+  image = gsk_layer_renderer_render_to_surface (renderer, root, 200, 200);
+  cairo_surface_destroy (image);
+
+  /* The top-left corner's ellipse has its centre at (80, 50) */
+  g_assert_true (gsk_layer_pick (root, 25, 25) == root);
+  g_assert_true (gsk_layer_pick (root, 60, 30) == card);
+  g_assert_true (gsk_layer_pick (root, 35, 30) == root);
+  /* The other corners are square */
+  g_assert_true (gsk_layer_pick (root, 119, 21) == card);
+  g_assert_true (gsk_layer_pick (root, 21, 79) == card);
+
+  g_object_unref (renderer);
+  g_object_unref (root);
+}
+
+/* New corners redraw what they change; the damage check compares */
+static void
+test_damage (void)
+{
+  GskLayerRenderer *renderer = gsk_layer_software_renderer_new ();
+  GskLayer *root = g_object_ref_sink (gsk_layer_new ());
+  GskLayer *card = gsk_layer_new ();
+  cairo_surface_t *target = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 160, 120);
+  static const char *styles[] = {
+    "border-radius: 40px 0", "border-radius: 0 40px / 10px", "border-radius: 50%", "border-radius: 0",
+  };
+  g_autoptr (GError) error = NULL;
+  cairo_region_t *damage;
+  guint i;
+
+  gsk_layer_renderer_set_check_damage (renderer, TRUE);
+  gsk_layer_set_size (root, &GRAPHENE_SIZE_INIT (160, 120));
+  gsk_layer_set_background_color (root, &(GdkRGBA) { 1, 1, 1, 1 });
+  gsk_layer_set_position (card, &GRAPHENE_POINT_INIT (30, 20));
+  gsk_layer_set_size (card, &GRAPHENE_SIZE_INIT (100, 80));
+  gsk_layer_set_background_color (card, &(GdkRGBA) { 0.2f, 0.4f, 0.9f, 1 });
+  gsk_layer_add_child (root, card);
+  damage = gsk_layer_renderer_render (renderer, root, target);
+  cairo_region_destroy (damage);
+
+  for (i = 0; i < G_N_ELEMENTS (styles); i++)
+    {
+      g_assert_true (gsk_layer_set_style_from_string (card, styles[i], &error));
+      damage = gsk_layer_renderer_render (renderer, root, target);
+      g_assert_false (cairo_region_is_empty (damage));
+      g_assert_null (gsk_layer_renderer_get_damage_error (renderer));
+      cairo_region_destroy (damage);
+    }
+
+  cairo_surface_destroy (target);
+  g_object_unref (root);
+  g_object_unref (renderer);
+}
+
+static void
+test_scene (void)
+{
+  const char *json =
+    "{ \"size\": [100, 100], \"root\": { \"type\": \"GskLayer\", \"size\": [100, 100], \"children\": [\n"
+    "  { \"type\": \"GskLayer\", \"id\": \"card\", \"size\": [60, 40],\n"
+    "    \"style\": \"border-radius: 10px 20% / 5px; background-color: teal\" } ] } }";
+  const char *bad =
+    "{ \"size\": [100, 100], \"root\": { \"type\": \"GskLayer\",\n"
+    "    \"style\": \"opacity: 1; boder: 1px\" } }";
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GskLayerScene) scene = gsk_layer_scene_new_from_data (json, -1, "style.json", &error);
+  g_autoptr (GskLayerScene) again = NULL;
+  g_autoptr (GskLayerScene) broken = NULL;
+  g_autofree char *data = NULL, *text = NULL;
+  GskLayer *card;
+  GdkRGBA color;
+
+  g_assert_no_error (error);
+  card = gsk_layer_scene_get_layer_by_id (scene, "card");
+  text = gsk_layer_get_style_string (card);
+  g_assert_cmpstr (text, ==, "background-color: rgb(0,128,128); border-radius: 10px 20% / 5px;");
+  gsk_layer_get_background_color (card, &color);
+  g_assert_cmpfloat_with_epsilon (color.green, 128 / 255.f, 1e-4);
+
+  data = gsk_layer_scene_to_data (scene, NULL);
+  g_test_message ("%s", data);
+  again = gsk_layer_scene_new_from_data (data, -1, "saved.json", &error);
+  g_assert_no_error (error);
+  g_assert_true (gsk_layer_style_equal (gsk_layer_get_style (card),
+                                        gsk_layer_get_style (gsk_layer_scene_get_layer_by_id (again, "card"))));
+
+  /* A bad declaration is an error at its place in the file */
+  broken = gsk_layer_scene_new_from_data (bad, -1, "bad.json", &error);
+  g_assert_null (broken);
+  g_assert_error (error, GSK_LAYER_ERROR, GSK_LAYER_ERROR_UNKNOWN_PROPERTY);
+  g_test_message ("%s", error->message);
+  g_assert_cmpstr (error->message, ==, "bad.json:2:27: invalid “style”: unknown property “boder”");
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/style/parse", test_parse);
+  g_test_add_func ("/style/errors", test_errors);
+  g_test_add_func ("/style/layer", test_layer);
+  g_test_add_func ("/style/resolve", test_resolve);
+  g_test_add_func ("/style/pick", test_pick);
+  g_test_add_func ("/style/damage", test_damage);
+  g_test_add_func ("/style/scene", test_scene);
+
+  return g_test_run ();
+}
