@@ -13,8 +13,10 @@
 #include "config.h"
 
 #include <math.h>
+#include <string.h>
 
 #include "gsk-layer-private.h"
+#include "gsk-layer-style-private.h"
 #include "gsk-layer-box-private.h"
 #include "gsk-layer-debug-private.h"
 #include "gsk-layer-transform.h"
@@ -363,7 +365,8 @@ cache_covers (GskLayerContentCache  *cache,
          graphene_rect_contains_rect (&cache->rect, rect);
 }
 
-/* For benchmarks: how many times content was rasterized */
+/* For benchmarks: how many times content (and styles' borders) was
+ * rasterized */
 static guint n_rasterized;
 
 guint
@@ -484,6 +487,82 @@ needs_draw (GskLayer *layer,
   return p->content_cache->scale != content_scale (layer, device_scale);
 }
 
+/* Whether the layer's style draws its own raster (a border) that is not
+ * the one cached: another style, size, background, corners or scale */
+static gboolean
+needs_style_draw (GskLayer *layer,
+                  float     device_scale)
+{
+  GskLayerPrivate *p = gsk_layer_get_private (layer);
+  GskLayerStyleCache *cache = p->style_cache;
+  graphene_size_t radii[4] = { { 0, 0 }, };
+
+  if (!p->visible || !gsk_layer_style_has_border (p->style))
+    return FALSE;
+  if (cache == NULL || cache->surface == NULL || cache->style != p->style ||
+      !graphene_size_equal (&cache->size, &p->size) ||
+      memcmp (cache->background, p->background, sizeof cache->background) != 0)
+    return TRUE;
+
+  gsk_layer_resolve_corner_radii (p, radii);
+  if (memcmp (radii, cache->radii, sizeof radii) != 0)
+    return TRUE;
+
+  return cache->scale != content_scale (layer, device_scale);
+}
+
+static void
+rasterize_style (GskLayer *layer,
+                 float     device_scale)
+{
+  GskLayerPrivate *p = gsk_layer_get_private (layer);
+  GskLayerStyleCache *cache;
+  graphene_size_t radii[4] = { { 0, 0 }, };
+  float scale = content_scale (layer, device_scale);
+  double w, h, shrink;
+  cairo_surface_t *surface;
+  cairo_t *cr;
+
+  n_rasterized++;
+  if (p->style_cache == NULL)
+    p->style_cache = g_new0 (GskLayerStyleCache, 1);
+  cache = p->style_cache;
+  g_clear_pointer (&cache->surface, cairo_surface_destroy);
+  g_clear_pointer (&cache->style, gsk_layer_style_unref);
+  cache->style = gsk_layer_style_ref (p->style);
+  cache->size = p->size;
+  memcpy (cache->background, p->background, sizeof cache->background);
+  gsk_layer_resolve_corner_radii (p, radii);
+  memcpy (cache->radii, radii, sizeof radii);
+  cache->scale = scale;
+
+  /* Never more pixels than content may have: a huge bordered layer is
+   * drawn at a lower resolution */
+  w = ceil (p->size.width * scale);
+  h = ceil (p->size.height * scale);
+  shrink = MIN (1.0, MIN (MAX_CONTENT_SIDE / MAX (w, 1), MAX_CONTENT_SIDE / MAX (h, 1)));
+  shrink = MIN (shrink, sqrt (MAX_CONTENT_PIXELS / MAX (w * h, 1)));
+  w = MAX (1, floor (w * shrink));
+  h = MAX (1, floor (h * shrink));
+  if (!(p->size.width > 0 && p->size.height > 0))
+    return;
+
+  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w, h);
+  if (cairo_surface_status (surface) != CAIRO_STATUS_SUCCESS)
+    {
+      cairo_surface_destroy (surface);
+      return;
+    }
+  /* The raster covers the layer's bounds exactly */
+  cairo_surface_set_device_scale (surface, w / p->size.width, h / p->size.height);
+  cr = cairo_create (surface);
+  gsk_layer_style_draw_box (p->style, cr, &p->size, radii,
+                            &(GdkRGBA) { p->background[0], p->background[1], p->background[2], p->background[3] });
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+  cache->surface = surface;
+}
+
 typedef struct {
   GskLayer *layer;
   gboolean moved;
@@ -500,7 +579,7 @@ run_draw (GskLayer *root,
 {
   gboolean no_cache = GSK_LAYER_DEBUG_CHECK (NO_CACHE);
   DrawFrame *stack;
-  GPtrArray *to_draw;
+  GPtrArray *to_draw, *to_style;
   guint n = 0, allocated = 64;
   guint64 serial;
   guint i;
@@ -513,6 +592,7 @@ run_draw (GskLayer *root,
   serial = gsk_layer_tree_serial;
   stack = g_new (DrawFrame, allocated);
   to_draw = g_ptr_array_new_with_free_func (g_object_unref);
+  to_style = g_ptr_array_new_with_free_func (g_object_unref);
   stack[n++] = (DrawFrame) { root, all };
 
   while (n > 0)
@@ -529,6 +609,8 @@ run_draw (GskLayer *root,
       moved = f.moved || p->world_dirty || p->effects_dirty;
       if (needs_draw (f.layer, no_cache, target_width, target_height, device_scale))
         g_ptr_array_add (to_draw, g_object_ref (f.layer));
+      if (needs_style_draw (f.layer, device_scale))
+        g_ptr_array_add (to_style, g_object_ref (f.layer));
 
       for (c = p->first_child; c != NULL; c = gsk_layer_get_private (c)->next_sibling)
         if (moved || gsk_layer_get_private (c)->subtree_dirty)
@@ -555,8 +637,12 @@ run_draw (GskLayer *root,
       p->content_dirty = FALSE;
       rasterize (l, target_width, target_height, device_scale);
     }
+  /* Styles draw no user code: nothing changes the tree meanwhile */
+  for (i = 0; i < to_style->len; i++)
+    rasterize_style (g_ptr_array_index (to_style, i), device_scale);
 
   g_ptr_array_unref (to_draw);
+  g_ptr_array_unref (to_style);
 }
 
 /* }}} */
@@ -655,6 +741,14 @@ layer_debug_name (GskLayer        *layer,
   return p->name ? p->name : G_OBJECT_TYPE_NAME (layer);
 }
 
+/* The style's raster of background and border stands for the background */
+static gboolean
+has_style_box (GskLayerPrivate *p)
+{
+  return p->style_cache != NULL && p->style_cache->surface != NULL &&
+         p->style_cache->style == p->style && gsk_layer_style_has_border (p->style);
+}
+
 /* Emits the layer's own background and content; returns their box */
 static Box
 emit_own_ops (Compiler        *c,
@@ -674,7 +768,18 @@ emit_own_ops (Compiler        *c,
   if (box_is_empty (&screen))
     return drawn;
 
-  if (p->background[3] > 0.f)
+  if (has_style_box (p))
+    {
+      GskLayerRenderOp *op;
+
+      /* The background and the border, drawn by the style */
+      name = layer_debug_name (layer, p);
+      op = append_draw_op (c, GSK_LAYER_RENDER_OP_TEXTURE, p, m, name, &bounds, &screen, opacity);
+      op->surface = cairo_surface_reference (p->style_cache->surface);
+      op->source_rect = bounds;
+      box_union (&drawn, &screen);
+    }
+  else if (p->background[3] > 0.f)
     {
       GskLayerRenderOp *op;
 
@@ -757,7 +862,7 @@ emit_own_ops (Compiler        *c,
 static gboolean
 has_own_ops (GskLayerPrivate *p)
 {
-  return p->background[3] > 0.f || p->content != NULL ||
+  return p->background[3] > 0.f || has_style_box (p) || p->content != NULL ||
          (p->content_cache != NULL && p->content_cache->surface != NULL);
 }
 
@@ -906,7 +1011,7 @@ enter_layer (Compiler *c,
   need_group = p->blend_mode != GSK_LAYER_BLEND_NORMAL ||
                (p->opacity < 1.f &&
                 (p->n_children > 0 ||
-                 (p->background[3] > 0.f && has_own_ops (p) &&
+                 ((p->background[3] > 0.f || has_style_box (p)) && has_own_ops (p) &&
                   (p->content != NULL || p->content_cache != NULL))));
 
   exit = *frame;
@@ -960,9 +1065,22 @@ enter_layer (Compiler *c,
       op->bounds = bounds;
       op->screen_bounds = screen_box_to_rect (&child_clip);
       op->axis_aligned = gsk_layer_matrix_is_axis_aligned (m);
-      op->behind_viewer = !op->axis_aligned && gsk_layer_matrix_puts_rect_behind (m, &bounds);
       op->debug_name = layer_debug_name (layer, p);
       set_rounded (op, p);
+      /* Inside a border, the children are clipped to the padding box,
+       * its corners the border's inner curves (CSS overflow: hidden) */
+      if (gsk_layer_style_has_border (p->style))
+        {
+          graphene_size_t radii[4] = { { 0, 0 }, };
+
+          gsk_layer_resolve_corner_radii (p, radii);
+          gsk_layer_style_get_padding_box (p->style, &p->size, radii, &op->bounds, op->corner_radii);
+          op->rounded_rect = op->bounds;
+          op->rounded = FALSE;
+          for (int i = 0; i < 4; i++)
+            op->rounded |= op->corner_radii[i].width > 0 && op->corner_radii[i].height > 0;
+        }
+      op->behind_viewer = !op->axis_aligned && gsk_layer_matrix_puts_rect_behind (m, &op->bounds);
       g_array_append_val (c->groups, g);
       exit.pushed_clip = TRUE;
     }

@@ -13,6 +13,7 @@ G_BEGIN_DECLS
 typedef struct _GskLayerPrivate GskLayerPrivate;
 typedef struct _GskLayerTopLevel GskLayerTopLevel;
 typedef struct _GskLayerContentCache GskLayerContentCache;
+typedef struct _GskLayerStyleCache GskLayerStyleCache;
 typedef struct _GskLayerPickCache GskLayerPickCache;
 typedef struct _GskLayerAnimation GskLayerAnimation;
 
@@ -49,6 +50,18 @@ struct _GskLayerContentCache
   float scale;
 };
 
+/* A style's background and border, drawn at @scale for a layer of
+ * @size, @background and corner radii @radii */
+struct _GskLayerStyleCache
+{
+  cairo_surface_t *surface;
+  GskLayerStyle *style;
+  graphene_size_t size;
+  float background[4];
+  graphene_size_t radii[4];
+  float scale;
+};
+
 struct _GskLayerPrivate
 {
   GskLayer *parent;
@@ -75,6 +88,9 @@ struct _GskLayerPrivate
   guint8 corner_percent;
   /* The style last set, as declared */
   GskLayerStyle *style;
+  /* Its background and border drawn (gsk_layer_style_draw_box()), when
+   * it has a border, and what they were drawn for */
+  GskLayerStyleCache *style_cache;
 
   GskLayerTransform *transform;
   GskLayerTransform *child_transform;
@@ -321,6 +337,10 @@ gboolean gsk_layer_set_corner_radii (GskLayer    *self,
 gboolean gsk_layer_resolve_corner_radii (GskLayerPrivate *p,
                                          graphene_size_t  radii[4]);
 
+/* Like gdk_rgba_to_string(), which rounds to 8 bits and 6 digits, but
+ * lossless: gdk_rgba_parse() reads it back as @color. gsk-layer-color.c */
+char *gsk_layer_color_to_string (const GdkRGBA *color);
+
 /* Compiling: gsk-layer-compile.c */
 typedef struct _GskLayerCompiler GskLayerCompiler;
 
@@ -330,8 +350,8 @@ typedef struct _GskLayerCompiler GskLayerCompiler;
 cairo_region_t *gsk_layer_compile (GskLayer           *root,
                                    GskLayerRenderList *list,
                                    gboolean            full);
-/* How many times draw() content was rasterized, in all trees: for
- * benchmarks and tests */
+/* How many times draw() content and styles' borders were rasterized,
+ * in all trees: for benchmarks and tests */
 guint gsk_layer_compile_get_n_rasterized (void);
 
 /* The top level's record of what must be redrawn */

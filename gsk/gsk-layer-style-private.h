@@ -17,7 +17,18 @@ typedef enum {
   GSK_LAYER_STYLE_OPACITY          = 1 << 1,
   GSK_LAYER_STYLE_BLEND_MODE       = 1 << 2,
   GSK_LAYER_STYLE_BORDER_RADIUS    = 1 << 3,
+  GSK_LAYER_STYLE_BORDER           = 1 << 4,
 } GskLayerStyleSet;
+
+/* CSS border-style, of those GSK draws */
+typedef enum {
+  GSK_LAYER_BORDER_NONE,
+  GSK_LAYER_BORDER_SOLID,
+  GSK_LAYER_BORDER_DOUBLE,
+} GskLayerBorderStyle;
+
+/* Sides in CSS order */
+enum { GSK_LAYER_SIDE_TOP, GSK_LAYER_SIDE_RIGHT, GSK_LAYER_SIDE_BOTTOM, GSK_LAYER_SIDE_LEFT };
 
 struct _GskLayerStyle
 {
@@ -32,7 +43,36 @@ struct _GskLayerStyle
    * a vertical radius, in pixels or percent */
   float corner_radii[8];
   guint8 corner_percent;
+
+  /* Per side (top, right, bottom, left), as CSS's initial values until
+   * declared: medium (3px), none, currentcolor (black: layers have no
+   * color) */
+  float border_width[4];
+  GskLayerBorderStyle border_style[4];
+  GdkRGBA border_color[4];
 };
+
+/* The width a side's border is drawn with: 0 where its style is none */
+static inline float
+gsk_layer_style_get_border_width (const GskLayerStyle *style,
+                                  int                  side)
+{
+  if (style == NULL || !(style->set & GSK_LAYER_STYLE_BORDER) ||
+      style->border_style[side] == GSK_LAYER_BORDER_NONE)
+    return 0.f;
+  return style->border_width[side];
+}
+
+static inline gboolean
+gsk_layer_style_has_border (const GskLayerStyle *style)
+{
+  int side;
+
+  for (side = 0; side < 4; side++)
+    if (gsk_layer_style_get_border_width (style, side) > 0.f)
+      return TRUE;
+  return FALSE;
+}
 
 GskLayerStyle *gsk_layer_style_new (void);
 
@@ -42,5 +82,17 @@ GskLayerStyle *gsk_layer_style_new (void);
 GskLayerStyle *gsk_layer_style_parse (const char  *declarations,
                                       glong       *error_offset,
                                       GError     **error);
+
+void gsk_layer_style_draw_box (const GskLayerStyle   *style,
+                               cairo_t               *cr,
+                               const graphene_size_t *size,
+                               const graphene_size_t  radii[4],
+                               const GdkRGBA         *background);
+
+void gsk_layer_style_get_padding_box (const GskLayerStyle   *style,
+                                      const graphene_size_t *size,
+                                      const graphene_size_t  radii[4],
+                                      graphene_rect_t       *rect,
+                                      graphene_size_t        inner[4]);
 
 G_END_DECLS

@@ -22,6 +22,11 @@ gsk_layer_style_new (void)
 
   g_ref_count_init (&self->ref_count);
   self->opacity = 1.f;
+  for (int side = 0; side < 4; side++)
+    {
+      self->border_width[side] = 3.f;
+      self->border_color[side] = (GdkRGBA) { 0, 0, 0, 1 };
+    }
 
   return self;
 }
@@ -89,6 +94,12 @@ gsk_layer_style_equal (GskLayerStyle *a,
       (memcmp (a->corner_radii, b->corner_radii, sizeof a->corner_radii) != 0 ||
        a->corner_percent != b->corner_percent))
     return FALSE;
+  if (a->set & GSK_LAYER_STYLE_BORDER)
+    for (int side = 0; side < 4; side++)
+      if (a->border_width[side] != b->border_width[side] ||
+          a->border_style[side] != b->border_style[side] ||
+          !gdk_rgba_equal (&a->border_color[side], &b->border_color[side]))
+        return FALSE;
 
   return TRUE;
 }
@@ -150,6 +161,30 @@ append_radii (GString     *s,
     }
 }
 
+/* How many of four CSS side values a shorthand needs: 1 to 4 */
+#define FOUR_COUNT(v, same) \
+  (!same ((v)[3], (v)[1]) ? 4 : !same ((v)[2], (v)[0]) ? 3 : !same ((v)[1], (v)[0]) ? 2 : 1)
+#define SAME_VALUE(a, b) ((a) == (b))
+#define SAME_COLOR(a, b) gdk_rgba_equal (&(a), &(b))
+
+static int
+four_count_floats (const float *v)
+{
+  return FOUR_COUNT (v, SAME_VALUE);
+}
+
+static int
+four_count_ints (const int *v)
+{
+  return FOUR_COUNT (v, SAME_VALUE);
+}
+
+static int
+four_count_colors (const GdkRGBA *v)
+{
+  return FOUR_COUNT (v, SAME_COLOR);
+}
+
 static gboolean
 radii_are_circular (const GskLayerStyle *self)
 {
@@ -186,7 +221,7 @@ gsk_layer_style_to_string (GskLayerStyle *self)
 
   if (self->set & GSK_LAYER_STYLE_BACKGROUND_COLOR)
     {
-      char *color = gdk_rgba_to_string (&self->background_color);
+      char *color = gsk_layer_color_to_string (&self->background_color);
 
       g_string_append_printf (s, "background-color: %s; ", color);
       g_free (color);
@@ -199,6 +234,35 @@ gsk_layer_style_to_string (GskLayerStyle *self)
         {
           g_string_append (s, " / ");
           append_radii (s, self->corner_radii, self->corner_percent, 1);
+        }
+      g_string_append (s, "; ");
+    }
+  if (self->set & GSK_LAYER_STYLE_BORDER)
+    {
+      static const char * const names[] = { "none", "solid", "double" };
+      int n, i;
+
+      g_string_append (s, "border-width: ");
+      n = four_count_floats (self->border_width);
+      for (i = 0; i < n; i++)
+        {
+          if (i > 0)
+            g_string_append_c (s, ' ');
+          append_number (s, self->border_width[i]);
+          g_string_append (s, self->border_width[i] != 0 ? "px" : "");
+        }
+      g_string_append (s, "; border-style: ");
+      n = four_count_ints ((const int *) self->border_style);
+      for (i = 0; i < n; i++)
+        g_string_append_printf (s, "%s%s", i > 0 ? " " : "", names[self->border_style[i]]);
+      g_string_append (s, "; border-color: ");
+      n = four_count_colors (self->border_color);
+      for (i = 0; i < n; i++)
+        {
+          char *color = gsk_layer_color_to_string (&self->border_color[i]);
+
+          g_string_append_printf (s, "%s%s", i > 0 ? " " : "", color);
+          g_free (color);
         }
       g_string_append (s, "; ");
     }
@@ -244,6 +308,13 @@ gsk_layer_style_to_string (GskLayerStyle *self)
  * than the side they share, all shrink by the same factor, as CSS says.
  * A style without `border-radius` leaves the corners as they are.
  *
+ * A border is drawn over the background, inside the layer's bounds (its
+ * size is the border box, CSS `box-sizing: border-box`), at the scale
+ * the layer has on screen; with [property@Layer:clip-to-bounds] the
+ * children are clipped to the padding box inside it, with the border's
+ * inner curves, as CSS `overflow: hidden` clips. Children keep the
+ * layer's own coordinates, from the border box's corner.
+ *
  * Since: 0.1
  */
 void
@@ -262,6 +333,9 @@ gsk_layer_set_style (GskLayer      *self,
     gsk_layer_style_ref (style);
   g_clear_pointer (&priv->style, gsk_layer_style_unref);
   priv->style = style;
+
+  /* What the style draws itself (borders) is redrawn */
+  gsk_layer_changed (self, GSK_LAYER_DIRTY_PAINT);
 
   if (style != NULL)
     {
@@ -324,3 +398,240 @@ gsk_layer_get_style_string (GskLayer *self)
   style = gsk_layer_get_private (self)->style;
   return style ? gsk_layer_style_to_string (style) : g_strdup ("");
 }
+
+/* {{{ Drawing */
+
+/* A rounded rectangle's path: @radii per corner (top-left, top-right,
+ * bottom-right, bottom-left), each an ellipse of its own */
+static void
+rounded_rect_path (cairo_t               *cr,
+                   double                 x,
+                   double                 y,
+                   double                 w,
+                   double                 h,
+                   const graphene_size_t  radii[4])
+{
+  static const double angles[4] = { G_PI, 1.5 * G_PI, 0, 0.5 * G_PI };
+  int i;
+
+  cairo_new_sub_path (cr);
+  for (i = 0; i < 4; i++)
+    {
+      double rx = MAX (radii[i].width, 0), ry = MAX (radii[i].height, 0);
+      double cx = (i == 1 || i == 2) ? x + w - rx : x + rx;
+      double cy = (i >= 2) ? y + h - ry : y + ry;
+
+      if (rx <= 0 || ry <= 0)
+        {
+          cairo_line_to (cr, (i == 1 || i == 2) ? x + w : x, (i >= 2) ? y + h : y);
+          continue;
+        }
+      cairo_save (cr);
+      cairo_translate (cr, cx, cy);
+      cairo_scale (cr, rx, ry);
+      cairo_arc (cr, 0, 0, 1, angles[i], angles[i] + 0.5 * G_PI);
+      cairo_restore (cr);
+    }
+  cairo_close_path (cr);
+}
+
+/* @radii shrunk by the border widths @inset (top, right, bottom, left):
+ * the rounded padding box, as CSS makes it */
+static void
+inner_radii (const graphene_size_t  radii[4],
+             const float            inset[4],
+             graphene_size_t        out[4])
+{
+  /* Each corner: the widths of its horizontal and its vertical side */
+  static const int vertical_side[4] = { GSK_LAYER_SIDE_LEFT, GSK_LAYER_SIDE_RIGHT,
+                                        GSK_LAYER_SIDE_RIGHT, GSK_LAYER_SIDE_LEFT };
+  static const int horizontal_side[4] = { GSK_LAYER_SIDE_TOP, GSK_LAYER_SIDE_TOP,
+                                          GSK_LAYER_SIDE_BOTTOM, GSK_LAYER_SIDE_BOTTOM };
+  int i;
+
+  for (i = 0; i < 4; i++)
+    {
+      out[i].width = MAX (radii[i].width - inset[vertical_side[i]], 0);
+      out[i].height = MAX (radii[i].height - inset[horizontal_side[i]], 0);
+    }
+}
+
+/* The ring between the rounded border box inset by @outer and by
+ * @inner (widths per side), in @color */
+static void
+fill_ring (cairo_t               *cr,
+           const graphene_size_t *size,
+           const graphene_size_t  radii[4],
+           const float            outer[4],
+           const float            inner[4],
+           const GdkRGBA         *color)
+{
+  graphene_size_t r[4];
+
+  cairo_new_path (cr);
+  inner_radii (radii, outer, r);
+  rounded_rect_path (cr, outer[GSK_LAYER_SIDE_LEFT], outer[GSK_LAYER_SIDE_TOP],
+                     size->width - outer[GSK_LAYER_SIDE_LEFT] - outer[GSK_LAYER_SIDE_RIGHT],
+                     size->height - outer[GSK_LAYER_SIDE_TOP] - outer[GSK_LAYER_SIDE_BOTTOM], r);
+  inner_radii (radii, inner, r);
+  rounded_rect_path (cr, inner[GSK_LAYER_SIDE_LEFT], inner[GSK_LAYER_SIDE_TOP],
+                     MAX (size->width - inner[GSK_LAYER_SIDE_LEFT] - inner[GSK_LAYER_SIDE_RIGHT], 0),
+                     MAX (size->height - inner[GSK_LAYER_SIDE_TOP] - inner[GSK_LAYER_SIDE_BOTTOM], 0), r);
+  cairo_set_fill_rule (cr, CAIRO_FILL_RULE_EVEN_ODD);
+  gdk_cairo_set_source_rgba (cr, color);
+  cairo_fill (cr);
+}
+
+/* Clips to the part of the box that belongs to @side: the trapezoid
+ * between the box's edge and the lines from its outer corners through
+ * the inner ones (CSS's joins of differently coloured sides), up to
+ * where those lines meet */
+static void
+clip_to_side (cairo_t               *cr,
+              const graphene_size_t *size,
+              const float            width[4],
+              int                    side)
+{
+  double w = size->width, h = size->height;
+  double l = width[GSK_LAYER_SIDE_LEFT], t = width[GSK_LAYER_SIDE_TOP];
+  double r = width[GSK_LAYER_SIDE_RIGHT], b = width[GSK_LAYER_SIDE_BOTTOM];
+  /* Along the joins as far as they go before the regions of opposite
+   * sides meet: there the four regions tile the box, and they pass
+   * every inner corner, rounded or not */
+  double k = MIN (l + r > 0 ? w / (l + r) : G_MAXDOUBLE, t + b > 0 ? h / (t + b) : G_MAXDOUBLE);
+
+  cairo_new_path (cr);
+  switch (side)
+    {
+    case GSK_LAYER_SIDE_TOP:
+      cairo_move_to (cr, 0, 0);
+      cairo_line_to (cr, w, 0);
+      cairo_line_to (cr, w - r * k, t * k);
+      cairo_line_to (cr, l * k, t * k);
+      break;
+    case GSK_LAYER_SIDE_RIGHT:
+      cairo_move_to (cr, w, 0);
+      cairo_line_to (cr, w, h);
+      cairo_line_to (cr, w - r * k, h - b * k);
+      cairo_line_to (cr, w - r * k, t * k);
+      break;
+    case GSK_LAYER_SIDE_BOTTOM:
+      cairo_move_to (cr, w, h);
+      cairo_line_to (cr, 0, h);
+      cairo_line_to (cr, l * k, h - b * k);
+      cairo_line_to (cr, w - r * k, h - b * k);
+      break;
+    default:
+      cairo_move_to (cr, 0, h);
+      cairo_line_to (cr, 0, 0);
+      cairo_line_to (cr, l * k, t * k);
+      cairo_line_to (cr, l * k, h - b * k);
+      break;
+    }
+  cairo_close_path (cr);
+  cairo_clip (cr);
+}
+
+/*
+ * gsk_layer_style_draw_box:
+ * @style: a style with a border (gsk_layer_style_has_border())
+ * @cr: where to draw, in the layer's units
+ * @size: the layer's size: its border box
+ * @radii: the corners' radii, resolved (gsk_layer_resolve_corner_radii())
+ * @background: the background colour, drawn under the border (CSS's
+ *   background-clip: border-box)
+ *
+ * Draws the background and the border of a layer, as CSS draws those of
+ * a box: solid borders as the ring between the rounded border box and
+ * the rounded padding box, double ones as its outer and inner thirds;
+ * sides of different colours meet along the lines from the outer to the
+ * inner corners.
+ */
+void
+gsk_layer_style_draw_box (const GskLayerStyle   *style,
+                          cairo_t               *cr,
+                          const graphene_size_t *size,
+                          const graphene_size_t  radii[4],
+                          const GdkRGBA         *background)
+{
+  float width[4], zero[4] = { 0, 0, 0, 0 };
+  gboolean one_color = TRUE;
+  int side;
+
+  for (side = 0; side < 4; side++)
+    {
+      width[side] = gsk_layer_style_get_border_width (style, side);
+      if (width[side] > 0 &&
+          (!gdk_rgba_equal (&style->border_color[side], &style->border_color[0]) ||
+           style->border_style[side] != style->border_style[0] ||
+           gsk_layer_style_get_border_width (style, 0) == 0))
+        one_color = FALSE;
+    }
+
+  if (background->alpha > 0)
+    {
+      cairo_new_path (cr);
+      rounded_rect_path (cr, 0, 0, size->width, size->height, radii);
+      gdk_cairo_set_source_rgba (cr, background);
+      cairo_fill (cr);
+    }
+
+  for (side = 0; side < 4; side++)
+    {
+      float outer[4], inner[4];
+      int i;
+
+      if (width[side] <= 0 || style->border_color[side].alpha <= 0)
+        continue;
+      /* One colour and style all round: one ring, no joins */
+      if (one_color && side > 0)
+        break;
+
+      cairo_save (cr);
+      if (!one_color)
+        clip_to_side (cr, size, width, side);
+      if (style->border_style[side] == GSK_LAYER_BORDER_DOUBLE)
+        {
+          /* The outer and the inner third of each width */
+          for (i = 0; i < 4; i++)
+            {
+              outer[i] = width[i] / 3;
+              inner[i] = width[i] * 2 / 3;
+            }
+          fill_ring (cr, size, radii, zero, outer, &style->border_color[side]);
+          fill_ring (cr, size, radii, inner, width, &style->border_color[side]);
+        }
+      else
+        fill_ring (cr, size, radii, zero, width, &style->border_color[side]);
+      cairo_restore (cr);
+    }
+}
+
+/*
+ * gsk_layer_style_get_padding_box:
+ * @style: a style
+ * @size: the layer's size: its border box
+ * @radii: its corners' radii, resolved
+ * @rect: (out): the padding box: the border box inside the border
+ * @inner: (out): its corners' radii: the border's inner curves
+ */
+void
+gsk_layer_style_get_padding_box (const GskLayerStyle   *style,
+                                 const graphene_size_t *size,
+                                 const graphene_size_t  radii[4],
+                                 graphene_rect_t       *rect,
+                                 graphene_size_t        inner[4])
+{
+  float width[4];
+  int side;
+
+  for (side = 0; side < 4; side++)
+    width[side] = gsk_layer_style_get_border_width (style, side);
+
+  *rect = GRAPHENE_RECT_INIT (width[GSK_LAYER_SIDE_LEFT], width[GSK_LAYER_SIDE_TOP],
+                              MAX (size->width - width[GSK_LAYER_SIDE_LEFT] - width[GSK_LAYER_SIDE_RIGHT], 0),
+                              MAX (size->height - width[GSK_LAYER_SIDE_TOP] - width[GSK_LAYER_SIDE_BOTTOM], 0));
+  inner_radii (radii, width, inner);
+}
+
+/* }}} */

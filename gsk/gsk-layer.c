@@ -1273,6 +1273,12 @@ gsk_layer_finalize (GObject *object)
   g_clear_pointer (&priv->transform, gsk_layer_transform_unref);
   g_clear_pointer (&priv->style, gsk_layer_style_unref);
   g_clear_pointer (&priv->child_transform, gsk_layer_transform_unref);
+  if (priv->style_cache)
+    {
+      g_clear_pointer (&priv->style_cache->surface, cairo_surface_destroy);
+      g_clear_pointer (&priv->style_cache->style, gsk_layer_style_unref);
+      g_free (priv->style_cache);
+    }
   if (priv->content_cache)
     {
       g_clear_pointer (&priv->content_cache->surface, cairo_surface_destroy);

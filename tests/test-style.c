@@ -67,6 +67,18 @@ test_parse (void)
     /* The last of a property wins */
     { "opacity: 0.5; opacity: 0.75", "opacity: 0.75;" },
     { "/* a comment */ opacity : 0.5 ; /* another */", "opacity: 0.5;" },
+    { "border: 2px solid red",
+      "border-width: 2px; border-style: solid; border-color: rgb(255,0,0);" },
+    { "border: double rgb(0, 0, 255) thick",
+      "border-width: 5px; border-style: double; border-color: rgb(0,0,255);" },
+    /* What a shorthand leaves out is reset: medium, none, currentcolor */
+    { "border: solid", "border-width: 3px; border-style: solid; border-color: rgb(0,0,0);" },
+    { "border-width: 1px 2px 3px 4px; border-style: solid none; border-color: red blue green",
+      "border-width: 1px 2px 3px 4px; border-style: solid none; border-color: rgb(255,0,0) rgb(0,0,255) rgb(0,128,0);" },
+    { "border-top: 4px solid #000; border-left-width: thin; border-left-style: solid",
+      "border-width: 4px 3px 3px 1px; border-style: solid none none solid; border-color: rgb(0,0,0);" },
+    { "border-bottom-color: currentcolor; border-right: hidden",
+      "border-width: 3px; border-style: none; border-color: rgb(0,0,0);" },
     { "background-color: #3584e4; border-radius: 12px; opacity: 0.9; mix-blend-mode: screen",
       "background-color: rgb(53,132,228); border-radius: 12px; opacity: 0.9; mix-blend-mode: screen;" },
   };
@@ -92,7 +104,7 @@ test_errors (void)
     { "opacity: 0.5; boder: 2px", GSK_LAYER_ERROR_UNKNOWN_PROPERTY, "1:15: unknown property “boder”" },
     { "opacity: 1;\n  boder: 2px", GSK_LAYER_ERROR_UNKNOWN_PROPERTY, "2:3: unknown property “boder”" },
     { "box-shadow: 0 0 4px black", GSK_LAYER_ERROR_UNSUPPORTED, "1:1: “box-shadow” is not supported yet" },
-    { "border: 1px solid red", GSK_LAYER_ERROR_UNSUPPORTED, "1:1: “border” is not supported yet" },
+    { "box-shadow: none; outline: 1px solid red", GSK_LAYER_ERROR_UNSUPPORTED, "1:1: “box-shadow” is not supported yet" },
     { "border-radius: 2em", GSK_LAYER_ERROR_UNSUPPORTED,
       "1:17: the unit “em” is not supported (GSK takes px and %)" },
     { "border-radius: 4", GSK_LAYER_ERROR_SYNTAX, "1:17: a length needs a unit (px)" },
@@ -112,6 +124,15 @@ test_errors (void)
     { "opacity: 1 !important", GSK_LAYER_ERROR_UNSUPPORTED, "1:12: “!important” is not supported" },
     { "opacity: 1; /* open", GSK_LAYER_ERROR_SYNTAX, "1:13: a comment is not closed" },
     { "opacity: 1; bo\xff", GSK_LAYER_ERROR_SYNTAX, "1:15: invalid UTF-8" },
+    { "border: 1px dashed red", GSK_LAYER_ERROR_UNSUPPORTED, "1:13: “dashed” borders are not supported yet" },
+    { "border-style: wavy", GSK_LAYER_ERROR_INVALID_VALUE, "1:15: unknown border style “wavy”" },
+    { "border: 1px solid red blue", GSK_LAYER_ERROR_SYNTAX, "1:23: a border is a width, a style and a color" },
+    { "border-width: 1px 2px 3px 4px 5px", GSK_LAYER_ERROR_SYNTAX, "1:31: too many values" },
+    { "border-width: -1px", GSK_LAYER_ERROR_INVALID_VALUE, "1:15: a border width cannot be negative" },
+    { "border-width: 10%", GSK_LAYER_ERROR_INVALID_VALUE, "1:15: a border width cannot be a percentage" },
+    { "border-left-color: red blue", GSK_LAYER_ERROR_SYNTAX, "1:24: one value here" },
+    { "border-color: reed", GSK_LAYER_ERROR_INVALID_VALUE, "1:15: invalid color “reed”" },
+    { "padding: 4px", GSK_LAYER_ERROR_UNSUPPORTED, "1:1: “padding” is not supported yet" },
   };
   guint i;
 
@@ -338,6 +359,79 @@ test_damage (void)
   g_object_unref (renderer);
 }
 
+/* A border is drawn once for its size and scale: moving the layer reuses
+ * it; a new border, size or background draws it again */
+static void
+test_border_raster (void)
+{
+  GskLayerRenderer *renderer = gsk_layer_software_renderer_new ();
+  GskLayer *root = g_object_ref_sink (gsk_layer_new ());
+  GskLayer *card = gsk_layer_new ();
+  cairo_surface_t *target = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 160, 120);
+  g_autoptr (GError) error = NULL;
+  cairo_region_t *damage;
+  guint before;
+  int i;
+
+  gsk_layer_renderer_set_check_damage (renderer, TRUE);
+  gsk_layer_set_size (root, &GRAPHENE_SIZE_INIT (160, 120));
+  gsk_layer_set_background_color (root, &(GdkRGBA) { 1, 1, 1, 1 });
+  gsk_layer_set_size (card, &GRAPHENE_SIZE_INIT (60, 40));
+  gsk_layer_add_child (root, card);
+  g_assert_true (gsk_layer_set_style_from_string (card, "border: 4px solid #1c71d8; border-radius: 10px; "
+                                                        "background-color: #deddda", &error));
+
+  before = gsk_layer_compile_get_n_rasterized ();
+  damage = gsk_layer_renderer_render (renderer, root, target);
+  cairo_region_destroy (damage);
+  g_assert_cmpuint (gsk_layer_compile_get_n_rasterized () - before, ==, 1);
+
+  before = gsk_layer_compile_get_n_rasterized ();
+  for (i = 1; i <= 5; i++)
+    {
+      gsk_layer_set_position (card, &GRAPHENE_POINT_INIT (7 * i, 5 * i));
+      damage = gsk_layer_renderer_render (renderer, root, target);
+      g_assert_null (gsk_layer_renderer_get_damage_error (renderer));
+      cairo_region_destroy (damage);
+    }
+  g_assert_cmpuint (gsk_layer_compile_get_n_rasterized () - before, ==, 0);
+
+  before = gsk_layer_compile_get_n_rasterized ();
+  g_assert_true (gsk_layer_set_style_from_string (card, "border: 8px double #c01c28", &error));
+  damage = gsk_layer_renderer_render (renderer, root, target);
+  cairo_region_destroy (damage);
+  gsk_layer_set_size (card, &GRAPHENE_SIZE_INIT (70, 50));
+  damage = gsk_layer_renderer_render (renderer, root, target);
+  cairo_region_destroy (damage);
+  gsk_layer_set_background_color (card, &(GdkRGBA) { 0, 1, 0, 1 });
+  damage = gsk_layer_renderer_render (renderer, root, target);
+  cairo_region_destroy (damage);
+  g_assert_null (gsk_layer_renderer_get_damage_error (renderer));
+  g_assert_cmpuint (gsk_layer_compile_get_n_rasterized () - before, ==, 3);
+
+  /* The border is drawn: its left side's outer third is red, and the
+   * background shows inside */
+  {
+    guint32 *px;
+
+    cairo_surface_flush (target);
+    px = (guint32 *) (cairo_image_surface_get_data (target) +
+                      (25 + 25) * cairo_image_surface_get_stride (target));
+    g_assert_cmphex (px[35 + 1], ==, 0xffc01c28);
+    g_assert_cmphex (px[35 + 35], ==, 0xff00ff00);
+  }
+
+  /* Without a border, the background is a plain op again */
+  g_assert_true (gsk_layer_set_style_from_string (card, "border: none", &error));
+  damage = gsk_layer_renderer_render (renderer, root, target);
+  cairo_region_destroy (damage);
+  g_assert_null (gsk_layer_renderer_get_damage_error (renderer));
+
+  cairo_surface_destroy (target);
+  g_object_unref (root);
+  g_object_unref (renderer);
+}
+
 static void
 test_scene (void)
 {
@@ -390,6 +484,7 @@ main (int    argc,
   g_test_add_func ("/style/resolve", test_resolve);
   g_test_add_func ("/style/pick", test_pick);
   g_test_add_func ("/style/damage", test_damage);
+  g_test_add_func ("/style/border-raster", test_border_raster);
   g_test_add_func ("/style/scene", test_scene);
 
   return g_test_run ();

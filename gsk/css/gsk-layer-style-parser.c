@@ -30,11 +30,6 @@ typedef struct {
 static const char * const unsupported[] = {
   "background", "background-image", "background-clip", "background-origin",
   "background-position", "background-repeat", "background-size",
-  "border", "border-top", "border-right", "border-bottom", "border-left",
-  "border-width", "border-style", "border-color",
-  "border-top-width", "border-right-width", "border-bottom-width", "border-left-width",
-  "border-top-style", "border-right-style", "border-bottom-style", "border-left-style",
-  "border-top-color", "border-right-color", "border-bottom-color", "border-left-color",
   "border-image", "box-shadow", "outline", "outline-width", "outline-style",
   "outline-color", "outline-offset", "filter", "backdrop-filter", "padding",
   "padding-top", "padding-right", "padding-bottom", "padding-left",
@@ -298,6 +293,310 @@ parse_corner_radius (Parser        *parser,
   return TRUE;
 }
 
+/* {{{ Borders */
+
+static const char * const side_names[] = { "top", "right", "bottom", "left" };
+
+#define MAX_VALUES 4
+
+/* Splits [@p, @end) at white space outside parentheses into at most
+ * MAX_VALUES values; FALSE (with an error) for more */
+static gboolean
+split_values (Parser      *parser,
+              const char  *p,
+              const char  *end,
+              const char **starts,
+              const char **ends,
+              int         *n)
+{
+  *n = 0;
+  while (p < end)
+    {
+      int depth = 0;
+
+      while (p < end && g_ascii_isspace (*p))
+        p++;
+      if (p >= end)
+        break;
+      if (*n == MAX_VALUES)
+        return fail (parser, p, GSK_LAYER_ERROR_SYNTAX, "too many values");
+      starts[*n] = p;
+      while (p < end && (depth > 0 || !g_ascii_isspace (*p)))
+        {
+          if (*p == '(')
+            depth++;
+          else if (*p == ')' && depth > 0)
+            depth--;
+          p++;
+        }
+      ends[(*n)++] = p;
+    }
+
+  return TRUE;
+}
+
+static gboolean
+span_is (const char *start,
+         const char *end,
+         const char *word)
+{
+  return (gsize) (end - start) == strlen (word) && g_ascii_strncasecmp (start, word, end - start) == 0;
+}
+
+static gboolean
+looks_like_width (const char *start,
+                  const char *end)
+{
+  return g_ascii_isdigit (*start) || *start == '.' || *start == '-' || *start == '+' ||
+         span_is (start, end, "thin") || span_is (start, end, "medium") || span_is (start, end, "thick");
+}
+
+static gboolean
+parse_border_width_value (Parser     *parser,
+                          const char *start,
+                          const char *end,
+                          float      *out)
+{
+  const char *p = start;
+  gboolean percent;
+
+  if (span_is (start, end, "thin"))
+    *out = 1;
+  else if (span_is (start, end, "medium"))
+    *out = 3;
+  else if (span_is (start, end, "thick"))
+    *out = 5;
+  else
+    {
+      if (!parse_radius (parser, &p, end, out, &percent))
+        {
+          /* parse_radius() speaks of radii */
+          if (parser->error && g_error_matches (*parser->error, GSK_LAYER_ERROR, GSK_LAYER_ERROR_INVALID_VALUE))
+            {
+              g_clear_error (parser->error);
+              return fail (parser, start, GSK_LAYER_ERROR_INVALID_VALUE, "a border width cannot be negative");
+            }
+          return FALSE;
+        }
+      if (percent)
+        return fail (parser, start, GSK_LAYER_ERROR_INVALID_VALUE, "a border width cannot be a percentage");
+      if (p != end)
+        return fail (parser, p, GSK_LAYER_ERROR_SYNTAX, "expected a border width");
+    }
+
+  return TRUE;
+}
+
+static gboolean
+is_border_style_word (const char *start,
+                      const char *end)
+{
+  static const char * const words[] = {
+    "none", "hidden", "solid", "double", "dashed", "dotted", "groove", "ridge", "inset", "outset",
+  };
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (words); i++)
+    if (span_is (start, end, words[i]))
+      return TRUE;
+  return FALSE;
+}
+
+static gboolean
+parse_border_style_value (Parser              *parser,
+                          const char          *start,
+                          const char          *end,
+                          GskLayerBorderStyle *out)
+{
+  if (span_is (start, end, "none") || span_is (start, end, "hidden"))
+    *out = GSK_LAYER_BORDER_NONE;
+  else if (span_is (start, end, "solid"))
+    *out = GSK_LAYER_BORDER_SOLID;
+  else if (span_is (start, end, "double"))
+    *out = GSK_LAYER_BORDER_DOUBLE;
+  else
+    {
+      char *word = g_strndup (start, end - start);
+
+      if (is_border_style_word (start, end))
+        fail (parser, start, GSK_LAYER_ERROR_UNSUPPORTED, "“%s” borders are not supported yet", word);
+      else
+        fail (parser, start, GSK_LAYER_ERROR_INVALID_VALUE, "unknown border style “%s”", word);
+      g_free (word);
+      return FALSE;
+    }
+
+  return TRUE;
+}
+
+/* A colour; currentcolor is black, as layers have no color property */
+static gboolean
+parse_color_value (Parser     *parser,
+                   const char *start,
+                   const char *end,
+                   GdkRGBA    *out)
+{
+  char *text = g_strndup (start, end - start);
+  gboolean ok;
+
+  if (g_ascii_strcasecmp (text, "currentcolor") == 0)
+    {
+      *out = (GdkRGBA) { 0, 0, 0, 1 };
+      ok = TRUE;
+    }
+  else if (!(ok = gdk_rgba_parse (out, text)))
+    fail (parser, start, GSK_LAYER_ERROR_INVALID_VALUE, "invalid color “%s”", text);
+
+  g_free (text);
+  return ok;
+}
+
+/* border, border-top…: a width, a style and a colour, each optional, in
+ * any order; what is left out is reset to its initial value, as CSS's
+ * shorthands do */
+static gboolean
+parse_border_shorthand (Parser        *parser,
+                        const char    *p,
+                        const char    *end,
+                        int            first_side,
+                        int            n_sides,
+                        GskLayerStyle *style)
+{
+  const char *starts[MAX_VALUES], *ends[MAX_VALUES];
+  float width = 3;
+  GskLayerBorderStyle border_style = GSK_LAYER_BORDER_NONE;
+  GdkRGBA color = { 0, 0, 0, 1 };
+  gboolean have_width = FALSE, have_style = FALSE, have_color = FALSE;
+  int n, i;
+
+  if (!split_values (parser, p, end, starts, ends, &n))
+    return FALSE;
+  if (n > 3)
+    return fail (parser, starts[3], GSK_LAYER_ERROR_SYNTAX, "a border is a width, a style and a color");
+
+  for (i = 0; i < n; i++)
+    {
+      gboolean ok;
+
+      if (!have_width && looks_like_width (starts[i], ends[i]))
+        ok = have_width = parse_border_width_value (parser, starts[i], ends[i], &width);
+      else if (!have_style && is_border_style_word (starts[i], ends[i]))
+        ok = have_style = parse_border_style_value (parser, starts[i], ends[i], &border_style);
+      else if (!have_color)
+        ok = have_color = parse_color_value (parser, starts[i], ends[i], &color);
+      else
+        ok = fail (parser, starts[i], GSK_LAYER_ERROR_SYNTAX, "a border is a width, a style and a color");
+      if (!ok)
+        return FALSE;
+    }
+
+  for (i = first_side; i < first_side + n_sides; i++)
+    {
+      style->border_width[i] = width;
+      style->border_style[i] = border_style;
+      style->border_color[i] = color;
+    }
+  style->set |= GSK_LAYER_STYLE_BORDER;
+  return TRUE;
+}
+
+typedef enum { BORDER_WIDTH, BORDER_STYLE, BORDER_COLOR } BorderPart;
+
+/* border-width, border-style, border-color: 1 to 4 values, CSS's
+ * top, right, bottom, left; or one side's (@side >= 0) */
+static gboolean
+parse_border_part (Parser        *parser,
+                   const char    *p,
+                   const char    *end,
+                   BorderPart     part,
+                   int            side,
+                   GskLayerStyle *style)
+{
+  static const int from[4][4] = { { 0, 0, 0, 0 }, { 0, 1, 0, 1 }, { 0, 1, 2, 1 }, { 0, 1, 2, 3 } };
+  const char *starts[MAX_VALUES], *ends[MAX_VALUES];
+  float widths[4];
+  GskLayerBorderStyle styles[4];
+  GdkRGBA colors[4];
+  int n, i;
+
+  if (!split_values (parser, p, end, starts, ends, &n))
+    return FALSE;
+  if (side >= 0 && n > 1)
+    return fail (parser, starts[1], GSK_LAYER_ERROR_SYNTAX, "one value here");
+
+  for (i = 0; i < n; i++)
+    {
+      gboolean ok = part == BORDER_WIDTH ? parse_border_width_value (parser, starts[i], ends[i], &widths[i])
+                  : part == BORDER_STYLE ? parse_border_style_value (parser, starts[i], ends[i], &styles[i])
+                  : parse_color_value (parser, starts[i], ends[i], &colors[i]);
+
+      if (!ok)
+        return FALSE;
+    }
+
+  for (i = 0; i < 4; i++)
+    {
+      int target = side >= 0 ? side : i;
+      int source = side >= 0 ? 0 : from[n - 1][i];
+
+      if (side >= 0 && i > 0)
+        break;
+      if (part == BORDER_WIDTH)
+        style->border_width[target] = widths[source];
+      else if (part == BORDER_STYLE)
+        style->border_style[target] = styles[source];
+      else
+        style->border_color[target] = colors[source];
+    }
+  style->set |= GSK_LAYER_STYLE_BORDER;
+  return TRUE;
+}
+
+/* The border-… properties; FALSE with no error for another name */
+static gboolean
+parse_border_property (Parser        *parser,
+                       const char    *name,
+                       const char    *value,
+                       const char    *end,
+                       GskLayerStyle *style,
+                       gboolean      *handled)
+{
+  static const char * const parts[] = { "width", "style", "color" };
+  int side, part;
+
+  *handled = TRUE;
+  if (g_str_equal (name, "border"))
+    return parse_border_shorthand (parser, value, end, 0, 4, style);
+
+  for (part = 0; part < 3; part++)
+    {
+      g_autofree char *full = g_strconcat ("border-", parts[part], NULL);
+
+      if (g_str_equal (name, full))
+        return parse_border_part (parser, value, end, part, -1, style);
+    }
+
+  for (side = 0; side < 4; side++)
+    {
+      g_autofree char *shorthand = g_strconcat ("border-", side_names[side], NULL);
+
+      if (g_str_equal (name, shorthand))
+        return parse_border_shorthand (parser, value, end, side, 1, style);
+      for (part = 0; part < 3; part++)
+        {
+          g_autofree char *full = g_strconcat (shorthand, "-", parts[part], NULL);
+
+          if (g_str_equal (name, full))
+            return parse_border_part (parser, value, end, part, side, style);
+        }
+    }
+
+  *handled = FALSE;
+  return FALSE;
+}
+
+/* }}} */
+
 static gboolean
 parse_opacity (Parser        *parser,
                const char    *p,
@@ -358,7 +657,7 @@ parse_declaration (Parser        *parser,
                    GskLayerStyle *style)
 {
   char *name = g_ascii_strdown (name_start, name_end - name_start);
-  gboolean ok = FALSE;
+  gboolean ok = FALSE, handled = FALSE;
   guint i;
 
   if (g_str_equal (name, "background-color"))
@@ -378,6 +677,9 @@ parse_declaration (Parser        *parser,
     ok = parse_blend_mode (parser, value, end, style);
   else if (g_str_equal (name, "border-radius"))
     ok = parse_border_radius (parser, value, end, style);
+  else if (g_str_has_prefix (name, "border") &&
+           (ok = parse_border_property (parser, name, value, end, style, &handled), handled))
+    ;
   else
     {
       for (i = 0; i < G_N_ELEMENTS (corner_names); i++)
@@ -414,15 +716,18 @@ parse_declaration (Parser        *parser,
  * ```
  *
  * GSK takes `background-color`, `border-radius` and its four longhands
- * (`border-top-left-radius` …), `opacity` and `mix-blend-mode`, with
- * their CSS syntax and meaning; lengths are in `px`. A later
- * declaration of a property replaces an earlier one.
+ * (`border-top-left-radius` …), `border` with all its shorthands and
+ * longhands (`border-top`, `border-width`, `border-left-color` …; styles
+ * `none`, `hidden`, `solid` and `double`), `opacity` and
+ * `mix-blend-mode`, with their CSS syntax and meaning; lengths are in
+ * `px`, and `currentcolor` is black. A later declaration of a property
+ * replaces an earlier one.
  *
  * On a problem, returns %NULL with an error in the %GSK_LAYER_ERROR
  * domain whose message starts with the line and column of the problem:
  * `1:17: unknown property “boder”`. Valid CSS that GSK does not take yet
- * (`box-shadow`, `border`, units other than `px` and `%`) is the error
- * %GSK_LAYER_ERROR_UNSUPPORTED, never silently ignored.
+ * (`box-shadow`, `dashed` borders, units other than `px` and `%`) is the
+ * error %GSK_LAYER_ERROR_UNSUPPORTED, never silently ignored.
  *
  * Returns: (transfer full) (nullable): the style
  *

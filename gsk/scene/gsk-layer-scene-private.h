@@ -124,9 +124,6 @@ gboolean gsk_layer_scene_parse_color (GskLayerSceneLoader *l,
 /* Whether scene files can express values of @type */
 gboolean gsk_layer_scene_type_is_supported (GType type);
 
-/* @color as CSS text that reads back exactly */
-char *gsk_layer_scene_color_to_string (const GdkRGBA *color);
-
 /* gsk-layer-scene.c */
 
 /* Where a loaded layer keeps its id, as a string */

@@ -18,7 +18,7 @@
 typedef GskLayerSceneSaver Saver;
 #define add_value gsk_layer_scene_add_value
 #define type_is_supported gsk_layer_scene_type_is_supported
-#define color_to_string gsk_layer_scene_color_to_string
+#define color_to_string gsk_layer_color_to_string
 
 /* {{{ Saving */
 

@@ -26,11 +26,42 @@ def css_color(value):
     return value
 
 
-def layer_html(layer, scene_dir, parent_size, indent):
+def border_top_left(style):
+    """The top and left border widths a style declares, in px: GSK's
+    children sit in the border box's coordinates, CSS's in the padding
+    box's, so the HTML moves them by these"""
+    widths = {"top": 0.0, "right": 0.0, "bottom": 0.0, "left": 0.0}
+    sides = ["top", "right", "bottom", "left"]
+
+    def px(token):
+        return float(token[:-2]) if token.endswith("px") else (0.0 if token == "0" else None)
+
+    for decl in style.split(";"):
+        if ":" not in decl:
+            continue
+        name, value = (x.strip() for x in decl.split(":", 1))
+        tokens = [px(t) for t in value.split()]
+        lengths = [t for t in tokens if t is not None]
+        if name == "border" and lengths:
+            for side in sides:
+                widths[side] = lengths[0]
+        elif name == "border-width" and lengths:
+            expand = {1: [0, 0, 0, 0], 2: [0, 1, 0, 1], 3: [0, 1, 2, 1], 4: [0, 1, 2, 3]}[len(lengths)]
+            for side, i in zip(sides, expand):
+                widths[side] = lengths[i]
+        elif name.startswith("border-") and name[7:] in sides and lengths:
+            widths[name[7:]] = lengths[0]
+        elif name.startswith("border-") and name.endswith("-width") and name[7:-6] in sides and lengths:
+            widths[name[7:-6]] = lengths[0]
+    return widths["top"], widths["left"]
+
+
+def layer_html(layer, scene_dir, parent_size, indent, offset=(0, 0)):
     t = layer.get("type", "GskLayer")
     if t != "GskLayer":
         fail(f"layer type {t} has no CSS equivalent")
     x, y = layer.get("position", [0, 0])
+    x, y = x - offset[0], y - offset[1]
     w, h = layer.get("size", [0, 0])
     pivot = layer.get("pivot-point", [0.5, 0.5])
     pz = pivot[2] if len(pivot) > 2 else 0
@@ -87,7 +118,8 @@ def layer_html(layer, scene_dir, parent_size, indent):
     zs = sorted(set(c.get("z-position", 0) for c in children))
     for c in children:
         c["_z_rank"] = zs.index(c.get("z-position", 0))
-    inner = "".join(layer_html(c, scene_dir, (w, h), indent + "  ") for c in children)
+    top, left = border_top_left(layer.get("style", ""))
+    inner = "".join(layer_html(c, scene_dir, (w, h), indent + "  ", (left, top)) for c in children)
     return f'{indent}<div style="{";".join(style)}">\n{content}{inner}{indent}</div>\n'
 
 
