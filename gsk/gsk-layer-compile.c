@@ -382,7 +382,7 @@ rasterize (GskLayer *layer,
            float     device_scale)
 {
   GskLayerPrivate *p = gsk_layer_get_private (layer);
-  graphene_rect_t rect;
+  graphene_rect_t rect, box;
   cairo_surface_t *surface;
   cairo_t *cr;
   float scale;
@@ -390,10 +390,11 @@ rasterize (GskLayer *layer,
 
   n_rasterized++;
   scale = content_scale (layer, device_scale);
+  gsk_layer_style_get_content_box (p->style, &p->size, &box);
   if (content_is_huge (&p->size))
     rect = visible_content_rect (layer, target_width, target_height);
   else
-    graphene_rect_init (&rect, 0, 0, ceilf (p->size.width), ceilf (p->size.height));
+    graphene_rect_init (&rect, box.origin.x, box.origin.y, ceilf (box.size.width), ceilf (box.size.height));
 
   w = ceilf (rect.size.width * scale);
   h = ceilf (rect.size.height * scale);
@@ -441,6 +442,10 @@ rasterize (GskLayer *layer,
   cairo_translate (cr, -rect.origin.x, -rect.origin.y);
   cairo_rectangle (cr, rect.origin.x, rect.origin.y, rect.size.width, rect.size.height);
   cairo_clip (cr);
+  /* draw() draws in the content box, from its corner */
+  cairo_rectangle (cr, box.origin.x, box.origin.y, box.size.width, box.size.height);
+  cairo_clip (cr);
+  cairo_translate (cr, box.origin.x, box.origin.y);
 
   p->in_draw = TRUE;
   GSK_LAYER_GET_CLASS (layer)->draw (layer, cr);
@@ -800,10 +805,14 @@ emit_own_ops (Compiler        *c,
           GskLayerRenderOp *op;
           GdkRGBA color;
 
+          graphene_rect_t box;
+
+          /* Content fills the content box */
+          gsk_layer_style_get_content_box (p->style, &p->size, &box);
           gsk_layer_color_content_get_color (GSK_LAYER_COLOR_CONTENT (p->content), &color);
-          if (color.alpha > 0.f)
+          if (color.alpha > 0.f && box.size.width > 0 && box.size.height > 0)
             {
-              op = append_draw_op (c, GSK_LAYER_RENDER_OP_COLOR, p, m, name, &bounds, &screen, opacity);
+              op = append_draw_op (c, GSK_LAYER_RENDER_OP_COLOR, p, m, name, &box, &screen, opacity);
               op->color[0] = color.red;
               op->color[1] = color.green;
               op->color[2] = color.blue;
@@ -814,19 +823,25 @@ emit_own_ops (Compiler        *c,
         }
       else
         {
-          /* Delegates draw at the scale they have on screen, as draw() */
+          /* Delegates fill the content box, at the scale they have on
+           * screen, as draw() */
           float scale = GSK_IS_LAYER_IMAGE_CONTENT (p->content) ? 1.f : content_scale (layer, c->list->scale);
-          int w = MIN (ceilf (p->size.width * scale), 4096);
-          int h = MIN (ceilf (p->size.height * scale), 4096);
-          cairo_surface_t *surface = gsk_layer_content_get_surface (p->content, w, h);
+          graphene_rect_t box;
+          int w, h;
+          cairo_surface_t *surface;
+
+          gsk_layer_style_get_content_box (p->style, &p->size, &box);
+          w = MIN (ceilf (box.size.width * scale), 4096);
+          h = MIN (ceilf (box.size.height * scale), 4096);
+          surface = box.size.width > 0 && box.size.height > 0 ? gsk_layer_content_get_surface (p->content, w, h) : NULL;
 
           if (surface != NULL)
             {
               GskLayerRenderOp *op;
 
-              op = append_draw_op (c, GSK_LAYER_RENDER_OP_TEXTURE, p, m, name, &bounds, &screen, opacity);
+              op = append_draw_op (c, GSK_LAYER_RENDER_OP_TEXTURE, p, m, name, &box, &screen, opacity);
               op->surface = cairo_surface_reference (surface);
-              op->source_rect = bounds;
+              op->source_rect = box;
               set_rounded (op, p);
               box_union (&drawn, &screen);
             }

@@ -18,6 +18,7 @@ typedef enum {
   GSK_LAYER_STYLE_BLEND_MODE       = 1 << 2,
   GSK_LAYER_STYLE_BORDER_RADIUS    = 1 << 3,
   GSK_LAYER_STYLE_BORDER           = 1 << 4,
+  GSK_LAYER_STYLE_PADDING          = 1 << 5,
 } GskLayerStyleSet;
 
 /* CSS border-style, of those GSK draws */
@@ -50,6 +51,9 @@ struct _GskLayerStyle
   float border_width[4];
   GskLayerBorderStyle border_style[4];
   GdkRGBA border_color[4];
+
+  /* Per side, in pixels: 0 until declared */
+  float padding[4];
 };
 
 /* The width a side's border is drawn with: 0 where its style is none */
@@ -88,6 +92,12 @@ void gsk_layer_style_draw_box (const GskLayerStyle   *style,
                                const graphene_size_t *size,
                                const graphene_size_t  radii[4],
                                const GdkRGBA         *background);
+
+/* The content box of a layer of @size with @style (NULL: none): inside
+ * the border and the padding */
+void gsk_layer_style_get_content_box (const GskLayerStyle   *style,
+                                      const graphene_size_t *size,
+                                      graphene_rect_t       *box);
 
 void gsk_layer_style_get_padding_box (const GskLayerStyle   *style,
                                       const graphene_size_t *size,

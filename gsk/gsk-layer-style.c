@@ -94,6 +94,8 @@ gsk_layer_style_equal (GskLayerStyle *a,
       (memcmp (a->corner_radii, b->corner_radii, sizeof a->corner_radii) != 0 ||
        a->corner_percent != b->corner_percent))
     return FALSE;
+  if ((a->set & GSK_LAYER_STYLE_PADDING) && memcmp (a->padding, b->padding, sizeof a->padding) != 0)
+    return FALSE;
   if (a->set & GSK_LAYER_STYLE_BORDER)
     for (int side = 0; side < 4; side++)
       if (a->border_width[side] != b->border_width[side] ||
@@ -266,6 +268,20 @@ gsk_layer_style_to_string (GskLayerStyle *self)
         }
       g_string_append (s, "; ");
     }
+  if (self->set & GSK_LAYER_STYLE_PADDING)
+    {
+      int n = four_count_floats (self->padding), i;
+
+      g_string_append (s, "padding: ");
+      for (i = 0; i < n; i++)
+        {
+          if (i > 0)
+            g_string_append_c (s, ' ');
+          append_number (s, self->padding[i]);
+          g_string_append (s, self->padding[i] != 0 ? "px" : "");
+        }
+      g_string_append (s, "; ");
+    }
   if (self->set & GSK_LAYER_STYLE_OPACITY)
     {
       g_string_append (s, "opacity: ");
@@ -313,7 +329,10 @@ gsk_layer_style_to_string (GskLayerStyle *self)
  * the layer has on screen; with [property@Layer:clip-to-bounds] the
  * children are clipped to the padding box inside it, with the border's
  * inner curves, as CSS `overflow: hidden` clips. Children keep the
- * layer's own coordinates, from the border box's corner.
+ * layer's own coordinates, from the border box's corner. Inside the
+ * border and the `padding` is the content box
+ * ([method@Layer.get_content_box]), where [vfunc@Layer.draw], content
+ * delegates and text go.
  *
  * Since: 0.1
  */
@@ -322,6 +341,7 @@ gsk_layer_set_style (GskLayer      *self,
                      GskLayerStyle *style)
 {
   GskLayerPrivate *priv;
+  graphene_rect_t old_box, new_box;
 
   g_return_if_fail (GSK_IS_LAYER (self));
 
@@ -329,13 +349,17 @@ gsk_layer_set_style (GskLayer      *self,
   if (gsk_layer_style_equal (priv->style, style))
     return;
 
+  gsk_layer_get_content_box (self, &old_box);
   if (style)
     gsk_layer_style_ref (style);
   g_clear_pointer (&priv->style, gsk_layer_style_unref);
   priv->style = style;
+  gsk_layer_get_content_box (self, &new_box);
 
-  /* What the style draws itself (borders) is redrawn */
-  gsk_layer_changed (self, GSK_LAYER_DIRTY_PAINT);
+  /* What the style draws itself (borders) is redrawn, and the content
+   * when its box moved or changed size */
+  gsk_layer_changed (self, graphene_rect_equal (&old_box, &new_box) ? GSK_LAYER_DIRTY_PAINT
+                                                                    : GSK_LAYER_DIRTY_CONTENT);
 
   if (style != NULL)
     {
@@ -377,6 +401,32 @@ gsk_layer_get_style (GskLayer *self)
   g_return_val_if_fail (GSK_IS_LAYER (self), NULL);
 
   return gsk_layer_get_private (self)->style;
+}
+
+/**
+ * gsk_layer_get_content_box:
+ * @self: a layer
+ * @box: (out caller-allocates): the content box
+ *
+ * Gets the box, in @self's coordinates, inside its style's border and
+ * padding (CSS's content box; without a style, the layer's bounds).
+ * What [vfunc@Layer.draw] draws has its origin at this box's top-left
+ * corner and is clipped to it; content delegates fill it, and text is
+ * laid out in its width.
+ *
+ * Since: 0.1
+ */
+void
+gsk_layer_get_content_box (GskLayer        *self,
+                           graphene_rect_t *box)
+{
+  GskLayerPrivate *priv;
+
+  g_return_if_fail (GSK_IS_LAYER (self));
+  g_return_if_fail (box != NULL);
+
+  priv = gsk_layer_get_private (self);
+  gsk_layer_style_get_content_box (priv->style, &priv->size, box);
 }
 
 /**
@@ -605,6 +655,23 @@ gsk_layer_style_draw_box (const GskLayerStyle   *style,
         fill_ring (cr, size, radii, zero, width, &style->border_color[side]);
       cairo_restore (cr);
     }
+}
+
+void
+gsk_layer_style_get_content_box (const GskLayerStyle   *style,
+                                 const graphene_size_t *size,
+                                 graphene_rect_t       *box)
+{
+  float inset[4];
+  int side;
+
+  for (side = 0; side < 4; side++)
+    inset[side] = gsk_layer_style_get_border_width (style, side) +
+                  (style && (style->set & GSK_LAYER_STYLE_PADDING) ? style->padding[side] : 0.f);
+
+  *box = GRAPHENE_RECT_INIT (inset[GSK_LAYER_SIDE_LEFT], inset[GSK_LAYER_SIDE_TOP],
+                             MAX (size->width - inset[GSK_LAYER_SIDE_LEFT] - inset[GSK_LAYER_SIDE_RIGHT], 0),
+                             MAX (size->height - inset[GSK_LAYER_SIDE_TOP] - inset[GSK_LAYER_SIDE_BOTTOM], 0));
 }
 
 /*

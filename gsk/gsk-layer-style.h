@@ -9,6 +9,7 @@
 #endif
 
 #include <glib-object.h>
+#include <graphene.h>
 
 #include "gsk-layer-types.h"
 #include "gsk-layer-version-macros.h"
@@ -54,6 +55,9 @@ gboolean       gsk_layer_set_style_from_string (GskLayer       *self,
                                                 GError        **error);
 GSK_LAYER_AVAILABLE_IN_ALL
 char          *gsk_layer_get_style_string      (GskLayer       *self);
+GSK_LAYER_AVAILABLE_IN_ALL
+void           gsk_layer_get_content_box       (GskLayer        *self,
+                                                graphene_rect_t *box);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (GskLayerStyle, gsk_layer_style_unref)
 

@@ -25,8 +25,10 @@ G_DECLARE_DERIVABLE_TYPE (GskLayer, gsk_layer, GSK, LAYER, GInitiallyUnowned)
 
 /**
  * GskLayerClass:
- * @draw: draws the layer's own content into @cr, in the layer's
- *   coordinate space, clipped to the part of the bounds that is needed.
+ * @draw: draws the layer's own content into @cr, with its origin at
+ *   the corner of the content box (the bounds, unless a style gives the
+ *   layer a border or padding: see gsk_layer_get_content_box()), clipped
+ *   to the part of that box that is needed.
  *   Called only after the content was invalidated (see
  *   gsk_layer_invalidate_content()); GSK caches the result.
  * @queue_redraw: passes a redraw request started by @origin up the tree;

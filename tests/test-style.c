@@ -79,6 +79,9 @@ test_parse (void)
       "border-width: 4px 3px 3px 1px; border-style: solid none none solid; border-color: rgb(0,0,0);" },
     { "border-bottom-color: currentcolor; border-right: hidden",
       "border-width: 3px; border-style: none; border-color: rgb(0,0,0);" },
+    { "padding: 4px", "padding: 4px;" },
+    { "padding: 1px 2px 3px; padding-left: 0", "padding: 1px 2px 3px 0;" },
+    { "padding-top: 5px", "padding: 5px 0 0;" },
     { "background-color: #3584e4; border-radius: 12px; opacity: 0.9; mix-blend-mode: screen",
       "background-color: rgb(53,132,228); border-radius: 12px; opacity: 0.9; mix-blend-mode: screen;" },
   };
@@ -132,7 +135,11 @@ test_errors (void)
     { "border-width: 10%", GSK_LAYER_ERROR_INVALID_VALUE, "1:15: a border width cannot be a percentage" },
     { "border-left-color: red blue", GSK_LAYER_ERROR_SYNTAX, "1:24: one value here" },
     { "border-color: reed", GSK_LAYER_ERROR_INVALID_VALUE, "1:15: invalid color “reed”" },
-    { "padding: 4px", GSK_LAYER_ERROR_UNSUPPORTED, "1:1: “padding” is not supported yet" },
+    { "padding: 10%", GSK_LAYER_ERROR_UNSUPPORTED,
+      "1:10: percentages of padding are not supported (they are of a containing block)" },
+    { "padding: -2px", GSK_LAYER_ERROR_INVALID_VALUE, "1:10: padding cannot be negative" },
+    { "padding-left: 1px 2px", GSK_LAYER_ERROR_SYNTAX, "1:19: one value here" },
+    { "filter: blur(2px)", GSK_LAYER_ERROR_UNSUPPORTED, "1:1: “filter” is not supported yet" },
   };
   guint i;
 
@@ -432,6 +439,93 @@ test_border_raster (void)
   g_object_unref (renderer);
 }
 
+/* A layer that records where draw() is */
+#define TEST_TYPE_PROBE (test_probe_get_type ())
+G_DECLARE_FINAL_TYPE (TestProbe, test_probe, TEST, PROBE, GskLayer)
+
+struct _TestProbe
+{
+  GskLayer parent_instance;
+  double x0, y0, x1, y1;
+};
+
+G_DEFINE_FINAL_TYPE (TestProbe, test_probe, GSK_TYPE_LAYER)
+
+static void
+test_probe_draw (GskLayer *layer,
+                 cairo_t  *cr)
+{
+  TestProbe *self = TEST_PROBE (layer);
+
+  cairo_clip_extents (cr, &self->x0, &self->y0, &self->x1, &self->y1);
+  cairo_set_source_rgb (cr, 0, 0, 0);
+  cairo_paint (cr);
+}
+
+static void
+test_probe_class_init (TestProbeClass *klass)
+{
+  GSK_LAYER_CLASS (klass)->draw = test_probe_draw;
+}
+
+static void
+test_probe_init (TestProbe *self)
+{
+}
+
+/* Border and padding make the content box: draw() draws in it, from its
+ * corner; text is laid out in its width and sized with the edges */
+static void
+test_content_box (void)
+{
+  GskLayerRenderer *renderer = gsk_layer_software_renderer_new ();
+  GskLayer *root = g_object_ref_sink (gsk_layer_new ());
+  TestProbe *probe = g_object_new (TEST_TYPE_PROBE, NULL);
+  GskLayer *text = gsk_layer_text_new ("Padded");
+  g_autoptr (GError) error = NULL;
+  graphene_rect_t box;
+  graphene_size_t plain, padded;
+  cairo_surface_t *image;
+
+  gsk_layer_set_size (root, &GRAPHENE_SIZE_INIT (200, 200));
+  gsk_layer_set_size (GSK_LAYER (probe), &GRAPHENE_SIZE_INIT (100, 80));
+  gsk_layer_add_child (root, GSK_LAYER (probe));
+
+  gsk_layer_get_content_box (GSK_LAYER (probe), &box);
+  g_assert_true (graphene_rect_equal (&box, &GRAPHENE_RECT_INIT (0, 0, 100, 80)));
+
+  g_assert_true (gsk_layer_set_style_from_string (GSK_LAYER (probe),
+                                                  "border: 3px solid red; padding: 5px 7px 9px 11px", &error));
+  gsk_layer_get_content_box (GSK_LAYER (probe), &box);
+  g_assert_true (graphene_rect_equal (&box, &GRAPHENE_RECT_INIT (14, 8, 100 - 14 - 10, 80 - 8 - 12)));
+
+  image = gsk_layer_renderer_render_to_surface (renderer, root, 200, 200);
+  cairo_surface_destroy (image);
+  g_assert_cmpfloat (probe->x0, ==, 0);
+  g_assert_cmpfloat (probe->y0, ==, 0);
+  g_assert_cmpfloat (probe->x1, ==, 76);
+  g_assert_cmpfloat (probe->y1, ==, 60);
+
+  /* More padding than room: an empty box */
+  g_assert_true (gsk_layer_set_style_from_string (GSK_LAYER (probe), "padding: 60px", &error));
+  gsk_layer_get_content_box (GSK_LAYER (probe), &box);
+  g_assert_cmpfloat (box.size.width, ==, 0);
+  g_assert_cmpfloat (box.size.height, ==, 0);
+  image = gsk_layer_renderer_render_to_surface (renderer, root, 200, 200);
+  cairo_surface_destroy (image);
+
+  /* Text sized to itself grows by the edges */
+  gsk_layer_add_child (root, text);
+  gsk_layer_get_size (text, &plain);
+  g_assert_true (gsk_layer_set_style_from_string (text, "padding: 4px 6px; border: 1px solid blue", &error));
+  gsk_layer_get_size (text, &padded);
+  g_assert_cmpfloat_with_epsilon (padded.width, plain.width + 14, 1e-3);
+  g_assert_cmpfloat_with_epsilon (padded.height, plain.height + 10, 1e-3);
+
+  g_object_unref (root);
+  g_object_unref (renderer);
+}
+
 static void
 test_scene (void)
 {
@@ -485,6 +579,7 @@ main (int    argc,
   g_test_add_func ("/style/pick", test_pick);
   g_test_add_func ("/style/damage", test_damage);
   g_test_add_func ("/style/border-raster", test_border_raster);
+  g_test_add_func ("/style/content-box", test_content_box);
   g_test_add_func ("/style/scene", test_scene);
 
   return g_test_run ();

@@ -31,8 +31,7 @@ static const char * const unsupported[] = {
   "background", "background-image", "background-clip", "background-origin",
   "background-position", "background-repeat", "background-size",
   "border-image", "box-shadow", "outline", "outline-width", "outline-style",
-  "outline-color", "outline-offset", "filter", "backdrop-filter", "padding",
-  "padding-top", "padding-right", "padding-bottom", "padding-left",
+  "outline-color", "outline-offset", "filter", "backdrop-filter",
   "object-fit", "object-position", "color", "font", "transform", "transform-origin",
 };
 
@@ -597,6 +596,56 @@ parse_border_property (Parser        *parser,
 
 /* }}} */
 
+/* padding (1 to 4 lengths) and padding-top …; @side < 0 for padding */
+static gboolean
+parse_padding (Parser        *parser,
+               const char    *p,
+               const char    *end,
+               int            side,
+               GskLayerStyle *style)
+{
+  static const int from[4][4] = { { 0, 0, 0, 0 }, { 0, 1, 0, 1 }, { 0, 1, 2, 1 }, { 0, 1, 2, 3 } };
+  const char *starts[MAX_VALUES], *ends[MAX_VALUES];
+  float values[MAX_VALUES];
+  int n, i;
+
+  if (!split_values (parser, p, end, starts, ends, &n))
+    return FALSE;
+  if (n == 0)
+    return fail (parser, p, GSK_LAYER_ERROR_SYNTAX, "expected a length");
+  if (side >= 0 && n > 1)
+    return fail (parser, starts[1], GSK_LAYER_ERROR_SYNTAX, "one value here");
+
+  for (i = 0; i < n; i++)
+    {
+      const char *q = starts[i];
+      gboolean percent;
+
+      if (!parse_radius (parser, &q, ends[i], &values[i], &percent))
+        {
+          if (parser->error && g_error_matches (*parser->error, GSK_LAYER_ERROR, GSK_LAYER_ERROR_INVALID_VALUE))
+            {
+              g_clear_error (parser->error);
+              return fail (parser, starts[i], GSK_LAYER_ERROR_INVALID_VALUE, "padding cannot be negative");
+            }
+          return FALSE;
+        }
+      if (percent)
+        return fail (parser, starts[i], GSK_LAYER_ERROR_UNSUPPORTED,
+                     "percentages of padding are not supported (they are of a containing block)");
+      if (q != ends[i])
+        return fail (parser, q, GSK_LAYER_ERROR_SYNTAX, "expected a length");
+    }
+
+  if (side >= 0)
+    style->padding[side] = values[0];
+  else
+    for (i = 0; i < 4; i++)
+      style->padding[i] = values[from[n - 1][i]];
+  style->set |= GSK_LAYER_STYLE_PADDING;
+  return TRUE;
+}
+
 static gboolean
 parse_opacity (Parser        *parser,
                const char    *p,
@@ -677,6 +726,14 @@ parse_declaration (Parser        *parser,
     ok = parse_blend_mode (parser, value, end, style);
   else if (g_str_equal (name, "border-radius"))
     ok = parse_border_radius (parser, value, end, style);
+  else if (g_str_equal (name, "padding"))
+    ok = parse_padding (parser, value, end, -1, style);
+  else if (g_str_has_prefix (name, "padding-") &&
+           (g_str_equal (name + 8, "top") || g_str_equal (name + 8, "right") ||
+            g_str_equal (name + 8, "bottom") || g_str_equal (name + 8, "left")))
+    ok = parse_padding (parser, value, end,
+                        g_str_equal (name + 8, "top") ? 0 : g_str_equal (name + 8, "right") ? 1 :
+                        g_str_equal (name + 8, "bottom") ? 2 : 3, style);
   else if (g_str_has_prefix (name, "border") &&
            (ok = parse_border_property (parser, name, value, end, style, &handled), handled))
     ;
@@ -718,8 +775,9 @@ parse_declaration (Parser        *parser,
  * GSK takes `background-color`, `border-radius` and its four longhands
  * (`border-top-left-radius` …), `border` with all its shorthands and
  * longhands (`border-top`, `border-width`, `border-left-color` …; styles
- * `none`, `hidden`, `solid` and `double`), `opacity` and
- * `mix-blend-mode`, with their CSS syntax and meaning; lengths are in
+ * `none`, `hidden`, `solid` and `double`), `padding` and its four
+ * longhands, `opacity` and `mix-blend-mode`, with their CSS syntax and
+ * meaning; lengths are in
  * `px`, and `currentcolor` is black. A later declaration of a property
  * replaces an earlier one.
  *

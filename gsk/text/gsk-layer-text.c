@@ -9,6 +9,7 @@
 #include <pango/pangocairo.h>
 
 #include "gsk-layer-text.h"
+#include "gsk-layer-style-private.h"
 #include "gsk-layer-enum-types.h"
 
 /**
@@ -199,13 +200,44 @@ make_layout (GskLayerText *self,
   return layout;
 }
 
+/* The width text is laid out in: the content box's, inside the style's
+ * border and padding */
 static float
 layer_width (GskLayerText *self)
 {
+  graphene_rect_t box;
+
+  gsk_layer_get_content_box (GSK_LAYER (self), &box);
+  return box.size.width;
+}
+
+/* What the style's border and padding add around the text */
+static void
+box_edges (GskLayerText    *self,
+           graphene_size_t *edges)
+{
+  graphene_rect_t box;
   graphene_size_t size;
 
+  gsk_layer_get_content_box (GSK_LAYER (self), &box);
   gsk_layer_get_size (GSK_LAYER (self), &size);
-  return size.width;
+  /* An empty box hides how much the edges take: ask the style */
+  edges->width = size.width - box.size.width;
+  edges->height = size.height - box.size.height;
+  if (box.size.width == 0 || box.size.height == 0)
+    {
+      GskLayerStyle *style = gsk_layer_get_style (GSK_LAYER (self));
+      graphene_size_t huge = GRAPHENE_SIZE_INIT (1e6f, 1e6f);
+
+      if (style != NULL)
+        {
+          gsk_layer_style_get_content_box (style, &huge, &box);
+          edges->width = huge.width - box.size.width;
+          edges->height = huge.height - box.size.height;
+        }
+      else
+        edges->width = edges->height = 0;
+    }
 }
 
 /**
@@ -236,10 +268,11 @@ gsk_layer_text_get_layout (GskLayerText *self)
  * @self: a text layer
  * @size: (out caller-allocates): the size the text asks for
  *
- * The size of the text: Pango's logical extents of its layout. The
- * width is that of the longest line unwrapped; the height is that of
- * the text laid out in the layer's width when it wraps, else of the
- * unwrapped text. Empty text asks for 0 × 0.
+ * The size of the text: Pango's logical extents of its layout, and the
+ * border and padding of the layer's style around them. The width is
+ * that of the longest line unwrapped; the height is that of the text
+ * laid out in the layer's width when it wraps, else of the unwrapped
+ * text. Empty text asks for 0 × 0 and the style's edges.
  *
  * Since: 0.1
  */
@@ -249,13 +282,15 @@ gsk_layer_text_get_preferred_size (GskLayerText    *self,
 {
   PangoLayout *natural;
   PangoRectangle logical;
+  graphene_size_t edges;
 
   g_return_if_fail (GSK_IS_LAYER_TEXT (self));
   g_return_if_fail (size != NULL);
 
+  box_edges (self, &edges);
   if (self->text[0] == '\0')
     {
-      graphene_size_init (size, 0, 0);
+      graphene_size_init (size, edges.width, edges.height);
       return;
     }
 
@@ -270,6 +305,8 @@ gsk_layer_text_get_preferred_size (GskLayerText    *self,
       pango_layout_get_extents (gsk_layer_text_get_layout (self), NULL, &logical);
       size->height = MIN (logical.height / (float) PANGO_SCALE, MAX_EXTENT);
     }
+  size->width += edges.width;
+  size->height += edges.height;
 }
 
 /* The text or how it is laid out changed */
@@ -570,6 +607,8 @@ gsk_layer_text_init (GskLayerText *self)
   self->ellipsize = PANGO_ELLIPSIZE_NONE;
   self->size_is_texts = TRUE;
   g_signal_connect (self, "notify::size", G_CALLBACK (on_size_notify), NULL);
+  /* Border and padding move the text and change its width */
+  g_signal_connect (self, "notify::style", G_CALLBACK (text_changed), NULL);
 }
 
 /* }}} */
