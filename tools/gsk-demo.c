@@ -1,8 +1,9 @@
 /* gsk-demo.c: the built-in demo scene
  *
- * A stage with a perspective row of cards, a clipped and rotated panel,
- * a translucent group and blended discs: most of what a layer can do,
- * in one picture.
+ * A stage with a perspective row of cards, a clipped, bordered and
+ * rotated panel, a translucent group of rounded, double-bordered squares
+ * and blended elliptical panes: most of what a layer can do, in one
+ * picture.
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -197,6 +198,14 @@ set_transform (GskLayer   *layer,
 }
 
 static void
+set_style (GskLayer   *layer,
+           const char *css)
+{
+  if (!gsk_layer_set_style_from_string (layer, css, NULL))
+    g_assert_not_reached ();
+}
+
+static void
 set_color (GskLayer   *layer,
            const char *css)
 {
@@ -273,6 +282,8 @@ gsk_demo_scene_new (void)
   /* A clipped panel, rotated, with children spilling over its edges */
   panel = layer_new (GSK_TYPE_LAYER, "panel", 70, 370, 300, 190);
   set_color (panel, "rgba(255,255,255,0.12)");
+  /* Its children are clipped inside the border, to the inner curves */
+  set_style (panel, "border: 3px solid rgba(255, 255, 255, 0.55); border-radius: 28px 6px");
   set_transform (panel, "rotate(-6deg)");
   gsk_layer_set_clip_to_bounds (panel, TRUE);
   gsk_layer_add_child (stage, panel);
@@ -297,6 +308,7 @@ gsk_demo_scene_new (void)
 
       l = layer_new (GSK_TYPE_LAYER, "square", i * 55, i * 30, 110, 110);
       set_color (l, colors[i]);
+      set_style (l, "border-radius: 40px 8px / 20px 8px; border: 4px double rgba(255, 255, 255, 0.7)");
       set_transform (l, "rotate(12deg)");
       gsk_layer_add_child (group, l);
     }
@@ -312,6 +324,7 @@ gsk_demo_scene_new (void)
 
       l = layer_new (GSK_TYPE_LAYER, "pane", 25 + i * 45, 20 + (i % 2) * 40, 120, 120);
       set_color (l, colors[i]);
+      set_style (l, "border-radius: 50% 14px");
       g_snprintf (css, sizeof css, "rotate(%ddeg)", 15 * i - 15);
       set_transform (l, css);
       gsk_layer_set_blend_mode (l, GSK_LAYER_BLEND_SCREEN);
