@@ -350,13 +350,40 @@ looks_like_width (const char *start,
          span_is (start, end, "thin") || span_is (start, end, "medium") || span_is (start, end, "thick");
 }
 
+/* A length in px, 0 or more, that is all of [@start, @end); @what names
+ * it in messages ("a border width") */
+static gboolean
+parse_length (Parser     *parser,
+              const char *start,
+              const char *end,
+              const char *what,
+              float      *out,
+              gboolean   *percent)
+{
+  const char *p = start;
+
+  if (!parse_radius (parser, &p, end, out, percent))
+    {
+      /* parse_radius() speaks of radii */
+      if (parser->error && g_error_matches (*parser->error, GSK_LAYER_ERROR, GSK_LAYER_ERROR_INVALID_VALUE))
+        {
+          g_clear_error (parser->error);
+          return fail (parser, start, GSK_LAYER_ERROR_INVALID_VALUE, "%s cannot be negative", what);
+        }
+      return FALSE;
+    }
+  if (p != end)
+    return fail (parser, p, GSK_LAYER_ERROR_SYNTAX, "expected %s", what);
+
+  return TRUE;
+}
+
 static gboolean
 parse_border_width_value (Parser     *parser,
                           const char *start,
                           const char *end,
                           float      *out)
 {
-  const char *p = start;
   gboolean percent;
 
   if (span_is (start, end, "thin"))
@@ -365,23 +392,10 @@ parse_border_width_value (Parser     *parser,
     *out = 3;
   else if (span_is (start, end, "thick"))
     *out = 5;
-  else
-    {
-      if (!parse_radius (parser, &p, end, out, &percent))
-        {
-          /* parse_radius() speaks of radii */
-          if (parser->error && g_error_matches (*parser->error, GSK_LAYER_ERROR, GSK_LAYER_ERROR_INVALID_VALUE))
-            {
-              g_clear_error (parser->error);
-              return fail (parser, start, GSK_LAYER_ERROR_INVALID_VALUE, "a border width cannot be negative");
-            }
-          return FALSE;
-        }
-      if (percent)
-        return fail (parser, start, GSK_LAYER_ERROR_INVALID_VALUE, "a border width cannot be a percentage");
-      if (p != end)
-        return fail (parser, p, GSK_LAYER_ERROR_SYNTAX, "expected a border width");
-    }
+  else if (!parse_length (parser, start, end, "a border width", out, &percent))
+    return FALSE;
+  else if (percent)
+    return fail (parser, start, GSK_LAYER_ERROR_INVALID_VALUE, "a border width cannot be a percentage");
 
   return TRUE;
 }
@@ -618,23 +632,13 @@ parse_padding (Parser        *parser,
 
   for (i = 0; i < n; i++)
     {
-      const char *q = starts[i];
       gboolean percent;
 
-      if (!parse_radius (parser, &q, ends[i], &values[i], &percent))
-        {
-          if (parser->error && g_error_matches (*parser->error, GSK_LAYER_ERROR, GSK_LAYER_ERROR_INVALID_VALUE))
-            {
-              g_clear_error (parser->error);
-              return fail (parser, starts[i], GSK_LAYER_ERROR_INVALID_VALUE, "padding cannot be negative");
-            }
-          return FALSE;
-        }
+      if (!parse_length (parser, starts[i], ends[i], "padding", &values[i], &percent))
+        return FALSE;
       if (percent)
         return fail (parser, starts[i], GSK_LAYER_ERROR_UNSUPPORTED,
                      "percentages of padding are not supported (they are of a containing block)");
-      if (q != ends[i])
-        return fail (parser, q, GSK_LAYER_ERROR_SYNTAX, "expected a length");
     }
 
   if (side >= 0)
@@ -711,14 +715,9 @@ parse_declaration (Parser        *parser,
 
   if (g_str_equal (name, "background-color"))
     {
-      char *text = g_strndup (value, end - value);
-
-      ok = gdk_rgba_parse (&style->background_color, text);
+      ok = parse_color_value (parser, value, end, &style->background_color);
       if (ok)
         style->set |= GSK_LAYER_STYLE_BACKGROUND_COLOR;
-      else
-        fail (parser, value, GSK_LAYER_ERROR_INVALID_VALUE, "invalid color “%s”", text);
-      g_free (text);
     }
   else if (g_str_equal (name, "opacity"))
     ok = parse_opacity (parser, value, end, style);
