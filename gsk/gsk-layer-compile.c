@@ -502,7 +502,7 @@ needs_style_draw (GskLayer *layer,
   GskLayerStyleCache *cache = p->style_cache;
   graphene_size_t radii[4] = { { 0, 0 }, };
 
-  if (!p->visible || !gsk_layer_style_has_border (p->style))
+  if (!p->visible || !gsk_layer_style_draws_box (p->style))
     return FALSE;
   if (cache == NULL || cache->surface == NULL || cache->style != p->style ||
       !graphene_size_equal (&cache->size, &p->size) ||
@@ -524,6 +524,7 @@ rasterize_style (GskLayer *layer,
   GskLayerStyleCache *cache;
   graphene_size_t radii[4] = { { 0, 0 }, };
   float scale = content_scale (layer, device_scale);
+  graphene_rect_t extents;
   double w, h, shrink;
   cairo_surface_t *surface;
   cairo_t *cr;
@@ -542,9 +543,11 @@ rasterize_style (GskLayer *layer,
   cache->scale = scale;
 
   /* Never more pixels than content may have: a huge bordered layer is
-   * drawn at a lower resolution */
-  w = ceil (p->size.width * scale);
-  h = ceil (p->size.height * scale);
+   * drawn at a lower resolution. Shadows reach past the bounds. */
+  gsk_layer_style_get_box_extents (p->style, &p->size, &extents);
+  cache->extents = extents;
+  w = ceil (extents.size.width * scale);
+  h = ceil (extents.size.height * scale);
   shrink = MIN (1.0, MIN (MAX_CONTENT_SIDE / MAX (w, 1), MAX_CONTENT_SIDE / MAX (h, 1)));
   shrink = MIN (shrink, sqrt (MAX_CONTENT_PIXELS / MAX (w * h, 1)));
   w = MAX (1, floor (w * shrink));
@@ -558,9 +561,10 @@ rasterize_style (GskLayer *layer,
       cairo_surface_destroy (surface);
       return;
     }
-  /* The raster covers the layer's bounds exactly */
-  cairo_surface_set_device_scale (surface, w / p->size.width, h / p->size.height);
+  /* The raster covers the extents exactly */
+  cairo_surface_set_device_scale (surface, w / extents.size.width, h / extents.size.height);
   cr = cairo_create (surface);
+  cairo_translate (cr, -extents.origin.x, -extents.origin.y);
   gsk_layer_style_draw_box (p->style, cr, &p->size, radii,
                             &(GdkRGBA) { p->background[0], p->background[1], p->background[2], p->background[3] });
   cairo_destroy (cr);
@@ -751,7 +755,7 @@ static gboolean
 has_style_box (GskLayerPrivate *p)
 {
   return p->style_cache != NULL && p->style_cache->surface != NULL &&
-         p->style_cache->style == p->style && gsk_layer_style_has_border (p->style);
+         p->style_cache->style == p->style && gsk_layer_style_draws_box (p->style);
 }
 
 /* Emits the layer's own background and content; returns their box */
@@ -770,20 +774,32 @@ emit_own_ops (Compiler        *c,
   const char *name = NULL;
 
   screen = box_intersect (layer_box, clip);
+
+  if (has_style_box (p))
+    {
+      /* The shadows, background and border, drawn by the style; shadows
+       * reach past the bounds */
+      const graphene_rect_t *extents = &p->style_cache->extents;
+      Box box = gsk_layer_project_box (&p->world, m, extents);
+
+      box = box_intersect (&box, clip);
+      if (!box_is_empty (&box))
+        {
+          GskLayerRenderOp *op;
+
+          name = layer_debug_name (layer, p);
+          op = append_draw_op (c, GSK_LAYER_RENDER_OP_TEXTURE, p, m, name, extents, &box, opacity);
+          op->surface = cairo_surface_reference (p->style_cache->surface);
+          op->source_rect = *extents;
+          box_union (&drawn, &box);
+        }
+    }
+
   if (box_is_empty (&screen))
     return drawn;
 
   if (has_style_box (p))
-    {
-      GskLayerRenderOp *op;
-
-      /* The background and the border, drawn by the style */
-      name = layer_debug_name (layer, p);
-      op = append_draw_op (c, GSK_LAYER_RENDER_OP_TEXTURE, p, m, name, &bounds, &screen, opacity);
-      op->surface = cairo_surface_reference (p->style_cache->surface);
-      op->source_rect = bounds;
-      box_union (&drawn, &screen);
-    }
+    ;
   else if (p->background[3] > 0.f)
     {
       GskLayerRenderOp *op;

@@ -60,6 +60,9 @@ struct _GskLayerStyleCache
   float background[4];
   graphene_size_t radii[4];
   float scale;
+  /* The part of layer space @surface covers: the bounds, and where
+   * outset shadows reach */
+  graphene_rect_t extents;
 };
 
 struct _GskLayerPrivate

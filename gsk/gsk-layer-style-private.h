@@ -19,7 +19,18 @@ typedef enum {
   GSK_LAYER_STYLE_BORDER_RADIUS    = 1 << 3,
   GSK_LAYER_STYLE_BORDER           = 1 << 4,
   GSK_LAYER_STYLE_PADDING          = 1 << 5,
+  GSK_LAYER_STYLE_BOX_SHADOW       = 1 << 6,
 } GskLayerStyleSet;
+
+/* One shadow of CSS box-shadow */
+typedef struct {
+  float dx, dy, blur, spread;
+  GdkRGBA color;
+  gboolean inset;
+} GskLayerShadow;
+
+/* More is surely a mistake, and each costs a blur */
+#define GSK_LAYER_STYLE_MAX_SHADOWS 8
 
 /* CSS border-style, of those GSK draws */
 typedef enum {
@@ -54,6 +65,10 @@ struct _GskLayerStyle
 
   /* Per side, in pixels: 0 until declared */
   float padding[4];
+
+  /* box-shadow, first on top; none: 0 */
+  guint n_shadows;
+  GskLayerShadow shadows[GSK_LAYER_STYLE_MAX_SHADOWS];
 };
 
 /* The width a side's border is drawn with: 0 where its style is none */
@@ -78,6 +93,14 @@ gsk_layer_style_has_border (const GskLayerStyle *style)
   return FALSE;
 }
 
+/* Whether the style draws the layer's box itself (background, border,
+ * shadows) rather than leaving the background to a plain colour op */
+static inline gboolean
+gsk_layer_style_draws_box (const GskLayerStyle *style)
+{
+  return style != NULL && (style->n_shadows > 0 || gsk_layer_style_has_border (style));
+}
+
 GskLayerStyle *gsk_layer_style_new (void);
 
 /* gsk_layer_style_new_from_string(), with the problem's place as a
@@ -98,6 +121,12 @@ void gsk_layer_style_draw_box (const GskLayerStyle   *style,
 void gsk_layer_style_get_content_box (const GskLayerStyle   *style,
                                       const graphene_size_t *size,
                                       graphene_rect_t       *box);
+
+/* The part of layer space the style's box drawing covers: @size's
+ * bounds and where outset shadows and their blur reach */
+void gsk_layer_style_get_box_extents (const GskLayerStyle   *style,
+                                      const graphene_size_t *size,
+                                      graphene_rect_t       *extents);
 
 void gsk_layer_style_get_padding_box (const GskLayerStyle   *style,
                                       const graphene_size_t *size,

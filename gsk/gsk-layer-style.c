@@ -7,6 +7,7 @@
  */
 #include "config.h"
 
+#include <math.h>
 #include <string.h>
 
 #include "gsk-layer-style-private.h"
@@ -96,6 +97,19 @@ gsk_layer_style_equal (GskLayerStyle *a,
     return FALSE;
   if ((a->set & GSK_LAYER_STYLE_PADDING) && memcmp (a->padding, b->padding, sizeof a->padding) != 0)
     return FALSE;
+  if (a->set & GSK_LAYER_STYLE_BOX_SHADOW)
+    {
+      if (a->n_shadows != b->n_shadows)
+        return FALSE;
+      for (guint i = 0; i < a->n_shadows; i++)
+        {
+          const GskLayerShadow *x = &a->shadows[i], *y = &b->shadows[i];
+
+          if (x->dx != y->dx || x->dy != y->dy || x->blur != y->blur || x->spread != y->spread ||
+              x->inset != y->inset || !gdk_rgba_equal (&x->color, &y->color))
+            return FALSE;
+        }
+    }
   if (a->set & GSK_LAYER_STYLE_BORDER)
     for (int side = 0; side < 4; side++)
       if (a->border_width[side] != b->border_width[side] ||
@@ -282,6 +296,31 @@ gsk_layer_style_to_string (GskLayerStyle *self)
         }
       g_string_append (s, "; ");
     }
+  if (self->set & GSK_LAYER_STYLE_BOX_SHADOW)
+    {
+      g_string_append (s, "box-shadow: ");
+      if (self->n_shadows == 0)
+        g_string_append (s, "none");
+      for (guint i = 0; i < self->n_shadows; i++)
+        {
+          const GskLayerShadow *shadow = &self->shadows[i];
+          const float lengths[4] = { shadow->dx, shadow->dy, shadow->blur, shadow->spread };
+          char *color = gsk_layer_color_to_string (&shadow->color);
+
+          if (i > 0)
+            g_string_append (s, ", ");
+          if (shadow->inset)
+            g_string_append (s, "inset ");
+          for (int j = 0; j < 4; j++)
+            {
+              append_number (s, lengths[j]);
+              g_string_append (s, lengths[j] != 0 ? "px " : " ");
+            }
+          g_string_append (s, color);
+          g_free (color);
+        }
+      g_string_append (s, "; ");
+    }
   if (self->set & GSK_LAYER_STYLE_OPACITY)
     {
       g_string_append (s, "opacity: ");
@@ -323,6 +362,11 @@ gsk_layer_style_to_string (GskLayerStyle *self)
  * and elliptical corners with `/`; where adjacent radii add up to more
  * than the side they share, all shrink by the same factor, as CSS says.
  * A style without `border-radius` leaves the corners as they are.
+ *
+ * `box-shadow` draws outset shadows outside the layer's border box, past
+ * its bounds, and inset ones inside its padding box, blurred as CSS
+ * says (a Gaussian of half the blur radius, approximated by three box
+ * blurs) and following its corners.
  *
  * A border is drawn over the background, inside the layer's bounds (its
  * size is the border box, CSS `box-sizing: border-box`), at the scale
@@ -582,17 +626,270 @@ clip_to_side (cairo_t               *cr,
   cairo_clip (cr);
 }
 
+/* {{{ Shadows */
+
+/* Three box blurs approximate a Gaussian of @sigma pixels (SVG's
+ * feGaussianBlur recipe); over rows when @horizontal, else columns of
+ * the A8 image @data */
+static void
+box_blur (guint8  *data,
+          int      width,
+          int      height,
+          int      stride,
+          double   sigma,
+          gboolean horizontal)
+{
+  int d = (int) floor (sigma * 3 * sqrt (2 * G_PI) / 4 + 0.5);
+  int r = d / 2, n = horizontal ? width : height, lines = horizontal ? height : width;
+  int step = horizontal ? 1 : stride, next = horizontal ? stride : 1;
+  guint8 *tmp;
+  int line, pass, i;
+
+  if (r < 1)
+    return;
+
+  tmp = g_malloc (n);
+  for (line = 0; line < lines; line++)
+    {
+      guint8 *p = data + line * next;
+
+      for (pass = 0; pass < 3; pass++)
+        {
+          int sum = 0;
+
+          for (i = 0; i < n; i++)
+            tmp[i] = p[i * step];
+          /* A window of 2r + 1 samples, zero outside */
+          for (i = 0; i < MIN (r, n); i++)
+            sum += tmp[i];
+          for (i = 0; i < n; i++)
+            {
+              if (i + r < n)
+                sum += tmp[i + r];
+              if (i - r - 1 >= 0)
+                sum -= tmp[i - r - 1];
+              p[i * step] = (sum + r) / (2 * r + 1);
+            }
+        }
+    }
+  g_free (tmp);
+}
+
+/* The radius of a corner grown by @spread, as CSS grows box-shadow
+ * corners: a small radius grows less, so that sharp corners stay sharp */
+static double
+spread_radius (double radius,
+               double spread)
+{
+  double ratio;
+
+  if (radius <= 0)
+    return 0;
+  if (spread <= 0)
+    return MAX (radius + spread, 0);
+  ratio = radius / spread;
+  return radius + spread * (ratio < 1 ? 1 + pow (ratio - 1, 3) : 1);
+}
+
+/* @rect with its corners @radii, grown by @spread (shrunk if negative) */
+static void
+spread_rect (const graphene_rect_t *rect,
+             const graphene_size_t  radii[4],
+             double                 spread,
+             graphene_rect_t       *out_rect,
+             graphene_size_t        out_radii[4])
+{
+  int i;
+
+  *out_rect = GRAPHENE_RECT_INIT (rect->origin.x - spread, rect->origin.y - spread,
+                                  MAX (rect->size.width + 2 * spread, 0),
+                                  MAX (rect->size.height + 2 * spread, 0));
+  for (i = 0; i < 4; i++)
+    {
+      out_radii[i].width = spread_radius (radii[i].width, spread);
+      out_radii[i].height = spread_radius (radii[i].height, spread);
+    }
+}
+
+/* How far a shadow's blur reaches past its shape: three sigmas */
+static double
+blur_reach (const GskLayerShadow *shadow)
+{
+  return 1.5 * shadow->blur;
+}
+
+void
+gsk_layer_style_get_box_extents (const GskLayerStyle   *style,
+                                 const graphene_size_t *size,
+                                 graphene_rect_t       *extents)
+{
+  guint i;
+
+  *extents = GRAPHENE_RECT_INIT (0, 0, size->width, size->height);
+  if (style == NULL)
+    return;
+
+  for (i = 0; i < style->n_shadows; i++)
+    {
+      const GskLayerShadow *shadow = &style->shadows[i];
+      double grow = shadow->spread + blur_reach (shadow);
+      graphene_rect_t r;
+
+      if (shadow->inset || shadow->color.alpha <= 0)
+        continue;
+      r = GRAPHENE_RECT_INIT (shadow->dx - grow, shadow->dy - grow,
+                              size->width + 2 * grow, size->height + 2 * grow);
+      if (r.size.width > 0 && r.size.height > 0)
+        graphene_rect_union (extents, &r, extents);
+    }
+}
+
+/* Paints @shadow's colour through the blurred @shape (a path drawn by
+ * @shape_func) or, for inset shadows, through the blurred outside of it,
+ * over @area of layer space */
+static void
+paint_shadow (cairo_t               *cr,
+              const GskLayerShadow  *shadow,
+              const graphene_rect_t *shape,
+              const graphene_size_t  shape_radii[4],
+              const graphene_rect_t *area)
+{
+  cairo_surface_t *target = cairo_get_target (cr);
+  double sx, sy, x0, y0;
+  int w, h;
+  cairo_surface_t *mask;
+  cairo_t *mcr;
+
+  cairo_surface_get_device_scale (target, &sx, &sy);
+  x0 = floor (area->origin.x);
+  y0 = floor (area->origin.y);
+  w = (int) ceil ((area->origin.x + area->size.width - x0) * sx);
+  h = (int) ceil ((area->origin.y + area->size.height - y0) * sy);
+  if (w <= 0 || h <= 0)
+    return;
+
+  mask = cairo_image_surface_create (CAIRO_FORMAT_A8, w, h);
+  if (cairo_surface_status (mask) != CAIRO_STATUS_SUCCESS)
+    {
+      cairo_surface_destroy (mask);
+      return;
+    }
+  cairo_surface_set_device_scale (mask, sx, sy);
+  mcr = cairo_create (mask);
+  cairo_translate (mcr, -x0, -y0);
+  if (shadow->inset)
+    {
+      cairo_paint (mcr);
+      cairo_set_operator (mcr, CAIRO_OPERATOR_CLEAR);
+    }
+  if (shape->size.width > 0 && shape->size.height > 0)
+    {
+      rounded_rect_path (mcr, shape->origin.x, shape->origin.y, shape->size.width, shape->size.height,
+                         shape_radii);
+      cairo_fill (mcr);
+    }
+  cairo_destroy (mcr);
+
+  cairo_surface_flush (mask);
+  box_blur (cairo_image_surface_get_data (mask), w, h, cairo_image_surface_get_stride (mask),
+            shadow->blur / 2 * sx, TRUE);
+  box_blur (cairo_image_surface_get_data (mask), w, h, cairo_image_surface_get_stride (mask),
+            shadow->blur / 2 * sy, FALSE);
+  cairo_surface_mark_dirty (mask);
+
+  gdk_cairo_set_source_rgba (cr, &shadow->color);
+  cairo_mask_surface (cr, mask, x0, y0);
+  cairo_surface_destroy (mask);
+}
+
+/* Outset shadows, last first (CSS puts the first on top), outside the
+ * border box only */
+static void
+draw_outset_shadows (const GskLayerStyle   *style,
+                     cairo_t               *cr,
+                     const graphene_size_t *size,
+                     const graphene_size_t  radii[4])
+{
+  graphene_rect_t bounds = GRAPHENE_RECT_INIT (0, 0, size->width, size->height);
+  int i;
+
+  for (i = (int) style->n_shadows - 1; i >= 0; i--)
+    {
+      const GskLayerShadow *shadow = &style->shadows[i];
+      graphene_rect_t moved, shape, area;
+      graphene_size_t shape_radii[4];
+      double reach = blur_reach (shadow);
+
+      if (shadow->inset || shadow->color.alpha <= 0)
+        continue;
+
+      graphene_rect_offset_r (&bounds, shadow->dx, shadow->dy, &moved);
+      spread_rect (&moved, radii, shadow->spread, &shape, shape_radii);
+      graphene_rect_inset_r (&shape, -reach - 1, -reach - 1, &area);
+
+      cairo_save (cr);
+      /* Everything but the border box */
+      cairo_new_path (cr);
+      cairo_rectangle (cr, area.origin.x, area.origin.y, area.size.width, area.size.height);
+      rounded_rect_path (cr, 0, 0, size->width, size->height, radii);
+      cairo_set_fill_rule (cr, CAIRO_FILL_RULE_EVEN_ODD);
+      cairo_clip (cr);
+      paint_shadow (cr, shadow, &shape, shape_radii, &area);
+      cairo_restore (cr);
+    }
+}
+
+/* Inset shadows, last first, inside the padding box only */
+static void
+draw_inset_shadows (const GskLayerStyle   *style,
+                    cairo_t               *cr,
+                    const graphene_size_t *size,
+                    const graphene_size_t  radii[4])
+{
+  graphene_rect_t padding;
+  graphene_size_t inner[4];
+  int i;
+
+  gsk_layer_style_get_padding_box (style, size, radii, &padding, inner);
+  if (padding.size.width <= 0 || padding.size.height <= 0)
+    return;
+
+  for (i = (int) style->n_shadows - 1; i >= 0; i--)
+    {
+      const GskLayerShadow *shadow = &style->shadows[i];
+      graphene_rect_t moved, shape, area;
+      graphene_size_t shape_radii[4];
+      double reach = blur_reach (shadow);
+
+      if (!shadow->inset || shadow->color.alpha <= 0)
+        continue;
+
+      graphene_rect_offset_r (&padding, shadow->dx, shadow->dy, &moved);
+      spread_rect (&moved, inner, -shadow->spread, &shape, shape_radii);
+      graphene_rect_inset_r (&padding, -reach - 1, -reach - 1, &area);
+
+      cairo_save (cr);
+      cairo_new_path (cr);
+      rounded_rect_path (cr, padding.origin.x, padding.origin.y, padding.size.width, padding.size.height, inner);
+      cairo_clip (cr);
+      paint_shadow (cr, shadow, &shape, shape_radii, &area);
+      cairo_restore (cr);
+    }
+}
+
+/* }}} */
+
 /*
  * gsk_layer_style_draw_box:
- * @style: a style with a border (gsk_layer_style_has_border())
+ * @style: a style that draws the box (gsk_layer_style_draws_box())
  * @cr: where to draw, in the layer's units
  * @size: the layer's size: its border box
  * @radii: the corners' radii, resolved (gsk_layer_resolve_corner_radii())
  * @background: the background colour, drawn under the border (CSS's
  *   background-clip: border-box)
  *
- * Draws the background and the border of a layer, as CSS draws those of
- * a box: solid borders as the ring between the rounded border box and
+ * Draws the outset shadows, the background, the inset shadows and the
+ * border of a layer, in that order, as CSS draws those of a box: solid borders as the ring between the rounded border box and
  * the rounded padding box, double ones as its outer and inner thirds;
  * sides of different colours meet along the lines from the outer to the
  * inner corners.
@@ -618,6 +915,8 @@ gsk_layer_style_draw_box (const GskLayerStyle   *style,
         one_color = FALSE;
     }
 
+  draw_outset_shadows (style, cr, size, radii);
+
   if (background->alpha > 0)
     {
       cairo_new_path (cr);
@@ -625,6 +924,8 @@ gsk_layer_style_draw_box (const GskLayerStyle   *style,
       gdk_cairo_set_source_rgba (cr, background);
       cairo_fill (cr);
     }
+
+  draw_inset_shadows (style, cr, size, radii);
 
   for (side = 0; side < 4; side++)
     {

@@ -16,6 +16,7 @@
 #include <gsklayer.h>
 
 #include "gsk-layer-private.h"
+#include "font-caches.h"
 
 /* Parses @css and writes it back */
 static char *
@@ -80,6 +81,11 @@ test_parse (void)
     { "border-bottom-color: currentcolor; border-right: hidden",
       "border-width: 3px; border-style: none; border-color: rgb(0,0,0);" },
     { "padding: 4px", "padding: 4px;" },
+    { "box-shadow: none", "box-shadow: none;" },
+    { "box-shadow: 2px 3px", "box-shadow: 2px 3px 0 0 rgb(0,0,0);" },
+    { "box-shadow: red 2px -3px 4px inset", "box-shadow: inset 2px -3px 4px 0 rgb(255,0,0);" },
+    { "box-shadow: 0 6px 16px rgba(0, 0, 0, 0.45), inset 1px 1px 0 -2px #fff",
+      "box-shadow: 0 6px 16px 0 rgba(0,0,0,0.45), inset 1px 1px 0 -2px rgb(255,255,255);" },
     { "padding: 1px 2px 3px; padding-left: 0", "padding: 1px 2px 3px 0;" },
     { "padding-top: 5px", "padding: 5px 0 0;" },
     { "background-color: #3584e4; border-radius: 12px; opacity: 0.9; mix-blend-mode: screen",
@@ -106,8 +112,8 @@ test_errors (void)
     { "boder: 1px", GSK_LAYER_ERROR_UNKNOWN_PROPERTY, "1:1: unknown property “boder”" },
     { "opacity: 0.5; boder: 2px", GSK_LAYER_ERROR_UNKNOWN_PROPERTY, "1:15: unknown property “boder”" },
     { "opacity: 1;\n  boder: 2px", GSK_LAYER_ERROR_UNKNOWN_PROPERTY, "2:3: unknown property “boder”" },
-    { "box-shadow: 0 0 4px black", GSK_LAYER_ERROR_UNSUPPORTED, "1:1: “box-shadow” is not supported yet" },
-    { "box-shadow: none; outline: 1px solid red", GSK_LAYER_ERROR_UNSUPPORTED, "1:1: “box-shadow” is not supported yet" },
+    { "backdrop-filter: blur(4px)", GSK_LAYER_ERROR_UNSUPPORTED, "1:1: “backdrop-filter” is not supported yet" },
+    { "box-shadow: none; outline: 1px solid red", GSK_LAYER_ERROR_UNSUPPORTED, "1:19: “outline” is not supported yet" },
     { "border-radius: 2em", GSK_LAYER_ERROR_UNSUPPORTED,
       "1:17: the unit “em” is not supported (GSK takes px and %)" },
     { "border-radius: 4", GSK_LAYER_ERROR_SYNTAX, "1:17: a length needs a unit (px)" },
@@ -140,6 +146,13 @@ test_errors (void)
     { "padding: -2px", GSK_LAYER_ERROR_INVALID_VALUE, "1:10: padding cannot be negative" },
     { "padding-left: 1px 2px", GSK_LAYER_ERROR_SYNTAX, "1:19: one value here" },
     { "filter: blur(2px)", GSK_LAYER_ERROR_UNSUPPORTED, "1:1: “filter” is not supported yet" },
+    { "box-shadow: 2px", GSK_LAYER_ERROR_SYNTAX, "1:13: a shadow needs an x and a y offset" },
+    { "box-shadow: 1px 2px -3px", GSK_LAYER_ERROR_INVALID_VALUE, "1:13: a blur radius cannot be negative" },
+    { "box-shadow: 1px red 2px", GSK_LAYER_ERROR_SYNTAX, "1:21: the lengths of a shadow go together" },
+    { "box-shadow: 1px 2px 3px 4px 5px", GSK_LAYER_ERROR_SYNTAX, "1:29: at most 4 lengths in a shadow" },
+    { "box-shadow: 1px 2px, ", GSK_LAYER_ERROR_SYNTAX, "1:21: expected a shadow" },
+    { "box-shadow: 1px 2px 10%", GSK_LAYER_ERROR_INVALID_VALUE, "1:21: a shadow length cannot be a percentage" },
+    { "box-shadow: 1px 2px red blue", GSK_LAYER_ERROR_SYNTAX, "1:25: unexpected “blue” in a shadow" },
   };
   guint i;
 
@@ -526,6 +539,64 @@ test_content_box (void)
   g_object_unref (renderer);
 }
 
+/* A shadow is blurred once: moving the layer moves the raster, and the
+ * damage covers the shadow (the damage check compares every frame) */
+static void
+test_shadow (void)
+{
+  GskLayerRenderer *renderer = gsk_layer_software_renderer_new ();
+  GskLayer *root = g_object_ref_sink (gsk_layer_new ());
+  GskLayer *card = gsk_layer_new ();
+  cairo_surface_t *target = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 240, 200);
+  g_autoptr (GError) error = NULL;
+  cairo_region_t *damage;
+  cairo_rectangle_int_t extents;
+  guint before;
+  int i;
+
+  gsk_layer_renderer_set_check_damage (renderer, TRUE);
+  gsk_layer_set_size (root, &GRAPHENE_SIZE_INIT (240, 200));
+  gsk_layer_set_background_color (root, &(GdkRGBA) { 1, 1, 1, 1 });
+  gsk_layer_set_position (card, &GRAPHENE_POINT_INIT (60, 50));
+  gsk_layer_set_size (card, &GRAPHENE_SIZE_INIT (80, 60));
+  gsk_layer_add_child (root, card);
+  g_assert_true (gsk_layer_set_style_from_string (card, "background-color: white; border-radius: 8px; "
+                                                        "box-shadow: 0 10px 40px rgba(0, 0, 0, 0.6)", &error));
+  damage = gsk_layer_renderer_render (renderer, root, target);
+  cairo_region_destroy (damage);
+
+  /* The shadow reaches 60 units (1.5 × 40) past the card, 10 lower */
+  before = gsk_layer_compile_get_n_rasterized ();
+  for (i = 1; i <= 4; i++)
+    {
+      gsk_layer_set_position (card, &GRAPHENE_POINT_INIT (60 + 3 * i, 50));
+      damage = gsk_layer_renderer_render (renderer, root, target);
+      g_assert_null (gsk_layer_renderer_get_damage_error (renderer));
+      cairo_region_get_extents (damage, &extents);
+      g_assert_cmpint (extents.y + extents.height, >=, MIN (200, 50 + 60 + 10 + 60));
+      cairo_region_destroy (damage);
+    }
+  g_assert_cmpuint (gsk_layer_compile_get_n_rasterized () - before, ==, 0);
+
+  /* Below the card the shadow darkens the white; far away it does not */
+  {
+    guint32 *row;
+
+    cairo_surface_flush (target);
+    row = (guint32 *) (cairo_image_surface_get_data (target) + 125 * cairo_image_surface_get_stride (target));
+    g_assert_cmpuint (row[112] & 0xff, <, 0xf0);
+    g_assert_cmphex (row[2], ==, 0xffffffff);
+  }
+
+  /* The layer's own box is what picking sees, not its shadow */
+  g_assert_true (gsk_layer_pick (root, 100, 116) == root);
+  g_assert_true (gsk_layer_pick (root, 100, 100) == card);
+
+  cairo_surface_destroy (target);
+  g_object_unref (root);
+  g_object_unref (renderer);
+}
+
 static void
 test_scene (void)
 {
@@ -570,6 +641,8 @@ int
 main (int    argc,
       char **argv)
 {
+  int status;
+
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/style/parse", test_parse);
@@ -580,7 +653,11 @@ main (int    argc,
   g_test_add_func ("/style/damage", test_damage);
   g_test_add_func ("/style/border-raster", test_border_raster);
   g_test_add_func ("/style/content-box", test_content_box);
+  g_test_add_func ("/style/shadow", test_shadow);
   g_test_add_func ("/style/scene", test_scene);
 
-  return g_test_run ();
+  status = g_test_run ();
+  /* The content box test lays out text */
+  free_font_caches ();
+  return status;
 }

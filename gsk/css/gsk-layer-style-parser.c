@@ -30,7 +30,7 @@ typedef struct {
 static const char * const unsupported[] = {
   "background", "background-image", "background-clip", "background-origin",
   "background-position", "background-repeat", "background-size",
-  "border-image", "box-shadow", "outline", "outline-width", "outline-style",
+  "border-image", "outline", "outline-width", "outline-style",
   "outline-color", "outline-offset", "filter", "backdrop-filter",
   "object-fit", "object-position", "color", "font", "transform", "transform-origin",
 };
@@ -117,13 +117,15 @@ value_end (const char *p)
   return p;
 }
 
-/* A radius at *@pp: a number in px, or a percentage, or 0 */
+/* A number in px, or a percentage, or 0 at *@pp; negative ones only
+ * with @signed_ok */
 static gboolean
-parse_radius (Parser      *parser,
-              const char **pp,
-              const char  *end,
-              float       *out,
-              gboolean    *percent)
+parse_dimension (Parser      *parser,
+                 const char **pp,
+                 const char  *end,
+                 gboolean     signed_ok,
+                 float       *out,
+                 gboolean    *percent)
 {
   const char *start = *pp, *unit;
   char *number_end;
@@ -158,15 +160,25 @@ parse_radius (Parser      *parser,
       return FALSE;
     }
 
-  if (!isfinite (d) || d < 0)
+  if (!isfinite (d) || (d < 0 && !signed_ok))
     return fail (parser, start, GSK_LAYER_ERROR_INVALID_VALUE, "a radius cannot be negative");
-  if (d > GSK_LAYER_MAX_COORDINATE)
-    return fail (parser, start, GSK_LAYER_ERROR_INVALID_VALUE, "%g is too large for a radius", d);
+  if (fabs (d) > GSK_LAYER_MAX_COORDINATE)
+    return fail (parser, start, GSK_LAYER_ERROR_INVALID_VALUE, "%g is too large", d);
 
   /* -0 is 0: one value, one text */
   *out = d == 0 ? 0.f : (float) d;
   *pp = unit;
   return TRUE;
+}
+
+static gboolean
+parse_radius (Parser      *parser,
+              const char **pp,
+              const char  *end,
+              float       *out,
+              gboolean    *percent)
+{
+  return parse_dimension (parser, pp, end, FALSE, out, percent);
 }
 
 /* Up to @max radii separated by spaces, stopping at '/' or @end */
@@ -610,6 +622,141 @@ parse_border_property (Parser        *parser,
 
 /* }}} */
 
+/* {{{ Shadows */
+
+/* The next comma at depth 0 in [@p, @end), or @end */
+static const char *
+next_comma (const char *p,
+            const char *end)
+{
+  int depth = 0;
+
+  for (; p < end; p++)
+    {
+      if (*p == '(')
+        depth++;
+      else if (*p == ')' && depth > 0)
+        depth--;
+      else if (*p == ',' && depth == 0)
+        break;
+    }
+  return p;
+}
+
+/* box-shadow: none, or shadows separated by commas, each [inset] x y
+ * [blur [spread]] [color], the keyword and the colour on either side */
+static gboolean
+parse_box_shadow (Parser        *parser,
+                  const char    *p,
+                  const char    *end,
+                  GskLayerStyle *style)
+{
+  guint n = 0;
+
+  if (span_is (p, end, "none"))
+    {
+      style->n_shadows = 0;
+      style->set |= GSK_LAYER_STYLE_BOX_SHADOW;
+      return TRUE;
+    }
+
+  while (p <= end)
+    {
+      const char *stop = next_comma (p, end);
+      const char *starts[MAX_VALUES + 2], *ends[MAX_VALUES + 2];
+      GskLayerShadow shadow = { 0, 0, 0, 0, { 0, 0, 0, 1 }, FALSE };
+      float lengths[4];
+      gboolean have_color = FALSE, last_was_length = FALSE, percent;
+      int n_values = 0, n_lengths = 0, i;
+      const char *q = p;
+
+      /* Split by hand: up to six values (inset, four lengths, a colour) */
+      while (q < stop)
+        {
+          int depth = 0;
+
+          while (q < stop && g_ascii_isspace (*q))
+            q++;
+          if (q >= stop)
+            break;
+          if (n_values == G_N_ELEMENTS (starts))
+            return fail (parser, q, GSK_LAYER_ERROR_SYNTAX, "too many values in a shadow");
+          starts[n_values] = q;
+          while (q < stop && (depth > 0 || !g_ascii_isspace (*q)))
+            {
+              if (*q == '(')
+                depth++;
+              else if (*q == ')' && depth > 0)
+                depth--;
+              q++;
+            }
+          ends[n_values++] = q;
+        }
+      if (n_values == 0)
+        return fail (parser, p, GSK_LAYER_ERROR_SYNTAX, "expected a shadow");
+      if (n == GSK_LAYER_STYLE_MAX_SHADOWS)
+        return fail (parser, p, GSK_LAYER_ERROR_INVALID_VALUE, "more than %d shadows",
+                     GSK_LAYER_STYLE_MAX_SHADOWS);
+
+      for (i = 0; i < n_values; i++)
+        {
+          const char *s = starts[i], *e = ends[i];
+          gboolean is_length = g_ascii_isdigit (*s) || *s == '-' || *s == '+' || *s == '.';
+
+          if (span_is (s, e, "inset") && !shadow.inset)
+            shadow.inset = TRUE;
+          else if (is_length)
+            {
+              const char *r = s;
+
+              /* The lengths go together */
+              if (n_lengths > 0 && !last_was_length)
+                return fail (parser, s, GSK_LAYER_ERROR_SYNTAX, "the lengths of a shadow go together");
+              if (n_lengths == 4)
+                return fail (parser, s, GSK_LAYER_ERROR_SYNTAX, "at most 4 lengths in a shadow");
+              if (!parse_dimension (parser, &r, e, TRUE, &lengths[n_lengths], &percent))
+                return FALSE;
+              if (percent)
+                return fail (parser, s, GSK_LAYER_ERROR_INVALID_VALUE, "a shadow length cannot be a percentage");
+              if (r != e)
+                return fail (parser, r, GSK_LAYER_ERROR_SYNTAX, "expected a length");
+              n_lengths++;
+            }
+          else if (!have_color)
+            {
+              if (!parse_color_value (parser, s, e, &shadow.color))
+                return FALSE;
+              have_color = TRUE;
+            }
+          else
+            return fail (parser, s, GSK_LAYER_ERROR_SYNTAX, "unexpected “%.*s” in a shadow", (int) (e - s), s);
+          last_was_length = is_length;
+        }
+
+      if (n_lengths < 2)
+        return fail (parser, p, GSK_LAYER_ERROR_SYNTAX, "a shadow needs an x and a y offset");
+      shadow.dx = lengths[0];
+      shadow.dy = lengths[1];
+      if (n_lengths > 2)
+        {
+          if (lengths[2] < 0)
+            return fail (parser, starts[0], GSK_LAYER_ERROR_INVALID_VALUE, "a blur radius cannot be negative");
+          shadow.blur = lengths[2];
+        }
+      if (n_lengths > 3)
+        shadow.spread = lengths[3];
+
+      style->shadows[n++] = shadow;
+      p = stop + 1;
+    }
+
+  style->n_shadows = n;
+  style->set |= GSK_LAYER_STYLE_BOX_SHADOW;
+  return TRUE;
+}
+
+/* }}} */
+
 /* padding (1 to 4 lengths) and padding-top …; @side < 0 for padding */
 static gboolean
 parse_padding (Parser        *parser,
@@ -725,6 +872,8 @@ parse_declaration (Parser        *parser,
     ok = parse_blend_mode (parser, value, end, style);
   else if (g_str_equal (name, "border-radius"))
     ok = parse_border_radius (parser, value, end, style);
+  else if (g_str_equal (name, "box-shadow"))
+    ok = parse_box_shadow (parser, value, end, style);
   else if (g_str_equal (name, "padding"))
     ok = parse_padding (parser, value, end, -1, style);
   else if (g_str_has_prefix (name, "padding-") &&
@@ -774,16 +923,16 @@ parse_declaration (Parser        *parser,
  * GSK takes `background-color`, `border-radius` and its four longhands
  * (`border-top-left-radius` …), `border` with all its shorthands and
  * longhands (`border-top`, `border-width`, `border-left-color` …; styles
- * `none`, `hidden`, `solid` and `double`), `padding` and its four
- * longhands, `opacity` and `mix-blend-mode`, with their CSS syntax and
- * meaning; lengths are in
+ * `none`, `hidden`, `solid` and `double`), `box-shadow` (outset and
+ * inset, several), `padding` and its four longhands, `opacity` and
+ * `mix-blend-mode`, with their CSS syntax and meaning; lengths are in
  * `px`, and `currentcolor` is black. A later declaration of a property
  * replaces an earlier one.
  *
  * On a problem, returns %NULL with an error in the %GSK_LAYER_ERROR
  * domain whose message starts with the line and column of the problem:
  * `1:17: unknown property “boder”`. Valid CSS that GSK does not take yet
- * (`box-shadow`, `dashed` borders, units other than `px` and `%`) is the
+ * (`filter`, `dashed` borders, units other than `px` and `%`) is the
  * error %GSK_LAYER_ERROR_UNSUPPORTED, never silently ignored.
  *
  * Returns: (transfer full) (nullable): the style
