@@ -20,6 +20,7 @@ typedef enum {
   GSK_LAYER_STYLE_BORDER           = 1 << 4,
   GSK_LAYER_STYLE_PADDING          = 1 << 5,
   GSK_LAYER_STYLE_BOX_SHADOW       = 1 << 6,
+  GSK_LAYER_STYLE_OUTLINE          = 1 << 7,
 } GskLayerStyleSet;
 
 /* One shadow of CSS box-shadow */
@@ -69,7 +70,24 @@ struct _GskLayerStyle
   /* box-shadow, first on top; none: 0 */
   guint n_shadows;
   GskLayerShadow shadows[GSK_LAYER_STYLE_MAX_SHADOWS];
+
+  /* outline, as a border's side (initial: medium, none, currentcolor),
+   * and outline-offset */
+  float outline_width;
+  GskLayerBorderStyle outline_style;
+  GdkRGBA outline_color;
+  float outline_offset;
 };
+
+/* The width the outline is drawn with: 0 where its style is none */
+static inline float
+gsk_layer_style_get_outline_width (const GskLayerStyle *style)
+{
+  if (style == NULL || !(style->set & GSK_LAYER_STYLE_OUTLINE) ||
+      style->outline_style == GSK_LAYER_BORDER_NONE)
+    return 0.f;
+  return style->outline_width;
+}
 
 /* The width a side's border is drawn with: 0 where its style is none */
 static inline float
@@ -98,7 +116,8 @@ gsk_layer_style_has_border (const GskLayerStyle *style)
 static inline gboolean
 gsk_layer_style_draws_box (const GskLayerStyle *style)
 {
-  return style != NULL && (style->n_shadows > 0 || gsk_layer_style_has_border (style));
+  return style != NULL && (style->n_shadows > 0 || gsk_layer_style_has_border (style) ||
+                           gsk_layer_style_get_outline_width (style) > 0.f);
 }
 
 GskLayerStyle *gsk_layer_style_new (void);

@@ -28,6 +28,8 @@ gsk_layer_style_new (void)
       self->border_width[side] = 3.f;
       self->border_color[side] = (GdkRGBA) { 0, 0, 0, 1 };
     }
+  self->outline_width = 3.f;
+  self->outline_color = (GdkRGBA) { 0, 0, 0, 1 };
 
   return self;
 }
@@ -96,6 +98,10 @@ gsk_layer_style_equal (GskLayerStyle *a,
        a->corner_percent != b->corner_percent))
     return FALSE;
   if ((a->set & GSK_LAYER_STYLE_PADDING) && memcmp (a->padding, b->padding, sizeof a->padding) != 0)
+    return FALSE;
+  if ((a->set & GSK_LAYER_STYLE_OUTLINE) &&
+      (a->outline_width != b->outline_width || a->outline_style != b->outline_style ||
+       a->outline_offset != b->outline_offset || !gdk_rgba_equal (&a->outline_color, &b->outline_color)))
     return FALSE;
   if (a->set & GSK_LAYER_STYLE_BOX_SHADOW)
     {
@@ -296,6 +302,19 @@ gsk_layer_style_to_string (GskLayerStyle *self)
         }
       g_string_append (s, "; ");
     }
+  if (self->set & GSK_LAYER_STYLE_OUTLINE)
+    {
+      static const char * const names[] = { "none", "solid", "double" };
+      char *color = gsk_layer_color_to_string (&self->outline_color);
+
+      g_string_append (s, "outline: ");
+      append_number (s, self->outline_width);
+      g_string_append_printf (s, "%s %s %s; outline-offset: ", self->outline_width != 0 ? "px" : "",
+                              names[self->outline_style], color);
+      append_number (s, self->outline_offset);
+      g_string_append (s, self->outline_offset != 0 ? "px; " : "; ");
+      g_free (color);
+    }
   if (self->set & GSK_LAYER_STYLE_BOX_SHADOW)
     {
       g_string_append (s, "box-shadow: ");
@@ -367,6 +386,10 @@ gsk_layer_style_to_string (GskLayerStyle *self)
  * its bounds, and inset ones inside its padding box, blurred as CSS
  * says (a Gaussian of half the blur radius, approximated by three box
  * blurs) and following its corners.
+ *
+ * `outline` draws a ring outside the border box grown by
+ * `outline-offset`, following the corners, over the border (but under
+ * the layer's content and children, where CSS puts it over them).
  *
  * A border is drawn over the background, inside the layer's bounds (its
  * size is the border box, CSS `box-sizing: border-box`), at the scale
@@ -729,6 +752,15 @@ gsk_layer_style_get_box_extents (const GskLayerStyle   *style,
   if (style == NULL)
     return;
 
+  if (gsk_layer_style_get_outline_width (style) > 0)
+    {
+      double grow = style->outline_offset + style->outline_width;
+      graphene_rect_t r = GRAPHENE_RECT_INIT (-grow, -grow, size->width + 2 * grow, size->height + 2 * grow);
+
+      if (r.size.width > 0 && r.size.height > 0)
+        graphene_rect_union (extents, &r, extents);
+    }
+
   for (i = 0; i < style->n_shadows; i++)
     {
       const GskLayerShadow *shadow = &style->shadows[i];
@@ -879,6 +911,58 @@ draw_inset_shadows (const GskLayerStyle   *style,
 
 /* }}} */
 
+/* The outline: a ring outside the border box grown by outline-offset,
+ * following the corners as a shadow's spread does; double as borders */
+static void
+draw_outline (const GskLayerStyle   *style,
+              cairo_t               *cr,
+              const graphene_size_t *size,
+              const graphene_size_t  radii[4])
+{
+  float width = gsk_layer_style_get_outline_width (style);
+  graphene_rect_t bounds = GRAPHENE_RECT_INIT (0, 0, size->width, size->height);
+  double offset = style->outline_offset;
+  double rings[2][2];
+  int n, i;
+
+  if (width <= 0 || style->outline_color.alpha <= 0)
+    return;
+
+  /* Inner and outer edges of each ring, as distances from the box */
+  if (style->outline_style == GSK_LAYER_BORDER_DOUBLE)
+    {
+      rings[0][0] = offset;
+      rings[0][1] = offset + width / 3;
+      rings[1][0] = offset + width * 2 / 3;
+      rings[1][1] = offset + width;
+      n = 2;
+    }
+  else
+    {
+      rings[0][0] = offset;
+      rings[0][1] = offset + width;
+      n = 1;
+    }
+
+  cairo_new_path (cr);
+  for (i = 0; i < n; i++)
+    {
+      graphene_rect_t outer, inner;
+      graphene_size_t outer_radii[4], inner_radii_[4];
+
+      spread_rect (&bounds, radii, rings[i][1], &outer, outer_radii);
+      spread_rect (&bounds, radii, rings[i][0], &inner, inner_radii_);
+      if (outer.size.width <= 0 || outer.size.height <= 0)
+        continue;
+      rounded_rect_path (cr, outer.origin.x, outer.origin.y, outer.size.width, outer.size.height, outer_radii);
+      if (inner.size.width > 0 && inner.size.height > 0)
+        rounded_rect_path (cr, inner.origin.x, inner.origin.y, inner.size.width, inner.size.height, inner_radii_);
+    }
+  cairo_set_fill_rule (cr, CAIRO_FILL_RULE_EVEN_ODD);
+  gdk_cairo_set_source_rgba (cr, &style->outline_color);
+  cairo_fill (cr);
+}
+
 /*
  * gsk_layer_style_draw_box:
  * @style: a style that draws the box (gsk_layer_style_draws_box())
@@ -956,6 +1040,8 @@ gsk_layer_style_draw_box (const GskLayerStyle   *style,
         fill_ring (cr, size, radii, zero, width, &style->border_color[side]);
       cairo_restore (cr);
     }
+
+  draw_outline (style, cr, size, radii);
 }
 
 void

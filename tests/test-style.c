@@ -82,6 +82,11 @@ test_parse (void)
       "border-width: 3px; border-style: none; border-color: rgb(0,0,0);" },
     { "padding: 4px", "padding: 4px;" },
     { "box-shadow: none", "box-shadow: none;" },
+    { "outline: 2px solid red", "outline: 2px solid rgb(255,0,0); outline-offset: 0;" },
+    { "outline: double 6px blue; outline-offset: -4px",
+      "outline: 6px double rgb(0,0,255); outline-offset: -4px;" },
+    { "outline-width: thin; outline-color: green; outline-style: solid",
+      "outline: 1px solid rgb(0,128,0); outline-offset: 0;" },
     { "box-shadow: 2px 3px", "box-shadow: 2px 3px 0 0 rgb(0,0,0);" },
     { "box-shadow: red 2px -3px 4px inset", "box-shadow: inset 2px -3px 4px 0 rgb(255,0,0);" },
     { "box-shadow: 0 6px 16px rgba(0, 0, 0, 0.45), inset 1px 1px 0 -2px #fff",
@@ -113,7 +118,7 @@ test_errors (void)
     { "opacity: 0.5; boder: 2px", GSK_LAYER_ERROR_UNKNOWN_PROPERTY, "1:15: unknown property “boder”" },
     { "opacity: 1;\n  boder: 2px", GSK_LAYER_ERROR_UNKNOWN_PROPERTY, "2:3: unknown property “boder”" },
     { "backdrop-filter: blur(4px)", GSK_LAYER_ERROR_UNSUPPORTED, "1:1: “backdrop-filter” is not supported yet" },
-    { "box-shadow: none; outline: 1px solid red", GSK_LAYER_ERROR_UNSUPPORTED, "1:19: “outline” is not supported yet" },
+    { "box-shadow: none; border-image: url(a.png)", GSK_LAYER_ERROR_UNSUPPORTED, "1:19: “border-image” is not supported yet" },
     { "border-radius: 2em", GSK_LAYER_ERROR_UNSUPPORTED,
       "1:17: the unit “em” is not supported (GSK takes px and %)" },
     { "border-radius: 4", GSK_LAYER_ERROR_SYNTAX, "1:17: a length needs a unit (px)" },
@@ -133,7 +138,7 @@ test_errors (void)
     { "opacity: 1 !important", GSK_LAYER_ERROR_UNSUPPORTED, "1:12: “!important” is not supported" },
     { "opacity: 1; /* open", GSK_LAYER_ERROR_SYNTAX, "1:13: a comment is not closed" },
     { "opacity: 1; bo\xff", GSK_LAYER_ERROR_SYNTAX, "1:15: invalid UTF-8" },
-    { "border: 1px dashed red", GSK_LAYER_ERROR_UNSUPPORTED, "1:13: “dashed” borders are not supported yet" },
+    { "border: 1px dashed red", GSK_LAYER_ERROR_UNSUPPORTED, "1:13: “dashed” borders and outlines are not supported yet" },
     { "border-style: wavy", GSK_LAYER_ERROR_INVALID_VALUE, "1:15: unknown border style “wavy”" },
     { "border: 1px solid red blue", GSK_LAYER_ERROR_SYNTAX, "1:23: a border is a width, a style and a color" },
     { "border-width: 1px 2px 3px 4px 5px", GSK_LAYER_ERROR_SYNTAX, "1:31: too many values" },
@@ -147,6 +152,11 @@ test_errors (void)
     { "padding-left: 1px 2px", GSK_LAYER_ERROR_SYNTAX, "1:19: one value here" },
     { "filter: blur(2px)", GSK_LAYER_ERROR_UNSUPPORTED, "1:1: “filter” is not supported yet" },
     { "box-shadow: 2px", GSK_LAYER_ERROR_SYNTAX, "1:13: a shadow needs an x and a y offset" },
+    { "outline: 1px dotted red", GSK_LAYER_ERROR_UNSUPPORTED, "1:14: “dotted” borders and outlines are not supported yet" },
+    { "outline-offset: 10%", GSK_LAYER_ERROR_INVALID_VALUE, "1:17: an outline offset cannot be a percentage" },
+    { "outline-width: 1px 2px", GSK_LAYER_ERROR_SYNTAX, "1:20: one value here" },
+    { "outline: 1px solid red blue", GSK_LAYER_ERROR_SYNTAX, "1:24: an outline is a width, a style and a color" },
+    { "outlines: 1px", GSK_LAYER_ERROR_UNKNOWN_PROPERTY, "1:1: unknown property “outlines”" },
     { "box-shadow: 1px 2px -3px", GSK_LAYER_ERROR_INVALID_VALUE, "1:13: a blur radius cannot be negative" },
     { "box-shadow: 1px red 2px", GSK_LAYER_ERROR_SYNTAX, "1:21: the lengths of a shadow go together" },
     { "box-shadow: 1px 2px 3px 4px 5px", GSK_LAYER_ERROR_SYNTAX, "1:29: at most 4 lengths in a shadow" },
@@ -591,6 +601,26 @@ test_shadow (void)
   /* The layer's own box is what picking sees, not its shadow */
   g_assert_true (gsk_layer_pick (root, 100, 116) == root);
   g_assert_true (gsk_layer_pick (root, 100, 100) == card);
+
+  /* An outline reaches past the bounds too: moving it damages it all */
+  g_assert_true (gsk_layer_set_style_from_string (card, "outline: 6px solid #c01c28; outline-offset: 10px",
+                                                  &error));
+  for (i = 0; i < 3; i++)
+    {
+      gsk_layer_set_position (card, &GRAPHENE_POINT_INIT (70 - 9 * i, 60 + 5 * i));
+      damage = gsk_layer_renderer_render (renderer, root, target);
+      g_assert_null (gsk_layer_renderer_get_damage_error (renderer));
+      cairo_region_destroy (damage);
+    }
+  {
+    guint32 *row;
+
+    /* The card at (52, 70): its outline's left ring is 16 to 10 left */
+    cairo_surface_flush (target);
+    row = (guint32 *) (cairo_image_surface_get_data (target) + 100 * cairo_image_surface_get_stride (target));
+    g_assert_cmphex (row[52 - 13], ==, 0xffc01c28);
+    g_assert_cmphex (row[52 - 5], ==, 0xffffffff);
+  }
 
   cairo_surface_destroy (target);
   g_object_unref (root);

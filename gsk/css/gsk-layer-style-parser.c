@@ -30,8 +30,7 @@ typedef struct {
 static const char * const unsupported[] = {
   "background", "background-image", "background-clip", "background-origin",
   "background-position", "background-repeat", "background-size",
-  "border-image", "outline", "outline-width", "outline-style",
-  "outline-color", "outline-offset", "filter", "backdrop-filter",
+  "border-image", "filter", "backdrop-filter",
   "object-fit", "object-position", "color", "font", "transform", "transform-origin",
 };
 
@@ -444,7 +443,7 @@ parse_border_style_value (Parser              *parser,
       char *word = g_strndup (start, end - start);
 
       if (is_border_style_word (start, end))
-        fail (parser, start, GSK_LAYER_ERROR_UNSUPPORTED, "“%s” borders are not supported yet", word);
+        fail (parser, start, GSK_LAYER_ERROR_UNSUPPORTED, "“%s” borders and outlines are not supported yet", word);
       else
         fail (parser, start, GSK_LAYER_ERROR_INVALID_VALUE, "unknown border style “%s”", word);
       g_free (word);
@@ -476,9 +475,51 @@ parse_color_value (Parser     *parser,
   return ok;
 }
 
-/* border, border-top…: a width, a style and a colour, each optional, in
- * any order; what is left out is reset to its initial value, as CSS's
- * shorthands do */
+/* A width, a style and a colour, each optional, in any order, as border
+ * and outline take them; what is left out is reset to its initial
+ * value (medium, none, currentcolor), as CSS's shorthands do */
+static gboolean
+parse_line_shorthand (Parser              *parser,
+                      const char          *p,
+                      const char          *end,
+                      const char          *what,
+                      float               *width,
+                      GskLayerBorderStyle *line_style,
+                      GdkRGBA             *color)
+{
+  const char *starts[MAX_VALUES], *ends[MAX_VALUES];
+  gboolean have_width = FALSE, have_style = FALSE, have_color = FALSE;
+  int n, i;
+
+  *width = 3;
+  *line_style = GSK_LAYER_BORDER_NONE;
+  *color = (GdkRGBA) { 0, 0, 0, 1 };
+
+  if (!split_values (parser, p, end, starts, ends, &n))
+    return FALSE;
+  if (n > 3)
+    return fail (parser, starts[3], GSK_LAYER_ERROR_SYNTAX, "%s is a width, a style and a color", what);
+
+  for (i = 0; i < n; i++)
+    {
+      gboolean ok;
+
+      if (!have_width && looks_like_width (starts[i], ends[i]))
+        ok = have_width = parse_border_width_value (parser, starts[i], ends[i], width);
+      else if (!have_style && is_border_style_word (starts[i], ends[i]))
+        ok = have_style = parse_border_style_value (parser, starts[i], ends[i], line_style);
+      else if (!have_color)
+        ok = have_color = parse_color_value (parser, starts[i], ends[i], color);
+      else
+        ok = fail (parser, starts[i], GSK_LAYER_ERROR_SYNTAX, "%s is a width, a style and a color", what);
+      if (!ok)
+        return FALSE;
+    }
+
+  return TRUE;
+}
+
+/* border, border-top… */
 static gboolean
 parse_border_shorthand (Parser        *parser,
                         const char    *p,
@@ -487,33 +528,13 @@ parse_border_shorthand (Parser        *parser,
                         int            n_sides,
                         GskLayerStyle *style)
 {
-  const char *starts[MAX_VALUES], *ends[MAX_VALUES];
-  float width = 3;
-  GskLayerBorderStyle border_style = GSK_LAYER_BORDER_NONE;
-  GdkRGBA color = { 0, 0, 0, 1 };
-  gboolean have_width = FALSE, have_style = FALSE, have_color = FALSE;
-  int n, i;
+  float width;
+  GskLayerBorderStyle border_style;
+  GdkRGBA color;
+  int i;
 
-  if (!split_values (parser, p, end, starts, ends, &n))
+  if (!parse_line_shorthand (parser, p, end, "a border", &width, &border_style, &color))
     return FALSE;
-  if (n > 3)
-    return fail (parser, starts[3], GSK_LAYER_ERROR_SYNTAX, "a border is a width, a style and a color");
-
-  for (i = 0; i < n; i++)
-    {
-      gboolean ok;
-
-      if (!have_width && looks_like_width (starts[i], ends[i]))
-        ok = have_width = parse_border_width_value (parser, starts[i], ends[i], &width);
-      else if (!have_style && is_border_style_word (starts[i], ends[i]))
-        ok = have_style = parse_border_style_value (parser, starts[i], ends[i], &border_style);
-      else if (!have_color)
-        ok = have_color = parse_color_value (parser, starts[i], ends[i], &color);
-      else
-        ok = fail (parser, starts[i], GSK_LAYER_ERROR_SYNTAX, "a border is a width, a style and a color");
-      if (!ok)
-        return FALSE;
-    }
 
   for (i = first_side; i < first_side + n_sides; i++)
     {
@@ -621,6 +642,59 @@ parse_border_property (Parser        *parser,
 }
 
 /* }}} */
+
+/* outline, outline-width, -style, -color, -offset; FALSE with no error
+ * and !*@handled for another name */
+static gboolean
+parse_outline_property (Parser        *parser,
+                        const char    *name,
+                        const char    *value,
+                        const char    *end,
+                        GskLayerStyle *style,
+                        gboolean      *handled)
+{
+  const char *starts[MAX_VALUES], *ends[MAX_VALUES];
+  gboolean percent, ok;
+  int n;
+
+  *handled = TRUE;
+  if (g_str_equal (name, "outline"))
+    ok = parse_line_shorthand (parser, value, end, "an outline", &style->outline_width,
+                               &style->outline_style, &style->outline_color);
+  else
+    {
+      if (!split_values (parser, value, end, starts, ends, &n))
+        return FALSE;
+      if (n != 1)
+        return fail (parser, n > 1 ? starts[1] : value, GSK_LAYER_ERROR_SYNTAX, "one value here");
+
+      if (g_str_equal (name, "outline-width"))
+        ok = parse_border_width_value (parser, starts[0], ends[0], &style->outline_width);
+      else if (g_str_equal (name, "outline-style"))
+        ok = parse_border_style_value (parser, starts[0], ends[0], &style->outline_style);
+      else if (g_str_equal (name, "outline-color"))
+        ok = parse_color_value (parser, starts[0], ends[0], &style->outline_color);
+      else if (g_str_equal (name, "outline-offset"))
+        {
+          const char *q = starts[0];
+
+          ok = parse_dimension (parser, &q, ends[0], TRUE, &style->outline_offset, &percent);
+          if (ok && percent)
+            ok = fail (parser, starts[0], GSK_LAYER_ERROR_INVALID_VALUE, "an outline offset cannot be a percentage");
+          else if (ok && q != ends[0])
+            ok = fail (parser, q, GSK_LAYER_ERROR_SYNTAX, "expected a length");
+        }
+      else
+        {
+          *handled = FALSE;
+          return FALSE;
+        }
+    }
+
+  if (ok)
+    style->set |= GSK_LAYER_STYLE_OUTLINE;
+  return ok;
+}
 
 /* {{{ Shadows */
 
@@ -874,6 +948,9 @@ parse_declaration (Parser        *parser,
     ok = parse_border_radius (parser, value, end, style);
   else if (g_str_equal (name, "box-shadow"))
     ok = parse_box_shadow (parser, value, end, style);
+  else if (g_str_has_prefix (name, "outline") &&
+           (ok = parse_outline_property (parser, name, value, end, style, &handled), handled))
+    ;
   else if (g_str_equal (name, "padding"))
     ok = parse_padding (parser, value, end, -1, style);
   else if (g_str_has_prefix (name, "padding-") &&
@@ -924,8 +1001,9 @@ parse_declaration (Parser        *parser,
  * (`border-top-left-radius` …), `border` with all its shorthands and
  * longhands (`border-top`, `border-width`, `border-left-color` …; styles
  * `none`, `hidden`, `solid` and `double`), `box-shadow` (outset and
- * inset, several), `padding` and its four longhands, `opacity` and
- * `mix-blend-mode`, with their CSS syntax and meaning; lengths are in
+ * inset, several), `outline` with its longhands and `outline-offset`,
+ * `padding` and its four longhands, `opacity` and `mix-blend-mode`,
+ * with their CSS syntax and meaning; lengths are in
  * `px`, and `currentcolor` is black. A later declaration of a property
  * replaces an earlier one.
  *
