@@ -21,7 +21,35 @@ typedef enum {
   GSK_LAYER_STYLE_PADDING          = 1 << 5,
   GSK_LAYER_STYLE_BOX_SHADOW       = 1 << 6,
   GSK_LAYER_STYLE_OUTLINE          = 1 << 7,
+  GSK_LAYER_STYLE_BACKGROUND_IMAGE = 1 << 8,
 } GskLayerStyleSet;
+
+/* A colour stop of a gradient: its position as declared */
+typedef enum {
+  GSK_LAYER_STOP_AUTO,          /* where CSS's rules put it */
+  GSK_LAYER_STOP_PERCENT,
+  GSK_LAYER_STOP_PX,
+} GskLayerStopUnit;
+
+typedef struct {
+  GdkRGBA color;
+  float position;
+  GskLayerStopUnit unit;
+} GskLayerColorStop;
+
+#define GSK_LAYER_GRADIENT_MAX_STOPS 16
+#define GSK_LAYER_STYLE_MAX_IMAGES 4
+
+/* A linear-gradient() or repeating-linear-gradient(): its direction as
+ * a CSS angle (0 up, clockwise), or toward a corner (corner_x, corner_y
+ * of -1 or 1, 0 for none), and its stops */
+typedef struct {
+  gboolean repeating;
+  float angle;                  /* degrees, when not toward a corner */
+  int corner_x, corner_y;
+  guint n_stops;
+  GskLayerColorStop stops[GSK_LAYER_GRADIENT_MAX_STOPS];
+} GskLayerGradient;
 
 /* One shadow of CSS box-shadow */
 typedef struct {
@@ -77,6 +105,10 @@ struct _GskLayerStyle
   GskLayerBorderStyle outline_style;
   GdkRGBA outline_color;
   float outline_offset;
+
+  /* background-image: gradients, the first on top */
+  guint n_images;
+  GskLayerGradient images[GSK_LAYER_STYLE_MAX_IMAGES];
 };
 
 /* The width the outline is drawn with: 0 where its style is none */
@@ -116,7 +148,7 @@ gsk_layer_style_has_border (const GskLayerStyle *style)
 static inline gboolean
 gsk_layer_style_draws_box (const GskLayerStyle *style)
 {
-  return style != NULL && (style->n_shadows > 0 || gsk_layer_style_has_border (style) ||
+  return style != NULL && (style->n_shadows > 0 || style->n_images > 0 || gsk_layer_style_has_border (style) ||
                            gsk_layer_style_get_outline_width (style) > 0.f);
 }
 

@@ -99,6 +99,23 @@ gsk_layer_style_equal (GskLayerStyle *a,
     return FALSE;
   if ((a->set & GSK_LAYER_STYLE_PADDING) && memcmp (a->padding, b->padding, sizeof a->padding) != 0)
     return FALSE;
+  if (a->set & GSK_LAYER_STYLE_BACKGROUND_IMAGE)
+    {
+      if (a->n_images != b->n_images)
+        return FALSE;
+      for (guint i = 0; i < a->n_images; i++)
+        {
+          const GskLayerGradient *x = &a->images[i], *y = &b->images[i];
+
+          if (x->repeating != y->repeating || x->corner_x != y->corner_x || x->corner_y != y->corner_y ||
+              (x->corner_x == 0 && x->corner_y == 0 && x->angle != y->angle) || x->n_stops != y->n_stops)
+            return FALSE;
+          for (guint j = 0; j < x->n_stops; j++)
+            if (!gdk_rgba_equal (&x->stops[j].color, &y->stops[j].color) || x->stops[j].unit != y->stops[j].unit ||
+                (x->stops[j].unit != GSK_LAYER_STOP_AUTO && x->stops[j].position != y->stops[j].position))
+              return FALSE;
+        }
+    }
   if ((a->set & GSK_LAYER_STYLE_OUTLINE) &&
       (a->outline_width != b->outline_width || a->outline_style != b->outline_style ||
        a->outline_offset != b->outline_offset || !gdk_rgba_equal (&a->outline_color, &b->outline_color)))
@@ -248,6 +265,43 @@ gsk_layer_style_to_string (GskLayerStyle *self)
       g_string_append_printf (s, "background-color: %s; ", color);
       g_free (color);
     }
+  if (self->set & GSK_LAYER_STYLE_BACKGROUND_IMAGE)
+    {
+      g_string_append (s, "background-image: ");
+      if (self->n_images == 0)
+        g_string_append (s, "none");
+      for (guint i = 0; i < self->n_images; i++)
+        {
+          const GskLayerGradient *gradient = &self->images[i];
+
+          g_string_append_printf (s, "%s%slinear-gradient(", i > 0 ? ", " : "",
+                                  gradient->repeating ? "repeating-" : "");
+          if (gradient->corner_x != 0 || gradient->corner_y != 0)
+            g_string_append_printf (s, "to %s %s", gradient->corner_y < 0 ? "top" : "bottom",
+                                    gradient->corner_x < 0 ? "left" : "right");
+          else
+            {
+              append_number (s, gradient->angle);
+              g_string_append (s, "deg");
+            }
+          for (guint j = 0; j < gradient->n_stops; j++)
+            {
+              const GskLayerColorStop *stop = &gradient->stops[j];
+              char *color = gsk_layer_color_to_string (&stop->color);
+
+              g_string_append_printf (s, ", %s", color);
+              g_free (color);
+              if (stop->unit != GSK_LAYER_STOP_AUTO)
+                {
+                  g_string_append_c (s, ' ');
+                  append_number (s, stop->position);
+                  g_string_append (s, stop->unit == GSK_LAYER_STOP_PERCENT ? "%" : stop->position != 0 ? "px" : "");
+                }
+            }
+          g_string_append_c (s, ')');
+        }
+      g_string_append (s, "; ");
+    }
   if (self->set & GSK_LAYER_STYLE_BORDER_RADIUS)
     {
       g_string_append (s, "border-radius: ");
@@ -381,6 +435,11 @@ gsk_layer_style_to_string (GskLayerStyle *self)
  * and elliptical corners with `/`; where adjacent radii add up to more
  * than the side they share, all shrink by the same factor, as CSS says.
  * A style without `border-radius` leaves the corners as they are.
+ *
+ * `background-image` paints linear gradients over the background colour,
+ * the first on top, laid out on the padding box and painted over the
+ * border box (CSS's initial background-origin and background-clip),
+ * interpolated between premultiplied colours as CSS says.
  *
  * `box-shadow` draws outset shadows outside the layer's border box, past
  * its bounds, and inset ones inside its padding box, blurred as CSS
@@ -963,6 +1022,148 @@ draw_outline (const GskLayerStyle   *style,
   cairo_fill (cr);
 }
 
+/* {{{ Gradients */
+
+/* The stops' offsets along a gradient line of @length: CSS's rules for
+ * positions left out (the first at 0, the last at the end, the others
+ * evenly between their neighbours) and for positions out of order (each
+ * at least the one before) */
+static void
+resolve_stops (const GskLayerGradient *gradient,
+               double                  length,
+               double                 *offsets)
+{
+  guint n = gradient->n_stops, i, j;
+  double last = -G_MAXDOUBLE;
+
+  for (i = 0; i < n; i++)
+    {
+      const GskLayerColorStop *stop = &gradient->stops[i];
+
+      if (stop->unit == GSK_LAYER_STOP_PERCENT)
+        offsets[i] = stop->position / 100 * length;
+      else if (stop->unit == GSK_LAYER_STOP_PX)
+        offsets[i] = stop->position;
+      else if (i == 0)
+        offsets[i] = 0;
+      else if (i == n - 1)
+        offsets[i] = length;
+      else
+        offsets[i] = NAN;
+      if (!isnan (offsets[i]))
+        offsets[i] = last = MAX (offsets[i], last);
+    }
+
+  for (i = 1; i < n; i++)
+    if (isnan (offsets[i]))
+      {
+        for (j = i; j < n && isnan (offsets[j]); j++)
+          ;
+        for (guint k = i; k < j; k++)
+          offsets[k] = offsets[i - 1] + (offsets[j] - offsets[i - 1]) * (k - i + 1) / (j - i + 1);
+        i = j;
+      }
+}
+
+/* CSS interpolates gradients between premultiplied colours, cairo
+ * between straight ones: where alpha changes along a segment, stops in
+ * between keep the difference under a level */
+#define PREMULTIPLIED_STEPS 32
+
+static void
+add_stop (cairo_pattern_t *pattern,
+          double           offset,
+          const GdkRGBA   *a,
+          const GdkRGBA   *b,
+          double           t)
+{
+  double alpha = a->alpha + (b->alpha - a->alpha) * t;
+  double r = a->red * a->alpha + (b->red * b->alpha - a->red * a->alpha) * t;
+  double g = a->green * a->alpha + (b->green * b->alpha - a->green * a->alpha) * t;
+  double bl = a->blue * a->alpha + (b->blue * b->alpha - a->blue * a->alpha) * t;
+
+  if (alpha > 0)
+    cairo_pattern_add_color_stop_rgba (pattern, offset, r / alpha, g / alpha, bl / alpha, alpha);
+  else
+    cairo_pattern_add_color_stop_rgba (pattern, offset, 0, 0, 0, 0);
+}
+
+/* A gradient laid out on @box (the padding box, CSS's background-origin)
+ * and painted over the rounded border box (background-clip) */
+static void
+paint_gradient (cairo_t                *cr,
+                const GskLayerGradient *gradient,
+                const graphene_size_t  *size,
+                const graphene_rect_t  *box,
+                const graphene_size_t   radii[4])
+{
+  double w = box->size.width, h = box->size.height, dx, dy, length;
+  double cx = box->origin.x + w / 2, cy = box->origin.y + h / 2;
+  double offsets[GSK_LAYER_GRADIENT_MAX_STOPS], first, last, span;
+  cairo_pattern_t *pattern;
+  guint i;
+
+  if (gradient->corner_x != 0 || gradient->corner_y != 0)
+    {
+      /* Perpendicular to the diagonal between the other two corners */
+      double d = hypot (w, h);
+
+      dx = gradient->corner_x * h / d;
+      dy = gradient->corner_y * w / d;
+    }
+  else
+    {
+      double a = gradient->angle * G_PI / 180;
+
+      dx = sin (a);
+      dy = -cos (a);
+    }
+  /* Long enough that its ends' perpendiculars touch the far corners */
+  length = fabs (w * dx) + fabs (h * dy);
+  resolve_stops (gradient, length, offsets);
+
+  first = offsets[0];
+  last = offsets[gradient->n_stops - 1];
+  span = last - first;
+  if (gradient->repeating && span <= 1e-6)
+    {
+      /* Nothing to repeat: the average colour, as CSS says; the last here */
+      gdk_cairo_set_source_rgba (cr, &gradient->stops[gradient->n_stops - 1].color);
+    }
+  else
+    {
+      double x0 = cx - dx * length / 2, y0 = cy - dy * length / 2;
+
+      if (span <= 1e-6)
+        span = 1e-6;
+      pattern = cairo_pattern_create_linear (x0 + dx * first, y0 + dy * first, x0 + dx * last, y0 + dy * last);
+      for (i = 0; i < gradient->n_stops; i++)
+        {
+          const GdkRGBA *c = &gradient->stops[i].color;
+          double at = CLAMP ((offsets[i] - first) / span, 0, 1);
+
+          if (i > 0 && c->alpha != gradient->stops[i - 1].color.alpha)
+            {
+              double from = CLAMP ((offsets[i - 1] - first) / span, 0, 1);
+
+              for (int k = 1; k < PREMULTIPLIED_STEPS; k++)
+                add_stop (pattern, from + (at - from) * k / PREMULTIPLIED_STEPS,
+                          &gradient->stops[i - 1].color, c, (double) k / PREMULTIPLIED_STEPS);
+            }
+          add_stop (pattern, at, c, c, 0);
+        }
+      cairo_pattern_set_extend (pattern, gradient->repeating ? CAIRO_EXTEND_REPEAT : CAIRO_EXTEND_PAD);
+      cairo_set_source (cr, pattern);
+      cairo_pattern_destroy (pattern);
+    }
+
+  cairo_new_path (cr);
+  rounded_rect_path (cr, 0, 0, size->width, size->height, radii);
+  cairo_fill (cr);
+}
+
+/* }}} */
+
 /*
  * gsk_layer_style_draw_box:
  * @style: a style that draws the box (gsk_layer_style_draws_box())
@@ -1007,6 +1208,17 @@ gsk_layer_style_draw_box (const GskLayerStyle   *style,
       rounded_rect_path (cr, 0, 0, size->width, size->height, radii);
       gdk_cairo_set_source_rgba (cr, background);
       cairo_fill (cr);
+    }
+
+  /* The first image on top */
+  if (style->n_images > 0)
+    {
+      graphene_rect_t padding;
+      graphene_size_t inner[4];
+
+      gsk_layer_style_get_padding_box (style, size, radii, &padding, inner);
+      for (side = (int) style->n_images - 1; side >= 0; side--)
+        paint_gradient (cr, &style->images[side], size, &padding, radii);
     }
 
   draw_inset_shadows (style, cr, size, radii);

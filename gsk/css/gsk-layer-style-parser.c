@@ -28,7 +28,7 @@ typedef struct {
 /* Properties of CSS that GSK knows it does not take yet: an error that
  * says so, not "unknown" */
 static const char * const unsupported[] = {
-  "background", "background-image", "background-clip", "background-origin",
+  "background", "background-clip", "background-origin",
   "background-position", "background-repeat", "background-size",
   "border-image", "filter", "backdrop-filter",
   "object-fit", "object-position", "color", "font", "transform", "transform-origin",
@@ -468,6 +468,12 @@ parse_color_value (Parser     *parser,
       *out = (GdkRGBA) { 0, 0, 0, 1 };
       ok = TRUE;
     }
+  else if (g_ascii_strcasecmp (text, "transparent") == 0)
+    {
+      /* CSS's keyword, which gdk_rgba_parse() of GTK 4.8 lacks */
+      *out = (GdkRGBA) { 0, 0, 0, 0 };
+      ok = TRUE;
+    }
   else if (!(ok = gdk_rgba_parse (out, text)))
     fail (parser, start, GSK_LAYER_ERROR_INVALID_VALUE, "invalid color “%s”", text);
 
@@ -643,6 +649,245 @@ parse_border_property (Parser        *parser,
 
 /* }}} */
 
+/* {{{ Gradients */
+
+/* The next comma at depth 0 in [@p, @end), or @end */
+static const char *
+next_comma (const char *p,
+            const char *end)
+{
+  int depth = 0;
+
+  for (; p < end; p++)
+    {
+      if (*p == '(')
+        depth++;
+      else if (*p == ')' && depth > 0)
+        depth--;
+      else if (*p == ',' && depth == 0)
+        break;
+    }
+  return p;
+}
+
+
+/* An angle: deg, grad, rad or turn (or a bare 0), in degrees */
+static gboolean
+parse_angle (const char *start,
+             const char *end,
+             float      *degrees)
+{
+  char *number_end;
+  double d;
+
+  errno = 0;
+  d = g_ascii_strtod (start, &number_end);
+  if (number_end == start || number_end > end || errno != 0 || !isfinite (d) || fabs (d) > 1e6)
+    return FALSE;
+  if (span_is (number_end, end, "deg"))
+    *degrees = d;
+  else if (span_is (number_end, end, "grad"))
+    *degrees = d * 0.9;
+  else if (span_is (number_end, end, "rad"))
+    *degrees = d * 180 / G_PI;
+  else if (span_is (number_end, end, "turn"))
+    *degrees = d * 360;
+  else if (number_end == end && d == 0)
+    *degrees = 0;
+  else
+    return FALSE;
+  return TRUE;
+}
+
+/* The direction of a linear gradient: an angle or "to" one or two sides */
+static gboolean
+parse_gradient_direction (Parser           *parser,
+                          const char       *p,
+                          const char       *end,
+                          GskLayerGradient *gradient)
+{
+  const char *starts[MAX_VALUES], *ends[MAX_VALUES];
+  int n, i;
+
+  if (!split_values (parser, p, end, starts, ends, &n))
+    return FALSE;
+  if (n == 1 && parse_angle (starts[0], ends[0], &gradient->angle))
+    return TRUE;
+  if (n < 2 || n > 3 || !span_is (starts[0], ends[0], "to"))
+    return fail (parser, p, GSK_LAYER_ERROR_SYNTAX, "expected an angle or “to” a side");
+
+  for (i = 1; i < n; i++)
+    {
+      if (span_is (starts[i], ends[i], "left") && gradient->corner_x == 0)
+        gradient->corner_x = -1;
+      else if (span_is (starts[i], ends[i], "right") && gradient->corner_x == 0)
+        gradient->corner_x = 1;
+      else if (span_is (starts[i], ends[i], "top") && gradient->corner_y == 0)
+        gradient->corner_y = -1;
+      else if (span_is (starts[i], ends[i], "bottom") && gradient->corner_y == 0)
+        gradient->corner_y = 1;
+      else
+        return fail (parser, starts[i], GSK_LAYER_ERROR_SYNTAX, "expected a side (left, right, top, bottom)");
+    }
+  /* One side is an angle */
+  if (n == 2)
+    {
+      gradient->angle = gradient->corner_y < 0 ? 0 : gradient->corner_x > 0 ? 90 :
+                        gradient->corner_y > 0 ? 180 : 270;
+      gradient->corner_x = gradient->corner_y = 0;
+    }
+  return TRUE;
+}
+
+/* A colour stop: a colour and up to two positions (two make two stops) */
+static gboolean
+parse_color_stop (Parser           *parser,
+                  const char       *p,
+                  const char       *end,
+                  GskLayerGradient *gradient)
+{
+  const char *starts[MAX_VALUES], *ends[MAX_VALUES];
+  GdkRGBA color;
+  int n, i;
+
+  if (!split_values (parser, p, end, starts, ends, &n))
+    return FALSE;
+  if (n == 0)
+    return fail (parser, p, GSK_LAYER_ERROR_SYNTAX, "expected a color stop");
+  if (n > 3)
+    return fail (parser, starts[3], GSK_LAYER_ERROR_SYNTAX, "a color stop is a color and at most two positions");
+  if (!parse_color_value (parser, starts[0], ends[0], &color))
+    return FALSE;
+
+  for (i = 0; i < MAX (n - 1, 1); i++)
+    {
+      GskLayerColorStop *stop;
+
+      if (gradient->n_stops == GSK_LAYER_GRADIENT_MAX_STOPS)
+        return fail (parser, starts[0], GSK_LAYER_ERROR_INVALID_VALUE, "more than %d color stops",
+                     GSK_LAYER_GRADIENT_MAX_STOPS);
+      stop = &gradient->stops[gradient->n_stops++];
+      stop->color = color;
+      stop->unit = GSK_LAYER_STOP_AUTO;
+      if (n > 1)
+        {
+          const char *q = starts[i + 1];
+          gboolean percent;
+
+          if (!parse_dimension (parser, &q, ends[i + 1], TRUE, &stop->position, &percent))
+            return FALSE;
+          if (q != ends[i + 1])
+            return fail (parser, q, GSK_LAYER_ERROR_SYNTAX, "expected a length or a percentage");
+          stop->unit = percent ? GSK_LAYER_STOP_PERCENT : GSK_LAYER_STOP_PX;
+        }
+    }
+  return TRUE;
+}
+
+static gboolean
+parse_gradient (Parser           *parser,
+                const char       *p,
+                const char       *end,
+                GskLayerGradient *gradient)
+{
+  const char *open = memchr (p, '(', end - p), *args, *stop;
+  char *name;
+  gboolean first = TRUE;
+
+  if (open == NULL || end[-1] != ')')
+    return fail (parser, p, GSK_LAYER_ERROR_SYNTAX, "expected a gradient");
+  if (g_ascii_strncasecmp (p, "url(", 4) == 0)
+    return fail (parser, p, GSK_LAYER_ERROR_UNSUPPORTED,
+                 "images in styles are not supported yet (use the layer's content)");
+  name = g_ascii_strdown (p, open - p);
+  memset (gradient, 0, sizeof *gradient);
+  gradient->angle = 180;
+  if (g_str_equal (name, "repeating-linear-gradient"))
+    gradient->repeating = TRUE;
+  else if (!g_str_equal (name, "linear-gradient"))
+    {
+      gboolean known = g_str_equal (name, "radial-gradient") || g_str_equal (name, "conic-gradient") ||
+                       g_str_equal (name, "repeating-radial-gradient") ||
+                       g_str_equal (name, "repeating-conic-gradient");
+
+      fail (parser, p, known ? GSK_LAYER_ERROR_UNSUPPORTED : GSK_LAYER_ERROR_INVALID_VALUE,
+            known ? "“%s()” is not supported yet" : "unknown image “%s()”", name);
+      g_free (name);
+      return FALSE;
+    }
+  g_free (name);
+
+  /* The arguments, between the parentheses, split at commas */
+  args = open + 1;
+  end--;
+  while (args <= end)
+    {
+      const char *a = args, *b;
+
+      stop = next_comma (args, end);
+      b = stop;
+      while (a < b && g_ascii_isspace (*a))
+        a++;
+      while (b > a && g_ascii_isspace (b[-1]))
+        b--;
+      if (a == b)
+        return fail (parser, a, GSK_LAYER_ERROR_SYNTAX, "expected a color stop");
+      if (first && (g_ascii_isdigit (*a) || *a == '-' || *a == '+' || *a == '.' ||
+                    (b - a > 3 && g_ascii_strncasecmp (a, "to ", 3) == 0)))
+        {
+          if (!parse_gradient_direction (parser, a, b, gradient))
+            return FALSE;
+        }
+      else if (!parse_color_stop (parser, a, b, gradient))
+        return FALSE;
+      first = FALSE;
+      args = stop + 1;
+    }
+
+  if (gradient->n_stops < 2)
+    return fail (parser, open, GSK_LAYER_ERROR_SYNTAX, "a gradient needs two color stops");
+  return TRUE;
+}
+
+/* background-image: none, or gradients separated by commas */
+static gboolean
+parse_background_image (Parser        *parser,
+                        const char    *p,
+                        const char    *end,
+                        GskLayerStyle *style)
+{
+  guint n = 0;
+
+  style->set |= GSK_LAYER_STYLE_BACKGROUND_IMAGE;
+  if (span_is (p, end, "none"))
+    {
+      style->n_images = 0;
+      return TRUE;
+    }
+
+  while (p <= end)
+    {
+      const char *stop = next_comma (p, end), *a = p, *b = stop;
+
+      while (a < b && g_ascii_isspace (*a))
+        a++;
+      while (b > a && g_ascii_isspace (b[-1]))
+        b--;
+      if (n == GSK_LAYER_STYLE_MAX_IMAGES)
+        return fail (parser, a, GSK_LAYER_ERROR_INVALID_VALUE, "more than %d background images",
+                     GSK_LAYER_STYLE_MAX_IMAGES);
+      if (!parse_gradient (parser, a, b, &style->images[n]))
+        return FALSE;
+      n++;
+      p = stop + 1;
+    }
+
+  style->n_images = n;
+  return TRUE;
+}
+
+/* }}} */
+
 /* outline, outline-width, -style, -color, -offset; FALSE with no error
  * and !*@handled for another name */
 static gboolean
@@ -697,25 +942,6 @@ parse_outline_property (Parser        *parser,
 }
 
 /* {{{ Shadows */
-
-/* The next comma at depth 0 in [@p, @end), or @end */
-static const char *
-next_comma (const char *p,
-            const char *end)
-{
-  int depth = 0;
-
-  for (; p < end; p++)
-    {
-      if (*p == '(')
-        depth++;
-      else if (*p == ')' && depth > 0)
-        depth--;
-      else if (*p == ',' && depth == 0)
-        break;
-    }
-  return p;
-}
 
 /* box-shadow: none, or shadows separated by commas, each [inset] x y
  * [blur [spread]] [color], the keyword and the colour on either side */
@@ -948,6 +1174,8 @@ parse_declaration (Parser        *parser,
     ok = parse_border_radius (parser, value, end, style);
   else if (g_str_equal (name, "box-shadow"))
     ok = parse_box_shadow (parser, value, end, style);
+  else if (g_str_equal (name, "background-image"))
+    ok = parse_background_image (parser, value, end, style);
   else if (g_str_has_prefix (name, "outline") &&
            (ok = parse_outline_property (parser, name, value, end, style, &handled), handled))
     ;
@@ -997,14 +1225,17 @@ parse_declaration (Parser        *parser,
  *                                          "background-color: #3584e4", &error);
  * ```
  *
- * GSK takes `background-color`, `border-radius` and its four longhands
+ * GSK takes `background-color`, `background-image` with linear gradients
+ * (`linear-gradient()` and `repeating-linear-gradient()`, several),
+ * `border-radius` and its four longhands
  * (`border-top-left-radius` …), `border` with all its shorthands and
  * longhands (`border-top`, `border-width`, `border-left-color` …; styles
  * `none`, `hidden`, `solid` and `double`), `box-shadow` (outset and
  * inset, several), `outline` with its longhands and `outline-offset`,
  * `padding` and its four longhands, `opacity` and `mix-blend-mode`,
- * with their CSS syntax and meaning; lengths are in
- * `px`, and `currentcolor` is black. A later declaration of a property
+ * with their CSS syntax and meaning; lengths are in `px`,
+ * `currentcolor` is black and `transparent` transparent black. A later
+ * declaration of a property
  * replaces an earlier one.
  *
  * On a problem, returns %NULL with an error in the %GSK_LAYER_ERROR
