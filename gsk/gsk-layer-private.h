@@ -336,7 +336,8 @@ gboolean gsk_layer_set_corner_radii (GskLayer    *self,
 /* The radii the corners of @p are drawn with, per corner (top-left,
  * top-right, bottom-right, bottom-left): resolved against its size and
  * scaled down as CSS does where adjacent radii would overlap. Returns
- * whether any corner is rounded. gsk-layer-space.c */
+ * whether any corner is rounded; @radii is only meaningful then.
+ * gsk-layer-space.c */
 gboolean gsk_layer_resolve_corner_radii (GskLayerPrivate *p,
                                          graphene_size_t  radii[4]);
 

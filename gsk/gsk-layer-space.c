@@ -536,7 +536,10 @@ gsk_layer_resolve_corner_radii (GskLayerPrivate *p,
   gboolean any = FALSE;
   int i;
 
-  if (!(w > 0.f && h > 0.f))
+  static const float square[8];
+
+  /* Most layers, every frame: nothing to resolve */
+  if (!(w > 0.f && h > 0.f) || memcmp (p->corner_radii, square, sizeof square) == 0)
     return FALSE;
 
   for (i = 0; i < 4; i++)

@@ -210,18 +210,28 @@ parse_radius_list (Parser      *parser,
   return TRUE;
 }
 
-/* CSS's 1–4 values: top-left, top-right, bottom-right, bottom-left */
+/* CSS's one to four values for the sides: which value each side
+ * (top, right, bottom, left, or the corners from top-left clockwise)
+ * takes, for 1, 2, 3 and 4 values */
+static const int side_from[4][4] = { { 0, 0, 0, 0 }, { 0, 1, 0, 1 }, { 0, 1, 2, 1 }, { 0, 1, 2, 3 } };
+
+/* @n of them into four, as side_from says */
 static void
 expand_four (float    *values,
              gboolean *percent,
              int       n)
 {
-  if (n < 2)
-    values[1] = values[0], percent[1] = percent[0];
-  if (n < 3)
-    values[2] = values[0], percent[2] = percent[0];
-  if (n < 4)
-    values[3] = values[1], percent[3] = percent[1];
+  float v[4];
+  gboolean pc[4];
+  int i;
+
+  memcpy (v, values, sizeof v);
+  memcpy (pc, percent, sizeof pc);
+  for (i = 0; i < 4; i++)
+    {
+      values[i] = v[side_from[n - 1][i]];
+      percent[i] = pc[side_from[n - 1][i]];
+    }
 }
 
 static gboolean
@@ -310,11 +320,12 @@ static const char * const side_names[] = { "top", "right", "bottom", "left" };
 #define MAX_VALUES 4
 
 /* Splits [@p, @end) at white space outside parentheses into at most
- * MAX_VALUES values; FALSE (with an error) for more */
+ * @max values; FALSE (with an error) for more */
 static gboolean
 split_values (Parser      *parser,
               const char  *p,
               const char  *end,
+              int          max,
               const char **starts,
               const char **ends,
               int         *n)
@@ -328,7 +339,7 @@ split_values (Parser      *parser,
         p++;
       if (p >= end)
         break;
-      if (*n == MAX_VALUES)
+      if (*n == max)
         return fail (parser, p, GSK_LAYER_ERROR_SYNTAX, "too many values");
       starts[*n] = p;
       while (p < end && (depth > 0 || !g_ascii_isspace (*p)))
@@ -501,7 +512,7 @@ parse_line_shorthand (Parser              *parser,
   *line_style = GSK_LAYER_BORDER_NONE;
   *color = (GdkRGBA) { 0, 0, 0, 1 };
 
-  if (!split_values (parser, p, end, starts, ends, &n))
+  if (!split_values (parser, p, end, MAX_VALUES, starts, ends, &n))
     return FALSE;
   if (n > 3)
     return fail (parser, starts[3], GSK_LAYER_ERROR_SYNTAX, "%s is a width, a style and a color", what);
@@ -564,14 +575,13 @@ parse_border_part (Parser        *parser,
                    int            side,
                    GskLayerStyle *style)
 {
-  static const int from[4][4] = { { 0, 0, 0, 0 }, { 0, 1, 0, 1 }, { 0, 1, 2, 1 }, { 0, 1, 2, 3 } };
   const char *starts[MAX_VALUES], *ends[MAX_VALUES];
   float widths[4];
   GskLayerBorderStyle styles[4];
   GdkRGBA colors[4];
   int n, i;
 
-  if (!split_values (parser, p, end, starts, ends, &n))
+  if (!split_values (parser, p, end, MAX_VALUES, starts, ends, &n))
     return FALSE;
   if (side >= 0 && n > 1)
     return fail (parser, starts[1], GSK_LAYER_ERROR_SYNTAX, "one value here");
@@ -589,7 +599,7 @@ parse_border_part (Parser        *parser,
   for (i = 0; i < 4; i++)
     {
       int target = side >= 0 ? side : i;
-      int source = side >= 0 ? 0 : from[n - 1][i];
+      int source = side >= 0 ? 0 : side_from[n - 1][i];
 
       if (side >= 0 && i > 0)
         break;
@@ -709,7 +719,7 @@ parse_gradient_direction (Parser           *parser,
   const char *starts[MAX_VALUES], *ends[MAX_VALUES];
   int n, i;
 
-  if (!split_values (parser, p, end, starts, ends, &n))
+  if (!split_values (parser, p, end, MAX_VALUES, starts, ends, &n))
     return FALSE;
   if (n == 1 && parse_angle (starts[0], ends[0], &gradient->angle))
     return TRUE;
@@ -750,7 +760,7 @@ parse_color_stop (Parser           *parser,
   GdkRGBA color;
   int n, i;
 
-  if (!split_values (parser, p, end, starts, ends, &n))
+  if (!split_values (parser, p, end, MAX_VALUES, starts, ends, &n))
     return FALSE;
   if (n == 0)
     return fail (parser, p, GSK_LAYER_ERROR_SYNTAX, "expected a color stop");
@@ -908,7 +918,7 @@ parse_outline_property (Parser        *parser,
                                &style->outline_style, &style->outline_color);
   else
     {
-      if (!split_values (parser, value, end, starts, ends, &n))
+      if (!split_values (parser, value, end, MAX_VALUES, starts, ends, &n))
         return FALSE;
       if (n != 1)
         return fail (parser, n > 1 ? starts[1] : value, GSK_LAYER_ERROR_SYNTAX, "one value here");
@@ -963,35 +973,15 @@ parse_box_shadow (Parser        *parser,
   while (p <= end)
     {
       const char *stop = next_comma (p, end);
-      const char *starts[MAX_VALUES + 2], *ends[MAX_VALUES + 2];
+      /* inset, four lengths and a colour at most */
+      const char *starts[6], *ends[6];
       GskLayerShadow shadow = { 0, 0, 0, 0, { 0, 0, 0, 1 }, FALSE };
       float lengths[4];
       gboolean have_color = FALSE, last_was_length = FALSE, percent;
-      int n_values = 0, n_lengths = 0, i;
-      const char *q = p;
+      int n_values, n_lengths = 0, i;
 
-      /* Split by hand: up to six values (inset, four lengths, a colour) */
-      while (q < stop)
-        {
-          int depth = 0;
-
-          while (q < stop && g_ascii_isspace (*q))
-            q++;
-          if (q >= stop)
-            break;
-          if (n_values == G_N_ELEMENTS (starts))
-            return fail (parser, q, GSK_LAYER_ERROR_SYNTAX, "too many values in a shadow");
-          starts[n_values] = q;
-          while (q < stop && (depth > 0 || !g_ascii_isspace (*q)))
-            {
-              if (*q == '(')
-                depth++;
-              else if (*q == ')' && depth > 0)
-                depth--;
-              q++;
-            }
-          ends[n_values++] = q;
-        }
+      if (!split_values (parser, p, stop, G_N_ELEMENTS (starts), starts, ends, &n_values))
+        return FALSE;
       if (n_values == 0)
         return fail (parser, p, GSK_LAYER_ERROR_SYNTAX, "expected a shadow");
       if (n == GSK_LAYER_STYLE_MAX_SHADOWS)
@@ -1065,12 +1055,11 @@ parse_padding (Parser        *parser,
                int            side,
                GskLayerStyle *style)
 {
-  static const int from[4][4] = { { 0, 0, 0, 0 }, { 0, 1, 0, 1 }, { 0, 1, 2, 1 }, { 0, 1, 2, 3 } };
   const char *starts[MAX_VALUES], *ends[MAX_VALUES];
   float values[MAX_VALUES];
   int n, i;
 
-  if (!split_values (parser, p, end, starts, ends, &n))
+  if (!split_values (parser, p, end, MAX_VALUES, starts, ends, &n))
     return FALSE;
   if (n == 0)
     return fail (parser, p, GSK_LAYER_ERROR_SYNTAX, "expected a length");
@@ -1092,7 +1081,7 @@ parse_padding (Parser        *parser,
     style->padding[side] = values[0];
   else
     for (i = 0; i < 4; i++)
-      style->padding[i] = values[from[n - 1][i]];
+      style->padding[i] = values[side_from[n - 1][i]];
   style->set |= GSK_LAYER_STYLE_PADDING;
   return TRUE;
 }
