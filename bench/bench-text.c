@@ -8,11 +8,13 @@
  *
  * - gsk: a GskLayerText per label under one layer that moves; GSK's GL
  *   renderer (headless EGL) draws the frame and reads it back. Printed
- *   with it: the labels' rasterizations and GL texture uploads after
- *   the first frame (both should be 0: the labels are drawn once, at
- *   their scale, and moving them only moves their quads; labels coming
- *   into view are uploaded once), draw calls per frame, and one frame
- *   after one label's text changed: its damage, rasterizations, uploads.
+ *   with it: the glyph images drawn in the first frame and after it
+ *   (none after: each glyph is drawn once per font and scale, and
+ *   moving labels only moves their quads), labels drawn whole (none:
+ *   text goes through the glyph cache), GL texture uploads after the
+ *   first frame (glyphs coming into view), draw calls per frame, and
+ *   one frame after one label's text changed: its damage, the glyph
+ *   images drawn (only glyphs no label showed before) and uploads.
  * - gtk: what a widget's snapshot gives, built each frame (a translate
  *   and gtk_snapshot_append_layout() per label, Pango layouts made
  *   once), rendered by GTK's GL renderer with
@@ -37,6 +39,7 @@
 #include <gsklayer.h>
 
 #include "gsk-layer-private.h"
+#include "gsk-layer-glyph-cache-private.h"
 
 #define WIDTH 800
 #define HEIGHT 600
@@ -106,6 +109,7 @@ run_gsk (int frames)
   cairo_surface_t *target;
   double *times = g_new (double, frames);
   guint draw_calls = 0, uploads = 0, uploads_after = 0, passes, rasterized_after = 0;
+  guint glyphs_first = 0, glyphs_after = 0;
   double change_ms;
   int i, frame;
 
@@ -148,18 +152,24 @@ run_gsk (int frames)
       if (frame > -WARMUP)
         uploads_after += uploads;
       if (frame == -WARMUP)
-        rasterized_after = gsk_layer_compile_get_n_rasterized ();
+        {
+          rasterized_after = gsk_layer_compile_get_n_rasterized ();
+          glyphs_first = glyphs_after = gsk_layer_glyph_cache_get_n_rasterized ();
+        }
     }
   rasterized_after = gsk_layer_compile_get_n_rasterized () - rasterized_after;
+  glyphs_after = gsk_layer_glyph_cache_get_n_rasterized () - glyphs_after;
 
   if (g_getenv ("BENCH_TEXT_PNG"))
     cairo_surface_write_to_png (target, g_getenv ("BENCH_TEXT_PNG"));
 
-  printf ("gsk %.3f %u %u %u\n", median (times, frames), uploads_after, draw_calls, rasterized_after);
+  printf ("gsk %.3f %u %u %u %u %u\n", median (times, frames), uploads_after, draw_calls, rasterized_after,
+          glyphs_first, glyphs_after);
 
   /* One label changes */
   {
     guint before = gsk_layer_compile_get_n_rasterized ();
+    guint glyphs_before = gsk_layer_glyph_cache_get_n_rasterized ();
     gint64 t0 = g_get_monotonic_time ();
     cairo_region_t *damage;
     cairo_rectangle_int_t extents;
@@ -170,8 +180,9 @@ run_gsk (int frames)
     change_ms = (g_get_monotonic_time () - t0) / 1000.0;
     cairo_region_get_extents (damage, &extents);
     gsk_layer_gl_renderer_get_frame_stats (GSK_LAYER_GL_RENDERER (renderer), &draw_calls, &uploads, &passes);
-    printf ("gsk-change %.3f %d %d %u %u\n", change_ms, extents.width, extents.height, uploads,
-            gsk_layer_compile_get_n_rasterized () - before);
+    printf ("gsk-change %.3f %d %d %u %u %u\n", change_ms, extents.width, extents.height, uploads,
+            gsk_layer_compile_get_n_rasterized () - before,
+            gsk_layer_glyph_cache_get_n_rasterized () - glyphs_before);
     cairo_region_destroy (damage);
   }
 
@@ -308,6 +319,7 @@ main (int    argc,
   g_autofree char *gsk = NULL, *gtk = NULL;
   double gsk_ms, gtk_ms, change_ms;
   guint uploads_after, draw_calls, change_uploads, rasterized_after, change_rasterized;
+  guint glyphs_first, glyphs_after, change_glyphs;
   int change_w, change_h;
   char *line;
 
@@ -330,23 +342,25 @@ main (int    argc,
     return 1;
 
   line = strstr (gsk, "gsk-change ");
-  if (line == NULL || sscanf (line, "gsk-change %lf %d %d %u %u", &change_ms, &change_w, &change_h, &change_uploads,
-                              &change_rasterized) != 5)
+  if (line == NULL || sscanf (line, "gsk-change %lf %d %d %u %u %u", &change_ms, &change_w, &change_h, &change_uploads,
+                              &change_rasterized, &change_glyphs) != 6)
     return 1;
-  if (sscanf (gsk, "gsk %lf %u %u %u", &gsk_ms, &uploads_after, &draw_calls, &rasterized_after) != 4)
+  if (sscanf (gsk, "gsk %lf %u %u %u %u %u", &gsk_ms, &uploads_after, &draw_calls, &rasterized_after,
+              &glyphs_first, &glyphs_after) != 6)
     return 1;
   if (sscanf (gtk, "gtk %lf", &gtk_ms) != 1)
     return 1;
 
   printf ("%d labels of 20-40 characters (%s), %d×%d, scrolled 1 unit per frame; medians of %d frames\n",
           N_LABELS, FONT, WIDTH, HEIGHT, frames);
-  printf ("  GSK GL:        %7.2f ms  (%u draw calls a frame; after the first frame, %u labels rasterized "
-          "and %u textures uploaded)\n", gsk_ms, draw_calls, rasterized_after, uploads_after);
+  printf ("  GSK GL:        %7.2f ms  (%u draw calls a frame; %u glyph images drawn in the first frame; after it, "
+          "%u glyph images and %u whole labels drawn, %u textures uploaded)\n",
+          gsk_ms, draw_calls, glyphs_first, glyphs_after, rasterized_after, uploads_after);
   printf ("  GTK 4 GL:      %7.2f ms  (text nodes)\n", gtk_ms);
   printf ("  GTK / GSK:     %7.2f%s  (target: at least 1, GSK's frame no slower)\n",
           gtk_ms / gsk_ms, gtk_ms / gsk_ms < 1 ? " !" : "");
-  printf ("  one label changed: %.2f ms, damage %d×%d, %u label rasterized, %u texture uploaded\n",
-          change_ms, change_w, change_h, change_rasterized, change_uploads);
+  printf ("  one label changed: %.2f ms, damage %d×%d, %u glyph images drawn (new glyphs), %u whole labels drawn, "
+          "%u textures uploaded\n", change_ms, change_w, change_h, change_glyphs, change_rasterized, change_uploads);
 
   return 0;
 }

@@ -388,7 +388,6 @@ rasterize (GskLayer *layer,
   float scale;
   int w, h;
 
-  n_rasterized++;
   scale = content_scale (layer, device_scale);
   gsk_layer_style_get_content_box (p->style, &p->size, &box);
   if (content_is_huge (&p->size))
@@ -420,11 +419,28 @@ rasterize (GskLayer *layer,
   if (p->content_cache == NULL)
     p->content_cache = g_new0 (GskLayerContentCache, 1);
   g_clear_pointer (&p->content_cache->surface, cairo_surface_destroy);
+  g_clear_pointer (&p->content_cache->glyphs, gsk_layer_glyph_run_unref);
   p->content_cache->rect = rect;
   p->content_cache->scale = scale;
 
   if (w <= 0 || h <= 0)
     return;
+
+  /* Text shows its glyphs, drawn once per font and scale whatever the
+   * label; not for a layer too big to show whole, whose visible part is
+   * drawn */
+  if (p->glyph_func != NULL && !content_is_huge (&p->size))
+    {
+      GskLayerGlyphRun *glyphs = p->glyph_func (layer, scale, &rect);
+
+      if (glyphs != NULL)
+        {
+          p->content_cache->glyphs = glyphs;
+          return;
+        }
+    }
+
+  n_rasterized++;
 
   surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w, h);
   if (cairo_surface_status (surface) != CAIRO_STATUS_SUCCESS)
@@ -863,6 +879,27 @@ emit_own_ops (Compiler        *c,
             }
         }
     }
+  else if (p->content_cache != NULL && p->content_cache->glyphs != NULL)
+    {
+      GskLayerContentCache *cache = p->content_cache;
+      graphene_rect_t rect;
+      Box glyphs_screen;
+
+      graphene_rect_intersection (&cache->rect, &bounds, &rect);
+      glyphs_screen = gsk_layer_project_box (&p->world, m, &rect);
+      glyphs_screen = box_intersect (&glyphs_screen, clip);
+      if (!box_is_empty (&glyphs_screen))
+        {
+          GskLayerRenderOp *op;
+
+          if (name == NULL)
+            name = layer_debug_name (layer, p);
+          op = append_draw_op (c, GSK_LAYER_RENDER_OP_GLYPHS, p, m, name, &rect, &glyphs_screen, opacity);
+          op->glyphs = gsk_layer_glyph_run_ref (cache->glyphs);
+          set_rounded (op, p);
+          box_union (&drawn, &glyphs_screen);
+        }
+    }
   else if (p->content_cache != NULL && p->content_cache->surface != NULL)
     {
       GskLayerContentCache *cache = p->content_cache;
@@ -894,7 +931,7 @@ static gboolean
 has_own_ops (GskLayerPrivate *p)
 {
   return p->background[3] > 0.f || has_style_box (p) || p->content != NULL ||
-         (p->content_cache != NULL && p->content_cache->surface != NULL);
+         (p->content_cache != NULL && (p->content_cache->surface != NULL || p->content_cache->glyphs != NULL));
 }
 
 /* A subtree that is not drawn any more gives back what it drew */

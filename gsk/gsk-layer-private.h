@@ -40,10 +40,20 @@ struct _GskLayerPickCache
 /* Layers with fewer children are picked without a cache */
 #define GSK_LAYER_PICK_CACHE_MIN 16
 
-/* The cached result of draw(): @surface holds @rect of layer space */
+/* Shows the layer's glyphs (a text layer's) at @scale raster pixels per
+ * unit, clipped to @clip (its content box in whole raster pixels) whose
+ * corner is the content box's: what the compile asks for instead of
+ * calling draw(). NULL: draw() instead. */
+typedef GskLayerGlyphRun * (* GskLayerGlyphFunc) (GskLayer              *layer,
+                                                  float                  scale,
+                                                  const graphene_rect_t *clip);
+
+/* The cached result of draw(): @surface holds @rect of layer space; or
+ * of the layer's glyph function: @glyphs, clipped to @rect */
 struct _GskLayerContentCache
 {
   cairo_surface_t *surface;
+  GskLayerGlyphRun *glyphs;
   graphene_rect_t rect;
   /* Pixels of @surface per layer unit, as rasterize() chose it for
    * the layer's scale on screen */
@@ -122,6 +132,7 @@ struct _GskLayerPrivate
    * chasing thousands of pointers; valid while bounds_valid */
   GskLayerPickCache *pick_cache;
   GskLayerAnimation *animation;
+  GskLayerGlyphFunc glyph_func;
 
   guint blend_mode : 5;
   guint visible : 1;
@@ -270,6 +281,12 @@ gboolean gsk_layer_class_is_plain (GskLayerClass *klass);
 
 /* Whether the class overrides draw() */
 gboolean gsk_layer_has_draw (GskLayer *self);
+
+/* For a layer that shows text: the compile asks @func for its glyphs
+ * rather than calling draw() (which it still calls where @func returns
+ * NULL, and for content too large to be shown whole) */
+void     gsk_layer_set_glyph_func (GskLayer          *self,
+                                   GskLayerGlyphFunc  func);
 
 /* Children in drawing order (increasing z-position, then child order);
  * returns the number of children. The array is owned by the caller, who

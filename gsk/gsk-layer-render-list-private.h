@@ -13,6 +13,7 @@
 #include <cairo.h>
 
 #include "gsk-layer-types.h"
+#include "gsk-layer-glyph-run-private.h"
 
 G_BEGIN_DECLS
 
@@ -29,8 +30,10 @@ G_BEGIN_DECLS
  *   POP_CLIP to the quad @bounds under @transform (and its rounded
  *   rectangle, if @rounded)
  * @GSK_LAYER_RENDER_OP_POP_CLIP: end the innermost clip
+ * @GSK_LAYER_RENDER_OP_GLYPHS: draw the items of @glyphs (glyph images
+ *   and rectangles, in layer space), clipped to @bounds
  *
- * COLOR, TEXTURE and PUSH_CLIP ops that are @rounded are also clipped to
+ * COLOR, TEXTURE, GLYPHS and PUSH_CLIP ops that are @rounded are also clipped to
  * a rounded rectangle in their layer space, which transforms with the
  * op (CSS `border-radius`: each corner an ellipse of its own); backends
  * antialias its edge over about a pixel of the target.
@@ -42,6 +45,7 @@ typedef enum {
   GSK_LAYER_RENDER_OP_POP_GROUP,
   GSK_LAYER_RENDER_OP_PUSH_CLIP,
   GSK_LAYER_RENDER_OP_POP_CLIP,
+  GSK_LAYER_RENDER_OP_GLYPHS,
 } GskLayerRenderOpKind;
 
 typedef struct _GskLayerRenderOp GskLayerRenderOp;
@@ -53,7 +57,7 @@ struct _GskLayerRenderOp
    * POP ops; PUSH_GROUP has the identity. */
   graphene_matrix_t transform;
 
-  /* COLOR, TEXTURE, PUSH_CLIP: the quad, in layer space */
+  /* COLOR, TEXTURE, GLYPHS, PUSH_CLIP: the quad, in layer space */
   graphene_rect_t bounds;
 
   /* Bounding box in target space, already intersected with the target
@@ -82,19 +86,22 @@ struct _GskLayerRenderOp
    * by the list */
   cairo_surface_t *surface;
 
+  /* GLYPHS: the run, owned by the list */
+  GskLayerGlyphRun *glyphs;
+
   /* Interned; the layer's name or type name, for debugging only */
   const char *debug_name;
 
   GskLayerRenderOpKind kind;
 
-  /* COLOR, TEXTURE: alpha applied to the draw; PUSH_GROUP: applied when
+  /* COLOR, TEXTURE, GLYPHS: alpha applied to the draw; PUSH_GROUP: applied when
    * the group is composited */
   float opacity;
 
   /* PUSH_GROUP */
   GskLayerBlendMode blend_mode;
 
-  /* COLOR, TEXTURE, PUSH_CLIP: @transform is a 2D scale and translation
+  /* COLOR, TEXTURE, GLYPHS, PUSH_CLIP: @transform is a 2D scale and translation
    * with positive scale, so the quad is an axis-aligned rectangle */
   guint axis_aligned : 1;
 
@@ -102,7 +109,7 @@ struct _GskLayerRenderOp
    * only the part in front is visible */
   guint behind_viewer : 1;
 
-  /* COLOR, TEXTURE, PUSH_CLIP: also clipped to @rounded_rect with
+  /* COLOR, TEXTURE, GLYPHS, PUSH_CLIP: also clipped to @rounded_rect with
    * @corner_radii */
   guint rounded : 1;
 };
@@ -209,6 +216,13 @@ gboolean            gsk_layer_project_rect          (const graphene_matrix_t *tr
                                                      graphene_rect_t         *out_bounds,
                                                      graphene_point_t        *out_polygon,
                                                      guint                   *out_n_points);
+
+/* A GLYPHS op as the TEXTURE op of its run drawn as one image
+ * (gsk_layer_glyph_run_get_surface()), for backends that composite
+ * images; @texture does not own the surface, which lives as long as the
+ * run. FALSE if the run draws nothing. */
+gboolean            gsk_layer_render_op_glyphs_as_texture (const GskLayerRenderOp *op,
+                                                           GskLayerRenderOp       *texture);
 
 /* A content surface is normally never drawn into again once in a list:
  * new content comes as a new surface. An image content's surface is the

@@ -27,6 +27,27 @@ gsk_layer_surface_changed (cairo_surface_t *surface)
   cairo_surface_set_user_data (surface, &serial_key, GUINT_TO_POINTER (serial), NULL);
 }
 
+gboolean
+gsk_layer_render_op_glyphs_as_texture (const GskLayerRenderOp *op,
+                                       GskLayerRenderOp       *texture)
+{
+  cairo_surface_t *surface;
+
+  g_return_val_if_fail (op->kind == GSK_LAYER_RENDER_OP_GLYPHS, FALSE);
+
+  surface = op->glyphs ? gsk_layer_glyph_run_get_surface (op->glyphs) : NULL;
+  if (surface == NULL)
+    return FALSE;
+
+  *texture = *op;
+  texture->kind = GSK_LAYER_RENDER_OP_TEXTURE;
+  texture->surface = surface;
+  texture->glyphs = NULL;
+  texture->source_rect = op->glyphs->clip;
+
+  return TRUE;
+}
+
 GskLayerRenderList *
 gsk_layer_render_list_new (int width,
                            int height)
@@ -69,6 +90,7 @@ gsk_layer_render_list_clear (GskLayerRenderList *list)
       GskLayerRenderOp *op = &list->ops[i];
 
       g_clear_pointer (&op->surface, cairo_surface_destroy);
+      g_clear_pointer (&op->glyphs, gsk_layer_glyph_run_unref);
     }
 
   list->n_ops = 0;

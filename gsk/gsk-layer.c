@@ -90,6 +90,16 @@ gsk_layer_has_draw (GskLayer *self)
   return GSK_LAYER_GET_CLASS (self)->draw != gsk_layer_real_draw;
 }
 
+void
+gsk_layer_set_glyph_func (GskLayer          *self,
+                          GskLayerGlyphFunc  func)
+{
+  g_return_if_fail (GSK_IS_LAYER (self));
+
+  gsk_layer_get_private (self)->glyph_func = func;
+  gsk_layer_invalidate_content (self);
+}
+
 /* {{{ Implicit animation hooks */
 
 /* With an easing state in force, an animatable setter hands its value to
@@ -1282,6 +1292,7 @@ gsk_layer_finalize (GObject *object)
   if (priv->content_cache)
     {
       g_clear_pointer (&priv->content_cache->surface, cairo_surface_destroy);
+      g_clear_pointer (&priv->content_cache->glyphs, gsk_layer_glyph_run_unref);
       g_free (priv->content_cache);
     }
   gsk_layer_top_level_free (priv->top_level);

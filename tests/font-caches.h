@@ -14,6 +14,15 @@
 static inline void
 free_font_caches (void)
 {
+  GObject *font_map = G_OBJECT (pango_cairo_font_map_get_default ());
+  int waited;
+
+  /* Pango matches fonts on threads of its own, which may hold the font
+   * map a moment longer than the test: let them finish (up to 5 s), or
+   * the fonts they keep alive are still in use when cairo is reset */
+  for (waited = 0; waited < 5000 && g_atomic_int_get ((int *) &font_map->ref_count) > 1; waited++)
+    g_usleep (1000);
+
   pango_cairo_font_map_set_default (NULL);
   cairo_debug_reset_static_data ();
   FcFini ();

@@ -15,6 +15,8 @@
 #include <gsklayer.h>
 
 #include "font-caches.h"
+#include "gsk-layer-private.h"
+#include "gsk-layer-glyph-cache-private.h"
 
 /* The options GskLayerText documents: unhinted metrics, 96 dpi */
 static PangoLayout *
@@ -405,6 +407,13 @@ static const LayoutCase layout_cases[] = {
     GSK_LAYER_TEXT_ALIGN_LEFT, GSK_LAYER_TEXT_WRAP_NONE, PANGO_ELLIPSIZE_NONE, 0, 260, { 0, 0, 0, 1 } },
   { "line-spacing", "Lines set one and a half apart, wrapped at words", FALSE, GSK_LAYER_TEXT_ALIGN_LEFT,
     GSK_LAYER_TEXT_WRAP_WORD, PANGO_ELLIPSIZE_NONE, 1.5f, 150, { 0, 0, 0, 1 } },
+  /* Underlines, strikethroughs and backgrounds: rectangles in the run */
+  { "decorations", "<u>under</u>, <s>struck</s>, <span background='#f6d32d' alpha='50%'>marked</span> "
+    "<span underline='double' underline_color='#1c71d8'>twice</span>", TRUE,
+    GSK_LAYER_TEXT_ALIGN_LEFT, GSK_LAYER_TEXT_WRAP_WORD, PANGO_ELLIPSIZE_NONE, 0, 260, { 0.2f, 0.2f, 0.2f, 1 } },
+  /* Drawn by pango-cairo: runs cannot show error underlines */
+  { "error-underline", "A <span underline='error'>speling</span> mistake", TRUE,
+    GSK_LAYER_TEXT_ALIGN_LEFT, GSK_LAYER_TEXT_WRAP_NONE, PANGO_ELLIPSIZE_NONE, 0, 260, { 0, 0, 0, 1 } },
 };
 
 /* The reference: Pango's own layout of the case, drawn with cairo at
@@ -521,6 +530,152 @@ static void
 test_layouts (gconstpointer data)
 {
   run_on_backend (data, check_layouts);
+}
+
+/* }}} */
+
+/* {{{ The glyph cache */
+
+/* Labels share their glyphs' images: each glyph of a font is drawn once
+ * per scale, whatever label shows it, and no label is drawn whole */
+static void
+test_glyphs_shared (void)
+{
+  g_autoptr (GError) error = NULL;
+  GskLayerRenderer *renderer = gsk_layer_renderer_new_for_backend ("software", &error);
+  GskLayer *root = g_object_ref_sink (gsk_layer_new ());
+  /* A size no other test uses: the cache outlives a test */
+  GskLayer *a = gsk_layer_text_new ("glyph cache");
+  GskLayer *b = gsk_layer_text_new ("each glyph");
+  guint glyphs, whole;
+  cairo_surface_t *shown;
+
+  g_assert_no_error (error);
+  gsk_layer_set_size (root, &GRAPHENE_SIZE_INIT (300, 120));
+  gsk_layer_text_set_font (GSK_LAYER_TEXT (a), "Sans 17");
+  gsk_layer_text_set_font (GSK_LAYER_TEXT (b), "Sans 17");
+  gsk_layer_set_position (b, &GRAPHENE_POINT_INIT (0, 40));
+
+  glyphs = gsk_layer_glyph_cache_get_n_rasterized ();
+  whole = gsk_layer_compile_get_n_rasterized ();
+  gsk_layer_add_child (root, a);
+  shown = gsk_layer_renderer_render_to_surface (renderer, root, 300, 120);
+  cairo_surface_destroy (shown);
+  /* g, l, y, p, h, c, a, e: the space has no ink */
+  g_assert_cmpuint (gsk_layer_glyph_cache_get_n_rasterized () - glyphs, ==, 8);
+
+  /* Another label of the same glyphs draws none */
+  glyphs = gsk_layer_glyph_cache_get_n_rasterized ();
+  gsk_layer_add_child (root, b);
+  shown = gsk_layer_renderer_render_to_surface (renderer, root, 300, 120);
+  cairo_surface_destroy (shown);
+  g_assert_cmpuint (gsk_layer_glyph_cache_get_n_rasterized () - glyphs, ==, 0);
+
+  /* A changed label draws its new glyph only */
+  glyphs = gsk_layer_glyph_cache_get_n_rasterized ();
+  gsk_layer_text_set_text (GSK_LAYER_TEXT (a), "glyph caches");
+  shown = gsk_layer_renderer_render_to_surface (renderer, root, 300, 120);
+  cairo_surface_destroy (shown);
+  g_assert_cmpuint (gsk_layer_glyph_cache_get_n_rasterized () - glyphs, ==, 1);
+
+  /* Another scale on screen is another image of each glyph */
+  glyphs = gsk_layer_glyph_cache_get_n_rasterized ();
+  gsk_layer_set_transform (a, gsk_layer_transform_scale (NULL, 2, 2));
+  shown = gsk_layer_renderer_render_to_surface (renderer, root, 300, 120);
+  cairo_surface_destroy (shown);
+  g_assert_cmpuint (gsk_layer_glyph_cache_get_n_rasterized () - glyphs, ==, 9);
+
+  g_assert_cmpuint (gsk_layer_compile_get_n_rasterized () - whole, ==, 0);
+
+  g_object_unref (root);
+  g_object_unref (renderer);
+}
+
+/* A screen of labels is a few draw calls on GL: the glyphs of every
+ * label are quads on shared atlas pages; a changed label uploads only
+ * its new glyph */
+static void
+test_glyphs_gl_batched (void)
+{
+  g_autoptr (GError) error = NULL;
+  GskLayerRenderer *renderer = gsk_layer_gl_renderer_new (&error);
+  GskLayer *root, *labels[60];
+  cairo_surface_t *target;
+  cairo_region_t *damage;
+  guint draw_calls, uploads, passes, glyphs;
+  int i;
+
+  if (renderer == NULL)
+    {
+      g_test_skip (error->message);
+      return;
+    }
+
+  root = g_object_ref_sink (gsk_layer_new ());
+  gsk_layer_set_size (root, &GRAPHENE_SIZE_INIT (600, 400));
+  gsk_layer_set_background_color (root, &(GdkRGBA) { 1, 1, 1, 1 });
+  for (i = 0; i < 60; i++)
+    {
+      g_autofree char *text = g_strdup_printf ("Label %02d of a screen of text", i);
+
+      labels[i] = gsk_layer_text_new (text);
+      gsk_layer_text_set_font (GSK_LAYER_TEXT (labels[i]), "Sans 10");
+      gsk_layer_set_position (labels[i], &GRAPHENE_POINT_INIT (10 + (i % 3) * 200, 10 + (i / 3) * 19));
+      gsk_layer_add_child (root, labels[i]);
+    }
+
+  target = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 600, 400);
+  damage = gsk_layer_renderer_render (renderer, root, target);
+  cairo_region_destroy (damage);
+  gsk_layer_gl_renderer_get_frame_stats (GSK_LAYER_GL_RENDERER (renderer), &draw_calls, &uploads, &passes);
+  g_test_message ("60 labels: %u draw calls, %u uploads", draw_calls, uploads);
+  g_assert_cmpuint (draw_calls, <=, 3);
+
+  /* "Label 07" becomes "Label 07!": one new glyph, one upload */
+  glyphs = gsk_layer_glyph_cache_get_n_rasterized ();
+  gsk_layer_text_set_text (GSK_LAYER_TEXT (labels[7]), "Label 07 of a screen of text!");
+  damage = gsk_layer_renderer_render (renderer, root, target);
+  cairo_region_destroy (damage);
+  gsk_layer_gl_renderer_get_frame_stats (GSK_LAYER_GL_RENDERER (renderer), &draw_calls, &uploads, &passes);
+  g_test_message ("one label changed: %u draw calls, %u uploads", draw_calls, uploads);
+  g_assert_cmpuint (gsk_layer_glyph_cache_get_n_rasterized () - glyphs, ==, 1);
+  g_assert_cmpuint (uploads, ==, 1);
+
+  cairo_surface_destroy (target);
+  g_object_unref (root);
+  g_object_unref (renderer);
+}
+
+/* What a run cannot show (an error underline) is drawn whole, by
+ * pango-cairo, as before */
+static void
+test_glyphs_fallback (void)
+{
+  g_autoptr (GError) error = NULL;
+  GskLayerRenderer *renderer = gsk_layer_renderer_new_for_backend ("software", &error);
+  GskLayer *root = g_object_ref_sink (gsk_layer_new ());
+  GskLayer *label = gsk_layer_text_new (NULL);
+  cairo_surface_t *shown;
+  guint whole;
+
+  g_assert_no_error (error);
+  g_assert_true (gsk_layer_text_set_markup (GSK_LAYER_TEXT (label), "<span underline='error'>speling</span>", &error));
+  gsk_layer_set_size (root, &GRAPHENE_SIZE_INIT (200, 40));
+  gsk_layer_add_child (root, label);
+
+  whole = gsk_layer_compile_get_n_rasterized ();
+  shown = gsk_layer_renderer_render_to_surface (renderer, root, 200, 40);
+  cairo_surface_destroy (shown);
+  g_assert_cmpuint (gsk_layer_compile_get_n_rasterized () - whole, ==, 1);
+
+  /* Plain again: glyphs */
+  gsk_layer_text_set_text (GSK_LAYER_TEXT (label), "spelling");
+  shown = gsk_layer_renderer_render_to_surface (renderer, root, 200, 40);
+  cairo_surface_destroy (shown);
+  g_assert_cmpuint (gsk_layer_compile_get_n_rasterized () - whole, ==, 1);
+
+  g_object_unref (root);
+  g_object_unref (renderer);
 }
 
 /* }}} */
@@ -848,6 +1003,9 @@ main (int    argc,
   g_test_add_data_func ("/text/layouts/gl", "gl", test_layouts);
   g_test_add_data_func ("/text/crisp/device-scale/software", "software", test_crisp_device_scale);
   g_test_add_data_func ("/text/crisp/device-scale/gl", "gl", test_crisp_device_scale);
+  g_test_add_func ("/text/glyphs/shared", test_glyphs_shared);
+  g_test_add_func ("/text/glyphs/gl-batched", test_glyphs_gl_batched);
+  g_test_add_func ("/text/glyphs/fallback", test_glyphs_fallback);
   g_test_add_func ("/text/scene-round-trip", test_scene_round_trip);
   g_test_add_func ("/text/scene-bad-markup", test_scene_bad_markup);
 

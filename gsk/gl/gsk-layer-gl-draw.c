@@ -132,41 +132,42 @@ layer_bounds (const int *px,
     }
 }
 
+/* Draws @surface where it meets @bounds, its texels times @color (premultiplied); the
+ * surface holds @surface_rect of the op's layer space */
 static void
-draw_texture (GskLayerGLBackend      *self,
-              const GskLayerRenderOp *op)
+draw_surface (GskLayerGLBackend      *self,
+              const GskLayerRenderOp *op,
+              const GskLayerGLBox    *op_clip,
+              cairo_surface_t        *surface,
+              const graphene_rect_t  *surface_rect,
+              const graphene_rect_t  *bounds,
+              const float             color[4])
 {
   graphene_rect_t source_rect, area;
-  float m[16], color[4], source[4];
+  float m[16], source[4];
   float sx, sy, *xs, *ys;
-  float opacity;
   GskLayerGLTextureEntry *entry;
   int c, r, c_first = -1, c_last = -1, r_first = -1, r_last = -1;
   int width, height;
-  GskLayerGLBox clip;
-
-  opacity = gsk_layer_gl_clamp_unit (op->opacity);
-  if (opacity <= 0.f || op->surface == NULL || !op_clip_box (self, op, &clip))
-    return;
+  GskLayerGLBox clip = *op_clip;
 
   /* Only the part of the layer that the surface covers shows */
-  graphene_rect_normalize_r (&op->source_rect, &source_rect);
-  if (!graphene_rect_intersection (&op->bounds, &source_rect, &area) ||
+  graphene_rect_normalize_r (surface_rect, &source_rect);
+  if (!graphene_rect_intersection (bounds, &source_rect, &area) ||
       !(area.size.width > 0.f && area.size.height > 0.f))
     return;
 
-  entry = gsk_layer_gl_get_texture (self, op->surface);
+  entry = gsk_layer_gl_get_texture (self, surface);
   if (entry == NULL)
     {
       self->failed = TRUE;
       return;
     }
 
-  color[0] = color[1] = color[2] = color[3] = opacity;
   graphene_matrix_to_float (&op->transform, m);
 
-  width = cairo_image_surface_get_width (op->surface);
-  height = cairo_image_surface_get_height (op->surface);
+  width = cairo_image_surface_get_width (surface);
+  height = cairo_image_surface_get_height (surface);
   sx = source_rect.size.width / width;
   sy = source_rect.size.height / height;
 
@@ -227,6 +228,73 @@ draw_texture (GskLayerGLBackend      *self,
         gsk_layer_gl_add_instance (self, m, &rect, source, color, GSK_LAYER_GL_MODE_TEXTURE,
                                    tile->texture, &clip, &area, hard, NULL, op);
       }
+}
+
+static void
+draw_texture (GskLayerGLBackend      *self,
+              const GskLayerRenderOp *op)
+{
+  float opacity = gsk_layer_gl_clamp_unit (op->opacity);
+  GskLayerGLBox clip;
+
+  if (opacity <= 0.f || op->surface == NULL || !op_clip_box (self, op, &clip))
+    return;
+
+  draw_surface (self, op, &clip, op->surface, &op->source_rect, &op->bounds,
+                (float[4]) { opacity, opacity, opacity, opacity });
+}
+
+/* Each glyph a quad of its image, on the atlas pages that every label
+ * shares, so that a screen of text takes a few draw calls */
+static void
+draw_glyphs (GskLayerGLBackend      *self,
+             const GskLayerRenderOp *op)
+{
+  static const float no_source[4] = { 0, 0, 1, 1 };
+  float opacity = gsk_layer_gl_clamp_unit (op->opacity);
+  const GskLayerGlyphRun *run = op->glyphs;
+  GskLayerGLBox clip;
+  float m[16];
+  guint i;
+
+  if (opacity <= 0.f || run == NULL || !op_clip_box (self, op, &clip))
+    return;
+
+  graphene_matrix_to_float (&op->transform, m);
+
+  for (i = 0; i < run->n_items && !self->failed; i++)
+    {
+      const GskLayerGlyphItem *item = &run->items[i];
+      float alpha = gsk_layer_gl_clamp_unit (item->color[3]) * opacity;
+      float color[4];
+
+      if (item->image != NULL && item->colored)
+        alpha = opacity;
+      if (alpha <= 0.f)
+        continue;
+
+      if (item->image != NULL && item->colored)
+        color[0] = color[1] = color[2] = alpha;
+      else
+        {
+          color[0] = gsk_layer_gl_clamp_unit (item->color[0]) * alpha;
+          color[1] = gsk_layer_gl_clamp_unit (item->color[1]) * alpha;
+          color[2] = gsk_layer_gl_clamp_unit (item->color[2]) * alpha;
+        }
+      color[3] = alpha;
+
+      if (item->image != NULL)
+        draw_surface (self, op, &clip, item->image, &item->rect, &op->bounds, color);
+      else
+        {
+          graphene_rect_t area;
+
+          if (graphene_rect_intersection (&item->rect, &op->bounds, &area) &&
+              area.size.width > 0.f && area.size.height > 0.f)
+            gsk_layer_gl_add_instance (self, m, &area, no_source, color, GSK_LAYER_GL_MODE_COLOR, 0,
+                                       &clip, NULL, 0, NULL, op);
+        }
+    }
 }
 
 /* Pushes @entry; with @box, what follows is drawn into a new offscreen
@@ -570,6 +638,10 @@ gsk_layer_gl_render_ops (GskLayerGLBackend *self)
 
         case GSK_LAYER_RENDER_OP_TEXTURE:
           draw_texture (self, op);
+          break;
+
+        case GSK_LAYER_RENDER_OP_GLYPHS:
+          draw_glyphs (self, op);
           break;
 
         case GSK_LAYER_RENDER_OP_PUSH_GROUP:

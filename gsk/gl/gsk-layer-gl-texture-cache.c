@@ -252,6 +252,25 @@ gsk_layer_gl_collect_textures (GskLayerGLBackend        *self,
       const GskLayerRenderOp *op = &list->ops[i];
       GskLayerGLTextureEntry *entry;
 
+      if (op->kind == GSK_LAYER_RENDER_OP_GLYPHS && op->glyphs != NULL)
+        {
+          guint j;
+
+          for (j = 0; j < op->glyphs->n_items; j++)
+            {
+              cairo_surface_t *image = op->glyphs->items[j].image;
+
+              if (image != NULL && image != last)
+                {
+                  last = image;
+                  entry = cairo_surface_get_user_data (image, &self->texture_key);
+                  if (entry != NULL)
+                    entry->listed = self->frame;
+                }
+            }
+          continue;
+        }
+
       if (op->kind != GSK_LAYER_RENDER_OP_TEXTURE || op->surface == NULL || op->surface == last)
         continue;
 

@@ -95,6 +95,7 @@ leaf_free (gpointer data)
   Leaf *leaf = data;
 
   gsk_render_node_unref (leaf->node);
+  g_clear_pointer (&leaf->key.surface, cairo_surface_destroy);
   g_free (leaf);
 }
 
@@ -290,7 +291,9 @@ leaf_node (GskLayerNodeBuilder    *self,
   else
     {
       leaf->key.source_rect = op->source_rect;
-      leaf->key.surface = op->surface;
+      /* Held, so that no new surface takes its address while the key
+       * may still match */
+      leaf->key.surface = cairo_surface_reference (op->surface);
       leaf->key.serial = gsk_layer_surface_get_serial (op->surface);
     }
 
@@ -443,6 +446,15 @@ gsk_layer_node_builder_build (GskLayerNodeBuilder      *self,
           if (op->kind == GSK_LAYER_RENDER_OP_TEXTURE && op->surface == NULL)
             break;
           g_ptr_array_add (frame->children, leaf_node (self, leaves, op, frame));
+          break;
+
+        case GSK_LAYER_RENDER_OP_GLYPHS:
+          {
+            GskLayerRenderOp texture;
+
+            if (gsk_layer_render_op_glyphs_as_texture (op, &texture))
+              g_ptr_array_add (frame->children, leaf_node (self, leaves, &texture, frame));
+          }
           break;
 
         case GSK_LAYER_RENDER_OP_PUSH_GROUP:

@@ -874,6 +874,16 @@ render_ops (RenderState *state)
           draw_texture (state, op);
           break;
 
+        case GSK_LAYER_RENDER_OP_GLYPHS:
+          {
+            /* The run's glyph images put together once, as GL draws them */
+            GskLayerRenderOp texture;
+
+            if (gsk_layer_render_op_glyphs_as_texture (op, &texture))
+              draw_texture (state, &texture);
+          }
+          break;
+
         case GSK_LAYER_RENDER_OP_PUSH_GROUP:
           push_group (state, op);
           break;

@@ -172,6 +172,8 @@ gsk_layer_software_render (const GskLayerRenderList *list,
   for (i = 0; i < list->n_ops; i++)
     if (list->ops[i].kind == GSK_LAYER_RENDER_OP_TEXTURE && list->ops[i].surface)
       cairo_surface_flush (list->ops[i].surface);
+    else if (list->ops[i].kind == GSK_LAYER_RENDER_OP_GLYPHS && list->ops[i].glyphs)
+      gsk_layer_glyph_run_get_surface (list->ops[i].glyphs);
 
   extents = *pixman_region32_extents (&region);
 

@@ -10,6 +10,8 @@
 
 #include "gsk-layer-text.h"
 #include "gsk-layer-style-private.h"
+#include "gsk-layer-private.h"
+#include "gsk-layer-glyph-renderer-private.h"
 #include "gsk-layer-enum-types.h"
 
 /**
@@ -344,35 +346,58 @@ on_size_notify (GskLayerText *self)
 /* }}} */
 /* {{{ GObject */
 
+/* Where the layout's left edge goes: unwrapped lines are aligned among
+ * themselves by Pango; the block goes where the alignment puts it in
+ * the layer's width, as CSS's text-align does */
+static double
+layout_x (GskLayerText *self,
+          PangoLayout  *layout)
+{
+  PangoRectangle logical;
+  double room;
+
+  if (self->wrap != GSK_LAYER_TEXT_WRAP_NONE || self->ellipsize != PANGO_ELLIPSIZE_NONE ||
+      (self->alignment != GSK_LAYER_TEXT_ALIGN_CENTER && self->alignment != GSK_LAYER_TEXT_ALIGN_RIGHT))
+    return 0;
+
+  pango_layout_get_extents (layout, NULL, &logical);
+  room = layer_width (self) - (double) logical.width / PANGO_SCALE;
+
+  return self->alignment == GSK_LAYER_TEXT_ALIGN_CENTER ? room / 2 : room;
+}
+
 static void
 gsk_layer_text_draw (GskLayer *layer,
                      cairo_t  *cr)
 {
   GskLayerText *self = GSK_LAYER_TEXT (layer);
+  PangoLayout *layout;
 
   if (self->text[0] == '\0')
     return;
 
-  PangoLayout *layout = gsk_layer_text_get_layout (self);
-  double x = 0;
-
-  /* Unwrapped lines are aligned among themselves by Pango; the block
-   * goes where the alignment puts it in the layer's width, as CSS's
-   * text-align does */
-  if (self->wrap == GSK_LAYER_TEXT_WRAP_NONE && self->ellipsize == PANGO_ELLIPSIZE_NONE &&
-      (self->alignment == GSK_LAYER_TEXT_ALIGN_CENTER || self->alignment == GSK_LAYER_TEXT_ALIGN_RIGHT))
-    {
-      PangoRectangle logical;
-      double room;
-
-      pango_layout_get_extents (layout, NULL, &logical);
-      room = layer_width (self) - (double) logical.width / PANGO_SCALE;
-      x = self->alignment == GSK_LAYER_TEXT_ALIGN_CENTER ? room / 2 : room;
-    }
-
+  layout = gsk_layer_text_get_layout (self);
   gdk_cairo_set_source_rgba (cr, &self->color);
-  cairo_move_to (cr, x, 0);
+  cairo_move_to (cr, layout_x (self, layout), 0);
   pango_cairo_show_layout (cr, layout);
+}
+
+/* What the compile shows instead of calling draw(): the same pixels, put
+ * together from glyph images that every label shares */
+static GskLayerGlyphRun *
+gsk_layer_text_get_glyphs (GskLayer              *layer,
+                           float                  scale,
+                           const graphene_rect_t *clip)
+{
+  GskLayerText *self = GSK_LAYER_TEXT (layer);
+  PangoLayout *layout;
+
+  if (self->text[0] == '\0')
+    return gsk_layer_glyph_run_new (scale, clip);
+
+  layout = gsk_layer_text_get_layout (self);
+
+  return gsk_layer_glyph_run_new_for_layout (layout, layout_x (self, layout), &self->color, scale, clip);
 }
 
 static void
@@ -606,6 +631,7 @@ gsk_layer_text_init (GskLayerText *self)
   self->color = (GdkRGBA) { 0, 0, 0, 1 };
   self->ellipsize = PANGO_ELLIPSIZE_NONE;
   self->size_is_texts = TRUE;
+  gsk_layer_set_glyph_func (GSK_LAYER (self), gsk_layer_text_get_glyphs);
   g_signal_connect (self, "notify::size", G_CALLBACK (on_size_notify), NULL);
   /* Border and padding move the text and change its width */
   g_signal_connect (self, "notify::style", G_CALLBACK (text_changed), NULL);

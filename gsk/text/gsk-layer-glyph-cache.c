@@ -1,0 +1,222 @@
+/* gsk-layer-glyph-cache.c: glyph images, drawn once per font and scale
+ *
+ * Each glyph is drawn by pango-cairo alone, in white, into an image of
+ * its ink extents with its origin on a pixel. cairo 1.16 (Debian 12's)
+ * draws every glyph of a text with its origin rounded to a whole pixel,
+ * from an image it renders once per scaled font, so a label put together
+ * from these images at rounded origins has the pixels cairo draws for
+ * the whole label. With a cairo that positions glyphs at fractions of a
+ * pixel, the key would gain the fraction.
+ *
+ * The images of a font hang on the PangoFont (which the font map keeps
+ * while layouts use it), so they go with it and hold nothing of Pango's
+ * or fontconfig's alive. A font keeps at most MAX_PER_FONT of them
+ * beyond those that runs still show.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#include "config.h"
+
+#include "gsk-layer-glyph-cache-private.h"
+
+#include <math.h>
+#include <string.h>
+
+#define MAX_PER_FONT 4096
+/* Around the ink extents: antialiasing reaches past them, and Pango's
+ * extents are in its units */
+#define PAD 2
+
+typedef struct
+{
+  guint64 key;          /* glyph << 32 | the scale's bits */
+  GskLayerGlyphImage image;
+} Entry;
+
+static GMutex cache_lock;
+static GQuark table_quark;
+static guint n_rasterized;
+
+static void
+entry_free (gpointer data)
+{
+  Entry *entry = data;
+
+  g_clear_pointer (&entry->image.image, cairo_surface_destroy);
+  g_free (entry);
+}
+
+static guint64
+make_key (PangoGlyph glyph,
+          float      scale)
+{
+  guint32 bits;
+
+  memcpy (&bits, &scale, sizeof bits);
+
+  return (guint64) glyph << 32 | bits;
+}
+
+static gboolean
+has_colors (cairo_surface_t *image)
+{
+  const guchar *data = cairo_image_surface_get_data (image);
+  int stride = cairo_image_surface_get_stride (image);
+  int width = cairo_image_surface_get_width (image);
+  int height = cairo_image_surface_get_height (image);
+  int x, y;
+
+  for (y = 0; y < height; y++)
+    {
+      const guint32 *row = (const guint32 *) (data + y * stride);
+
+      for (x = 0; x < width; x++)
+        {
+          guint32 a = row[x] >> 24;
+
+          if (((row[x] >> 16) & 0xff) != a || ((row[x] >> 8) & 0xff) != a || (row[x] & 0xff) != a)
+            return TRUE;
+        }
+    }
+
+  return FALSE;
+}
+
+static gboolean
+is_blank (cairo_surface_t *image)
+{
+  const guchar *data = cairo_image_surface_get_data (image);
+  int stride = cairo_image_surface_get_stride (image);
+  int width = cairo_image_surface_get_width (image);
+  int height = cairo_image_surface_get_height (image);
+  int x, y;
+
+  for (y = 0; y < height; y++)
+    {
+      const guint32 *row = (const guint32 *) (data + y * stride);
+
+      for (x = 0; x < width; x++)
+        if (row[x] != 0)
+          return FALSE;
+    }
+
+  return TRUE;
+}
+
+static void
+draw_glyph (PangoFont          *font,
+            PangoGlyph          glyph,
+            float               scale,
+            GskLayerGlyphImage *image)
+{
+  PangoGlyphInfo info = { glyph, { 0, 0, 0 }, { 1, 0 } };
+  PangoGlyphString glyphs = { 1, &info, NULL, 0 };
+  PangoRectangle ink;
+  cairo_surface_t *surface;
+  cairo_t *cr;
+  int x0, y0, x1, y1;
+
+  memset (image, 0, sizeof *image);
+
+  pango_font_get_glyph_extents (font, glyph, &ink, NULL);
+  if (ink.width <= 0 || ink.height <= 0)
+    return;
+
+  x0 = (int) floor ((double) ink.x * scale / PANGO_SCALE) - PAD;
+  y0 = (int) floor ((double) ink.y * scale / PANGO_SCALE) - PAD;
+  x1 = (int) ceil ((double) (ink.x + ink.width) * scale / PANGO_SCALE) + PAD;
+  y1 = (int) ceil ((double) (ink.y + ink.height) * scale / PANGO_SCALE) + PAD;
+  if (x1 - x0 > 4096 || y1 - y0 > 4096)
+    return;
+
+  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, x1 - x0, y1 - y0);
+  if (cairo_surface_status (surface) != CAIRO_STATUS_SUCCESS)
+    {
+      cairo_surface_destroy (surface);
+      return;
+    }
+
+  n_rasterized++;
+
+  /* As a label is drawn: a device scale, not a matrix, so that cairo
+   * makes the same scaled font */
+  cairo_surface_set_device_scale (surface, scale, scale);
+  cr = cairo_create (surface);
+  cairo_set_source_rgb (cr, 1, 1, 1);
+  cairo_move_to (cr, -x0 / scale, -y0 / scale);
+  pango_cairo_show_glyph_string (cr, font, &glyphs);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+  cairo_surface_set_device_scale (surface, 1, 1);
+
+  if (is_blank (surface))
+    {
+      cairo_surface_destroy (surface);
+      return;
+    }
+
+  image->image = surface;
+  image->x = x0;
+  image->y = y0;
+  image->colored = has_colors (surface);
+}
+
+/* Lets go of the images no run shows any more */
+static void
+trim (GHashTable *table)
+{
+  GHashTableIter iter;
+  Entry *entry;
+
+  g_hash_table_iter_init (&iter, table);
+  while (g_hash_table_iter_next (&iter, NULL, (gpointer *) &entry))
+    if (entry->image.image == NULL || cairo_surface_get_reference_count (entry->image.image) == 1)
+      g_hash_table_iter_remove (&iter);
+}
+
+void
+gsk_layer_glyph_cache_lookup (PangoFont          *font,
+                              PangoGlyph          glyph,
+                              float               scale,
+                              GskLayerGlyphImage *out)
+{
+  guint64 key = make_key (glyph, scale);
+  GHashTable *table;
+  Entry *entry;
+
+  g_mutex_lock (&cache_lock);
+
+  if (G_UNLIKELY (table_quark == 0))
+    table_quark = g_quark_from_static_string ("gsk-layer-glyph-images");
+
+  table = g_object_get_qdata (G_OBJECT (font), table_quark);
+  if (table == NULL)
+    {
+      table = g_hash_table_new_full (g_int64_hash, g_int64_equal, NULL, entry_free);
+      g_object_set_qdata_full (G_OBJECT (font), table_quark, table, (GDestroyNotify) g_hash_table_unref);
+    }
+
+  entry = g_hash_table_lookup (table, &key);
+  if (entry == NULL)
+    {
+      if (g_hash_table_size (table) >= MAX_PER_FONT)
+        trim (table);
+
+      entry = g_new (Entry, 1);
+      entry->key = key;
+      draw_glyph (font, glyph, scale, &entry->image);
+      g_hash_table_insert (table, &entry->key, entry);
+    }
+
+  *out = entry->image;
+  if (out->image != NULL)
+    cairo_surface_reference (out->image);
+
+  g_mutex_unlock (&cache_lock);
+}
+
+guint
+gsk_layer_glyph_cache_get_n_rasterized (void)
+{
+  return n_rasterized;
+}
