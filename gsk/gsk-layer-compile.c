@@ -894,6 +894,23 @@ emit_own_ops (Compiler        *c,
 
           if (name == NULL)
             name = layer_debug_name (layer, p);
+          if (cache->glyphs->shadow != NULL)
+            {
+              const graphene_rect_t *shadow_rect = &cache->glyphs->shadow_rect;
+              Box shadow_screen = gsk_layer_project_box (&p->world, m, shadow_rect);
+
+              /* A text shadow reaches past the layer's bounds, as an
+               * outset box-shadow does */
+              shadow_screen = box_intersect (&shadow_screen, clip);
+              if (!box_is_empty (&shadow_screen))
+                {
+                  op = append_draw_op (c, GSK_LAYER_RENDER_OP_TEXTURE, p, m, name, shadow_rect,
+                                       &shadow_screen, opacity);
+                  op->surface = cairo_surface_reference (cache->glyphs->shadow);
+                  op->source_rect = *shadow_rect;
+                  box_union (&drawn, &shadow_screen);
+                }
+            }
           op = append_draw_op (c, GSK_LAYER_RENDER_OP_GLYPHS, p, m, name, &rect, &glyphs_screen, opacity);
           op->glyphs = gsk_layer_glyph_run_ref (cache->glyphs);
           set_rounded (op, p);
@@ -1080,7 +1097,10 @@ enter_layer (Compiler *c,
                (p->opacity < 1.f &&
                 (p->n_children > 0 ||
                  ((p->background[3] > 0.f || has_style_box (p)) && has_own_ops (p) &&
-                  (p->content != NULL || p->content_cache != NULL))));
+                  (p->content != NULL || p->content_cache != NULL)) ||
+                 /* text over its shadow */
+                 (p->content_cache != NULL && p->content_cache->glyphs != NULL &&
+                  p->content_cache->glyphs->shadow != NULL)));
 
   exit = *frame;
   exit.exit = TRUE;

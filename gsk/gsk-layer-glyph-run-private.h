@@ -54,6 +54,11 @@ struct _GskLayerGlyphRun
   guint n_items;
   guint n_allocated;
 
+  /* Drawn under the items, unclipped: a premultiplied image covering
+   * @shadow_rect of layer space (text-shadow), or NULL */
+  cairo_surface_t *shadow;
+  graphene_rect_t shadow_rect;
+
   /* The whole run drawn into one image covering @clip at @scale, made
    * when first asked for (gsk_layer_glyph_run_get_surface()) */
   GMutex lock;
@@ -78,6 +83,12 @@ void              gsk_layer_glyph_run_add_glyph    (GskLayerGlyphRun        *run
 void              gsk_layer_glyph_run_add_rect     (GskLayerGlyphRun        *run,
                                                     const graphene_rect_t   *rect,
                                                     const float              color[4]);
+
+/* For builders: @shadow (referenced) is drawn under the run, covering
+ * @rect of layer space, not clipped to the run's clip */
+void              gsk_layer_glyph_run_set_shadow   (GskLayerGlyphRun        *run,
+                                                    cairo_surface_t         *shadow,
+                                                    const graphene_rect_t   *rect);
 
 /* The run drawn as one image covering its clip at its scale, for
  * backends that composite images (the software backend, GTK's render

@@ -51,6 +51,7 @@ gsk_layer_glyph_run_unref (GskLayerGlyphRun *run)
     g_clear_pointer (&run->items[i].image, cairo_surface_destroy);
   g_free (run->items);
   g_clear_pointer (&run->surface, cairo_surface_destroy);
+  g_clear_pointer (&run->shadow, cairo_surface_destroy);
   g_mutex_clear (&run->lock);
   g_free (run);
 }
@@ -104,6 +105,18 @@ gsk_layer_glyph_run_add_rect (GskLayerGlyphRun      *run,
   item->colored = FALSE;
   item->rect = *rect;
   memcpy (item->color, color, sizeof item->color);
+}
+
+void
+gsk_layer_glyph_run_set_shadow (GskLayerGlyphRun      *run,
+                                cairo_surface_t       *shadow,
+                                const graphene_rect_t *rect)
+{
+  g_return_if_fail (run != NULL);
+
+  g_clear_pointer (&run->shadow, cairo_surface_destroy);
+  run->shadow = shadow ? cairo_surface_reference (shadow) : NULL;
+  run->shadow_rect = *rect;
 }
 
 /* Composites as GL does, item over item, in raster pixels from the

@@ -22,6 +22,7 @@ typedef enum {
   GSK_LAYER_STYLE_BOX_SHADOW       = 1 << 6,
   GSK_LAYER_STYLE_OUTLINE          = 1 << 7,
   GSK_LAYER_STYLE_BACKGROUND_IMAGE = 1 << 8,
+  GSK_LAYER_STYLE_TEXT_SHADOW      = 1 << 9,
 } GskLayerStyleSet;
 
 /* A colour stop of a gradient: its position as declared */
@@ -51,11 +52,13 @@ typedef struct {
   GskLayerColorStop stops[GSK_LAYER_GRADIENT_MAX_STOPS];
 } GskLayerGradient;
 
-/* One shadow of CSS box-shadow */
+/* One shadow of CSS box-shadow or text-shadow */
 typedef struct {
   float dx, dy, blur, spread;
   GdkRGBA color;
   gboolean inset;
+  /* No colour declared: text-shadow's is the text's (currentcolor) */
+  gboolean current_color;
 } GskLayerShadow;
 
 /* More is surely a mistake, and each costs a blur */
@@ -109,7 +112,19 @@ struct _GskLayerStyle
   /* background-image: gradients, the first on top */
   guint n_images;
   GskLayerGradient images[GSK_LAYER_STYLE_MAX_IMAGES];
+
+  /* text-shadow, first on top; drawn by text layers */
+  guint n_text_shadows;
+  GskLayerShadow text_shadows[GSK_LAYER_STYLE_MAX_SHADOWS];
 };
+
+/* Blurs the A8 image @data with a Gaussian of @sigma pixels (as three
+ * box blurs each way), as CSS blurs shadows */
+void gsk_layer_style_blur_a8 (guint8 *data,
+                              int     width,
+                              int     height,
+                              int     stride,
+                              double  sigma);
 
 /* The width the outline is drawn with: 0 where its style is none */
 static inline float

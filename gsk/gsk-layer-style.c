@@ -68,6 +68,25 @@ gsk_layer_style_unref (GskLayerStyle *self)
     g_free (self);
 }
 
+static gboolean
+shadows_equal (const GskLayerShadow *a,
+               guint                 n_a,
+               const GskLayerShadow *b,
+               guint                 n_b)
+{
+  guint i;
+
+  if (n_a != n_b)
+    return FALSE;
+  for (i = 0; i < n_a; i++)
+    if (a[i].dx != b[i].dx || a[i].dy != b[i].dy || a[i].blur != b[i].blur || a[i].spread != b[i].spread ||
+        a[i].inset != b[i].inset || a[i].current_color != b[i].current_color ||
+        !gdk_rgba_equal (&a[i].color, &b[i].color))
+      return FALSE;
+
+  return TRUE;
+}
+
 /**
  * gsk_layer_style_equal:
  * @a: (nullable): a style
@@ -120,19 +139,11 @@ gsk_layer_style_equal (GskLayerStyle *a,
       (a->outline_width != b->outline_width || a->outline_style != b->outline_style ||
        a->outline_offset != b->outline_offset || !gdk_rgba_equal (&a->outline_color, &b->outline_color)))
     return FALSE;
-  if (a->set & GSK_LAYER_STYLE_BOX_SHADOW)
-    {
-      if (a->n_shadows != b->n_shadows)
-        return FALSE;
-      for (guint i = 0; i < a->n_shadows; i++)
-        {
-          const GskLayerShadow *x = &a->shadows[i], *y = &b->shadows[i];
-
-          if (x->dx != y->dx || x->dy != y->dy || x->blur != y->blur || x->spread != y->spread ||
-              x->inset != y->inset || !gdk_rgba_equal (&x->color, &y->color))
-            return FALSE;
-        }
-    }
+  if ((a->set & GSK_LAYER_STYLE_BOX_SHADOW) && !shadows_equal (a->shadows, a->n_shadows, b->shadows, b->n_shadows))
+    return FALSE;
+  if ((a->set & GSK_LAYER_STYLE_TEXT_SHADOW) &&
+      !shadows_equal (a->text_shadows, a->n_text_shadows, b->text_shadows, b->n_text_shadows))
+    return FALSE;
   if (a->set & GSK_LAYER_STYLE_BORDER)
     for (int side = 0; side < 4; side++)
       if (a->border_width[side] != b->border_width[side] ||
@@ -235,6 +246,47 @@ radii_are_circular (const GskLayerStyle *self)
       return FALSE;
 
   return TRUE;
+}
+
+/* "name: …; " with @n_lengths lengths per shadow (text-shadow has no
+ * spread) */
+static void
+append_shadows (GString              *s,
+                const char           *name,
+                const GskLayerShadow *shadows,
+                guint                 n,
+                int                   n_lengths)
+{
+  guint i;
+
+  g_string_append_printf (s, "%s: ", name);
+  if (n == 0)
+    g_string_append (s, "none");
+  for (i = 0; i < n; i++)
+    {
+      const GskLayerShadow *shadow = &shadows[i];
+      const float lengths[4] = { shadow->dx, shadow->dy, shadow->blur, shadow->spread };
+
+      if (i > 0)
+        g_string_append (s, ", ");
+      if (shadow->inset)
+        g_string_append (s, "inset ");
+      for (int j = 0; j < n_lengths; j++)
+        {
+          append_number (s, lengths[j]);
+          g_string_append (s, lengths[j] != 0 ? "px" : "");
+          if (j + 1 < n_lengths || !shadow->current_color)
+            g_string_append_c (s, ' ');
+        }
+      if (!shadow->current_color)
+        {
+          char *color = gsk_layer_color_to_string (&shadow->color);
+
+          g_string_append (s, color);
+          g_free (color);
+        }
+    }
+  g_string_append (s, "; ");
 }
 
 /**
@@ -370,30 +422,9 @@ gsk_layer_style_to_string (GskLayerStyle *self)
       g_free (color);
     }
   if (self->set & GSK_LAYER_STYLE_BOX_SHADOW)
-    {
-      g_string_append (s, "box-shadow: ");
-      if (self->n_shadows == 0)
-        g_string_append (s, "none");
-      for (guint i = 0; i < self->n_shadows; i++)
-        {
-          const GskLayerShadow *shadow = &self->shadows[i];
-          const float lengths[4] = { shadow->dx, shadow->dy, shadow->blur, shadow->spread };
-          char *color = gsk_layer_color_to_string (&shadow->color);
-
-          if (i > 0)
-            g_string_append (s, ", ");
-          if (shadow->inset)
-            g_string_append (s, "inset ");
-          for (int j = 0; j < 4; j++)
-            {
-              append_number (s, lengths[j]);
-              g_string_append (s, lengths[j] != 0 ? "px " : " ");
-            }
-          g_string_append (s, color);
-          g_free (color);
-        }
-      g_string_append (s, "; ");
-    }
+    append_shadows (s, "box-shadow", self->shadows, self->n_shadows, 4);
+  if (self->set & GSK_LAYER_STYLE_TEXT_SHADOW)
+    append_shadows (s, "text-shadow", self->text_shadows, self->n_text_shadows, 3);
   if (self->set & GSK_LAYER_STYLE_OPACITY)
     {
       g_string_append (s, "opacity: ");
@@ -713,6 +744,19 @@ clip_to_side (cairo_t               *cr,
 /* Three box blurs approximate a Gaussian of @sigma pixels (SVG's
  * feGaussianBlur recipe); over rows when @horizontal, else columns of
  * the A8 image @data */
+static void box_blur (guint8 *data, int width, int height, int stride, double sigma, gboolean horizontal);
+
+void
+gsk_layer_style_blur_a8 (guint8 *data,
+                         int     width,
+                         int     height,
+                         int     stride,
+                         double  sigma)
+{
+  box_blur (data, width, height, stride, sigma, TRUE);
+  box_blur (data, width, height, stride, sigma, FALSE);
+}
+
 static void
 box_blur (guint8  *data,
           int      width,
@@ -722,12 +766,12 @@ box_blur (guint8  *data,
           gboolean horizontal)
 {
   int d = (int) floor (sigma * 3 * sqrt (2 * G_PI) / 4 + 0.5);
-  int r = d / 2, n = horizontal ? width : height, lines = horizontal ? height : width;
+  int n = horizontal ? width : height, lines = horizontal ? height : width;
   int step = horizontal ? 1 : stride, next = horizontal ? stride : 1;
   guint8 *tmp;
   int line, pass, i;
 
-  if (r < 1)
+  if (d < 2)
     return;
 
   tmp = g_malloc (n);
@@ -737,20 +781,30 @@ box_blur (guint8  *data,
 
       for (pass = 0; pass < 3; pass++)
         {
-          int sum = 0;
+          /* The window [i + lo, i + hi]: d wide and centred when d is
+           * odd; when even, d wide left and then right of the centre,
+           * then d + 1 wide and centred, as SVG says */
+          int lo = -(d / 2), hi = d / 2;
+          int size, sum = 0;
+
+          if (d % 2 == 0 && pass == 0)
+            hi--;
+          else if (d % 2 == 0 && pass == 1)
+            lo++;
+          size = hi - lo + 1;
 
           for (i = 0; i < n; i++)
             tmp[i] = p[i * step];
-          /* A window of 2r + 1 samples, zero outside */
-          for (i = 0; i < MIN (r, n); i++)
+          /* Zero outside; the window for i = 0 less its last sample */
+          for (i = MAX (lo, 0); i < MIN (hi, n); i++)
             sum += tmp[i];
           for (i = 0; i < n; i++)
             {
-              if (i + r < n)
-                sum += tmp[i + r];
-              if (i - r - 1 >= 0)
-                sum -= tmp[i - r - 1];
-              p[i * step] = (sum + r) / (2 * r + 1);
+              if (i + hi < n)
+                sum += tmp[i + hi];
+              p[i * step] = (sum + size / 2) / size;
+              if (i + lo >= 0)
+                sum -= tmp[i + lo];
             }
         }
     }

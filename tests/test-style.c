@@ -100,6 +100,9 @@ test_parse (void)
     { "box-shadow: red 2px -3px 4px inset", "box-shadow: inset 2px -3px 4px 0 rgb(255,0,0);" },
     { "box-shadow: 0 6px 16px rgba(0, 0, 0, 0.45), inset 1px 1px 0 -2px #fff",
       "box-shadow: 0 6px 16px 0 rgba(0,0,0,0.45), inset 1px 1px 0 -2px rgb(255,255,255);" },
+    { "text-shadow: none", "text-shadow: none;" },
+    { "text-shadow: 1px 2px", "text-shadow: 1px 2px 0;" },
+    { "text-shadow: red 0 -1px 3.5px, 2px 2px", "text-shadow: 0 -1px 3.5px rgb(255,0,0), 2px 2px 0;" },
     { "padding: 1px 2px 3px; padding-left: 0", "padding: 1px 2px 3px 0;" },
     { "padding-top: 5px", "padding: 5px 0 0;" },
     { "background-color: #3584e4; border-radius: 12px; opacity: 0.9; mix-blend-mode: screen",
@@ -183,6 +186,9 @@ test_errors (void)
     { "box-shadow: 1px 2px, ", GSK_LAYER_ERROR_SYNTAX, "1:21: expected a shadow" },
     { "box-shadow: 1px 2px 10%", GSK_LAYER_ERROR_INVALID_VALUE, "1:21: a shadow length cannot be a percentage" },
     { "box-shadow: 1px 2px red blue", GSK_LAYER_ERROR_SYNTAX, "1:25: unexpected “blue” in a shadow" },
+    { "text-shadow: inset 1px 2px", GSK_LAYER_ERROR_SYNTAX, "1:14: a text shadow cannot be inset" },
+    { "text-shadow: 1px 2px 3px 4px", GSK_LAYER_ERROR_SYNTAX, "1:26: at most 3 lengths in a shadow" },
+    { "text-shadow: 1px", GSK_LAYER_ERROR_SYNTAX, "1:14: a shadow needs an x and a y offset" },
   };
   guint i;
 

@@ -10,6 +10,7 @@
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
+#include <math.h>
 #include <string.h>
 #include <pango/pangocairo.h>
 #include <gsklayer.h>
@@ -678,6 +679,163 @@ test_glyphs_fallback (void)
   g_object_unref (renderer);
 }
 
+/* {{{ text-shadow */
+
+/* A true Gaussian of @sigma pixels over the A8 @mask, both ways, in
+ * doubles: the reference for GSK's three box blurs */
+static void
+gaussian_blur (cairo_surface_t *mask,
+               double           sigma)
+{
+  int w = cairo_image_surface_get_width (mask), h = cairo_image_surface_get_height (mask);
+  int stride = cairo_image_surface_get_stride (mask);
+  guint8 *data = cairo_image_surface_get_data (mask);
+  int r = (int) ceil (3 * sigma), x, y, k, pass;
+  double *kernel = g_new (double, 2 * r + 1), *line = g_new (double, MAX (w, h)), sum = 0;
+
+  for (k = -r; k <= r; k++)
+    sum += kernel[k + r] = exp (-(double) k * k / (2 * sigma * sigma));
+  for (k = 0; k <= 2 * r; k++)
+    kernel[k] /= sum;
+
+  cairo_surface_flush (mask);
+  for (pass = 0; pass < 2; pass++)
+    {
+      int n = pass == 0 ? w : h, lines = pass == 0 ? h : w;
+
+      for (y = 0; y < lines; y++)
+        {
+          for (x = 0; x < n; x++)
+            {
+              double v = 0;
+
+              for (k = -r; k <= r; k++)
+                if (x + k >= 0 && x + k < n)
+                  v += kernel[k + r] * (pass == 0 ? data[y * stride + x + k] : data[(x + k) * stride + y]);
+              line[x] = v;
+            }
+          for (x = 0; x < n; x++)
+            *(pass == 0 ? &data[y * stride + x] : &data[x * stride + y]) = (guint8) CLAMP (floor (line[x] + 0.5), 0, 255);
+        }
+    }
+  cairo_surface_mark_dirty (mask);
+  g_free (kernel);
+  g_free (line);
+}
+
+/* Two text shadows, a sharp one in the text's colour (none given) over a
+ * blurred one, on
+ * both backends, against Pango's layout drawn with cairo and blurred by
+ * a true Gaussian of half the blur radius, as CSS says */
+static void
+check_text_shadow (GskLayerRenderer *renderer,
+                   const char       *name)
+{
+  g_autoptr (GError) error = NULL;
+  GskLayer *root = g_object_ref_sink (gsk_layer_new ());
+  GskLayer *label = gsk_layer_text_new ("Shadowed text");
+  PangoLayout *layout = reference_layout ("Shadowed text", "Sans Bold 20");
+  const GdkRGBA color = { 0.1f, 0.2f, 0.6f, 1 };
+  const struct { double dx, dy, blur; GdkRGBA color; } shadows[] = {
+    /* last first: the first is on top */
+    { 3, 4, 6, { 0, 0, 0, 0.6f } },
+    { -2, -1, 0, { 0.1f, 0.2f, 0.6f, 1 } },
+  };
+  cairo_surface_t *shown, *expected;
+  cairo_t *cr;
+  int n, ink;
+  guint i;
+
+  gsk_layer_set_size (root, &GRAPHENE_SIZE_INIT (320, 90));
+  gsk_layer_set_background_color (root, &(GdkRGBA) { 1, 1, 1, 1 });
+  gsk_layer_text_set_font (GSK_LAYER_TEXT (label), "Sans Bold 20");
+  gsk_layer_text_set_color (GSK_LAYER_TEXT (label), &color);
+  g_assert_true (gsk_layer_set_style_from_string (label, "text-shadow: -2px -1px, "
+                                                         "3px 4px 6px rgba(0, 0, 0, 0.6)", &error));
+  g_assert_no_error (error);
+  gsk_layer_set_position (label, &GRAPHENE_POINT_INIT (20, 20));
+  gsk_layer_add_child (root, label);
+  shown = gsk_layer_renderer_render_to_surface (renderer, root, 320, 90);
+
+  expected = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 320, 90);
+  cr = cairo_create (expected);
+  cairo_set_source_rgb (cr, 1, 1, 1);
+  cairo_paint (cr);
+  for (i = 0; i < G_N_ELEMENTS (shadows); i++)
+    {
+      cairo_surface_t *mask = cairo_image_surface_create (CAIRO_FORMAT_A8, 320, 90);
+      cairo_t *mcr = cairo_create (mask);
+
+      cairo_move_to (mcr, 20 + shadows[i].dx, 20 + shadows[i].dy);
+      pango_cairo_show_layout (mcr, layout);
+      cairo_destroy (mcr);
+      if (shadows[i].blur > 0)
+        gaussian_blur (mask, shadows[i].blur / 2);
+      gdk_cairo_set_source_rgba (cr, &shadows[i].color);
+      cairo_mask_surface (cr, mask, 0, 0);
+      cairo_surface_destroy (mask);
+    }
+  gdk_cairo_set_source_rgba (cr, &color);
+  cairo_move_to (cr, 20, 20);
+  pango_cairo_show_layout (cr, layout);
+  cairo_destroy (cr);
+
+  if (g_getenv ("TEST_TEXT_SAVE"))
+    {
+      g_autofree char *a = g_strdup_printf ("test-text-shadow-%s.png", name);
+
+      cairo_surface_write_to_png (shown, a);
+      cairo_surface_write_to_png (expected, "test-text-shadow-expected.png");
+    }
+
+  {
+    cairo_surface_t *white = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 320, 90);
+
+    cr = cairo_create (white);
+    cairo_set_source_rgb (cr, 1, 1, 1);
+    cairo_paint (cr);
+    cairo_destroy (cr);
+    ink = count_differing (expected, white, 0);
+    cairo_surface_destroy (white);
+  }
+  n = count_differing (shown, expected, 6);
+  g_test_message ("%s: %d of 28,800 pixels differ by more than 6 (%d inked)", name, n, ink);
+  g_assert_cmpint (ink, >, 4000);
+  g_assert_cmpint (n, <=, 28800 / 200);
+
+  /* A changed shadow damages where the old and the new one reach (the
+   * tests run with GSK_LAYER_DEBUG=check-damage, which compares the
+   * frame with a full redraw) */
+  {
+    cairo_surface_t *target = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 320, 90);
+    cairo_region_t *damage;
+    cairo_rectangle_int_t extents;
+
+    cairo_region_destroy (gsk_layer_renderer_render (renderer, root, target));
+    g_assert_true (gsk_layer_set_style_from_string (label, "text-shadow: 12px 9px 4px red", &error));
+    damage = gsk_layer_renderer_render (renderer, root, target);
+    cairo_region_get_extents (damage, &extents);
+    g_test_message ("%s: the shadow moved, damage %d,%d %d×%d", name, extents.x, extents.y, extents.width, extents.height);
+    /* From the old shadow's top-left (dx -2 and a blur reaching left)
+     * to the new one's bottom-right, past the label's own bounds */
+    g_assert_cmpint (extents.x, <, 20 - 2);
+    g_assert_cmpint (extents.x + extents.width, >, 20 + 12 + 150);
+    cairo_region_destroy (damage);
+    cairo_surface_destroy (target);
+  }
+
+  cairo_surface_destroy (shown);
+  cairo_surface_destroy (expected);
+  g_object_unref (layout);
+  g_object_unref (root);
+}
+
+static void
+test_text_shadow (gconstpointer data)
+{
+  run_on_backend (data, check_text_shadow);
+}
+
 /* }}} */
 
 /* The share of inked pixels that are only partly inked: glyph edges.
@@ -1003,6 +1161,8 @@ main (int    argc,
   g_test_add_data_func ("/text/layouts/gl", "gl", test_layouts);
   g_test_add_data_func ("/text/crisp/device-scale/software", "software", test_crisp_device_scale);
   g_test_add_data_func ("/text/crisp/device-scale/gl", "gl", test_crisp_device_scale);
+  g_test_add_data_func ("/text/shadow/software", "software", test_text_shadow);
+  g_test_add_data_func ("/text/shadow/gl", "gl", test_text_shadow);
   g_test_add_func ("/text/glyphs/shared", test_glyphs_shared);
   g_test_add_func ("/text/glyphs/gl-batched", test_glyphs_gl_batched);
   g_test_add_func ("/text/glyphs/fallback", test_glyphs_fallback);

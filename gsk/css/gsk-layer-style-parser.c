@@ -954,19 +954,23 @@ parse_outline_property (Parser        *parser,
 /* {{{ Shadows */
 
 /* box-shadow: none, or shadows separated by commas, each [inset] x y
- * [blur [spread]] [color], the keyword and the colour on either side */
+ * [blur [spread]] [color], the keyword and the colour on either side;
+ * text-shadow (@text): the same without inset and spread, and a shadow
+ * without a colour takes the text's */
 static gboolean
-parse_box_shadow (Parser        *parser,
-                  const char    *p,
-                  const char    *end,
-                  GskLayerStyle *style)
+parse_shadows (Parser         *parser,
+               const char     *p,
+               const char     *end,
+               gboolean        text,
+               GskLayerShadow *shadows,
+               guint          *n_shadows)
 {
+  int max_lengths = text ? 3 : 4;
   guint n = 0;
 
   if (span_is (p, end, "none"))
     {
-      style->n_shadows = 0;
-      style->set |= GSK_LAYER_STYLE_BOX_SHADOW;
+      *n_shadows = 0;
       return TRUE;
     }
 
@@ -975,7 +979,7 @@ parse_box_shadow (Parser        *parser,
       const char *stop = next_comma (p, end);
       /* inset, four lengths and a colour at most */
       const char *starts[6], *ends[6];
-      GskLayerShadow shadow = { 0, 0, 0, 0, { 0, 0, 0, 1 }, FALSE };
+      GskLayerShadow shadow = { 0, 0, 0, 0, { 0, 0, 0, 1 }, FALSE, FALSE };
       float lengths[4];
       gboolean have_color = FALSE, last_was_length = FALSE, percent;
       int n_values, n_lengths = 0, i;
@@ -993,7 +997,9 @@ parse_box_shadow (Parser        *parser,
           const char *s = starts[i], *e = ends[i];
           gboolean is_length = g_ascii_isdigit (*s) || *s == '-' || *s == '+' || *s == '.';
 
-          if (span_is (s, e, "inset") && !shadow.inset)
+          if (span_is (s, e, "inset") && text)
+            return fail (parser, s, GSK_LAYER_ERROR_SYNTAX, "a text shadow cannot be inset");
+          else if (span_is (s, e, "inset") && !shadow.inset)
             shadow.inset = TRUE;
           else if (is_length)
             {
@@ -1002,8 +1008,8 @@ parse_box_shadow (Parser        *parser,
               /* The lengths go together */
               if (n_lengths > 0 && !last_was_length)
                 return fail (parser, s, GSK_LAYER_ERROR_SYNTAX, "the lengths of a shadow go together");
-              if (n_lengths == 4)
-                return fail (parser, s, GSK_LAYER_ERROR_SYNTAX, "at most 4 lengths in a shadow");
+              if (n_lengths == max_lengths)
+                return fail (parser, s, GSK_LAYER_ERROR_SYNTAX, "at most %d lengths in a shadow", max_lengths);
               if (!parse_dimension (parser, &r, e, TRUE, &lengths[n_lengths], &percent))
                 return FALSE;
               if (percent)
@@ -1035,13 +1041,13 @@ parse_box_shadow (Parser        *parser,
         }
       if (n_lengths > 3)
         shadow.spread = lengths[3];
+      shadow.current_color = text && !have_color;
 
-      style->shadows[n++] = shadow;
+      shadows[n++] = shadow;
       p = stop + 1;
     }
 
-  style->n_shadows = n;
-  style->set |= GSK_LAYER_STYLE_BOX_SHADOW;
+  *n_shadows = n;
   return TRUE;
 }
 
@@ -1162,7 +1168,17 @@ parse_declaration (Parser        *parser,
   else if (g_str_equal (name, "border-radius"))
     ok = parse_border_radius (parser, value, end, style);
   else if (g_str_equal (name, "box-shadow"))
-    ok = parse_box_shadow (parser, value, end, style);
+    {
+      ok = parse_shadows (parser, value, end, FALSE, style->shadows, &style->n_shadows);
+      if (ok)
+        style->set |= GSK_LAYER_STYLE_BOX_SHADOW;
+    }
+  else if (g_str_equal (name, "text-shadow"))
+    {
+      ok = parse_shadows (parser, value, end, TRUE, style->text_shadows, &style->n_text_shadows);
+      if (ok)
+        style->set |= GSK_LAYER_STYLE_TEXT_SHADOW;
+    }
   else if (g_str_equal (name, "background-image"))
     ok = parse_background_image (parser, value, end, style);
   else if (g_str_has_prefix (name, "outline") &&
@@ -1220,7 +1236,9 @@ parse_declaration (Parser        *parser,
  * (`border-top-left-radius` …), `border` with all its shorthands and
  * longhands (`border-top`, `border-width`, `border-left-color` …; styles
  * `none`, `hidden`, `solid` and `double`), `box-shadow` (outset and
- * inset, several), `outline` with its longhands and `outline-offset`,
+ * inset, several), `text-shadow` (several; drawn by text layers, in the
+ * text's colour where none is given), `outline` with its longhands and
+ * `outline-offset`,
  * `padding` and its four longhands, `opacity` and `mix-blend-mode`,
  * with their CSS syntax and meaning; lengths are in `px`,
  * `currentcolor` is black and `transparent` transparent black. A later

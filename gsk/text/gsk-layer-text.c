@@ -43,7 +43,15 @@
  * Text is laid out without hinted metrics and with glyphs at fractional
  * positions, so that its layout is the same at every scale it is drawn
  * at. It is rasterized at the scale it has on screen, as all drawn
- * content is: under `scale(4)`, 12 points look as 48 do.
+ * content is: under `scale(4)`, 12 points look as 48 do. Each glyph is
+ * drawn once per font and scale and shared by every label that shows
+ * it (on GL, as quads on shared atlas pages), so changing a label draws
+ * only glyphs no label showed before. Text with error underlines or
+ * shape attributes is drawn whole by pango-cairo instead.
+ *
+ * The style's `text-shadow` draws shadows of the text, blurred as CSS
+ * says, in the text's colour where a shadow gives none; they reach past
+ * the layer's bounds. (Text drawn whole by pango-cairo has no shadow.)
  *
  * Since: 0.1
  */
@@ -382,6 +390,69 @@ gsk_layer_text_draw (GskLayer *layer,
   pango_cairo_show_layout (cr, layout);
 }
 
+/* CSS text-shadow, the first on top: the run's own image (its coverage)
+ * blurred, moved and painted in each shadow's colour, or the text's */
+static void
+add_text_shadows (GskLayerText        *self,
+                  const GskLayerStyle *style,
+                  GskLayerGlyphRun    *run)
+{
+  cairo_surface_t *image = gsk_layer_glyph_run_get_surface (run);
+  float s = run->scale;
+  int width, height, x0 = G_MAXINT, y0 = G_MAXINT, x1 = G_MININT, y1 = G_MININT;
+  cairo_surface_t *shadow;
+  cairo_t *cr;
+  int i;
+
+  if (image == NULL)
+    return;
+
+  width = cairo_image_surface_get_width (image);
+  height = cairo_image_surface_get_height (image);
+  for (i = 0; i < (int) style->n_text_shadows; i++)
+    {
+      const GskLayerShadow *sh = &style->text_shadows[i];
+      /* Three sigmas of the blur */
+      int reach = (int) ceil (1.5 * sh->blur * s) + 1;
+
+      x0 = MIN (x0, (int) floor (sh->dx * s) - reach);
+      y0 = MIN (y0, (int) floor (sh->dy * s) - reach);
+      x1 = MAX (x1, (int) ceil (sh->dx * s) + width + reach);
+      y1 = MAX (y1, (int) ceil (sh->dy * s) + height + reach);
+    }
+  if (x1 - x0 > 8192 || y1 - y0 > 8192)
+    return;
+
+  shadow = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, x1 - x0, y1 - y0);
+  cr = cairo_create (shadow);
+  for (i = (int) style->n_text_shadows - 1; i >= 0; i--)
+    {
+      const GskLayerShadow *sh = &style->text_shadows[i];
+      int reach = (int) ceil (1.5 * sh->blur * s) + 1;
+      cairo_surface_t *mask = cairo_image_surface_create (CAIRO_FORMAT_A8, width + 2 * reach, height + 2 * reach);
+      cairo_t *mcr = cairo_create (mask);
+
+      cairo_set_source_surface (mcr, image, reach, reach);
+      cairo_paint (mcr);
+      cairo_destroy (mcr);
+      cairo_surface_flush (mask);
+      gsk_layer_style_blur_a8 (cairo_image_surface_get_data (mask), width + 2 * reach, height + 2 * reach,
+                               cairo_image_surface_get_stride (mask), sh->blur / 2 * s);
+      cairo_surface_mark_dirty (mask);
+
+      gdk_cairo_set_source_rgba (cr, sh->current_color ? &self->color : &sh->color);
+      cairo_mask_surface (cr, mask, sh->dx * s - reach - x0, sh->dy * s - reach - y0);
+      cairo_surface_destroy (mask);
+    }
+  cairo_destroy (cr);
+  cairo_surface_flush (shadow);
+
+  gsk_layer_glyph_run_set_shadow (run, shadow,
+                                  &GRAPHENE_RECT_INIT (run->clip.origin.x + x0 / s, run->clip.origin.y + y0 / s,
+                                                       (x1 - x0) / s, (y1 - y0) / s));
+  cairo_surface_destroy (shadow);
+}
+
 /* What the compile shows instead of calling draw(): the same pixels, put
  * together from glyph images that every label shares */
 static GskLayerGlyphRun *
@@ -395,9 +466,15 @@ gsk_layer_text_get_glyphs (GskLayer              *layer,
   if (self->text[0] == '\0')
     return gsk_layer_glyph_run_new (scale, clip);
 
-  layout = gsk_layer_text_get_layout (self);
+  GskLayerStyle *style = gsk_layer_get_style (layer);
+  GskLayerGlyphRun *run;
 
-  return gsk_layer_glyph_run_new_for_layout (layout, layout_x (self, layout), &self->color, scale, clip);
+  layout = gsk_layer_text_get_layout (self);
+  run = gsk_layer_glyph_run_new_for_layout (layout, layout_x (self, layout), &self->color, scale, clip);
+  if (run != NULL && style != NULL && (style->set & GSK_LAYER_STYLE_TEXT_SHADOW) && style->n_text_shadows > 0)
+    add_text_shadows (self, style, run);
+
+  return run;
 }
 
 static void
