@@ -1093,7 +1093,7 @@ enter_layer (Compiler *c,
   bounds = GRAPHENE_RECT_INIT (0, 0, p->size.width, p->size.height);
   layer_box = gsk_layer_project_box (&p->world, m, &bounds);
 
-  need_group = p->blend_mode != GSK_LAYER_BLEND_NORMAL ||
+  need_group = p->blend_mode != GSK_LAYER_BLEND_NORMAL || gsk_layer_style_get_n_filters (p->style) > 0 ||
                (p->opacity < 1.f &&
                 (p->n_children > 0 ||
                  ((p->background[3] > 0.f || has_style_box (p)) && has_own_ops (p) &&
@@ -1115,6 +1115,15 @@ enter_layer (Compiler *c,
       op->opacity = p->opacity;
       op->blend_mode = p->blend_mode;
       op->debug_name = layer_debug_name (layer, p);
+      op->n_filters = gsk_layer_style_get_n_filters (p->style);
+      if (op->n_filters > 0)
+        {
+          guint i;
+
+          op->filters = g_new (GskLayerColorMatrix, op->n_filters);
+          for (i = 0; i < op->n_filters; i++)
+            gsk_layer_filter_get_matrix (&p->style->filters[i], &op->filters[i]);
+        }
       g_array_append_val (c->groups, g);
       exit.pushed_group = TRUE;
     }

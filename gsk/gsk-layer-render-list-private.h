@@ -23,8 +23,9 @@ G_BEGIN_DECLS
  * @GSK_LAYER_RENDER_OP_TEXTURE: draw @surface, which holds @source_rect of
  *   layer space, stretched to @source_rect
  * @GSK_LAYER_RENDER_OP_PUSH_GROUP: start an offscreen group; what follows
- *   up to the matching POP_GROUP is drawn into it, then the group is
- *   composited with @opacity and @blend_mode
+ *   up to the matching POP_GROUP is drawn into it, then its pixels go
+ *   through @filters in order and the group is composited with @opacity
+ *   and @blend_mode
  * @GSK_LAYER_RENDER_OP_POP_GROUP: end the innermost group
  * @GSK_LAYER_RENDER_OP_PUSH_CLIP: clip what follows up to the matching
  *   POP_CLIP to the quad @bounds under @transform (and its rounded
@@ -47,6 +48,14 @@ typedef enum {
   GSK_LAYER_RENDER_OP_POP_CLIP,
   GSK_LAYER_RENDER_OP_GLYPHS,
 } GskLayerRenderOpKind;
+
+/* A colour filter (CSS filter functions but blur and drop-shadow): rows
+ * r, g, b, a of a 4×5 matrix on straight (unpremultiplied) RGBA, the
+ * last column an offset, each result clamped to [0, 1] */
+typedef struct
+{
+  float m[20];
+} GskLayerColorMatrix;
 
 typedef struct _GskLayerRenderOp GskLayerRenderOp;
 
@@ -88,6 +97,10 @@ struct _GskLayerRenderOp
 
   /* GLYPHS: the run, owned by the list */
   GskLayerGlyphRun *glyphs;
+
+  /* PUSH_GROUP: colour filters applied in order, owned by the list */
+  GskLayerColorMatrix *filters;
+  guint n_filters;
 
   /* Interned; the layer's name or type name, for debugging only */
   const char *debug_name;

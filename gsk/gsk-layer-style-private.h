@@ -8,6 +8,7 @@
 #include <gdk/gdk.h>
 
 #include "gsk-layer-style.h"
+#include "gsk-layer-render-list-private.h"
 
 G_BEGIN_DECLS
 
@@ -23,6 +24,7 @@ typedef enum {
   GSK_LAYER_STYLE_OUTLINE          = 1 << 7,
   GSK_LAYER_STYLE_BACKGROUND_IMAGE = 1 << 8,
   GSK_LAYER_STYLE_TEXT_SHADOW      = 1 << 9,
+  GSK_LAYER_STYLE_FILTER           = 1 << 10,
 } GskLayerStyleSet;
 
 /* A colour stop of a gradient: its position as declared */
@@ -63,6 +65,32 @@ typedef struct {
 
 /* More is surely a mistake, and each costs a blur */
 #define GSK_LAYER_STYLE_MAX_SHADOWS 8
+
+/* The filter functions of CSS that map colours */
+typedef enum {
+  GSK_LAYER_FILTER_BRIGHTNESS,
+  GSK_LAYER_FILTER_CONTRAST,
+  GSK_LAYER_FILTER_GRAYSCALE,
+  GSK_LAYER_FILTER_HUE_ROTATE,
+  GSK_LAYER_FILTER_INVERT,
+  GSK_LAYER_FILTER_OPACITY,
+  GSK_LAYER_FILTER_SATURATE,
+  GSK_LAYER_FILTER_SEPIA,
+} GskLayerFilterKind;
+
+/* One function of CSS filter: its amount (1 is 100%; clamped to 1 where
+ * CSS clamps it) or, for hue-rotate, its angle in degrees */
+typedef struct {
+  GskLayerFilterKind kind;
+  float amount;
+} GskLayerFilter;
+
+#define GSK_LAYER_STYLE_MAX_FILTERS 8
+
+/* The colour matrix of @filter, as the Filter Effects spec gives it:
+ * rows r, g, b, a of five (the last an offset), on straight colours */
+void gsk_layer_filter_get_matrix (const GskLayerFilter *filter,
+                                  GskLayerColorMatrix  *matrix);
 
 /* CSS border-style, of those GSK draws */
 typedef enum {
@@ -113,6 +141,10 @@ struct _GskLayerStyle
   guint n_images;
   GskLayerGradient images[GSK_LAYER_STYLE_MAX_IMAGES];
 
+  /* filter, applied in order; none: 0 */
+  guint n_filters;
+  GskLayerFilter filters[GSK_LAYER_STYLE_MAX_FILTERS];
+
   /* text-shadow, first on top; drawn by text layers */
   guint n_text_shadows;
   GskLayerShadow text_shadows[GSK_LAYER_STYLE_MAX_SHADOWS];
@@ -125,6 +157,13 @@ void gsk_layer_style_blur_a8 (guint8 *data,
                               int     height,
                               int     stride,
                               double  sigma);
+
+/* How many filter functions apply */
+static inline guint
+gsk_layer_style_get_n_filters (const GskLayerStyle *style)
+{
+  return style != NULL && (style->set & GSK_LAYER_STYLE_FILTER) ? style->n_filters : 0;
+}
 
 /* The width the outline is drawn with: 0 where its style is none */
 static inline float

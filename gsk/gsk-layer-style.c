@@ -69,6 +69,21 @@ gsk_layer_style_unref (GskLayerStyle *self)
 }
 
 static gboolean
+filters_equal (const GskLayerStyle *a,
+               const GskLayerStyle *b)
+{
+  guint i;
+
+  if (a->n_filters != b->n_filters)
+    return FALSE;
+  for (i = 0; i < a->n_filters; i++)
+    if (a->filters[i].kind != b->filters[i].kind || a->filters[i].amount != b->filters[i].amount)
+      return FALSE;
+
+  return TRUE;
+}
+
+static gboolean
 shadows_equal (const GskLayerShadow *a,
                guint                 n_a,
                const GskLayerShadow *b,
@@ -140,6 +155,8 @@ gsk_layer_style_equal (GskLayerStyle *a,
        a->outline_offset != b->outline_offset || !gdk_rgba_equal (&a->outline_color, &b->outline_color)))
     return FALSE;
   if ((a->set & GSK_LAYER_STYLE_BOX_SHADOW) && !shadows_equal (a->shadows, a->n_shadows, b->shadows, b->n_shadows))
+    return FALSE;
+  if ((a->set & GSK_LAYER_STYLE_FILTER) && !filters_equal (a, b))
     return FALSE;
   if ((a->set & GSK_LAYER_STYLE_TEXT_SHADOW) &&
       !shadows_equal (a->text_shadows, a->n_text_shadows, b->text_shadows, b->n_text_shadows))
@@ -425,6 +442,23 @@ gsk_layer_style_to_string (GskLayerStyle *self)
     append_shadows (s, "box-shadow", self->shadows, self->n_shadows, 4);
   if (self->set & GSK_LAYER_STYLE_TEXT_SHADOW)
     append_shadows (s, "text-shadow", self->text_shadows, self->n_text_shadows, 3);
+  if (self->set & GSK_LAYER_STYLE_FILTER)
+    {
+      static const char * const names[] = {
+        "brightness", "contrast", "grayscale", "hue-rotate", "invert", "opacity", "saturate", "sepia",
+      };
+
+      g_string_append (s, "filter: ");
+      if (self->n_filters == 0)
+        g_string_append (s, "none");
+      for (guint i = 0; i < self->n_filters; i++)
+        {
+          g_string_append_printf (s, "%s%s(", i > 0 ? " " : "", names[self->filters[i].kind]);
+          append_number (s, self->filters[i].amount);
+          g_string_append (s, self->filters[i].kind == GSK_LAYER_FILTER_HUE_ROTATE ? "deg)" : ")");
+        }
+      g_string_append (s, "; ");
+    }
   if (self->set & GSK_LAYER_STYLE_OPACITY)
     {
       g_string_append (s, "opacity: ");
@@ -477,6 +511,13 @@ gsk_layer_style_to_string (GskLayerStyle *self)
  * says (a Gaussian of half the blur radius, approximated by three box
  * blurs) and following its corners.
  *
+ * `filter` puts the pixels of the layer and its subtree, composited
+ * together, through its colour functions in order (on straight colours,
+ * clamped after each, as the Filter Effects spec gives them), before
+ * the layer's opacity and blend mode apply.
+ *
+ * `text-shadow` is drawn by text layers ([class@LayerText]).
+ *
  * `outline` draws a ring outside the border box grown by
  * `outline-offset`, following the corners, over the border (but under
  * the layer's content and children, where CSS puts it over them).
@@ -507,6 +548,10 @@ gsk_layer_set_style (GskLayer      *self,
     return;
 
   gsk_layer_get_content_box (self, &old_box);
+  /* Filters change the pixels of the whole subtree */
+  if (gsk_layer_style_get_n_filters (priv->style) != gsk_layer_style_get_n_filters (style) ||
+      (gsk_layer_style_get_n_filters (style) > 0 && !filters_equal (priv->style, style)))
+    gsk_layer_changed (self, GSK_LAYER_DIRTY_EFFECTS);
   if (style)
     gsk_layer_style_ref (style);
   g_clear_pointer (&priv->style, gsk_layer_style_unref);
@@ -739,6 +784,99 @@ clip_to_side (cairo_t               *cr,
   cairo_clip (cr);
 }
 
+/* {{{ Filters */
+
+void
+gsk_layer_filter_get_matrix (const GskLayerFilter *filter,
+                             GskLayerColorMatrix  *matrix)
+{
+  float a = filter->amount, *m = matrix->m;
+  float r = 1 - a;
+  int i;
+
+  memset (m, 0, sizeof matrix->m);
+  for (i = 0; i < 4; i++)
+    m[i * 5 + i] = 1;
+
+  switch (filter->kind)
+    {
+    case GSK_LAYER_FILTER_BRIGHTNESS:
+      m[0] = m[6] = m[12] = a;
+      break;
+
+    case GSK_LAYER_FILTER_CONTRAST:
+      m[0] = m[6] = m[12] = a;
+      m[4] = m[9] = m[14] = 0.5f - 0.5f * a;
+      break;
+
+    case GSK_LAYER_FILTER_GRAYSCALE:
+      {
+        const float g[9] = {
+          0.2126f + 0.7874f * r, 0.7152f - 0.7152f * r, 0.0722f - 0.0722f * r,
+          0.2126f - 0.2126f * r, 0.7152f + 0.2848f * r, 0.0722f - 0.0722f * r,
+          0.2126f - 0.2126f * r, 0.7152f - 0.7152f * r, 0.0722f + 0.9278f * r,
+        };
+
+        for (i = 0; i < 9; i++)
+          m[(i / 3) * 5 + i % 3] = g[i];
+      }
+      break;
+
+    case GSK_LAYER_FILTER_SEPIA:
+      {
+        const float g[9] = {
+          0.393f + 0.607f * r, 0.769f - 0.769f * r, 0.189f - 0.189f * r,
+          0.349f - 0.349f * r, 0.686f + 0.314f * r, 0.168f - 0.168f * r,
+          0.272f - 0.272f * r, 0.534f - 0.534f * r, 0.131f + 0.869f * r,
+        };
+
+        for (i = 0; i < 9; i++)
+          m[(i / 3) * 5 + i % 3] = g[i];
+      }
+      break;
+
+    case GSK_LAYER_FILTER_SATURATE:
+      {
+        const float g[9] = {
+          0.213f + 0.787f * a, 0.715f - 0.715f * a, 0.072f - 0.072f * a,
+          0.213f - 0.213f * a, 0.715f + 0.285f * a, 0.072f - 0.072f * a,
+          0.213f - 0.213f * a, 0.715f - 0.715f * a, 0.072f + 0.928f * a,
+        };
+
+        for (i = 0; i < 9; i++)
+          m[(i / 3) * 5 + i % 3] = g[i];
+      }
+      break;
+
+    case GSK_LAYER_FILTER_HUE_ROTATE:
+      {
+        double c = cos (a * G_PI / 180), s = sin (a * G_PI / 180);
+        const float g[9] = {
+          0.213 + c * 0.787 - s * 0.213, 0.715 - c * 0.715 - s * 0.715, 0.072 - c * 0.072 + s * 0.928,
+          0.213 - c * 0.213 + s * 0.143, 0.715 + c * 0.285 + s * 0.140, 0.072 - c * 0.072 - s * 0.283,
+          0.213 - c * 0.213 - s * 0.787, 0.715 - c * 0.715 + s * 0.715, 0.072 + c * 0.928 + s * 0.072,
+        };
+
+        for (i = 0; i < 9; i++)
+          m[(i / 3) * 5 + i % 3] = g[i];
+      }
+      break;
+
+    case GSK_LAYER_FILTER_INVERT:
+      m[0] = m[6] = m[12] = 1 - 2 * a;
+      m[4] = m[9] = m[14] = a;
+      break;
+
+    case GSK_LAYER_FILTER_OPACITY:
+      m[18] = a;
+      break;
+
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+/* }}} */
 /* {{{ Shadows */
 
 /* Three box blurs approximate a Gaussian of @sigma pixels (SVG's

@@ -101,6 +101,10 @@ test_parse (void)
     { "box-shadow: 0 6px 16px rgba(0, 0, 0, 0.45), inset 1px 1px 0 -2px #fff",
       "box-shadow: 0 6px 16px 0 rgba(0,0,0,0.45), inset 1px 1px 0 -2px rgb(255,255,255);" },
     { "text-shadow: none", "text-shadow: none;" },
+    { "filter: none", "filter: none;" },
+    { "filter: grayscale() sepia(50%) hue-rotate(0.25turn) invert(2) opacity(0.3) brightness(150%) contrast(0) saturate(3)",
+      "filter: grayscale(1) sepia(0.5) hue-rotate(90deg) invert(1) opacity(0.3) brightness(1.5) contrast(0) saturate(3);" },
+    { "filter: hue-rotate()", "filter: hue-rotate(0deg);" },
     { "text-shadow: 1px 2px", "text-shadow: 1px 2px 0;" },
     { "text-shadow: red 0 -1px 3.5px, 2px 2px", "text-shadow: 0 -1px 3.5px rgb(255,0,0), 2px 2px 0;" },
     { "padding: 1px 2px 3px; padding-left: 0", "padding: 1px 2px 3px 0;" },
@@ -162,7 +166,6 @@ test_errors (void)
       "1:10: percentages of padding are not supported (they are of a containing block)" },
     { "padding: -2px", GSK_LAYER_ERROR_INVALID_VALUE, "1:10: padding cannot be negative" },
     { "padding-left: 1px 2px", GSK_LAYER_ERROR_SYNTAX, "1:19: one value here" },
-    { "filter: blur(2px)", GSK_LAYER_ERROR_UNSUPPORTED, "1:1: “filter” is not supported yet" },
     { "box-shadow: 2px", GSK_LAYER_ERROR_SYNTAX, "1:13: a shadow needs an x and a y offset" },
     { "background-image: radial-gradient(red, blue)", GSK_LAYER_ERROR_UNSUPPORTED,
       "1:19: “radial-gradient()” is not supported yet" },
@@ -187,6 +190,15 @@ test_errors (void)
     { "box-shadow: 1px 2px 10%", GSK_LAYER_ERROR_INVALID_VALUE, "1:21: a shadow length cannot be a percentage" },
     { "box-shadow: 1px 2px red blue", GSK_LAYER_ERROR_SYNTAX, "1:25: unexpected “blue” in a shadow" },
     { "text-shadow: inset 1px 2px", GSK_LAYER_ERROR_SYNTAX, "1:14: a text shadow cannot be inset" },
+    { "filter: blur(2px)", GSK_LAYER_ERROR_UNSUPPORTED, "1:9: “blur()” in filter is not supported yet" },
+    { "filter: grayscale(1) drop-shadow(1px 1px red)", GSK_LAYER_ERROR_UNSUPPORTED,
+      "1:22: “drop-shadow()” in filter is not supported yet" },
+    { "filter: greyscale(1)", GSK_LAYER_ERROR_INVALID_VALUE, "1:9: unknown filter function “greyscale()”" },
+    { "filter: sepia(-1)", GSK_LAYER_ERROR_INVALID_VALUE, "1:15: a filter amount cannot be negative" },
+    { "filter: sepia(1px)", GSK_LAYER_ERROR_SYNTAX, "1:16: expected a number or a percentage" },
+    { "filter: hue-rotate(3)", GSK_LAYER_ERROR_SYNTAX, "1:20: expected an angle" },
+    { "filter: sepia", GSK_LAYER_ERROR_SYNTAX, "1:9: expected a filter function" },
+    { "backdrop-filter: blur(4px)", GSK_LAYER_ERROR_UNSUPPORTED, "1:1: “backdrop-filter” is not supported yet" },
     { "text-shadow: 1px 2px 3px 4px", GSK_LAYER_ERROR_SYNTAX, "1:26: at most 3 lengths in a shadow" },
     { "text-shadow: 1px", GSK_LAYER_ERROR_SYNTAX, "1:14: a shadow needs an x and a y offset" },
   };
@@ -408,6 +420,61 @@ test_damage (void)
       g_assert_false (cairo_region_is_empty (damage));
       g_assert_null (gsk_layer_renderer_get_damage_error (renderer));
       cairo_region_destroy (damage);
+    }
+
+  cairo_surface_destroy (target);
+  g_object_unref (root);
+  g_object_unref (renderer);
+}
+
+/* A filter set, changed or removed redraws the layer's subtree (the
+ * damage check compares each frame with a full redraw), and draws it
+ * through the filter: grayscale(1) of pure red is CSS's luminance of red */
+static void
+test_filter_damage (void)
+{
+  GskLayerRenderer *renderer = gsk_layer_software_renderer_new ();
+  GskLayer *root = g_object_ref_sink (gsk_layer_new ());
+  GskLayer *card = gsk_layer_new ();
+  GskLayer *child = gsk_layer_new ();
+  cairo_surface_t *target = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 100, 80);
+  const char *filters[] = { "filter: grayscale(1)", "filter: grayscale(1) invert(1)", "filter: none", "" };
+  g_autoptr (GError) error = NULL;
+  cairo_region_t *damage;
+  guint32 pixel;
+  guint i;
+
+  gsk_layer_renderer_set_check_damage (renderer, TRUE);
+  gsk_layer_set_size (root, &GRAPHENE_SIZE_INIT (100, 80));
+  gsk_layer_set_background_color (root, &(GdkRGBA) { 1, 1, 1, 1 });
+  gsk_layer_set_size (card, &GRAPHENE_SIZE_INIT (60, 40));
+  gsk_layer_set_position (card, &GRAPHENE_POINT_INIT (10, 10));
+  gsk_layer_set_background_color (card, &(GdkRGBA) { 0, 0, 1, 1 });
+  gsk_layer_set_size (child, &GRAPHENE_SIZE_INIT (20, 20));
+  gsk_layer_set_position (child, &GRAPHENE_POINT_INIT (5, 5));
+  gsk_layer_set_background_color (child, &(GdkRGBA) { 1, 0, 0, 1 });
+  gsk_layer_add_child (card, child);
+  gsk_layer_add_child (root, card);
+  damage = gsk_layer_renderer_render (renderer, root, target);
+  cairo_region_destroy (damage);
+
+  for (i = 0; i < G_N_ELEMENTS (filters); i++)
+    {
+      g_assert_true (gsk_layer_set_style_from_string (card, filters[i], &error));
+      damage = gsk_layer_renderer_render (renderer, root, target);
+      g_assert_false (cairo_region_is_empty (damage));
+      g_assert_null (gsk_layer_renderer_get_damage_error (renderer));
+      cairo_region_destroy (damage);
+
+      if (i == 0)
+        {
+          /* The child, at (20, 20): 0.2126 of red */
+          cairo_surface_flush (target);
+          pixel = *(guint32 *) (cairo_image_surface_get_data (target) + 20 * cairo_image_surface_get_stride (target) + 20 * 4);
+          g_assert_cmpuint ((pixel >> 16) & 0xff, ==, 54);
+          g_assert_cmpuint ((pixel >> 8) & 0xff, ==, 54);
+          g_assert_cmpuint (pixel & 0xff, ==, 54);
+        }
     }
 
   cairo_surface_destroy (target);
@@ -701,6 +768,7 @@ main (int    argc,
 
   g_test_init (&argc, &argv, NULL);
 
+  g_test_add_func ("/style/filter-damage", test_filter_damage);
   g_test_add_func ("/style/parse", test_parse);
   g_test_add_func ("/style/errors", test_errors);
   g_test_add_func ("/style/layer", test_layer);

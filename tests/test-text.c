@@ -581,7 +581,12 @@ test_glyphs_shared (void)
 
   /* Another scale on screen is another image of each glyph */
   glyphs = gsk_layer_glyph_cache_get_n_rasterized ();
-  gsk_layer_set_transform (a, gsk_layer_transform_scale (NULL, 2, 2));
+  {
+    GskLayerTransform *scale = gsk_layer_transform_scale (NULL, 2, 2);
+
+    gsk_layer_set_transform (a, scale);
+    gsk_layer_transform_unref (scale);
+  }
   shown = gsk_layer_renderer_render_to_surface (renderer, root, 300, 120);
   cairo_surface_destroy (shown);
   g_assert_cmpuint (gsk_layer_glyph_cache_get_n_rasterized () - glyphs, ==, 9);

@@ -201,8 +201,8 @@ colored (float         x,
 }
 
 /* A card under perspective(400px) rotateY(40deg), rounded and half
- * transparent over a stripe, and a label: antialiased slanted edges,
- * perspective, blending and glyphs, all of which a texture copy would
+ * transparent over a stripe, a filtered layer and a label: antialiased
+ * slanted edges, perspective, blending, colour filters and glyphs, all of which a texture copy would
  * keep and a resampled or approximated drawing would not */
 static void
 build_card_scene (GskLayer *root)
@@ -222,6 +222,16 @@ build_card_scene (GskLayer *root)
   gsk_layer_set_transform (card, t);
   gsk_layer_transform_unref (t);
   gsk_layer_add_child (root, card);
+
+  /* Colour filters: on the render-node path, GTK's colour matrix nodes */
+  {
+    GskLayer *filtered = colored (20, 200, 60, 40, &(GdkRGBA) { 0.9f, 0.1f, 0.1f, 1 });
+
+    g_assert_true (gsk_layer_set_style_from_string (filtered, "filter: hue-rotate(100deg) saturate(2) invert(0.2)",
+                                                    NULL));
+    gsk_layer_add_child (filtered, colored (10, 10, 30, 20, &(GdkRGBA) { 0.1f, 0.3f, 0.9f, 0.7f }));
+    gsk_layer_add_child (root, filtered);
+  }
 
   label = gsk_layer_text_new ("Text on the view");
   gsk_layer_text_set_font (GSK_LAYER_TEXT (label), "Sans 14");

@@ -30,7 +30,7 @@ typedef struct {
 static const char * const unsupported[] = {
   "background", "background-clip", "background-origin",
   "background-position", "background-repeat", "background-size",
-  "border-image", "filter", "backdrop-filter",
+  "border-image", "backdrop-filter",
   "object-fit", "object-position", "color", "font", "transform", "transform-origin",
 };
 
@@ -1053,6 +1053,114 @@ parse_shadows (Parser         *parser,
 
 /* }}} */
 
+/* {{{ Filters */
+
+/* filter: none, or functions separated by spaces, each with one
+ * argument or none (1, or 0deg for hue-rotate) */
+static gboolean
+parse_filter (Parser        *parser,
+              const char    *p,
+              const char    *end,
+              GskLayerStyle *style)
+{
+  static const struct { const char *name; GskLayerFilterKind kind; gboolean clamped; } functions[] = {
+    { "brightness", GSK_LAYER_FILTER_BRIGHTNESS, FALSE },
+    { "contrast", GSK_LAYER_FILTER_CONTRAST, FALSE },
+    { "grayscale", GSK_LAYER_FILTER_GRAYSCALE, TRUE },
+    { "hue-rotate", GSK_LAYER_FILTER_HUE_ROTATE, FALSE },
+    { "invert", GSK_LAYER_FILTER_INVERT, TRUE },
+    { "opacity", GSK_LAYER_FILTER_OPACITY, TRUE },
+    { "saturate", GSK_LAYER_FILTER_SATURATE, FALSE },
+    { "sepia", GSK_LAYER_FILTER_SEPIA, TRUE },
+  };
+  const char *starts[GSK_LAYER_STYLE_MAX_FILTERS + 1], *ends[GSK_LAYER_STYLE_MAX_FILTERS + 1];
+  int n, i;
+
+  style->set |= GSK_LAYER_STYLE_FILTER;
+  if (span_is (p, end, "none"))
+    {
+      style->n_filters = 0;
+      return TRUE;
+    }
+
+  if (!split_values (parser, p, end, G_N_ELEMENTS (starts), starts, ends, &n))
+    return FALSE;
+  if (n == 0)
+    return fail (parser, p, GSK_LAYER_ERROR_SYNTAX, "expected a filter function");
+  if (n > GSK_LAYER_STYLE_MAX_FILTERS)
+    return fail (parser, starts[GSK_LAYER_STYLE_MAX_FILTERS], GSK_LAYER_ERROR_INVALID_VALUE,
+                 "more than %d filter functions", GSK_LAYER_STYLE_MAX_FILTERS);
+
+  for (i = 0; i < n; i++)
+    {
+      const char *s = starts[i], *e = ends[i];
+      const char *open = memchr (s, '(', e - s), *a, *b;
+      GskLayerFilter *filter = &style->filters[i];
+      guint f;
+
+      if (open == NULL || e[-1] != ')')
+        return fail (parser, s, GSK_LAYER_ERROR_SYNTAX, "expected a filter function");
+      for (f = 0; f < G_N_ELEMENTS (functions); f++)
+        if (span_is (s, open, functions[f].name))
+          break;
+      if (f == G_N_ELEMENTS (functions))
+        {
+          gboolean known = span_is (s, open, "blur") || span_is (s, open, "drop-shadow") ||
+                           span_is (s, open, "url");
+
+          return fail (parser, s, known ? GSK_LAYER_ERROR_UNSUPPORTED : GSK_LAYER_ERROR_INVALID_VALUE,
+                       known ? "“%.*s()” in filter is not supported yet" : "unknown filter function “%.*s()”",
+                       (int) (open - s), s);
+        }
+
+      filter->kind = functions[f].kind;
+      a = open + 1;
+      b = e - 1;
+      while (a < b && g_ascii_isspace (*a))
+        a++;
+      while (b > a && g_ascii_isspace (b[-1]))
+        b--;
+
+      if (a == b)
+        filter->amount = filter->kind == GSK_LAYER_FILTER_HUE_ROTATE ? 0.f : 1.f;
+      else if (filter->kind == GSK_LAYER_FILTER_HUE_ROTATE)
+        {
+          if (!parse_angle (a, b, &filter->amount))
+            return fail (parser, a, GSK_LAYER_ERROR_SYNTAX, "expected an angle");
+        }
+      else
+        {
+          char *number_end;
+          double d;
+
+          errno = 0;
+          d = g_ascii_strtod (a, &number_end);
+          if (number_end == a || number_end > b || errno != 0 || !isfinite (d))
+            return fail (parser, a, GSK_LAYER_ERROR_SYNTAX, "expected a number or a percentage");
+          if (number_end < b && *number_end == '%')
+            {
+              d /= 100;
+              number_end++;
+            }
+          if (number_end != b)
+            return fail (parser, number_end, GSK_LAYER_ERROR_SYNTAX, "expected a number or a percentage");
+          if (d < 0)
+            return fail (parser, a, GSK_LAYER_ERROR_INVALID_VALUE, "a filter amount cannot be negative");
+          if (d > 1e6)
+            return fail (parser, a, GSK_LAYER_ERROR_INVALID_VALUE, "%g is too large", d);
+          /* CSS clamps these to 100% */
+          filter->amount = functions[f].clamped ? MIN (d, 1) : (float) d;
+        }
+      if (filter->amount == 0)
+        filter->amount = 0;
+    }
+
+  style->n_filters = n;
+  return TRUE;
+}
+
+/* }}} */
+
 /* padding (1 to 4 lengths) and padding-top …; @side < 0 for padding */
 static gboolean
 parse_padding (Parser        *parser,
@@ -1173,6 +1281,8 @@ parse_declaration (Parser        *parser,
       if (ok)
         style->set |= GSK_LAYER_STYLE_BOX_SHADOW;
     }
+  else if (g_str_equal (name, "filter"))
+    ok = parse_filter (parser, value, end, style);
   else if (g_str_equal (name, "text-shadow"))
     {
       ok = parse_shadows (parser, value, end, TRUE, style->text_shadows, &style->n_text_shadows);
@@ -1237,7 +1347,11 @@ parse_declaration (Parser        *parser,
  * longhands (`border-top`, `border-width`, `border-left-color` …; styles
  * `none`, `hidden`, `solid` and `double`), `box-shadow` (outset and
  * inset, several), `text-shadow` (several; drawn by text layers, in the
- * text's colour where none is given), `outline` with its longhands and
+ * text's colour where none is given), `filter` with the functions that
+ * map colours (`brightness()`, `contrast()`, `grayscale()`,
+ * `hue-rotate()`, `invert()`, `opacity()`, `saturate()`, `sepia()`,
+ * applied in order to the layer and its subtree, as CSS says), `outline`
+ * with its longhands and
  * `outline-offset`,
  * `padding` and its four longhands, `opacity` and `mix-blend-mode`,
  * with their CSS syntax and meaning; lengths are in `px`,
@@ -1248,7 +1362,8 @@ parse_declaration (Parser        *parser,
  * On a problem, returns %NULL with an error in the %GSK_LAYER_ERROR
  * domain whose message starts with the line and column of the problem:
  * `1:17: unknown property “boder”`. Valid CSS that GSK does not take yet
- * (`filter`, `dashed` borders, units other than `px` and `%`) is the
+ * (`blur()` and `drop-shadow()` in filters, `backdrop-filter`, `dashed`
+ * borders, units other than `px` and `%`) is the
  * error %GSK_LAYER_ERROR_UNSUPPORTED, never silently ignored.
  *
  * Returns: (transfer full) (nullable): the style

@@ -29,6 +29,7 @@ struct _GskLayerGLBackend
 
   GskLayerGLQuadProgram quad[GSK_LAYER_GL_N_QUAD_VARIANTS];
   GskLayerGLBlendProgram blend;
+  GskLayerGLFilterProgram filter;
   GLuint vao;
   GLuint vbo;
   GLuint empty_vao;

@@ -505,7 +505,8 @@ backend_new_for_context (GskLayerGLContext  *context,
     }
   glUseProgram (0);
 
-  if (!gsk_layer_gl_blend_program_init (&self->blend, context->is_gles, error))
+  if (!gsk_layer_gl_blend_program_init (&self->blend, context->is_gles, error) ||
+      !gsk_layer_gl_filter_program_init (&self->filter, context->is_gles, error))
     {
       gsk_layer_gl_backend_free (self);
       return NULL;
@@ -605,6 +606,8 @@ gsk_layer_gl_backend_free (GskLayerGLBackend *self)
           glDeleteProgram (self->quad[i].id);
       if (self->blend.id)
         glDeleteProgram (self->blend.id);
+      if (self->filter.id)
+        glDeleteProgram (self->filter.id);
     }
 
   /* The pages of the entries let go of above */

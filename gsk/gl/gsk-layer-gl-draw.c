@@ -356,7 +356,7 @@ push_group (GskLayerGLBackend      *self,
     }
 
   /* Drawing straight into the parent gives the same pixels for free */
-  if (op->opacity >= 1.f && op->blend_mode == GSK_LAYER_BLEND_NORMAL)
+  if (op->opacity >= 1.f && op->blend_mode == GSK_LAYER_BLEND_NORMAL && op->n_filters == 0)
     {
       push_entry (self, &entry, NULL);
       return;
@@ -474,6 +474,71 @@ push_clip (GskLayerGLBackend      *self,
     self->skip_depth = 1;
 }
 
+/* Puts the group's pixels through its colour filters, into an offscreen
+ * that takes the place of the group's */
+static gboolean
+apply_filters (GskLayerGLBackend    *self,
+               GskLayerGLStackEntry *entry)
+{
+  int width = entry->box.x2 - entry->box.x1;
+  int height = entry->box.y2 - entry->box.y1;
+  float matrices[GSK_LAYER_GL_MAX_FILTERS][16], offsets[GSK_LAYER_GL_MAX_FILTERS][4];
+  guint n = MIN (entry->op->n_filters, GSK_LAYER_GL_MAX_FILTERS), i;
+  GskLayerGLOffscreen filtered;
+  int row, col;
+
+  /* Target-sized and at its origin, as the group's */
+  if (!gsk_layer_gl_acquire_offscreen (self, self->target.width, self->target.height, &filtered))
+    {
+      self->failed = TRUE;
+      return FALSE;
+    }
+
+  /* GL's matrices are column by column: column j holds input j's
+   * weights in each output row */
+  for (i = 0; i < n; i++)
+    {
+      const float *m = entry->op->filters[i].m;
+
+      for (row = 0; row < 4; row++)
+        {
+          for (col = 0; col < 4; col++)
+            matrices[i][col * 4 + row] = m[row * 5 + col];
+          offsets[i][row] = m[row * 5 + 4];
+        }
+    }
+
+  glBindFramebuffer (GL_FRAMEBUFFER, filtered.framebuffer);
+  glViewport (0, 0, self->target.width, self->target.height);
+  glDisable (GL_SCISSOR_TEST);
+  glUseProgram (self->filter.id);
+  glUniform4f (self->filter.u_viewport, 0, 0, self->target.width, self->target.height);
+  glUniform4f (self->filter.u_box, entry->box.x1, entry->box.y1, width, height);
+  glUniform4f (self->filter.u_source_rect, 0, 0, entry->offscreen.width, entry->offscreen.height);
+  glUniform1i (self->filter.u_source, 0);
+  glUniform1i (self->filter.u_n_filters, n);
+  glUniformMatrix4fv (self->filter.u_matrix, n, GL_FALSE, &matrices[0][0]);
+  glUniform4fv (self->filter.u_offset, n, &offsets[0][0]);
+  glActiveTexture (GL_TEXTURE0);
+  glBindTexture (GL_TEXTURE_2D, entry->offscreen.texture);
+
+  /* The shader writes every pixel of the box */
+  glDisable (GL_BLEND);
+  glBindVertexArray (self->empty_vao);
+  glDrawArrays (GL_TRIANGLE_STRIP, 0, 4);
+  glEnable (GL_BLEND);
+  glEnable (GL_SCISSOR_TEST);
+
+  self->stats.draw_calls++;
+  self->stats.quads++;
+
+  gsk_layer_gl_release_offscreen (self, &entry->offscreen);
+  entry->offscreen = filtered;
+  gsk_layer_gl_set_canvas (self);
+
+  return TRUE;
+}
+
 static void
 composite_blend (GskLayerGLBackend          *self,
                  const GskLayerGLStackEntry *entry)
@@ -557,6 +622,10 @@ pop_entry (GskLayerGLBackend *self)
   gsk_layer_gl_set_scissor (self);
 
   if (entry.offscreen.framebuffer == 0)
+    return;
+
+  if (entry.kind == GSK_LAYER_RENDER_OP_PUSH_GROUP && entry.op->n_filters > 0 &&
+      !apply_filters (self, &entry))
     return;
 
   if (entry.kind == GSK_LAYER_RENDER_OP_PUSH_GROUP &&

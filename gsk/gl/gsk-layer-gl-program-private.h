@@ -63,6 +63,24 @@ typedef struct
   GLint u_opacity;
 } GskLayerGLBlendProgram;
 
+typedef struct
+{
+  GLuint id;
+  GLint u_viewport;
+  GLint u_box;
+  GLint u_source_rect;
+  GLint u_source;
+  GLint u_n_filters;
+  GLint u_matrix;
+  GLint u_offset;
+} GskLayerGLFilterProgram;
+
+/* As many colour filters as a style takes */
+#define GSK_LAYER_GL_MAX_FILTERS 8
+
+gboolean gsk_layer_gl_filter_program_init (GskLayerGLFilterProgram *program,
+                                           gboolean                 is_gles,
+                                           GError                 **error);
 gboolean gsk_layer_gl_quad_program_init   (GskLayerGLQuadProgram  *program,
                                            guint                   variant,
                                            gboolean                is_gles,

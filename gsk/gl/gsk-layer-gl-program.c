@@ -12,7 +12,8 @@
  * coverage, what pixman and so the software backend give, at any angle
  * (the worst is near 45°), and equal to it along the axes.
  * The blend program composites a group over a copy of its backdrop with
- * one of the CSS blend modes, with the same formulas as pixman.
+ * one of the CSS blend modes, with the same formulas as pixman. The
+ * filter program puts a group's pixels through CSS's colour filters.
  *
  * Rounded rectangles (CSS border-radius) are evaluated per fragment as
  * a signed distance in the layer's plane, turned into pixels with the
@@ -374,6 +375,35 @@ static const char blend_vertex_source[] =
   "  gl_Position = vec4 (2.0 * (p - u_viewport.xy) / u_viewport.zw - 1.0, 0.0, 1.0);\n"
   "}\n";
 
+/* CSS's colour filters: straight colours through each matrix in turn
+ * (rows r, g, b, a of five, the last an offset), clamped after each */
+static const char filter_fragment_source[] =
+  "#define MAX_FILTERS 8\n"
+  "uniform vec4 u_viewport;\n"
+  "uniform vec4 u_source_rect;    /* where the texture lies in target space */\n"
+  "uniform sampler2D u_source;\n"
+  "uniform int u_n_filters;\n"
+  "uniform mat4 u_matrix[MAX_FILTERS];  /* columns: the matrix transposed */\n"
+  "uniform vec4 u_offset[MAX_FILTERS];\n"
+  "\n"
+  "layout(location = 0) out vec4 o_color;\n"
+  "\n"
+  "void main ()\n"
+  "{\n"
+  "  vec2 p = gl_FragCoord.xy + u_viewport.xy;\n"
+  "  vec4 c = textureLod (u_source, (p - u_source_rect.xy) / u_source_rect.zw, 0.0);\n"
+  "\n"
+  "  if (c.a <= 0.0)\n"
+  "    {\n"
+  "      o_color = vec4 (0.0);\n"
+  "      return;\n"
+  "    }\n"
+  "  c = vec4 (c.rgb / c.a, c.a);\n"
+  "  for (int i = 0; i < u_n_filters; i++)\n"
+  "    c = clamp (u_matrix[i] * c + u_offset[i], 0.0, 1.0);\n"
+  "  o_color = vec4 (c.rgb * c.a, c.a);\n"
+  "}\n";
+
 /* The separable modes are written on straight colors, as in the CSS
  * Compositing spec; the result is composited as pixman does:
  * s·(1 − αb) + b·(1 − αs) + αs·αb·B(cb, cs). The mode numbers are
@@ -586,6 +616,26 @@ gsk_layer_gl_quad_program_init (GskLayerGLQuadProgram  *program,
   program->u_clip_rect = glGetUniformLocation (program->id, "u_clip_rect");
   program->u_clip_radius_x = glGetUniformLocation (program->id, "u_clip_radius_x");
   program->u_clip_radius_y = glGetUniformLocation (program->id, "u_clip_radius_y");
+
+  return TRUE;
+}
+
+gboolean
+gsk_layer_gl_filter_program_init (GskLayerGLFilterProgram  *program,
+                                  gboolean                  is_gles,
+                                  GError                  **error)
+{
+  program->id = link_program ("filter", "", blend_vertex_source, filter_fragment_source, is_gles, error);
+  if (program->id == 0)
+    return FALSE;
+
+  program->u_viewport = glGetUniformLocation (program->id, "u_viewport");
+  program->u_box = glGetUniformLocation (program->id, "u_box");
+  program->u_source_rect = glGetUniformLocation (program->id, "u_source_rect");
+  program->u_source = glGetUniformLocation (program->id, "u_source");
+  program->u_n_filters = glGetUniformLocation (program->id, "u_n_filters");
+  program->u_matrix = glGetUniformLocation (program->id, "u_matrix");
+  program->u_offset = glGetUniformLocation (program->id, "u_offset");
 
   return TRUE;
 }

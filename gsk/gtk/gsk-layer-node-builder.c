@@ -394,6 +394,29 @@ pop_frame (Frame *frame,
     }
   else
     {
+      guint i;
+
+      /* CSS filters first, in order; each node clamps, as CSS does */
+      for (i = 0; i < op->n_filters; i++)
+        {
+          const float *m = op->filters[i].m;
+          float f[16];
+          graphene_matrix_t matrix;
+          graphene_vec4_t offset;
+          GskRenderNode *filtered;
+          int row, col;
+
+          /* graphene transforms row vectors: row j weighs input j */
+          for (row = 0; row < 4; row++)
+            for (col = 0; col < 4; col++)
+              f[col * 4 + row] = m[row * 5 + col];
+          graphene_matrix_init_from_float (&matrix, f);
+          graphene_vec4_init (&offset, m[4], m[9], m[14], m[19]);
+          filtered = gsk_color_matrix_node_new (node, &matrix, &offset);
+          gsk_render_node_unref (node);
+          node = filtered;
+        }
+
       if (op->opacity < 1)
         {
           GskRenderNode *faded = gsk_opacity_node_new (node, op->opacity);

@@ -719,7 +719,7 @@ push_group (RenderState            *state,
     }
 
   /* Drawing straight into the parent gives the same pixels for free */
-  if (op->opacity >= 1.f && op->blend_mode == GSK_LAYER_BLEND_NORMAL)
+  if (op->opacity >= 1.f && op->blend_mode == GSK_LAYER_BLEND_NORMAL && op->n_filters == 0)
     {
       push_entry (state, &entry, NULL);
       return;
@@ -727,6 +727,57 @@ push_group (RenderState            *state,
 
   if (!push_entry (state, &entry, &box))
     state->skip_depth = 1;
+}
+
+/* The colour filters of CSS on a group's pixels: straight colours through
+ * each matrix in turn, clamped after each; transparent pixels stay so,
+ * as no filter function adds alpha */
+static void
+apply_filters (pixman_image_t            *image,
+               const GskLayerColorMatrix *filters,
+               guint                      n_filters)
+{
+  guint32 *data = pixman_image_get_data (image);
+  int stride = pixman_image_get_stride (image) / 4;
+  int width = pixman_image_get_width (image);
+  int height = pixman_image_get_height (image);
+  int x, y;
+  guint i;
+
+  for (y = 0; y < height; y++)
+    for (x = 0; x < width; x++)
+      {
+        guint32 *pixel = &data[y * stride + x];
+        guint32 a = *pixel >> 24;
+        float c[4], out[4];
+
+        if (a == 0)
+          continue;
+
+        c[3] = a / 255.f;
+        c[0] = ((*pixel >> 16) & 0xff) / (float) a;
+        c[1] = ((*pixel >> 8) & 0xff) / (float) a;
+        c[2] = (*pixel & 0xff) / (float) a;
+        for (i = 0; i < n_filters; i++)
+          {
+            const float *m = filters[i].m;
+            int row;
+
+            for (row = 0; row < 4; row++)
+              {
+                float v = m[row * 5] * c[0] + m[row * 5 + 1] * c[1] + m[row * 5 + 2] * c[2] +
+                          m[row * 5 + 3] * c[3] + m[row * 5 + 4];
+
+                out[row] = v > 0.f ? (v < 1.f ? v : 1.f) : 0.f;
+              }
+            memcpy (c, out, sizeof c);
+          }
+
+        *pixel = (guint32) (c[3] * 255.f + 0.5f) << 24 |
+                 (guint32) (c[0] * c[3] * 255.f + 0.5f) << 16 |
+                 (guint32) (c[1] * c[3] * 255.f + 0.5f) << 8 |
+                 (guint32) (c[2] * c[3] * 255.f + 0.5f);
+      }
 }
 
 static void
@@ -799,6 +850,9 @@ pop_entry (RenderState *state)
   if (entry.kind == GSK_LAYER_RENDER_OP_PUSH_GROUP)
     {
       pixman_image_t *mask = gsk_layer_software_get_alpha_mask (state, clamp_unit (entry.op->opacity));
+
+      if (entry.op->n_filters > 0)
+        apply_filters (entry.offscreen, entry.op->filters, entry.op->n_filters);
 
       /* pixman's non-separable (HSL) operators do not apply a mask the
        * way CSS applies group opacity: fade the group first, then blend
