@@ -681,6 +681,9 @@ typedef struct {
   guint stale : 1;      /* an ancestor's world matrix was recomputed */
   guint pushed_group : 1;
   guint pushed_clip : 1;
+  /* The group's filters reach past its pixels, and something in it
+   * changed: damage all they draw, old and new */
+  guint filter_damage : 1;
   guint group_index;    /* into Compiler.groups, if pushed_group or pushed_clip */
 } Frame;
 
@@ -972,6 +975,12 @@ forget_drawn (Compiler *c,
           damage_box (c->damage, &old);
           p->drawn_bounds = *graphene_rect_zero ();
         }
+      old = gsk_layer_box_from_rect (&p->filter_bounds);
+      if (!box_is_empty (&old))
+        {
+          damage_box (c->damage, &old);
+          p->filter_bounds = *graphene_rect_zero ();
+        }
       p->subtree_bounds = BOX_EMPTY;
       p->bounds_valid = FALSE;
 
@@ -1106,6 +1115,15 @@ enter_layer (Compiler *c,
   exit.exit = TRUE;
   exit.pushed_group = FALSE;
   exit.pushed_clip = FALSE;
+  exit.filter_damage = FALSE;
+  if (!need_group && p->filter_bounds.size.width > 0)
+    {
+      /* Filters that reached past the pixels are gone */
+      Box old = gsk_layer_box_from_rect (&p->filter_bounds);
+
+      damage_box (c->damage, &old);
+      p->filter_bounds = *graphene_rect_zero ();
+    }
 
   if (need_group)
     {
@@ -1118,11 +1136,30 @@ enter_layer (Compiler *c,
       op->n_filters = gsk_layer_style_get_n_filters (p->style);
       if (op->n_filters > 0)
         {
+          double jacobian[4] = { 1, 0, 0, 1 };
+          float stretch = 1;
           guint i;
 
-          op->filters = g_new (GskLayerColorMatrix, op->n_filters);
+          /* Lengths in the layer's space, as CSS has them, taken to the
+           * target by the layer's scale at its centre */
+          if (gsk_layer_project_jacobian (&p->world, p->size.width / 2, p->size.height / 2, NULL, jacobian))
+            stretch = sqrt (fabs (jacobian[0] * jacobian[3] - jacobian[1] * jacobian[2]));
+          if (!(stretch > 0 && stretch < 1e6))
+            stretch = 1;
+
+          op->filters = g_new (GskLayerRenderFilter, op->n_filters);
           for (i = 0; i < op->n_filters; i++)
-            gsk_layer_filter_get_matrix (&p->style->filters[i], &op->filters[i]);
+            op->filter_reach += gsk_layer_filter_to_render (&p->style->filters[i], stretch, jacobian,
+                                                            &op->filters[i]);
+          op->filter_reach = MIN (op->filter_reach, GSK_LAYER_MAX_SURFACE_SIZE);
+        }
+      exit.filter_damage = (op->filter_reach > 0 || p->filter_bounds.size.width > 0) &&
+                           (changed || p->paint_dirty || p->subtree_dirty);
+      if (exit.filter_damage)
+        {
+          Box old = gsk_layer_box_from_rect (&p->filter_bounds);
+
+          damage_box (c->damage, &old);
         }
       g_array_append_val (c->groups, g);
       exit.pushed_group = TRUE;
@@ -1220,7 +1257,8 @@ enter_layer (Compiler *c,
   p->redraw_propagated = FALSE;
 }
 
-static void
+/* Closes the innermost group or clip; returns the box of what it draws */
+static Box
 pop_group (Compiler             *c,
            GskLayerRenderOpKind  pop_kind)
 {
@@ -1234,14 +1272,26 @@ pop_group (Compiler             *c,
       /* Nothing was drawn inside: drop the push */
       g_assert (c->list->n_ops == g.op_index + 1);
       c->list->n_ops = g.op_index;
-      return;
+      return g.bounds;
     }
 
   push = &c->list->ops[g.op_index];
   if (pop_kind == GSK_LAYER_RENDER_OP_POP_GROUP)
-    push->screen_bounds = screen_box_to_rect (&g.bounds);
+    {
+      /* Blurs and drop shadows draw past the group's pixels */
+      if (push->filter_reach > 0)
+        {
+          g.bounds.x0 = floorf (g.bounds.x0 - push->filter_reach);
+          g.bounds.y0 = floorf (g.bounds.y0 - push->filter_reach);
+          g.bounds.x1 = ceilf (g.bounds.x1 + push->filter_reach);
+          g.bounds.y1 = ceilf (g.bounds.y1 + push->filter_reach);
+        }
+      push->screen_bounds = screen_box_to_rect (&g.bounds);
+    }
   gsk_layer_render_list_append (c->list, pop_kind);
   add_to_groups (c, &g.bounds);
+
+  return g.bounds;
 }
 
 static void
@@ -1253,7 +1303,20 @@ exit_layer (Compiler *c,
   if (frame->pushed_clip)
     pop_group (c, GSK_LAYER_RENDER_OP_POP_CLIP);
   if (frame->pushed_group)
-    pop_group (c, GSK_LAYER_RENDER_OP_POP_GROUP);
+    {
+      GskLayerRenderOp *push = &c->list->ops[g_array_index (c->groups, Group, c->groups->len - 1).op_index];
+      gboolean reaches = push->filter_reach > 0;
+      Box drawn = pop_group (c, GSK_LAYER_RENDER_OP_POP_GROUP);
+
+      if (reaches)
+        {
+          if (frame->filter_damage)
+            damage_box (c->damage, &drawn);
+          p->filter_bounds = screen_box_to_rect (&drawn);
+        }
+      else
+        p->filter_bounds = *graphene_rect_zero ();
+    }
 
   if (p->clip_to_bounds)
     {
@@ -1310,7 +1373,19 @@ scale_list (GskLayerRenderList *list)
       if (op->kind == GSK_LAYER_RENDER_OP_POP_GROUP || op->kind == GSK_LAYER_RENDER_OP_POP_CLIP)
         continue;
 
-      if (op->kind != GSK_LAYER_RENDER_OP_PUSH_GROUP)
+      if (op->kind == GSK_LAYER_RENDER_OP_PUSH_GROUP && op->n_filters > 0)
+        {
+          guint j;
+
+          op->filter_reach = ceilf (op->filter_reach * s);
+          for (j = 0; j < op->n_filters; j++)
+            {
+              op->filters[j].sigma *= s;
+              op->filters[j].dx *= s;
+              op->filters[j].dy *= s;
+            }
+        }
+      else if (op->kind != GSK_LAYER_RENDER_OP_PUSH_GROUP)
         {
           float m[16];
           int row;

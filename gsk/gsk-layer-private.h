@@ -117,6 +117,9 @@ struct _GskLayerPrivate
   /* Screen-space box of what this layer itself drew in the last compiled
    * frame (its own color and content, not its children), or empty */
   graphene_rect_t drawn_bounds;
+  /* … and of what its filters drew in it, blurs and drop shadows
+   * included, when they reach past its pixels; or empty */
+  graphene_rect_t filter_bounds;
 
   /* Layer space → top level's target space; valid unless world_dirty */
   graphene_matrix_t world;

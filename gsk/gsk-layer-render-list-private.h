@@ -57,6 +57,31 @@ typedef struct
   float m[20];
 } GskLayerColorMatrix;
 
+/*
+ * GskLayerRenderFilterKind:
+ * @GSK_LAYER_RENDER_FILTER_COLOR: pixels through @matrix
+ * @GSK_LAYER_RENDER_FILTER_BLUR: a Gaussian blur of @sigma
+ * @GSK_LAYER_RENDER_FILTER_DROP_SHADOW: under the pixels, their alpha
+ *   blurred by @sigma, moved by (@dx, @dy) and painted in @color
+ *
+ * A function of CSS filter; lengths in target pixels.
+ */
+typedef enum {
+  GSK_LAYER_RENDER_FILTER_COLOR,
+  GSK_LAYER_RENDER_FILTER_BLUR,
+  GSK_LAYER_RENDER_FILTER_DROP_SHADOW,
+} GskLayerRenderFilterKind;
+
+typedef struct
+{
+  GskLayerRenderFilterKind kind;
+  GskLayerColorMatrix matrix;
+  float sigma;
+  float dx, dy;
+  /* Straight RGBA */
+  float color[4];
+} GskLayerRenderFilter;
+
 typedef struct _GskLayerRenderOp GskLayerRenderOp;
 
 struct _GskLayerRenderOp
@@ -98,9 +123,13 @@ struct _GskLayerRenderOp
   /* GLYPHS: the run, owned by the list */
   GskLayerGlyphRun *glyphs;
 
-  /* PUSH_GROUP: colour filters applied in order, owned by the list */
-  GskLayerColorMatrix *filters;
+  /* PUSH_GROUP: filters applied in order, owned by the list, and how far
+   * they reach, in target pixels: what they draw at a pixel comes from
+   * the group's pixels at most this far away, and reaches at most this
+   * far past them (@screen_bounds includes it) */
+  GskLayerRenderFilter *filters;
   guint n_filters;
+  float filter_reach;
 
   /* Interned; the layer's name or type name, for debugging only */
   const char *debug_name;

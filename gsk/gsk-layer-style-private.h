@@ -76,21 +76,30 @@ typedef enum {
   GSK_LAYER_FILTER_OPACITY,
   GSK_LAYER_FILTER_SATURATE,
   GSK_LAYER_FILTER_SEPIA,
+  GSK_LAYER_FILTER_BLUR,
+  GSK_LAYER_FILTER_DROP_SHADOW,
 } GskLayerFilterKind;
 
 /* One function of CSS filter: its amount (1 is 100%; clamped to 1 where
- * CSS clamps it) or, for hue-rotate, its angle in degrees */
+ * CSS clamps it), for hue-rotate its angle in degrees, for blur its
+ * standard deviation in px; drop-shadow's is @shadow */
 typedef struct {
   GskLayerFilterKind kind;
   float amount;
+  GskLayerShadow shadow;
 } GskLayerFilter;
 
 #define GSK_LAYER_STYLE_MAX_FILTERS 8
 
-/* The colour matrix of @filter, as the Filter Effects spec gives it:
- * rows r, g, b, a of five (the last an offset), on straight colours */
-void gsk_layer_filter_get_matrix (const GskLayerFilter *filter,
-                                  GskLayerColorMatrix  *matrix);
+/* @filter for the render list, its lengths scaled by @stretch and
+ * drop-shadow's offset by the 2×2 @jacobian of the layer's projection
+ * (row by row); colours as matrices, as the Filter Effects spec gives
+ * them: rows r, g, b, a of five (the last an offset), on straight
+ * colours. Returns how far it reaches (see GskLayerRenderOp). */
+float gsk_layer_filter_to_render (const GskLayerFilter *filter,
+                                  float                 stretch,
+                                  const double          jacobian[4],
+                                  GskLayerRenderFilter *out);
 
 /* CSS border-style, of those GSK draws */
 typedef enum {
@@ -150,13 +159,6 @@ struct _GskLayerStyle
   GskLayerShadow text_shadows[GSK_LAYER_STYLE_MAX_SHADOWS];
 };
 
-/* Blurs the A8 image @data with a Gaussian of @sigma pixels (as three
- * box blurs each way), as CSS blurs shadows */
-void gsk_layer_style_blur_a8 (guint8 *data,
-                              int     width,
-                              int     height,
-                              int     stride,
-                              double  sigma);
 
 /* How many filter functions apply */
 static inline guint

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "gsk-layer-style-private.h"
+#include "gsk-layer-blur-private.h"
 #include "gsk-layer-private.h"
 #include "gsk-layer-enum-types.h"
 
@@ -68,6 +69,8 @@ gsk_layer_style_unref (GskLayerStyle *self)
     g_free (self);
 }
 
+static gboolean shadows_equal (const GskLayerShadow *a, guint n_a, const GskLayerShadow *b, guint n_b);
+
 static gboolean
 filters_equal (const GskLayerStyle *a,
                const GskLayerStyle *b)
@@ -77,7 +80,9 @@ filters_equal (const GskLayerStyle *a,
   if (a->n_filters != b->n_filters)
     return FALSE;
   for (i = 0; i < a->n_filters; i++)
-    if (a->filters[i].kind != b->filters[i].kind || a->filters[i].amount != b->filters[i].amount)
+    if (a->filters[i].kind != b->filters[i].kind || a->filters[i].amount != b->filters[i].amount ||
+        (a->filters[i].kind == GSK_LAYER_FILTER_DROP_SHADOW &&
+         !shadows_equal (&a->filters[i].shadow, 1, &b->filters[i].shadow, 1)))
       return FALSE;
 
   return TRUE;
@@ -446,6 +451,7 @@ gsk_layer_style_to_string (GskLayerStyle *self)
     {
       static const char * const names[] = {
         "brightness", "contrast", "grayscale", "hue-rotate", "invert", "opacity", "saturate", "sepia",
+        "blur", "drop-shadow",
       };
 
       g_string_append (s, "filter: ");
@@ -453,9 +459,26 @@ gsk_layer_style_to_string (GskLayerStyle *self)
         g_string_append (s, "none");
       for (guint i = 0; i < self->n_filters; i++)
         {
-          g_string_append_printf (s, "%s%s(", i > 0 ? " " : "", names[self->filters[i].kind]);
-          append_number (s, self->filters[i].amount);
-          g_string_append (s, self->filters[i].kind == GSK_LAYER_FILTER_HUE_ROTATE ? "deg)" : ")");
+          const GskLayerFilter *filter = &self->filters[i];
+
+          g_string_append_printf (s, "%s%s(", i > 0 ? " " : "", names[filter->kind]);
+          if (filter->kind == GSK_LAYER_FILTER_DROP_SHADOW)
+            {
+              const float lengths[3] = { filter->shadow.dx, filter->shadow.dy, filter->shadow.blur };
+              char *color = gsk_layer_color_to_string (&filter->shadow.color);
+
+              for (int j = 0; j < 3; j++)
+                {
+                  append_number (s, lengths[j]);
+                  g_string_append (s, lengths[j] != 0 ? "px " : " ");
+                }
+              g_string_append_printf (s, "%s)", color);
+              g_free (color);
+              continue;
+            }
+          append_number (s, filter->amount);
+          g_string_append (s, filter->kind == GSK_LAYER_FILTER_HUE_ROTATE ? "deg)" :
+                              filter->kind == GSK_LAYER_FILTER_BLUR && filter->amount != 0 ? "px)" : ")");
         }
       g_string_append (s, "; ");
     }
@@ -512,9 +535,15 @@ gsk_layer_style_to_string (GskLayerStyle *self)
  * blurs) and following its corners.
  *
  * `filter` puts the pixels of the layer and its subtree, composited
- * together, through its colour functions in order (on straight colours,
- * clamped after each, as the Filter Effects spec gives them), before
- * the layer's opacity and blend mode apply.
+ * together, through its functions in order, before the layer's opacity
+ * and blend mode apply: colour functions on straight colours, clamped
+ * after each, as the Filter Effects spec gives them; `blur()` with its
+ * length as the Gaussian's standard deviation, and `drop-shadow()` with
+ * its third length as the deviation (unlike box-shadow's blur radius),
+ * both in the layer's units and drawn past its bounds. Blurs take in
+ * what is drawn within the renderer's target only; drop shadows move by
+ * whole pixels. The software backend blurs with three box blurs each
+ * way (SVG's recipe), GL with a true Gaussian of up to 256 pixels.
  *
  * `text-shadow` is drawn by text layers ([class@LayerText]).
  *
@@ -786,9 +815,9 @@ clip_to_side (cairo_t               *cr,
 
 /* {{{ Filters */
 
-void
-gsk_layer_filter_get_matrix (const GskLayerFilter *filter,
-                             GskLayerColorMatrix  *matrix)
+static void
+filter_matrix (const GskLayerFilter *filter,
+               GskLayerColorMatrix  *matrix)
 {
   float a = filter->amount, *m = matrix->m;
   float r = 1 - a;
@@ -871,83 +900,55 @@ gsk_layer_filter_get_matrix (const GskLayerFilter *filter,
       m[18] = a;
       break;
 
+    case GSK_LAYER_FILTER_BLUR:
+    case GSK_LAYER_FILTER_DROP_SHADOW:
     default:
       g_assert_not_reached ();
+    }
+}
+
+float
+gsk_layer_filter_to_render (const GskLayerFilter *filter,
+                            float                 stretch,
+                            const double          jacobian[4],
+                            GskLayerRenderFilter *out)
+{
+  memset (out, 0, sizeof *out);
+
+  switch (filter->kind)
+    {
+    case GSK_LAYER_FILTER_BLUR:
+      out->kind = GSK_LAYER_RENDER_FILTER_BLUR;
+      out->sigma = filter->amount * stretch;
+      return GSK_LAYER_BLUR_REACH (out->sigma);
+
+    case GSK_LAYER_FILTER_DROP_SHADOW:
+      {
+        const GskLayerShadow *shadow = &filter->shadow;
+
+        out->kind = GSK_LAYER_RENDER_FILTER_DROP_SHADOW;
+        /* Unlike box-shadow's blur radius, drop-shadow()'s third length
+         * is the deviation itself (the Filter Effects spec; Chromium) */
+        out->sigma = shadow->blur * stretch;
+        out->dx = jacobian[0] * shadow->dx + jacobian[1] * shadow->dy;
+        out->dy = jacobian[2] * shadow->dx + jacobian[3] * shadow->dy;
+        out->color[0] = shadow->color.red;
+        out->color[1] = shadow->color.green;
+        out->color[2] = shadow->color.blue;
+        out->color[3] = shadow->color.alpha;
+        return GSK_LAYER_BLUR_REACH (out->sigma) + MAX (fabsf (out->dx), fabsf (out->dy));
+      }
+
+    default:
+      out->kind = GSK_LAYER_RENDER_FILTER_COLOR;
+      filter_matrix (filter, &out->matrix);
+      return 0;
     }
 }
 
 /* }}} */
 /* {{{ Shadows */
 
-/* Three box blurs approximate a Gaussian of @sigma pixels (SVG's
- * feGaussianBlur recipe); over rows when @horizontal, else columns of
- * the A8 image @data */
-static void box_blur (guint8 *data, int width, int height, int stride, double sigma, gboolean horizontal);
-
-void
-gsk_layer_style_blur_a8 (guint8 *data,
-                         int     width,
-                         int     height,
-                         int     stride,
-                         double  sigma)
-{
-  box_blur (data, width, height, stride, sigma, TRUE);
-  box_blur (data, width, height, stride, sigma, FALSE);
-}
-
-static void
-box_blur (guint8  *data,
-          int      width,
-          int      height,
-          int      stride,
-          double   sigma,
-          gboolean horizontal)
-{
-  int d = (int) floor (sigma * 3 * sqrt (2 * G_PI) / 4 + 0.5);
-  int n = horizontal ? width : height, lines = horizontal ? height : width;
-  int step = horizontal ? 1 : stride, next = horizontal ? stride : 1;
-  guint8 *tmp;
-  int line, pass, i;
-
-  if (d < 2)
-    return;
-
-  tmp = g_malloc (n);
-  for (line = 0; line < lines; line++)
-    {
-      guint8 *p = data + line * next;
-
-      for (pass = 0; pass < 3; pass++)
-        {
-          /* The window [i + lo, i + hi]: d wide and centred when d is
-           * odd; when even, d wide left and then right of the centre,
-           * then d + 1 wide and centred, as SVG says */
-          int lo = -(d / 2), hi = d / 2;
-          int size, sum = 0;
-
-          if (d % 2 == 0 && pass == 0)
-            hi--;
-          else if (d % 2 == 0 && pass == 1)
-            lo++;
-          size = hi - lo + 1;
-
-          for (i = 0; i < n; i++)
-            tmp[i] = p[i * step];
-          /* Zero outside; the window for i = 0 less its last sample */
-          for (i = MAX (lo, 0); i < MIN (hi, n); i++)
-            sum += tmp[i];
-          for (i = 0; i < n; i++)
-            {
-              if (i + hi < n)
-                sum += tmp[i + hi];
-              p[i * step] = (sum + size / 2) / size;
-              if (i + lo >= 0)
-                sum -= tmp[i + lo];
-            }
-        }
-    }
-  g_free (tmp);
-}
 
 /* The radius of a corner grown by @spread, as CSS grows box-shadow
  * corners: a small radius grows less, so that sharp corners stay sharp */
@@ -1074,10 +1075,9 @@ paint_shadow (cairo_t               *cr,
   cairo_destroy (mcr);
 
   cairo_surface_flush (mask);
-  box_blur (cairo_image_surface_get_data (mask), w, h, cairo_image_surface_get_stride (mask),
-            shadow->blur / 2 * sx, TRUE);
-  box_blur (cairo_image_surface_get_data (mask), w, h, cairo_image_surface_get_stride (mask),
-            shadow->blur / 2 * sy, FALSE);
+  /* The blur is even: the device scale is the same both ways */
+  gsk_layer_blur_image (cairo_image_surface_get_data (mask), w, h, cairo_image_surface_get_stride (mask), 1,
+                        shadow->blur / 2 * sx);
   cairo_surface_mark_dirty (mask);
 
   gdk_cairo_set_source_rgba (cr, &shadow->color);

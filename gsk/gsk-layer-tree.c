@@ -54,8 +54,13 @@ forget_subtree (GskLayer *self,
       GskLayer *c;
 
       if (old_root != NULL)
-        gsk_layer_top_level_add_damage (old_root, &p->drawn_bounds);
+        {
+          gsk_layer_top_level_add_damage (old_root, &p->drawn_bounds);
+          if (p->filter_bounds.size.width > 0)
+            gsk_layer_top_level_add_damage (old_root, &p->filter_bounds);
+        }
       p->drawn_bounds = *graphene_rect_zero ();
+      p->filter_bounds = *graphene_rect_zero ();
       p->subtree_bounds = GSK_LAYER_BOX_EMPTY;
       p->bounds_valid = FALSE;
       p->world_stale = TRUE;

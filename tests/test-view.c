@@ -223,11 +223,13 @@ build_card_scene (GskLayer *root)
   gsk_layer_transform_unref (t);
   gsk_layer_add_child (root, card);
 
-  /* Colour filters: on the render-node path, GTK's colour matrix nodes */
+  /* Filters: on the render-node path, GTK's colour matrix, shadow and
+   * blur nodes */
   {
     GskLayer *filtered = colored (20, 200, 60, 40, &(GdkRGBA) { 0.9f, 0.1f, 0.1f, 1 });
 
-    g_assert_true (gsk_layer_set_style_from_string (filtered, "filter: hue-rotate(100deg) saturate(2) invert(0.2)",
+    g_assert_true (gsk_layer_set_style_from_string (filtered, "filter: hue-rotate(100deg) saturate(2) invert(0.2) "
+                                                    "drop-shadow(3px 4px 2px rgba(0, 0, 0, 0.6)) blur(1px)",
                                                     NULL));
     gsk_layer_add_child (filtered, colored (10, 10, 30, 20, &(GdkRGBA) { 0.1f, 0.3f, 0.9f, 0.7f }));
     gsk_layer_add_child (root, filtered);
@@ -309,6 +311,27 @@ compare (cairo_surface_t *a,
   return n;
 }
 
+/* The part of @s at (@x, @y), @w × @h, as an image of its own */
+static cairo_surface_t *
+crop (cairo_surface_t *s,
+      int              x,
+      int              y,
+      int              w,
+      int              h)
+{
+  cairo_surface_t *part = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w, h);
+  int row;
+
+  /* Pixels, whatever device scale @s has */
+  cairo_surface_flush (s);
+  for (row = 0; row < h; row++)
+    memcpy (cairo_image_surface_get_data (part) + row * cairo_image_surface_get_stride (part),
+            cairo_image_surface_get_data (s) + (y + row) * cairo_image_surface_get_stride (s) + x * 4, w * 4);
+  cairo_surface_mark_dirty (part);
+
+  return part;
+}
+
 static void
 test_pixels (Fixture       *f,
              gconstpointer  data)
@@ -366,6 +389,18 @@ test_pixels (Fixture       *f,
   n = compare (shown, expected, 6);
   g_assert_cmpint (n, <=, WIDTH * HEIGHT * scale * scale * 15 / 1000);
   g_assert_cmpint (compare (shown, expected, 95), ==, 0);
+
+  /* The filtered layer, its drop shadow and blur, alone: the tolerance
+   * of the whole view would hide a shadow a few pixels off */
+  {
+    cairo_surface_t *a = crop (shown, 10 * scale, 190 * scale, 90 * scale, 65 * scale);
+    cairo_surface_t *b = crop (expected, 10 * scale, 190 * scale, 90 * scale, 65 * scale);
+
+    n = compare (a, b, 6);
+    g_assert_cmpint (n, <=, 90 * 65 * scale * scale * 3 / 100);
+    cairo_surface_destroy (a);
+    cairo_surface_destroy (b);
+  }
 
   cairo_surface_destroy (shown);
   cairo_surface_destroy (expected);

@@ -1103,10 +1103,51 @@ parse_filter (Parser        *parser,
       for (f = 0; f < G_N_ELEMENTS (functions); f++)
         if (span_is (s, open, functions[f].name))
           break;
+      a = open + 1;
+      b = e - 1;
+      while (a < b && g_ascii_isspace (*a))
+        a++;
+      while (b > a && g_ascii_isspace (b[-1]))
+        b--;
+
+      if (f == G_N_ELEMENTS (functions) && span_is (s, open, "blur"))
+        {
+          gboolean percent;
+
+          filter->kind = GSK_LAYER_FILTER_BLUR;
+          filter->amount = 0;
+          if (a < b)
+            {
+              const char *r = a;
+
+              if (!parse_dimension (parser, &r, b, FALSE, &filter->amount, &percent))
+                return FALSE;
+              if (percent)
+                return fail (parser, a, GSK_LAYER_ERROR_INVALID_VALUE, "a blur cannot be a percentage");
+              if (r != b)
+                return fail (parser, r, GSK_LAYER_ERROR_SYNTAX, "expected a length");
+            }
+          continue;
+        }
+      if (f == G_N_ELEMENTS (functions) && span_is (s, open, "drop-shadow"))
+        {
+          guint n_shadows;
+
+          filter->kind = GSK_LAYER_FILTER_DROP_SHADOW;
+          filter->amount = 0;
+          if (next_comma (a, b) < b)
+            return fail (parser, next_comma (a, b), GSK_LAYER_ERROR_SYNTAX, "drop-shadow() takes one shadow");
+          /* As a text shadow: no inset, no spread; currentcolor is black */
+          if (!parse_shadows (parser, a, b, TRUE, &filter->shadow, &n_shadows))
+            return FALSE;
+          if (n_shadows != 1)
+            return fail (parser, a, GSK_LAYER_ERROR_SYNTAX, "expected a shadow");
+          filter->shadow.current_color = FALSE;
+          continue;
+        }
       if (f == G_N_ELEMENTS (functions))
         {
-          gboolean known = span_is (s, open, "blur") || span_is (s, open, "drop-shadow") ||
-                           span_is (s, open, "url");
+          gboolean known = span_is (s, open, "url");
 
           return fail (parser, s, known ? GSK_LAYER_ERROR_UNSUPPORTED : GSK_LAYER_ERROR_INVALID_VALUE,
                        known ? "“%.*s()” in filter is not supported yet" : "unknown filter function “%.*s()”",
@@ -1114,12 +1155,6 @@ parse_filter (Parser        *parser,
         }
 
       filter->kind = functions[f].kind;
-      a = open + 1;
-      b = e - 1;
-      while (a < b && g_ascii_isspace (*a))
-        a++;
-      while (b > a && g_ascii_isspace (b[-1]))
-        b--;
 
       if (a == b)
         filter->amount = filter->kind == GSK_LAYER_FILTER_HUE_ROTATE ? 0.f : 1.f;
@@ -1347,8 +1382,8 @@ parse_declaration (Parser        *parser,
  * longhands (`border-top`, `border-width`, `border-left-color` …; styles
  * `none`, `hidden`, `solid` and `double`), `box-shadow` (outset and
  * inset, several), `text-shadow` (several; drawn by text layers, in the
- * text's colour where none is given), `filter` with the functions that
- * map colours (`brightness()`, `contrast()`, `grayscale()`,
+ * text's colour where none is given), `filter` (`blur()`,
+ * `drop-shadow()`, `brightness()`, `contrast()`, `grayscale()`,
  * `hue-rotate()`, `invert()`, `opacity()`, `saturate()`, `sepia()`,
  * applied in order to the layer and its subtree, as CSS says), `outline`
  * with its longhands and
@@ -1362,7 +1397,7 @@ parse_declaration (Parser        *parser,
  * On a problem, returns %NULL with an error in the %GSK_LAYER_ERROR
  * domain whose message starts with the line and column of the problem:
  * `1:17: unknown property “boder”`. Valid CSS that GSK does not take yet
- * (`blur()` and `drop-shadow()` in filters, `backdrop-filter`, `dashed`
+ * (`url()` in filters, `backdrop-filter`, `dashed`
  * borders, units other than `px` and `%`) is the
  * error %GSK_LAYER_ERROR_UNSUPPORTED, never silently ignored.
  *

@@ -30,6 +30,7 @@ struct _GskLayerGLBackend
   GskLayerGLQuadProgram quad[GSK_LAYER_GL_N_QUAD_VARIANTS];
   GskLayerGLBlendProgram blend;
   GskLayerGLFilterProgram filter;
+  GskLayerGLBlurProgram blur;
   GLuint vao;
   GLuint vbo;
   GLuint empty_vao;

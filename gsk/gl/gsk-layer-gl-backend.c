@@ -506,7 +506,8 @@ backend_new_for_context (GskLayerGLContext  *context,
   glUseProgram (0);
 
   if (!gsk_layer_gl_blend_program_init (&self->blend, context->is_gles, error) ||
-      !gsk_layer_gl_filter_program_init (&self->filter, context->is_gles, error))
+      !gsk_layer_gl_filter_program_init (&self->filter, context->is_gles, error) ||
+      !gsk_layer_gl_blur_program_init (&self->blur, context->is_gles, error))
     {
       gsk_layer_gl_backend_free (self);
       return NULL;
@@ -608,6 +609,8 @@ gsk_layer_gl_backend_free (GskLayerGLBackend *self)
         glDeleteProgram (self->blend.id);
       if (self->filter.id)
         glDeleteProgram (self->filter.id);
+      if (self->blur.id)
+        glDeleteProgram (self->blur.id);
     }
 
   /* The pages of the entries let go of above */

@@ -300,9 +300,26 @@ draw_glyphs (GskLayerGLBackend      *self,
 /* Pushes @entry; with @box, what follows is drawn into a new offscreen
  * covering @box, which also becomes the clip */
 static gboolean
+push_entry_clipped (GskLayerGLBackend    *self,
+                    GskLayerGLStackEntry *entry,
+                    const GskLayerGLBox  *box,
+                    const GskLayerGLBox  *clip);
+
+static gboolean
 push_entry (GskLayerGLBackend    *self,
             GskLayerGLStackEntry *entry,
             const GskLayerGLBox  *box)
+{
+  return push_entry_clipped (self, entry, box, NULL);
+}
+
+/* As push_entry(), drawing what follows in @clip (not the clip in force)
+ * where @clip is given */
+static gboolean
+push_entry_clipped (GskLayerGLBackend    *self,
+                    GskLayerGLStackEntry *entry,
+                    const GskLayerGLBox  *box,
+                    const GskLayerGLBox  *clip)
 {
   entry->saved_canvas = self->canvas;
   entry->saved_canvas_x = self->canvas_x;
@@ -329,7 +346,7 @@ push_entry (GskLayerGLBackend    *self,
       self->canvas_x = 0;
       self->canvas_y = 0;
       self->canvas_box = *box;
-      self->clip = gsk_layer_gl_box_intersect (&self->clip, box);
+      self->clip = gsk_layer_gl_box_intersect (clip ? clip : &self->clip, box);
       gsk_layer_gl_set_canvas (self);
       gsk_layer_gl_set_scissor (self);
       glClearColor (0, 0, 0, 0);
@@ -359,6 +376,23 @@ push_group (GskLayerGLBackend      *self,
   if (op->opacity >= 1.f && op->blend_mode == GSK_LAYER_BLEND_NORMAL && op->n_filters == 0)
     {
       push_entry (self, &entry, NULL);
+      return;
+    }
+
+  if (op->filter_reach > 0)
+    {
+      /* What the filters draw in the clip comes from this far around it,
+       * within the target */
+      int reach = (int) ceilf (op->filter_reach);
+      GskLayerGLBox grown = {
+        MAX (self->clip.x1 - reach, 0), MAX (self->clip.y1 - reach, 0),
+        MIN (self->clip.x2 + reach, self->target.width), MIN (self->clip.y2 + reach, self->target.height),
+      };
+
+      box = gsk_layer_gl_box_from_rect (&op->screen_bounds, &self->canvas_box, FALSE);
+      box = gsk_layer_gl_box_intersect (&box, &grown);
+      if (gsk_layer_gl_box_is_empty (&box) || !push_entry_clipped (self, &entry, &box, &grown))
+        self->skip_depth = 1;
       return;
     }
 
@@ -474,69 +508,159 @@ push_clip (GskLayerGLBackend      *self,
     self->skip_depth = 1;
 }
 
-/* Puts the group's pixels through its colour filters, into an offscreen
- * that takes the place of the group's */
-static gboolean
-apply_filters (GskLayerGLBackend    *self,
-               GskLayerGLStackEntry *entry)
+/* One pass of a filter over the group's box: @source through @program
+ * (its uniforms set by the caller) into @dest, which it replaces there */
+static void
+filter_pass (GskLayerGLBackend         *self,
+             const GskLayerGLStackEntry *entry,
+             GLuint                      program,
+             GLint                       u_viewport,
+             GLint                       u_box,
+             GLint                       u_source_rect,
+             GLint                       u_source,
+             const GskLayerGLOffscreen  *source,
+             const GskLayerGLOffscreen  *dest,
+             gboolean                    blend)
 {
-  int width = entry->box.x2 - entry->box.x1;
-  int height = entry->box.y2 - entry->box.y1;
-  float matrices[GSK_LAYER_GL_MAX_FILTERS][16], offsets[GSK_LAYER_GL_MAX_FILTERS][4];
-  guint n = MIN (entry->op->n_filters, GSK_LAYER_GL_MAX_FILTERS), i;
-  GskLayerGLOffscreen filtered;
-  int row, col;
+  glBindFramebuffer (GL_FRAMEBUFFER, dest->framebuffer);
+  glViewport (0, 0, self->target.width, self->target.height);
+  glUseProgram (program);
+  glUniform4f (u_viewport, 0, 0, self->target.width, self->target.height);
+  glUniform4f (u_box, entry->box.x1, entry->box.y1, entry->box.x2 - entry->box.x1, entry->box.y2 - entry->box.y1);
+  glUniform4f (u_source_rect, 0, 0, source->width, source->height);
+  glUniform1i (u_source, 0);
+  glActiveTexture (GL_TEXTURE0);
+  glBindTexture (GL_TEXTURE_2D, source->texture);
+
+  if (!blend)
+    glDisable (GL_BLEND);
+  glBindVertexArray (self->empty_vao);
+  glDrawArrays (GL_TRIANGLE_STRIP, 0, 4);
+  glEnable (GL_BLEND);
+
+  self->stats.draw_calls++;
+  self->stats.quads++;
+}
+
+static void
+blur_pass (GskLayerGLBackend          *self,
+           const GskLayerGLStackEntry *entry,
+           const GskLayerGLOffscreen  *source,
+           const GskLayerGLOffscreen  *dest,
+           float                       dx,
+           float                       dy,
+           float                       sigma,
+           const float                *shadow_color,
+           const float                 offset[2],
+           gboolean                    blend)
+{
+  glUseProgram (self->blur.id);
+  glUniform2f (self->blur.u_direction, dx, dy);
+  glUniform1f (self->blur.u_sigma, sigma);
+  glUniform2f (self->blur.u_offset, offset ? offset[0] : 0, offset ? offset[1] : 0);
+  glUniform1i (self->blur.u_shadow, shadow_color != NULL);
+  if (shadow_color)
+    glUniform4fv (self->blur.u_color, 1, shadow_color);
+  filter_pass (self, entry, self->blur.id, self->blur.u_viewport, self->blur.u_box,
+               self->blur.u_source_rect, self->blur.u_source, source, dest, blend);
+}
+
+/* The group's offscreen through @filter into a new one that takes its
+ * place */
+static gboolean
+apply_filter (GskLayerGLBackend          *self,
+              GskLayerGLStackEntry       *entry,
+              const GskLayerRenderFilter *filters,
+              guint                      *index)
+{
+  const GskLayerRenderFilter *filter = &filters[*index];
+  GskLayerGLOffscreen result, tmp = { 0, };
 
   /* Target-sized and at its origin, as the group's */
-  if (!gsk_layer_gl_acquire_offscreen (self, self->target.width, self->target.height, &filtered))
+  if (!gsk_layer_gl_acquire_offscreen (self, self->target.width, self->target.height, &result) ||
+      (filter->kind != GSK_LAYER_RENDER_FILTER_COLOR &&
+       !gsk_layer_gl_acquire_offscreen (self, self->target.width, self->target.height, &tmp)))
     {
+      if (result.framebuffer)
+        gsk_layer_gl_release_offscreen (self, &result);
       self->failed = TRUE;
       return FALSE;
     }
 
-  /* GL's matrices are column by column: column j holds input j's
-   * weights in each output row */
-  for (i = 0; i < n; i++)
+  if (filter->kind == GSK_LAYER_RENDER_FILTER_COLOR)
     {
-      const float *m = entry->op->filters[i].m;
+      float matrices[GSK_LAYER_GL_MAX_FILTERS][16], offsets[GSK_LAYER_GL_MAX_FILTERS][4];
+      guint n = 0, row, col;
 
-      for (row = 0; row < 4; row++)
+      /* Colour matrices in a row go in one pass. GL's matrices are
+       * column by column: column j holds input j's weights */
+      while (*index + n < entry->op->n_filters && n < GSK_LAYER_GL_MAX_FILTERS &&
+             filters[*index + n].kind == GSK_LAYER_RENDER_FILTER_COLOR)
         {
-          for (col = 0; col < 4; col++)
-            matrices[i][col * 4 + row] = m[row * 5 + col];
-          offsets[i][row] = m[row * 5 + 4];
+          const float *m = filters[*index + n].matrix.m;
+
+          for (row = 0; row < 4; row++)
+            {
+              for (col = 0; col < 4; col++)
+                matrices[n][col * 4 + row] = m[row * 5 + col];
+              offsets[n][row] = m[row * 5 + 4];
+            }
+          n++;
         }
+      *index += n - 1;
+
+      glUseProgram (self->filter.id);
+      glUniform1i (self->filter.u_n_filters, n);
+      glUniformMatrix4fv (self->filter.u_matrix, n, GL_FALSE, &matrices[0][0]);
+      glUniform4fv (self->filter.u_offset, n, &offsets[0][0]);
+      filter_pass (self, entry, self->filter.id, self->filter.u_viewport, self->filter.u_box,
+                   self->filter.u_source_rect, self->filter.u_source, &entry->offscreen, &result, FALSE);
+    }
+  else if (filter->kind == GSK_LAYER_RENDER_FILTER_BLUR)
+    {
+      blur_pass (self, entry, &entry->offscreen, &tmp, 1, 0, filter->sigma, NULL, NULL, FALSE);
+      blur_pass (self, entry, &tmp, &result, 0, 1, filter->sigma, NULL, NULL, FALSE);
+    }
+  else
+    {
+      float a = gsk_layer_gl_clamp_unit (filter->color[3]);
+      float color[4] = {
+        gsk_layer_gl_clamp_unit (filter->color[0]) * a, gsk_layer_gl_clamp_unit (filter->color[1]) * a,
+        gsk_layer_gl_clamp_unit (filter->color[2]) * a, a,
+      };
+      /* Whole pixels, as the software backend moves it */
+      float offset[2] = { roundf (filter->dx), roundf (filter->dy) };
+
+      /* The shadow, then the group over it */
+      blur_pass (self, entry, &entry->offscreen, &tmp, 1, 0, filter->sigma, color, offset, FALSE);
+      blur_pass (self, entry, &tmp, &result, 0, 1, filter->sigma, NULL, NULL, FALSE);
+      blur_pass (self, entry, &entry->offscreen, &result, 0, 0, 0, NULL, NULL, TRUE);
     }
 
-  glBindFramebuffer (GL_FRAMEBUFFER, filtered.framebuffer);
-  glViewport (0, 0, self->target.width, self->target.height);
-  glDisable (GL_SCISSOR_TEST);
-  glUseProgram (self->filter.id);
-  glUniform4f (self->filter.u_viewport, 0, 0, self->target.width, self->target.height);
-  glUniform4f (self->filter.u_box, entry->box.x1, entry->box.y1, width, height);
-  glUniform4f (self->filter.u_source_rect, 0, 0, entry->offscreen.width, entry->offscreen.height);
-  glUniform1i (self->filter.u_source, 0);
-  glUniform1i (self->filter.u_n_filters, n);
-  glUniformMatrix4fv (self->filter.u_matrix, n, GL_FALSE, &matrices[0][0]);
-  glUniform4fv (self->filter.u_offset, n, &offsets[0][0]);
-  glActiveTexture (GL_TEXTURE0);
-  glBindTexture (GL_TEXTURE_2D, entry->offscreen.texture);
-
-  /* The shader writes every pixel of the box */
-  glDisable (GL_BLEND);
-  glBindVertexArray (self->empty_vao);
-  glDrawArrays (GL_TRIANGLE_STRIP, 0, 4);
-  glEnable (GL_BLEND);
-  glEnable (GL_SCISSOR_TEST);
-
-  self->stats.draw_calls++;
-  self->stats.quads++;
-
+  if (tmp.framebuffer)
+    gsk_layer_gl_release_offscreen (self, &tmp);
   gsk_layer_gl_release_offscreen (self, &entry->offscreen);
-  entry->offscreen = filtered;
-  gsk_layer_gl_set_canvas (self);
+  entry->offscreen = result;
 
   return TRUE;
+}
+
+/* The group's pixels through its filters, function by function; passes
+ * write every pixel of the box, so the scissor is off meanwhile */
+static gboolean
+apply_filters (GskLayerGLBackend    *self,
+               GskLayerGLStackEntry *entry)
+{
+  guint i;
+  gboolean ok = TRUE;
+
+  glDisable (GL_SCISSOR_TEST);
+  for (i = 0; i < entry->op->n_filters && ok; i++)
+    ok = apply_filter (self, entry, entry->op->filters, &i);
+  glEnable (GL_SCISSOR_TEST);
+  gsk_layer_gl_set_canvas (self);
+
+  return ok;
 }
 
 static void

@@ -75,6 +75,24 @@ typedef struct
   GLint u_offset;
 } GskLayerGLFilterProgram;
 
+typedef struct
+{
+  GLuint id;
+  GLint u_viewport;
+  GLint u_box;
+  GLint u_source_rect;
+  GLint u_source;
+  GLint u_direction;
+  GLint u_sigma;
+  GLint u_offset;
+  GLint u_shadow;
+  GLint u_color;
+} GskLayerGLBlurProgram;
+
+gboolean gsk_layer_gl_blur_program_init   (GskLayerGLBlurProgram  *program,
+                                           gboolean                is_gles,
+                                           GError                **error);
+
 /* As many colour filters as a style takes */
 #define GSK_LAYER_GL_MAX_FILTERS 8
 

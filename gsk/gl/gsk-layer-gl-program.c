@@ -13,7 +13,8 @@
  * (the worst is near 45°), and equal to it along the axes.
  * The blend program composites a group over a copy of its backdrop with
  * one of the CSS blend modes, with the same formulas as pixman. The
- * filter program puts a group's pixels through CSS's colour filters.
+ * filter program puts a group's pixels through CSS's colour filters, the
+ * blur program blurs them one way at a time (and makes drop shadows).
  *
  * Rounded rectangles (CSS border-radius) are evaluated per fragment as
  * a signed distance in the layer's plane, turned into pixels with the
@@ -404,6 +405,47 @@ static const char filter_fragment_source[] =
   "  o_color = vec4 (c.rgb * c.a, c.a);\n"
   "}\n";
 
+/* One way of a separable Gaussian blur of the group's box (transparent
+ * outside it), or with @u_shadow its alpha in @u_color, moved by
+ * @u_offset: a drop shadow's first pass */
+static const char blur_fragment_source[] =
+  "uniform vec4 u_viewport;\n"
+  "uniform vec4 u_box;            /* the group in target space */\n"
+  "uniform vec4 u_source_rect;    /* where the texture lies in target space */\n"
+  "uniform sampler2D u_source;\n"
+  "uniform vec2 u_direction;\n"
+  "uniform float u_sigma;\n"
+  "uniform vec2 u_offset;\n"
+  "uniform int u_shadow;\n"
+  "uniform vec4 u_color;          /* premultiplied */\n"
+  "\n"
+  "layout(location = 0) out vec4 o_color;\n"
+  "\n"
+  "vec4 fetch (vec2 p)\n"
+  "{\n"
+  "  if (any (lessThan (p, u_box.xy)) || any (greaterThanEqual (p, u_box.xy + u_box.zw)))\n"
+  "    return vec4 (0.0);\n"
+  "  return textureLod (u_source, (p - u_source_rect.xy) / u_source_rect.zw, 0.0);\n"
+  "}\n"
+  "\n"
+  "void main ()\n"
+  "{\n"
+  "  vec2 p = gl_FragCoord.xy + u_viewport.xy - u_offset;\n"
+  "  int r = int (min (ceil (3.0 * u_sigma), 256.0));\n"
+  "  vec4 sum = vec4 (0.0);\n"
+  "  float weights = 0.0;\n"
+  "\n"
+  "  for (int i = -r; i <= r; i++)\n"
+  "    {\n"
+  "      float w = r > 0 ? exp (-float (i * i) / (2.0 * u_sigma * u_sigma)) : 1.0;\n"
+  "\n"
+  "      sum += w * fetch (p + u_direction * float (i));\n"
+  "      weights += w;\n"
+  "    }\n"
+  "  sum /= weights;\n"
+  "  o_color = u_shadow != 0 ? u_color * sum.a : sum;\n"
+  "}\n";
+
 /* The separable modes are written on straight colors, as in the CSS
  * Compositing spec; the result is composited as pixman does:
  * s·(1 − αb) + b·(1 − αs) + αs·αb·B(cb, cs). The mode numbers are
@@ -636,6 +678,28 @@ gsk_layer_gl_filter_program_init (GskLayerGLFilterProgram  *program,
   program->u_n_filters = glGetUniformLocation (program->id, "u_n_filters");
   program->u_matrix = glGetUniformLocation (program->id, "u_matrix");
   program->u_offset = glGetUniformLocation (program->id, "u_offset");
+
+  return TRUE;
+}
+
+gboolean
+gsk_layer_gl_blur_program_init (GskLayerGLBlurProgram  *program,
+                                gboolean                is_gles,
+                                GError                **error)
+{
+  program->id = link_program ("blur", "", blend_vertex_source, blur_fragment_source, is_gles, error);
+  if (program->id == 0)
+    return FALSE;
+
+  program->u_viewport = glGetUniformLocation (program->id, "u_viewport");
+  program->u_box = glGetUniformLocation (program->id, "u_box");
+  program->u_source_rect = glGetUniformLocation (program->id, "u_source_rect");
+  program->u_source = glGetUniformLocation (program->id, "u_source");
+  program->u_direction = glGetUniformLocation (program->id, "u_direction");
+  program->u_sigma = glGetUniformLocation (program->id, "u_sigma");
+  program->u_offset = glGetUniformLocation (program->id, "u_offset");
+  program->u_shadow = glGetUniformLocation (program->id, "u_shadow");
+  program->u_color = glGetUniformLocation (program->id, "u_color");
 
   return TRUE;
 }

@@ -371,7 +371,8 @@ frame_free (Frame *frame)
 /* Ends @frame, adding what it drew to @parent */
 static void
 pop_frame (Frame *frame,
-           Frame *parent)
+           Frame *parent,
+           float  scale)
 {
   const GskLayerRenderOp *op = frame->op;
   GskRenderNode *node;
@@ -399,12 +400,35 @@ pop_frame (Frame *frame,
       /* CSS filters first, in order; each node clamps, as CSS does */
       for (i = 0; i < op->n_filters; i++)
         {
-          const float *m = op->filters[i].m;
+          const GskLayerRenderFilter *filter = &op->filters[i];
+          const float *m = filter->matrix.m;
           float f[16];
           graphene_matrix_t matrix;
           graphene_vec4_t offset;
           GskRenderNode *filtered;
           int row, col;
+
+          /* GTK's blur and shadow radii are twice the deviation, in the
+           * nodes' units */
+          if (filter->kind == GSK_LAYER_RENDER_FILTER_BLUR)
+            {
+              filtered = gsk_blur_node_new (node, 2 * filter->sigma / scale);
+              gsk_render_node_unref (node);
+              node = filtered;
+              continue;
+            }
+          if (filter->kind == GSK_LAYER_RENDER_FILTER_DROP_SHADOW)
+            {
+              GskShadow shadow = {
+                { filter->color[0], filter->color[1], filter->color[2], filter->color[3] },
+                roundf (filter->dx) / scale, roundf (filter->dy) / scale, 2 * filter->sigma / scale,
+              };
+
+              filtered = gsk_shadow_node_new (node, &shadow, 1);
+              gsk_render_node_unref (node);
+              node = filtered;
+              continue;
+            }
 
           /* graphene transforms row vectors: row j weighs input j */
           for (row = 0; row < 4; row++)
@@ -490,7 +514,7 @@ gsk_layer_node_builder_build (GskLayerNodeBuilder      *self,
           if (stack->len > 1)
             {
               g_ptr_array_set_size (stack, stack->len - 1);
-              pop_frame (frame, g_ptr_array_index (stack, stack->len - 1));
+              pop_frame (frame, g_ptr_array_index (stack, stack->len - 1), list->scale);
             }
           break;
 
@@ -505,7 +529,7 @@ gsk_layer_node_builder_build (GskLayerNodeBuilder      *self,
       Frame *frame = g_ptr_array_index (stack, stack->len - 1);
 
       g_ptr_array_set_size (stack, stack->len - 1);
-      pop_frame (frame, g_ptr_array_index (stack, stack->len - 1));
+      pop_frame (frame, g_ptr_array_index (stack, stack->len - 1), list->scale);
     }
 
   if (top->children->len > 0)

@@ -19,6 +19,7 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "gsk-layer-software-backend-impl-private.h"
+#include "gsk-layer-blur-private.h"
 #include "gsk-layer-software-transform-private.h"
 
 #include <math.h>
@@ -41,6 +42,11 @@ typedef struct
   /* NULL when the content is drawn straight into the parent canvas */
   pixman_image_t *offscreen;
   pixman_box32_t box;
+
+  /* A group whose filters reach past its pixels draws its content past
+   * the damage, as far as they reach: the damage in force meanwhile */
+  const pixman_region32_t *saved_damage;
+  pixman_region32_t *grown_damage;
 
   /* PUSH_CLIP with an offscreen: the clip quad (or rounded rectangle)
    * in target space */
@@ -718,6 +724,38 @@ push_group (RenderState            *state,
       return;
     }
 
+  if (op->filter_reach > 0)
+    {
+      /* What the filters draw in the clip comes from this far around it */
+      int reach = (int) ceilf (op->filter_reach);
+      pixman_box32_t grown = { state->clip.x1 - reach, state->clip.y1 - reach,
+                               state->clip.x2 + reach, state->clip.y2 + reach };
+
+      /* Within the target, as GL's offscreens are: nothing is drawn
+       * outside it, the compile culls there */
+      grown.x1 = MAX (grown.x1, state->bounds.x1);
+      grown.y1 = MAX (grown.y1, state->bounds.y1);
+      grown.x2 = MIN (grown.x2, state->bounds.x2);
+      grown.y2 = MIN (grown.y2, state->bounds.y2);
+      if (!gsk_layer_software_box_from_rect (&op->screen_bounds, &grown, ROUND_OUT, &box))
+        {
+          state->skip_depth = 1;
+          return;
+        }
+      entry.saved_damage = state->damage;
+      entry.grown_damage = g_new (pixman_region32_t, 1);
+      pixman_region32_init_rect (entry.grown_damage, box.x1, box.y1, box.x2 - box.x1, box.y2 - box.y1);
+      state->damage = entry.grown_damage;
+      if (!push_entry (state, &entry, &box))
+        {
+          state->damage = entry.saved_damage;
+          pixman_region32_fini (entry.grown_damage);
+          g_free (entry.grown_damage);
+          state->skip_depth = 1;
+        }
+      return;
+    }
+
   /* Drawing straight into the parent gives the same pixels for free */
   if (op->opacity >= 1.f && op->blend_mode == GSK_LAYER_BLEND_NORMAL && op->n_filters == 0)
     {
@@ -733,16 +771,15 @@ push_group (RenderState            *state,
  * each matrix in turn, clamped after each; transparent pixels stay so,
  * as no filter function adds alpha */
 static void
-apply_filters (pixman_image_t            *image,
-               const GskLayerColorMatrix *filters,
-               guint                      n_filters)
+apply_color_matrix (pixman_image_t            *image,
+                    const GskLayerColorMatrix *matrix)
 {
   guint32 *data = pixman_image_get_data (image);
   int stride = pixman_image_get_stride (image) / 4;
   int width = pixman_image_get_width (image);
   int height = pixman_image_get_height (image);
+  const float *m = matrix->m;
   int x, y;
-  guint i;
 
   for (y = 0; y < height; y++)
     for (x = 0; x < width; x++)
@@ -750,6 +787,7 @@ apply_filters (pixman_image_t            *image,
         guint32 *pixel = &data[y * stride + x];
         guint32 a = *pixel >> 24;
         float c[4], out[4];
+        int row;
 
         if (a == 0)
           continue;
@@ -758,25 +796,86 @@ apply_filters (pixman_image_t            *image,
         c[0] = ((*pixel >> 16) & 0xff) / (float) a;
         c[1] = ((*pixel >> 8) & 0xff) / (float) a;
         c[2] = (*pixel & 0xff) / (float) a;
-        for (i = 0; i < n_filters; i++)
+        for (row = 0; row < 4; row++)
           {
-            const float *m = filters[i].m;
-            int row;
+            float v = m[row * 5] * c[0] + m[row * 5 + 1] * c[1] + m[row * 5 + 2] * c[2] +
+                      m[row * 5 + 3] * c[3] + m[row * 5 + 4];
 
-            for (row = 0; row < 4; row++)
-              {
-                float v = m[row * 5] * c[0] + m[row * 5 + 1] * c[1] + m[row * 5 + 2] * c[2] +
-                          m[row * 5 + 3] * c[3] + m[row * 5 + 4];
-
-                out[row] = v > 0.f ? (v < 1.f ? v : 1.f) : 0.f;
-              }
-            memcpy (c, out, sizeof c);
+            out[row] = v > 0.f ? (v < 1.f ? v : 1.f) : 0.f;
           }
 
-        *pixel = (guint32) (c[3] * 255.f + 0.5f) << 24 |
-                 (guint32) (c[0] * c[3] * 255.f + 0.5f) << 16 |
-                 (guint32) (c[1] * c[3] * 255.f + 0.5f) << 8 |
-                 (guint32) (c[2] * c[3] * 255.f + 0.5f);
+        *pixel = (guint32) (out[3] * 255.f + 0.5f) << 24 |
+                 (guint32) (out[0] * out[3] * 255.f + 0.5f) << 16 |
+                 (guint32) (out[1] * out[3] * 255.f + 0.5f) << 8 |
+                 (guint32) (out[2] * out[3] * 255.f + 0.5f);
+      }
+}
+
+/* Under the image, its alpha blurred, moved and painted in the colour */
+static void
+apply_drop_shadow (pixman_image_t             *image,
+                   const GskLayerRenderFilter *filter)
+{
+  int width = pixman_image_get_width (image);
+  int height = pixman_image_get_height (image);
+  pixman_color_t color = {
+    CLAMP (filter->color[0], 0.f, 1.f) * CLAMP (filter->color[3], 0.f, 1.f) * 0xffff,
+    CLAMP (filter->color[1], 0.f, 1.f) * CLAMP (filter->color[3], 0.f, 1.f) * 0xffff,
+    CLAMP (filter->color[2], 0.f, 1.f) * CLAMP (filter->color[3], 0.f, 1.f) * 0xffff,
+    CLAMP (filter->color[3], 0.f, 1.f) * 0xffff,
+  };
+  pixman_image_t *fill = pixman_image_create_solid_fill (&color);
+  pixman_image_t *shadow = pixman_image_create_bits (PIXMAN_a8r8g8b8, width, height, NULL, 0);
+  pixman_image_t *copy = pixman_image_create_bits (PIXMAN_a8r8g8b8, width, height, NULL, 0);
+  int dx = (int) lroundf (filter->dx), dy = (int) lroundf (filter->dy);
+
+  if (shadow == NULL || copy == NULL)
+    goto out;
+
+  /* The colour through the image's alpha, moved */
+  pixman_image_composite32 (PIXMAN_OP_SRC, fill, image, shadow, 0, 0, -dx, -dy, 0, 0, width, height);
+  gsk_layer_blur_image ((guint8 *) pixman_image_get_data (shadow), width, height,
+                        pixman_image_get_stride (shadow), 4, filter->sigma);
+  pixman_image_composite32 (PIXMAN_OP_SRC, image, NULL, copy, 0, 0, 0, 0, 0, 0, width, height);
+  pixman_image_composite32 (PIXMAN_OP_SRC, shadow, NULL, image, 0, 0, 0, 0, 0, 0, width, height);
+  pixman_image_composite32 (PIXMAN_OP_OVER, copy, NULL, image, 0, 0, 0, 0, 0, 0, width, height);
+
+out:
+  g_clear_pointer (&shadow, pixman_image_unref);
+  g_clear_pointer (&copy, pixman_image_unref);
+  pixman_image_unref (fill);
+}
+
+/* CSS filter on a group's pixels, function by function: colours on
+ * straight colours, clamped after each (transparent pixels stay so, as
+ * no colour function adds alpha); blurs and drop shadows over the whole
+ * offscreen, which covers as far around the clip as they reach */
+static void
+apply_filters (pixman_image_t             *image,
+               const GskLayerRenderFilter *filters,
+               guint                       n_filters)
+{
+  guint i;
+
+  for (i = 0; i < n_filters; i++)
+    switch (filters[i].kind)
+      {
+      case GSK_LAYER_RENDER_FILTER_COLOR:
+        apply_color_matrix (image, &filters[i].matrix);
+        break;
+
+      case GSK_LAYER_RENDER_FILTER_BLUR:
+        gsk_layer_blur_image ((guint8 *) pixman_image_get_data (image), pixman_image_get_width (image),
+                              pixman_image_get_height (image), pixman_image_get_stride (image), 4,
+                              filters[i].sigma);
+        break;
+
+      case GSK_LAYER_RENDER_FILTER_DROP_SHADOW:
+        apply_drop_shadow (image, &filters[i]);
+        break;
+
+      default:
+        break;
       }
 }
 
@@ -842,6 +941,12 @@ pop_entry (RenderState *state)
   state->canvas_x = entry.saved_canvas_x;
   state->canvas_y = entry.saved_canvas_y;
   state->clip = entry.saved_clip;
+  if (entry.grown_damage != NULL)
+    {
+      state->damage = entry.saved_damage;
+      pixman_region32_fini (entry.grown_damage);
+      g_free (entry.grown_damage);
+    }
   update_canvas_clip (state);
 
   if (entry.offscreen == NULL)

@@ -11,6 +11,7 @@
 #include "gsk-layer-text.h"
 #include "gsk-layer-style-private.h"
 #include "gsk-layer-private.h"
+#include "gsk-layer-blur-private.h"
 #include "gsk-layer-glyph-renderer-private.h"
 #include "gsk-layer-enum-types.h"
 
@@ -436,8 +437,8 @@ add_text_shadows (GskLayerText        *self,
       cairo_paint (mcr);
       cairo_destroy (mcr);
       cairo_surface_flush (mask);
-      gsk_layer_style_blur_a8 (cairo_image_surface_get_data (mask), width + 2 * reach, height + 2 * reach,
-                               cairo_image_surface_get_stride (mask), sh->blur / 2 * s);
+      gsk_layer_blur_image (cairo_image_surface_get_data (mask), width + 2 * reach, height + 2 * reach,
+                            cairo_image_surface_get_stride (mask), 1, sh->blur / 2 * s);
       cairo_surface_mark_dirty (mask);
 
       gdk_cairo_set_source_rgba (cr, sh->current_color ? &self->color : &sh->color);

@@ -40,6 +40,8 @@ def border_top_left(style):
         if ":" not in decl:
             continue
         name, value = (x.strip() for x in decl.split(":", 1))
+        if not name.startswith("border"):
+            continue
         tokens = [px(t) for t in value.split()]
         lengths = [t for t in tokens if t is not None]
         if name == "border" and lengths:
