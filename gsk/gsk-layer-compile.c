@@ -860,15 +860,23 @@ emit_own_ops (Compiler        *c,
         {
           /* Delegates fill the content box, at the scale they have on
            * screen, as draw() */
-          float scale = GSK_IS_LAYER_IMAGE_CONTENT (p->content) ? 1.f : content_scale (layer, c->list->scale);
-          graphene_rect_t box;
+          gboolean bitmap = GSK_IS_LAYER_IMAGE_CONTENT (p->content) &&
+                            !gsk_layer_image_content_is_scalable (GSK_LAYER_IMAGE_CONTENT (p->content));
+          float scale = bitmap ? 1.f : content_scale (layer, c->list->scale);
+          graphene_size_t intrinsic = { 0, 0 };
+          graphene_rect_t box, placed;
           int w, h;
           cairo_surface_t *surface;
 
+          /* Placed in the content box as object-fit says, clipped to it */
           gsk_layer_style_get_content_box (p->style, &p->size, &box);
-          w = MIN (ceilf (box.size.width * scale), 4096);
-          h = MIN (ceilf (box.size.height * scale), 4096);
-          surface = box.size.width > 0 && box.size.height > 0 ? gsk_layer_content_get_surface (p->content, w, h) : NULL;
+          if (!gsk_layer_content_get_preferred_size (p->content, &intrinsic.width, &intrinsic.height))
+            intrinsic = (graphene_size_t) { 0, 0 };
+          gsk_layer_style_place_object (p->style, &box, &intrinsic, &placed);
+          w = MIN (ceilf (placed.size.width * scale), 4096);
+          h = MIN (ceilf (placed.size.height * scale), 4096);
+          surface = box.size.width > 0 && box.size.height > 0 && placed.size.width > 0 && placed.size.height > 0
+                    ? gsk_layer_content_get_surface (p->content, w, h) : NULL;
 
           if (surface != NULL)
             {
@@ -876,7 +884,7 @@ emit_own_ops (Compiler        *c,
 
               op = append_draw_op (c, GSK_LAYER_RENDER_OP_TEXTURE, p, m, name, &box, &screen, opacity);
               op->surface = cairo_surface_reference (surface);
-              op->source_rect = box;
+              op->source_rect = placed;
               set_rounded (op, p);
               box_union (&drawn, &screen);
             }

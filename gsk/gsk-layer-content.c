@@ -156,7 +156,8 @@ gsk_layer_content_get_surface (GskLayerContent *content,
   cairo_t *cr;
   guint i;
 
-  if (GSK_IS_LAYER_IMAGE_CONTENT (content))
+  if (GSK_IS_LAYER_IMAGE_CONTENT (content) &&
+      !gsk_layer_image_content_is_scalable (GSK_LAYER_IMAGE_CONTENT (content)))
     return gsk_layer_image_content_get_surface (GSK_LAYER_IMAGE_CONTENT (content));
 
   if (width <= 0 || height <= 0)

@@ -59,6 +59,10 @@ G_DECLARE_FINAL_TYPE (GskLayerImageContent, gsk_layer_image_content, GSK, LAYER_
 GSK_LAYER_AVAILABLE_IN_ALL
 GskLayerContent *gsk_layer_image_content_new (cairo_surface_t *surface);
 GSK_LAYER_AVAILABLE_IN_ALL
+GskLayerContent *gsk_layer_image_content_new_for_pixbuf (GdkPixbuf *pixbuf);
+GSK_LAYER_AVAILABLE_IN_ALL
+GskLayerContent *gsk_layer_image_content_new_for_texture (GdkTexture *texture);
+GSK_LAYER_AVAILABLE_IN_ALL
 GskLayerContent *gsk_layer_image_content_new_from_file (const char  *path,
                                                         GError     **error);
 GSK_LAYER_AVAILABLE_IN_ALL

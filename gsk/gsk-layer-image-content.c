@@ -9,13 +9,24 @@
 
 #include <errno.h>
 
+#include <gdk-pixbuf/gdk-pixbuf.h>
+#include <gdk/gdk.h>
+
 #include "gsk-layer-private.h"
 
 /**
  * GskLayerImageContent:
  *
- * Shows an image, stretched to the bounds of each layer that shows it.
- * The image is composited directly, never rasterized again.
+ * Shows an image in the content box of each layer that shows it,
+ * stretched to it or placed as the layer's style's `object-fit` and
+ * `object-position` say.
+ *
+ * Images come from files in any format gdk-pixbuf has a loader for (PNG
+ * and JPEG always; TIFF, GIF, BMP, WebP, SVG and others where their
+ * loaders are installed), from a #GdkTexture, a #GdkPixbuf or a cairo
+ * image surface. A bitmap image is composited directly, never drawn
+ * again; a scalable one (SVG) is drawn again at the scale it has on
+ * screen, as drawn content is.
  */
 
 struct _GskLayerImageContent
@@ -24,6 +35,8 @@ struct _GskLayerImageContent
 
   cairo_surface_t *surface;
   char *path;
+  /* Drawn from @path at the size it is shown at */
+  gboolean scalable;
 };
 
 static void gsk_layer_image_content_iface_init (GskLayerContentInterface *iface);
@@ -51,6 +64,20 @@ gsk_layer_image_content_draw (GskLayerContent *content,
                               int              height)
 {
   GskLayerImageContent *self = GSK_LAYER_IMAGE_CONTENT (content);
+
+  if (self->scalable)
+    {
+      GdkPixbuf *pixbuf = gdk_pixbuf_new_from_file_at_scale (self->path, width, height, FALSE, NULL);
+
+      /* Gone or broken since: the image loaded first, stretched */
+      if (pixbuf != NULL)
+        {
+          gdk_cairo_set_source_pixbuf (cr, pixbuf, 0, 0);
+          cairo_paint (cr);
+          g_object_unref (pixbuf);
+          return;
+        }
+    }
 
   cairo_scale (cr,
                (double) width / cairo_image_surface_get_width (self->surface),
@@ -157,19 +184,60 @@ gsk_layer_png_size_is_allowed (const guchar  *data,
   return FALSE;
 }
 
+static gboolean
+size_is_allowed (const char  *path,
+                 int          width,
+                 int          height,
+                 GError     **error)
+{
+  if (width <= GSK_LAYER_MAX_SURFACE_SIZE && height <= GSK_LAYER_MAX_SURFACE_SIZE &&
+      (gint64) width * height <= GSK_LAYER_MAX_SURFACE_PIXELS)
+    return TRUE;
+
+  g_set_error (error, GSK_LAYER_ERROR, GSK_LAYER_ERROR_INVALID_VALUE,
+               "%s: the image is %d×%d pixels, more than GSK takes (%d a side, %d in all)",
+               path, width, height, GSK_LAYER_MAX_SURFACE_SIZE, GSK_LAYER_MAX_SURFACE_PIXELS);
+  return FALSE;
+}
+
+/* Premultiplied, as cairo has it */
+static cairo_surface_t *
+surface_for_pixbuf (GdkPixbuf *pixbuf)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32,
+                                                         gdk_pixbuf_get_width (pixbuf),
+                                                         gdk_pixbuf_get_height (pixbuf));
+  cairo_t *cr = cairo_create (surface);
+
+  gdk_cairo_set_source_pixbuf (cr, pixbuf, 0, 0);
+  cairo_set_operator (cr, CAIRO_OPERATOR_SOURCE);
+  cairo_paint (cr);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+
+  return surface;
+}
+
 /**
  * gsk_layer_image_content_new_from_file:
- * @path: the path of a PNG file
+ * @path: the path of an image file
  * @error: return location for an error
  *
- * Creates a content that shows the PNG image at @path.
+ * Creates a content that shows the image at @path, in any format that
+ * gdk-pixbuf has a loader for: PNG and JPEG always, TIFF, GIF, BMP, SVG,
+ * WebP and others where their loaders are installed. A scalable image
+ * (SVG) is drawn again at the size it is shown at, its natural size
+ * being its preferred size.
  *
  * Images larger than %GSK_LAYER_MAX_SURFACE_SIZE a side or
  * %GSK_LAYER_MAX_SURFACE_PIXELS in all are refused before they are
- * decoded.
+ * decoded, from the size their header gives.
  *
- * Returns: (transfer full) (nullable): the new content, or %NULL if the
- *   file cannot be read as a PNG image, or is too large
+ * Returns: (transfer full) (nullable): the new content, or %NULL with
+ *   @error set (%GSK_LAYER_ERROR_INVALID_VALUE for an image too large,
+ *   %GSK_LAYER_ERROR_FAILED for a file that cannot be read as an image)
+ *
+ * Since: 0.1
  */
 GskLayerContent *
 gsk_layer_image_content_new_from_file (const char  *path,
@@ -201,23 +269,103 @@ gsk_layer_image_content_new_from_file (const char  *path,
       }
   }
 
-  surface = cairo_image_surface_create_from_png (path);
-  if (cairo_surface_status (surface) != CAIRO_STATUS_SUCCESS)
-    {
-      g_set_error (error, GSK_LAYER_ERROR, GSK_LAYER_ERROR_FAILED,
-                   "%s: cannot load PNG image: %s", path,
-                   cairo_surface_status (surface) == CAIRO_STATUS_FILE_NOT_FOUND
-                     ? g_strerror (ENOENT)
-                     : cairo_status_to_string (cairo_surface_status (surface)));
-      cairo_surface_destroy (surface);
-      return NULL;
-    }
+  {
+    GdkPixbufFormat *format;
+    GdkPixbuf *pixbuf;
+    GError *local_error = NULL;
+    int width, height;
 
-  self = GSK_LAYER_IMAGE_CONTENT (gsk_layer_image_content_new (surface));
-  self->path = g_strdup (path);
-  cairo_surface_destroy (surface);
+    format = gdk_pixbuf_get_file_info (path, &width, &height);
+    if (format == NULL)
+      {
+        g_set_error (error, GSK_LAYER_ERROR, GSK_LAYER_ERROR_FAILED,
+                     g_file_test (path, G_FILE_TEST_EXISTS) ? "%s: not an image gdk-pixbuf can load"
+                                                            : "%s: cannot load image: %s",
+                     path, g_strerror (ENOENT));
+        return NULL;
+      }
+    if (!size_is_allowed (path, width, height, error))
+      return NULL;
+
+    pixbuf = gdk_pixbuf_new_from_file (path, &local_error);
+    if (pixbuf == NULL)
+      {
+        g_set_error (error, GSK_LAYER_ERROR, GSK_LAYER_ERROR_FAILED,
+                     "%s: cannot load image: %s", path, local_error->message);
+        g_error_free (local_error);
+        return NULL;
+      }
+    surface = surface_for_pixbuf (pixbuf);
+    g_object_unref (pixbuf);
+
+    self = GSK_LAYER_IMAGE_CONTENT (gsk_layer_image_content_new (surface));
+    self->path = g_strdup (path);
+    self->scalable = gdk_pixbuf_format_is_scalable (format);
+    cairo_surface_destroy (surface);
+  }
 
   return GSK_LAYER_CONTENT (self);
+}
+
+/**
+ * gsk_layer_image_content_new_for_pixbuf:
+ * @pixbuf: a pixbuf
+ *
+ * Creates a content that shows a copy of @pixbuf's pixels.
+ *
+ * Returns: (transfer full): the new content
+ *
+ * Since: 0.1
+ */
+GskLayerContent *
+gsk_layer_image_content_new_for_pixbuf (GdkPixbuf *pixbuf)
+{
+  GskLayerContent *content;
+  cairo_surface_t *surface;
+
+  g_return_val_if_fail (GDK_IS_PIXBUF (pixbuf), NULL);
+
+  surface = surface_for_pixbuf (pixbuf);
+  content = gsk_layer_image_content_new (surface);
+  cairo_surface_destroy (surface);
+
+  return content;
+}
+
+/**
+ * gsk_layer_image_content_new_for_texture:
+ * @texture: a texture
+ *
+ * Creates a content that shows a copy of @texture's pixels (downloaded
+ * once, from wherever the texture keeps them).
+ *
+ * Returns: (transfer full): the new content
+ *
+ * Since: 0.1
+ */
+GskLayerContent *
+gsk_layer_image_content_new_for_texture (GdkTexture *texture)
+{
+  GskLayerContent *content;
+  cairo_surface_t *surface;
+
+  g_return_val_if_fail (GDK_IS_TEXTURE (texture), NULL);
+
+  /* GDK_MEMORY_DEFAULT is cairo's ARGB32 */
+  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, gdk_texture_get_width (texture),
+                                        gdk_texture_get_height (texture));
+  gdk_texture_download (texture, cairo_image_surface_get_data (surface), cairo_image_surface_get_stride (surface));
+  cairo_surface_mark_dirty (surface);
+  content = gsk_layer_image_content_new (surface);
+  cairo_surface_destroy (surface);
+
+  return content;
+}
+
+gboolean
+gsk_layer_image_content_is_scalable (GskLayerImageContent *self)
+{
+  return self->scalable;
 }
 
 /**

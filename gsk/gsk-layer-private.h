@@ -282,6 +282,10 @@ gboolean gsk_layer_class_is_plain (GskLayerClass *klass);
 
 /* }}} */
 
+/* A scalable image (SVG): drawn at the size it is shown at, as a
+ * delegate is */
+gboolean gsk_layer_image_content_is_scalable (GskLayerImageContent *self);
+
 /* Whether the class overrides draw() */
 gboolean gsk_layer_has_draw (GskLayer *self);
 

@@ -25,6 +25,8 @@ typedef enum {
   GSK_LAYER_STYLE_BACKGROUND_IMAGE = 1 << 8,
   GSK_LAYER_STYLE_TEXT_SHADOW      = 1 << 9,
   GSK_LAYER_STYLE_FILTER           = 1 << 10,
+  GSK_LAYER_STYLE_OBJECT_FIT       = 1 << 11,
+  GSK_LAYER_STYLE_OBJECT_POSITION  = 1 << 12,
 } GskLayerStyleSet;
 
 /* A colour stop of a gradient: its position as declared */
@@ -101,6 +103,15 @@ float gsk_layer_filter_to_render (const GskLayerFilter *filter,
                                   const double          jacobian[4],
                                   GskLayerRenderFilter *out);
 
+/* CSS object-fit */
+typedef enum {
+  GSK_LAYER_OBJECT_FIT_FILL,
+  GSK_LAYER_OBJECT_FIT_CONTAIN,
+  GSK_LAYER_OBJECT_FIT_COVER,
+  GSK_LAYER_OBJECT_FIT_NONE,
+  GSK_LAYER_OBJECT_FIT_SCALE_DOWN,
+} GskLayerObjectFit;
+
 /* CSS border-style, of those GSK draws */
 typedef enum {
   GSK_LAYER_BORDER_NONE,
@@ -150,6 +161,13 @@ struct _GskLayerStyle
   guint n_images;
   GskLayerGradient images[GSK_LAYER_STYLE_MAX_IMAGES];
 
+  /* object-fit and object-position (initial: fill, 50% 50%): each
+   * offset in px or, with its bit (x 1, y 2) in object_percent, in
+   * percent of the room left */
+  GskLayerObjectFit object_fit;
+  float object_position[2];
+  guint8 object_percent;
+
   /* filter, applied in order; none: 0 */
   guint n_filters;
   GskLayerFilter filters[GSK_LAYER_STYLE_MAX_FILTERS];
@@ -159,6 +177,14 @@ struct _GskLayerStyle
   GskLayerShadow text_shadows[GSK_LAYER_STYLE_MAX_SHADOWS];
 };
 
+
+/* Where content of @intrinsic size (0 if it has none) goes in @box, as
+ * @style's object-fit and object-position place it; clipped to @box by
+ * whoever draws it */
+void gsk_layer_style_place_object (const GskLayerStyle   *style,
+                                   const graphene_rect_t *box,
+                                   const graphene_size_t *intrinsic,
+                                   graphene_rect_t       *placed);
 
 /* How many filter functions apply */
 static inline guint

@@ -163,6 +163,12 @@ gsk_layer_style_equal (GskLayerStyle *a,
     return FALSE;
   if ((a->set & GSK_LAYER_STYLE_FILTER) && !filters_equal (a, b))
     return FALSE;
+  if ((a->set & GSK_LAYER_STYLE_OBJECT_FIT) && a->object_fit != b->object_fit)
+    return FALSE;
+  if ((a->set & GSK_LAYER_STYLE_OBJECT_POSITION) &&
+      (a->object_position[0] != b->object_position[0] || a->object_position[1] != b->object_position[1] ||
+       a->object_percent != b->object_percent))
+    return FALSE;
   if ((a->set & GSK_LAYER_STYLE_TEXT_SHADOW) &&
       !shadows_equal (a->text_shadows, a->n_text_shadows, b->text_shadows, b->n_text_shadows))
     return FALSE;
@@ -447,6 +453,22 @@ gsk_layer_style_to_string (GskLayerStyle *self)
     append_shadows (s, "box-shadow", self->shadows, self->n_shadows, 4);
   if (self->set & GSK_LAYER_STYLE_TEXT_SHADOW)
     append_shadows (s, "text-shadow", self->text_shadows, self->n_text_shadows, 3);
+  if (self->set & GSK_LAYER_STYLE_OBJECT_FIT)
+    {
+      static const char * const names[] = { "fill", "contain", "cover", "none", "scale-down" };
+
+      g_string_append_printf (s, "object-fit: %s; ", names[self->object_fit]);
+    }
+  if (self->set & GSK_LAYER_STYLE_OBJECT_POSITION)
+    {
+      g_string_append (s, "object-position: ");
+      for (int axis = 0; axis < 2; axis++)
+        {
+          append_number (s, self->object_position[axis]);
+          g_string_append (s, self->object_percent & (1 << axis) ? "%" : self->object_position[axis] != 0 ? "px" : "");
+          g_string_append (s, axis == 0 ? " " : "; ");
+        }
+    }
   if (self->set & GSK_LAYER_STYLE_FILTER)
     {
       static const char * const names[] = {
@@ -546,6 +568,11 @@ gsk_layer_style_to_string (GskLayerStyle *self)
  * way (SVG's recipe), GL with a true Gaussian of up to 256 pixels.
  *
  * `text-shadow` is drawn by text layers ([class@LayerText]).
+ *
+ * `object-fit` and `object-position` place a layer's content (an image,
+ * or what a content delegate draws) in its content box, as CSS places
+ * a replaced element's: the content's preferred size is its intrinsic
+ * size, and what reaches past the box is clipped.
  *
  * `outline` draws a ring outside the border box grown by
  * `outline-offset`, following the corners, over the border (but under
@@ -813,6 +840,62 @@ clip_to_side (cairo_t               *cr,
   cairo_clip (cr);
 }
 
+/* {{{ Object fit */
+
+void
+gsk_layer_style_place_object (const GskLayerStyle   *style,
+                              const graphene_rect_t *box,
+                              const graphene_size_t *intrinsic,
+                              graphene_rect_t       *placed)
+{
+  GskLayerObjectFit fit = style && (style->set & GSK_LAYER_STYLE_OBJECT_FIT) ? style->object_fit
+                                                                             : GSK_LAYER_OBJECT_FIT_FILL;
+  float iw = intrinsic->width, ih = intrinsic->height, w, h;
+  float k;
+  int axis;
+
+  if (fit == GSK_LAYER_OBJECT_FIT_FILL || !(iw > 0 && ih > 0))
+    {
+      *placed = *box;
+      return;
+    }
+
+  if (fit == GSK_LAYER_OBJECT_FIT_NONE)
+    k = 1;
+  else if (fit == GSK_LAYER_OBJECT_FIT_COVER)
+    k = MAX (box->size.width / iw, box->size.height / ih);
+  else
+    {
+      k = MIN (box->size.width / iw, box->size.height / ih);
+      if (fit == GSK_LAYER_OBJECT_FIT_SCALE_DOWN)
+        k = MIN (k, 1);
+    }
+  w = iw * k;
+  h = ih * k;
+
+  placed->size.width = w;
+  placed->size.height = h;
+  for (axis = 0; axis < 2; axis++)
+    {
+      float room = axis == 0 ? box->size.width - w : box->size.height - h;
+      float origin = axis == 0 ? box->origin.x : box->origin.y;
+      float offset;
+
+      if (style == NULL || !(style->set & GSK_LAYER_STYLE_OBJECT_POSITION))
+        offset = room / 2;
+      else if (style->object_percent & (1 << axis))
+        offset = room * style->object_position[axis] / 100;
+      else
+        offset = style->object_position[axis];
+
+      if (axis == 0)
+        placed->origin.x = origin + offset;
+      else
+        placed->origin.y = origin + offset;
+    }
+}
+
+/* }}} */
 /* {{{ Filters */
 
 static void

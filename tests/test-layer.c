@@ -3347,6 +3347,115 @@ test_draw_image_content (void)
   g_free (dir);
 }
 
+/* Images in the formats gdk-pixbuf loads: a JPEG, an SVG drawn again at
+ * the scale it has on screen (crisp where a bitmap would be stretched),
+ * a file in no image format, a GdkTexture and a GdkPixbuf */
+static void
+test_draw_image_formats (void)
+{
+  GError *error = NULL;
+  char *dir = g_dir_make_tmp ("test-layer-XXXXXX", &error);
+  char *jpeg = g_build_filename (dir, "image.jpg", NULL);
+  char *svg = g_build_filename (dir, "image.svg", NULL);
+  char *text = g_build_filename (dir, "image.txt", NULL);
+  GdkPixbuf *pixbuf = gdk_pixbuf_new (GDK_COLORSPACE_RGB, FALSE, 8, 16, 8);
+  GskLayerRenderer *renderer = gsk_layer_software_renderer_new ();
+  GskLayerContent *content;
+  GskLayerTransform *scale = gsk_layer_transform_scale (NULL, 8, 8);
+  GskLayer *root, *layer;
+  cairo_surface_t *target;
+  GdkTexture *texture;
+  float w, h;
+  guint32 pixel;
+
+  g_assert_no_error (error);
+
+  /* A JPEG: what cairo's PNG reader took for "out of memory" */
+  gdk_pixbuf_fill (pixbuf, 0x2060c0ff);
+  g_assert_true (gdk_pixbuf_save (pixbuf, jpeg, "jpeg", &error, "quality", "100", NULL));
+  g_assert_no_error (error);
+  content = gsk_layer_image_content_new_from_file (jpeg, &error);
+  g_assert_no_error (error);
+  g_assert_true (gsk_layer_content_get_preferred_size (content, &w, &h));
+  g_assert_cmpfloat (w, ==, 16);
+  g_assert_cmpfloat (h, ==, 8);
+  root = new_root ("root", 32, 16);
+  layer = new_rect ("image", 0, 0, 32, 16);
+  gsk_layer_set_content (layer, content);
+  gsk_layer_add_child (root, layer);
+  target = create_target (32, 16);
+  render_area (renderer, root, target);
+  pixel = get_pixel (target, 10, 8);
+  g_assert_cmpint (ABS ((int) ((pixel >> 16) & 0xff) - 0x20), <=, 3);
+  g_assert_cmpint (ABS ((int) ((pixel >> 8) & 0xff) - 0x60), <=, 3);
+  g_assert_cmpint (ABS ((int) (pixel & 0xff) - 0xc0), <=, 3);
+  cairo_surface_destroy (target);
+  g_object_unref (root);
+  g_object_unref (content);
+
+  /* An SVG, 2×1 units, red then blue, under scale(8): drawn at 8×, its
+   * halves meet between two pixels; stretched from 2×1, they would blend
+   * over several */
+  g_assert_true (g_file_set_contents (svg,
+                                      "<svg xmlns='http://www.w3.org/2000/svg' width='2' height='1'>"
+                                      "<rect width='1' height='1' fill='#ff0000'/>"
+                                      "<rect x='1' width='1' height='1' fill='#0000ff'/></svg>", -1, NULL));
+  content = gsk_layer_image_content_new_from_file (svg, &error);
+  g_assert_no_error (error);
+  g_assert_true (gsk_layer_content_get_preferred_size (content, &w, &h));
+  g_assert_cmpfloat (w, ==, 2);
+  g_assert_cmpfloat (h, ==, 1);
+  root = new_root ("root", 16, 8);
+  layer = new_rect ("svg", 0, 0, 2, 1);
+  gsk_layer_set_pivot_point (layer, &GRAPHENE_POINT3D_INIT (0, 0, 0));
+  gsk_layer_set_transform (layer, scale);
+  gsk_layer_set_content (layer, content);
+  gsk_layer_add_child (root, layer);
+  target = create_target (16, 8);
+  render_area (renderer, root, target);
+  g_assert_cmphex (get_pixel (target, 6, 4), ==, 0xffff0000);
+  g_assert_cmphex (get_pixel (target, 7, 4), ==, 0xffff0000);
+  g_assert_cmphex (get_pixel (target, 8, 4), ==, 0xff0000ff);
+  g_assert_cmphex (get_pixel (target, 9, 4), ==, 0xff0000ff);
+  cairo_surface_destroy (target);
+  g_object_unref (root);
+  g_object_unref (content);
+
+  /* A file in no format: an error that says so */
+  g_assert_true (g_file_set_contents (text, "not an image", -1, NULL));
+  g_assert_null (gsk_layer_image_content_new_from_file (text, &error));
+  g_assert_error (error, GSK_LAYER_ERROR, GSK_LAYER_ERROR_FAILED);
+  g_assert_true (g_str_has_suffix (error->message, "image.txt: not an image gdk-pixbuf can load"));
+  g_clear_error (&error);
+
+  /* A texture and a pixbuf, copied */
+  gdk_pixbuf_fill (pixbuf, 0x30a050ff);
+  texture = gdk_texture_new_for_pixbuf (pixbuf);
+  content = gsk_layer_image_content_new_for_texture (texture);
+  g_assert_true (gsk_layer_content_get_preferred_size (content, &w, &h));
+  g_assert_cmpfloat (w, ==, 16);
+  g_assert_cmphex (*(guint32 *) cairo_image_surface_get_data (gsk_layer_image_content_get_surface (GSK_LAYER_IMAGE_CONTENT (content))),
+                   ==, 0xff30a050);
+  g_object_unref (content);
+  g_object_unref (texture);
+  content = gsk_layer_image_content_new_for_pixbuf (pixbuf);
+  g_assert_cmphex (*(guint32 *) cairo_image_surface_get_data (gsk_layer_image_content_get_surface (GSK_LAYER_IMAGE_CONTENT (content))),
+                   ==, 0xff30a050);
+  g_object_unref (content);
+
+  gsk_layer_transform_unref (scale);
+  g_object_unref (pixbuf);
+  g_object_unref (renderer);
+  g_remove (jpeg);
+  g_remove (svg);
+  g_remove (text);
+  g_rmdir (dir);
+  g_free (jpeg);
+  g_free (svg);
+  g_free (text);
+  g_free (dir);
+}
+
 static void
 test_draw_image_missing (void)
 {
@@ -4613,6 +4722,7 @@ main (int   argc,
   g_test_add_func ("/layer/draw/content-shared", test_draw_content_shared);
   g_test_add_func ("/layer/draw/image-content", test_draw_image_content);
   g_test_add_func ("/layer/draw/image-missing", test_draw_image_missing);
+  g_test_add_func ("/layer/draw/image-formats", test_draw_image_formats);
 
   g_test_add_func ("/layer/damage/small-change", test_damage_small_change);
   g_test_add_func ("/layer/damage/unchanged", test_damage_unchanged);

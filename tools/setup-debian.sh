@@ -13,14 +13,16 @@ set -eu
 # clang and libclang-rt-14-dev: libFuzzer, for the fuzzers' short runs.
 # gobject-introspection, libgirepository1.0-dev, python3-gi and
 # python3-gi-cairo: GskLayer-1.gir and its typelib, and the Python
-# example the tests run through them.
+# example the tests run through them. librsvg2-common: gdk-pixbuf's SVG
+# loader, for SVG images in layers and their tests.
 packages="meson ninja-build pkg-config gcc binutils libglib2.0-dev
   libgraphene-1.0-dev libcairo2-dev libpixman-1-dev libjson-glib-dev
   libgtk-4-dev libepoxy-dev libpng-dev
   libegl1 libegl-mesa0 libgl1-mesa-dri
   xvfb xauth xdotool libgtk-4-bin chromium fonts-dejavu-core
   clang libclang-rt-14-dev
-  gobject-introspection libgirepository1.0-dev python3-gi python3-gi-cairo"
+  gobject-introspection libgirepository1.0-dev python3-gi python3-gi-cairo
+  librsvg2-common"
 
 missing=""
 for p in $packages; do

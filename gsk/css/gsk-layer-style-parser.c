@@ -31,7 +31,7 @@ static const char * const unsupported[] = {
   "background", "background-clip", "background-origin",
   "background-position", "background-repeat", "background-size",
   "border-image", "backdrop-filter",
-  "object-fit", "object-position", "color", "font", "transform", "transform-origin",
+  "color", "font", "transform", "transform-origin",
 };
 
 static const char * const corner_names[] = {
@@ -1053,6 +1053,113 @@ parse_shadows (Parser         *parser,
 
 /* }}} */
 
+/* {{{ Object fit */
+
+static gboolean
+parse_object_fit (Parser        *parser,
+                  const char    *p,
+                  const char    *end,
+                  GskLayerStyle *style)
+{
+  static const char * const names[] = { "fill", "contain", "cover", "none", "scale-down" };
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (names); i++)
+    if (span_is (p, end, names[i]))
+      {
+        style->object_fit = i;
+        style->set |= GSK_LAYER_STYLE_OBJECT_FIT;
+        return TRUE;
+      }
+
+  return fail (parser, p, GSK_LAYER_ERROR_INVALID_VALUE,
+               "expected fill, contain, cover, none or scale-down");
+}
+
+/* object-position: one or two of left, center, right, top, bottom, a
+ * length or a percentage; a keyword of the other axis may come first */
+static gboolean
+parse_object_position (Parser        *parser,
+                       const char    *p,
+                       const char    *end,
+                       GskLayerStyle *style)
+{
+  const char *starts[4], *ends[4];
+  float values[2] = { 50, 50 };
+  gboolean percent[2] = { TRUE, TRUE };
+  int axes[2] = { -1, -1 };
+  int n, i;
+
+  if (!split_values (parser, p, end, 4, starts, ends, &n))
+    return FALSE;
+  if (n == 0)
+    return fail (parser, p, GSK_LAYER_ERROR_SYNTAX, "expected a position");
+  if (n > 2)
+    return fail (parser, starts[2], GSK_LAYER_ERROR_UNSUPPORTED,
+                 "positions of three or four values are not supported yet");
+
+  for (i = 0; i < n; i++)
+    {
+      const char *s = starts[i], *e = ends[i];
+      /* Keywords name their axis (-1: either) */
+      static const struct { const char *name; int axis; float value; } keywords[] = {
+        { "left", 0, 0 }, { "right", 0, 100 }, { "top", 1, 0 }, { "bottom", 1, 100 }, { "center", -1, 50 },
+      };
+      guint k;
+
+      for (k = 0; k < G_N_ELEMENTS (keywords); k++)
+        if (span_is (s, e, keywords[k].name))
+          break;
+
+      if (k < G_N_ELEMENTS (keywords))
+        {
+          axes[i] = keywords[k].axis;
+          values[i] = keywords[k].value;
+          percent[i] = TRUE;
+        }
+      else
+        {
+          const char *r = s;
+
+          if (!parse_dimension (parser, &r, e, TRUE, &values[i], &percent[i]))
+            return FALSE;
+          if (r != e)
+            return fail (parser, r, GSK_LAYER_ERROR_SYNTAX, "expected a length or a percentage");
+          /* A length is x first, y second */
+          axes[i] = -2;
+        }
+    }
+
+  /* Which value is x: a first value that names y, or a second that
+   * names x, swaps them */
+  if (n == 2 && (axes[0] == 1 || axes[1] == 0))
+    {
+      if (axes[0] == 0 || axes[1] == 1 || axes[0] == -2 || axes[1] == -2)
+        return fail (parser, p, GSK_LAYER_ERROR_INVALID_VALUE, "expected an x and a y position");
+      style->object_position[0] = values[1];
+      style->object_position[1] = values[0];
+      style->object_percent = (percent[1] ? 1 : 0) | (percent[0] ? 2 : 0);
+    }
+  else if (n == 1 && axes[0] == 1)
+    {
+      style->object_position[0] = 50;
+      style->object_position[1] = values[0];
+      style->object_percent = 1 | 2;
+    }
+  else
+    {
+      if (n == 2 && (axes[0] == 1 || axes[1] == 0))
+        return fail (parser, p, GSK_LAYER_ERROR_INVALID_VALUE, "expected an x and a y position");
+      style->object_position[0] = values[0];
+      style->object_position[1] = n == 2 ? values[1] : 50;
+      style->object_percent = (percent[0] ? 1 : 0) | (n == 1 || percent[1] ? 2 : 0);
+    }
+
+  style->set |= GSK_LAYER_STYLE_OBJECT_POSITION;
+  return TRUE;
+}
+
+/* }}} */
 /* {{{ Filters */
 
 /* filter: none, or functions separated by spaces, each with one
@@ -1316,6 +1423,10 @@ parse_declaration (Parser        *parser,
       if (ok)
         style->set |= GSK_LAYER_STYLE_BOX_SHADOW;
     }
+  else if (g_str_equal (name, "object-fit"))
+    ok = parse_object_fit (parser, value, end, style);
+  else if (g_str_equal (name, "object-position"))
+    ok = parse_object_position (parser, value, end, style);
   else if (g_str_equal (name, "filter"))
     ok = parse_filter (parser, value, end, style);
   else if (g_str_equal (name, "text-shadow"))
@@ -1385,7 +1496,8 @@ parse_declaration (Parser        *parser,
  * text's colour where none is given), `filter` (`blur()`,
  * `drop-shadow()`, `brightness()`, `contrast()`, `grayscale()`,
  * `hue-rotate()`, `invert()`, `opacity()`, `saturate()`, `sepia()`,
- * applied in order to the layer and its subtree, as CSS says), `outline`
+ * applied in order to the layer and its subtree, as CSS says),
+ * `object-fit` and `object-position` (of one or two values), `outline`
  * with its longhands and
  * `outline-offset`,
  * `padding` and its four longhands, `opacity` and `mix-blend-mode`,

@@ -108,6 +108,13 @@ def layer_html(layer, scene_dir, parent_size, indent, offset=(0, 0)):
         if c.get("type") == "color":
             content = (f'{indent}  <div style="position:absolute;left:0;top:0;width:100%;height:100%;'
                        f'border-radius:inherit;background:{c["color"]}"></div>\n')
+        elif c.get("type") == "image" and "object-" in layer.get("style", ""):
+            # Placed as a replaced element: an <img> with the layer's
+            # object-fit and object-position
+            path = os.path.join(scene_dir, c["file"])
+            fit = ";".join(d.strip() for d in layer["style"].split(";") if d.strip().startswith("object-"))
+            content = (f'{indent}  <img src="file://{os.path.abspath(path)}" style="position:absolute;left:0;top:0;'
+                       f'width:100%;height:100%;display:block;{fit}">\n')
         elif c.get("type") == "image":
             path = os.path.join(scene_dir, c["file"])
             content = (f'{indent}  <div style="position:absolute;left:0;top:0;width:100%;height:100%;'
