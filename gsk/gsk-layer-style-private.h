@@ -43,6 +43,15 @@ typedef struct {
 } GskLayerColorStop;
 
 #define GSK_LAYER_GRADIENT_MAX_STOPS 16
+
+/* The size of a radial gradient's ending shape */
+typedef enum {
+  GSK_LAYER_RADIAL_FARTHEST_CORNER,
+  GSK_LAYER_RADIAL_FARTHEST_SIDE,
+  GSK_LAYER_RADIAL_CLOSEST_CORNER,
+  GSK_LAYER_RADIAL_CLOSEST_SIDE,
+  GSK_LAYER_RADIAL_EXPLICIT,
+} GskLayerRadialExtent;
 #define GSK_LAYER_STYLE_MAX_IMAGES 4
 
 /* A linear-gradient() or repeating-linear-gradient(): its direction as
@@ -54,6 +63,18 @@ typedef struct {
   int corner_x, corner_y;
   guint n_stops;
   GskLayerColorStop stops[GSK_LAYER_GRADIENT_MAX_STOPS];
+
+  /* radial-gradient(): its shape, its size (an extent keyword, or
+   * explicit radii in px or, with their bits (x 1, y 2) in
+   * size_percent, percent of the box), and its centre (as
+   * object-position: px, or percent with bits in center_percent) */
+  gboolean radial;
+  gboolean circle;
+  GskLayerRadialExtent extent;
+  float size[2];
+  guint8 size_percent;
+  float center[2];
+  guint8 center_percent;
 } GskLayerGradient;
 
 /* One shadow of CSS box-shadow or text-shadow */

@@ -146,8 +146,16 @@ gsk_layer_style_equal (GskLayerStyle *a,
         {
           const GskLayerGradient *x = &a->images[i], *y = &b->images[i];
 
-          if (x->repeating != y->repeating || x->corner_x != y->corner_x || x->corner_y != y->corner_y ||
-              (x->corner_x == 0 && x->corner_y == 0 && x->angle != y->angle) || x->n_stops != y->n_stops)
+          if (x->repeating != y->repeating || x->radial != y->radial || x->n_stops != y->n_stops)
+            return FALSE;
+          if (!x->radial && (x->corner_x != y->corner_x || x->corner_y != y->corner_y ||
+                             (x->corner_x == 0 && x->corner_y == 0 && x->angle != y->angle)))
+            return FALSE;
+          if (x->radial &&
+              (x->circle != y->circle || x->extent != y->extent || x->center[0] != y->center[0] ||
+               x->center[1] != y->center[1] || x->center_percent != y->center_percent ||
+               (x->extent == GSK_LAYER_RADIAL_EXPLICIT &&
+                (x->size[0] != y->size[0] || x->size[1] != y->size[1] || x->size_percent != y->size_percent))))
             return FALSE;
           for (guint j = 0; j < x->n_stops; j++)
             if (!gdk_rgba_equal (&x->stops[j].color, &y->stops[j].color) || x->stops[j].unit != y->stops[j].unit ||
@@ -354,9 +362,34 @@ gsk_layer_style_to_string (GskLayerStyle *self)
         {
           const GskLayerGradient *gradient = &self->images[i];
 
-          g_string_append_printf (s, "%s%slinear-gradient(", i > 0 ? ", " : "",
-                                  gradient->repeating ? "repeating-" : "");
-          if (gradient->corner_x != 0 || gradient->corner_y != 0)
+          g_string_append_printf (s, "%s%s%s-gradient(", i > 0 ? ", " : "",
+                                  gradient->repeating ? "repeating-" : "", gradient->radial ? "radial" : "linear");
+          if (gradient->radial)
+            {
+              static const char * const extents[] = {
+                "farthest-corner", "farthest-side", "closest-corner", "closest-side",
+              };
+
+              g_string_append (s, gradient->circle ? "circle " : "ellipse ");
+              if (gradient->extent != GSK_LAYER_RADIAL_EXPLICIT)
+                g_string_append (s, extents[gradient->extent]);
+              for (int axis = 0; gradient->extent == GSK_LAYER_RADIAL_EXPLICIT && axis < (gradient->circle ? 1 : 2); axis++)
+                {
+                  if (axis > 0)
+                    g_string_append_c (s, ' ');
+                  append_number (s, gradient->size[axis]);
+                  g_string_append (s, gradient->size_percent & (1 << axis) ? "%" : gradient->size[axis] != 0 ? "px" : "");
+                }
+              g_string_append (s, " at ");
+              for (int axis = 0; axis < 2; axis++)
+                {
+                  append_number (s, gradient->center[axis]);
+                  g_string_append (s, gradient->center_percent & (1 << axis) ? "%" : gradient->center[axis] != 0 ? "px" : "");
+                  if (axis == 0)
+                    g_string_append_c (s, ' ');
+                }
+            }
+          else if (gradient->corner_x != 0 || gradient->corner_y != 0)
             g_string_append_printf (s, "to %s %s", gradient->corner_y < 0 ? "top" : "bottom",
                                     gradient->corner_x < 0 ? "left" : "right");
           else
@@ -546,7 +579,9 @@ gsk_layer_style_to_string (GskLayerStyle *self)
  * than the side they share, all shrink by the same factor, as CSS says.
  * A style without `border-radius` leaves the corners as they are.
  *
- * `background-image` paints linear gradients over the background colour,
+ * `background-image` paints linear and radial gradients (circles and
+ * ellipses, extent keywords or radii, centred anywhere, and their
+ * repeating forms) over the background colour,
  * the first on top, laid out on the padding box and painted over the
  * border box (CSS's initial background-origin and background-clip),
  * interpolated between premultiplied colours as CSS says.
@@ -1363,6 +1398,139 @@ add_stop (cairo_pattern_t *pattern,
     cairo_pattern_add_color_stop_rgba (pattern, offset, 0, 0, 0, 0);
 }
 
+/* The stops of @gradient on @pattern, at @offsets from @first to @last
+ * (normalized), premultiplied where alpha changes */
+static void
+add_stops (cairo_pattern_t        *pattern,
+           const GskLayerGradient *gradient,
+           const double           *offsets,
+           double                  first,
+           double                  span)
+{
+  guint i;
+
+  for (i = 0; i < gradient->n_stops; i++)
+    {
+      const GdkRGBA *c = &gradient->stops[i].color;
+      double at = CLAMP ((offsets[i] - first) / span, 0, 1);
+
+      if (i > 0 && c->alpha != gradient->stops[i - 1].color.alpha)
+        {
+          double from = CLAMP ((offsets[i - 1] - first) / span, 0, 1);
+
+          for (int k = 1; k < PREMULTIPLIED_STEPS; k++)
+            add_stop (pattern, from + (at - from) * k / PREMULTIPLIED_STEPS,
+                      &gradient->stops[i - 1].color, c, (double) k / PREMULTIPLIED_STEPS);
+        }
+      add_stop (pattern, at, c, c, 0);
+    }
+}
+
+/* A radial gradient's ending shape on @box: CSS's extent keywords */
+static void
+radial_radii (const GskLayerGradient *gradient,
+              double                  w,
+              double                  h,
+              double                  cx,
+              double                  cy,
+              double                 *rx,
+              double                 *ry)
+{
+  double sx_near = MIN (fabs (cx), fabs (w - cx)), sx_far = MAX (fabs (cx), fabs (w - cx));
+  double sy_near = MIN (fabs (cy), fabs (h - cy)), sy_far = MAX (fabs (cy), fabs (h - cy));
+  gboolean far = gradient->extent == GSK_LAYER_RADIAL_FARTHEST_SIDE ||
+                 gradient->extent == GSK_LAYER_RADIAL_FARTHEST_CORNER;
+  double sx = far ? sx_far : sx_near, sy = far ? sy_far : sy_near;
+
+  switch (gradient->extent)
+    {
+    case GSK_LAYER_RADIAL_EXPLICIT:
+      *rx = gradient->size_percent & 1 ? gradient->size[0] / 100 * w : gradient->size[0];
+      *ry = gradient->circle ? *rx : gradient->size_percent & 2 ? gradient->size[1] / 100 * h : gradient->size[1];
+      return;
+
+    case GSK_LAYER_RADIAL_CLOSEST_SIDE:
+    case GSK_LAYER_RADIAL_FARTHEST_SIDE:
+      if (gradient->circle)
+        *rx = *ry = far ? MAX (sx, sy) : MIN (sx, sy);
+      else
+        *rx = sx, *ry = sy;
+      return;
+
+    case GSK_LAYER_RADIAL_CLOSEST_CORNER:
+    case GSK_LAYER_RADIAL_FARTHEST_CORNER:
+    default:
+      if (gradient->circle)
+        *rx = *ry = hypot (sx, sy);
+      else if (sy > 0)
+        {
+          /* Through the corner, with the sides' aspect ratio */
+          *rx = sx * G_SQRT2;
+          *ry = sy * G_SQRT2;
+        }
+      else
+        *rx = *ry = 0;
+      return;
+    }
+}
+
+static void
+paint_radial_gradient (cairo_t                *cr,
+                       const GskLayerGradient *gradient,
+                       const graphene_size_t  *size,
+                       const graphene_rect_t  *box,
+                       const graphene_size_t   radii[4])
+{
+  double w = box->size.width, h = box->size.height;
+  double cx = gradient->center_percent & 1 ? gradient->center[0] / 100 * w : gradient->center[0];
+  double cy = gradient->center_percent & 2 ? gradient->center[1] / 100 * h : gradient->center[1];
+  double offsets[GSK_LAYER_GRADIENT_MAX_STOPS], first, last, span, rx, ry;
+  cairo_pattern_t *pattern;
+  cairo_matrix_t matrix;
+
+  radial_radii (gradient, w, h, cx, cy, &rx, &ry);
+  /* A degenerate shape is a very thin one, as CSS says */
+  rx = MAX (rx, 1e-3);
+  ry = MAX (ry, 1e-3);
+
+  /* Stops along the x radius; y is scaled to it */
+  resolve_stops (gradient, rx, offsets);
+  first = offsets[0];
+  last = offsets[gradient->n_stops - 1];
+  span = last - first;
+
+  if (gradient->repeating && span <= 1e-6)
+    gdk_cairo_set_source_rgba (cr, &gradient->stops[gradient->n_stops - 1].color);
+  else
+    {
+      if (span <= 1e-6)
+        span = 1e-6;
+      /* cairo's radii cannot be negative: a repeating gradient starts a
+       * whole number of spans further out */
+      if (first < 0 && gradient->repeating)
+        {
+          double shift = ceil (-first / span) * span;
+
+          for (guint i = 0; i < gradient->n_stops; i++)
+            offsets[i] += shift;
+          first += shift;
+        }
+      pattern = cairo_pattern_create_radial (0, 0, MAX (first, 0), 0, 0, MAX (first, 0) + span);
+      add_stops (pattern, gradient, offsets, first, span);
+      cairo_pattern_set_extend (pattern, gradient->repeating ? CAIRO_EXTEND_REPEAT : CAIRO_EXTEND_PAD);
+      /* User space to the gradient's: centred, the ellipse a circle */
+      cairo_matrix_init_scale (&matrix, 1, rx / ry);
+      cairo_matrix_translate (&matrix, -(box->origin.x + cx), -(box->origin.y + cy));
+      cairo_pattern_set_matrix (pattern, &matrix);
+      cairo_set_source (cr, pattern);
+      cairo_pattern_destroy (pattern);
+    }
+
+  cairo_new_path (cr);
+  rounded_rect_path (cr, 0, 0, size->width, size->height, radii);
+  cairo_fill (cr);
+}
+
 /* A gradient laid out on @box (the padding box, CSS's background-origin)
  * and painted over the rounded border box (background-clip) */
 static void
@@ -1376,7 +1544,12 @@ paint_gradient (cairo_t                *cr,
   double cx = box->origin.x + w / 2, cy = box->origin.y + h / 2;
   double offsets[GSK_LAYER_GRADIENT_MAX_STOPS], first, last, span;
   cairo_pattern_t *pattern;
-  guint i;
+
+  if (gradient->radial)
+    {
+      paint_radial_gradient (cr, gradient, size, box, radii);
+      return;
+    }
 
   if (gradient->corner_x != 0 || gradient->corner_y != 0)
     {
@@ -1412,21 +1585,7 @@ paint_gradient (cairo_t                *cr,
       if (span <= 1e-6)
         span = 1e-6;
       pattern = cairo_pattern_create_linear (x0 + dx * first, y0 + dy * first, x0 + dx * last, y0 + dy * last);
-      for (i = 0; i < gradient->n_stops; i++)
-        {
-          const GdkRGBA *c = &gradient->stops[i].color;
-          double at = CLAMP ((offsets[i] - first) / span, 0, 1);
-
-          if (i > 0 && c->alpha != gradient->stops[i - 1].color.alpha)
-            {
-              double from = CLAMP ((offsets[i - 1] - first) / span, 0, 1);
-
-              for (int k = 1; k < PREMULTIPLIED_STEPS; k++)
-                add_stop (pattern, from + (at - from) * k / PREMULTIPLIED_STEPS,
-                          &gradient->stops[i - 1].color, c, (double) k / PREMULTIPLIED_STEPS);
-            }
-          add_stop (pattern, at, c, c, 0);
-        }
+      add_stops (pattern, gradient, offsets, first, span);
       cairo_pattern_set_extend (pattern, gradient->repeating ? CAIRO_EXTEND_REPEAT : CAIRO_EXTEND_PAD);
       cairo_set_source (cr, pattern);
       cairo_pattern_destroy (pattern);

@@ -749,6 +749,115 @@ parse_gradient_direction (Parser           *parser,
   return TRUE;
 }
 
+static gboolean parse_position_values (Parser *parser, const char *p, const char **starts, const char **ends,
+                                       int n, float position[2], guint8 *percent_bits);
+
+/* Whether the first argument of a radial gradient says its shape, size
+ * or centre, rather than being a colour stop */
+static gboolean
+is_radial_shape (const char *p,
+                 const char *end)
+{
+  static const char * const words[] = {
+    "circle", "ellipse", "closest-side", "closest-corner", "farthest-side", "farthest-corner", "at",
+  };
+  const char *e = p;
+  guint i;
+
+  if (g_ascii_isdigit (*p) || *p == '-' || *p == '+' || *p == '.')
+    return TRUE;
+  while (e < end && !g_ascii_isspace (*e))
+    e++;
+  for (i = 0; i < G_N_ELEMENTS (words); i++)
+    if (span_is (p, e, words[i]))
+      return TRUE;
+
+  return FALSE;
+}
+
+/* [circle | ellipse] [extent keyword | radii] [at <position>] */
+static gboolean
+parse_radial_shape (Parser           *parser,
+                    const char       *p,
+                    const char       *end,
+                    GskLayerGradient *gradient)
+{
+  static const char * const extents[] = {
+    "farthest-corner", "farthest-side", "closest-corner", "closest-side",
+  };
+  /* A shape, two radii, "at" and a position of two, and one more for
+   * the position's error */
+  const char *starts[7], *ends[7];
+  gboolean have_shape = FALSE, have_extent = FALSE;
+  const char *sizes_start = p;
+  int n, i, n_sizes = 0;
+
+  if (!split_values (parser, p, end, G_N_ELEMENTS (starts), starts, ends, &n))
+    return FALSE;
+
+  for (i = 0; i < n && !span_is (starts[i], ends[i], "at"); i++)
+    {
+      const char *s = starts[i], *e = ends[i];
+      guint k;
+
+      if (!have_shape && (span_is (s, e, "circle") || span_is (s, e, "ellipse")))
+        {
+          gradient->circle = span_is (s, e, "circle");
+          have_shape = TRUE;
+          continue;
+        }
+      for (k = 0; k < G_N_ELEMENTS (extents); k++)
+        if (span_is (s, e, extents[k]))
+          break;
+      if (k < G_N_ELEMENTS (extents) && !have_extent && n_sizes == 0)
+        {
+          gradient->extent = k;
+          have_extent = TRUE;
+          continue;
+        }
+      if ((g_ascii_isdigit (*s) || *s == '.' || *s == '+' || *s == '-') && !have_extent && n_sizes < 2)
+        {
+          const char *r = s;
+          gboolean percent;
+
+          if (n_sizes == 0)
+            sizes_start = s;
+          if (!parse_dimension (parser, &r, e, FALSE, &gradient->size[n_sizes], &percent))
+            return FALSE;
+          if (r != e)
+            return fail (parser, r, GSK_LAYER_ERROR_SYNTAX, "expected a length or a percentage");
+          if (percent)
+            gradient->size_percent |= 1 << n_sizes;
+          n_sizes++;
+          continue;
+        }
+      return fail (parser, s, GSK_LAYER_ERROR_SYNTAX, "unexpected “%.*s” in a radial gradient", (int) (e - s), s);
+    }
+
+  if (n_sizes > 0)
+    {
+      gradient->extent = GSK_LAYER_RADIAL_EXPLICIT;
+      /* One length is a circle's radius, two an ellipse's */
+      if (!have_shape)
+        gradient->circle = n_sizes == 1;
+      if (gradient->circle && (n_sizes != 1 || gradient->size_percent != 0))
+        return fail (parser, sizes_start, GSK_LAYER_ERROR_INVALID_VALUE, "a circle takes one radius, a length");
+      if (!gradient->circle && n_sizes != 2)
+        return fail (parser, sizes_start, GSK_LAYER_ERROR_INVALID_VALUE, "an ellipse takes two radii");
+    }
+
+  if (i < n)
+    {
+      if (i + 1 == n)
+        return fail (parser, ends[i], GSK_LAYER_ERROR_SYNTAX, "expected a position");
+      if (!parse_position_values (parser, starts[i + 1], starts + i + 1, ends + i + 1, n - i - 1,
+                                  gradient->center, &gradient->center_percent))
+        return FALSE;
+    }
+
+  return TRUE;
+}
+
 /* A colour stop: a colour and up to two positions (two make two stops) */
 static gboolean
 parse_color_stop (Parser           *parser,
@@ -812,13 +921,16 @@ parse_gradient (Parser           *parser,
   name = g_ascii_strdown (p, open - p);
   memset (gradient, 0, sizeof *gradient);
   gradient->angle = 180;
-  if (g_str_equal (name, "repeating-linear-gradient"))
+  gradient->center[0] = gradient->center[1] = 50;
+  gradient->center_percent = 1 | 2;
+  if (g_str_equal (name, "repeating-linear-gradient") || g_str_equal (name, "repeating-radial-gradient"))
     gradient->repeating = TRUE;
-  else if (!g_str_equal (name, "linear-gradient"))
+  if (g_str_has_suffix (name, "radial-gradient"))
+    gradient->radial = TRUE;
+  if (!g_str_equal (name, "linear-gradient") && !g_str_equal (name, "repeating-linear-gradient") &&
+      !g_str_equal (name, "radial-gradient") && !g_str_equal (name, "repeating-radial-gradient"))
     {
-      gboolean known = g_str_equal (name, "radial-gradient") || g_str_equal (name, "conic-gradient") ||
-                       g_str_equal (name, "repeating-radial-gradient") ||
-                       g_str_equal (name, "repeating-conic-gradient");
+      gboolean known = g_str_equal (name, "conic-gradient") || g_str_equal (name, "repeating-conic-gradient");
 
       fail (parser, p, known ? GSK_LAYER_ERROR_UNSUPPORTED : GSK_LAYER_ERROR_INVALID_VALUE,
             known ? "“%s()” is not supported yet" : "unknown image “%s()”", name);
@@ -842,8 +954,14 @@ parse_gradient (Parser           *parser,
         b--;
       if (a == b)
         return fail (parser, a, GSK_LAYER_ERROR_SYNTAX, "expected a color stop");
-      if (first && (g_ascii_isdigit (*a) || *a == '-' || *a == '+' || *a == '.' ||
-                    (b - a > 3 && g_ascii_strncasecmp (a, "to ", 3) == 0)))
+      if (first && gradient->radial && is_radial_shape (a, b))
+        {
+          if (!parse_radial_shape (parser, a, b, gradient))
+            return FALSE;
+        }
+      else if (first && !gradient->radial &&
+               (g_ascii_isdigit (*a) || *a == '-' || *a == '+' || *a == '.' ||
+                (b - a > 3 && g_ascii_strncasecmp (a, "to ", 3) == 0)))
         {
           if (!parse_gradient_direction (parser, a, b, gradient))
             return FALSE;
@@ -1076,22 +1194,23 @@ parse_object_fit (Parser        *parser,
                "expected fill, contain, cover, none or scale-down");
 }
 
-/* object-position: one or two of left, center, right, top, bottom, a
- * length or a percentage; a keyword of the other axis may come first */
+/* A position of one or two of left, center, right, top, bottom, a
+ * length or a percentage (CSS's <position> but its three- and
+ * four-value forms): x then y, each px or percent (bit 1 x, 2 y) */
 static gboolean
-parse_object_position (Parser        *parser,
-                       const char    *p,
-                       const char    *end,
-                       GskLayerStyle *style)
+parse_position_values (Parser      *parser,
+                       const char  *p,
+                       const char **starts,
+                       const char **ends,
+                       int          n,
+                       float        position[2],
+                       guint8      *percent_bits)
 {
-  const char *starts[4], *ends[4];
   float values[2] = { 50, 50 };
   gboolean percent[2] = { TRUE, TRUE };
   int axes[2] = { -1, -1 };
-  int n, i;
+  int i;
 
-  if (!split_values (parser, p, end, 4, starts, ends, &n))
-    return FALSE;
   if (n == 0)
     return fail (parser, p, GSK_LAYER_ERROR_SYNTAX, "expected a position");
   if (n > 2)
@@ -1136,24 +1255,39 @@ parse_object_position (Parser        *parser,
     {
       if (axes[0] == 0 || axes[1] == 1 || axes[0] == -2 || axes[1] == -2)
         return fail (parser, p, GSK_LAYER_ERROR_INVALID_VALUE, "expected an x and a y position");
-      style->object_position[0] = values[1];
-      style->object_position[1] = values[0];
-      style->object_percent = (percent[1] ? 1 : 0) | (percent[0] ? 2 : 0);
+      position[0] = values[1];
+      position[1] = values[0];
+      *percent_bits = (percent[1] ? 1 : 0) | (percent[0] ? 2 : 0);
     }
   else if (n == 1 && axes[0] == 1)
     {
-      style->object_position[0] = 50;
-      style->object_position[1] = values[0];
-      style->object_percent = 1 | 2;
+      position[0] = 50;
+      position[1] = values[0];
+      *percent_bits = 1 | 2;
     }
   else
     {
-      if (n == 2 && (axes[0] == 1 || axes[1] == 0))
-        return fail (parser, p, GSK_LAYER_ERROR_INVALID_VALUE, "expected an x and a y position");
-      style->object_position[0] = values[0];
-      style->object_position[1] = n == 2 ? values[1] : 50;
-      style->object_percent = (percent[0] ? 1 : 0) | (n == 1 || percent[1] ? 2 : 0);
+      position[0] = values[0];
+      position[1] = n == 2 ? values[1] : 50;
+      *percent_bits = (percent[0] ? 1 : 0) | (n == 1 || percent[1] ? 2 : 0);
     }
+
+  return TRUE;
+}
+
+/* object-position: a <position> */
+static gboolean
+parse_object_position (Parser        *parser,
+                       const char    *p,
+                       const char    *end,
+                       GskLayerStyle *style)
+{
+  const char *starts[4], *ends[4];
+  int n;
+
+  if (!split_values (parser, p, end, 4, starts, ends, &n) ||
+      !parse_position_values (parser, p, starts, ends, n, style->object_position, &style->object_percent))
+    return FALSE;
 
   style->set |= GSK_LAYER_STYLE_OBJECT_POSITION;
   return TRUE;
@@ -1486,8 +1620,9 @@ parse_declaration (Parser        *parser,
  *                                          "background-color: #3584e4", &error);
  * ```
  *
- * GSK takes `background-color`, `background-image` with linear gradients
- * (`linear-gradient()` and `repeating-linear-gradient()`, several),
+ * GSK takes `background-color`, `background-image` with linear and
+ * radial gradients (`linear-gradient()`, `radial-gradient()` and their
+ * `repeating-` forms, several),
  * `border-radius` and its four longhands
  * (`border-top-left-radius` …), `border` with all its shorthands and
  * longhands (`border-top`, `border-width`, `border-left-color` …; styles
@@ -1509,7 +1644,7 @@ parse_declaration (Parser        *parser,
  * On a problem, returns %NULL with an error in the %GSK_LAYER_ERROR
  * domain whose message starts with the line and column of the problem:
  * `1:17: unknown property “boder”`. Valid CSS that GSK does not take yet
- * (`url()` in filters, `backdrop-filter`, `dashed`
+ * (`conic-gradient()`, `url()` in filters, `backdrop-filter`, `dashed`
  * borders, units other than `px` and `%`) is the
  * error %GSK_LAYER_ERROR_UNSUPPORTED, never silently ignored.
  *
