@@ -1054,6 +1054,30 @@ push_children (Compiler    *c,
 static void exit_layer (Compiler *c,
                         Frame    *frame);
 
+/* @filters for @op, with lengths taken to the target by the layer's
+ * scale at its centre, as CSS has them in the layer's space */
+static void
+set_filters (GskLayerRenderOp     *op,
+             GskLayerPrivate      *p,
+             const GskLayerFilter *filters,
+             guint                 n_filters)
+{
+  double jacobian[4] = { 1, 0, 0, 1 };
+  float stretch = 1;
+  guint i;
+
+  if (gsk_layer_project_jacobian (&p->world, p->size.width / 2, p->size.height / 2, NULL, jacobian))
+    stretch = sqrt (fabs (jacobian[0] * jacobian[3] - jacobian[1] * jacobian[2]));
+  if (!(stretch > 0 && stretch < 1e6))
+    stretch = 1;
+
+  op->filters = g_new (GskLayerRenderFilter, n_filters);
+  op->n_filters = n_filters;
+  for (i = 0; i < n_filters; i++)
+    op->filter_reach += gsk_layer_filter_to_render (&filters[i], stretch, jacobian, &op->filters[i]);
+  op->filter_reach = MIN (op->filter_reach, GSK_LAYER_MAX_SURFACE_SIZE);
+}
+
 static void
 enter_layer (Compiler *c,
              Frame    *frame)
@@ -1062,7 +1086,7 @@ enter_layer (Compiler *c,
   GskLayerPrivate *p = gsk_layer_get_private (layer);
   gboolean changed, stale, need_group;
   graphene_rect_t bounds;
-  Box layer_box, drawn, child_clip;
+  Box layer_box, drawn, child_clip, backdrop;
   Frame exit, child;
   float own_opacity;
   float m[16];
@@ -1133,6 +1157,24 @@ enter_layer (Compiler *c,
       p->filter_bounds = *graphene_rect_zero ();
     }
 
+  /* What is below, filtered: drawn before the layer's group, from the
+   * canvas it is drawn on */
+  backdrop = BOX_EMPTY;
+  if (gsk_layer_style_get_n_backdrop_filters (p->style) > 0)
+    {
+      Box screen = box_intersect (&layer_box, &frame->clip);
+
+      if (!box_is_empty (&screen))
+        {
+          GskLayerRenderOp *op = append_draw_op (c, GSK_LAYER_RENDER_OP_BACKDROP, p, m, layer_debug_name (layer, p),
+                                                 &bounds, &screen, p->opacity);
+
+          set_rounded (op, p);
+          set_filters (op, p, p->style->backdrop_filters, p->style->n_backdrop_filters);
+          backdrop = screen;
+        }
+    }
+
   if (need_group)
     {
       GskLayerRenderOp *op = gsk_layer_render_list_append (c->list, GSK_LAYER_RENDER_OP_PUSH_GROUP);
@@ -1143,24 +1185,7 @@ enter_layer (Compiler *c,
       op->debug_name = layer_debug_name (layer, p);
       op->n_filters = gsk_layer_style_get_n_filters (p->style);
       if (op->n_filters > 0)
-        {
-          double jacobian[4] = { 1, 0, 0, 1 };
-          float stretch = 1;
-          guint i;
-
-          /* Lengths in the layer's space, as CSS has them, taken to the
-           * target by the layer's scale at its centre */
-          if (gsk_layer_project_jacobian (&p->world, p->size.width / 2, p->size.height / 2, NULL, jacobian))
-            stretch = sqrt (fabs (jacobian[0] * jacobian[3] - jacobian[1] * jacobian[2]));
-          if (!(stretch > 0 && stretch < 1e6))
-            stretch = 1;
-
-          op->filters = g_new (GskLayerRenderFilter, op->n_filters);
-          for (i = 0; i < op->n_filters; i++)
-            op->filter_reach += gsk_layer_filter_to_render (&p->style->filters[i], stretch, jacobian,
-                                                            &op->filters[i]);
-          op->filter_reach = MIN (op->filter_reach, GSK_LAYER_MAX_SURFACE_SIZE);
-        }
+        set_filters (op, p, p->style->filters, op->n_filters);
       exit.filter_damage = (op->filter_reach > 0 || p->filter_bounds.size.width > 0) &&
                            (changed || p->paint_dirty || p->subtree_dirty);
       if (exit.filter_damage)
@@ -1175,6 +1200,7 @@ enter_layer (Compiler *c,
 
   own_opacity = need_group ? 1.f : p->opacity;
   drawn = emit_own_ops (c, layer, p, m, &frame->clip, &layer_box, own_opacity);
+  box_union (&drawn, &backdrop);
 
   if (changed || p->paint_dirty)
     {
@@ -1353,6 +1379,41 @@ exit_layer (Compiler *c,
     }
 }
 
+/* What a backdrop filter reads is what is below it, as drawn in the
+ * frame: a frame that redraws any of its box redraws all of it, and so
+ * on for the backdrops that this reaches */
+static void
+damage_backdrops (const GskLayerRenderList *list,
+                  cairo_region_t           *damage)
+{
+  gboolean grew = TRUE;
+  guint i;
+
+  while (grew)
+    {
+      grew = FALSE;
+      for (i = 0; i < list->n_ops; i++)
+        {
+          const GskLayerRenderOp *op = &list->ops[i];
+          cairo_rectangle_int_t box;
+
+          if (op->kind != GSK_LAYER_RENDER_OP_BACKDROP)
+            continue;
+          box.x = floorf (op->screen_bounds.origin.x);
+          box.y = floorf (op->screen_bounds.origin.y);
+          box.width = ceilf (op->screen_bounds.origin.x + op->screen_bounds.size.width) - box.x;
+          box.height = ceilf (op->screen_bounds.origin.y + op->screen_bounds.size.height) - box.y;
+          if (box.width <= 0 || box.height <= 0)
+            continue;
+          if (cairo_region_contains_rectangle (damage, &box) == CAIRO_REGION_OVERLAP_PART)
+            {
+              cairo_region_union_rectangle (damage, &box);
+              grew = TRUE;
+            }
+        }
+    }
+}
+
 /* Device pixels of a box of layout units: rounded out, with a pixel of
  * margin below 1× for antialiased edges */
 static inline Box
@@ -1381,7 +1442,7 @@ scale_list (GskLayerRenderList *list)
       if (op->kind == GSK_LAYER_RENDER_OP_POP_GROUP || op->kind == GSK_LAYER_RENDER_OP_POP_CLIP)
         continue;
 
-      if (op->kind == GSK_LAYER_RENDER_OP_PUSH_GROUP && op->n_filters > 0)
+      if (op->n_filters > 0)
         {
           guint j;
 
@@ -1393,7 +1454,7 @@ scale_list (GskLayerRenderList *list)
               op->filters[j].dy *= s;
             }
         }
-      else if (op->kind != GSK_LAYER_RENDER_OP_PUSH_GROUP)
+      if (op->kind != GSK_LAYER_RENDER_OP_PUSH_GROUP)
         {
           float m[16];
           int row;
@@ -1529,6 +1590,7 @@ gsk_layer_compile (GskLayer           *root,
     damage_to_region (c.damage, pending, list->width, list->height);
   g_array_free (c.damage, TRUE);
   cairo_region_intersect_rectangle (pending, &viewport);
+  damage_backdrops (list, pending);
 
   return pending;
 }

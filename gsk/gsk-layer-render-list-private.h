@@ -33,6 +33,12 @@ G_BEGIN_DECLS
  * @GSK_LAYER_RENDER_OP_POP_CLIP: end the innermost clip
  * @GSK_LAYER_RENDER_OP_GLYPHS: draw the items of @glyphs (glyph images
  *   and rectangles, in layer space), clipped to @bounds
+ * @GSK_LAYER_RENDER_OP_BACKDROP: what is drawn so far within
+ *   @screen_bounds (the target box of the quad @bounds), put through
+ *   @filters with its edges repeated outward, drawn back through the
+ *   quad (and its rounded rectangle, if @rounded) with @opacity; the
+ *   compile damages all of @screen_bounds whenever any of it is
+ *   damaged, so that what is read is always what is below
  *
  * COLOR, TEXTURE, GLYPHS and PUSH_CLIP ops that are @rounded are also clipped to
  * a rounded rectangle in their layer space, which transforms with the
@@ -47,6 +53,7 @@ typedef enum {
   GSK_LAYER_RENDER_OP_PUSH_CLIP,
   GSK_LAYER_RENDER_OP_POP_CLIP,
   GSK_LAYER_RENDER_OP_GLYPHS,
+  GSK_LAYER_RENDER_OP_BACKDROP,
 } GskLayerRenderOpKind;
 
 /* A colour filter (CSS filter functions but blur and drop-shadow): rows
@@ -123,7 +130,7 @@ struct _GskLayerRenderOp
   /* GLYPHS: the run, owned by the list */
   GskLayerGlyphRun *glyphs;
 
-  /* PUSH_GROUP: filters applied in order, owned by the list, and how far
+  /* PUSH_GROUP, BACKDROP: filters applied in order, owned by the list, and how far
    * they reach, in target pixels: what they draw at a pixel comes from
    * the group's pixels at most this far away, and reaches at most this
    * far past them (@screen_bounds includes it) */

@@ -27,6 +27,7 @@ typedef enum {
   GSK_LAYER_STYLE_FILTER           = 1 << 10,
   GSK_LAYER_STYLE_OBJECT_FIT       = 1 << 11,
   GSK_LAYER_STYLE_OBJECT_POSITION  = 1 << 12,
+  GSK_LAYER_STYLE_BACKDROP_FILTER  = 1 << 13,
 } GskLayerStyleSet;
 
 /* A colour stop of a gradient: its position as declared */
@@ -193,6 +194,10 @@ struct _GskLayerStyle
   guint n_filters;
   GskLayerFilter filters[GSK_LAYER_STYLE_MAX_FILTERS];
 
+  /* backdrop-filter, applied in order; none: 0 */
+  guint n_backdrop_filters;
+  GskLayerFilter backdrop_filters[GSK_LAYER_STYLE_MAX_FILTERS];
+
   /* text-shadow, first on top; drawn by text layers */
   guint n_text_shadows;
   GskLayerShadow text_shadows[GSK_LAYER_STYLE_MAX_SHADOWS];
@@ -212,6 +217,12 @@ static inline guint
 gsk_layer_style_get_n_filters (const GskLayerStyle *style)
 {
   return style != NULL && (style->set & GSK_LAYER_STYLE_FILTER) ? style->n_filters : 0;
+}
+
+static inline guint
+gsk_layer_style_get_n_backdrop_filters (const GskLayerStyle *style)
+{
+  return style != NULL && (style->set & GSK_LAYER_STYLE_BACKDROP_FILTER) ? style->n_backdrop_filters : 0;
 }
 
 /* The width the outline is drawn with: 0 where its style is none */

@@ -72,20 +72,28 @@ gsk_layer_style_unref (GskLayerStyle *self)
 static gboolean shadows_equal (const GskLayerShadow *a, guint n_a, const GskLayerShadow *b, guint n_b);
 
 static gboolean
-filters_equal (const GskLayerStyle *a,
-               const GskLayerStyle *b)
+filter_lists_equal (const GskLayerFilter *a,
+                    guint                 n_a,
+                    const GskLayerFilter *b,
+                    guint                 n_b)
 {
   guint i;
 
-  if (a->n_filters != b->n_filters)
+  if (n_a != n_b)
     return FALSE;
-  for (i = 0; i < a->n_filters; i++)
-    if (a->filters[i].kind != b->filters[i].kind || a->filters[i].amount != b->filters[i].amount ||
-        (a->filters[i].kind == GSK_LAYER_FILTER_DROP_SHADOW &&
-         !shadows_equal (&a->filters[i].shadow, 1, &b->filters[i].shadow, 1)))
+  for (i = 0; i < n_a; i++)
+    if (a[i].kind != b[i].kind || a[i].amount != b[i].amount ||
+        (a[i].kind == GSK_LAYER_FILTER_DROP_SHADOW && !shadows_equal (&a[i].shadow, 1, &b[i].shadow, 1)))
       return FALSE;
 
   return TRUE;
+}
+
+static gboolean
+filters_equal (const GskLayerStyle *a,
+               const GskLayerStyle *b)
+{
+  return filter_lists_equal (a->filters, a->n_filters, b->filters, b->n_filters);
 }
 
 static gboolean
@@ -170,6 +178,9 @@ gsk_layer_style_equal (GskLayerStyle *a,
   if ((a->set & GSK_LAYER_STYLE_BOX_SHADOW) && !shadows_equal (a->shadows, a->n_shadows, b->shadows, b->n_shadows))
     return FALSE;
   if ((a->set & GSK_LAYER_STYLE_FILTER) && !filters_equal (a, b))
+    return FALSE;
+  if ((a->set & GSK_LAYER_STYLE_BACKDROP_FILTER) &&
+      !filter_lists_equal (a->backdrop_filters, a->n_backdrop_filters, b->backdrop_filters, b->n_backdrop_filters))
     return FALSE;
   if ((a->set & GSK_LAYER_STYLE_OBJECT_FIT) && a->object_fit != b->object_fit)
     return FALSE;
@@ -282,6 +293,47 @@ radii_are_circular (const GskLayerStyle *self)
       return FALSE;
 
   return TRUE;
+}
+
+/* "name: …; " of CSS filter functions */
+static void
+append_filters (GString              *s,
+                const char           *name,
+                const GskLayerFilter *filters,
+                guint                 n_filters)
+{
+  static const char * const names[] = {
+    "brightness", "contrast", "grayscale", "hue-rotate", "invert", "opacity", "saturate", "sepia",
+    "blur", "drop-shadow",
+  };
+
+  g_string_append_printf (s, "%s: ", name);
+  if (n_filters == 0)
+    g_string_append (s, "none");
+  for (guint i = 0; i < n_filters; i++)
+    {
+      const GskLayerFilter *filter = &filters[i];
+
+      g_string_append_printf (s, "%s%s(", i > 0 ? " " : "", names[filter->kind]);
+      if (filter->kind == GSK_LAYER_FILTER_DROP_SHADOW)
+        {
+          const float lengths[3] = { filter->shadow.dx, filter->shadow.dy, filter->shadow.blur };
+          char *color = gsk_layer_color_to_string (&filter->shadow.color);
+
+          for (int j = 0; j < 3; j++)
+            {
+              append_number (s, lengths[j]);
+              g_string_append (s, lengths[j] != 0 ? "px " : " ");
+            }
+          g_string_append_printf (s, "%s)", color);
+          g_free (color);
+          continue;
+        }
+      append_number (s, filter->amount);
+      g_string_append (s, filter->kind == GSK_LAYER_FILTER_HUE_ROTATE ? "deg)" :
+                          filter->kind == GSK_LAYER_FILTER_BLUR && filter->amount != 0 ? "px)" : ")");
+    }
+  g_string_append (s, "; ");
 }
 
 /* "name: …; " with @n_lengths lengths per shadow (text-shadow has no
@@ -503,40 +555,9 @@ gsk_layer_style_to_string (GskLayerStyle *self)
         }
     }
   if (self->set & GSK_LAYER_STYLE_FILTER)
-    {
-      static const char * const names[] = {
-        "brightness", "contrast", "grayscale", "hue-rotate", "invert", "opacity", "saturate", "sepia",
-        "blur", "drop-shadow",
-      };
-
-      g_string_append (s, "filter: ");
-      if (self->n_filters == 0)
-        g_string_append (s, "none");
-      for (guint i = 0; i < self->n_filters; i++)
-        {
-          const GskLayerFilter *filter = &self->filters[i];
-
-          g_string_append_printf (s, "%s%s(", i > 0 ? " " : "", names[filter->kind]);
-          if (filter->kind == GSK_LAYER_FILTER_DROP_SHADOW)
-            {
-              const float lengths[3] = { filter->shadow.dx, filter->shadow.dy, filter->shadow.blur };
-              char *color = gsk_layer_color_to_string (&filter->shadow.color);
-
-              for (int j = 0; j < 3; j++)
-                {
-                  append_number (s, lengths[j]);
-                  g_string_append (s, lengths[j] != 0 ? "px " : " ");
-                }
-              g_string_append_printf (s, "%s)", color);
-              g_free (color);
-              continue;
-            }
-          append_number (s, filter->amount);
-          g_string_append (s, filter->kind == GSK_LAYER_FILTER_HUE_ROTATE ? "deg)" :
-                              filter->kind == GSK_LAYER_FILTER_BLUR && filter->amount != 0 ? "px)" : ")");
-        }
-      g_string_append (s, "; ");
-    }
+    append_filters (s, "filter", self->filters, self->n_filters);
+  if (self->set & GSK_LAYER_STYLE_BACKDROP_FILTER)
+    append_filters (s, "backdrop-filter", self->backdrop_filters, self->n_backdrop_filters);
   if (self->set & GSK_LAYER_STYLE_OPACITY)
     {
       g_string_append (s, "opacity: ");
@@ -601,6 +622,15 @@ gsk_layer_style_to_string (GskLayerStyle *self)
  * what is drawn within the renderer's target only; drop shadows move by
  * whole pixels. The software backend blurs with three box blurs each
  * way (SVG's recipe), GL with a true Gaussian of up to 256 pixels.
+ *
+ * `backdrop-filter` puts what is drawn below the layer within its
+ * border box (its box on screen, its corners rounded) through the same
+ * functions, blurs repeating the box's edges outward as browsers do,
+ * and draws the result under the layer, faded by its opacity. Below
+ * means within the nearest ancestor drawn as a group (one with opacity,
+ * a blend mode or a filter), as CSS's backdrop root. A frame that
+ * redraws any of the box redraws all of it. GTK's render-node path
+ * (Broadway) draws no backdrop filter: GTK 4.8 has no node for it.
  *
  * `text-shadow` is drawn by text layers ([class@LayerText]).
  *

@@ -102,6 +102,8 @@ test_parse (void)
       "box-shadow: 0 6px 16px 0 rgba(0,0,0,0.45), inset 1px 1px 0 -2px rgb(255,255,255);" },
     { "text-shadow: none", "text-shadow: none;" },
     { "filter: none", "filter: none;" },
+    { "backdrop-filter: blur(4px) saturate(180%)", "backdrop-filter: blur(4px) saturate(1.8);" },
+    { "backdrop-filter: none", "backdrop-filter: none;" },
     { "object-fit: contain", "object-fit: contain;" },
     { "background-image: radial-gradient(red, blue)",
       "background-image: radial-gradient(ellipse farthest-corner at 50% 50%, rgb(255,0,0), rgb(0,0,255));" },
@@ -151,7 +153,7 @@ test_errors (void)
     { "boder: 1px", GSK_LAYER_ERROR_UNKNOWN_PROPERTY, "1:1: unknown property “boder”" },
     { "opacity: 0.5; boder: 2px", GSK_LAYER_ERROR_UNKNOWN_PROPERTY, "1:15: unknown property “boder”" },
     { "opacity: 1;\n  boder: 2px", GSK_LAYER_ERROR_UNKNOWN_PROPERTY, "2:3: unknown property “boder”" },
-    { "backdrop-filter: blur(4px)", GSK_LAYER_ERROR_UNSUPPORTED, "1:1: “backdrop-filter” is not supported yet" },
+    { "backdrop-filter: blur(-4px)", GSK_LAYER_ERROR_INVALID_VALUE, "1:23: a radius cannot be negative" },
     { "box-shadow: none; border-image: url(a.png)", GSK_LAYER_ERROR_UNSUPPORTED, "1:19: “border-image” is not supported yet" },
     { "border-radius: 2em", GSK_LAYER_ERROR_UNSUPPORTED,
       "1:17: the unit “em” is not supported (GSK takes px and %)" },
@@ -232,7 +234,7 @@ test_errors (void)
     { "filter: sepia(1px)", GSK_LAYER_ERROR_SYNTAX, "1:16: expected a number or a percentage" },
     { "filter: hue-rotate(3)", GSK_LAYER_ERROR_SYNTAX, "1:20: expected an angle" },
     { "filter: sepia", GSK_LAYER_ERROR_SYNTAX, "1:9: expected a filter function" },
-    { "backdrop-filter: blur(4px)", GSK_LAYER_ERROR_UNSUPPORTED, "1:1: “backdrop-filter” is not supported yet" },
+    { "backdrop-filter: blur(-4px)", GSK_LAYER_ERROR_INVALID_VALUE, "1:23: a radius cannot be negative" },
     { "text-shadow: 1px 2px 3px 4px", GSK_LAYER_ERROR_SYNTAX, "1:26: at most 3 lengths in a shadow" },
     { "text-shadow: 1px", GSK_LAYER_ERROR_SYNTAX, "1:14: a shadow needs an x and a y offset" },
   };
@@ -514,6 +516,73 @@ test_filter_damage (void)
   cairo_surface_destroy (target);
   g_object_unref (root);
   g_object_unref (renderer);
+}
+
+/* A backdrop filter reads what is below it as this frame draws it: a
+ * layer moving under the pane, or over it, or partly out of it, redraws
+ * the whole pane (the damage check compares each frame with a full
+ * redraw), on both backends */
+static void
+test_backdrop_damage (void)
+{
+  const char *backends[] = { "software", "gl" };
+  guint b;
+
+  for (b = 0; b < G_N_ELEMENTS (backends); b++)
+    {
+      g_autoptr (GError) error = NULL;
+      GskLayerRenderer *renderer = gsk_layer_renderer_new_for_backend (backends[b], &error);
+      GskLayer *root, *under, *pane, *over;
+      cairo_surface_t *target;
+      cairo_region_t *damage;
+      cairo_rectangle_int_t extents;
+      int i;
+
+      if (renderer == NULL)
+        {
+          g_test_message ("no %s renderer: %s", backends[b], error->message);
+          continue;
+        }
+
+      root = g_object_ref_sink (gsk_layer_new ());
+      under = gsk_layer_new ();
+      pane = gsk_layer_new ();
+      over = gsk_layer_new ();
+      target = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 200, 120);
+      gsk_layer_renderer_set_check_damage (renderer, TRUE);
+      gsk_layer_set_size (root, &GRAPHENE_SIZE_INIT (200, 120));
+      gsk_layer_set_background_color (root, &(GdkRGBA) { 1, 1, 1, 1 });
+      gsk_layer_set_size (under, &GRAPHENE_SIZE_INIT (20, 20));
+      gsk_layer_set_background_color (under, &(GdkRGBA) { 0.9f, 0.1f, 0.1f, 1 });
+      gsk_layer_set_size (pane, &GRAPHENE_SIZE_INIT (100, 60));
+      gsk_layer_set_position (pane, &GRAPHENE_POINT_INIT (50, 30));
+      g_assert_true (gsk_layer_set_style_from_string (pane, "backdrop-filter: blur(5px) saturate(2); "
+                                                            "border-radius: 12px", &error));
+      gsk_layer_set_size (over, &GRAPHENE_SIZE_INIT (10, 10));
+      gsk_layer_set_background_color (over, &(GdkRGBA) { 0.1f, 0.2f, 0.8f, 1 });
+      gsk_layer_add_child (root, under);
+      gsk_layer_add_child (root, pane);
+      gsk_layer_add_child (root, over);
+
+      cairo_region_destroy (gsk_layer_renderer_render (renderer, root, target));
+      for (i = 0; i < 12; i++)
+        {
+          gsk_layer_set_position (under, &GRAPHENE_POINT_INIT (20 + 13 * i, 40 + (i % 3) * 7));
+          gsk_layer_set_position (over, &GRAPHENE_POINT_INIT (180 - 12 * i, 35 + (i % 4) * 9));
+          damage = gsk_layer_renderer_render (renderer, root, target);
+          g_assert_null (gsk_layer_renderer_get_damage_error (renderer));
+          cairo_region_get_extents (damage, &extents);
+          /* Where the red square is under the pane, the pane is redrawn */
+          if (i >= 3 && i <= 8)
+            g_assert_true (cairo_region_contains_rectangle (damage, &(cairo_rectangle_int_t) { 50, 30, 100, 60 }) ==
+                           CAIRO_REGION_OVERLAP_IN);
+          cairo_region_destroy (damage);
+        }
+
+      cairo_surface_destroy (target);
+      g_object_unref (root);
+      g_object_unref (renderer);
+    }
 }
 
 /* A border is drawn once for its size and scale: moving the layer reuses
@@ -802,6 +871,7 @@ main (int    argc,
 
   g_test_init (&argc, &argv, NULL);
 
+  g_test_add_func ("/style/backdrop-damage", test_backdrop_damage);
   g_test_add_func ("/style/filter-damage", test_filter_damage);
   g_test_add_func ("/style/parse", test_parse);
   g_test_add_func ("/style/errors", test_errors);

@@ -279,11 +279,29 @@ gsk_demo_scene_new (void)
       gsk_layer_add_child (row, l);
     }
 
+  /* Frosted glass over the row's feet: what is below, blurred */
+  l = layer_new (GSK_TYPE_LAYER, "glass", W / 2 - 190, 285, 380, 64);
+  set_style (l, "backdrop-filter: blur(10px) saturate(160%); background-color: rgba(255, 255, 255, 0.14); "
+                "border: 1px solid rgba(255, 255, 255, 0.35); border-radius: 18px; "
+                "box-shadow: 0 12px 30px rgba(0, 0, 0, 0.45)");
+  gsk_layer_add_child (stage, l);
+  {
+    GskLayer *label = gsk_layer_text_new ("Frosted glass, blurred live");
+
+    gsk_layer_text_set_font (GSK_LAYER_TEXT (label), "Sans Bold 16");
+    gsk_layer_text_set_color (GSK_LAYER_TEXT (label), &(GdkRGBA) { 1, 1, 1, 0.92f });
+    gsk_layer_set_style_from_string (label, "text-shadow: 0 1px 3px rgba(0, 0, 0, 0.6)", NULL);
+    gsk_layer_set_position (label, &GRAPHENE_POINT_INIT (34, 18));
+    gsk_layer_add_child (l, label);
+  }
+
   /* A clipped panel, rotated, with children spilling over its edges */
   panel = layer_new (GSK_TYPE_LAYER, "panel", 70, 370, 300, 190);
   set_color (panel, "rgba(255,255,255,0.12)");
   /* Its children are clipped inside the border, to the inner curves */
-  set_style (panel, "border: 3px solid rgba(255, 255, 255, 0.55); border-radius: 28px 6px");
+  set_style (panel, "border: 3px solid rgba(255, 255, 255, 0.55); border-radius: 28px 6px; "
+                    "box-shadow: 0 16px 40px rgba(0, 0, 0, 0.5); "
+                    "background-image: radial-gradient(circle at 20% 0%, rgba(255, 255, 255, 0.25), transparent 70%)");
   set_transform (panel, "rotate(-6deg)");
   gsk_layer_set_clip_to_bounds (panel, TRUE);
   gsk_layer_add_child (stage, panel);
@@ -308,7 +326,8 @@ gsk_demo_scene_new (void)
 
       l = layer_new (GSK_TYPE_LAYER, "square", i * 55, i * 30, 110, 110);
       set_color (l, colors[i]);
-      set_style (l, "border-radius: 40px 8px / 20px 8px; border: 4px double rgba(255, 255, 255, 0.7)");
+      set_style (l, "border-radius: 40px 8px / 20px 8px; border: 4px double rgba(255, 255, 255, 0.7); "
+                    "filter: drop-shadow(0 6px 6px rgba(0, 0, 0, 0.5))");
       set_transform (l, "rotate(12deg)");
       gsk_layer_add_child (group, l);
     }

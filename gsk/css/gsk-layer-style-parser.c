@@ -30,7 +30,7 @@ typedef struct {
 static const char * const unsupported[] = {
   "background", "background-clip", "background-origin",
   "background-position", "background-repeat", "background-size",
-  "border-image", "backdrop-filter",
+  "border-image",
   "color", "font", "transform", "transform-origin",
 };
 
@@ -1299,10 +1299,11 @@ parse_object_position (Parser        *parser,
 /* filter: none, or functions separated by spaces, each with one
  * argument or none (1, or 0deg for hue-rotate) */
 static gboolean
-parse_filter (Parser        *parser,
-              const char    *p,
-              const char    *end,
-              GskLayerStyle *style)
+parse_filter (Parser         *parser,
+              const char     *p,
+              const char     *end,
+              GskLayerFilter *filters,
+              guint          *n_filters)
 {
   static const struct { const char *name; GskLayerFilterKind kind; gboolean clamped; } functions[] = {
     { "brightness", GSK_LAYER_FILTER_BRIGHTNESS, FALSE },
@@ -1317,10 +1318,9 @@ parse_filter (Parser        *parser,
   const char *starts[GSK_LAYER_STYLE_MAX_FILTERS + 1], *ends[GSK_LAYER_STYLE_MAX_FILTERS + 1];
   int n, i;
 
-  style->set |= GSK_LAYER_STYLE_FILTER;
   if (span_is (p, end, "none"))
     {
-      style->n_filters = 0;
+      *n_filters = 0;
       return TRUE;
     }
 
@@ -1336,7 +1336,7 @@ parse_filter (Parser        *parser,
     {
       const char *s = starts[i], *e = ends[i];
       const char *open = memchr (s, '(', e - s), *a, *b;
-      GskLayerFilter *filter = &style->filters[i];
+      GskLayerFilter *filter = &filters[i];
       guint f;
 
       if (open == NULL || e[-1] != ')')
@@ -1431,7 +1431,7 @@ parse_filter (Parser        *parser,
         filter->amount = 0;
     }
 
-  style->n_filters = n;
+  *n_filters = n;
   return TRUE;
 }
 
@@ -1562,7 +1562,17 @@ parse_declaration (Parser        *parser,
   else if (g_str_equal (name, "object-position"))
     ok = parse_object_position (parser, value, end, style);
   else if (g_str_equal (name, "filter"))
-    ok = parse_filter (parser, value, end, style);
+    {
+      ok = parse_filter (parser, value, end, style->filters, &style->n_filters);
+      if (ok)
+        style->set |= GSK_LAYER_STYLE_FILTER;
+    }
+  else if (g_str_equal (name, "backdrop-filter"))
+    {
+      ok = parse_filter (parser, value, end, style->backdrop_filters, &style->n_backdrop_filters);
+      if (ok)
+        style->set |= GSK_LAYER_STYLE_BACKDROP_FILTER;
+    }
   else if (g_str_equal (name, "text-shadow"))
     {
       ok = parse_shadows (parser, value, end, TRUE, style->text_shadows, &style->n_text_shadows);
@@ -1632,6 +1642,8 @@ parse_declaration (Parser        *parser,
  * `drop-shadow()`, `brightness()`, `contrast()`, `grayscale()`,
  * `hue-rotate()`, `invert()`, `opacity()`, `saturate()`, `sepia()`,
  * applied in order to the layer and its subtree, as CSS says),
+ * `backdrop-filter` (the same functions, on what is behind the layer
+ * within its border box),
  * `object-fit` and `object-position` (of one or two values), `outline`
  * with its longhands and
  * `outline-offset`,
@@ -1644,7 +1656,7 @@ parse_declaration (Parser        *parser,
  * On a problem, returns %NULL with an error in the %GSK_LAYER_ERROR
  * domain whose message starts with the line and column of the problem:
  * `1:17: unknown property “boder”`. Valid CSS that GSK does not take yet
- * (`conic-gradient()`, `url()` in filters, `backdrop-filter`, `dashed`
+ * (`conic-gradient()`, `url()` in filters, `dashed`
  * borders, units other than `px` and `%`) is the
  * error %GSK_LAYER_ERROR_UNSUPPORTED, never silently ignored.
  *

@@ -31,6 +31,9 @@ struct _GskLayerGLBackend
   GskLayerGLBlendProgram blend;
   GskLayerGLFilterProgram filter;
   GskLayerGLBlurProgram blur;
+  /* Blurs repeat the box's edges outward (backdrops), rather than
+   * taking transparency there (groups) */
+  gboolean filter_clamp;
   GLuint vao;
   GLuint vbo;
   GLuint empty_vao;

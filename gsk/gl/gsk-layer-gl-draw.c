@@ -84,6 +84,62 @@ op_clip_box (GskLayerGLBackend      *self,
   return !gsk_layer_gl_box_is_empty (box);
 }
 
+static gboolean apply_filters (GskLayerGLBackend *self, GskLayerGLStackEntry *entry);
+
+/* What is drawn below within the op's box (which the compile damaged
+ * whole), filtered with its edges repeated outward, drawn back through
+ * the quad */
+static void
+draw_backdrop (GskLayerGLBackend      *self,
+               const GskLayerRenderOp *op)
+{
+  GskLayerGLStackEntry entry = { .kind = GSK_LAYER_RENDER_OP_BACKDROP, .op = op };
+  float opacity = gsk_layer_gl_clamp_unit (op->opacity);
+  float m[16], color[4] = { opacity, opacity, opacity, opacity }, source[4];
+  GskLayerGLBox clip, box;
+  guint n_clips;
+
+  if (opacity <= 0.f || !op_clip_box (self, op, &clip))
+    return;
+
+  box = gsk_layer_gl_box_from_rect (&op->screen_bounds, &self->canvas_box, FALSE);
+  if (gsk_layer_gl_box_is_empty (&box))
+    return;
+
+  gsk_layer_gl_flush_batch (self);
+  if (!gsk_layer_gl_acquire_offscreen (self, self->target.width, self->target.height, &entry.offscreen))
+    {
+      self->failed = TRUE;
+      return;
+    }
+
+  /* The canvas's pixels, at their place in the target */
+  gsk_layer_gl_set_canvas (self);
+  glBindTexture (GL_TEXTURE_2D, entry.offscreen.texture);
+  glCopyTexSubImage2D (GL_TEXTURE_2D, 0, box.x1, box.y1, box.x1 - self->canvas_x, box.y1 - self->canvas_y,
+                       box.x2 - box.x1, box.y2 - box.y1);
+
+  entry.box = box;
+  self->filter_clamp = TRUE;
+  apply_filters (self, &entry);
+  self->filter_clamp = FALSE;
+  gsk_layer_gl_set_scissor (self);
+
+  if (!self->failed)
+    {
+      source[0] = source[1] = 0;
+      source[2] = entry.offscreen.width;
+      source[3] = entry.offscreen.height;
+      graphene_matrix_to_float (&op->transform, m);
+      gsk_layer_gl_add_instance (self, m, &op->bounds, source, color, GSK_LAYER_GL_MODE_OFFSCREEN,
+                                 entry.offscreen.texture, &clip, NULL, 0, NULL, op);
+      n_clips = self->n_clips;
+      gsk_layer_gl_flush_batch (self);
+      self->n_clips = n_clips;
+    }
+  gsk_layer_gl_release_offscreen (self, &entry.offscreen);
+}
+
 static void
 draw_color (GskLayerGLBackend      *self,
             const GskLayerRenderOp *op)
@@ -559,6 +615,7 @@ blur_pass (GskLayerGLBackend          *self,
   glUniform1f (self->blur.u_sigma, sigma);
   glUniform2f (self->blur.u_offset, offset ? offset[0] : 0, offset ? offset[1] : 0);
   glUniform1i (self->blur.u_shadow, shadow_color != NULL);
+  glUniform1i (self->blur.u_clamp, self->filter_clamp);
   if (shadow_color)
     glUniform4fv (self->blur.u_color, 1, shadow_color);
   filter_pass (self, entry, self->blur.id, self->blur.u_viewport, self->blur.u_box,
@@ -835,6 +892,10 @@ gsk_layer_gl_render_ops (GskLayerGLBackend *self)
 
         case GSK_LAYER_RENDER_OP_GLYPHS:
           draw_glyphs (self, op);
+          break;
+
+        case GSK_LAYER_RENDER_OP_BACKDROP:
+          draw_backdrop (self, op);
           break;
 
         case GSK_LAYER_RENDER_OP_PUSH_GROUP:

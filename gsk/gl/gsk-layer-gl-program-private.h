@@ -87,6 +87,7 @@ typedef struct
   GLint u_offset;
   GLint u_shadow;
   GLint u_color;
+  GLint u_clamp;
 } GskLayerGLBlurProgram;
 
 gboolean gsk_layer_gl_blur_program_init   (GskLayerGLBlurProgram  *program,

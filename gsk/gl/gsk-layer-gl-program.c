@@ -418,12 +418,15 @@ static const char blur_fragment_source[] =
   "uniform vec2 u_offset;\n"
   "uniform int u_shadow;\n"
   "uniform vec4 u_color;          /* premultiplied */\n"
+  "uniform int u_clamp;           /* outside the box: its edge, or transparent */\n"
   "\n"
   "layout(location = 0) out vec4 o_color;\n"
   "\n"
   "vec4 fetch (vec2 p)\n"
   "{\n"
-  "  if (any (lessThan (p, u_box.xy)) || any (greaterThanEqual (p, u_box.xy + u_box.zw)))\n"
+  "  if (u_clamp != 0)\n"
+  "    p = clamp (p, u_box.xy + 0.5, u_box.xy + u_box.zw - 0.5);\n"
+  "  else if (any (lessThan (p, u_box.xy)) || any (greaterThanEqual (p, u_box.xy + u_box.zw)))\n"
   "    return vec4 (0.0);\n"
   "  return textureLod (u_source, (p - u_source_rect.xy) / u_source_rect.zw, 0.0);\n"
   "}\n"
@@ -700,6 +703,7 @@ gsk_layer_gl_blur_program_init (GskLayerGLBlurProgram  *program,
   program->u_offset = glGetUniformLocation (program->id, "u_offset");
   program->u_shadow = glGetUniformLocation (program->id, "u_shadow");
   program->u_color = glGetUniformLocation (program->id, "u_color");
+  program->u_clamp = glGetUniformLocation (program->id, "u_clamp");
 
   return TRUE;
 }

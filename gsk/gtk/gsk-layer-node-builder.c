@@ -495,6 +495,19 @@ gsk_layer_node_builder_build (GskLayerNodeBuilder      *self,
           g_ptr_array_add (frame->children, leaf_node (self, leaves, op, frame));
           break;
 
+        case GSK_LAYER_RENDER_OP_BACKDROP:
+          {
+            static gsize said = 0;
+
+            /* GTK 4.8 has no node that reads what is below */
+            if (g_once_init_enter (&said))
+              {
+                g_message ("backdrop-filter is not drawn on GTK's render-node path (Broadway)");
+                g_once_init_leave (&said, 1);
+              }
+          }
+          break;
+
         case GSK_LAYER_RENDER_OP_GLYPHS:
           {
             GskLayerRenderOp texture;

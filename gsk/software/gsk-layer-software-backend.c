@@ -1010,6 +1010,58 @@ pop (RenderState          *state,
   pop_entry (state);
 }
 
+/* What is drawn below within the op's box, its edges repeated outward
+ * as far as the filters reach, filtered and drawn back through the quad */
+static void
+draw_backdrop (RenderState            *state,
+               const GskLayerRenderOp *op)
+{
+  graphene_point_t polygon[MAX_POLYGON_POINTS];
+  graphene_rect_t projected;
+  pixman_box32_t box, canvas;
+  pixman_image_t *copy, *padded;
+  double opacity = clamp_unit (op->opacity);
+  guint n_points = 0;
+  int reach, w, h;
+
+  if (opacity <= 0.0 ||
+      !gsk_layer_project_rect (&op->transform, &op->bounds, &projected, polygon, &n_points))
+    return;
+  if (op->rounded)
+    n_points = gsk_layer_software_rounded_polygon (op, &op->bounds, polygon);
+  if (n_points == 0)
+    return;
+
+  /* The whole box, which the compile damaged whole: what the canvas has
+   * there is what is below */
+  canvas = (pixman_box32_t) { state->canvas_x, state->canvas_y,
+                              state->canvas_x + pixman_image_get_width (state->canvas),
+                              state->canvas_y + pixman_image_get_height (state->canvas) };
+  if (!gsk_layer_software_box_from_rect (&op->screen_bounds, &canvas, ROUND_OUT, &box))
+    return;
+
+  w = box.x2 - box.x1;
+  h = box.y2 - box.y1;
+  reach = (int) ceilf (op->filter_reach);
+  copy = pixman_image_create_bits (PIXMAN_a8r8g8b8, w, h, NULL, 0);
+  padded = pixman_image_create_bits (PIXMAN_a8r8g8b8, w + 2 * reach, h + 2 * reach, NULL, 0);
+  if (copy != NULL && padded != NULL)
+    {
+      pixman_image_set_clip_region32 (state->canvas, NULL);
+      pixman_image_composite32 (PIXMAN_OP_SRC, state->canvas, NULL, copy,
+                                box.x1 - state->canvas_x, box.y1 - state->canvas_y, 0, 0, 0, 0, w, h);
+      update_canvas_clip (state);
+      pixman_image_set_repeat (copy, PIXMAN_REPEAT_PAD);
+      pixman_image_composite32 (PIXMAN_OP_SRC, copy, NULL, padded, -reach, -reach, 0, 0, 0, 0,
+                                w + 2 * reach, h + 2 * reach);
+      apply_filters (padded, op->filters, op->n_filters);
+      gsk_layer_software_composite_polygon (state, PIXMAN_OP_OVER, padded, box.x1 - reach, box.y1 - reach, opacity,
+                                            polygon, n_points, &box);
+    }
+  g_clear_pointer (&copy, pixman_image_unref);
+  g_clear_pointer (&padded, pixman_image_unref);
+}
+
 static void
 render_ops (RenderState *state)
 {
@@ -1041,6 +1093,10 @@ render_ops (RenderState *state)
             if (gsk_layer_render_op_glyphs_as_texture (op, &texture))
               draw_texture (state, &texture);
           }
+          break;
+
+        case GSK_LAYER_RENDER_OP_BACKDROP:
+          draw_backdrop (state, op);
           break;
 
         case GSK_LAYER_RENDER_OP_PUSH_GROUP:
