@@ -963,6 +963,17 @@ gsk_layer_style_place_object (const GskLayerStyle   *style,
 /* }}} */
 /* {{{ Filters */
 
+/* The 3×3 part of a colour matrix that mixes red, green and blue */
+static void
+set_rgb (float       *m,
+         const float  rgb[9])
+{
+  int i;
+
+  for (i = 0; i < 9; i++)
+    m[(i / 3) * 5 + i % 3] = rgb[i];
+}
+
 static void
 filter_matrix (const GskLayerFilter *filter,
                GskLayerColorMatrix  *matrix)
@@ -994,8 +1005,7 @@ filter_matrix (const GskLayerFilter *filter,
           0.2126f - 0.2126f * r, 0.7152f - 0.7152f * r, 0.0722f + 0.9278f * r,
         };
 
-        for (i = 0; i < 9; i++)
-          m[(i / 3) * 5 + i % 3] = g[i];
+        set_rgb (m, g);
       }
       break;
 
@@ -1007,8 +1017,7 @@ filter_matrix (const GskLayerFilter *filter,
           0.272f - 0.272f * r, 0.534f - 0.534f * r, 0.131f + 0.869f * r,
         };
 
-        for (i = 0; i < 9; i++)
-          m[(i / 3) * 5 + i % 3] = g[i];
+        set_rgb (m, g);
       }
       break;
 
@@ -1020,8 +1029,7 @@ filter_matrix (const GskLayerFilter *filter,
           0.213f - 0.213f * a, 0.715f - 0.715f * a, 0.072f + 0.928f * a,
         };
 
-        for (i = 0; i < 9; i++)
-          m[(i / 3) * 5 + i % 3] = g[i];
+        set_rgb (m, g);
       }
       break;
 
@@ -1034,8 +1042,7 @@ filter_matrix (const GskLayerFilter *filter,
           0.213 - c * 0.213 - s * 0.787, 0.715 - c * 0.715 + s * 0.715, 0.072 + c * 0.928 + s * 0.072,
         };
 
-        for (i = 0; i < 9; i++)
-          m[(i / 3) * 5 + i % 3] = g[i];
+        set_rgb (m, g);
       }
       break;
 

@@ -564,6 +564,22 @@ push_clip (GskLayerGLBackend      *self,
     self->skip_depth = 1;
 }
 
+/* The quad of a program whose vertex shader covers a box (u_box), with
+ * the canvas's blending or replacing what is there */
+static void
+draw_box_quad (GskLayerGLBackend *self,
+               gboolean           blend)
+{
+  if (!blend)
+    glDisable (GL_BLEND);
+  glBindVertexArray (self->empty_vao);
+  glDrawArrays (GL_TRIANGLE_STRIP, 0, 4);
+  glEnable (GL_BLEND);
+
+  self->stats.draw_calls++;
+  self->stats.quads++;
+}
+
 /* One pass of a filter over the group's box: @source through @program
  * (its uniforms set by the caller) into @dest, which it replaces there */
 static void
@@ -588,14 +604,7 @@ filter_pass (GskLayerGLBackend         *self,
   glActiveTexture (GL_TEXTURE0);
   glBindTexture (GL_TEXTURE_2D, source->texture);
 
-  if (!blend)
-    glDisable (GL_BLEND);
-  glBindVertexArray (self->empty_vao);
-  glDrawArrays (GL_TRIANGLE_STRIP, 0, 4);
-  glEnable (GL_BLEND);
-
-  self->stats.draw_calls++;
-  self->stats.quads++;
+  draw_box_quad (self, blend);
 }
 
 static void
@@ -761,13 +770,7 @@ composite_blend (GskLayerGLBackend          *self,
   glBindTexture (GL_TEXTURE_2D, entry->offscreen.texture);
 
   /* The shader composites: replace what is there */
-  glDisable (GL_BLEND);
-  glBindVertexArray (self->empty_vao);
-  glDrawArrays (GL_TRIANGLE_STRIP, 0, 4);
-  glEnable (GL_BLEND);
-
-  self->stats.draw_calls++;
-  self->stats.quads++;
+  draw_box_quad (self, FALSE);
 
   gsk_layer_gl_release_offscreen (self, &backdrop);
 }

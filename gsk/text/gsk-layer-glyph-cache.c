@@ -57,8 +57,11 @@ make_key (PangoGlyph glyph,
   return (guint64) glyph << 32 | bits;
 }
 
-static gboolean
-has_colors (cairo_surface_t *image)
+/* Whether @image has any ink, and colours of its own rather than white */
+static void
+scan_image (cairo_surface_t *image,
+            gboolean        *blank,
+            gboolean        *colored)
 {
   const guchar *data = cairo_image_surface_get_data (image);
   int stride = cairo_image_surface_get_stride (image);
@@ -66,6 +69,8 @@ has_colors (cairo_surface_t *image)
   int height = cairo_image_surface_get_height (image);
   int x, y;
 
+  *blank = TRUE;
+  *colored = FALSE;
   for (y = 0; y < height; y++)
     {
       const guint32 *row = (const guint32 *) (data + y * stride);
@@ -74,33 +79,10 @@ has_colors (cairo_surface_t *image)
         {
           guint32 a = row[x] >> 24;
 
-          if (((row[x] >> 16) & 0xff) != a || ((row[x] >> 8) & 0xff) != a || (row[x] & 0xff) != a)
-            return TRUE;
+          *blank &= row[x] == 0;
+          *colored |= ((row[x] >> 16) & 0xff) != a || ((row[x] >> 8) & 0xff) != a || (row[x] & 0xff) != a;
         }
     }
-
-  return FALSE;
-}
-
-static gboolean
-is_blank (cairo_surface_t *image)
-{
-  const guchar *data = cairo_image_surface_get_data (image);
-  int stride = cairo_image_surface_get_stride (image);
-  int width = cairo_image_surface_get_width (image);
-  int height = cairo_image_surface_get_height (image);
-  int x, y;
-
-  for (y = 0; y < height; y++)
-    {
-      const guint32 *row = (const guint32 *) (data + y * stride);
-
-      for (x = 0; x < width; x++)
-        if (row[x] != 0)
-          return FALSE;
-    }
-
-  return TRUE;
 }
 
 static void
@@ -114,6 +96,7 @@ draw_glyph (PangoFont          *font,
   PangoRectangle ink;
   cairo_surface_t *surface;
   cairo_t *cr;
+  gboolean blank, colored;
   int x0, y0, x1, y1;
 
   memset (image, 0, sizeof *image);
@@ -149,7 +132,8 @@ draw_glyph (PangoFont          *font,
   cairo_surface_flush (surface);
   cairo_surface_set_device_scale (surface, 1, 1);
 
-  if (is_blank (surface))
+  scan_image (surface, &blank, &colored);
+  if (blank)
     {
       cairo_surface_destroy (surface);
       return;
@@ -158,7 +142,7 @@ draw_glyph (PangoFont          *font,
   image->image = surface;
   image->x = x0;
   image->y = y0;
-  image->colored = has_colors (surface);
+  image->colored = colored;
 }
 
 /* Lets go of the images no run shows any more */
