@@ -35,6 +35,7 @@ typedef enum {
   GSK_LAYER_STOP_AUTO,          /* where CSS's rules put it */
   GSK_LAYER_STOP_PERCENT,
   GSK_LAYER_STOP_PX,
+  GSK_LAYER_STOP_DEG,           /* conic gradients */
 } GskLayerStopUnit;
 
 typedef struct {
@@ -65,7 +66,8 @@ typedef struct {
   guint n_stops;
   GskLayerColorStop stops[GSK_LAYER_GRADIENT_MAX_STOPS];
 
-  /* radial-gradient(): its shape, its size (an extent keyword, or
+  /* radial-gradient() (conic-gradient() shares the centre): its shape,
+   * its size (an extent keyword, or
    * explicit radii in px or, with their bits (x 1, y 2) in
    * size_percent, percent of the box), and its centre (as
    * object-position: px, or percent with bits in center_percent) */
@@ -76,6 +78,10 @@ typedef struct {
   guint8 size_percent;
   float center[2];
   guint8 center_percent;
+
+  /* conic-gradient(): from @angle (degrees, clockwise from up), around
+   * @center */
+  gboolean conic;
 } GskLayerGradient;
 
 /* One shadow of CSS box-shadow or text-shadow */

@@ -154,10 +154,14 @@ gsk_layer_style_equal (GskLayerStyle *a,
         {
           const GskLayerGradient *x = &a->images[i], *y = &b->images[i];
 
-          if (x->repeating != y->repeating || x->radial != y->radial || x->n_stops != y->n_stops)
+          if (x->repeating != y->repeating || x->radial != y->radial || x->conic != y->conic ||
+              x->n_stops != y->n_stops)
             return FALSE;
-          if (!x->radial && (x->corner_x != y->corner_x || x->corner_y != y->corner_y ||
-                             (x->corner_x == 0 && x->corner_y == 0 && x->angle != y->angle)))
+          if (x->conic && (x->angle != y->angle || x->center[0] != y->center[0] ||
+                           x->center[1] != y->center[1] || x->center_percent != y->center_percent))
+            return FALSE;
+          if (!x->radial && !x->conic && (x->corner_x != y->corner_x || x->corner_y != y->corner_y ||
+                                          (x->corner_x == 0 && x->corner_y == 0 && x->angle != y->angle)))
             return FALSE;
           if (x->radial &&
               (x->circle != y->circle || x->extent != y->extent || x->center[0] != y->center[0] ||
@@ -415,8 +419,22 @@ gsk_layer_style_to_string (GskLayerStyle *self)
           const GskLayerGradient *gradient = &self->images[i];
 
           g_string_append_printf (s, "%s%s%s-gradient(", i > 0 ? ", " : "",
-                                  gradient->repeating ? "repeating-" : "", gradient->radial ? "radial" : "linear");
-          if (gradient->radial)
+                                  gradient->repeating ? "repeating-" : "",
+                                  gradient->radial ? "radial" : gradient->conic ? "conic" : "linear");
+          if (gradient->conic)
+            {
+              g_string_append (s, "from ");
+              append_number (s, gradient->angle);
+              g_string_append (s, "deg at ");
+              for (int axis = 0; axis < 2; axis++)
+                {
+                  append_number (s, gradient->center[axis]);
+                  g_string_append (s, gradient->center_percent & (1 << axis) ? "%" : gradient->center[axis] != 0 ? "px" : "");
+                  if (axis == 0)
+                    g_string_append_c (s, ' ');
+                }
+            }
+          else if (gradient->radial)
             {
               static const char * const extents[] = {
                 "farthest-corner", "farthest-side", "closest-corner", "closest-side",
@@ -460,7 +478,9 @@ gsk_layer_style_to_string (GskLayerStyle *self)
                 {
                   g_string_append_c (s, ' ');
                   append_number (s, stop->position);
-                  g_string_append (s, stop->unit == GSK_LAYER_STOP_PERCENT ? "%" : stop->position != 0 ? "px" : "");
+                  g_string_append (s, stop->unit == GSK_LAYER_STOP_PERCENT ? "%" :
+                                      stop->unit == GSK_LAYER_STOP_DEG ? "deg" :
+                                      stop->position != 0 ? "px" : "");
                 }
             }
           g_string_append_c (s, ')');
@@ -600,9 +620,10 @@ gsk_layer_style_to_string (GskLayerStyle *self)
  * than the side they share, all shrink by the same factor, as CSS says.
  * A style without `border-radius` leaves the corners as they are.
  *
- * `background-image` paints linear and radial gradients (circles and
- * ellipses, extent keywords or radii, centred anywhere, and their
- * repeating forms) over the background colour,
+ * `background-image` paints linear, radial (circles and ellipses,
+ * extent keywords or radii, centred anywhere) and conic gradients (from
+ * any angle, around any centre, stops in angles or percentages), and
+ * their repeating forms, over the background colour,
  * the first on top, laid out on the padding box and painted over the
  * border box (CSS's initial background-origin and background-clip),
  * interpolated between premultiplied colours as CSS says.
@@ -1389,7 +1410,7 @@ resolve_stops (const GskLayerGradient *gradient,
 
       if (stop->unit == GSK_LAYER_STOP_PERCENT)
         offsets[i] = stop->position / 100 * length;
-      else if (stop->unit == GSK_LAYER_STOP_PX)
+      else if (stop->unit == GSK_LAYER_STOP_PX || stop->unit == GSK_LAYER_STOP_DEG)
         offsets[i] = stop->position;
       else if (i == 0)
         offsets[i] = 0;
@@ -1568,6 +1589,133 @@ paint_radial_gradient (cairo_t                *cr,
   cairo_fill (cr);
 }
 
+/* The colour of a gradient at @t along it (its stops at @offsets),
+ * premultiplied: from the side of @t that @after says, at a hard stop */
+static void
+gradient_color_at (const GskLayerGradient *gradient,
+                   const double           *offsets,
+                   double                  t,
+                   gboolean                after,
+                   double                  color[4])
+{
+  guint n = gradient->n_stops, i;
+  const GdkRGBA *a, *b;
+  double k;
+
+  if (gradient->repeating)
+    {
+      double span = offsets[n - 1] - offsets[0];
+
+      t = offsets[0] + fmod (fmod (t - offsets[0], span) + span, span);
+      /* The end of a period is the start of the next */
+      if (after && t >= offsets[n - 1])
+        t = offsets[0];
+    }
+
+  if (t < offsets[0] || (t == offsets[0] && !after))
+    i = 0, k = 0;
+  else
+    {
+      for (i = 0; i + 1 < n; i++)
+        if (after ? t < offsets[i + 1] : t <= offsets[i + 1])
+          break;
+      if (i + 1 >= n)
+        i = n - 1, k = 0;
+      else
+        k = offsets[i + 1] > offsets[i] ? (t - offsets[i]) / (offsets[i + 1] - offsets[i]) : 1;
+    }
+
+  a = &gradient->stops[i].color;
+  b = i + 1 < n ? &gradient->stops[i + 1].color : a;
+  color[3] = a->alpha + (b->alpha - a->alpha) * k;
+  color[0] = a->red * a->alpha + (b->red * b->alpha - a->red * a->alpha) * k;
+  color[1] = a->green * a->alpha + (b->green * b->alpha - a->green * a->alpha) * k;
+  color[2] = a->blue * a->alpha + (b->blue * b->alpha - a->blue * a->alpha) * k;
+}
+
+/* A conic gradient, evaluated at each pixel's centre from the angle it
+ * makes with the centre (cairo has no conic pattern, and its meshes
+ * place hard stops half a pixel off) */
+static void
+paint_conic_gradient (cairo_t                *cr,
+                      const GskLayerGradient *gradient,
+                      const graphene_size_t  *size,
+                      const graphene_rect_t  *box,
+                      const graphene_size_t   radii[4])
+{
+  double w = box->size.width, h = box->size.height;
+  double cx = box->origin.x + (gradient->center_percent & 1 ? gradient->center[0] / 100 * w : gradient->center[0]);
+  double cy = box->origin.y + (gradient->center_percent & 2 ? gradient->center[1] / 100 * h : gradient->center[1]);
+  double offsets[GSK_LAYER_GRADIENT_MAX_STOPS], span;
+  double ox, oy, kx, ky, x0, y0, x1, y1, sx, sy;
+  cairo_surface_t *target = cairo_get_target (cr), *image;
+  cairo_matrix_t saved;
+  guint n = gradient->n_stops;
+  int i, j, iw, ih, stride;
+  guint32 *data;
+
+  resolve_stops (gradient, 360, offsets);
+  span = offsets[n - 1] - offsets[0];
+  if (gradient->repeating && span <= 1e-6)
+    {
+      gdk_cairo_set_source_rgba (cr, &gradient->stops[n - 1].color);
+      goto fill;
+    }
+
+  /* User units to the target's pixels: an axis-aligned scale */
+  ox = 0, oy = 0;
+  cairo_user_to_device (cr, &ox, &oy);
+  kx = 1, ky = 1;
+  cairo_user_to_device (cr, &kx, &ky);
+  kx -= ox;
+  ky -= oy;
+  cairo_surface_get_device_scale (target, &sx, &sy);
+  if (!(fabs (kx) > 1e-9 && fabs (ky) > 1e-9) || cairo_surface_get_type (target) != CAIRO_SURFACE_TYPE_IMAGE)
+    goto fill;
+
+  /* The target's pixels the layer covers */
+  iw = cairo_image_surface_get_width (target);
+  ih = cairo_image_surface_get_height (target);
+  x0 = MAX (floor (MIN (ox, ox + kx * size->width)), 0);
+  y0 = MAX (floor (MIN (oy, oy + ky * size->height)), 0);
+  x1 = MIN (ceil (MAX (ox, ox + kx * size->width)), iw);
+  y1 = MIN (ceil (MAX (oy, oy + ky * size->height)), ih);
+  if (x1 <= x0 || y1 <= y0)
+    goto fill;
+
+  image = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, x1 - x0, y1 - y0);
+  data = (guint32 *) cairo_image_surface_get_data (image);
+  stride = cairo_image_surface_get_stride (image) / 4;
+  for (j = 0; j < y1 - y0; j++)
+    for (i = 0; i < x1 - x0; i++)
+      {
+        double ux = (x0 + i + 0.5 - ox) / kx - cx, uy = (y0 + j + 0.5 - oy) / ky - cy;
+        /* Degrees clockwise from up, from the gradient's start */
+        double t = fmod (atan2 (ux, -uy) * 180 / G_PI - gradient->angle + 720, 360);
+        double c[4];
+
+        gradient_color_at (gradient, offsets, t, TRUE, c);
+        data[j * stride + i] = (guint32) (CLAMP (c[3], 0, 1) * 255 + 0.5) << 24 |
+                               (guint32) (CLAMP (c[0], 0, 1) * 255 + 0.5) << 16 |
+                               (guint32) (CLAMP (c[1], 0, 1) * 255 + 0.5) << 8 |
+                               (guint32) (CLAMP (c[2], 0, 1) * 255 + 0.5);
+      }
+  cairo_surface_mark_dirty (image);
+
+  /* Pixel for pixel on the target */
+  cairo_get_matrix (cr, &saved);
+  cairo_identity_matrix (cr);
+  cairo_surface_set_device_scale (image, sx, sy);
+  cairo_set_source_surface (cr, image, x0 / sx, y0 / sy);
+  cairo_set_matrix (cr, &saved);
+  cairo_surface_destroy (image);
+
+fill:
+  cairo_new_path (cr);
+  rounded_rect_path (cr, 0, 0, size->width, size->height, radii);
+  cairo_fill (cr);
+}
+
 /* A gradient laid out on @box (the padding box, CSS's background-origin)
  * and painted over the rounded border box (background-clip) */
 static void
@@ -1585,6 +1733,11 @@ paint_gradient (cairo_t                *cr,
   if (gradient->radial)
     {
       paint_radial_gradient (cr, gradient, size, box, radii);
+      return;
+    }
+  if (gradient->conic)
+    {
+      paint_conic_gradient (cr, gradient, size, box, radii);
       return;
     }
 

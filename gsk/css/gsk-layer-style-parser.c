@@ -858,6 +858,39 @@ parse_radial_shape (Parser           *parser,
   return TRUE;
 }
 
+/* [from <angle>] [at <position>] */
+static gboolean
+parse_conic_start (Parser           *parser,
+                   const char       *p,
+                   const char       *end,
+                   GskLayerGradient *gradient)
+{
+  const char *starts[6], *ends[6];
+  int n, i = 0;
+
+  if (!split_values (parser, p, end, G_N_ELEMENTS (starts), starts, ends, &n))
+    return FALSE;
+
+  if (i < n && span_is (starts[i], ends[i], "from"))
+    {
+      if (i + 1 == n || !parse_angle (starts[i + 1], ends[i + 1], &gradient->angle))
+        return fail (parser, i + 1 < n ? starts[i + 1] : ends[i], GSK_LAYER_ERROR_SYNTAX, "expected an angle");
+      i += 2;
+    }
+  if (i < n && span_is (starts[i], ends[i], "at"))
+    {
+      if (i + 1 == n)
+        return fail (parser, ends[i], GSK_LAYER_ERROR_SYNTAX, "expected a position");
+      return parse_position_values (parser, starts[i + 1], starts + i + 1, ends + i + 1, n - i - 1,
+                                    gradient->center, &gradient->center_percent);
+    }
+  if (i < n)
+    return fail (parser, starts[i], GSK_LAYER_ERROR_SYNTAX, "unexpected “%.*s” in a conic gradient",
+                 (int) (ends[i] - starts[i]), starts[i]);
+
+  return TRUE;
+}
+
 /* A colour stop: a colour and up to two positions (two make two stops) */
 static gboolean
 parse_color_stop (Parser           *parser,
@@ -888,7 +921,10 @@ parse_color_stop (Parser           *parser,
       stop = &gradient->stops[gradient->n_stops++];
       stop->color = color;
       stop->unit = GSK_LAYER_STOP_AUTO;
-      if (n > 1)
+      if (n > 1 && gradient->conic && parse_angle (starts[i + 1], ends[i + 1], &stop->position) &&
+          !(ends[i + 1] - starts[i + 1] == 1 && *starts[i + 1] == '0'))
+        stop->unit = GSK_LAYER_STOP_DEG;
+      else if (n > 1)
         {
           const char *q = starts[i + 1];
           gboolean percent;
@@ -898,6 +934,13 @@ parse_color_stop (Parser           *parser,
           if (q != ends[i + 1])
             return fail (parser, q, GSK_LAYER_ERROR_SYNTAX, "expected a length or a percentage");
           stop->unit = percent ? GSK_LAYER_STOP_PERCENT : GSK_LAYER_STOP_PX;
+          /* An angle's stop: an angle or a percentage (or 0) */
+          if (gradient->conic && stop->unit == GSK_LAYER_STOP_PX)
+            {
+              if (stop->position != 0)
+                return fail (parser, starts[i + 1], GSK_LAYER_ERROR_SYNTAX, "expected an angle or a percentage");
+              stop->unit = GSK_LAYER_STOP_DEG;
+            }
         }
     }
   return TRUE;
@@ -923,17 +966,26 @@ parse_gradient (Parser           *parser,
   gradient->angle = 180;
   gradient->center[0] = gradient->center[1] = 50;
   gradient->center_percent = 1 | 2;
-  if (g_str_equal (name, "repeating-linear-gradient") || g_str_equal (name, "repeating-radial-gradient"))
-    gradient->repeating = TRUE;
+  gradient->repeating = g_str_has_prefix (name, "repeating-");
   if (g_str_has_suffix (name, "radial-gradient"))
     gradient->radial = TRUE;
-  if (!g_str_equal (name, "linear-gradient") && !g_str_equal (name, "repeating-linear-gradient") &&
-      !g_str_equal (name, "radial-gradient") && !g_str_equal (name, "repeating-radial-gradient"))
+  if (g_str_has_suffix (name, "conic-gradient"))
     {
-      gboolean known = g_str_equal (name, "conic-gradient") || g_str_equal (name, "repeating-conic-gradient");
-
-      fail (parser, p, known ? GSK_LAYER_ERROR_UNSUPPORTED : GSK_LAYER_ERROR_INVALID_VALUE,
-            known ? "“%s()” is not supported yet" : "unknown image “%s()”", name);
+      gradient->conic = TRUE;
+      gradient->angle = 0;
+    }
+  if (!g_str_equal (name + (gradient->repeating ? strlen ("repeating-") : 0), "linear-gradient") &&
+      !gradient->radial && !gradient->conic)
+    {
+      fail (parser, p, GSK_LAYER_ERROR_INVALID_VALUE, "unknown image “%s()”", name);
+      g_free (name);
+      return FALSE;
+    }
+  if ((gradient->radial || gradient->conic) &&
+      !g_str_equal (name + (gradient->repeating ? strlen ("repeating-") : 0),
+                    gradient->radial ? "radial-gradient" : "conic-gradient"))
+    {
+      fail (parser, p, GSK_LAYER_ERROR_INVALID_VALUE, "unknown image “%s()”", name);
       g_free (name);
       return FALSE;
     }
@@ -957,6 +1009,13 @@ parse_gradient (Parser           *parser,
       if (first && gradient->radial && is_radial_shape (a, b))
         {
           if (!parse_radial_shape (parser, a, b, gradient))
+            return FALSE;
+        }
+      else if (first && gradient->conic &&
+               ((b - a > 5 && g_ascii_strncasecmp (a, "from ", 5) == 0) ||
+                (b - a > 3 && g_ascii_strncasecmp (a, "at ", 3) == 0)))
+        {
+          if (!parse_conic_start (parser, a, b, gradient))
             return FALSE;
         }
       else if (first && !gradient->radial &&
@@ -1630,9 +1689,9 @@ parse_declaration (Parser        *parser,
  *                                          "background-color: #3584e4", &error);
  * ```
  *
- * GSK takes `background-color`, `background-image` with linear and
- * radial gradients (`linear-gradient()`, `radial-gradient()` and their
- * `repeating-` forms, several),
+ * GSK takes `background-color`, `background-image` with linear, radial
+ * and conic gradients (`linear-gradient()`, `radial-gradient()`,
+ * `conic-gradient()` and their `repeating-` forms, several),
  * `border-radius` and its four longhands
  * (`border-top-left-radius` …), `border` with all its shorthands and
  * longhands (`border-top`, `border-width`, `border-left-color` …; styles
@@ -1656,7 +1715,7 @@ parse_declaration (Parser        *parser,
  * On a problem, returns %NULL with an error in the %GSK_LAYER_ERROR
  * domain whose message starts with the line and column of the problem:
  * `1:17: unknown property “boder”`. Valid CSS that GSK does not take yet
- * (`conic-gradient()`, `url()` in filters, `dashed`
+ * (`url()` in filters, `dashed`
  * borders, units other than `px` and `%`) is the
  * error %GSK_LAYER_ERROR_UNSUPPORTED, never silently ignored.
  *
