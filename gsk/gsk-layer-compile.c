@@ -1303,8 +1303,9 @@ pop_group (Compiler             *c,
 
   if (box_is_empty (&g.bounds))
     {
-      /* Nothing was drawn inside: drop the push */
+      /* Nothing was drawn inside: drop the push (and what it owns) */
       g_assert (c->list->n_ops == g.op_index + 1);
+      g_clear_pointer (&c->list->ops[g.op_index].filters, g_free);
       c->list->n_ops = g.op_index;
       return g.bounds;
     }
