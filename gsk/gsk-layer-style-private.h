@@ -28,6 +28,7 @@ typedef enum {
   GSK_LAYER_STYLE_OBJECT_FIT       = 1 << 11,
   GSK_LAYER_STYLE_OBJECT_POSITION  = 1 << 12,
   GSK_LAYER_STYLE_BACKDROP_FILTER  = 1 << 13,
+  GSK_LAYER_STYLE_BACKGROUND_CLIP  = 1 << 14,
 } GskLayerStyleSet;
 
 /* A colour stop of a gradient: its position as declared */
@@ -131,6 +132,13 @@ float gsk_layer_filter_to_render (const GskLayerFilter *filter,
                                   const double          jacobian[4],
                                   GskLayerRenderFilter *out);
 
+/* CSS background-clip */
+typedef enum {
+  GSK_LAYER_BACKGROUND_CLIP_BORDER_BOX,
+  GSK_LAYER_BACKGROUND_CLIP_PADDING_BOX,
+  GSK_LAYER_BACKGROUND_CLIP_CONTENT_BOX,
+} GskLayerBackgroundClip;
+
 /* CSS object-fit */
 typedef enum {
   GSK_LAYER_OBJECT_FIT_FILL,
@@ -188,6 +196,9 @@ struct _GskLayerStyle
   /* background-image: gradients, the first on top */
   guint n_images;
   GskLayerGradient images[GSK_LAYER_STYLE_MAX_IMAGES];
+
+  /* background-clip (initial: border-box) */
+  GskLayerBackgroundClip background_clip;
 
   /* object-fit and object-position (initial: fill, 50% 50%): each
    * offset in px or, with its bit (x 1, y 2) in object_percent, in
@@ -269,7 +280,9 @@ static inline gboolean
 gsk_layer_style_draws_box (const GskLayerStyle *style)
 {
   return style != NULL && (style->n_shadows > 0 || style->n_images > 0 || gsk_layer_style_has_border (style) ||
-                           gsk_layer_style_get_outline_width (style) > 0.f);
+                           gsk_layer_style_get_outline_width (style) > 0.f ||
+                           ((style->set & GSK_LAYER_STYLE_BACKGROUND_CLIP) &&
+                            style->background_clip != GSK_LAYER_BACKGROUND_CLIP_BORDER_BOX));
 }
 
 GskLayerStyle *gsk_layer_style_new (void);

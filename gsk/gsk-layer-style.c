@@ -186,6 +186,8 @@ gsk_layer_style_equal (GskLayerStyle *a,
   if ((a->set & GSK_LAYER_STYLE_BACKDROP_FILTER) &&
       !filter_lists_equal (a->backdrop_filters, a->n_backdrop_filters, b->backdrop_filters, b->n_backdrop_filters))
     return FALSE;
+  if ((a->set & GSK_LAYER_STYLE_BACKGROUND_CLIP) && a->background_clip != b->background_clip)
+    return FALSE;
   if ((a->set & GSK_LAYER_STYLE_OBJECT_FIT) && a->object_fit != b->object_fit)
     return FALSE;
   if ((a->set & GSK_LAYER_STYLE_OBJECT_POSITION) &&
@@ -558,6 +560,12 @@ gsk_layer_style_to_string (GskLayerStyle *self)
     append_shadows (s, "box-shadow", self->shadows, self->n_shadows, 4);
   if (self->set & GSK_LAYER_STYLE_TEXT_SHADOW)
     append_shadows (s, "text-shadow", self->text_shadows, self->n_text_shadows, 3);
+  if (self->set & GSK_LAYER_STYLE_BACKGROUND_CLIP)
+    {
+      static const char * const names[] = { "border-box", "padding-box", "content-box" };
+
+      g_string_append_printf (s, "background-clip: %s; ", names[self->background_clip]);
+    }
   if (self->set & GSK_LAYER_STYLE_OBJECT_FIT)
     {
       static const char * const names[] = { "fill", "contain", "cover", "none", "scale-down" };
@@ -623,7 +631,9 @@ gsk_layer_style_to_string (GskLayerStyle *self)
  * `background-image` paints linear, radial (circles and ellipses,
  * extent keywords or radii, centred anywhere) and conic gradients (from
  * any angle, around any centre, stops in angles or percentages), and
- * their repeating forms, over the background colour,
+ * their repeating forms, over the background colour, both painted over
+ * the box `background-clip` names (border-box, padding-box or
+ * content-box, with its corners' inner curves),
  * the first on top, laid out on the padding box and painted over the
  * border box (CSS's initial background-origin and background-clip),
  * interpolated between premultiplied colours as CSS says.
@@ -1584,9 +1594,6 @@ paint_radial_gradient (cairo_t                *cr,
       cairo_pattern_destroy (pattern);
     }
 
-  cairo_new_path (cr);
-  rounded_rect_path (cr, 0, 0, size->width, size->height, radii);
-  cairo_fill (cr);
 }
 
 /* The colour of a gradient at @t along it (its stops at @offsets),
@@ -1659,7 +1666,7 @@ paint_conic_gradient (cairo_t                *cr,
   if (gradient->repeating && span <= 1e-6)
     {
       gdk_cairo_set_source_rgba (cr, &gradient->stops[n - 1].color);
-      goto fill;
+      return;
     }
 
   /* User units to the target's pixels: an axis-aligned scale */
@@ -1671,7 +1678,7 @@ paint_conic_gradient (cairo_t                *cr,
   ky -= oy;
   cairo_surface_get_device_scale (target, &sx, &sy);
   if (!(fabs (kx) > 1e-9 && fabs (ky) > 1e-9) || cairo_surface_get_type (target) != CAIRO_SURFACE_TYPE_IMAGE)
-    goto fill;
+    return;
 
   /* The target's pixels the layer covers */
   iw = cairo_image_surface_get_width (target);
@@ -1681,7 +1688,7 @@ paint_conic_gradient (cairo_t                *cr,
   x1 = MIN (ceil (MAX (ox, ox + kx * size->width)), iw);
   y1 = MIN (ceil (MAX (oy, oy + ky * size->height)), ih);
   if (x1 <= x0 || y1 <= y0)
-    goto fill;
+    return;
 
   image = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, x1 - x0, y1 - y0);
   data = (guint32 *) cairo_image_surface_get_data (image);
@@ -1709,37 +1716,66 @@ paint_conic_gradient (cairo_t                *cr,
   cairo_set_source_surface (cr, image, x0 / sx, y0 / sy);
   cairo_set_matrix (cr, &saved);
   cairo_surface_destroy (image);
-
-fill:
-  cairo_new_path (cr);
-  rounded_rect_path (cr, 0, 0, size->width, size->height, radii);
-  cairo_fill (cr);
 }
 
+static void paint_linear_gradient (cairo_t *cr, const GskLayerGradient *gradient, const graphene_rect_t *box);
+
 /* A gradient laid out on @box (the padding box, CSS's background-origin)
- * and painted over the rounded border box (background-clip) */
+ * and painted over @clip with its corners (background-clip) */
 static void
 paint_gradient (cairo_t                *cr,
                 const GskLayerGradient *gradient,
                 const graphene_size_t  *size,
                 const graphene_rect_t  *box,
-                const graphene_size_t   radii[4])
+                const graphene_size_t   radii[4],
+                const graphene_rect_t  *clip,
+                const graphene_size_t   clip_radii[4])
+{
+  if (!graphene_rect_contains_rect (box, clip) && box->size.width >= 1 && box->size.height >= 1)
+    {
+      /* The image is a tile of the padding box, repeated where the clip
+       * reaches past it (under a border), as CSS's background-repeat */
+      cairo_surface_t *target = cairo_get_target (cr), *tile;
+      graphene_size_t tile_size = GRAPHENE_SIZE_INIT (box->size.width, box->size.height);
+      graphene_rect_t tile_box = GRAPHENE_RECT_INIT (0, 0, box->size.width, box->size.height);
+      double sx, sy;
+      cairo_t *tcr;
+
+      cairo_surface_get_device_scale (target, &sx, &sy);
+      tile = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, (int) ceil (box->size.width * sx - 0.01),
+                                         (int) ceil (box->size.height * sy - 0.01));
+      cairo_surface_set_device_scale (tile, sx, sy);
+      tcr = cairo_create (tile);
+      paint_gradient (tcr, gradient, &tile_size, &tile_box, radii, &tile_box,
+                      (graphene_size_t[4]) { { 0, 0 }, { 0, 0 }, { 0, 0 }, { 0, 0 } });
+      cairo_destroy (tcr);
+      cairo_set_source_surface (cr, tile, box->origin.x, box->origin.y);
+      cairo_pattern_set_extend (cairo_get_source (cr), CAIRO_EXTEND_REPEAT);
+      cairo_surface_destroy (tile);
+    }
+  else if (gradient->radial)
+    paint_radial_gradient (cr, gradient, size, box, radii);
+  else if (gradient->conic)
+    paint_conic_gradient (cr, gradient, size, box, radii);
+  else
+    paint_linear_gradient (cr, gradient, box);
+
+  /* Over the box background-clip says */
+  cairo_new_path (cr);
+  rounded_rect_path (cr, clip->origin.x, clip->origin.y, clip->size.width, clip->size.height, clip_radii);
+  cairo_fill (cr);
+}
+
+/* Sets the source to a linear gradient laid out on @box */
+static void
+paint_linear_gradient (cairo_t                *cr,
+                       const GskLayerGradient *gradient,
+                       const graphene_rect_t  *box)
 {
   double w = box->size.width, h = box->size.height, dx, dy, length;
   double cx = box->origin.x + w / 2, cy = box->origin.y + h / 2;
   double offsets[GSK_LAYER_GRADIENT_MAX_STOPS], first, last, span;
   cairo_pattern_t *pattern;
-
-  if (gradient->radial)
-    {
-      paint_radial_gradient (cr, gradient, size, box, radii);
-      return;
-    }
-  if (gradient->conic)
-    {
-      paint_conic_gradient (cr, gradient, size, box, radii);
-      return;
-    }
 
   if (gradient->corner_x != 0 || gradient->corner_y != 0)
     {
@@ -1780,10 +1816,6 @@ paint_gradient (cairo_t                *cr,
       cairo_set_source (cr, pattern);
       cairo_pattern_destroy (pattern);
     }
-
-  cairo_new_path (cr);
-  rounded_rect_path (cr, 0, 0, size->width, size->height, radii);
-  cairo_fill (cr);
 }
 
 /* }}} */
@@ -1826,24 +1858,40 @@ gsk_layer_style_draw_box (const GskLayerStyle   *style,
 
   draw_outset_shadows (style, cr, size, radii);
 
-  if (background->alpha > 0)
-    {
-      cairo_new_path (cr);
-      rounded_rect_path (cr, 0, 0, size->width, size->height, radii);
-      gdk_cairo_set_source_rgba (cr, background);
-      cairo_fill (cr);
-    }
+  /* Where the background goes: background-clip's box, its corners */
+  {
+    graphene_rect_t padding, clip = GRAPHENE_RECT_INIT (0, 0, size->width, size->height);
+    graphene_size_t inner[4], clip_radii[4];
+    GskLayerBackgroundClip kind = style->set & GSK_LAYER_STYLE_BACKGROUND_CLIP ? style->background_clip
+                                                                              : GSK_LAYER_BACKGROUND_CLIP_BORDER_BOX;
 
-  /* The first image on top */
-  if (style->n_images > 0)
-    {
-      graphene_rect_t padding;
-      graphene_size_t inner[4];
+    gsk_layer_style_get_padding_box (style, size, radii, &padding, inner);
+    memcpy (clip_radii, radii, sizeof clip_radii);
+    if (kind == GSK_LAYER_BACKGROUND_CLIP_PADDING_BOX)
+      {
+        clip = padding;
+        memcpy (clip_radii, inner, sizeof clip_radii);
+      }
+    else if (kind == GSK_LAYER_BACKGROUND_CLIP_CONTENT_BOX)
+      {
+        const float *pad = style->set & GSK_LAYER_STYLE_PADDING ? style->padding : zero;
 
-      gsk_layer_style_get_padding_box (style, size, radii, &padding, inner);
-      for (side = (int) style->n_images - 1; side >= 0; side--)
-        paint_gradient (cr, &style->images[side], size, &padding, radii);
-    }
+        gsk_layer_style_get_content_box (style, size, &clip);
+        inner_radii (inner, pad, clip_radii);
+      }
+
+    if (background->alpha > 0)
+      {
+        cairo_new_path (cr);
+        rounded_rect_path (cr, clip.origin.x, clip.origin.y, clip.size.width, clip.size.height, clip_radii);
+        gdk_cairo_set_source_rgba (cr, background);
+        cairo_fill (cr);
+      }
+
+    /* The first image on top */
+    for (side = (int) style->n_images - 1; side >= 0; side--)
+      paint_gradient (cr, &style->images[side], size, &padding, radii, &clip, clip_radii);
+  }
 
   draw_inset_shadows (style, cr, size, radii);
 

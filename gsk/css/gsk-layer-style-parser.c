@@ -28,7 +28,7 @@ typedef struct {
 /* Properties of CSS that GSK knows it does not take yet: an error that
  * says so, not "unknown" */
 static const char * const unsupported[] = {
-  "background", "background-clip", "background-origin",
+  "background", "background-origin",
   "background-position", "background-repeat", "background-size",
   "border-image",
   "color", "font", "transform", "transform-origin",
@@ -1233,6 +1233,28 @@ parse_shadows (Parser         *parser,
 /* {{{ Object fit */
 
 static gboolean
+parse_background_clip (Parser        *parser,
+                       const char    *p,
+                       const char    *end,
+                       GskLayerStyle *style)
+{
+  static const char * const names[] = { "border-box", "padding-box", "content-box" };
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (names); i++)
+    if (span_is (p, end, names[i]))
+      {
+        style->background_clip = i;
+        style->set |= GSK_LAYER_STYLE_BACKGROUND_CLIP;
+        return TRUE;
+      }
+  if (span_is (p, end, "text"))
+    return fail (parser, p, GSK_LAYER_ERROR_UNSUPPORTED, "background-clip: text is not supported yet");
+
+  return fail (parser, p, GSK_LAYER_ERROR_INVALID_VALUE, "expected border-box, padding-box or content-box");
+}
+
+static gboolean
 parse_object_fit (Parser        *parser,
                   const char    *p,
                   const char    *end,
@@ -1616,6 +1638,8 @@ parse_declaration (Parser        *parser,
       if (ok)
         style->set |= GSK_LAYER_STYLE_BOX_SHADOW;
     }
+  else if (g_str_equal (name, "background-clip"))
+    ok = parse_background_clip (parser, value, end, style);
   else if (g_str_equal (name, "object-fit"))
     ok = parse_object_fit (parser, value, end, style);
   else if (g_str_equal (name, "object-position"))
@@ -1692,6 +1716,7 @@ parse_declaration (Parser        *parser,
  * GSK takes `background-color`, `background-image` with linear, radial
  * and conic gradients (`linear-gradient()`, `radial-gradient()`,
  * `conic-gradient()` and their `repeating-` forms, several),
+ * `background-clip`,
  * `border-radius` and its four longhands
  * (`border-top-left-radius` …), `border` with all its shorthands and
  * longhands (`border-top`, `border-width`, `border-left-color` …; styles
