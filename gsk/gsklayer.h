@@ -34,5 +34,6 @@
 #include "gsk-layer-view.h"
 #include "gsk-layer-widget.h"
 #include "gsk-layer-window.h"
+#include "gsk-layer-paintable-content.h"
 
 #undef __GSK_LAYER_H_INSIDE__

@@ -3428,6 +3428,36 @@ test_draw_image_formats (void)
   g_assert_true (g_str_has_suffix (error->message, "image.txt: not an image gdk-pixbuf can load"));
   g_clear_error (&error);
 
+  /* A paintable (a texture here), drawn through GTK's nodes at the size
+   * it is shown: red then blue */
+  {
+    GdkPixbuf *halves = gdk_pixbuf_new (GDK_COLORSPACE_RGB, TRUE, 8, 2, 1);
+    guchar *px = gdk_pixbuf_get_pixels (halves);
+    GdkTexture *paintable;
+
+    memcpy (px, (guchar[8]) { 255, 0, 0, 255, 0, 0, 255, 255 }, 8);
+    paintable = gdk_texture_new_for_pixbuf (halves);
+    content = gsk_layer_paintable_content_new (GDK_PAINTABLE (paintable));
+    g_assert_true (gsk_layer_paintable_content_get_paintable (GSK_LAYER_PAINTABLE_CONTENT (content)) ==
+                   GDK_PAINTABLE (paintable));
+    g_assert_true (gsk_layer_content_get_preferred_size (content, &w, &h));
+    g_assert_cmpfloat (w, ==, 2);
+    g_assert_cmpfloat (h, ==, 1);
+    root = new_root ("root", 40, 10);
+    layer = new_rect ("paintable", 0, 0, 40, 10);
+    gsk_layer_set_content (layer, content);
+    gsk_layer_add_child (root, layer);
+    target = create_target (40, 10);
+    render_area (renderer, root, target);
+    g_assert_cmphex (get_pixel (target, 2, 5), ==, 0xffff0000);
+    g_assert_cmphex (get_pixel (target, 37, 5), ==, 0xff0000ff);
+    cairo_surface_destroy (target);
+    g_object_unref (root);
+    g_object_unref (content);
+    g_object_unref (paintable);
+    g_object_unref (halves);
+  }
+
   /* A texture and a pixbuf, copied */
   gdk_pixbuf_fill (pixbuf, 0x30a050ff);
   texture = gdk_texture_new_for_pixbuf (pixbuf);

@@ -1168,6 +1168,42 @@ test_layer_window (void)
 
 /* }}} */
 
+/* An icon of GTK's icon theme as layer content: drawn, sized, and a
+ * name the theme lacks refused */
+static void
+test_icon_content (void)
+{
+  g_autoptr (GError) error = NULL;
+  GskLayerContent *content = gsk_layer_paintable_content_new_for_icon_name ("edit-copy-symbolic", 32, &error);
+  GskLayerRenderer *renderer = gsk_layer_renderer_new_for_backend ("software", NULL);
+  GskLayer *root = g_object_ref_sink (gsk_layer_new ());
+  cairo_surface_t *shown;
+  const guint32 *data;
+  float w = 0, h = 0;
+  int i, inked = 0;
+
+  g_assert_no_error (error);
+  g_assert_true (gsk_layer_content_get_preferred_size (content, &w, &h));
+  g_assert_cmpfloat (w, ==, 32);
+  g_assert_cmpfloat (h, ==, 32);
+  gsk_layer_set_size (root, &GRAPHENE_SIZE_INIT (64, 64));
+  gsk_layer_set_content (root, content);
+  shown = gsk_layer_renderer_render_to_surface (renderer, root, 64, 64);
+  data = (const guint32 *) cairo_image_surface_get_data (shown);
+  for (i = 0; i < 64 * 64; i++)
+    inked += (data[i] >> 24) > 128;
+  g_test_message ("the icon inks %d of 4096 pixels", inked);
+  g_assert_cmpint (inked, >, 200);
+  cairo_surface_destroy (shown);
+  g_object_unref (root);
+  g_object_unref (renderer);
+  g_object_unref (content);
+
+  g_assert_null (gsk_layer_paintable_content_new_for_icon_name ("gsk-no-such-icon", 32, &error));
+  g_assert_error (error, GSK_LAYER_ERROR, GSK_LAYER_ERROR_FAILED);
+  g_assert_cmpstr (error->message, ==, "the icon theme has no icon “gsk-no-such-icon”");
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1179,6 +1215,7 @@ main (int    argc,
   gtk_init ();
 
   g_test_add ("/view/pixels", Fixture, NULL, fixture_set_up, test_pixels, fixture_tear_down);
+  g_test_add_func ("/view/icon-content", test_icon_content);
   g_test_add ("/view/frames", Fixture, NULL, fixture_set_up, test_frames, fixture_tear_down);
   g_test_add ("/view/destroy-while-animating", Fixture, NULL, fixture_set_up,
               test_destroy_while_animating, fixture_tear_down);

@@ -14,7 +14,8 @@ set -eu
 # gobject-introspection, libgirepository1.0-dev, python3-gi and
 # python3-gi-cairo: GskLayer-1.gir and its typelib, and the Python
 # example the tests run through them. librsvg2-common: gdk-pixbuf's SVG
-# loader, for SVG images in layers and their tests.
+# loader, for SVG images in layers and their tests. adwaita-icon-theme:
+# the icons test-view shows as layer content.
 packages="meson ninja-build pkg-config gcc binutils libglib2.0-dev
   libgraphene-1.0-dev libcairo2-dev libpixman-1-dev libjson-glib-dev
   libgtk-4-dev libepoxy-dev libpng-dev
@@ -22,7 +23,7 @@ packages="meson ninja-build pkg-config gcc binutils libglib2.0-dev
   xvfb xauth xdotool libgtk-4-bin chromium fonts-dejavu-core
   clang libclang-rt-14-dev
   gobject-introspection libgirepository1.0-dev python3-gi python3-gi-cairo
-  librsvg2-common"
+  librsvg2-common adwaita-icon-theme"
 
 missing=""
 for p in $packages; do
