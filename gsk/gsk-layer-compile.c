@@ -1171,6 +1171,7 @@ enter_layer (Compiler *c,
 
           set_rounded (op, p);
           set_filters (op, p, p->style->backdrop_filters, p->style->n_backdrop_filters);
+          c->list->n_backdrops++;
           backdrop = screen;
         }
     }
@@ -1387,7 +1388,7 @@ static void
 damage_backdrops (const GskLayerRenderList *list,
                   cairo_region_t           *damage)
 {
-  gboolean grew = TRUE;
+  gboolean grew = list->n_backdrops > 0;
   guint i;
 
   while (grew)

@@ -89,6 +89,23 @@ typedef struct
   float color[4];
 } GskLayerRenderFilter;
 
+/* @matrix as GL and graphene take it: a 4×4 of columns (column j the
+ * weights of input j, graphene's rows) and the offset */
+static inline void
+gsk_layer_color_matrix_to_columns (const GskLayerColorMatrix *matrix,
+                                   float                      columns[16],
+                                   float                      offset[4])
+{
+  int row, col;
+
+  for (row = 0; row < 4; row++)
+    {
+      for (col = 0; col < 4; col++)
+        columns[col * 4 + row] = matrix->m[row * 5 + col];
+      offset[row] = matrix->m[row * 5 + 4];
+    }
+}
+
 typedef struct _GskLayerRenderOp GskLayerRenderOp;
 
 struct _GskLayerRenderOp
@@ -183,6 +200,10 @@ struct _GskLayerRenderList
   GskLayerRenderOp *ops;
   guint n_ops;
   guint n_allocated;
+
+  /* How many BACKDROP ops the list has: backends draw a list with any in
+   * one pass, and most lists have none */
+  guint n_backdrops;
 
   /* The compiler's stack of layers to visit, kept from frame to frame
    * as the ops are: with thousands of siblings it would otherwise grow

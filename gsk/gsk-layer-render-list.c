@@ -95,6 +95,7 @@ gsk_layer_render_list_clear (GskLayerRenderList *list)
     }
 
   list->n_ops = 0;
+  list->n_backdrops = 0;
 }
 
 /* The returned op stays valid until the next append. */

@@ -63,18 +63,6 @@ warn_software_fallback (const char *why)
     g_debug ("GL renderer: %s; drawing the frame with the software backend", why);
 }
 
-static gboolean
-list_has_backdrop (const GskLayerRenderList *list)
-{
-  guint i;
-
-  for (i = 0; i < list->n_ops; i++)
-    if (list->ops[i].kind == GSK_LAYER_RENDER_OP_BACKDROP)
-      return TRUE;
-
-  return FALSE;
-}
-
 /* Whether GL can draw every op of @list; if not, says why */
 static const char *
 check_list (GskLayerGLBackend        *self,
@@ -232,7 +220,7 @@ draw_frame (GskLayerGLBackend        *self,
 
   c = list->clear_color;
   passes = gsk_layer_gl_damage_passes (region, &n_passes);
-  if (n_passes > 1 && list_has_backdrop (list))
+  if (n_passes > 1 && list->n_backdrops > 0)
     {
       /* A backdrop filter reads what is drawn below it in this frame:
        * one pass over the damage, so that none reads another pass's */

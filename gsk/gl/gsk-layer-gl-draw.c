@@ -656,21 +656,13 @@ apply_filter (GskLayerGLBackend          *self,
   if (filter->kind == GSK_LAYER_RENDER_FILTER_COLOR)
     {
       float matrices[GSK_LAYER_GL_MAX_FILTERS][16], offsets[GSK_LAYER_GL_MAX_FILTERS][4];
-      guint n = 0, row, col;
+      guint n = 0;
 
-      /* Colour matrices in a row go in one pass. GL's matrices are
-       * column by column: column j holds input j's weights */
+      /* Colour matrices in a row go in one pass */
       while (*index + n < entry->op->n_filters && n < GSK_LAYER_GL_MAX_FILTERS &&
              filters[*index + n].kind == GSK_LAYER_RENDER_FILTER_COLOR)
         {
-          const float *m = filters[*index + n].matrix.m;
-
-          for (row = 0; row < 4; row++)
-            {
-              for (col = 0; col < 4; col++)
-                matrices[n][col * 4 + row] = m[row * 5 + col];
-              offsets[n][row] = m[row * 5 + 4];
-            }
+          gsk_layer_color_matrix_to_columns (&filters[*index + n].matrix, matrices[n], offsets[n]);
           n++;
         }
       *index += n - 1;

@@ -401,12 +401,10 @@ pop_frame (Frame *frame,
       for (i = 0; i < op->n_filters; i++)
         {
           const GskLayerRenderFilter *filter = &op->filters[i];
-          const float *m = filter->matrix.m;
-          float f[16];
+          float f[16], o[4];
           graphene_matrix_t matrix;
           graphene_vec4_t offset;
           GskRenderNode *filtered;
-          int row, col;
 
           /* GTK's blur and shadow radii are twice the deviation, in the
            * nodes' units */
@@ -431,11 +429,9 @@ pop_frame (Frame *frame,
             }
 
           /* graphene transforms row vectors: row j weighs input j */
-          for (row = 0; row < 4; row++)
-            for (col = 0; col < 4; col++)
-              f[col * 4 + row] = m[row * 5 + col];
+          gsk_layer_color_matrix_to_columns (&filter->matrix, f, o);
           graphene_matrix_init_from_float (&matrix, f);
-          graphene_vec4_init (&offset, m[4], m[9], m[14], m[19]);
+          graphene_vec4_init_from_float (&offset, o);
           filtered = gsk_color_matrix_node_new (node, &matrix, &offset);
           gsk_render_node_unref (node);
           node = filtered;

@@ -178,9 +178,8 @@ gsk_layer_software_render (const GskLayerRenderList *list,
   extents = *pixman_region32_extents (&region);
 
   /* A backdrop filter reads what the other band may be drawing */
-  for (i = 0; i < list->n_ops; i++)
-    if (list->ops[i].kind == GSK_LAYER_RENDER_OP_BACKDROP)
-      frame.flags |= DEBUG_NO_THREADS;
+  if (list->n_backdrops > 0)
+    frame.flags |= DEBUG_NO_THREADS;
 
   if (!(frame.flags & DEBUG_NO_THREADS) &&
       extents.y2 - extents.y1 >= 2 &&
