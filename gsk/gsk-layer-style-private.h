@@ -294,6 +294,25 @@ GskLayerStyle *gsk_layer_style_parse (const char  *declarations,
                                       glong       *error_offset,
                                       GError     **error);
 
+/* A rounded rectangle's path: @radii per corner (top-left, top-right,
+ * bottom-right, bottom-left), each an ellipse of its own */
+void gsk_layer_rounded_rect_path (cairo_t               *cr,
+                                  double                 x,
+                                  double                 y,
+                                  double                 w,
+                                  double                 h,
+                                  const graphene_size_t  radii[4]);
+
+/* @gradient laid out on @box (the padding box, CSS's background-origin)
+ * of a layer of @size, painted over @clip with its corners
+ * (background-clip) */
+void gsk_layer_gradient_paint (cairo_t                *cr,
+                               const GskLayerGradient *gradient,
+                               const graphene_size_t  *size,
+                               const graphene_rect_t  *box,
+                               const graphene_rect_t  *clip,
+                               const graphene_size_t   clip_radii[4]);
+
 void gsk_layer_style_draw_box (const GskLayerStyle   *style,
                                cairo_t               *cr,
                                const graphene_size_t *size,

@@ -1,0 +1,625 @@
+/* gsk-layer-style-draw.c: a styled box drawn with cairo
+ *
+ * Shadows, background, borders and outline, as CSS paints a box, into
+ * the raster the compile caches per layer; where content goes in the box.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "gsk-layer-style-private.h"
+#include "gsk-layer-blur-private.h"
+
+/* {{{ Drawing */
+
+/* A rounded rectangle's path: @radii per corner (top-left, top-right,
+ * bottom-right, bottom-left), each an ellipse of its own */
+void
+gsk_layer_rounded_rect_path (cairo_t               *cr,
+                             double                 x,
+                             double                 y,
+                             double                 w,
+                             double                 h,
+                             const graphene_size_t  radii[4])
+{
+  static const double angles[4] = { G_PI, 1.5 * G_PI, 0, 0.5 * G_PI };
+  int i;
+
+  cairo_new_sub_path (cr);
+  for (i = 0; i < 4; i++)
+    {
+      double rx = MAX (radii[i].width, 0), ry = MAX (radii[i].height, 0);
+      double cx = (i == 1 || i == 2) ? x + w - rx : x + rx;
+      double cy = (i >= 2) ? y + h - ry : y + ry;
+
+      if (rx <= 0 || ry <= 0)
+        {
+          cairo_line_to (cr, (i == 1 || i == 2) ? x + w : x, (i >= 2) ? y + h : y);
+          continue;
+        }
+      cairo_save (cr);
+      cairo_translate (cr, cx, cy);
+      cairo_scale (cr, rx, ry);
+      cairo_arc (cr, 0, 0, 1, angles[i], angles[i] + 0.5 * G_PI);
+      cairo_restore (cr);
+    }
+  cairo_close_path (cr);
+}
+
+/* @radii shrunk by the border widths @inset (top, right, bottom, left):
+ * the rounded padding box, as CSS makes it */
+static void
+inner_radii (const graphene_size_t  radii[4],
+             const float            inset[4],
+             graphene_size_t        out[4])
+{
+  /* Each corner: the widths of its horizontal and its vertical side */
+  static const int vertical_side[4] = { GSK_LAYER_SIDE_LEFT, GSK_LAYER_SIDE_RIGHT,
+                                        GSK_LAYER_SIDE_RIGHT, GSK_LAYER_SIDE_LEFT };
+  static const int horizontal_side[4] = { GSK_LAYER_SIDE_TOP, GSK_LAYER_SIDE_TOP,
+                                          GSK_LAYER_SIDE_BOTTOM, GSK_LAYER_SIDE_BOTTOM };
+  int i;
+
+  for (i = 0; i < 4; i++)
+    {
+      out[i].width = MAX (radii[i].width - inset[vertical_side[i]], 0);
+      out[i].height = MAX (radii[i].height - inset[horizontal_side[i]], 0);
+    }
+}
+
+/* The ring between the rounded border box inset by @outer and by
+ * @inner (widths per side), in @color */
+static void
+fill_ring (cairo_t               *cr,
+           const graphene_size_t *size,
+           const graphene_size_t  radii[4],
+           const float            outer[4],
+           const float            inner[4],
+           const GdkRGBA         *color)
+{
+  graphene_size_t r[4];
+
+  cairo_new_path (cr);
+  inner_radii (radii, outer, r);
+  gsk_layer_rounded_rect_path (cr, outer[GSK_LAYER_SIDE_LEFT], outer[GSK_LAYER_SIDE_TOP],
+                     size->width - outer[GSK_LAYER_SIDE_LEFT] - outer[GSK_LAYER_SIDE_RIGHT],
+                     size->height - outer[GSK_LAYER_SIDE_TOP] - outer[GSK_LAYER_SIDE_BOTTOM], r);
+  inner_radii (radii, inner, r);
+  gsk_layer_rounded_rect_path (cr, inner[GSK_LAYER_SIDE_LEFT], inner[GSK_LAYER_SIDE_TOP],
+                     MAX (size->width - inner[GSK_LAYER_SIDE_LEFT] - inner[GSK_LAYER_SIDE_RIGHT], 0),
+                     MAX (size->height - inner[GSK_LAYER_SIDE_TOP] - inner[GSK_LAYER_SIDE_BOTTOM], 0), r);
+  cairo_set_fill_rule (cr, CAIRO_FILL_RULE_EVEN_ODD);
+  gdk_cairo_set_source_rgba (cr, color);
+  cairo_fill (cr);
+}
+
+/* Clips to the part of the box that belongs to @side: the trapezoid
+ * between the box's edge and the lines from its outer corners through
+ * the inner ones (CSS's joins of differently coloured sides), up to
+ * where those lines meet */
+static void
+clip_to_side (cairo_t               *cr,
+              const graphene_size_t *size,
+              const float            width[4],
+              int                    side)
+{
+  double w = size->width, h = size->height;
+  double l = width[GSK_LAYER_SIDE_LEFT], t = width[GSK_LAYER_SIDE_TOP];
+  double r = width[GSK_LAYER_SIDE_RIGHT], b = width[GSK_LAYER_SIDE_BOTTOM];
+  /* Along the joins as far as they go before the regions of opposite
+   * sides meet: there the four regions tile the box, and they pass
+   * every inner corner, rounded or not */
+  double k = MIN (l + r > 0 ? w / (l + r) : G_MAXDOUBLE, t + b > 0 ? h / (t + b) : G_MAXDOUBLE);
+
+  cairo_new_path (cr);
+  switch (side)
+    {
+    case GSK_LAYER_SIDE_TOP:
+      cairo_move_to (cr, 0, 0);
+      cairo_line_to (cr, w, 0);
+      cairo_line_to (cr, w - r * k, t * k);
+      cairo_line_to (cr, l * k, t * k);
+      break;
+    case GSK_LAYER_SIDE_RIGHT:
+      cairo_move_to (cr, w, 0);
+      cairo_line_to (cr, w, h);
+      cairo_line_to (cr, w - r * k, h - b * k);
+      cairo_line_to (cr, w - r * k, t * k);
+      break;
+    case GSK_LAYER_SIDE_BOTTOM:
+      cairo_move_to (cr, w, h);
+      cairo_line_to (cr, 0, h);
+      cairo_line_to (cr, l * k, h - b * k);
+      cairo_line_to (cr, w - r * k, h - b * k);
+      break;
+    default:
+      cairo_move_to (cr, 0, h);
+      cairo_line_to (cr, 0, 0);
+      cairo_line_to (cr, l * k, t * k);
+      cairo_line_to (cr, l * k, h - b * k);
+      break;
+    }
+  cairo_close_path (cr);
+  cairo_clip (cr);
+}
+
+/* {{{ Object fit */
+
+void
+gsk_layer_style_place_object (const GskLayerStyle   *style,
+                              const graphene_rect_t *box,
+                              const graphene_size_t *intrinsic,
+                              graphene_rect_t       *placed)
+{
+  GskLayerObjectFit fit = style && (style->set & GSK_LAYER_STYLE_OBJECT_FIT) ? style->object_fit
+                                                                             : GSK_LAYER_OBJECT_FIT_FILL;
+  float iw = intrinsic->width, ih = intrinsic->height, w, h;
+  float k;
+  int axis;
+
+  if (fit == GSK_LAYER_OBJECT_FIT_FILL || !(iw > 0 && ih > 0))
+    {
+      *placed = *box;
+      return;
+    }
+
+  if (fit == GSK_LAYER_OBJECT_FIT_NONE)
+    k = 1;
+  else if (fit == GSK_LAYER_OBJECT_FIT_COVER)
+    k = MAX (box->size.width / iw, box->size.height / ih);
+  else
+    {
+      k = MIN (box->size.width / iw, box->size.height / ih);
+      if (fit == GSK_LAYER_OBJECT_FIT_SCALE_DOWN)
+        k = MIN (k, 1);
+    }
+  w = iw * k;
+  h = ih * k;
+
+  placed->size.width = w;
+  placed->size.height = h;
+  for (axis = 0; axis < 2; axis++)
+    {
+      float room = axis == 0 ? box->size.width - w : box->size.height - h;
+      float origin = axis == 0 ? box->origin.x : box->origin.y;
+      float offset;
+
+      if (style == NULL || !(style->set & GSK_LAYER_STYLE_OBJECT_POSITION))
+        offset = room / 2;
+      else if (style->object_percent & (1 << axis))
+        offset = room * style->object_position[axis] / 100;
+      else
+        offset = style->object_position[axis];
+
+      if (axis == 0)
+        placed->origin.x = origin + offset;
+      else
+        placed->origin.y = origin + offset;
+    }
+}
+
+/* }}} */
+/* {{{ Shadows */
+
+
+/* The radius of a corner grown by @spread, as CSS grows box-shadow
+ * corners: a small radius grows less, so that sharp corners stay sharp */
+static double
+spread_radius (double radius,
+               double spread)
+{
+  double ratio;
+
+  if (radius <= 0)
+    return 0;
+  if (spread <= 0)
+    return MAX (radius + spread, 0);
+  ratio = radius / spread;
+  return radius + spread * (ratio < 1 ? 1 + pow (ratio - 1, 3) : 1);
+}
+
+/* @rect with its corners @radii, grown by @spread (shrunk if negative) */
+static void
+spread_rect (const graphene_rect_t *rect,
+             const graphene_size_t  radii[4],
+             double                 spread,
+             graphene_rect_t       *out_rect,
+             graphene_size_t        out_radii[4])
+{
+  int i;
+
+  *out_rect = GRAPHENE_RECT_INIT (rect->origin.x - spread, rect->origin.y - spread,
+                                  MAX (rect->size.width + 2 * spread, 0),
+                                  MAX (rect->size.height + 2 * spread, 0));
+  for (i = 0; i < 4; i++)
+    {
+      out_radii[i].width = spread_radius (radii[i].width, spread);
+      out_radii[i].height = spread_radius (radii[i].height, spread);
+    }
+}
+
+/* How far a shadow's blur reaches past its shape: three sigmas */
+static double
+blur_reach (const GskLayerShadow *shadow)
+{
+  return 1.5 * shadow->blur;
+}
+
+void
+gsk_layer_style_get_box_extents (const GskLayerStyle   *style,
+                                 const graphene_size_t *size,
+                                 graphene_rect_t       *extents)
+{
+  guint i;
+
+  *extents = GRAPHENE_RECT_INIT (0, 0, size->width, size->height);
+  if (style == NULL)
+    return;
+
+  if (gsk_layer_style_get_outline_width (style) > 0)
+    {
+      double grow = style->outline_offset + style->outline_width;
+      graphene_rect_t r = GRAPHENE_RECT_INIT (-grow, -grow, size->width + 2 * grow, size->height + 2 * grow);
+
+      if (r.size.width > 0 && r.size.height > 0)
+        graphene_rect_union (extents, &r, extents);
+    }
+
+  for (i = 0; i < style->n_shadows; i++)
+    {
+      const GskLayerShadow *shadow = &style->shadows[i];
+      double grow = shadow->spread + blur_reach (shadow);
+      graphene_rect_t r;
+
+      if (shadow->inset || shadow->color.alpha <= 0)
+        continue;
+      r = GRAPHENE_RECT_INIT (shadow->dx - grow, shadow->dy - grow,
+                              size->width + 2 * grow, size->height + 2 * grow);
+      if (r.size.width > 0 && r.size.height > 0)
+        graphene_rect_union (extents, &r, extents);
+    }
+}
+
+/* Paints @shadow's colour through the blurred @shape (a path drawn by
+ * @shape_func) or, for inset shadows, through the blurred outside of it,
+ * over @area of layer space */
+static void
+paint_shadow (cairo_t               *cr,
+              const GskLayerShadow  *shadow,
+              const graphene_rect_t *shape,
+              const graphene_size_t  shape_radii[4],
+              const graphene_rect_t *area)
+{
+  cairo_surface_t *target = cairo_get_target (cr);
+  double sx, sy, x0, y0;
+  int w, h;
+  cairo_surface_t *mask;
+  cairo_t *mcr;
+
+  cairo_surface_get_device_scale (target, &sx, &sy);
+  x0 = floor (area->origin.x);
+  y0 = floor (area->origin.y);
+  w = (int) ceil ((area->origin.x + area->size.width - x0) * sx);
+  h = (int) ceil ((area->origin.y + area->size.height - y0) * sy);
+  if (w <= 0 || h <= 0)
+    return;
+
+  mask = cairo_image_surface_create (CAIRO_FORMAT_A8, w, h);
+  if (cairo_surface_status (mask) != CAIRO_STATUS_SUCCESS)
+    {
+      cairo_surface_destroy (mask);
+      return;
+    }
+  cairo_surface_set_device_scale (mask, sx, sy);
+  mcr = cairo_create (mask);
+  cairo_translate (mcr, -x0, -y0);
+  if (shadow->inset)
+    {
+      cairo_paint (mcr);
+      cairo_set_operator (mcr, CAIRO_OPERATOR_CLEAR);
+    }
+  if (shape->size.width > 0 && shape->size.height > 0)
+    {
+      gsk_layer_rounded_rect_path (mcr, shape->origin.x, shape->origin.y, shape->size.width, shape->size.height,
+                         shape_radii);
+      cairo_fill (mcr);
+    }
+  cairo_destroy (mcr);
+
+  cairo_surface_flush (mask);
+  /* The blur is even: the device scale is the same both ways */
+  gsk_layer_blur_image (cairo_image_surface_get_data (mask), w, h, cairo_image_surface_get_stride (mask), 1,
+                        shadow->blur / 2 * sx);
+  cairo_surface_mark_dirty (mask);
+
+  gdk_cairo_set_source_rgba (cr, &shadow->color);
+  cairo_mask_surface (cr, mask, x0, y0);
+  cairo_surface_destroy (mask);
+}
+
+/* Outset shadows, last first (CSS puts the first on top), outside the
+ * border box only */
+static void
+draw_outset_shadows (const GskLayerStyle   *style,
+                     cairo_t               *cr,
+                     const graphene_size_t *size,
+                     const graphene_size_t  radii[4])
+{
+  graphene_rect_t bounds = GRAPHENE_RECT_INIT (0, 0, size->width, size->height);
+  int i;
+
+  for (i = (int) style->n_shadows - 1; i >= 0; i--)
+    {
+      const GskLayerShadow *shadow = &style->shadows[i];
+      graphene_rect_t moved, shape, area;
+      graphene_size_t shape_radii[4];
+      double reach = blur_reach (shadow);
+
+      if (shadow->inset || shadow->color.alpha <= 0)
+        continue;
+
+      graphene_rect_offset_r (&bounds, shadow->dx, shadow->dy, &moved);
+      spread_rect (&moved, radii, shadow->spread, &shape, shape_radii);
+      graphene_rect_inset_r (&shape, -reach - 1, -reach - 1, &area);
+
+      cairo_save (cr);
+      /* Everything but the border box */
+      cairo_new_path (cr);
+      cairo_rectangle (cr, area.origin.x, area.origin.y, area.size.width, area.size.height);
+      gsk_layer_rounded_rect_path (cr, 0, 0, size->width, size->height, radii);
+      cairo_set_fill_rule (cr, CAIRO_FILL_RULE_EVEN_ODD);
+      cairo_clip (cr);
+      paint_shadow (cr, shadow, &shape, shape_radii, &area);
+      cairo_restore (cr);
+    }
+}
+
+/* Inset shadows, last first, inside the padding box only */
+static void
+draw_inset_shadows (const GskLayerStyle   *style,
+                    cairo_t               *cr,
+                    const graphene_size_t *size,
+                    const graphene_size_t  radii[4])
+{
+  graphene_rect_t padding;
+  graphene_size_t inner[4];
+  int i;
+
+  gsk_layer_style_get_padding_box (style, size, radii, &padding, inner);
+  if (padding.size.width <= 0 || padding.size.height <= 0)
+    return;
+
+  for (i = (int) style->n_shadows - 1; i >= 0; i--)
+    {
+      const GskLayerShadow *shadow = &style->shadows[i];
+      graphene_rect_t moved, shape, area;
+      graphene_size_t shape_radii[4];
+      double reach = blur_reach (shadow);
+
+      if (!shadow->inset || shadow->color.alpha <= 0)
+        continue;
+
+      graphene_rect_offset_r (&padding, shadow->dx, shadow->dy, &moved);
+      spread_rect (&moved, inner, -shadow->spread, &shape, shape_radii);
+      graphene_rect_inset_r (&padding, -reach - 1, -reach - 1, &area);
+
+      cairo_save (cr);
+      cairo_new_path (cr);
+      gsk_layer_rounded_rect_path (cr, padding.origin.x, padding.origin.y, padding.size.width, padding.size.height, inner);
+      cairo_clip (cr);
+      paint_shadow (cr, shadow, &shape, shape_radii, &area);
+      cairo_restore (cr);
+    }
+}
+
+/* }}} */
+
+/* The outline: a ring outside the border box grown by outline-offset,
+ * following the corners as a shadow's spread does; double as borders */
+static void
+draw_outline (const GskLayerStyle   *style,
+              cairo_t               *cr,
+              const graphene_size_t *size,
+              const graphene_size_t  radii[4])
+{
+  float width = gsk_layer_style_get_outline_width (style);
+  graphene_rect_t bounds = GRAPHENE_RECT_INIT (0, 0, size->width, size->height);
+  double offset = style->outline_offset;
+  double rings[2][2];
+  int n, i;
+
+  if (width <= 0 || style->outline_color.alpha <= 0)
+    return;
+
+  /* Inner and outer edges of each ring, as distances from the box */
+  if (style->outline_style == GSK_LAYER_BORDER_DOUBLE)
+    {
+      rings[0][0] = offset;
+      rings[0][1] = offset + width / 3;
+      rings[1][0] = offset + width * 2 / 3;
+      rings[1][1] = offset + width;
+      n = 2;
+    }
+  else
+    {
+      rings[0][0] = offset;
+      rings[0][1] = offset + width;
+      n = 1;
+    }
+
+  cairo_new_path (cr);
+  for (i = 0; i < n; i++)
+    {
+      graphene_rect_t outer, inner;
+      graphene_size_t outer_radii[4], inner_radii_[4];
+
+      spread_rect (&bounds, radii, rings[i][1], &outer, outer_radii);
+      spread_rect (&bounds, radii, rings[i][0], &inner, inner_radii_);
+      if (outer.size.width <= 0 || outer.size.height <= 0)
+        continue;
+      gsk_layer_rounded_rect_path (cr, outer.origin.x, outer.origin.y, outer.size.width, outer.size.height, outer_radii);
+      if (inner.size.width > 0 && inner.size.height > 0)
+        gsk_layer_rounded_rect_path (cr, inner.origin.x, inner.origin.y, inner.size.width, inner.size.height, inner_radii_);
+    }
+  cairo_set_fill_rule (cr, CAIRO_FILL_RULE_EVEN_ODD);
+  gdk_cairo_set_source_rgba (cr, &style->outline_color);
+  cairo_fill (cr);
+}
+
+
+/*
+ * gsk_layer_style_draw_box:
+ * @style: a style that draws the box (gsk_layer_style_draws_box())
+ * @cr: where to draw, in the layer's units
+ * @size: the layer's size: its border box
+ * @radii: the corners' radii, resolved (gsk_layer_resolve_corner_radii())
+ * @background: the background colour, drawn under the border (CSS's
+ *   background-clip: border-box)
+ *
+ * Draws the outset shadows, the background, the inset shadows and the
+ * border of a layer, in that order, as CSS draws those of a box: solid borders as the ring between the rounded border box and
+ * the rounded padding box, double ones as its outer and inner thirds;
+ * sides of different colours meet along the lines from the outer to the
+ * inner corners.
+ */
+void
+gsk_layer_style_draw_box (const GskLayerStyle   *style,
+                          cairo_t               *cr,
+                          const graphene_size_t *size,
+                          const graphene_size_t  radii[4],
+                          const GdkRGBA         *background)
+{
+  float width[4], zero[4] = { 0, 0, 0, 0 };
+  gboolean one_color = TRUE;
+  int side;
+
+  for (side = 0; side < 4; side++)
+    {
+      width[side] = gsk_layer_style_get_border_width (style, side);
+      if (width[side] > 0 &&
+          (!gdk_rgba_equal (&style->border_color[side], &style->border_color[0]) ||
+           style->border_style[side] != style->border_style[0] ||
+           gsk_layer_style_get_border_width (style, 0) == 0))
+        one_color = FALSE;
+    }
+
+  draw_outset_shadows (style, cr, size, radii);
+
+  /* Where the background goes: background-clip's box, its corners */
+  {
+    graphene_rect_t padding, clip = GRAPHENE_RECT_INIT (0, 0, size->width, size->height);
+    graphene_size_t inner[4], clip_radii[4];
+    GskLayerBackgroundClip kind = style->set & GSK_LAYER_STYLE_BACKGROUND_CLIP ? style->background_clip
+                                                                              : GSK_LAYER_BACKGROUND_CLIP_BORDER_BOX;
+
+    gsk_layer_style_get_padding_box (style, size, radii, &padding, inner);
+    memcpy (clip_radii, radii, sizeof clip_radii);
+    if (kind == GSK_LAYER_BACKGROUND_CLIP_PADDING_BOX)
+      {
+        clip = padding;
+        memcpy (clip_radii, inner, sizeof clip_radii);
+      }
+    else if (kind == GSK_LAYER_BACKGROUND_CLIP_CONTENT_BOX)
+      {
+        const float *pad = style->set & GSK_LAYER_STYLE_PADDING ? style->padding : zero;
+
+        gsk_layer_style_get_content_box (style, size, &clip);
+        inner_radii (inner, pad, clip_radii);
+      }
+
+    if (background->alpha > 0)
+      {
+        cairo_new_path (cr);
+        gsk_layer_rounded_rect_path (cr, clip.origin.x, clip.origin.y, clip.size.width, clip.size.height, clip_radii);
+        gdk_cairo_set_source_rgba (cr, background);
+        cairo_fill (cr);
+      }
+
+    /* The first image on top */
+    for (side = (int) style->n_images - 1; side >= 0; side--)
+      gsk_layer_gradient_paint (cr, &style->images[side], size, &padding, &clip, clip_radii);
+  }
+
+  draw_inset_shadows (style, cr, size, radii);
+
+  for (side = 0; side < 4; side++)
+    {
+      float outer[4], inner[4];
+      int i;
+
+      if (width[side] <= 0 || style->border_color[side].alpha <= 0)
+        continue;
+      /* One colour and style all round: one ring, no joins */
+      if (one_color && side > 0)
+        break;
+
+      cairo_save (cr);
+      if (!one_color)
+        clip_to_side (cr, size, width, side);
+      if (style->border_style[side] == GSK_LAYER_BORDER_DOUBLE)
+        {
+          /* The outer and the inner third of each width */
+          for (i = 0; i < 4; i++)
+            {
+              outer[i] = width[i] / 3;
+              inner[i] = width[i] * 2 / 3;
+            }
+          fill_ring (cr, size, radii, zero, outer, &style->border_color[side]);
+          fill_ring (cr, size, radii, inner, width, &style->border_color[side]);
+        }
+      else
+        fill_ring (cr, size, radii, zero, width, &style->border_color[side]);
+      cairo_restore (cr);
+    }
+
+  draw_outline (style, cr, size, radii);
+}
+
+void
+gsk_layer_style_get_content_box (const GskLayerStyle   *style,
+                                 const graphene_size_t *size,
+                                 graphene_rect_t       *box)
+{
+  float inset[4];
+  int side;
+
+  for (side = 0; side < 4; side++)
+    inset[side] = gsk_layer_style_get_border_width (style, side) +
+                  (style && (style->set & GSK_LAYER_STYLE_PADDING) ? style->padding[side] : 0.f);
+
+  *box = GRAPHENE_RECT_INIT (inset[GSK_LAYER_SIDE_LEFT], inset[GSK_LAYER_SIDE_TOP],
+                             MAX (size->width - inset[GSK_LAYER_SIDE_LEFT] - inset[GSK_LAYER_SIDE_RIGHT], 0),
+                             MAX (size->height - inset[GSK_LAYER_SIDE_TOP] - inset[GSK_LAYER_SIDE_BOTTOM], 0));
+}
+
+/*
+ * gsk_layer_style_get_padding_box:
+ * @style: a style
+ * @size: the layer's size: its border box
+ * @radii: its corners' radii, resolved
+ * @rect: (out): the padding box: the border box inside the border
+ * @inner: (out): its corners' radii: the border's inner curves
+ */
+void
+gsk_layer_style_get_padding_box (const GskLayerStyle   *style,
+                                 const graphene_size_t *size,
+                                 const graphene_size_t  radii[4],
+                                 graphene_rect_t       *rect,
+                                 graphene_size_t        inner[4])
+{
+  float width[4];
+  int side;
+
+  for (side = 0; side < 4; side++)
+    width[side] = gsk_layer_style_get_border_width (style, side);
+
+  *rect = GRAPHENE_RECT_INIT (width[GSK_LAYER_SIDE_LEFT], width[GSK_LAYER_SIDE_TOP],
+                              MAX (size->width - width[GSK_LAYER_SIDE_LEFT] - width[GSK_LAYER_SIDE_RIGHT], 0),
+                              MAX (size->height - width[GSK_LAYER_SIDE_TOP] - width[GSK_LAYER_SIDE_BOTTOM], 0));
+  inner_radii (radii, width, inner);
+}
+
+/* }}} */
