@@ -241,6 +241,13 @@ typedef struct
 
 extern const GskLayerAnimationHooks *gsk_layer_animation_hooks;
 
+/* For gsk_layer_set_style() and gsk_layer_get_style(): hands @style to
+ * an implicit animation (TRUE: the setter returns), and the style the
+ * getter returns (where an animation goes) */
+gboolean       gsk_layer_animate_style   (GskLayer      *self,
+                                          GskLayerStyle *style);
+GskLayerStyle *gsk_layer_get_model_style (GskLayer      *self);
+
 void gsk_layer_emit_transitions_completed (GskLayer *self);
 
 /* The frame clock of the top level of @self's tree, or NULL */
@@ -368,6 +375,13 @@ gboolean gsk_layer_resolve_corner_radii (GskLayerPrivate *p,
 /* Like gdk_rgba_to_string(), which rounds to 8 bits and 6 digits, but
  * lossless: gdk_rgba_parse() reads it back as @color. gsk-layer-color.c */
 char *gsk_layer_color_to_string (const GdkRGBA *color);
+
+/* The colour at @t between @from and @to, through premultiplied space
+ * as CSS Color 4 interpolates; @t may leave [0, 1], the result is
+ * clamped */
+GdkRGBA gsk_layer_rgba_interpolate (const GdkRGBA *from,
+                                    const GdkRGBA *to,
+                                    double         t);
 
 /* Compiling: gsk-layer-compile.c */
 typedef struct _GskLayerCompiler GskLayerCompiler;

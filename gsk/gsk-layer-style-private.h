@@ -287,6 +287,10 @@ gsk_layer_style_draws_box (const GskLayerStyle *style)
 
 GskLayerStyle *gsk_layer_style_new (void);
 
+GskLayerStyle *gsk_layer_style_interpolate (GskLayerStyle *from,
+                                            GskLayerStyle *to,
+                                            double         t);
+
 /* gsk_layer_style_new_from_string(), with the problem's place as a
  * character offset into @declarations and not in the message: for
  * scene files, which say where it is in the file. gsk/css */
@@ -312,6 +316,10 @@ void gsk_layer_gradient_paint (cairo_t                *cr,
                                const graphene_rect_t  *box,
                                const graphene_rect_t  *clip,
                                const graphene_size_t   clip_radii[4]);
+
+/* Whether @name is a CSS property that styles take, or one that they
+ * will take but do not support yet (gsk/css) */
+gboolean gsk_layer_style_names_property (const char *name);
 
 void gsk_layer_style_draw_box (const GskLayerStyle   *style,
                                cairo_t               *cr,

@@ -607,6 +607,30 @@ gsk_layer_style_to_string (GskLayerStyle *self)
   return g_string_free (s, FALSE);
 }
 
+/* The layer properties that the last style declared and @style does
+ * not go back to their initial values: a style is all its
+ * declarations, as a CSS rule is */
+static void
+reset_undeclared (GskLayer            *self,
+                  const GskLayerStyle *old,
+                  const GskLayerStyle *style)
+{
+  GskLayerStyleSet dropped;
+
+  if (old == NULL)
+    return;
+
+  dropped = old->set & ~(style ? style->set : 0);
+  if (dropped & GSK_LAYER_STYLE_BACKGROUND_COLOR)
+    gsk_layer_set_background_color (self, NULL);
+  if (dropped & GSK_LAYER_STYLE_OPACITY)
+    gsk_layer_set_opacity (self, 1.f);
+  if (dropped & GSK_LAYER_STYLE_BLEND_MODE)
+    gsk_layer_set_blend_mode (self, GSK_LAYER_BLEND_NORMAL);
+  if (dropped & GSK_LAYER_STYLE_BORDER_RADIUS)
+    gsk_layer_set_corner_radius (self, 0.f);
+}
+
 /**
  * gsk_layer_set_style:
  * @self: a layer
@@ -616,16 +640,31 @@ gsk_layer_style_to_string (GskLayerStyle *self)
  * attribute does in CSS. Declarations that map onto properties of the
  * layer set them: `background-color`, `opacity`, `mix-blend-mode` and
  * `border-radius` (whose uniform case is
- * [property@Layer:corner-radius]), so that inside an easing state they
- * animate as those do. Setting one of those properties afterwards
- * overrides the style's value; [method@Layer.get_style] keeps what was
- * declared.
+ * [property@Layer:corner-radius]). Setting one of those properties
+ * afterwards overrides the style's value; [method@Layer.get_style]
+ * keeps what was declared. A style is all its declarations, as a CSS
+ * rule is: of those four properties, one that the last style declared
+ * and @style does not goes back to its initial value (transparent, 1,
+ * normal, 0); one that no style declared stays as the layer has it.
+ *
+ * Inside an easing state ([method@Layer.save_easing_state]) the style
+ * animates from the one on screen, and so do transitions and keyframes
+ * of the `style` property: each declaration interpolates as CSS
+ * interpolates its computed value (lengths, numbers and angles
+ * linearly, colours premultiplied, shadow lists shadow by shadow,
+ * filter lists function by function, gradients stop by stop where
+ * their shapes and stops' units match); keywords, lists that do not
+ * match and lengths that would need `calc()` (pixels against
+ * percentages) change halfway. A declaration that only one of the two
+ * styles has goes from or to its initial value. The getter returns the
+ * new style at once; the frames in between notify nothing.
  *
  * `border-radius` takes one to four radii per axis, as CSS: lengths in
  * `px` or percentages of the width (horizontal) and height (vertical),
  * and elliptical corners with `/`; where adjacent radii add up to more
  * than the side they share, all shrink by the same factor, as CSS says.
- * A style without `border-radius` leaves the corners as they are.
+ * A style without `border-radius` leaves corners that no style gave
+ * radii as they are.
  *
  * `background-image` paints linear, radial (circles and ellipses,
  * extent keywords or radii, centred anywhere) and conic gradients (from
@@ -689,14 +728,19 @@ void
 gsk_layer_set_style (GskLayer      *self,
                      GskLayerStyle *style)
 {
+  g_autoptr (GskLayerStyle) old = NULL;
   GskLayerPrivate *priv;
   graphene_rect_t old_box, new_box;
 
   g_return_if_fail (GSK_IS_LAYER (self));
 
+  if (gsk_layer_animate_style (self, style))
+    return;
+
   priv = gsk_layer_get_private (self);
   if (gsk_layer_style_equal (priv->style, style))
     return;
+  old = priv->style ? gsk_layer_style_ref (priv->style) : NULL;
 
   gsk_layer_get_content_box (self, &old_box);
   /* Filters change the pixels of the whole subtree */
@@ -714,9 +758,10 @@ gsk_layer_set_style (GskLayer      *self,
   gsk_layer_changed (self, graphene_rect_equal (&old_box, &new_box) ? GSK_LAYER_DIRTY_PAINT
                                                                     : GSK_LAYER_DIRTY_CONTENT);
 
+  g_object_freeze_notify (G_OBJECT (self));
+  reset_undeclared (self, old, style);
   if (style != NULL)
     {
-      g_object_freeze_notify (G_OBJECT (self));
       if (style->set & GSK_LAYER_STYLE_BACKGROUND_COLOR)
         gsk_layer_set_background_color (self, &style->background_color);
       if (style->set & GSK_LAYER_STYLE_OPACITY)
@@ -734,10 +779,12 @@ gsk_layer_set_style (GskLayer      *self,
           else if (gsk_layer_set_corner_radii (self, r, style->corner_percent))
             g_object_notify (G_OBJECT (self), "corner-radius");
         }
-      g_object_thaw_notify (G_OBJECT (self));
     }
 
-  g_object_notify (G_OBJECT (self), "style");
+  /* Only the model notifies: not the frames of an animation */
+  if (!priv->updating_presentation)
+    g_object_notify (G_OBJECT (self), "style");
+  g_object_thaw_notify (G_OBJECT (self));
 }
 
 /**
@@ -753,7 +800,7 @@ gsk_layer_get_style (GskLayer *self)
 {
   g_return_val_if_fail (GSK_IS_LAYER (self), NULL);
 
-  return gsk_layer_get_private (self)->style;
+  return gsk_layer_get_model_style (self);
 }
 
 /**
@@ -798,6 +845,6 @@ gsk_layer_get_style_string (GskLayer *self)
 
   g_return_val_if_fail (GSK_IS_LAYER (self), NULL);
 
-  style = gsk_layer_get_private (self)->style;
+  style = gsk_layer_get_style (self);
   return style ? gsk_layer_style_to_string (style) : g_strdup ("");
 }

@@ -140,6 +140,35 @@ model_value (GskLayer *self,
   return gsk_layer_animation_hooks->get_model_value (self, properties[prop]);
 }
 
+/* ANIMATE_OR_CONTINUE and the model value for the style's setter and
+ * getter, which live with the style */
+gboolean
+gsk_layer_animate_style (GskLayer      *self,
+                         GskLayerStyle *style)
+{
+  GskLayerPrivate *priv = gsk_layer_get_private (self);
+  GValue value = G_VALUE_INIT;
+  gboolean handled;
+
+  if (G_LIKELY (priv->animation == NULL || priv->updating_presentation))
+    return FALSE;
+
+  g_value_init (&value, GSK_TYPE_LAYER_STYLE);
+  g_value_set_boxed (&value, style);
+  handled = gsk_layer_animation_hooks->animate_property (self, properties[PROP_STYLE], &value);
+  g_value_unset (&value);
+
+  return handled;
+}
+
+GskLayerStyle *
+gsk_layer_get_model_style (GskLayer *self)
+{
+  const GValue *model = model_value (self, PROP_STYLE);
+
+  return model ? g_value_get_boxed (model) : gsk_layer_get_private (self)->style;
+}
+
 /* }}} */
 /* {{{ Presentation values, written by animations */
 
@@ -1183,6 +1212,8 @@ gsk_layer_get_presentation_value (GskLayer   *self,
   else if (pspec == properties[PROP_BACKGROUND_COLOR])
     g_value_set_boxed (value, &(GdkRGBA) { priv->background[0], priv->background[1],
                                            priv->background[2], priv->background[3] });
+  else if (pspec == properties[PROP_STYLE])
+    g_value_set_boxed (value, priv->style);
   else
     {
       /* Not animated: the model value is on screen */
@@ -1383,7 +1414,7 @@ gsk_layer_get_property (GObject    *object,
       g_value_set_float (value, gsk_layer_get_corner_radius (self));
       break;
     case PROP_STYLE:
-      g_value_set_boxed (value, priv->style);
+      g_value_set_boxed (value, gsk_layer_get_style (self));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);

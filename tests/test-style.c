@@ -335,8 +335,9 @@ test_layer (void)
   g_assert_cmpfloat (radii[1], ==, 10);
   g_assert_cmpfloat (radii[2], ==, 4);
   g_assert_cmpfloat (radii[3], ==, 10);
-  /* What the style did not declare stays as it was */
-  g_assert_cmpfloat (gsk_layer_get_opacity (layer), ==, 0.5f);
+  /* What the last style declared and this one does not goes back to
+   * its initial value, as a CSS rule is all its declarations */
+  g_assert_cmpfloat (gsk_layer_get_opacity (layer), ==, 1.f);
 
   /* corner-radius sets all eight */
   gsk_layer_set_corner_radius (layer, 5);

@@ -127,6 +127,8 @@ values_equal (GParamSpec   *pspec,
 
   if (pspec->value_type == GSK_TYPE_LAYER_TRANSFORM)
     return gsk_layer_transform_equal (g_value_get_boxed (a), g_value_get_boxed (b));
+  if (pspec->value_type == GSK_TYPE_LAYER_STYLE)
+    return gsk_layer_style_equal (g_value_get_boxed (a), g_value_get_boxed (b));
 
   /* GParamSpecBoxed compares pointers: points, sizes and colors by value */
   n = gsk_layer_value_to_floats (a, fa);

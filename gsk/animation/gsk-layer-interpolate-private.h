@@ -65,9 +65,4 @@ void gsk_layer_floats_interpolate (GType        type,
                                    double       t,
                                    float        out[4]);
 
-/* Colors go through premultiplied space, as CSS Color 4 interpolates */
-GdkRGBA gsk_layer_rgba_interpolate (const GdkRGBA *from,
-                                    const GdkRGBA *to,
-                                    double         t);
-
 G_END_DECLS

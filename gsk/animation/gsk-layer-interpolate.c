@@ -11,6 +11,8 @@
 #include <graphene-gobject.h>
 
 #include "gsk-layer-interpolate-private.h"
+#include "gsk-layer-private.h"
+#include "gsk-layer-style-private.h"
 #include "gsk-layer-transform.h"
 #include "gsk-layer-transform-private.h"
 
@@ -122,7 +124,7 @@ gsk_layer_value_type_is_animatable (GType type)
          type == G_TYPE_INT || type == G_TYPE_UINT ||
          type == GRAPHENE_TYPE_POINT || type == GRAPHENE_TYPE_POINT3D ||
          type == GRAPHENE_TYPE_SIZE || type == GDK_TYPE_RGBA ||
-         type == GSK_TYPE_LAYER_TRANSFORM;
+         type == GSK_TYPE_LAYER_TRANSFORM || type == GSK_TYPE_LAYER_STYLE;
 }
 
 guint
@@ -205,30 +207,6 @@ gsk_layer_floats_interpolate (GType        type,
       out[0] = MAX (0, out[0]);
       out[1] = MAX (0, out[1]);
     }
-}
-
-GdkRGBA
-gsk_layer_rgba_interpolate (const GdkRGBA *a,
-                            const GdkRGBA *b,
-                            double         t)
-{
-  /* CSS Color 4: in premultiplied space, then back */
-  double alpha = lerp (a->alpha, b->alpha, t);
-  GdkRGBA r;
-
-  alpha = CLAMP (alpha, 0.0, 1.0);
-  r.alpha = alpha;
-  if (alpha <= 0)
-    {
-      r.red = r.green = r.blue = 0;
-      return r;
-    }
-
-  r.red = CLAMP (lerp (a->red * a->alpha, b->red * b->alpha, t) / alpha, 0.0, 1.0);
-  r.green = CLAMP (lerp (a->green * a->alpha, b->green * b->alpha, t) / alpha, 0.0, 1.0);
-  r.blue = CLAMP (lerp (a->blue * a->alpha, b->blue * b->alpha, t) / alpha, 0.0, 1.0);
-
-  return r;
 }
 
 /* Whether the two lists have the same operations in the same order, so
@@ -733,6 +711,8 @@ gsk_layer_value_interpolate (const GValue *from,
       g_value_take_boxed (out, gsk_layer_transform_lerp_at (lerp_, t));
       gsk_layer_transform_lerp_free (lerp_);
     }
+  else if (type == GSK_TYPE_LAYER_STYLE)
+    g_value_take_boxed (out, gsk_layer_style_interpolate (g_value_get_boxed (from), g_value_get_boxed (to), t));
   else
     g_value_copy (t < 1.0 ? from : to, out);
 }

@@ -394,7 +394,8 @@ gsk_layer_property_transition_init (GskLayerPropertyTransition *self)
  * @error: return location for an error
  *
  * Creates a transition of one property. Animatable properties are those
- * that can be interpolated: numbers, points, sizes, colors, transforms.
+ * that can be interpolated: numbers, points, sizes, colors, transforms
+ * and styles (as CSS interpolates each declaration).
  *
  * Returns: (transfer full) (nullable): the transition, or %NULL if the
  *   property does not exist or cannot be animated

@@ -1901,3 +1901,25 @@ gsk_layer_set_style_from_string (GskLayer    *self,
   gsk_layer_style_unref (style);
   return TRUE;
 }
+
+gboolean
+gsk_layer_style_names_property (const char *name)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GskLayerStyle) style = NULL;
+  g_autofree char *probe = NULL;
+  const char *p;
+  glong offset;
+
+  if (name == NULL || *name == '\0')
+    return FALSE;
+  for (p = name; *p; p++)
+    if (!(g_ascii_islower (*p) || *p == '-'))
+      return FALSE;
+
+  /* A name the parser knows fails on the value, others on the name:
+   * unknown, or known but not supported yet */
+  probe = g_strdup_printf ("%s: \"\"", name);
+  style = gsk_layer_style_parse (probe, &offset, &error);
+  return style != NULL || offset > 0 || g_error_matches (error, GSK_LAYER_ERROR, GSK_LAYER_ERROR_UNSUPPORTED);
+}

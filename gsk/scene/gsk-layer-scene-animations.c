@@ -16,6 +16,7 @@
 #include "gsk-layer-scene-private.h"
 #include "gsk-layer-easing-private.h"
 #include "gsk-layer-animation-private.h"
+#include "gsk-layer-style-private.h"
 
 typedef struct
 {
@@ -29,6 +30,10 @@ struct _GskLayerSceneAnimation
   char *target;            /* a layer id */
   GType layer_type;        /* of the target, for its own properties */
   GParamSpec *pspec;       /* an animatable GskLayer property */
+  /* A CSS property ("box-shadow"): the animation is of "style", its
+   * values (strings) that property's, on the style the layer has when
+   * the scene starts it */
+  char *css_property;
   char *name;              /* NULL: the property's name */
   GValue from;             /* unset: the value on screen at the start */
   GValue to;               /* unset: keyframes only */
@@ -66,6 +71,7 @@ void
 gsk_layer_scene_animation_free (GskLayerSceneAnimation *a)
 {
   g_free (a->target);
+  g_free (a->css_property);
   g_free (a->name);
   value_clear (&a->from);
   value_clear (&a->to);
@@ -78,8 +84,16 @@ gsk_layer_scene_animation_free (GskLayerSceneAnimation *a)
 static const char *
 animation_name (GskLayerSceneAnimation *a)
 {
-  return a->name ? a->name : a->pspec->name;
+  return a->name ? a->name : a->css_property ? a->css_property : a->pspec->name;
 }
+
+/* What the file calls the property */
+static const char *
+property_name (GskLayerSceneAnimation *a)
+{
+  return a->css_property ? a->css_property : a->pspec->name;
+}
+
 
 /* {{{ Loading */
 
@@ -88,6 +102,19 @@ animation_name (GskLayerSceneAnimation *a)
 #define node_holds gsk_layer_scene_node_holds
 
 typedef GskLayerSceneLoader Loader;
+
+/* A value of @a as the file gives it */
+static gboolean
+parse_value (Loader                 *l,
+             GskLayerSceneAnimation *a,
+             JsonNode               *node,
+             GskLayerJsonPos        *pos,
+             GValue                 *value)
+{
+  if (a->css_property)
+    return gsk_layer_scene_parse_css_value (l, a->css_property, node, pos, value);
+  return gsk_layer_scene_parse_value (l, a->pspec, node, pos, value);
+}
 
 enum {
   TARGET, PROPERTY, NAME, FROM, TO, KEYFRAMES, DURATION, DELAY, EASING,
@@ -235,7 +262,7 @@ load_keyframes (Loader                 *l,
 
       if (nodes[KEY_EASING] && !load_easing (l, nodes[KEY_EASING], items[KEY_EASING], &key.easing))
         return FALSE;
-      if (!gsk_layer_scene_parse_value (l, a->pspec, nodes[VALUE], items[VALUE], &key.value))
+      if (!parse_value (l, a, nodes[VALUE], items[VALUE], &key.value))
         {
           key_clear (&key);
           return FALSE;
@@ -246,11 +273,14 @@ load_keyframes (Loader                 *l,
   return TRUE;
 }
 
+/* The property @node names; for a CSS property, "style", with the
+ * name in @css_property */
 static GParamSpec *
 load_property (Loader          *l,
                GType            layer_type,
                JsonNode        *node,
-               GskLayerJsonPos *pos)
+               GskLayerJsonPos *pos,
+               char           **css_property)
 {
   GError *local_error = NULL;
   GParamSpec *pspec;
@@ -263,6 +293,12 @@ load_property (Loader          *l,
     }
 
   name = json_node_get_string (node);
+  if (css_property != NULL && gsk_layer_style_names_property (name) &&
+      g_object_class_find_property (g_type_class_peek (layer_type), name) == NULL)
+    {
+      *css_property = g_strdup (name);
+      return g_object_class_find_property (g_type_class_peek (layer_type), "style");
+    }
   pspec = gsk_layer_find_animatable_property (layer_type, name, &local_error);
   if (pspec == NULL)
     {
@@ -395,7 +431,7 @@ load_animation (Loader          *l,
   a = g_new0 (GskLayerSceneAnimation, 1);
   a->target = g_strdup (id);
   a->layer_type = G_OBJECT_TYPE (gsk_layer_scene_get_layer_by_id (self, id));
-  if ((a->pspec = load_property (l, a->layer_type, nodes[PROPERTY], items[PROPERTY])) == NULL)
+  if ((a->pspec = load_property (l, a->layer_type, nodes[PROPERTY], items[PROPERTY], &a->css_property)) == NULL)
     goto fail;
 
   if (nodes[NAME])
@@ -411,7 +447,7 @@ load_animation (Loader          *l,
           goto fail;
         }
       /* The default name is written as no name: saving is stable */
-      if (!g_str_equal (json_node_get_string (nodes[NAME]), a->pspec->name))
+      if (!g_str_equal (json_node_get_string (nodes[NAME]), property_name (a)))
         a->name = g_strdup (json_node_get_string (nodes[NAME]));
     }
 
@@ -420,9 +456,9 @@ load_animation (Loader          *l,
       value_error (l, pos, GSK_LAYER_ERROR_INVALID_VALUE, "animation needs “to” or “keyframes”");
       goto fail;
     }
-  if (nodes[FROM] && !gsk_layer_scene_parse_value (l, a->pspec, nodes[FROM], items[FROM], &a->from))
+  if (nodes[FROM] && !parse_value (l, a, nodes[FROM], items[FROM], &a->from))
     goto fail;
-  if (nodes[TO] && !gsk_layer_scene_parse_value (l, a->pspec, nodes[TO], items[TO], &a->to))
+  if (nodes[TO] && !parse_value (l, a, nodes[TO], items[TO], &a->to))
     goto fail;
   if (nodes[KEYFRAMES] && !load_keyframes (l, a, nodes[KEYFRAMES], items[KEYFRAMES]))
     goto fail;
@@ -471,6 +507,20 @@ gsk_layer_scene_load_animations (GskLayerSceneLoader *l,
 
       /* One would replace the other on the layer. The target's length
        * first: ids and names may hold any character */
+      if (a->css_property)
+        {
+          /* Each sets the whole style: a second would undo the first */
+          char *css_key = g_strdup_printf ("css:%s", a->target);
+
+          if (!g_hash_table_add (names, css_key))
+            {
+              value_error (l, item, GSK_LAYER_ERROR_INVALID_VALUE,
+                           "a second CSS property animated on “%s”: animate “style” with both instead",
+                           a->target);
+              g_clear_pointer (&animations, g_ptr_array_unref);
+              break;
+            }
+        }
       key = g_strdup_printf ("%zu:%s%s", strlen (a->target), a->target, animation_name (a));
       if (!g_hash_table_add (names, key))
         {
@@ -520,7 +570,7 @@ save_animation (GskLayerSceneSaver     *s,
   json_builder_set_member_name (builder, "target");
   json_builder_add_string_value (builder, a->target);
   json_builder_set_member_name (builder, "property");
-  json_builder_add_string_value (builder, a->pspec->name);
+  json_builder_add_string_value (builder, property_name (a));
   if (a->name)
     {
       json_builder_set_member_name (builder, "name");
@@ -619,12 +669,34 @@ gsk_layer_scene_save_animations (GskLayerSceneSaver *s,
 /* }}} */
 /* {{{ Running */
 
+/* A CSS property's value, as @a holds it, on @base: the style @base
+ * with that declaration last */
+static void
+css_value_on (GskLayerSceneAnimation *a,
+              GskLayerStyle          *base,
+              const GValue           *text,
+              GValue                 *style)
+{
+  g_autofree char *base_text = base ? gsk_layer_style_to_string (base) : NULL;
+  g_autofree char *declarations = g_strdup_printf ("%s; %s: %s", base_text ? base_text : "", a->css_property,
+                                                   g_value_get_string (text));
+
+  g_value_init (style, GSK_TYPE_LAYER_STYLE);
+  /* Both parts were read back or checked when loading */
+  g_value_take_boxed (style, gsk_layer_style_new_from_string (declarations, NULL));
+  if (g_value_get_boxed (style) == NULL)
+    g_warn_if_reached ();
+}
+
 static GskLayerTransition *
-create_transition (GskLayerSceneAnimation *a)
+create_transition (GskLayerSceneAnimation *a,
+                   GskLayer               *layer)
 {
   GskLayerTransition *transition;
   GskLayerTimeline *timeline;
   const GValue *from;
+  GValue css_from = G_VALUE_INIT, css_to = G_VALUE_INIT;
+  GskLayerStyle *base = a->css_property ? gsk_layer_get_style (layer) : NULL;
 
   if (a->keys)
     {
@@ -632,21 +704,41 @@ create_transition (GskLayerSceneAnimation *a)
       for (guint i = 0; i < a->keys->len; i++)
         {
           Key *key = &g_array_index (a->keys, Key, i);
+          GValue css_value = G_VALUE_INIT;
 
+          if (a->css_property)
+            css_value_on (a, base, &key->value, &css_value);
           /* Checked when loading */
-          if (!gsk_layer_keyframe_transition_add_key (GSK_LAYER_KEYFRAME_TRANSITION (transition),
-                                                      key->at, &key->value, key->easing, NULL))
+          if (!gsk_layer_keyframe_transition_add_key (GSK_LAYER_KEYFRAME_TRANSITION (transition), key->at,
+                                                      a->css_property ? &css_value : &key->value,
+                                                      key->easing, NULL))
             g_warn_if_reached ();
+          if (a->css_property)
+            g_value_unset (&css_value);
         }
     }
   else
     transition = gsk_layer_property_transition_new_for_type (a->layer_type, a->pspec->name, NULL);
 
   from = G_IS_VALUE (&a->from) ? &a->from : G_IS_VALUE (&a->start) ? &a->start : NULL;
+  if (a->css_property && from == &a->from)
+    {
+      css_value_on (a, base, &a->from, &css_from);
+      from = &css_from;
+    }
   if (from)
     gsk_layer_property_transition_set_from_value (GSK_LAYER_PROPERTY_TRANSITION (transition), from);
-  if (G_IS_VALUE (&a->to))
+  if (a->css_property && G_IS_VALUE (&a->to))
+    {
+      css_value_on (a, base, &a->to, &css_to);
+      gsk_layer_property_transition_set_to_value (GSK_LAYER_PROPERTY_TRANSITION (transition), &css_to);
+    }
+  else if (G_IS_VALUE (&a->to))
     gsk_layer_property_transition_set_to_value (GSK_LAYER_PROPERTY_TRANSITION (transition), &a->to);
+  if (G_IS_VALUE (&css_from))
+    g_value_unset (&css_from);
+  if (G_IS_VALUE (&css_to))
+    g_value_unset (&css_to);
 
   timeline = GSK_LAYER_TIMELINE (transition);
   gsk_layer_timeline_set_duration (timeline, a->duration);
@@ -685,7 +777,13 @@ create_transition (GskLayerSceneAnimation *a)
  *
  * - `target`: the id of a layer of the scene;
  * - `property`: the canonical name of an animatable [class@Layer]
- *   property, such as `opacity`, `position` or `transform`;
+ *   property, such as `opacity`, `position`, `transform` or `style`
+ *   (whose values are declarations, `"padding: 4px; opacity: 0.5"`), or
+ *   the name of one CSS property that styles take, such as `box-shadow`
+ *   or `filter`, whose values are that property's (`"0 2px 8px black"`):
+ *   the layer's style animates, with that declaration added to the
+ *   style it has when the animation starts. One layer can have one such
+ *   animation; to animate two CSS properties of it, animate `style`;
  * - `to`, and optionally `from`, in the syntax the scene gives that
  *   property: a [class@LayerPropertyTransition]. Without `from`, the
  *   animation starts from the value on screen when the scene first
@@ -740,7 +838,7 @@ gsk_layer_scene_set_frame_clock (GskLayerScene      *self,
       if (layer == NULL)
         continue;
 
-      transition = create_transition (a);
+      transition = create_transition (a, layer);
       gsk_layer_add_transition (layer, animation_name (a), transition);
       g_object_unref (transition);
     }

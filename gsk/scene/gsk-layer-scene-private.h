@@ -97,6 +97,13 @@ gboolean gsk_layer_scene_wrong_kind (GskLayerSceneLoader *l,
 
 /* Reads @node as a value of @pspec into @value, which it initializes,
  * with every check that the property would make */
+/* Reads @node, the value of the CSS property @property, into @value
+ * (a string), checked as the style parser checks it */
+gboolean gsk_layer_scene_parse_css_value (GskLayerSceneLoader *l,
+                                          const char          *property,
+                                          JsonNode            *node,
+                                          GskLayerJsonPos     *pos,
+                                          GValue              *value);
 gboolean gsk_layer_scene_parse_value (GskLayerSceneLoader *l,
                                       GParamSpec          *pspec,
                                       JsonNode            *node,

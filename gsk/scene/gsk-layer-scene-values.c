@@ -225,6 +225,44 @@ parse_style (Loader           *l,
   return string_value_error (l, pos, name, start, local_error->code, local_error);
 }
 
+gboolean
+gsk_layer_scene_parse_css_value (Loader          *l,
+                                 const char      *property,
+                                 JsonNode        *node,
+                                 GskLayerJsonPos *pos,
+                                 GValue          *value)
+{
+  g_autoptr (GskLayerStyle) style = NULL;
+  g_autofree char *declaration = NULL;
+  GError *local_error = NULL;
+  const char *text;
+  glong start = 0;
+
+  if (!node_holds (node, G_TYPE_STRING))
+    return wrong_kind (l, pos, property, "a CSS value", node);
+  text = json_node_get_string (node);
+  /* One value: a second declaration would hide in it */
+  if (strchr (text, ';'))
+    {
+      guint line, column;
+
+      gsk_layer_json_string_position (l->text, l->length, pos, g_utf8_pointer_to_offset (text, strchr (text, ';')),
+                                      &line, &column);
+      return loader_error (l, line, column, GSK_LAYER_ERROR_SYNTAX, "invalid “%s”: expected one value, not “;”",
+                           property);
+    }
+
+  declaration = g_strdup_printf ("%s: %s", property, text);
+  style = gsk_layer_style_parse (declaration, &start, &local_error);
+  if (style == NULL)
+    return string_value_error (l, pos, property, MAX (start - (glong) strlen (property) - 2, 0),
+                               local_error->code, local_error);
+
+  g_value_init (value, G_TYPE_STRING);
+  g_value_set_string (value, text);
+  return TRUE;
+}
+
 /* }}} */
 /* {{{ Loading */
 
