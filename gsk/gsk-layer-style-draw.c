@@ -146,6 +146,271 @@ clip_to_side (cairo_t               *cr,
   cairo_clip (cr);
 }
 
+/* {{{ Dashed and dotted borders */
+
+/* A dashed side's dash and gap for @width, as browsers draw them: thin
+ * borders with longer dashes and gaps */
+static void
+dash_and_gap (double  width,
+              double *dash,
+              double *gap)
+{
+  *dash = width * (width < 3 ? 3 : 2);
+  *gap = width * (width < 3 ? 2 : 1);
+}
+
+static double
+path_length (cairo_t *cr)
+{
+  cairo_path_t *path = cairo_copy_path_flat (cr);
+  double length = 0, x = 0, y = 0, sx = 0, sy = 0;
+  int i;
+
+  for (i = 0; i < path->num_data; i += path->data[i].header.length)
+    {
+      cairo_path_data_t *d = &path->data[i];
+
+      switch (d->header.type)
+        {
+        case CAIRO_PATH_MOVE_TO:
+          x = sx = d[1].point.x;
+          y = sy = d[1].point.y;
+          break;
+        case CAIRO_PATH_LINE_TO:
+          length += hypot (d[1].point.x - x, d[1].point.y - y);
+          x = d[1].point.x;
+          y = d[1].point.y;
+          break;
+        case CAIRO_PATH_CLOSE_PATH:
+          length += hypot (sx - x, sy - y);
+          x = sx;
+          y = sy;
+          break;
+        case CAIRO_PATH_CURVE_TO:
+        default:
+          break;
+        }
+    }
+  cairo_path_destroy (path);
+
+  return length;
+}
+
+/* An arc of the ellipse of radii @rx, @ry about (@cx, @cy), from angle
+ * @a0 to @a1, continuing the path */
+static void
+ellipse_arc (cairo_t *cr,
+             double   cx,
+             double   cy,
+             double   rx,
+             double   ry,
+             double   a0,
+             double   a1)
+{
+  if (rx <= 0 || ry <= 0)
+    {
+      cairo_line_to (cr, cx, cy);
+      return;
+    }
+  cairo_save (cr);
+  cairo_translate (cr, cx, cy);
+  cairo_scale (cr, rx, ry);
+  cairo_arc (cr, 0, 0, 1, a0, a1);
+  cairo_restore (cr);
+}
+
+/* Strokes the current path, of @length, with @style's dashes or dots of
+ * @width, as Chromium spaces them: the gaps stretched or shrunk so that
+ * the path starts and ends with a dash or a dot (a @closed path ends
+ * where the next would start again) */
+static void
+stroke_broken (cairo_t            *cr,
+               GskLayerBorderStyle style,
+               double              width,
+               double              length,
+               gboolean            closed)
+{
+  double pattern[2];
+  int n;
+
+  cairo_set_line_width (cr, width);
+  if (style == GSK_LAYER_BORDER_DOTTED)
+    {
+      /* Round dots a width apart, centred on the path */
+      n = MAX (1, (int) round (length / (2 * width)));
+      pattern[0] = 0;
+      pattern[1] = length / n;
+      cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+      cairo_set_dash (cr, pattern, 2, 0);
+    }
+  else
+    {
+      double dash, gap;
+
+      /* Dashes keep their length; the gaps stretch or shrink to fit */
+      dash_and_gap (width, &dash, &gap);
+      if (closed)
+        {
+          n = MAX (1, (int) round (length / (dash + gap)));
+          gap = length / n - dash;
+        }
+      else
+        {
+          n = (int) round ((length + gap) / (dash + gap));
+          gap = n >= 2 ? (length - n * dash) / (n - 1) : 0;
+        }
+      if (gap <= 0)
+        {
+          /* No room for a gap: solid */
+          cairo_stroke (cr);
+          return;
+        }
+      pattern[0] = dash;
+      pattern[1] = gap;
+      cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
+      cairo_set_dash (cr, pattern, 2, 0);
+    }
+  cairo_stroke (cr);
+  cairo_set_dash (cr, NULL, 0, 0);
+}
+
+/* The centre line of @side of a border of @width (per side) on a box of
+ * @size with corners @radii: from the middle of one corner's curve to
+ * the middle of the next; where a corner is square, from the box's
+ * outer edge, so that the first dash or dot covers the corner. A dotted
+ * side's line stops half a dot short of those edges, so that its end
+ * dots sit in the corners. */
+static void
+side_center_path (cairo_t               *cr,
+                  const graphene_size_t *size,
+                  const graphene_size_t  radii[4],
+                  const float            width[4],
+                  int                    side,
+                  gboolean               dotted)
+{
+  static const double angles[4] = { G_PI, 1.5 * G_PI, 0, 0.5 * G_PI };
+  double half[4], left, top, right, bottom;
+  graphene_size_t r[4];
+  int i;
+
+  for (i = 0; i < 4; i++)
+    half[i] = width[i] / 2;
+  inner_radii (radii, (float[4]) { half[0], half[1], half[2], half[3] }, r);
+  left = half[GSK_LAYER_SIDE_LEFT];
+  top = half[GSK_LAYER_SIDE_TOP];
+  right = size->width - half[GSK_LAYER_SIDE_RIGHT];
+  bottom = size->height - half[GSK_LAYER_SIDE_BOTTOM];
+
+  cairo_new_path (cr);
+  for (i = 0; i < 2; i++)
+    {
+      int corner = (side + i) % 4;
+      double rx = r[corner].width, ry = r[corner].height;
+      double cx = (corner == 1 || corner == 2) ? right - rx : left + rx;
+      double cy = corner >= 2 ? bottom - ry : top + ry;
+      double a0 = angles[corner] + (i == 0 ? 0.25 * G_PI : 0);
+      double a1 = a0 + 0.25 * G_PI;
+
+      if (rx > 0 && ry > 0 && radii[corner].width > 0 && radii[corner].height > 0)
+        {
+          if (i == 0)
+            cairo_move_to (cr, cx + rx * cos (a0), cy + ry * sin (a0));
+          ellipse_arc (cr, cx, cy, rx, ry, a0, a1);
+        }
+      else
+        {
+          /* A square corner: out to the edge along the side */
+          double inset = dotted ? half[side] : 0;
+          double x = cx, y = cy;
+
+          if (side == GSK_LAYER_SIDE_TOP || side == GSK_LAYER_SIDE_BOTTOM)
+            x = (corner == 1 || corner == 2) ? size->width - inset : inset;
+          else
+            y = corner >= 2 ? size->height - inset : inset;
+          if (i == 0)
+            cairo_move_to (cr, x, y);
+          else
+            cairo_line_to (cr, x, y);
+        }
+    }
+}
+
+/* A dashed or dotted @side, within its part of the box */
+static void
+draw_broken_side (cairo_t               *cr,
+                  const graphene_size_t *size,
+                  const graphene_size_t  radii[4],
+                  const float            width[4],
+                  int                    side,
+                  GskLayerBorderStyle    style,
+                  const GdkRGBA         *color)
+{
+  cairo_save (cr);
+  clip_to_side (cr, size, width, side);
+  side_center_path (cr, size, radii, width, side, style == GSK_LAYER_BORDER_DOTTED);
+  gdk_cairo_set_source_rgba (cr, color);
+  stroke_broken (cr, style, width[side], path_length (cr), FALSE);
+  cairo_restore (cr);
+}
+
+/* A dashed or dotted border of one @width, style and colour all round
+ * a box with rounded corners: one pattern round the whole ring, as
+ * browsers draw it */
+static void
+draw_broken_ring (cairo_t               *cr,
+                  const graphene_size_t *size,
+                  const graphene_size_t  radii[4],
+                  float                  width,
+                  GskLayerBorderStyle    style,
+                  const GdkRGBA         *color)
+{
+  float half[4] = { width / 2, width / 2, width / 2, width / 2 };
+  graphene_size_t r[4];
+
+  if (size->width <= width || size->height <= width)
+    return;
+  static const double angles[4] = { G_PI, 1.5 * G_PI, 0, 0.5 * G_PI };
+  double x0 = width / 2, y0 = width / 2, x1 = size->width - width / 2, y1 = size->height - width / 2;
+  int i;
+
+  inner_radii (radii, half, r);
+  cairo_save (cr);
+  cairo_new_path (cr);
+  /* From where the top side's straight part starts, as browsers start
+   * the pattern: a dot or the start of a dash there */
+  cairo_move_to (cr, x0 + r[0].width, y0);
+  for (i = 1; i <= 4; i++)
+    {
+      int corner = i % 4;
+      double rx = r[corner].width, ry = r[corner].height;
+
+      ellipse_arc (cr, (corner == 1 || corner == 2) ? x1 - rx : x0 + rx, corner >= 2 ? y1 - ry : y0 + ry,
+                   rx, ry, angles[corner], angles[corner] + 0.5 * G_PI);
+    }
+  cairo_close_path (cr);
+  gdk_cairo_set_source_rgba (cr, color);
+  stroke_broken (cr, style, width, path_length (cr), TRUE);
+  cairo_restore (cr);
+}
+
+static gboolean
+radii_are_zero (const graphene_size_t radii[4])
+{
+  int i;
+
+  for (i = 0; i < 4; i++)
+    if (radii[i].width > 0 && radii[i].height > 0)
+      return FALSE;
+  return TRUE;
+}
+
+static inline gboolean
+is_broken (GskLayerBorderStyle style)
+{
+  return style == GSK_LAYER_BORDER_DASHED || style == GSK_LAYER_BORDER_DOTTED;
+}
+
+/* }}} */
 /* {{{ Object fit */
 
 void
@@ -434,6 +699,27 @@ draw_outline (const GskLayerStyle   *style,
   if (width <= 0 || style->outline_color.alpha <= 0)
     return;
 
+  if (is_broken (style->outline_style))
+    {
+      /* As a border of a box as large as the outline's outer edge */
+      graphene_rect_t outer;
+      graphene_size_t outer_radii[4];
+      float widths[4] = { width, width, width, width };
+
+      spread_rect (&bounds, radii, offset + width, &outer, outer_radii);
+      if (outer.size.width <= 0 || outer.size.height <= 0)
+        return;
+      cairo_save (cr);
+      cairo_translate (cr, outer.origin.x, outer.origin.y);
+      if (radii_are_zero (outer_radii))
+        for (i = 0; i < 4; i++)
+          draw_broken_side (cr, &outer.size, outer_radii, widths, i, style->outline_style, &style->outline_color);
+      else
+        draw_broken_ring (cr, &outer.size, outer_radii, width, style->outline_style, &style->outline_color);
+      cairo_restore (cr);
+      return;
+    }
+
   /* Inner and outer edges of each ring, as distances from the box */
   if (style->outline_style == GSK_LAYER_BORDER_DOUBLE)
     {
@@ -493,12 +779,14 @@ gsk_layer_style_draw_box (const GskLayerStyle   *style,
                           const GdkRGBA         *background)
 {
   float width[4], zero[4] = { 0, 0, 0, 0 };
-  gboolean one_color = TRUE;
+  gboolean one_color = TRUE, one_width = TRUE;
   int side;
 
   for (side = 0; side < 4; side++)
     {
       width[side] = gsk_layer_style_get_border_width (style, side);
+      if (width[side] != gsk_layer_style_get_border_width (style, 0))
+        one_width = FALSE;
       if (width[side] > 0 &&
           (!gdk_rgba_equal (&style->border_color[side], &style->border_color[0]) ||
            style->border_style[side] != style->border_style[0] ||
@@ -552,6 +840,18 @@ gsk_layer_style_draw_box (const GskLayerStyle   *style,
 
       if (width[side] <= 0 || style->border_color[side].alpha <= 0)
         continue;
+      if (is_broken (style->border_style[side]))
+        {
+          /* Rounded, and the same all round: one pattern round the ring */
+          if (one_color && one_width && !radii_are_zero (radii))
+            {
+              if (side == 0)
+                draw_broken_ring (cr, size, radii, width[0], style->border_style[0], &style->border_color[0]);
+            }
+          else
+            draw_broken_side (cr, size, radii, width, side, style->border_style[side], &style->border_color[side]);
+          continue;
+        }
       /* One colour and style all round: one ring, no joins */
       if (one_color && side > 0)
         break;

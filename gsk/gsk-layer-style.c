@@ -501,7 +501,7 @@ gsk_layer_style_to_string (GskLayerStyle *self)
     }
   if (self->set & GSK_LAYER_STYLE_BORDER)
     {
-      static const char * const names[] = { "none", "solid", "double" };
+      static const char * const names[] = { "none", "solid", "double", "dashed", "dotted" };
       int n, i;
 
       g_string_append (s, "border-width: ");
@@ -544,7 +544,7 @@ gsk_layer_style_to_string (GskLayerStyle *self)
     }
   if (self->set & GSK_LAYER_STYLE_OUTLINE)
     {
-      static const char * const names[] = { "none", "solid", "double" };
+      static const char * const names[] = { "none", "solid", "double", "dashed", "dotted" };
       char *color = gsk_layer_color_to_string (&self->outline_color);
 
       g_string_append (s, "outline: ");
@@ -711,6 +711,13 @@ reset_undeclared (GskLayer            *self,
  * `outline` draws a ring outside the border box grown by
  * `outline-offset`, following the corners, over the border (but under
  * the layer's content and children, where CSS puts it over them).
+ *
+ * Dashed borders have dashes twice their width long (three times, under
+ * 3px) and dotted ones round dots as wide as the border, spaced as
+ * Chromium spaces them: a dash or a dot in each square corner, the gaps
+ * stretched to fit each side; round a border of one width, colour and
+ * style with rounded corners, one pattern from the start of the top
+ * side's straight part. Outlines take the same styles.
  *
  * A border is drawn over the background, inside the layer's bounds (its
  * size is the border box, CSS `box-sizing: border-box`), at the scale

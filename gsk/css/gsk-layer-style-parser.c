@@ -449,6 +449,10 @@ parse_border_style_value (Parser              *parser,
     *out = GSK_LAYER_BORDER_SOLID;
   else if (span_is (start, end, "double"))
     *out = GSK_LAYER_BORDER_DOUBLE;
+  else if (span_is (start, end, "dashed"))
+    *out = GSK_LAYER_BORDER_DASHED;
+  else if (span_is (start, end, "dotted"))
+    *out = GSK_LAYER_BORDER_DOTTED;
   else
     {
       char *word = g_strndup (start, end - start);
@@ -1720,7 +1724,7 @@ parse_declaration (Parser        *parser,
  * `border-radius` and its four longhands
  * (`border-top-left-radius` …), `border` with all its shorthands and
  * longhands (`border-top`, `border-width`, `border-left-color` …; styles
- * `none`, `hidden`, `solid` and `double`), `box-shadow` (outset and
+ * `none`, `hidden`, `solid`, `double`, `dashed` and `dotted`), `box-shadow` (outset and
  * inset, several), `text-shadow` (several; drawn by text layers, in the
  * text's colour where none is given), `filter` (`blur()`,
  * `drop-shadow()`, `brightness()`, `contrast()`, `grayscale()`,
@@ -1740,7 +1744,7 @@ parse_declaration (Parser        *parser,
  * On a problem, returns %NULL with an error in the %GSK_LAYER_ERROR
  * domain whose message starts with the line and column of the problem:
  * `1:17: unknown property “boder”`. Valid CSS that GSK does not take yet
- * (`url()` in filters, `dashed`
+ * (`url()` in filters, `groove`
  * borders, units other than `px` and `%`) is the
  * error %GSK_LAYER_ERROR_UNSUPPORTED, never silently ignored.
  *
