@@ -885,6 +885,7 @@ emit_own_ops (Compiler        *c,
               op = append_draw_op (c, GSK_LAYER_RENDER_OP_TEXTURE, p, m, name, &box, &screen, opacity);
               op->surface = cairo_surface_reference (surface);
               op->source_rect = placed;
+              op->sampling = gsk_layer_style_get_sampling (p->style);
               set_rounded (op, p);
               box_union (&drawn, &screen);
             }

@@ -106,6 +106,23 @@ gsk_layer_color_matrix_to_columns (const GskLayerColorMatrix *matrix,
     }
 }
 
+/*
+ * GskLayerRenderSampling:
+ * @GSK_LAYER_RENDER_SAMPLING_LINEAR: bilinear
+ * @GSK_LAYER_RENDER_SAMPLING_NEAREST: the nearest texel (CSS
+ *   `image-rendering: pixelated`)
+ * @GSK_LAYER_RENDER_SAMPLING_MIPMAP: from a smaller copy where the
+ *   surface is drawn at less than half its size (on GL trilinear
+ *   between mipmap levels; CSS `image-rendering: high-quality`)
+ *
+ * How a TEXTURE op's surface is sampled.
+ */
+typedef enum {
+  GSK_LAYER_RENDER_SAMPLING_LINEAR,
+  GSK_LAYER_RENDER_SAMPLING_NEAREST,
+  GSK_LAYER_RENDER_SAMPLING_MIPMAP,
+} GskLayerRenderSampling;
+
 typedef struct _GskLayerRenderOp GskLayerRenderOp;
 
 struct _GskLayerRenderOp
@@ -166,6 +183,9 @@ struct _GskLayerRenderOp
 
   /* PUSH_GROUP */
   GskLayerBlendMode blend_mode;
+
+  /* TEXTURE */
+  GskLayerRenderSampling sampling;
 
   /* COLOR, TEXTURE, GLYPHS, PUSH_CLIP: @transform is a 2D scale and translation
    * with positive scale, so the quad is an axis-aligned rectangle */

@@ -403,6 +403,7 @@ gsk_layer_style_interpolate (GskLayerStyle *from,
   lerp_images (a, b, t, r);
   r->background_clip = discrete (t) ? b->background_clip : a->background_clip;
   r->object_fit = discrete (t) ? b->object_fit : a->object_fit;
+  r->image_rendering = discrete (t) ? b->image_rendering : a->image_rendering;
 
   /* Unset, object-position is 50% 50% */
   {

@@ -29,6 +29,7 @@ typedef enum {
   GSK_LAYER_STYLE_OBJECT_POSITION  = 1 << 12,
   GSK_LAYER_STYLE_BACKDROP_FILTER  = 1 << 13,
   GSK_LAYER_STYLE_BACKGROUND_CLIP  = 1 << 14,
+  GSK_LAYER_STYLE_IMAGE_RENDERING  = 1 << 15,
 } GskLayerStyleSet;
 
 /* A colour stop of a gradient: its position as declared */
@@ -148,6 +149,16 @@ typedef enum {
   GSK_LAYER_OBJECT_FIT_SCALE_DOWN,
 } GskLayerObjectFit;
 
+/* CSS image-rendering, as the render list samples it: auto and smooth
+ * linear, high-quality mipmapped, pixelated and crisp-edges nearest */
+typedef enum {
+  GSK_LAYER_IMAGE_RENDERING_AUTO,
+  GSK_LAYER_IMAGE_RENDERING_SMOOTH,
+  GSK_LAYER_IMAGE_RENDERING_HIGH_QUALITY,
+  GSK_LAYER_IMAGE_RENDERING_PIXELATED,
+  GSK_LAYER_IMAGE_RENDERING_CRISP_EDGES,
+} GskLayerImageRendering;
+
 /* CSS border-style, of those GSK draws */
 typedef enum {
   GSK_LAYER_BORDER_NONE,
@@ -209,6 +220,9 @@ struct _GskLayerStyle
   float object_position[2];
   guint8 object_percent;
 
+  /* image-rendering (initial: auto) */
+  GskLayerImageRendering image_rendering;
+
   /* filter, applied in order; none: 0 */
   guint n_filters;
   GskLayerFilter filters[GSK_LAYER_STYLE_MAX_FILTERS];
@@ -230,6 +244,27 @@ void gsk_layer_style_place_object (const GskLayerStyle   *style,
                                    const graphene_rect_t *box,
                                    const graphene_size_t *intrinsic,
                                    graphene_rect_t       *placed);
+
+/* How a layer's content image is sampled, as @style's image-rendering
+ * says */
+static inline GskLayerRenderSampling
+gsk_layer_style_get_sampling (const GskLayerStyle *style)
+{
+  if (style == NULL || !(style->set & GSK_LAYER_STYLE_IMAGE_RENDERING))
+    return GSK_LAYER_RENDER_SAMPLING_LINEAR;
+  switch (style->image_rendering)
+    {
+    case GSK_LAYER_IMAGE_RENDERING_HIGH_QUALITY:
+      return GSK_LAYER_RENDER_SAMPLING_MIPMAP;
+    case GSK_LAYER_IMAGE_RENDERING_PIXELATED:
+    case GSK_LAYER_IMAGE_RENDERING_CRISP_EDGES:
+      return GSK_LAYER_RENDER_SAMPLING_NEAREST;
+    case GSK_LAYER_IMAGE_RENDERING_AUTO:
+    case GSK_LAYER_IMAGE_RENDERING_SMOOTH:
+    default:
+      return GSK_LAYER_RENDER_SAMPLING_LINEAR;
+    }
+}
 
 /* How many filter functions apply */
 static inline guint

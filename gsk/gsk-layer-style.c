@@ -189,6 +189,8 @@ gsk_layer_style_equal (GskLayerStyle *a,
     return FALSE;
   if ((a->set & GSK_LAYER_STYLE_OBJECT_FIT) && a->object_fit != b->object_fit)
     return FALSE;
+  if ((a->set & GSK_LAYER_STYLE_IMAGE_RENDERING) && a->image_rendering != b->image_rendering)
+    return FALSE;
   if ((a->set & GSK_LAYER_STYLE_OBJECT_POSITION) &&
       (a->object_position[0] != b->object_position[0] || a->object_position[1] != b->object_position[1] ||
        a->object_percent != b->object_percent))
@@ -571,6 +573,12 @@ gsk_layer_style_to_string (GskLayerStyle *self)
 
       g_string_append_printf (s, "object-fit: %s; ", names[self->object_fit]);
     }
+  if (self->set & GSK_LAYER_STYLE_IMAGE_RENDERING)
+    {
+      static const char * const names[] = { "auto", "smooth", "high-quality", "pixelated", "crisp-edges" };
+
+      g_string_append_printf (s, "image-rendering: %s; ", names[self->image_rendering]);
+    }
   if (self->set & GSK_LAYER_STYLE_OBJECT_POSITION)
     {
       g_string_append (s, "object-position: ");
@@ -707,6 +715,15 @@ reset_undeclared (GskLayer            *self,
  * or what a content delegate draws) in its content box, as CSS places
  * a replaced element's: the content's preferred size is its intrinsic
  * size, and what reaches past the box is clipped.
+ *
+ * `image-rendering` says how a content image is sampled when it is
+ * drawn larger or smaller than its pixels: `auto` and `smooth`
+ * bilinearly, `pixelated` and `crisp-edges` from the nearest pixel,
+ * `high-quality` from a smaller copy of the image where it is drawn at
+ * less than half its size (GL: trilinearly between mipmaps; images in
+ * GL's atlas of small textures, or cut into tiles, are sampled
+ * bilinearly). GTK's render-node path samples bilinearly (GTK 4.8 has
+ * no filter on texture nodes).
  *
  * `outline` draws a ring outside the border box grown by
  * `outline-offset`, following the corners, over the border (but under

@@ -95,6 +95,7 @@ test_parse (void)
       "rgb(0,0,255) 10px, rgb(0,0,255) 20px), linear-gradient(to bottom left, rgb(255,255,255), rgb(0,0,0));" },
     { "outline: 2px solid red", "outline: 2px solid rgb(255,0,0); outline-offset: 0;" },
     { "outline: dotted 4px red", "outline: 4px dotted rgb(255,0,0); outline-offset: 0;" },
+    { "image-rendering: pixelated; image-rendering: HIGH-QUALITY", "image-rendering: high-quality;" },
     { "outline: double 6px blue; outline-offset: -4px",
       "outline: 6px double rgb(0,0,255); outline-offset: -4px;" },
     { "outline-width: thin; outline-color: green; outline-style: solid",
@@ -207,6 +208,8 @@ test_errors (void)
     { "background-image: sparkles(1)", GSK_LAYER_ERROR_INVALID_VALUE, "1:19: unknown image “sparkles()”" },
     { "outline: 1px ridge red", GSK_LAYER_ERROR_UNSUPPORTED, "1:14: “ridge” borders and outlines are not supported yet" },
     { "outline-offset: 10%", GSK_LAYER_ERROR_INVALID_VALUE, "1:17: an outline offset cannot be a percentage" },
+    { "image-rendering: blurry", GSK_LAYER_ERROR_INVALID_VALUE,
+      "1:18: expected auto, smooth, high-quality, pixelated or crisp-edges" },
     { "outline-width: 1px 2px", GSK_LAYER_ERROR_SYNTAX, "1:20: one value here" },
     { "outline: 1px solid red blue", GSK_LAYER_ERROR_SYNTAX, "1:24: an outline is a width, a style and a color" },
     { "outlines: 1px", GSK_LAYER_ERROR_UNKNOWN_PROPERTY, "1:1: unknown property “outlines”" },
@@ -891,6 +894,85 @@ test_scene (void)
   g_assert_cmpstr (error->message, ==, "bad.json:2:27: invalid “style”: unknown property “boder”");
 }
 
+/* image-rendering: pixelated samples the nearest pixel; high-quality
+ * draws a strongly minified image from a smaller copy (GL: mipmaps),
+ * where bilinear sampling alone aliases. Stripes a pixel wide, drawn at
+ * about a ninth of their size, average to mid grey. */
+static void
+test_image_rendering (void)
+{
+  const char *backends[] = { "software", "gl" };
+  const int size = 256;
+  g_autoptr (GBytes) bytes = NULL;
+  g_autoptr (GdkTexture) texture = NULL;
+  guint32 *pixels = g_new (guint32, size * size);
+  guint b;
+  int i;
+
+  for (i = 0; i < size * size; i++)
+    pixels[i] = (i % size) % 2 ? 0xffffffff : 0xff000000;
+  bytes = g_bytes_new_take (pixels, size * size * 4);
+  texture = gdk_memory_texture_new (size, size, GDK_MEMORY_B8G8R8A8_PREMULTIPLIED, bytes, size * 4);
+
+  for (b = 0; b < G_N_ELEMENTS (backends); b++)
+    {
+      static const char * const styles[] = { "image-rendering: auto", "image-rendering: high-quality",
+                                              "image-rendering: pixelated" };
+      g_autoptr (GError) error = NULL;
+      GskLayerRenderer *renderer = gsk_layer_renderer_new_for_backend (backends[b], &error);
+      int worst[G_N_ELEMENTS (styles)];
+      guint s;
+
+      if (renderer == NULL)
+        {
+          g_test_message ("no %s renderer: %s", backends[b], error->message);
+          continue;
+        }
+      gsk_layer_renderer_set_check_damage (renderer, TRUE);
+
+      for (s = 0; s < G_N_ELEMENTS (styles); s++)
+        {
+          GskLayer *root = g_object_ref_sink (gsk_layer_new ());
+          GskLayer *image = gsk_layer_new ();
+          GskLayerContent *content = gsk_layer_image_content_new_for_texture (texture);
+          g_autoptr (GskLayerTransform) scale = gsk_layer_transform_scale (NULL, 0.11f, 0.11f);
+          cairo_surface_t *target;
+          guint32 *row;
+          int x, y;
+
+          gsk_layer_set_size (root, &GRAPHENE_SIZE_INIT (64, 64));
+          gsk_layer_set_size (image, &GRAPHENE_SIZE_INIT (size, size));
+          gsk_layer_set_pivot_point (image, &GRAPHENE_POINT3D_INIT (0, 0, 0));
+          gsk_layer_set_transform (image, scale);
+          gsk_layer_set_content (image, content);
+          g_object_unref (content);
+          g_assert_true (gsk_layer_set_style_from_string (image, styles[s], &error));
+          gsk_layer_add_child (root, image);
+          target = gsk_layer_renderer_render_to_surface (renderer, root, 64, 64);
+
+          /* How far from mid grey the worst pixel inside the 28×28 image is */
+          worst[s] = 0;
+          cairo_surface_flush (target);
+          for (y = 2; y < 26; y++)
+            {
+              row = (guint32 *) (cairo_image_surface_get_data (target) + y * cairo_image_surface_get_stride (target));
+              for (x = 2; x < 26; x++)
+                worst[s] = MAX (worst[s], abs ((int) ((row[x] >> 8) & 0xff) - 128));
+            }
+          g_test_message ("%s, %s: worst pixel %d from mid grey", backends[b], styles[s], worst[s]);
+          cairo_surface_destroy (target);
+          g_object_unref (root);
+        }
+
+      /* Bilinear alone skips stripes; the mipmap averages them */
+      g_assert_cmpint (worst[0], >, 60);
+      g_assert_cmpint (worst[1], <=, 8);
+      /* The nearest pixel: black or white */
+      g_assert_cmpint (worst[2], >=, 127);
+      g_object_unref (renderer);
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -900,6 +982,7 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/style/backdrop-damage", test_backdrop_damage);
+  g_test_add_func ("/style/image-rendering", test_image_rendering);
   g_test_add_func ("/style/filter-damage", test_filter_damage);
   g_test_add_func ("/style/parse", test_parse);
   g_test_add_func ("/style/errors", test_errors);

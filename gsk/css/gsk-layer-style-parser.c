@@ -1279,6 +1279,27 @@ parse_object_fit (Parser        *parser,
                "expected fill, contain, cover, none or scale-down");
 }
 
+static gboolean
+parse_image_rendering (Parser        *parser,
+                       const char    *p,
+                       const char    *end,
+                       GskLayerStyle *style)
+{
+  static const char * const names[] = { "auto", "smooth", "high-quality", "pixelated", "crisp-edges" };
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (names); i++)
+    if (span_is (p, end, names[i]))
+      {
+        style->image_rendering = i;
+        style->set |= GSK_LAYER_STYLE_IMAGE_RENDERING;
+        return TRUE;
+      }
+
+  return fail (parser, p, GSK_LAYER_ERROR_INVALID_VALUE,
+               "expected auto, smooth, high-quality, pixelated or crisp-edges");
+}
+
 /* A position of one or two of left, center, right, top, bottom, a
  * length or a percentage (CSS's <position> but its three- and
  * four-value forms): x then y, each px or percent (bit 1 x, 2 y) */
@@ -1648,6 +1669,8 @@ parse_declaration (Parser        *parser,
     ok = parse_object_fit (parser, value, end, style);
   else if (g_str_equal (name, "object-position"))
     ok = parse_object_position (parser, value, end, style);
+  else if (g_str_equal (name, "image-rendering"))
+    ok = parse_image_rendering (parser, value, end, style);
   else if (g_str_equal (name, "filter"))
     {
       ok = parse_filter (parser, value, end, style->filters, &style->n_filters);
@@ -1732,7 +1755,8 @@ parse_declaration (Parser        *parser,
  * applied in order to the layer and its subtree, as CSS says),
  * `backdrop-filter` (the same functions, on what is behind the layer
  * within its border box),
- * `object-fit` and `object-position` (of one or two values), `outline`
+ * `object-fit` and `object-position` (of one or two values),
+ * `image-rendering`, `outline`
  * with its longhands and
  * `outline-offset`,
  * `padding` and its four longhands, `opacity` and `mix-blend-mode`,

@@ -70,6 +70,11 @@ struct _GskLayerGLBackend
   GArray *instances;            /* of GskLayerGLInstance, the batch */
   GLuint batch_texture;         /* 0 while the batch samples nothing */
   guint batch_variant;          /* of the quad program */
+  /* A sampler object overriding the batch texture's bilinear filtering
+   * (0: none), and the one the next quads added want */
+  GLuint batch_sampler;
+  GLuint next_sampler;
+  GLuint samplers[3];           /* by GskLayerRenderSampling; made when first used */
   GskLayerGLOffscreen canvas;   /* what is drawn into */
   int canvas_x;                 /* its origin in target space */
   int canvas_y;

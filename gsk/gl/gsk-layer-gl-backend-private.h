@@ -20,6 +20,7 @@ typedef struct
   guint cached_textures;   /* contents with textures held after the frame */
   guint content_textures;  /* GL textures they take: atlas pages included */
   guint atlas_pages;       /* of them, atlas pages */
+  guint mipmaps;           /* textures given mipmaps */
   gboolean software;       /* the frame was drawn by the software backend */
 } GskLayerGLStats;
 

@@ -502,7 +502,8 @@ backend_new_for_context (GskLayerGLContext  *context,
   self->stack = g_array_new (FALSE, FALSE, sizeof (GskLayerGLStackEntry));
   self->description = gsk_layer_gl_context_describe (context);
 
-  for (i = 0; i < GSK_LAYER_GL_N_QUAD_VARIANTS; i++)
+  /* The mipmap variants wait until an image asks for them */
+  for (i = 0; i < GSK_LAYER_GL_QUAD_MIPMAP; i++)
     {
       if (!gsk_layer_gl_quad_program_init (&self->quad[i], i, context->is_gles, error))
         {
@@ -621,6 +622,9 @@ gsk_layer_gl_backend_free (GskLayerGLBackend *self)
         glDeleteProgram (self->filter.id);
       if (self->blur.id)
         glDeleteProgram (self->blur.id);
+      for (i = 0; i < G_N_ELEMENTS (self->samplers); i++)
+        if (self->samplers[i])
+          glDeleteSamplers (1, &self->samplers[i]);
     }
 
   /* The pages of the entries let go of above */

@@ -25,11 +25,29 @@ gsk_layer_gl_flush_batch (GskLayerGLBackend *self)
     return;
 
   program = &self->quad[self->batch_variant];
+  if (program->id == 0)
+    {
+      g_autoptr (GError) error = NULL;
+
+      if (!gsk_layer_gl_quad_program_init (program, self->batch_variant, self->context->is_gles, &error))
+        {
+          g_warning ("The quad program (variant %u) did not link: %s", self->batch_variant, error->message);
+          self->failed = TRUE;
+          g_array_set_size (self->instances, 0);
+          self->batch_texture = 0;
+          self->batch_sampler = 0;
+          return;
+        }
+      glUseProgram (program->id);
+      glUniform1i (program->u_texture, 0);
+    }
   glUseProgram (program->id);
   glUniform4f (program->u_viewport, self->canvas_x, self->canvas_y,
                self->target.width, self->target.height);
   glActiveTexture (GL_TEXTURE0);
   glBindTexture (GL_TEXTURE_2D, self->batch_texture);
+  if (self->batch_sampler)
+    glBindSampler (0, self->batch_sampler);
   glUniform1i (program->u_n_clips, self->n_clips);
   if (self->n_clips > 0)
     {
@@ -59,11 +77,14 @@ gsk_layer_gl_flush_batch (GskLayerGLBackend *self)
   glBufferData (GL_ARRAY_BUFFER, (GLsizeiptr) self->instances->len * sizeof (GskLayerGLInstance),
                 self->instances->data, GL_STREAM_DRAW);
   glDrawArraysInstanced (GL_TRIANGLE_STRIP, 0, 4, self->instances->len);
+  if (self->batch_sampler)
+    glBindSampler (0, 0);
 
   self->stats.draw_calls++;
   self->stats.quads += self->instances->len;
   g_array_set_size (self->instances, 0);
   self->batch_texture = 0;
+  self->batch_sampler = 0;
 }
 
 /* How far, in layer units, the quad must grow to cover every pixel its
@@ -168,6 +189,9 @@ gsk_layer_gl_add_instance (GskLayerGLBackend      *self,
   else if (hard_edges == GSK_LAYER_GL_EDGE_ALL && !(variant & GSK_LAYER_GL_QUAD_PROJECTIVE))
     variant |= GSK_LAYER_GL_QUAD_HARD;
 
+  if (self->next_sampler != 0 && self->next_sampler == self->samplers[GSK_LAYER_RENDER_SAMPLING_MIPMAP])
+    variant |= GSK_LAYER_GL_QUAD_MIPMAP;
+
   /* The batch's program may draw this quad too, which keeps batches
    * long: the plain one draws quads that need none of its coverage, and
    * gives the same pixels; the rounded one draws quads without corners */
@@ -176,6 +200,7 @@ gsk_layer_gl_add_instance (GskLayerGLBackend      *self,
       guint batch = self->batch_variant;
       gboolean compatible =
         (batch & GSK_LAYER_GL_QUAD_PROJECTIVE) == (variant & GSK_LAYER_GL_QUAD_PROJECTIVE) &&
+        (batch & GSK_LAYER_GL_QUAD_MIPMAP) == (variant & GSK_LAYER_GL_QUAD_MIPMAP) &&
         (!(batch & GSK_LAYER_GL_QUAD_HARD) || (variant & GSK_LAYER_GL_QUAD_HARD)) &&
         (!(variant & GSK_LAYER_GL_QUAD_ROUNDED) || (batch & GSK_LAYER_GL_QUAD_ROUNDED));
 
@@ -188,9 +213,11 @@ gsk_layer_gl_add_instance (GskLayerGLBackend      *self,
 
   if (texture != 0)
     {
-      if (self->batch_texture != 0 && self->batch_texture != texture)
+      if ((self->batch_texture != 0 && self->batch_texture != texture) ||
+          (self->instances->len > 0 && self->batch_sampler != self->next_sampler))
         gsk_layer_gl_flush_batch (self);
       self->batch_texture = texture;
+      self->batch_sampler = self->next_sampler;
     }
 
   g_array_set_size (self->instances, self->instances->len + 1);

@@ -190,6 +190,68 @@ layer_bounds (const int *px,
 
 /* Draws @surface where it meets @bounds, its texels times @color (premultiplied); the
  * surface holds @surface_rect of the op's layer space */
+/* The sampler object for @sampling, made when first asked for; 0 for
+ * bilinear, the textures' own filtering */
+static GLuint
+get_sampler (GskLayerGLBackend      *self,
+             GskLayerRenderSampling  sampling)
+{
+  GLuint sampler;
+
+  if (sampling == GSK_LAYER_RENDER_SAMPLING_LINEAR || sampling >= G_N_ELEMENTS (self->samplers))
+    return 0;
+  if (self->samplers[sampling])
+    return self->samplers[sampling];
+
+  glGenSamplers (1, &sampler);
+  glSamplerParameteri (sampler, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+  glSamplerParameteri (sampler, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+  if (sampling == GSK_LAYER_RENDER_SAMPLING_NEAREST)
+    {
+      glSamplerParameteri (sampler, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+      glSamplerParameteri (sampler, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    }
+  else
+    {
+      glSamplerParameteri (sampler, GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_LINEAR);
+      glSamplerParameteri (sampler, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+    }
+  self->samplers[sampling] = sampler;
+
+  return sampler;
+}
+
+/* The sampler for drawing @entry as @op asks: mipmaps are made once per
+ * texture, when first wanted (the texture is then not on an atlas
+ * page); content cut into tiles is sampled bilinearly */
+static GLuint
+entry_sampler (GskLayerGLBackend      *self,
+               const GskLayerRenderOp *op,
+               GskLayerGLTextureEntry *entry)
+{
+  if (op->kind != GSK_LAYER_RENDER_OP_TEXTURE)
+    return 0;
+  if (op->sampling == GSK_LAYER_RENDER_SAMPLING_MIPMAP)
+    {
+      if (entry->n_cols != 1 || entry->n_rows != 1)
+        return 0;
+      if (!entry->mipmapped)
+        {
+          glBindTexture (GL_TEXTURE_2D, entry->tile.texture);
+          glGenerateMipmap (GL_TEXTURE_2D);
+          entry->mipmapped = TRUE;
+          /* A third more, in the budget */
+          g_mutex_lock (&gsk_layer_gl_texture_lock);
+          self->texture_memory += entry->bytes / 3;
+          entry->bytes += entry->bytes / 3;
+          g_mutex_unlock (&gsk_layer_gl_texture_lock);
+          self->stats.mipmaps++;
+        }
+    }
+
+  return get_sampler (self, op->sampling);
+}
+
 static void
 draw_surface (GskLayerGLBackend      *self,
               const GskLayerRenderOp *op,
@@ -213,7 +275,8 @@ draw_surface (GskLayerGLBackend      *self,
       !(area.size.width > 0.f && area.size.height > 0.f))
     return;
 
-  entry = gsk_layer_gl_get_texture (self, surface);
+  entry = gsk_layer_gl_get_texture (self, surface, op->kind == GSK_LAYER_RENDER_OP_TEXTURE &&
+                                                   op->sampling == GSK_LAYER_RENDER_SAMPLING_MIPMAP);
   if (entry == NULL)
     {
       self->failed = TRUE;
@@ -221,6 +284,7 @@ draw_surface (GskLayerGLBackend      *self,
     }
 
   graphene_matrix_to_float (&op->transform, m);
+  self->next_sampler = entry_sampler (self, op, entry);
 
   width = cairo_image_surface_get_width (surface);
   height = cairo_image_surface_get_height (surface);
@@ -236,6 +300,7 @@ draw_surface (GskLayerGLBackend      *self,
       source[3] = entry->tile.tex_height * sy;
       gsk_layer_gl_add_instance (self, m, &area, source, color, GSK_LAYER_GL_MODE_TEXTURE,
                                  entry->tile.texture, &clip, NULL, 0, entry->uv_clamp, op);
+      self->next_sampler = 0;
       return;
     }
 
@@ -284,6 +349,7 @@ draw_surface (GskLayerGLBackend      *self,
         gsk_layer_gl_add_instance (self, m, &rect, source, color, GSK_LAYER_GL_MODE_TEXTURE,
                                    tile->texture, &clip, &area, hard, NULL, op);
       }
+  self->next_sampler = 0;
 }
 
 static void

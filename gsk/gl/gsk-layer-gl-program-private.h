@@ -36,7 +36,10 @@ enum {
 #define GSK_LAYER_GL_QUAD_PROJECTIVE  (1 << 0)  /* w varies over the quad */
 #define GSK_LAYER_GL_QUAD_ROUNDED     (1 << 1)  /* own rounded corners or rounded clips */
 #define GSK_LAYER_GL_QUAD_HARD        (1 << 2)  /* affine, every edge on pixel boundaries */
-#define GSK_LAYER_GL_N_QUAD_VARIANTS  8
+/* Samples mipmaps (the level from the texture coordinates' derivatives);
+ * these variants are linked when first used */
+#define GSK_LAYER_GL_QUAD_MIPMAP      (1 << 3)
+#define GSK_LAYER_GL_N_QUAD_VARIANTS  16
 
 typedef struct
 {

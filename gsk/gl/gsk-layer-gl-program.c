@@ -360,7 +360,12 @@ static const char quad_fragment_source[] =
   "#endif\n"
   "  vec4 color = v_color * coverage;\n"
   "  /* One fetch, whatever the mode: both sides of a branch would run */\n"
+  "#ifdef MIPMAP\n"
+  "  /* The level from where the quad's pixels fall in the texture */\n"
+  "  vec4 texel = textureGrad (u_texture, clamp (uv, v_uv_clamp.xy, v_uv_clamp.zw), dFdx (uv), dFdy (uv));\n"
+  "#else\n"
   "  vec4 texel = textureLod (u_texture, clamp (uv, v_uv_clamp.xy, v_uv_clamp.zw), 0.0);\n"
+  "#endif\n"
   "\n"
   "  o_color = v_mode > 0.5 ? color * texel : color;\n"
   "}\n";
@@ -646,7 +651,8 @@ gsk_layer_gl_quad_program_init (GskLayerGLQuadProgram  *program,
 
   g_return_val_if_fail (variant < GSK_LAYER_GL_N_QUAD_VARIANTS, FALSE);
 
-  defines = g_strdup_printf ("#define MAX_CLIPS %d\n%s%s", GSK_LAYER_GL_MAX_CLIPS,
+  defines = g_strdup_printf ("#define MAX_CLIPS %d\n%s%s%s", GSK_LAYER_GL_MAX_CLIPS,
+                             (variant & GSK_LAYER_GL_QUAD_MIPMAP) ? "#define MIPMAP 1\n" : "",
                              (variant & GSK_LAYER_GL_QUAD_PROJECTIVE) ? "#define PROJECTIVE 1\n" : "",
                              (variant & GSK_LAYER_GL_QUAD_ROUNDED) ? "#define ROUNDED 1\n" :
                              (variant & GSK_LAYER_GL_QUAD_HARD) ? "#define HARD 1\n" : "");

@@ -48,6 +48,7 @@ typedef struct _GskLayerGLTextureEntry
   guint64 last_used;            /* the frame that last drew it */
   guint64 listed;               /* the last frame whose list had it */
   guint serial;                 /* the surface's, when uploaded */
+  gboolean mipmapped;           /* its one texture has mipmaps */
   GList link;                   /* in the backend's LRU queue */
   /* Under the texture lock: in the table and the queue, its textures
    * the backend's. Whoever clears it deletes them: the renderer when it
@@ -72,6 +73,7 @@ void                    gsk_layer_gl_collect_textures              (GskLayerGLBa
 /* Whether GL can take @surface as content */
 gboolean                gsk_layer_gl_surface_is_supported          (cairo_surface_t          *surface);
 GskLayerGLTextureEntry *gsk_layer_gl_get_texture                   (GskLayerGLBackend        *self,
-                                                                    cairo_surface_t          *surface);
+                                                                    cairo_surface_t          *surface,
+                                                                    gboolean                  own_texture);
 
 G_END_DECLS

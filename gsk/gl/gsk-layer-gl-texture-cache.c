@@ -438,7 +438,8 @@ split_length (int   length,
  * NULL if GL cannot */
 static GskLayerGLTextureEntry *
 upload_surface (GskLayerGLBackend *self,
-                cairo_surface_t   *surface)
+                cairo_surface_t   *surface,
+                gboolean           own_texture)
 {
   int width = cairo_image_surface_get_width (surface);
   int height = cairo_image_surface_get_height (surface);
@@ -447,7 +448,7 @@ upload_surface (GskLayerGLBackend *self,
   GskLayerGLTextureEntry *entry;
   int c, r;
 
-  if (gsk_layer_gl_fits_atlas (self, surface))
+  if (!own_texture && gsk_layer_gl_fits_atlas (self, surface))
     return gsk_layer_gl_upload_to_atlas (self, surface);
 
   entry = g_new0 (GskLayerGLTextureEntry, 1);
@@ -500,14 +501,17 @@ upload_surface (GskLayerGLBackend *self,
   return entry;
 }
 
-/* The textures of @surface, uploaded on first use; NULL if they cannot be */
+/* The textures of @surface, uploaded on first use; NULL if they cannot
+ * be. With @own_texture, not on an atlas page (mipmaps of a page would
+ * mix neighbours): one there already is uploaded again. */
 GskLayerGLTextureEntry *
 gsk_layer_gl_get_texture (GskLayerGLBackend *self,
-                          cairo_surface_t   *surface)
+                          cairo_surface_t   *surface,
+                          gboolean           own_texture)
 {
   GskLayerGLTextureEntry *entry;
 
-  if (surface == self->last_surface)
+  if (surface == self->last_surface && (!own_texture || self->last_entry->page == NULL))
     return self->last_entry;
 
   g_mutex_lock (&gsk_layer_gl_texture_lock);
@@ -521,8 +525,9 @@ gsk_layer_gl_get_texture (GskLayerGLBackend *self,
     }
   g_mutex_unlock (&gsk_layer_gl_texture_lock);
 
-  /* An image changed in place: upload it again */
-  if (entry != NULL && entry->serial != gsk_layer_surface_get_serial (surface))
+  /* An image changed in place, or wanted off the atlas: upload it again */
+  if (entry != NULL && (entry->serial != gsk_layer_surface_get_serial (surface) ||
+                        (own_texture && entry->page != NULL)))
     {
       texture_entry_release (self, entry);
       entry = NULL;
@@ -531,7 +536,7 @@ gsk_layer_gl_get_texture (GskLayerGLBackend *self,
   if (entry == NULL)
     {
       cairo_surface_flush (surface);
-      entry = upload_surface (self, surface);
+      entry = upload_surface (self, surface, own_texture);
       if (entry == NULL)
         return NULL;
 

@@ -255,6 +255,72 @@ get_source_image (RenderState     *state,
   return image;
 }
 
+/* @surface at 1/2^@level of its size, box-filtered by cairo: a mipmap
+ * level, made once and kept with the surface (content images do not
+ * change in place; one that does is a new surface to the caches) */
+static cairo_surface_t *
+get_mip_level (cairo_surface_t *surface,
+               int              level)
+{
+  static const cairo_user_data_key_t keys[16];
+  static GMutex lock;
+  cairo_surface_t *mip;
+  int width, height;
+  cairo_t *cr;
+
+  level = MIN (level, (int) G_N_ELEMENTS (keys) - 1);
+  g_mutex_lock (&lock);
+  mip = cairo_surface_get_user_data (surface, &keys[level]);
+  if (mip == NULL)
+    {
+      width = MAX (cairo_image_surface_get_width (surface) >> level, 1);
+      height = MAX (cairo_image_surface_get_height (surface) >> level, 1);
+      mip = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
+      cr = cairo_create (mip);
+      cairo_scale (cr, (double) width / cairo_image_surface_get_width (surface),
+                   (double) height / cairo_image_surface_get_height (surface));
+      cairo_set_source_surface (cr, surface, 0, 0);
+      cairo_pattern_set_filter (cairo_get_source (cr), CAIRO_FILTER_GOOD);
+      cairo_set_operator (cr, CAIRO_OPERATOR_SOURCE);
+      cairo_paint (cr);
+      cairo_destroy (cr);
+      if (cairo_surface_set_user_data (surface, &keys[level], mip,
+                                       (cairo_destroy_func_t) cairo_surface_destroy) != CAIRO_STATUS_SUCCESS)
+        {
+          cairo_surface_destroy (mip);
+          mip = NULL;
+        }
+    }
+  g_mutex_unlock (&lock);
+
+  return mip;
+}
+
+/* The mipmap level to draw a surface from under @map (surface pixels
+ * to target pixels): the largest whose pixels are still no smaller than
+ * the target's along either axis, measured where the map is at @p */
+static int
+mip_level_for (const pixman_f_transform_t *map,
+               double                      x,
+               double                      y)
+{
+  double w = map->m[2][0] * x + map->m[2][1] * y + map->m[2][2];
+  double sx, sy, k;
+
+  if (!(w > 1e-9))
+    return 0;
+  /* The Jacobian's columns at (x, y), by the quotient rule */
+  sx = hypot ((map->m[0][0] * w - (map->m[0][0] * x + map->m[0][1] * y + map->m[0][2]) * map->m[2][0]) / (w * w),
+              (map->m[1][0] * w - (map->m[1][0] * x + map->m[1][1] * y + map->m[1][2]) * map->m[2][0]) / (w * w));
+  sy = hypot ((map->m[0][1] * w - (map->m[0][0] * x + map->m[0][1] * y + map->m[0][2]) * map->m[2][1]) / (w * w),
+              (map->m[1][1] * w - (map->m[1][0] * x + map->m[1][1] * y + map->m[1][2]) * map->m[2][1]) / (w * w));
+  k = MAX (sx, sy);
+  if (!(k > 0) || k >= 0.5)
+    return 0;
+
+  return (int) floor (log2 (1 / k));
+}
+
 /* A copy of @source with @pad pixels more on the top and left, filled
  * with the edge pixels; kept for the rest of the render call and grown
  * when an op needs more. Sets @pad to the padding the copy has. */
@@ -478,6 +544,7 @@ draw_texture (RenderState            *state,
   guint n_rounded = 0;
   graphene_rect_t source_rect, area, projected;
   pixman_image_t *source;
+  cairo_surface_t *source_surface;
   pixman_box32_t box, ref;
   gboolean needs_polygon;
   MapKind kind;
@@ -508,6 +575,7 @@ draw_texture (RenderState            *state,
   source = get_source_image (state, op->surface);
   if (source == NULL)
     return;
+  source_surface = op->surface;
 
   width = pixman_image_get_width (source);
   height = pixman_image_get_height (source);
@@ -529,7 +597,28 @@ draw_texture (RenderState            *state,
   to_layer.m[1][1] = source_rect.size.height / height;
   to_layer.m[0][2] = source_rect.origin.x;
   to_layer.m[1][2] = source_rect.origin.y;
-  pixman_f_transform_multiply (&map, &map, &to_layer);
+  pixman_f_transform_multiply (&to_source, &map, &to_layer);
+
+  /* Strongly minified, from a smaller copy: box-filtered, where
+   * bilinear sampling alone would skip pixels */
+  if (op->sampling == GSK_LAYER_RENDER_SAMPLING_MIPMAP)
+    {
+      int level = mip_level_for (&to_source, width / 2.0, height / 2.0);
+      cairo_surface_t *mip = level > 0 ? get_mip_level (op->surface, level) : NULL;
+      pixman_image_t *mip_source = mip ? get_source_image (state, mip) : NULL;
+
+      if (mip_source != NULL)
+        {
+          source_surface = mip;
+          source = mip_source;
+          width = pixman_image_get_width (source);
+          height = pixman_image_get_height (source);
+          to_layer.m[0][0] = source_rect.size.width / width;
+          to_layer.m[1][1] = source_rect.size.height / height;
+          pixman_f_transform_multiply (&to_source, &map, &to_layer);
+        }
+    }
+  map = to_source;
 
   kind = classify_map (&map);
 
@@ -588,6 +677,18 @@ draw_texture (RenderState            *state,
   if (kind != MAP_PROJECTIVE && map_is_pixel_exact (&map))
     filter = PIXMAN_FILTER_NEAREST;
 
+  /* Pixelated: each pixel a sharp square, the quad's mask antialiasing
+   * its edges */
+  if (op->sampling == GSK_LAYER_RENDER_SAMPLING_NEAREST)
+    {
+      filter = PIXMAN_FILTER_NEAREST;
+      if (repeat == PIXMAN_REPEAT_NONE)
+        {
+          repeat = PIXMAN_REPEAT_PAD;
+          needs_polygon = TRUE;
+        }
+    }
+
   /* pixman maps destination pixels to source pixels, relative to the
    * destination position minus the source position of the composite */
   if (!pixman_f_transform_invert (&to_source, &map))
@@ -595,7 +696,7 @@ draw_texture (RenderState            *state,
 
   if (kind == MAP_PROJECTIVE)
     {
-      source = prepare_projective_source (state, op->surface, source, &to_source,
+      source = prepare_projective_source (state, source_surface, source, &to_source,
                                           polygon, n_points);
       if (source == NULL)
         return;
