@@ -726,8 +726,10 @@ reset_undeclared (GskLayer            *self,
  * no filter on texture nodes).
  *
  * `outline` draws a ring outside the border box grown by
- * `outline-offset`, following the corners, over the border (but under
- * the layer's content and children, where CSS puts it over them).
+ * `outline-offset`, following the corners, over the border and under
+ * the layer's content and children, as browsers paint the outline of a
+ * positioned element under its positioned descendants (CSS 2.1 lets
+ * them paint outlines before the last step).
  *
  * Dashed borders have dashes twice their width long (three times, under
  * 3px) and dotted ones round dots as wide as the border, spaced as
