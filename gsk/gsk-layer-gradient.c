@@ -286,7 +286,12 @@ paint_conic_gradient (cairo_t                *cr,
   cairo_user_to_device (cr, &kx, &ky);
   kx -= ox;
   ky -= oy;
+  /* The CTM leaves out the surface's device scale: to its pixels */
   cairo_surface_get_device_scale (target, &sx, &sy);
+  ox *= sx;
+  kx *= sx;
+  oy *= sy;
+  ky *= sy;
   if (!(fabs (kx) > 1e-9 && fabs (ky) > 1e-9) || cairo_surface_get_type (target) != CAIRO_SURFACE_TYPE_IMAGE)
     return;
 

@@ -973,6 +973,34 @@ test_image_rendering (void)
     }
 }
 
+/* A conic gradient fills its whole box on a raster of any scale (it
+ * once covered only the part a 1× raster would have) */
+static void
+test_conic_scale (void)
+{
+  GskLayerRenderer *renderer = gsk_layer_software_renderer_new ();
+  GskLayer *root = g_object_ref_sink (gsk_layer_new ());
+  g_autoptr (GError) error = NULL;
+  cairo_surface_t *target;
+  guint32 *row;
+
+  gsk_layer_set_size (root, &GRAPHENE_SIZE_INIT (40, 40));
+  g_assert_true (gsk_layer_set_style_from_string (root, "background-image: conic-gradient(red, red)", &error));
+  gsk_layer_renderer_set_scale (renderer, 2);
+  target = gsk_layer_renderer_render_to_surface (renderer, root, 80, 80);
+  cairo_surface_flush (target);
+  /* Red in all four corners' pixels */
+  row = (guint32 *) cairo_image_surface_get_data (target);
+  g_assert_cmphex (row[1], ==, 0xffff0000);
+  g_assert_cmphex (row[78], ==, 0xffff0000);
+  row = (guint32 *) (cairo_image_surface_get_data (target) + 78 * cairo_image_surface_get_stride (target));
+  g_assert_cmphex (row[1], ==, 0xffff0000);
+  g_assert_cmphex (row[78], ==, 0xffff0000);
+  cairo_surface_destroy (target);
+  g_object_unref (root);
+  g_object_unref (renderer);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -983,6 +1011,7 @@ main (int    argc,
 
   g_test_add_func ("/style/backdrop-damage", test_backdrop_damage);
   g_test_add_func ("/style/image-rendering", test_image_rendering);
+  g_test_add_func ("/style/conic-scale", test_conic_scale);
   g_test_add_func ("/style/filter-damage", test_filter_damage);
   g_test_add_func ("/style/parse", test_parse);
   g_test_add_func ("/style/errors", test_errors);
