@@ -17,6 +17,7 @@ typedef enum {
   GSK_LAYER_DEBUG_CHECK_DAMAGE = 1 << 3,  /* compare each damaged frame with a full one */
   GSK_LAYER_DEBUG_NO_THREADS   = 1 << 4,  /* render on one thread */
   GSK_LAYER_DEBUG_NO_ATLAS     = 1 << 5,  /* GL: a texture of its own for every content */
+  GSK_LAYER_DEBUG_FULL_RES_BLUR = 1 << 6, /* GL: every blur at full resolution */
 } GskLayerDebugFlags;
 
 GskLayerDebugFlags gsk_layer_get_debug_flags (void);

@@ -13,6 +13,7 @@ static const GDebugKey debug_keys[] = {
   { "check-damage", GSK_LAYER_DEBUG_CHECK_DAMAGE },
   { "no-threads", GSK_LAYER_DEBUG_NO_THREADS },
   { "no-atlas", GSK_LAYER_DEBUG_NO_ATLAS },
+  { "full-res-blur", GSK_LAYER_DEBUG_FULL_RES_BLUR },
 };
 
 GskLayerDebugFlags

@@ -22,6 +22,10 @@
 
 G_BEGIN_DECLS
 
+/* A sampler of the GL backend's own: bilinear, for offscreens read at
+ * another resolution (reduced blurs) */
+#define GSK_LAYER_RENDER_SAMPLING_LINEAR_CLAMPED ((GskLayerRenderSampling) (GSK_LAYER_RENDER_SAMPLING_MIPMAP + 1))
+
 struct _GskLayerGLBackend
 {
   GskLayerGLContext *context;
@@ -74,7 +78,10 @@ struct _GskLayerGLBackend
    * (0: none), and the one the next quads added want */
   GLuint batch_sampler;
   GLuint next_sampler;
-  GLuint samplers[3];           /* by GskLayerRenderSampling; made when first used */
+  /* By GskLayerRenderSampling, and GSK_LAYER_RENDER_SAMPLING_LINEAR_CLAMPED
+   * for offscreens (whose textures sample their nearest texel); made
+   * when first used */
+  GLuint samplers[GSK_LAYER_RENDER_SAMPLING_LINEAR_CLAMPED + 1];
   GskLayerGLOffscreen canvas;   /* what is drawn into */
   int canvas_x;                 /* its origin in target space */
   int canvas_y;

@@ -21,6 +21,7 @@ typedef struct
   guint content_textures;  /* GL textures they take: atlas pages included */
   guint atlas_pages;       /* of them, atlas pages */
   guint mipmaps;           /* textures given mipmaps */
+  guint reduced_blurs;     /* blurs drawn at a half or a quarter of the resolution */
   gboolean software;       /* the frame was drawn by the software backend */
 } GskLayerGLStats;
 

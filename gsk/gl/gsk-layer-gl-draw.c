@@ -28,10 +28,27 @@
 #include "gsk-layer-gl-backend-impl-private.h"
 #include "gsk-layer-gl-batch-private.h"
 #include "gsk-layer-gl-texture-cache-private.h"
+#include "gsk-layer-debug-private.h"
 
 #include <math.h>
 #include <string.h>
 #include <epoxy/gl.h>
+
+static int blur_scale (float sigma);
+
+/* The coarsest resolution any blur of @op's filters is drawn at */
+static int
+filters_blur_scale (const GskLayerRenderOp *op)
+{
+  int scale = 1;
+  guint i;
+
+  for (i = 0; i < op->n_filters; i++)
+    if (op->filters[i].kind != GSK_LAYER_RENDER_FILTER_COLOR)
+      scale = MAX (scale, blur_scale (op->filters[i].sigma));
+
+  return scale;
+}
 
 static void
 warn_unbalanced (void)
@@ -210,6 +227,11 @@ get_sampler (GskLayerGLBackend      *self,
     {
       glSamplerParameteri (sampler, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
       glSamplerParameteri (sampler, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    }
+  else if (sampling == GSK_LAYER_RENDER_SAMPLING_LINEAR_CLAMPED)
+    {
+      glSamplerParameteri (sampler, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+      glSamplerParameteri (sampler, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
     }
   else
     {
@@ -504,8 +526,9 @@ push_group (GskLayerGLBackend      *self,
   if (op->filter_reach > 0)
     {
       /* What the filters draw in the clip comes from this far around it,
-       * within the target */
-      int reach = (int) ceilf (op->filter_reach);
+       * within the target, and at a reduced resolution from the blocks
+       * of the coarsest level around that */
+      int reach = (int) ceilf (op->filter_reach) + 3 * filters_blur_scale (op);
       GskLayerGLBox grown = {
         MAX (self->clip.x1 - reach, 0), MAX (self->clip.y1 - reach, 0),
         MIN (self->clip.x2 + reach, self->target.width), MIN (self->clip.y2 + reach, self->target.height),
@@ -647,7 +670,10 @@ draw_box_quad (GskLayerGLBackend *self,
 }
 
 /* One pass of a filter over the group's box: @source through @program
- * (its uniforms set by the caller) into @dest, which it replaces there */
+ * (its uniforms set by the caller) into @dest, which it replaces there.
+ * A texel of @source covers @source_scale target pixels, one of @dest
+ * @dest_scale (reduced-resolution blurs): a reduced pass draws a little
+ * past the box, so that what is read back near its edges was written. */
 static void
 filter_pass (GskLayerGLBackend         *self,
              const GskLayerGLStackEntry *entry,
@@ -657,15 +683,23 @@ filter_pass (GskLayerGLBackend         *self,
              GLint                       u_source_rect,
              GLint                       u_source,
              const GskLayerGLOffscreen  *source,
+             int                         source_scale,
              const GskLayerGLOffscreen  *dest,
+             int                         dest_scale,
              gboolean                    blend)
 {
+  int vw = (self->target.width + dest_scale - 1) / dest_scale;
+  int vh = (self->target.height + dest_scale - 1) / dest_scale;
+  int grow = dest_scale > 1 ? 2 * dest_scale : 0;
+  int x1 = MAX (entry->box.x1 - grow, 0), y1 = MAX (entry->box.y1 - grow, 0);
+  int x2 = MIN (entry->box.x2 + grow, vw * dest_scale), y2 = MIN (entry->box.y2 + grow, vh * dest_scale);
+
   glBindFramebuffer (GL_FRAMEBUFFER, dest->framebuffer);
-  glViewport (0, 0, self->target.width, self->target.height);
+  glViewport (0, 0, vw, vh);
   glUseProgram (program);
-  glUniform4f (u_viewport, 0, 0, self->target.width, self->target.height);
-  glUniform4f (u_box, entry->box.x1, entry->box.y1, entry->box.x2 - entry->box.x1, entry->box.y2 - entry->box.y1);
-  glUniform4f (u_source_rect, 0, 0, source->width, source->height);
+  glUniform4f (u_viewport, 0, 0, vw * dest_scale, vh * dest_scale);
+  glUniform4f (u_box, x1, y1, x2 - x1, y2 - y1);
+  glUniform4f (u_source_rect, 0, 0, source->width * source_scale, source->height * source_scale);
   glUniform1i (u_source, 0);
   glActiveTexture (GL_TEXTURE0);
   glBindTexture (GL_TEXTURE_2D, source->texture);
@@ -673,11 +707,15 @@ filter_pass (GskLayerGLBackend         *self,
   draw_box_quad (self, blend);
 }
 
+/* One direction of a Gaussian of @sigma target pixels, taps @step
+ * target pixels apart */
 static void
 blur_pass (GskLayerGLBackend          *self,
            const GskLayerGLStackEntry *entry,
            const GskLayerGLOffscreen  *source,
+           int                         source_scale,
            const GskLayerGLOffscreen  *dest,
+           int                         dest_scale,
            float                       dx,
            float                       dy,
            float                       sigma,
@@ -688,13 +726,91 @@ blur_pass (GskLayerGLBackend          *self,
   glUseProgram (self->blur.id);
   glUniform2f (self->blur.u_direction, dx, dy);
   glUniform1f (self->blur.u_sigma, sigma);
+  glUniform1f (self->blur.u_scale, dest_scale);
+  glUniform1f (self->blur.u_step, MAX (dest_scale, 1));
+  glUniform4f (self->blur.u_bounds, entry->box.x1, entry->box.y1,
+               entry->box.x2 - entry->box.x1, entry->box.y2 - entry->box.y1);
   glUniform2f (self->blur.u_offset, offset ? offset[0] : 0, offset ? offset[1] : 0);
   glUniform1i (self->blur.u_shadow, shadow_color != NULL);
   glUniform1i (self->blur.u_clamp, self->filter_clamp);
   if (shadow_color)
     glUniform4fv (self->blur.u_color, 1, shadow_color);
   filter_pass (self, entry, self->blur.id, self->blur.u_viewport, self->blur.u_box,
-               self->blur.u_source_rect, self->blur.u_source, source, dest, blend);
+               self->blur.u_source_rect, self->blur.u_source, source, source_scale, dest, dest_scale, blend);
+}
+
+/* How many target pixels a texel of a blur of @sigma may cover: larger
+ * blurs lose nothing at a half or a quarter of the resolution, and cost
+ * a fraction of the taps and the fill */
+static int
+blur_scale (float sigma)
+{
+  if (GSK_LAYER_DEBUG_CHECK (FULL_RES_BLUR))
+    return 1;
+  return sigma >= 16.f ? 4 : sigma >= 4.f ? 2 : 1;
+}
+
+/* A separable Gaussian of @sigma (and for a drop shadow its colour and
+ * offset) from @source into @dest, at a reduced resolution where the
+ * blur allows: the first pass reads the full-resolution source at block
+ * centres, a quarter-resolution blur first halves it once, and the last
+ * pass scales back up bilinearly. FALSE if offscreens ran out. */
+static gboolean
+blur (GskLayerGLBackend          *self,
+      const GskLayerGLStackEntry *entry,
+      const GskLayerGLOffscreen  *source,
+      const GskLayerGLOffscreen  *dest,
+      float                       sigma,
+      const float                *shadow_color,
+      const float                 offset[2])
+{
+  int scale = blur_scale (sigma);
+  int w = (self->target.width + scale - 1) / scale, h = (self->target.height + scale - 1) / scale;
+  GskLayerGLOffscreen a = { 0, }, b = { 0, }, half = { 0, };
+  const GskLayerGLOffscreen *first = source;
+  int first_scale = 1;
+  gboolean ok;
+
+  if (scale == 1)
+    {
+      if (!gsk_layer_gl_acquire_offscreen (self, self->target.width, self->target.height, &a))
+        return FALSE;
+      blur_pass (self, entry, source, 1, &a, 1, 1, 0, sigma, shadow_color, offset, FALSE);
+      blur_pass (self, entry, &a, 1, dest, 1, 0, 1, sigma, NULL, NULL, FALSE);
+      gsk_layer_gl_release_offscreen (self, &a);
+      return TRUE;
+    }
+
+  ok = gsk_layer_gl_acquire_offscreen (self, w, h, &a) && gsk_layer_gl_acquire_offscreen (self, w, h, &b) &&
+       (scale < 4 || gsk_layer_gl_acquire_offscreen (self, (self->target.width + 1) / 2,
+                                                     (self->target.height + 1) / 2, &half));
+  if (ok)
+    {
+      /* Offscreens sample their nearest texel: these passes average */
+      glBindSampler (0, get_sampler (self, GSK_LAYER_RENDER_SAMPLING_LINEAR_CLAMPED));
+      if (scale == 4)
+        {
+          /* One halving: each texel the mean of a 2×2 block */
+          blur_pass (self, entry, source, 1, &half, 2, 0, 0, 0, NULL, NULL, FALSE);
+          first = &half;
+          first_scale = 2;
+        }
+      blur_pass (self, entry, first, first_scale, &a, scale, 1, 0, sigma, shadow_color, offset, FALSE);
+      blur_pass (self, entry, &a, scale, &b, scale, 0, 1, sigma, NULL, NULL, FALSE);
+      /* Back to full resolution, interpolated */
+      blur_pass (self, entry, &b, scale, dest, 1, 0, 0, 0, NULL, NULL, FALSE);
+      glBindSampler (0, 0);
+      self->stats.reduced_blurs++;
+    }
+
+  if (a.framebuffer)
+    gsk_layer_gl_release_offscreen (self, &a);
+  if (b.framebuffer)
+    gsk_layer_gl_release_offscreen (self, &b);
+  if (half.framebuffer)
+    gsk_layer_gl_release_offscreen (self, &half);
+
+  return ok;
 }
 
 /* The group's offscreen through @filter into a new one that takes its
@@ -706,15 +822,12 @@ apply_filter (GskLayerGLBackend          *self,
               guint                      *index)
 {
   const GskLayerRenderFilter *filter = &filters[*index];
-  GskLayerGLOffscreen result, tmp = { 0, };
+  GskLayerGLOffscreen result;
+  gboolean ok = TRUE;
 
   /* Target-sized and at its origin, as the group's */
-  if (!gsk_layer_gl_acquire_offscreen (self, self->target.width, self->target.height, &result) ||
-      (filter->kind != GSK_LAYER_RENDER_FILTER_COLOR &&
-       !gsk_layer_gl_acquire_offscreen (self, self->target.width, self->target.height, &tmp)))
+  if (!gsk_layer_gl_acquire_offscreen (self, self->target.width, self->target.height, &result))
     {
-      if (result.framebuffer)
-        gsk_layer_gl_release_offscreen (self, &result);
       self->failed = TRUE;
       return FALSE;
     }
@@ -738,13 +851,10 @@ apply_filter (GskLayerGLBackend          *self,
       glUniformMatrix4fv (self->filter.u_matrix, n, GL_FALSE, &matrices[0][0]);
       glUniform4fv (self->filter.u_offset, n, &offsets[0][0]);
       filter_pass (self, entry, self->filter.id, self->filter.u_viewport, self->filter.u_box,
-                   self->filter.u_source_rect, self->filter.u_source, &entry->offscreen, &result, FALSE);
+                   self->filter.u_source_rect, self->filter.u_source, &entry->offscreen, 1, &result, 1, FALSE);
     }
   else if (filter->kind == GSK_LAYER_RENDER_FILTER_BLUR)
-    {
-      blur_pass (self, entry, &entry->offscreen, &tmp, 1, 0, filter->sigma, NULL, NULL, FALSE);
-      blur_pass (self, entry, &tmp, &result, 0, 1, filter->sigma, NULL, NULL, FALSE);
-    }
+    ok = blur (self, entry, &entry->offscreen, &result, filter->sigma, NULL, NULL);
   else
     {
       float a = gsk_layer_gl_clamp_unit (filter->color[3]);
@@ -756,13 +866,17 @@ apply_filter (GskLayerGLBackend          *self,
       float offset[2] = { roundf (filter->dx), roundf (filter->dy) };
 
       /* The shadow, then the group over it */
-      blur_pass (self, entry, &entry->offscreen, &tmp, 1, 0, filter->sigma, color, offset, FALSE);
-      blur_pass (self, entry, &tmp, &result, 0, 1, filter->sigma, NULL, NULL, FALSE);
-      blur_pass (self, entry, &entry->offscreen, &result, 0, 0, 0, NULL, NULL, TRUE);
+      ok = blur (self, entry, &entry->offscreen, &result, filter->sigma, color, offset);
+      if (ok)
+        blur_pass (self, entry, &entry->offscreen, 1, &result, 1, 0, 0, 0, NULL, NULL, TRUE);
     }
 
-  if (tmp.framebuffer)
-    gsk_layer_gl_release_offscreen (self, &tmp);
+  if (!ok)
+    {
+      gsk_layer_gl_release_offscreen (self, &result);
+      self->failed = TRUE;
+      return FALSE;
+    }
   gsk_layer_gl_release_offscreen (self, &entry->offscreen);
   entry->offscreen = result;
 

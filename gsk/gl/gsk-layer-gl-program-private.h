@@ -87,6 +87,9 @@ typedef struct
   GLint u_source;
   GLint u_direction;
   GLint u_sigma;
+  GLint u_bounds;
+  GLint u_scale;
+  GLint u_step;
   GLint u_offset;
   GLint u_shadow;
   GLint u_color;

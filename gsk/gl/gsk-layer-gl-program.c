@@ -415,11 +415,13 @@ static const char filter_fragment_source[] =
  * @u_offset: a drop shadow's first pass */
 static const char blur_fragment_source[] =
   "uniform vec4 u_viewport;\n"
-  "uniform vec4 u_box;            /* the group in target space */\n"
+  "uniform vec4 u_bounds;         /* the group in target space: what is read */\n"
   "uniform vec4 u_source_rect;    /* where the texture lies in target space */\n"
   "uniform sampler2D u_source;\n"
   "uniform vec2 u_direction;\n"
   "uniform float u_sigma;\n"
+  "uniform float u_scale;         /* target pixels per fragment */\n"
+  "uniform float u_step;          /* target pixels between taps */\n"
   "uniform vec2 u_offset;\n"
   "uniform int u_shadow;\n"
   "uniform vec4 u_color;          /* premultiplied */\n"
@@ -430,24 +432,28 @@ static const char blur_fragment_source[] =
   "vec4 fetch (vec2 p)\n"
   "{\n"
   "  if (u_clamp != 0)\n"
-  "    p = clamp (p, u_box.xy + 0.5, u_box.xy + u_box.zw - 0.5);\n"
-  "  else if (any (lessThan (p, u_box.xy)) || any (greaterThanEqual (p, u_box.xy + u_box.zw)))\n"
+  "    p = clamp (p, u_bounds.xy + 0.5, u_bounds.xy + u_bounds.zw - 0.5);\n"
+  "  else if (any (lessThan (p, u_bounds.xy)) || any (greaterThanEqual (p, u_bounds.xy + u_bounds.zw)))\n"
   "    return vec4 (0.0);\n"
   "  return textureLod (u_source, (p - u_source_rect.xy) / u_source_rect.zw, 0.0);\n"
   "}\n"
   "\n"
   "void main ()\n"
   "{\n"
-  "  vec2 p = gl_FragCoord.xy + u_viewport.xy - u_offset;\n"
-  "  int r = int (min (ceil (3.0 * u_sigma), 256.0));\n"
+  "  /* At a reduced resolution a fragment is a block of target pixels:\n"
+  "   * read at its centre, a corner of the finer level's texels, which\n"
+  "   * the bilinear fetch averages */\n"
+  "  vec2 p = gl_FragCoord.xy * u_scale + u_viewport.xy - u_offset;\n"
+  "  int r = int (min (ceil (3.0 * u_sigma / u_step), 256.0));\n"
   "  vec4 sum = vec4 (0.0);\n"
   "  float weights = 0.0;\n"
   "\n"
   "  for (int i = -r; i <= r; i++)\n"
   "    {\n"
-  "      float w = r > 0 ? exp (-float (i * i) / (2.0 * u_sigma * u_sigma)) : 1.0;\n"
+  "      float d = float (i) * u_step;\n"
+  "      float w = r > 0 ? exp (-d * d / (2.0 * u_sigma * u_sigma)) : 1.0;\n"
   "\n"
-  "      sum += w * fetch (p + u_direction * float (i));\n"
+  "      sum += w * fetch (p + u_direction * d);\n"
   "      weights += w;\n"
   "    }\n"
   "  sum /= weights;\n"
@@ -706,6 +712,9 @@ gsk_layer_gl_blur_program_init (GskLayerGLBlurProgram  *program,
   program->u_source = glGetUniformLocation (program->id, "u_source");
   program->u_direction = glGetUniformLocation (program->id, "u_direction");
   program->u_sigma = glGetUniformLocation (program->id, "u_sigma");
+  program->u_bounds = glGetUniformLocation (program->id, "u_bounds");
+  program->u_scale = glGetUniformLocation (program->id, "u_scale");
+  program->u_step = glGetUniformLocation (program->id, "u_step");
   program->u_offset = glGetUniformLocation (program->id, "u_offset");
   program->u_shadow = glGetUniformLocation (program->id, "u_shadow");
   program->u_color = glGetUniformLocation (program->id, "u_color");

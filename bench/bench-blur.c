@@ -1,0 +1,132 @@
+/* bench-blur.c: blurs on the GL backend, at reduced resolution and at
+ * full resolution, side by side
+ *
+ * A 480×320 layer with a gradient and `filter: blur(σ)` moves a pixel
+ * per frame over a 960×640 target, so that every frame blurs it again
+ * (filter blurs are not cached). For each σ, the median frame time of
+ * the GL renderer as it is (a half or a quarter of the resolution from
+ * σ = 4 or 16) and of the same run with GSK_LAYER_DEBUG=full-res-blur
+ * (this program run again as a child), and their ratio.
+ *
+ * Usage: bench-blur [FRAMES [SIGMA...]]
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <gsklayer.h>
+
+#include "gsk-layer-gl-renderer-private.h"
+
+#define W 960
+#define H 640
+
+static int
+compare_doubles (const void *a,
+                 const void *b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+
+  return x < y ? -1 : x > y;
+}
+
+/* The median frame time, in ms, of @frames frames blurring by @sigma */
+static double
+run (GskLayerRenderer *renderer,
+     int               frames,
+     double            sigma,
+     guint            *reduced)
+{
+  GskLayer *root = g_object_ref_sink (gsk_layer_new ());
+  GskLayer *card = gsk_layer_new ();
+  cairo_surface_t *target = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, W, H);
+  g_autofree char *css = g_strdup_printf ("background-image: linear-gradient(45deg, #e01b24, #1c71d8); "
+                                          "border-radius: 24px; filter: blur(%gpx)", sigma);
+  double *times = g_new (double, frames), median;
+  g_autoptr (GError) error = NULL;
+  int i;
+
+  gsk_layer_set_size (root, &GRAPHENE_SIZE_INIT (W, H));
+  gsk_layer_set_background_color (root, &(GdkRGBA) { 1, 1, 1, 1 });
+  gsk_layer_set_size (card, &GRAPHENE_SIZE_INIT (480, 320));
+  if (!gsk_layer_set_style_from_string (card, css, &error))
+    g_error ("%s", error->message);
+  gsk_layer_add_child (root, card);
+
+  for (i = -3; i < frames; i++)
+    {
+      gint64 start;
+
+      gsk_layer_set_position (card, &GRAPHENE_POINT_INIT (160 + (i & 63), 160));
+      start = g_get_monotonic_time ();
+      cairo_region_destroy (gsk_layer_renderer_render (renderer, root, target));
+      if (i >= 0)
+        times[i] = (g_get_monotonic_time () - start) / 1000.0;
+    }
+  *reduced = gsk_layer_gl_renderer_get_stats (GSK_LAYER_GL_RENDERER (renderer))->reduced_blurs;
+
+  qsort (times, frames, sizeof (double), compare_doubles);
+  median = times[frames / 2];
+  g_free (times);
+  cairo_surface_destroy (target);
+  g_object_unref (root);
+
+  return median;
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  static const double default_sigmas[] = { 2, 6, 12, 24, 48 };
+  int frames = argc > 1 ? atoi (argv[1]) : 30;
+  gboolean child = g_getenv ("BENCH_BLUR_CHILD") != NULL;
+  g_autoptr (GError) error = NULL;
+  GskLayerRenderer *renderer;
+  int n = argc > 2 ? argc - 2 : (int) G_N_ELEMENTS (default_sigmas);
+  int i;
+
+  renderer = gsk_layer_renderer_new_for_backend ("gl", &error);
+  if (renderer == NULL)
+    g_error ("no GL renderer: %s", error->message);
+
+  if (!child)
+    printf ("# %d frames of %dx%d, a 480x320 layer blurred and moving\n"
+            "# sigma  reduced-ms  full-ms  full/reduced  reduced-blurs\n", frames, W, H);
+
+  for (i = 0; i < n; i++)
+    {
+      double sigma = argc > 2 ? g_ascii_strtod (argv[i + 2], NULL) : default_sigmas[i];
+      guint reduced = 0;
+      double ms = run (renderer, frames, sigma, &reduced);
+
+      if (child)
+        {
+          printf ("%g\n", ms);
+          continue;
+        }
+      else
+        {
+          /* The same frames with every blur at full resolution */
+          g_autofree char *frames_arg = g_strdup_printf ("%d", frames);
+          g_autofree char *sigma_arg = g_strdup_printf ("%g", sigma);
+          char *child_argv[] = { argv[0], frames_arg, sigma_arg, NULL };
+          char **envp = g_environ_setenv (g_get_environ (), "GSK_LAYER_DEBUG", "full-res-blur", TRUE);
+          g_autofree char *out = NULL;
+          double full;
+
+          envp = g_environ_setenv (envp, "BENCH_BLUR_CHILD", "1", TRUE);
+          if (!g_spawn_sync (NULL, child_argv, envp, G_SPAWN_DEFAULT, NULL, NULL, &out, NULL, NULL, &error))
+            g_error ("%s", error->message);
+          g_strfreev (envp);
+          full = g_ascii_strtod (out, NULL);
+          printf ("%7g  %10.2f  %7.2f  %12.2f%s  %u\n", sigma, ms, full, full / ms,
+                  full / ms < 1 ? "!" : "", reduced);
+        }
+    }
+
+  g_object_unref (renderer);
+  return 0;
+}
