@@ -107,6 +107,14 @@ struct _GskLayerPrivate
 
   GskLayerTransform *transform;
   GskLayerTransform *child_transform;
+  /* CSS's translate, rotate and scale properties (the rotation in
+   * degrees about rotate_axis), and the transform they make, applied
+   * before @transform about the pivot; NULL while they are identities */
+  graphene_point3d_t translate;
+  graphene_point3d_t scale;
+  float rotate;
+  graphene_point3d_t rotate_axis;
+  GskLayerTransform *individual;
   GskLayerContent *content;
   /* Interned */
   char *name;

@@ -49,14 +49,18 @@ static gboolean
 get_local_affine (GskLayerPrivate *priv,
                   float            out[6])
 {
-  float t[6];
+  float t[6], ind[6];
 
   if (priv->pivot.z != 0.f || priv->z_position != 0.f ||
-      !gsk_layer_transform_to_affine (priv->transform, t))
+      !gsk_layer_transform_to_affine (priv->transform, t) ||
+      (priv->individual != NULL && !gsk_layer_transform_to_affine (priv->individual, ind)))
     return FALSE;
 
   out[0] = 1; out[1] = 0; out[2] = 0; out[3] = 1; out[4] = 0; out[5] = 0;
   affine_about_pivot (out, t, priv->pivot.x * priv->size.width, priv->pivot.y * priv->size.height);
+  /* CSS's translate, rotate and scale come after the transform */
+  if (priv->individual != NULL)
+    affine_about_pivot (out, ind, priv->pivot.x * priv->size.width, priv->pivot.y * priv->size.height);
   out[4] += priv->position.x;
   out[5] += priv->position.y;
 
@@ -89,7 +93,7 @@ gsk_layer_get_local_matrix (GskLayer          *self,
       return;
     }
 
-  if (priv->transform == NULL)
+  if (priv->transform == NULL && priv->individual == NULL)
     {
       graphene_point3d_init (&t, priv->position.x, priv->position.y, priv->z_position);
       graphene_matrix_init_translate (out_matrix, &t);
@@ -103,8 +107,17 @@ gsk_layer_get_local_matrix (GskLayer          *self,
                              -priv->pivot.y * priv->size.height,
                              -priv->pivot.z);
       graphene_matrix_init_translate (out_matrix, &t);
-      gsk_layer_transform_to_matrix (priv->transform, &m);
-      graphene_matrix_multiply (out_matrix, &m, out_matrix);
+      if (priv->transform != NULL)
+        {
+          gsk_layer_transform_to_matrix (priv->transform, &m);
+          graphene_matrix_multiply (out_matrix, &m, out_matrix);
+        }
+      /* CSS's translate, rotate and scale, after the transform */
+      if (priv->individual != NULL)
+        {
+          gsk_layer_transform_to_matrix (priv->individual, &m);
+          graphene_matrix_multiply (out_matrix, &m, out_matrix);
+        }
       graphene_point3d_init (&t,
                              priv->pivot.x * priv->size.width + priv->position.x,
                              priv->pivot.y * priv->size.height + priv->position.y,

@@ -50,6 +50,10 @@ enum {
   PROP_CONTENT,
   PROP_CORNER_RADIUS,
   PROP_STYLE,
+  PROP_TRANSLATE,
+  PROP_ROTATE,
+  PROP_ROTATE_AXIS,
+  PROP_SCALE,
   N_PROPS
 };
 
@@ -235,6 +239,14 @@ gsk_layer_present_floats (GskLayer    *self,
                                                        clamp_unit (v[2]), clamp_unit (v[3]) });
   else if (pspec == properties[PROP_CORNER_RADIUS])
     gsk_layer_set_corner_radius (self, clamp_length (v[0]));
+  else if (pspec == properties[PROP_TRANSLATE])
+    gsk_layer_set_translate (self, &GRAPHENE_POINT3D_INIT (clamp_coordinate (v[0]), clamp_coordinate (v[1]),
+                                                           clamp_coordinate (v[2])));
+  else if (pspec == properties[PROP_SCALE])
+    gsk_layer_set_scale (self, &GRAPHENE_POINT3D_INIT (clamp_coordinate (v[0]), clamp_coordinate (v[1]),
+                                                       clamp_coordinate (v[2])));
+  else if (pspec == properties[PROP_ROTATE])
+    gsk_layer_set_rotate (self, clamp_coordinate (v[0]));
   else
     handled = FALSE;
   priv->updating_presentation = was_updating;
@@ -574,6 +586,267 @@ gsk_layer_get_child_transform (GskLayer *self)
     return g_value_get_boxed (model_value (self, PROP_CHILD_TRANSFORM));
   return ((GskLayerPrivate *) gsk_layer_get_instance_private (self))->child_transform;
 }
+
+/* {{{ translate, rotate and scale */
+
+/* The transform CSS's translate, rotate and scale make, in CSS's
+ * order: translate, then rotate, then scale (scale applies first) */
+static void
+update_individual (GskLayer *self)
+{
+  GskLayerPrivate *priv = gsk_layer_get_instance_private (self);
+  GskLayerTransform *t = NULL;
+
+  g_clear_pointer (&priv->individual, gsk_layer_transform_unref);
+  if (priv->translate.x != 0.f || priv->translate.y != 0.f || priv->translate.z != 0.f)
+    t = gsk_layer_transform_translate_3d (t, priv->translate.x, priv->translate.y, priv->translate.z);
+  if (priv->rotate != 0.f)
+    {
+      if (priv->rotate_axis.x == 0.f && priv->rotate_axis.y == 0.f)
+        t = gsk_layer_transform_rotate (t, priv->rotate_axis.z > 0.f ? priv->rotate : -priv->rotate);
+      else
+        {
+          graphene_vec3_t axis;
+
+          graphene_vec3_init (&axis, priv->rotate_axis.x, priv->rotate_axis.y, priv->rotate_axis.z);
+          t = gsk_layer_transform_rotate_3d (t, priv->rotate, &axis);
+        }
+    }
+  if (priv->scale.x != 1.f || priv->scale.y != 1.f || priv->scale.z != 1.f)
+    t = gsk_layer_transform_scale_3d (t, priv->scale.x, priv->scale.y, priv->scale.z);
+  priv->individual = t;
+
+  gsk_layer_changed (self, GSK_LAYER_DIRTY_WORLD);
+}
+
+static inline gboolean
+scale_is_valid (float s)
+{
+  return isfinite (s) && fabsf (s) <= GSK_LAYER_MAX_COORDINATE;
+}
+
+/**
+ * gsk_layer_set_translate:
+ * @self: a layer
+ * @translate: the offset, in pixels along x, y and z
+ *
+ * Moves @self by @translate, as CSS's `translate` property: before
+ * [property@Layer:transform] is applied (so in the parent's axes, not
+ * the transform's), and animatable on its own. The default is no
+ * offset. Does nothing, with a critical warning, for a component that
+ * is not finite or beyond the coordinates a layer takes.
+ *
+ * Since: 0.1
+ */
+void
+gsk_layer_set_translate (GskLayer                 *self,
+                         const graphene_point3d_t *translate)
+{
+  GskLayerPrivate *priv;
+
+  g_return_if_fail (GSK_IS_LAYER (self));
+  g_return_if_fail (translate != NULL);
+  g_return_if_fail (coordinate_is_valid (translate->x) && coordinate_is_valid (translate->y) &&
+                    coordinate_is_valid (translate->z));
+
+  ANIMATE_OR_CONTINUE (self, PROP_TRANSLATE, GRAPHENE_TYPE_POINT3D, g_value_set_boxed, translate);
+
+  priv = gsk_layer_get_instance_private (self);
+  if (graphene_point3d_equal (&priv->translate, translate))
+    return;
+
+  priv->translate = *translate;
+  update_individual (self);
+  notify_model (self, PROP_TRANSLATE);
+}
+
+/**
+ * gsk_layer_get_translate:
+ * @self: a layer
+ * @translate: (out caller-allocates): return location for the offset
+ *
+ * Gets the offset set with [method@Layer.set_translate].
+ *
+ * Since: 0.1
+ */
+void
+gsk_layer_get_translate (GskLayer           *self,
+                         graphene_point3d_t *translate)
+{
+  g_return_if_fail (GSK_IS_LAYER (self));
+  g_return_if_fail (translate != NULL);
+
+  if (model_value (self, PROP_TRANSLATE))
+    *translate = *(graphene_point3d_t *) g_value_get_boxed (model_value (self, PROP_TRANSLATE));
+  else
+    *translate = ((GskLayerPrivate *) gsk_layer_get_instance_private (self))->translate;
+}
+
+/**
+ * gsk_layer_set_rotate:
+ * @self: a layer
+ * @degrees: the angle, clockwise on screen about the z axis
+ *
+ * Rotates @self about its pivot point and [property@Layer:rotate-axis]
+ * (by default z: in the plane of the screen), as CSS's `rotate`
+ * property: after [property@Layer:scale] and before
+ * [property@Layer:translate], before [property@Layer:transform] is
+ * applied, and animatable on its own. The default is 0. Does nothing,
+ * with a critical warning, for an angle that is not finite.
+ *
+ * Since: 0.1
+ */
+void
+gsk_layer_set_rotate (GskLayer *self,
+                      float     degrees)
+{
+  GskLayerPrivate *priv;
+
+  g_return_if_fail (GSK_IS_LAYER (self));
+  g_return_if_fail (isfinite (degrees) && fabsf (degrees) <= GSK_LAYER_MAX_COORDINATE);
+
+  ANIMATE_OR_CONTINUE (self, PROP_ROTATE, G_TYPE_FLOAT, g_value_set_float, degrees);
+
+  priv = gsk_layer_get_instance_private (self);
+  if (priv->rotate == degrees)
+    return;
+
+  priv->rotate = degrees;
+  update_individual (self);
+  notify_model (self, PROP_ROTATE);
+}
+
+/**
+ * gsk_layer_get_rotate:
+ * @self: a layer
+ *
+ * Returns: the angle of [method@Layer.set_rotate], in degrees
+ *
+ * Since: 0.1
+ */
+float
+gsk_layer_get_rotate (GskLayer *self)
+{
+  g_return_val_if_fail (GSK_IS_LAYER (self), 0.f);
+
+  if (model_value (self, PROP_ROTATE))
+    return g_value_get_float (model_value (self, PROP_ROTATE));
+  return ((GskLayerPrivate *) gsk_layer_get_instance_private (self))->rotate;
+}
+
+/**
+ * gsk_layer_set_rotate_axis:
+ * @self: a layer
+ * @axis: the direction of the axis: (0, 0, 1) is z, (1, 0, 0) x, (0, 1, 0) y
+ *
+ * Sets the axis [property@Layer:rotate] turns about, as CSS's `rotate:
+ * x 45deg` or `rotate: 1 1 0 45deg` give it: its length does not
+ * matter, and it goes through the pivot point. The default is z.
+ * Animated, the axis changes at once and the angle moves. Does nothing,
+ * with a critical warning, for the zero vector or a component that is
+ * not finite.
+ *
+ * Since: 0.1
+ */
+void
+gsk_layer_set_rotate_axis (GskLayer                 *self,
+                           const graphene_point3d_t *axis)
+{
+  GskLayerPrivate *priv;
+
+  g_return_if_fail (GSK_IS_LAYER (self));
+  g_return_if_fail (axis != NULL);
+  g_return_if_fail (coordinate_is_valid (axis->x) && coordinate_is_valid (axis->y) &&
+                    coordinate_is_valid (axis->z));
+  g_return_if_fail (axis->x != 0.f || axis->y != 0.f || axis->z != 0.f);
+
+  priv = gsk_layer_get_instance_private (self);
+  if (graphene_point3d_equal (&priv->rotate_axis, axis))
+    return;
+
+  priv->rotate_axis = *axis;
+  update_individual (self);
+  notify_model (self, PROP_ROTATE_AXIS);
+}
+
+/**
+ * gsk_layer_get_rotate_axis:
+ * @self: a layer
+ * @axis: (out caller-allocates): return location for the axis
+ *
+ * Gets the axis set with [method@Layer.set_rotate_axis].
+ *
+ * Since: 0.1
+ */
+void
+gsk_layer_get_rotate_axis (GskLayer           *self,
+                           graphene_point3d_t *axis)
+{
+  g_return_if_fail (GSK_IS_LAYER (self));
+  g_return_if_fail (axis != NULL);
+
+  *axis = ((GskLayerPrivate *) gsk_layer_get_instance_private (self))->rotate_axis;
+}
+
+/**
+ * gsk_layer_set_scale:
+ * @self: a layer
+ * @scale: the factors along x, y and z
+ *
+ * Scales @self about its pivot point, as CSS's `scale` property: first
+ * of [property@Layer:scale], [property@Layer:rotate] and
+ * [property@Layer:translate], before [property@Layer:transform] is
+ * applied, and animatable on its own. The default is (1, 1, 1); 0 makes
+ * the layer vanish (not drawn, not picked), a negative factor mirrors
+ * it. Does nothing, with a critical warning, for a factor that is not
+ * finite or too large.
+ *
+ * Since: 0.1
+ */
+void
+gsk_layer_set_scale (GskLayer                 *self,
+                     const graphene_point3d_t *scale)
+{
+  GskLayerPrivate *priv;
+
+  g_return_if_fail (GSK_IS_LAYER (self));
+  g_return_if_fail (scale != NULL);
+  g_return_if_fail (scale_is_valid (scale->x) && scale_is_valid (scale->y) && scale_is_valid (scale->z));
+
+  ANIMATE_OR_CONTINUE (self, PROP_SCALE, GRAPHENE_TYPE_POINT3D, g_value_set_boxed, scale);
+
+  priv = gsk_layer_get_instance_private (self);
+  if (graphene_point3d_equal (&priv->scale, scale))
+    return;
+
+  priv->scale = *scale;
+  update_individual (self);
+  notify_model (self, PROP_SCALE);
+}
+
+/**
+ * gsk_layer_get_scale:
+ * @self: a layer
+ * @scale: (out caller-allocates): return location for the factors
+ *
+ * Gets the factors set with [method@Layer.set_scale].
+ *
+ * Since: 0.1
+ */
+void
+gsk_layer_get_scale (GskLayer           *self,
+                     graphene_point3d_t *scale)
+{
+  g_return_if_fail (GSK_IS_LAYER (self));
+  g_return_if_fail (scale != NULL);
+
+  if (model_value (self, PROP_SCALE))
+    *scale = *(graphene_point3d_t *) g_value_get_boxed (model_value (self, PROP_SCALE));
+  else
+    *scale = ((GskLayerPrivate *) gsk_layer_get_instance_private (self))->scale;
+}
+
+/* }}} */
 
 /**
  * gsk_layer_set_z_position:
@@ -1214,6 +1487,12 @@ gsk_layer_get_presentation_value (GskLayer   *self,
                                            priv->background[2], priv->background[3] });
   else if (pspec == properties[PROP_STYLE])
     g_value_set_boxed (value, priv->style);
+  else if (pspec == properties[PROP_TRANSLATE])
+    g_value_set_boxed (value, &priv->translate);
+  else if (pspec == properties[PROP_SCALE])
+    g_value_set_boxed (value, &priv->scale);
+  else if (pspec == properties[PROP_ROTATE])
+    g_value_set_float (value, priv->rotate);
   else
     {
       /* Not animated: the model value is on screen */
@@ -1312,6 +1591,7 @@ gsk_layer_finalize (GObject *object)
     gsk_layer_n_meddlers--;
 
   g_clear_pointer (&priv->transform, gsk_layer_transform_unref);
+  g_clear_pointer (&priv->individual, gsk_layer_transform_unref);
   g_clear_pointer (&priv->style, gsk_layer_style_unref);
   g_clear_pointer (&priv->child_transform, gsk_layer_transform_unref);
   if (priv->style_cache)
@@ -1416,6 +1696,28 @@ gsk_layer_get_property (GObject    *object,
     case PROP_STYLE:
       g_value_set_boxed (value, gsk_layer_get_style (self));
       break;
+    case PROP_TRANSLATE:
+      {
+        graphene_point3d_t p;
+
+        gsk_layer_get_translate (self, &p);
+        g_value_set_boxed (value, &p);
+      }
+      break;
+    case PROP_ROTATE:
+      g_value_set_float (value, gsk_layer_get_rotate (self));
+      break;
+    case PROP_ROTATE_AXIS:
+      g_value_set_boxed (value, &priv->rotate_axis);
+      break;
+    case PROP_SCALE:
+      {
+        graphene_point3d_t p;
+
+        gsk_layer_get_scale (self, &p);
+        g_value_set_boxed (value, &p);
+      }
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -1487,6 +1789,21 @@ gsk_layer_set_property (GObject      *object,
       break;
     case PROP_STYLE:
       gsk_layer_set_style (self, g_value_get_boxed (value));
+      break;
+    case PROP_TRANSLATE:
+      if (g_value_get_boxed (value))
+        gsk_layer_set_translate (self, g_value_get_boxed (value));
+      break;
+    case PROP_ROTATE:
+      gsk_layer_set_rotate (self, g_value_get_float (value));
+      break;
+    case PROP_ROTATE_AXIS:
+      if (g_value_get_boxed (value))
+        gsk_layer_set_rotate_axis (self, g_value_get_boxed (value));
+      break;
+    case PROP_SCALE:
+      if (g_value_get_boxed (value))
+        gsk_layer_set_scale (self, g_value_get_boxed (value));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -1694,6 +2011,62 @@ gsk_layer_class_init (GskLayerClass *klass)
                         GSK_TYPE_LAYER_STYLE,
                         G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
 
+  /**
+   * GskLayer:translate:
+   *
+   * An offset in pixels along x, y and z, as CSS's `translate`: applied
+   * before [property@Layer:transform], animatable on its own. Default
+   * (0, 0, 0).
+   *
+   * Since: 0.1
+   */
+  properties[PROP_TRANSLATE] =
+    g_param_spec_boxed ("translate", NULL, NULL,
+                        GRAPHENE_TYPE_POINT3D,
+                        G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+
+  /**
+   * GskLayer:rotate:
+   *
+   * An angle in degrees about [property@Layer:rotate-axis] through the
+   * pivot point, as CSS's `rotate`: applied before
+   * [property@Layer:transform], animatable on its own. Default 0.
+   *
+   * Since: 0.1
+   */
+  properties[PROP_ROTATE] =
+    g_param_spec_float ("rotate", NULL, NULL,
+                        -GSK_LAYER_MAX_COORDINATE, GSK_LAYER_MAX_COORDINATE, 0.f,
+                        G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+
+  /**
+   * GskLayer:rotate-axis:
+   *
+   * The axis of [property@Layer:rotate]: a direction, (0, 0, 1) (z)
+   * by default.
+   *
+   * Since: 0.1
+   */
+  properties[PROP_ROTATE_AXIS] =
+    g_param_spec_boxed ("rotate-axis", NULL, NULL,
+                        GRAPHENE_TYPE_POINT3D,
+                        G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+
+  /**
+   * GskLayer:scale:
+   *
+   * Factors along x, y and z about the pivot point, as CSS's `scale`:
+   * applied before [property@Layer:rotate], [property@Layer:translate]
+   * and [property@Layer:transform], animatable on its own. Default
+   * (1, 1, 1).
+   *
+   * Since: 0.1
+   */
+  properties[PROP_SCALE] =
+    g_param_spec_boxed ("scale", NULL, NULL,
+                        GRAPHENE_TYPE_POINT3D,
+                        G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /**
@@ -1745,6 +2118,8 @@ gsk_layer_init (GskLayer *self)
   GskLayerPrivate *priv = gsk_layer_get_instance_private (self);
 
   graphene_point3d_init (&priv->pivot, 0.5f, 0.5f, 0.f);
+  graphene_point3d_init (&priv->scale, 1.f, 1.f, 1.f);
+  graphene_point3d_init (&priv->rotate_axis, 0.f, 0.f, 1.f);
   priv->opacity = 1.f;
   priv->visible = TRUE;
   priv->reactive = TRUE;

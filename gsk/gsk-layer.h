@@ -141,6 +141,30 @@ void gsk_layer_set_child_transform (GskLayer          *self,
 GSK_LAYER_AVAILABLE_IN_ALL
 GskLayerTransform *gsk_layer_get_child_transform (GskLayer *self);
 GSK_LAYER_AVAILABLE_IN_ALL
+void gsk_layer_set_translate (GskLayer                 *self,
+                              const graphene_point3d_t *translate);
+GSK_LAYER_AVAILABLE_IN_ALL
+void gsk_layer_get_translate (GskLayer           *self,
+                              graphene_point3d_t *translate);
+GSK_LAYER_AVAILABLE_IN_ALL
+void  gsk_layer_set_rotate (GskLayer *self,
+                            float     degrees);
+GSK_LAYER_AVAILABLE_IN_ALL
+float gsk_layer_get_rotate (GskLayer *self);
+GSK_LAYER_AVAILABLE_IN_ALL
+void gsk_layer_set_rotate_axis (GskLayer                 *self,
+                                const graphene_point3d_t *axis);
+GSK_LAYER_AVAILABLE_IN_ALL
+void gsk_layer_get_rotate_axis (GskLayer           *self,
+                                graphene_point3d_t *axis);
+GSK_LAYER_AVAILABLE_IN_ALL
+void gsk_layer_set_scale (GskLayer                 *self,
+                          const graphene_point3d_t *scale);
+GSK_LAYER_AVAILABLE_IN_ALL
+void gsk_layer_get_scale (GskLayer           *self,
+                          graphene_point3d_t *scale);
+
+GSK_LAYER_AVAILABLE_IN_ALL
 void gsk_layer_set_z_position (GskLayer *self,
                                float     z_position);
 GSK_LAYER_AVAILABLE_IN_ALL

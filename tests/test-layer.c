@@ -1413,6 +1413,16 @@ property_values (GParamSpec *pspec,
       g_value_set_float (first, 2.5f);
       g_value_set_float (second, -7);
     }
+  else if (g_str_equal (name, "translate") || g_str_equal (name, "scale") || g_str_equal (name, "rotate-axis"))
+    {
+      g_value_set_boxed (first, &GRAPHENE_POINT3D_INIT (2, 0.5f, 3));
+      g_value_set_boxed (second, &GRAPHENE_POINT3D_INIT (-1, 4, 1));
+    }
+  else if (g_str_equal (name, "rotate"))
+    {
+      g_value_set_float (first, 45);
+      g_value_set_float (second, -90);
+    }
   else if (g_str_equal (name, "visible") || g_str_equal (name, "reactive"))
     {
       g_value_set_boolean (first, FALSE);
@@ -1569,7 +1579,7 @@ test_properties_gobject (void)
   guint n_pspecs, i;
 
   pspecs = g_object_class_list_properties (G_OBJECT_GET_CLASS (layer), &n_pspecs);
-  g_assert_cmpuint (n_pspecs, ==, 16);
+  g_assert_cmpuint (n_pspecs, ==, 20);
 
   for (i = 0; i < n_pspecs; i++)
     {

@@ -78,6 +78,18 @@ def layer_html(layer, scene_dir, parent_size, indent, offset=(0, 0)):
     if z:
         transform = f"translateZ({z}px) " + ("" if transform == "none" else transform)
     style.append(f"transform:{transform}")
+    # CSS Transforms 2's own properties, applied before transform, as
+    # GSK applies them
+    individual = [k for k in ("translate", "rotate", "scale") if k in layer]
+    if individual and z:
+        fail("z-position with translate, rotate or scale has no CSS equivalent here")
+    if "translate" in layer:
+        style.append("translate:" + " ".join(f"{v}px" for v in layer["translate"]))
+    if "rotate" in layer:
+        ax = layer.get("rotate-axis", [0, 0, 1])
+        style.append(f"rotate:{ax[0]} {ax[1]} {ax[2]} {layer['rotate']}deg")
+    if "scale" in layer:
+        style.append("scale:" + " ".join(str(v) for v in layer["scale"]))
     ct = layer.get("child-transform")
     if ct:
         ct = ct.strip()
