@@ -5,6 +5,7 @@
 #pragma once
 
 #include "gsk-layer.h"
+#include "gsk-layer-layout-manager.h"
 #include "gsk-layer-style.h"
 #include "gsk-layer-render-list-private.h"
 
@@ -115,6 +116,18 @@ struct _GskLayerPrivate
   float rotate;
   graphene_point3d_t rotate_axis;
   GskLayerTransform *individual;
+
+  /* Layout (gsk-layer-layout-manager.c): the manager of the children,
+   * the size asked for by hand (-1: none, per axis), and what the
+   * parent's manager reads: margins (top, right, bottom, left), alignments
+   * and expansion */
+  GskLayerLayoutManager *layout_manager;
+  graphene_size_t preferred_size;
+  float margin[4];
+  guint8 x_align;
+  guint8 y_align;
+  guint x_expand : 1;
+  guint y_expand : 1;
   GskLayerContent *content;
   /* Interned */
   char *name;

@@ -783,6 +783,9 @@ gsk_layer_set_style (GskLayer      *self,
    * when its box moved or changed size */
   gsk_layer_changed (self, graphene_rect_equal (&old_box, &new_box) ? GSK_LAYER_DIRTY_PAINT
                                                                     : GSK_LAYER_DIRTY_CONTENT);
+  /* Borders and padding are part of the size it asks for */
+  if (!graphene_rect_equal (&old_box, &new_box))
+    gsk_layer_queue_resize (self);
 
   g_object_freeze_notify (G_OBJECT (self));
   reset_undeclared (self, old, style);

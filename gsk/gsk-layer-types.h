@@ -179,4 +179,37 @@ typedef enum {
 GSK_LAYER_AVAILABLE_IN_ALL
 GQuark gsk_layer_error_quark (void);
 
+/**
+ * GskLayerOrientation:
+ * @GSK_LAYER_ORIENTATION_HORIZONTAL: along x: widths
+ * @GSK_LAYER_ORIENTATION_VERTICAL: along y: heights
+ *
+ * An axis of layout.
+ *
+ * Since: 0.1
+ */
+typedef enum {
+  GSK_LAYER_ORIENTATION_HORIZONTAL,
+  GSK_LAYER_ORIENTATION_VERTICAL,
+} GskLayerOrientation;
+
+/**
+ * GskLayerAlign:
+ * @GSK_LAYER_ALIGN_FILL: the whole room its layout gives it
+ * @GSK_LAYER_ALIGN_START: its natural size, at the start (left, top)
+ * @GSK_LAYER_ALIGN_END: its natural size, at the end (right, bottom)
+ * @GSK_LAYER_ALIGN_CENTER: its natural size, centred
+ *
+ * Where a layer goes in the room a layout manager gives it, along one
+ * axis (as GtkAlign and CSS's `justify-self`/`align-self`).
+ *
+ * Since: 0.1
+ */
+typedef enum {
+  GSK_LAYER_ALIGN_FILL,
+  GSK_LAYER_ALIGN_START,
+  GSK_LAYER_ALIGN_END,
+  GSK_LAYER_ALIGN_CENTER,
+} GskLayerAlign;
+
 G_END_DECLS

@@ -8,6 +8,7 @@
 
 #include "gsk-layer-private.h"
 #include "gsk-layer-style-private.h"
+#include "gsk-layer-layout-private.h"
 #include "gsk-layer-impl-private.h"
 #include "gsk-layer-transform.h"
 #include "gsk-layer-transform-private.h"
@@ -54,7 +55,9 @@ enum {
   PROP_ROTATE,
   PROP_ROTATE_AXIS,
   PROP_SCALE,
-  N_PROPS
+  /* gsk-layer-layout-manager.c's, in the order of its indices */
+  PROP_LAYOUT_FIRST,
+  N_PROPS = PROP_LAYOUT_FIRST + GSK_LAYER_N_LAYOUT_PROPS
 };
 
 enum {
@@ -86,6 +89,14 @@ gsk_layer_real_draw (GskLayer *self,
 static void
 gsk_layer_real_layout_children (GskLayer *self)
 {
+  gsk_layer_run_layout_manager (self);
+}
+
+void
+gsk_layer_notify_layout (GskLayer *self,
+                         guint     prop)
+{
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LAYOUT_FIRST + prop]);
 }
 
 gboolean
@@ -942,6 +953,8 @@ gsk_layer_set_visible (GskLayer *self,
 
   priv->visible = visible;
   gsk_layer_changed (self, GSK_LAYER_DIRTY_EFFECTS);
+  /* Hidden, it takes no room in its parent's layout */
+  gsk_layer_queue_resize (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_VISIBLE]);
 }
 
@@ -1373,6 +1386,7 @@ gsk_layer_set_content (GskLayer        *self,
     g_signal_connect_object (priv->content, "invalidated", G_CALLBACK (content_invalidated), self, 0);
 
   gsk_layer_changed (self, GSK_LAYER_DIRTY_PAINT);
+  gsk_layer_queue_resize (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CONTENT]);
 }
 
@@ -1547,6 +1561,7 @@ gsk_layer_dispose (GObject *object)
   if (priv->content)
     g_signal_handlers_disconnect_by_func (priv->content, content_invalidated, self);
   g_clear_object (&priv->content);
+  gsk_layer_layout_dispose (self);
   if (priv->animation)
     gsk_layer_animation_hooks->remove_all (self, FALSE);
   dispose_depth--;
@@ -1719,6 +1734,9 @@ gsk_layer_get_property (GObject    *object,
       }
       break;
     default:
+      if (prop_id >= PROP_LAYOUT_FIRST &&
+          gsk_layer_layout_get_property (self, prop_id - PROP_LAYOUT_FIRST, value))
+        break;
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
 }
@@ -1806,6 +1824,9 @@ gsk_layer_set_property (GObject      *object,
         gsk_layer_set_scale (self, g_value_get_boxed (value));
       break;
     default:
+      if (prop_id >= PROP_LAYOUT_FIRST &&
+          gsk_layer_layout_set_property (self, prop_id - PROP_LAYOUT_FIRST, value))
+        break;
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
 }
@@ -1841,6 +1862,7 @@ gsk_layer_class_init (GskLayerClass *klass)
   klass->queue_redraw = gsk_layer_real_queue_redraw;
   klass->queue_relayout = gsk_layer_real_queue_relayout;
   klass->layout_children = gsk_layer_real_layout_children;
+  klass->measure = gsk_layer_real_measure;
 
   /**
    * GskLayer:position:
@@ -2067,6 +2089,7 @@ gsk_layer_class_init (GskLayerClass *klass)
                         GRAPHENE_TYPE_POINT3D,
                         G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
 
+  gsk_layer_layout_install_properties (&properties[PROP_LAYOUT_FIRST]);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /**
@@ -2120,6 +2143,7 @@ gsk_layer_init (GskLayer *self)
   graphene_point3d_init (&priv->pivot, 0.5f, 0.5f, 0.f);
   graphene_point3d_init (&priv->scale, 1.f, 1.f, 1.f);
   graphene_point3d_init (&priv->rotate_axis, 0.f, 0.f, 1.f);
+  gsk_layer_layout_init (self);
   priv->opacity = 1.f;
   priv->visible = TRUE;
   priv->reactive = TRUE;

@@ -39,7 +39,13 @@ G_DECLARE_DERIVABLE_TYPE (GskLayer, gsk_layer, GSK, LAYER, GInitiallyUnowned)
  *   tree. Return %TRUE to stop it here. The default handler marks the
  *   layer for layout_children() and passes the request to the parent.
  * @layout_children: called once per frame, before drawing, on layers
- *   whose relayout was queued; lays out the children.
+ *   whose relayout was queued; lays out the children. The default
+ *   handler lets the layout manager, if any, place them.
+ * @measure: the size the layer asks for along @orientation, given
+ *   @for_size along the other axis (-1 for none), when no preferred
+ *   size was set by hand and no layout manager answers: see
+ *   gsk_layer_measure(). The default handler answers the content's
+ *   preferred size and the style's border and padding, or 0.
  *
  * The class structure of #GskLayer. Subclasses override @draw to draw
  * content with cairo, and @layout_children to place their children.
@@ -56,9 +62,14 @@ struct _GskLayerClass
   gboolean (* queue_relayout)  (GskLayer                    *self,
                                 GskLayer                    *origin);
   void     (* layout_children) (GskLayer                    *self);
+  void     (* measure)         (GskLayer                    *self,
+                                GskLayerOrientation          orientation,
+                                float                        for_size,
+                                float                       *minimum,
+                                float                       *natural);
 
   /*< private >*/
-  gpointer padding[12];
+  gpointer padding[11];
 };
 
 GSK_LAYER_AVAILABLE_IN_ALL

@@ -38,6 +38,8 @@ ALLOWED = {
     'gl': {'core', 'software'},
     # Text layers draw with Pango through the core's draw()
     'text': {'core'},
+    # Layout managers subclass the core's abstract one
+    'layout': {'core'},
     # Where the tree, its animations, its input and the backends meet GTK
     'gtk': {'core', 'animation', 'input', 'software', 'gl'},
 }

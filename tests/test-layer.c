@@ -1471,6 +1471,31 @@ property_values (GParamSpec *pspec,
       g_value_take_boxed (first, gsk_layer_style_new_from_string ("border-radius: 4px 8px", NULL));
       g_value_take_boxed (second, gsk_layer_style_new_from_string ("opacity: 0.5", NULL));
     }
+  else if (g_str_equal (name, "layout-manager"))
+    {
+      g_value_take_object (first, gsk_layer_bin_layout_new ());
+      g_value_take_object (second, gsk_layer_box_layout_new (GSK_LAYER_ORIENTATION_VERTICAL));
+    }
+  else if (g_str_equal (name, "preferred-size"))
+    {
+      g_value_set_boxed (first, &GRAPHENE_SIZE_INIT (40, 20));
+      g_value_set_boxed (second, &GRAPHENE_SIZE_INIT (-1, 7));
+    }
+  else if (g_str_has_prefix (name, "margin-"))
+    {
+      g_value_set_float (first, 4);
+      g_value_set_float (second, -2.5f);
+    }
+  else if (g_str_equal (name, "x-align") || g_str_equal (name, "y-align"))
+    {
+      g_value_set_enum (first, GSK_LAYER_ALIGN_CENTER);
+      g_value_set_enum (second, GSK_LAYER_ALIGN_END);
+    }
+  else if (g_str_equal (name, "x-expand") || g_str_equal (name, "y-expand"))
+    {
+      g_value_set_boolean (first, TRUE);
+      g_value_set_boolean (second, FALSE);
+    }
   else
     g_error ("The test knows no values for property %s", name);
 }
@@ -1579,7 +1604,7 @@ test_properties_gobject (void)
   guint n_pspecs, i;
 
   pspecs = g_object_class_list_properties (G_OBJECT_GET_CLASS (layer), &n_pspecs);
-  g_assert_cmpuint (n_pspecs, ==, 20);
+  g_assert_cmpuint (n_pspecs, ==, 30);
 
   for (i = 0; i < n_pspecs; i++)
     {

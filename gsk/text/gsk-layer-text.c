@@ -326,6 +326,8 @@ text_changed (GskLayerText *self)
 {
   g_clear_object (&self->layout);
   gsk_layer_invalidate_content (GSK_LAYER (self));
+  /* What it asks of a layout manager changed too */
+  gsk_layer_queue_resize (GSK_LAYER (self));
 
   if (self->size_is_texts)
     {
@@ -373,6 +375,40 @@ layout_x (GskLayerText *self,
   room = layer_width (self) - (double) logical.width / PANGO_SCALE;
 
   return self->alignment == GSK_LAYER_TEXT_ALIGN_CENTER ? room / 2 : room;
+}
+
+/* The text's size in the style's edges: its width unwrapped; its height
+ * wrapped in @for_size where it wraps and a width is given */
+static void
+gsk_layer_text_measure (GskLayer            *layer,
+                        GskLayerOrientation  orientation,
+                        float                for_size,
+                        float               *minimum,
+                        float               *natural)
+{
+  GskLayerText *self = GSK_LAYER_TEXT (layer);
+  graphene_size_t edges;
+  PangoRectangle logical;
+  PangoLayout *layout;
+  float size;
+
+  box_edges (self, &edges);
+  if (self->text[0] == '\0')
+    {
+      *minimum = *natural = orientation == GSK_LAYER_ORIENTATION_HORIZONTAL ? edges.width : edges.height;
+      return;
+    }
+
+  if (orientation == GSK_LAYER_ORIENTATION_VERTICAL && self->wrap != GSK_LAYER_TEXT_WRAP_NONE && for_size >= 0)
+    layout = make_layout (self, MAX (for_size - edges.width, 1.f));
+  else
+    layout = make_layout (self, -1);
+  pango_layout_get_extents (layout, NULL, &logical);
+  g_object_unref (layout);
+
+  size = orientation == GSK_LAYER_ORIENTATION_HORIZONTAL ? logical.width / (float) PANGO_SCALE + edges.width
+                                                         : logical.height / (float) PANGO_SCALE + edges.height;
+  *minimum = *natural = MIN (size, MAX_EXTENT);
 }
 
 static void
@@ -585,6 +621,7 @@ gsk_layer_text_class_init (GskLayerTextClass *klass)
   object_class->get_property = gsk_layer_text_get_property;
   object_class->set_property = gsk_layer_text_set_property;
   layer_class->draw = gsk_layer_text_draw;
+  layer_class->measure = gsk_layer_text_measure;
 
   /**
    * GskLayerText:text:

@@ -1,0 +1,358 @@
+/* test-layout.c: preferred sizes and layout managers (issue 15)
+ *
+ * What a layer asks for (set by hand, from its manager, its content,
+ * its text, with its style's edges), box layouts (natural sizes, the
+ * room left over to the children that expand, shrinking toward
+ * minimums, homogeneous, spacing, margins, alignments across and
+ * along), bin layouts, nesting, relayout when a child's request
+ * changes, and bad input. Frames are rendered with the damage check on
+ * (the tests' environment), so every relayout is also checked against
+ * a full redraw.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#include <math.h>
+
+#include <gsklayer.h>
+
+#include "font-caches.h"
+
+static GskLayerRenderer *renderer;
+
+/* One frame: the layout pass, then drawing */
+static void
+frame (GskLayer *root)
+{
+  cairo_surface_t *target = gsk_layer_renderer_render_to_surface (renderer, root, 320, 240);
+
+  cairo_surface_destroy (target);
+}
+
+static GskLayer *
+child_of (GskLayer *parent,
+          float     w,
+          float     h)
+{
+  GskLayer *child = gsk_layer_new ();
+
+  gsk_layer_set_preferred_size (child, &GRAPHENE_SIZE_INIT (w, h));
+  gsk_layer_set_background_color (child, &(GdkRGBA) { 0.2f, 0.4f, 0.8f, 1 });
+  gsk_layer_add_child (parent, child);
+  return child;
+}
+
+static void
+assert_placed (GskLayer *layer,
+               float     x,
+               float     y,
+               float     w,
+               float     h)
+{
+  graphene_point_t p;
+  graphene_size_t s;
+
+  gsk_layer_get_position (layer, &p);
+  gsk_layer_get_size (layer, &s);
+  g_test_message ("placed at %g,%g %gx%g; expected %g,%g %gx%g", p.x, p.y, s.width, s.height, x, y, w, h);
+  g_assert_cmpfloat_with_epsilon (p.x, x, 1e-3);
+  g_assert_cmpfloat_with_epsilon (p.y, y, 1e-3);
+  g_assert_cmpfloat_with_epsilon (s.width, w, 1e-3);
+  g_assert_cmpfloat_with_epsilon (s.height, h, 1e-3);
+}
+
+static GskLayer *
+container (GskLayerLayoutManager *manager,
+           float                  w,
+           float                  h)
+{
+  GskLayer *root = g_object_ref_sink (gsk_layer_new ());
+
+  gsk_layer_set_size (root, &GRAPHENE_SIZE_INIT (w, h));
+  gsk_layer_set_layout_manager (root, manager);
+  g_object_unref (manager);
+  return root;
+}
+
+/* A row: natural sizes, spacing, the room left to the child that
+ * expands, margins, and alignment across */
+static void
+test_box_row (void)
+{
+  GskLayerLayoutManager *box = gsk_layer_box_layout_new (GSK_LAYER_ORIENTATION_HORIZONTAL);
+  GskLayer *root, *a, *b, *c;
+  graphene_size_t min, nat;
+
+  gsk_layer_box_layout_set_spacing (GSK_LAYER_BOX_LAYOUT (box), 10);
+  root = container (box, 300, 100);
+  a = child_of (root, 50, 20);
+  b = child_of (root, 60, 30);
+  c = child_of (root, 40, 40);
+  gsk_layer_set_margin (a, 5, 5, 5, 5);
+  gsk_layer_set_x_expand (b, TRUE);
+  gsk_layer_set_y_align (c, GSK_LAYER_ALIGN_CENTER);
+  frame (root);
+
+  /* 60 + 60 + 40 asked, 20 of spacing: 120 left, all to b */
+  assert_placed (a, 5, 5, 50, 90);
+  assert_placed (b, 70, 0, 180, 100);
+  assert_placed (c, 260, 30, 40, 40);
+
+  /* What the row asks for: the sum, the spacing, the tallest */
+  gsk_layer_get_preferred_size (root, &min, &nat);
+  g_assert_cmpfloat (nat.width, ==, 60 + 60 + 40 + 20);
+  g_assert_cmpfloat (nat.height, ==, 40);
+
+  /* A hidden child takes no room */
+  gsk_layer_set_visible (b, FALSE);
+  frame (root);
+  assert_placed (c, 70, 30, 40, 40);
+
+  /* b back, aligned at the end of its share instead of filling it */
+  gsk_layer_set_visible (b, TRUE);
+  gsk_layer_set_x_align (b, GSK_LAYER_ALIGN_END);
+  frame (root);
+  assert_placed (b, 190, 0, 60, 100);
+
+  g_assert_finalize_object (root);
+}
+
+/* A column, homogeneous; then too little room: children shrink */
+static void
+test_box_column (void)
+{
+  GskLayerLayoutManager *box = gsk_layer_box_layout_new (GSK_LAYER_ORIENTATION_VERTICAL);
+  GskLayer *root, *a, *b;
+
+  gsk_layer_box_layout_set_homogeneous (GSK_LAYER_BOX_LAYOUT (box), TRUE);
+  root = container (box, 100, 200);
+  a = child_of (root, 30, 10);
+  b = child_of (root, 30, 50);
+  gsk_layer_set_x_align (a, GSK_LAYER_ALIGN_START);
+  frame (root);
+  assert_placed (a, 0, 0, 30, 100);
+  assert_placed (b, 0, 100, 100, 100);
+
+  /* 60 asked in 30: each in proportion (their minimums are their sizes) */
+  gsk_layer_box_layout_set_homogeneous (GSK_LAYER_BOX_LAYOUT (box), FALSE);
+  gsk_layer_set_size (root, &GRAPHENE_SIZE_INIT (100, 30));
+  frame (root);
+  assert_placed (a, 0, 0, 30, 5);
+  assert_placed (b, 0, 5, 100, 25);
+
+  g_assert_finalize_object (root);
+}
+
+/* A bin: every child over the whole layer, aligned */
+static void
+test_bin (void)
+{
+  GskLayer *root = container (gsk_layer_bin_layout_new (), 200, 100);
+  GskLayer *fill = child_of (root, 10, 10);
+  GskLayer *centre = child_of (root, 40, 20);
+  GskLayer *corner = child_of (root, 30, 30);
+  graphene_size_t nat;
+
+  gsk_layer_set_margin (fill, 1, 2, 3, 4);
+  gsk_layer_set_x_align (centre, GSK_LAYER_ALIGN_CENTER);
+  gsk_layer_set_y_align (centre, GSK_LAYER_ALIGN_CENTER);
+  gsk_layer_set_x_align (corner, GSK_LAYER_ALIGN_END);
+  gsk_layer_set_y_align (corner, GSK_LAYER_ALIGN_START);
+  frame (root);
+  assert_placed (fill, 4, 1, 194, 96);
+  assert_placed (centre, 80, 40, 40, 20);
+  assert_placed (corner, 170, 0, 30, 30);
+
+  /* The largest child with its margins */
+  gsk_layer_get_preferred_size (root, NULL, &nat);
+  g_assert_cmpfloat (nat.width, ==, 40);
+  g_assert_cmpfloat (nat.height, ==, 30);
+
+  g_assert_finalize_object (root);
+}
+
+/* Nested managers: the inner box asks for its children's sum, and the
+ * outer bin centres it at that size; a child that asks for more moves
+ * both on the next frame */
+static void
+test_nested (void)
+{
+  GskLayer *root = container (gsk_layer_bin_layout_new (), 300, 200);
+  GskLayer *row = gsk_layer_new (), *a, *b;
+  GskLayerLayoutManager *box = gsk_layer_box_layout_new (GSK_LAYER_ORIENTATION_HORIZONTAL);
+
+  gsk_layer_set_layout_manager (row, box);
+  g_object_unref (box);
+  gsk_layer_set_x_align (row, GSK_LAYER_ALIGN_CENTER);
+  gsk_layer_set_y_align (row, GSK_LAYER_ALIGN_CENTER);
+  gsk_layer_add_child (root, row);
+  a = child_of (row, 50, 20);
+  b = child_of (row, 30, 40);
+  frame (root);
+  assert_placed (row, 110, 80, 80, 40);
+  assert_placed (a, 0, 0, 50, 40);
+  assert_placed (b, 50, 0, 30, 40);
+
+  gsk_layer_set_preferred_size (b, &GRAPHENE_SIZE_INIT (70, 40));
+  frame (root);
+  assert_placed (row, 90, 80, 120, 40);
+  assert_placed (b, 50, 0, 70, 40);
+
+  g_assert_finalize_object (root);
+}
+
+/* What layers ask for without a size set by hand: text, an image, the
+ * style's border and padding; by hand on one axis only */
+static void
+test_measure (void)
+{
+  GskLayer *text = g_object_ref_sink (gsk_layer_text_new ("Hello, layout"));
+  GskLayer *image = g_object_ref_sink (gsk_layer_new ());
+  GskLayer *row = container (gsk_layer_box_layout_new (GSK_LAYER_ORIENTATION_HORIZONTAL), 10, 10);
+  g_autoptr (GError) error = NULL;
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 64, 48);
+  GskLayerContent *content = gsk_layer_image_content_new (surface);
+  graphene_size_t nat, text_size;
+  float min, natural;
+
+  gsk_layer_text_get_preferred_size (GSK_LAYER_TEXT (text), &text_size);
+  gsk_layer_get_preferred_size (text, NULL, &nat);
+  g_assert_cmpfloat (nat.width, >, 20);
+  g_assert_cmpfloat (nat.width, ==, text_size.width);
+  g_assert_cmpfloat (nat.height, ==, text_size.height);
+
+  gsk_layer_set_content (image, content);
+  g_object_unref (content);
+  cairo_surface_destroy (surface);
+  g_assert_true (gsk_layer_set_style_from_string (image, "border: 2px solid black; padding: 3px", &error));
+  gsk_layer_get_preferred_size (image, NULL, &nat);
+  g_assert_cmpfloat (nat.width, ==, 64 + 10);
+  g_assert_cmpfloat (nat.height, ==, 48 + 10);
+
+  /* By hand on one axis: the other is still the content's */
+  gsk_layer_set_preferred_size (image, &GRAPHENE_SIZE_INIT (100, -1));
+  gsk_layer_measure (image, GSK_LAYER_ORIENTATION_HORIZONTAL, -1, &min, &natural);
+  g_assert_cmpfloat (natural, ==, 100);
+  gsk_layer_measure (image, GSK_LAYER_ORIENTATION_VERTICAL, -1, &min, &natural);
+  g_assert_cmpfloat (natural, ==, 58);
+
+  /* A plain layer asks for nothing */
+  gsk_layer_get_preferred_size (row, NULL, &nat);
+  g_assert_cmpfloat (nat.width, ==, 0);
+
+  g_assert_finalize_object (text);
+  g_assert_finalize_object (image);
+  g_assert_finalize_object (row);
+}
+
+/* A subclass's own manager, as applications write them */
+typedef struct { GskLayerLayoutManager parent; } Diagonal;
+typedef GskLayerLayoutManagerClass DiagonalClass;
+static GType diagonal_get_type (void);
+G_DEFINE_TYPE (Diagonal, diagonal, GSK_TYPE_LAYER_LAYOUT_MANAGER)
+
+static void
+diagonal_allocate (GskLayerLayoutManager *manager,
+                   GskLayer              *layer,
+                   float                  width,
+                   float                  height)
+{
+  GskLayer *child;
+  float at = 0;
+
+  for (child = gsk_layer_get_first_child (layer); child; child = gsk_layer_get_next_sibling (child))
+    {
+      gsk_layer_allocate (child, at, at, 10, 10);
+      at += 10;
+    }
+}
+
+static void
+diagonal_class_init (DiagonalClass *klass)
+{
+  klass->allocate = diagonal_allocate;
+}
+
+static void
+diagonal_init (Diagonal *self)
+{
+}
+
+static void
+test_subclass (void)
+{
+  GskLayer *root = container (g_object_new (diagonal_get_type (), NULL), 100, 100);
+  GskLayer *a = child_of (root, 1, 1), *b = child_of (root, 1, 1);
+
+  frame (root);
+  assert_placed (a, 0, 0, 10, 10);
+  assert_placed (b, 10, 10, 10, 10);
+  g_assert_finalize_object (root);
+}
+
+/* Bad input: a critical, and nothing changes */
+static void
+test_bad_input (void)
+{
+  GskLayerLayoutManager *box = gsk_layer_box_layout_new (GSK_LAYER_ORIENTATION_HORIZONTAL);
+  GskLayer *one = g_object_ref_sink (gsk_layer_new ());
+  GskLayer *two = g_object_ref_sink (gsk_layer_new ());
+  float top;
+
+  gsk_layer_set_layout_manager (one, box);
+  g_assert_true (gsk_layer_layout_manager_get_layer (box) == one);
+
+  /* One manager, one layer */
+  g_test_expect_message ("GskLayer", G_LOG_LEVEL_CRITICAL, "*manager == NULL*");
+  gsk_layer_set_layout_manager (two, box);
+  g_test_assert_expected_messages ();
+  g_assert_null (gsk_layer_get_layout_manager (two));
+  g_assert_true (gsk_layer_layout_manager_get_layer (box) == one);
+
+  g_test_expect_message ("GskLayer", G_LOG_LEVEL_CRITICAL, "*spacing >= 0.f*");
+  gsk_layer_box_layout_set_spacing (GSK_LAYER_BOX_LAYOUT (box), -4);
+  g_test_assert_expected_messages ();
+  g_assert_cmpfloat (gsk_layer_box_layout_get_spacing (GSK_LAYER_BOX_LAYOUT (box)), ==, 0);
+
+  g_test_expect_message ("GskLayer", G_LOG_LEVEL_CRITICAL, "*isfinite*");
+  gsk_layer_set_margin (two, NAN, 0, 0, 0);
+  g_test_assert_expected_messages ();
+  gsk_layer_get_margin (two, &top, NULL, NULL, NULL);
+  g_assert_cmpfloat (top, ==, 0);
+
+  g_test_expect_message ("GskLayer", G_LOG_LEVEL_CRITICAL, "*isnan*");
+  gsk_layer_set_preferred_size (two, &GRAPHENE_SIZE_INIT (NAN, 3));
+  g_test_assert_expected_messages ();
+
+  /* Let go, and another layer may take it */
+  gsk_layer_set_layout_manager (one, NULL);
+  g_assert_null (gsk_layer_layout_manager_get_layer (box));
+  gsk_layer_set_layout_manager (two, box);
+  g_assert_true (gsk_layer_get_layout_manager (two) == box);
+
+  g_object_unref (box);
+  g_assert_finalize_object (one);
+  g_assert_finalize_object (two);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  int status;
+
+  g_test_init (&argc, &argv, NULL);
+  renderer = gsk_layer_software_renderer_new ();
+
+  g_test_add_func ("/layout/box-row", test_box_row);
+  g_test_add_func ("/layout/box-column", test_box_column);
+  g_test_add_func ("/layout/bin", test_bin);
+  g_test_add_func ("/layout/nested", test_nested);
+  g_test_add_func ("/layout/measure", test_measure);
+  g_test_add_func ("/layout/subclass", test_subclass);
+  g_test_add_func ("/layout/bad-input", test_bad_input);
+
+  status = g_test_run ();
+  g_object_unref (renderer);
+  free_font_caches ();
+  return status;
+}
