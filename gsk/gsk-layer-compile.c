@@ -18,6 +18,7 @@
 #include "gsk-layer-private.h"
 #include "gsk-layer-style-private.h"
 #include "gsk-layer-box-private.h"
+#include "gsk-layer-constraint-private.h"
 #include "gsk-layer-debug-private.h"
 #include "gsk-layer-transform.h"
 #include "gsk-layer-transform-private.h"
@@ -229,6 +230,9 @@ run_layout (GskLayer *root)
             {
               p->needs_layout = FALSE;
               GSK_LAYER_GET_CLASS (l)->layout_children (l);
+              /* Then the children's constraints, which read what the
+               * layout decided */
+              gsk_layer_run_constraints (l);
             }
 
           for (c = p->first_child; c != NULL; c = gsk_layer_get_private (c)->next_sibling)

@@ -6,6 +6,7 @@
 
 #include "gsk-layer.h"
 #include "gsk-layer-layout-manager.h"
+#include "gsk-layer-constraint.h"
 #include "gsk-layer-style.h"
 #include "gsk-layer-render-list-private.h"
 
@@ -128,6 +129,12 @@ struct _GskLayerPrivate
   guint8 y_align;
   guint x_expand : 1;
   guint y_expand : 1;
+
+  /* Constraints (gsk-layer-constraint.c): this layer's, and how many
+   * constraints read this one (a sibling's or child's, to run again
+   * when it moves) */
+  GPtrArray *constraints;
+  guint n_constraint_readers;
   GskLayerContent *content;
   /* Interned */
   char *name;

@@ -9,6 +9,7 @@
 #include "gsk-layer-private.h"
 #include "gsk-layer-style-private.h"
 #include "gsk-layer-layout-private.h"
+#include "gsk-layer-constraint-private.h"
 #include "gsk-layer-impl-private.h"
 #include "gsk-layer-transform.h"
 #include "gsk-layer-transform-private.h"
@@ -365,6 +366,9 @@ gsk_layer_set_position (GskLayer               *self,
 
   priv->position = *position;
   gsk_layer_changed (self, GSK_LAYER_DIRTY_WORLD);
+  /* Siblings' constraints that read it run again */
+  if (priv->n_constraint_readers > 0 && priv->parent)
+    gsk_layer_queue_relayout (priv->parent);
   notify_model (self, PROP_POSITION);
 }
 
@@ -415,6 +419,8 @@ gsk_layer_set_size (GskLayer              *self,
   /* The pivot point is relative to the size */
   gsk_layer_changed (self, GSK_LAYER_DIRTY_WORLD | GSK_LAYER_DIRTY_CONTENT);
   gsk_layer_queue_relayout (self);
+  if (priv->n_constraint_readers > 0 && priv->parent)
+    gsk_layer_queue_relayout (priv->parent);
   notify_model (self, PROP_SIZE);
 }
 
@@ -1562,6 +1568,7 @@ gsk_layer_dispose (GObject *object)
     g_signal_handlers_disconnect_by_func (priv->content, content_invalidated, self);
   g_clear_object (&priv->content);
   gsk_layer_layout_dispose (self);
+  gsk_layer_free_constraints (self);
   if (priv->animation)
     gsk_layer_animation_hooks->remove_all (self, FALSE);
   dispose_depth--;

@@ -334,6 +334,130 @@ test_bad_input (void)
   g_assert_finalize_object (two);
 }
 
+static void
+list_length_is (GskLayer *layer,
+                guint     n)
+{
+  GList *list = gsk_layer_get_constraints (layer);
+
+  g_assert_cmpuint (g_list_length (list), ==, n);
+  g_list_free (list);
+}
+
+static GskLayer *
+plain_child (GskLayer *parent,
+             float     x,
+             float     y,
+             float     w,
+             float     h,
+             const char *name)
+{
+  GskLayer *child = gsk_layer_new ();
+
+  gsk_layer_set_name (child, name);
+  gsk_layer_set_position (child, &GRAPHENE_POINT_INIT (x, y));
+  gsk_layer_set_size (child, &GRAPHENE_SIZE_INIT (w, h));
+  gsk_layer_add_child (parent, child);
+  return child;
+}
+
+static void
+add (GskLayer           *layer,
+     GskLayerConstraint *constraint)
+{
+  gsk_layer_add_constraint (layer, constraint);
+  g_object_unref (constraint);
+}
+
+/* Align, bind and snap, to the parent and to siblings, run after the
+ * siblings they read, again when a source moves */
+static void
+test_constraints (void)
+{
+  GskLayer *root = g_object_ref_sink (gsk_layer_new ());
+  GskLayer *follower, *centred, *filler, *snapped, *leader;
+  GskLayerConstraint *snap;
+  GList *list;
+
+  gsk_layer_set_size (root, &GRAPHENE_SIZE_INIT (300, 200));
+  /* Added before the sibling it reads: it still runs after it */
+  follower = plain_child (root, 0, 0, 20, 20, "follower");
+  leader = plain_child (root, 0, 0, 40, 30, "leader");
+  centred = plain_child (root, 0, 0, 100, 50, "centred");
+  filler = plain_child (root, 7, 7, 1, 1, "filler");
+  snapped = plain_child (root, 0, 100, 50, 10, "snapped");
+
+  add (leader, gsk_layer_align_constraint_new (root, GSK_LAYER_ORIENTATION_VERTICAL, 1.f));
+  add (follower, gsk_layer_bind_constraint_new (leader, GSK_LAYER_BIND_POSITION, 10));
+  add (centred, gsk_layer_align_constraint_new (root, GSK_LAYER_ORIENTATION_HORIZONTAL, 0.5f));
+  add (centred, gsk_layer_align_constraint_new (root, GSK_LAYER_ORIENTATION_VERTICAL, 0.5f));
+  add (filler, gsk_layer_bind_constraint_new (root, GSK_LAYER_BIND_SIZE, -20));
+  snap = gsk_layer_snap_constraint_new (centred, GSK_LAYER_SNAP_EDGE_RIGHT, GSK_LAYER_SNAP_EDGE_LEFT, -5);
+  add (snapped, snap);
+  frame (root);
+
+  assert_placed (leader, 0, 170, 40, 30);
+  assert_placed (follower, 10, 180, 20, 20);
+  assert_placed (centred, 100, 75, 100, 50);
+  assert_placed (filler, 7, 7, 280, 180);
+  /* Its right edge at centred's left edge less 5: it widens */
+  assert_placed (snapped, 0, 100, 95, 10);
+
+  /* The leader moves: the follower follows on the next frame */
+  gsk_layer_remove_constraint (leader, GSK_LAYER_CONSTRAINT (g_list_nth_data (list = gsk_layer_get_constraints (leader), 0)));
+  g_list_free (list);
+  gsk_layer_set_position (leader, &GRAPHENE_POINT_INIT (50, 60));
+  frame (root);
+  assert_placed (follower, 60, 70, 20, 20);
+
+  /* The parent resized: filler and centred follow */
+  gsk_layer_set_size (root, &GRAPHENE_SIZE_INIT (400, 300));
+  frame (root);
+  assert_placed (filler, 7, 7, 380, 280);
+  assert_placed (centred, 150, 125, 100, 50);
+  assert_placed (snapped, 0, 100, 145, 10);
+
+  /* A constraint's own property changes */
+  g_object_set (snap, "offset", -50.f, NULL);
+  frame (root);
+  assert_placed (snapped, 0, 100, 100, 10);
+
+  g_assert_finalize_object (root);
+}
+
+/* Constraints that read each other in a circle: an error that names
+ * the layers, and nothing of theirs applied; a source that is not near
+ * is refused */
+static void
+test_constraint_errors (void)
+{
+  GskLayer *root = g_object_ref_sink (gsk_layer_new ());
+  GskLayer *a = plain_child (root, 1, 2, 10, 10, "a");
+  GskLayer *b = plain_child (root, 3, 4, 10, 10, "b");
+  GskLayer *other = g_object_ref_sink (gsk_layer_new ());
+  GskLayer *inner = plain_child (other, 0, 0, 1, 1, "inner");
+  GskLayerConstraint *far;
+
+  add (a, gsk_layer_bind_constraint_new (b, GSK_LAYER_BIND_X, 0));
+  add (b, gsk_layer_bind_constraint_new (a, GSK_LAYER_BIND_X, 0));
+  g_test_expect_message ("GskLayer", G_LOG_LEVEL_CRITICAL, "*circle: “a” → “b” → “a”*");
+  frame (root);
+  g_test_assert_expected_messages ();
+  assert_placed (a, 1, 2, 10, 10);
+  assert_placed (b, 3, 4, 10, 10);
+
+  /* A source in another tree */
+  far = gsk_layer_bind_constraint_new (inner, GSK_LAYER_BIND_X, 0);
+  g_test_expect_message ("GskLayer", G_LOG_LEVEL_CRITICAL, "*source_is_near*");
+  gsk_layer_add_constraint (a, far);
+  g_test_assert_expected_messages ();
+  list_length_is (a, 1);
+  g_object_unref (far);
+
+  g_assert_finalize_object (root);
+  g_assert_finalize_object (other);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -350,6 +474,8 @@ main (int    argc,
   g_test_add_func ("/layout/measure", test_measure);
   g_test_add_func ("/layout/subclass", test_subclass);
   g_test_add_func ("/layout/bad-input", test_bad_input);
+  g_test_add_func ("/layout/constraints", test_constraints);
+  g_test_add_func ("/layout/constraint-errors", test_constraint_errors);
 
   status = g_test_run ();
   g_object_unref (renderer);
