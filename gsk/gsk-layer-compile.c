@@ -229,10 +229,14 @@ run_layout (GskLayer *root)
           if (p->needs_layout)
             {
               p->needs_layout = FALSE;
+              if (p->animation != NULL)
+                gsk_layer_animation_hooks->begin_layout (l);
               GSK_LAYER_GET_CLASS (l)->layout_children (l);
               /* Then the children's constraints, which read what the
                * layout decided */
               gsk_layer_run_constraints (l);
+              if (p->animation != NULL)
+                gsk_layer_animation_hooks->end_layout (l);
             }
 
           for (c = p->first_child; c != NULL; c = gsk_layer_get_private (c)->next_sibling)

@@ -355,8 +355,13 @@ gsk_layer_set_preferred_size (GskLayer              *self,
  * @width: its size, width
  * @height: height
  *
- * Places @self, for layout managers: sets its position and size, which
- * animate as those do when an easing state is in force on @self.
+ * Places @self, for layout managers and constraints: sets its position
+ * and size. When the layout changed inside an easing state (the
+ * container's, as with Clutter's set_easing_duration() on a container,
+ * or a child's whose request changed), they animate with it; a running
+ * animation of them is retargeted over what is left of it, never made
+ * to jump. Else they animate as those do when an easing state is in
+ * force on @self.
  *
  * Since: 0.1
  */
@@ -367,7 +372,18 @@ gsk_layer_allocate (GskLayer *self,
                     float     width,
                     float     height)
 {
+  GskLayer *parent;
+
   g_return_if_fail (GSK_IS_LAYER (self));
+
+  parent = gsk_layer_get_parent (self);
+  if (gsk_layer_get_private (self)->animation != NULL ||
+      (parent != NULL && gsk_layer_get_private (parent)->animation != NULL))
+    {
+      gsk_layer_animation_hooks->allocate (self, &GRAPHENE_POINT_INIT (x, y),
+                                           &GRAPHENE_SIZE_INIT (MAX (width, 0.f), MAX (height, 0.f)));
+      return;
+    }
 
   gsk_layer_set_position (self, &GRAPHENE_POINT_INIT (x, y));
   gsk_layer_set_size (self, &GRAPHENE_SIZE_INIT (MAX (width, 0.f), MAX (height, 0.f)));
@@ -394,7 +410,13 @@ gsk_layer_queue_resize (GskLayer *self)
   gsk_layer_queue_relayout (self);
   parent = gsk_layer_get_parent (self);
   if (parent != NULL && gsk_layer_get_private (parent)->layout_manager != NULL)
-    gsk_layer_queue_resize (parent);
+    {
+      /* A child that changed inside an easing state moves its siblings
+       * with it, as its container's would */
+      if (gsk_layer_get_private (self)->animation != NULL)
+        gsk_layer_animation_hooks->capture_layout_easing (parent, self);
+      gsk_layer_queue_resize (parent);
+    }
 }
 
 /* }}} */

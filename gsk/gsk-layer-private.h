@@ -265,6 +265,21 @@ typedef struct
                                        gboolean      notify);
   /* The layer is finalized */
   void           (* free)             (GskLayerAnimation *animation);
+  /* Layout that animates with its container: keeps on @self the easing
+   * state in force on @source (itself or a child), if one is, for its
+   * next layout pass */
+  void           (* capture_layout_easing) (GskLayer *self,
+                                            GskLayer *source);
+  /* Around @self's layout pass: what was captured is used, then spent */
+  void           (* begin_layout)     (GskLayer           *self);
+  void           (* end_layout)       (GskLayer           *self);
+  /* Moves and sizes a child for its parent's layout: with the easing
+   * captured for that layout, animated; without, retargeting its
+   * running position and size animations over what is left of them,
+   * rather than making them jump */
+  void           (* allocate)         (GskLayer               *self,
+                                       const graphene_point_t *position,
+                                       const graphene_size_t  *size);
 } GskLayerAnimationHooks;
 
 extern const GskLayerAnimationHooks *gsk_layer_animation_hooks;

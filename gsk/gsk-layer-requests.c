@@ -323,6 +323,10 @@ gsk_layer_queue_relayout (GskLayer *self)
   if (gsk_layer_get_private (self)->in_dispose)
     return;
 
+  /* Changed inside an easing state: the children move with it */
+  if (gsk_layer_get_private (self)->animation != NULL)
+    gsk_layer_animation_hooks->capture_layout_easing (self, self);
+
   /* As with redraws: stop where an earlier request already went up, and
    * flag the path for the layout pass only if the request was not
    * intercepted */

@@ -458,6 +458,75 @@ test_constraint_errors (void)
   g_assert_finalize_object (other);
 }
 
+static float
+presented_x (GskLayer *layer)
+{
+  GValue v = G_VALUE_INIT;
+  float x;
+
+  g_assert_true (gsk_layer_get_presentation_value (layer, "position", &v));
+  x = ((graphene_point_t *) g_value_get_boxed (&v))->x;
+  g_value_unset (&v);
+  return x;
+}
+
+/* A layout changed inside the container's easing state moves the
+ * children with it; a relayout meanwhile retargets, never jumps */
+static void
+test_animate_with_container (void)
+{
+  GskLayerFrameClock *clock = gsk_layer_manual_clock_new ();
+  GskLayerManualClock *manual = GSK_LAYER_MANUAL_CLOCK (clock);
+  GskLayerLayoutManager *box = gsk_layer_box_layout_new (GSK_LAYER_ORIENTATION_HORIZONTAL);
+  GskLayer *root, *a, *b;
+  float before;
+
+  root = container (g_object_ref (box), 300, 100);
+  gsk_layer_set_frame_clock (root, clock);
+  a = child_of (root, 50, 20);
+  b = child_of (root, 50, 20);
+  frame (root);
+  assert_placed (b, 50, 0, 50, 100);
+
+  gsk_layer_save_easing_state (root);
+  gsk_layer_set_easing_duration (root, 1000);
+  gsk_layer_set_easing_mode (root, GSK_LAYER_EASING_LINEAR);
+  gsk_layer_box_layout_set_spacing (GSK_LAYER_BOX_LAYOUT (box), 100);
+  gsk_layer_restore_easing_state (root);
+
+  /* The layout pass starts the move; the getter has where it goes */
+  frame (root);
+  assert_placed (b, 150, 0, 50, 100);
+  g_assert_cmpfloat (presented_x (b), ==, 50);
+  g_assert_nonnull (gsk_layer_get_transition (b, "position"));
+
+  gsk_layer_manual_clock_advance (manual, 500 * 1000);
+  frame (root);
+  g_assert_cmpfloat_with_epsilon (presented_x (b), 100, 1e-3);
+
+  /* A relayout now, outside any easing state: no jump */
+  before = presented_x (b);
+  gsk_layer_set_size (root, &GRAPHENE_SIZE_INIT (300, 120));
+  frame (root);
+  g_assert_cmpfloat_with_epsilon (presented_x (b), before, 1e-3);
+  g_assert_nonnull (gsk_layer_get_transition (b, "position"));
+  gsk_layer_manual_clock_advance (manual, 250 * 1000);
+  frame (root);
+  g_assert_cmpfloat (presented_x (b), >, before);
+  g_assert_cmpfloat (presented_x (b), <, 150);
+
+  /* And it ends where the layout put it */
+  gsk_layer_manual_clock_advance (manual, 1000 * 1000);
+  frame (root);
+  g_assert_cmpfloat (presented_x (b), ==, 150);
+  assert_placed (a, 0, 0, 50, 120);
+
+  gsk_layer_set_frame_clock (root, NULL);
+  g_object_unref (box);
+  g_assert_finalize_object (root);
+  g_assert_finalize_object (clock);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -475,6 +544,7 @@ main (int    argc,
   g_test_add_func ("/layout/subclass", test_subclass);
   g_test_add_func ("/layout/bad-input", test_bad_input);
   g_test_add_func ("/layout/constraints", test_constraints);
+  g_test_add_func ("/layout/animate-with-container", test_animate_with_container);
   g_test_add_func ("/layout/constraint-errors", test_constraint_errors);
 
   status = g_test_run ();

@@ -23,6 +23,13 @@ struct _GskLayerAnimation
   GHashTable *model_values;
   /* Implicit animations: gsk-layer-implicit.c */
   struct _GskLayerImplicit *implicit;
+  /* The easing state its layout changed in, for the next layout pass
+   * (captured), and during that pass (active); easing owned */
+  guint layout_captured : 1;
+  guint layout_active : 1;
+  guint layout_duration;
+  guint layout_delay;
+  GskLayerEasing *layout_easing;
 };
 
 void gsk_layer_animation_free (GskLayerAnimation *animation);

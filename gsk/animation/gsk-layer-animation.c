@@ -43,12 +43,21 @@ value_free (gpointer data)
   g_free (value);
 }
 
+static void capture_layout_easing (GskLayer *self, GskLayer *source);
+static void begin_layout (GskLayer *self);
+static void end_layout (GskLayer *self);
+static void allocate (GskLayer *self, const graphene_point_t *position, const graphene_size_t *size);
+
 static const GskLayerAnimationHooks hooks = {
   .animate_property = gsk_layer_animate_property,
   .get_model_value = gsk_layer_get_model_value,
   .clock_changed = gsk_layer_animation_update_clock,
   .remove_all = gsk_layer_animation_remove_all,
   .free = gsk_layer_animation_free,
+  .capture_layout_easing = capture_layout_easing,
+  .begin_layout = begin_layout,
+  .end_layout = end_layout,
+  .allocate = allocate,
 };
 
 static GskLayerAnimation *
@@ -114,6 +123,7 @@ gsk_layer_animation_free (GskLayerAnimation *animation)
   g_clear_pointer (&animation->transitions, g_hash_table_unref);
   g_array_unref (animation->easing_states);
   g_clear_pointer (&animation->model_values, g_hash_table_unref);
+  g_clear_pointer (&animation->layout_easing, gsk_layer_easing_unref);
   g_free (animation);
 }
 
@@ -795,6 +805,136 @@ current_easing_state (GskLayer *self)
   return &g_array_index (priv->animation->easing_states, EasingState,
                          priv->animation->easing_states->len - 1);
 }
+
+/* {{{ Layout that animates with its container */
+
+static void
+clear_layout_easing (GskLayerAnimation *animation)
+{
+  animation->layout_captured = FALSE;
+  animation->layout_active = FALSE;
+  g_clear_pointer (&animation->layout_easing, gsk_layer_easing_unref);
+}
+
+static void
+capture_layout_easing (GskLayer *self,
+                       GskLayer *source)
+{
+  EasingState *state = current_easing_state (source);
+  GskLayerAnimation *animation;
+
+  if (gsk_layer_get_private (source)->updating_presentation || state == NULL ||
+      (state->duration == 0 &&
+       (state->easing == NULL || gsk_layer_easing_get_mode (state->easing) != GSK_LAYER_EASING_SPRING)))
+    return;
+
+  animation = ensure_animation (self);
+  clear_layout_easing (animation);
+  animation->layout_captured = TRUE;
+  animation->layout_duration = state->duration;
+  animation->layout_delay = state->delay;
+  animation->layout_easing = state->easing ? gsk_layer_easing_ref (state->easing) : NULL;
+}
+
+static void
+begin_layout (GskLayer *self)
+{
+  GskLayerAnimation *animation = gsk_layer_get_private (self)->animation;
+
+  animation->layout_active = animation->layout_captured;
+  animation->layout_captured = FALSE;
+}
+
+static void
+end_layout (GskLayer *self)
+{
+  clear_layout_easing (gsk_layer_get_private (self)->animation);
+}
+
+/* Sets @pspec (position or size) of @self to @value with an easing
+ * state of @duration, @delay and @easing pushed for the while */
+static void
+set_eased (GskLayer       *self,
+           const char     *property,
+           gconstpointer   value,
+           guint           duration,
+           guint           delay,
+           GskLayerEasing *easing)
+{
+  gsk_layer_save_easing_state (self);
+  gsk_layer_set_easing_duration (self, duration);
+  gsk_layer_set_easing_delay (self, delay);
+  gsk_layer_set_easing (self, easing);
+  if (g_str_equal (property, "position"))
+    gsk_layer_set_position (self, value);
+  else
+    gsk_layer_set_size (self, value);
+  gsk_layer_restore_easing_state (self);
+}
+
+/* How long the animation of @pspec on @self still runs, implicit or a
+ * transition object of one run, and its easing: FALSE if none runs */
+static gboolean
+animation_remaining (GskLayer        *self,
+                     GParamSpec      *pspec,
+                     guint           *remaining,
+                     GskLayerEasing **easing)
+{
+  GskLayerImplicit *record = gsk_layer_implicit_find (self, pspec);
+  GskLayerTransition *transition;
+  GskLayerTimeline *timeline;
+  double left;
+
+  if (record != NULL)
+    return gsk_layer_implicit_get_remaining (record, remaining, easing);
+
+  transition = lookup_transition (self, pspec->name);
+  if (transition == NULL || !GSK_IS_LAYER_PROPERTY_TRANSITION (transition) ||
+      gsk_layer_property_transition_get_pspec (GSK_LAYER_PROPERTY_TRANSITION (transition)) != pspec)
+    return FALSE;
+  timeline = GSK_LAYER_TIMELINE (transition);
+  if (gsk_layer_timeline_get_repeat_count (timeline) != 0)
+    return FALSE;
+  left = gsk_layer_timeline_get_delay (timeline) + gsk_layer_timeline_get_duration (timeline) -
+         gsk_layer_timeline_get_elapsed_time (timeline);
+  if (!(left > 0))
+    return FALSE;
+  *remaining = (guint) ceil (left);
+  *easing = gsk_layer_timeline_get_easing (timeline);
+  return TRUE;
+}
+
+static void
+allocate (GskLayer               *self,
+          const graphene_point_t *position,
+          const graphene_size_t  *size)
+{
+  GskLayer *parent = gsk_layer_get_parent (self);
+  GskLayerAnimation *pa = parent ? gsk_layer_get_private (parent)->animation : NULL;
+  static const char * const names[2] = { "position", "size" };
+  gconstpointer values[2] = { position, size };
+  int i;
+
+  for (i = 0; i < 2; i++)
+    {
+      GParamSpec *pspec = g_object_class_find_property (G_OBJECT_GET_CLASS (self), names[i]);
+      GskLayerEasing *easing = NULL;
+      guint remaining = 0;
+
+      if (pa != NULL && pa->layout_active)
+        /* The layout changed inside an easing state: move with it */
+        set_eased (self, names[i], values[i], pa->layout_duration, pa->layout_delay, pa->layout_easing);
+      else if (current_easing_state (self) == NULL && animation_remaining (self, pspec, &remaining, &easing))
+        /* On its way somewhere: there instead, in the time left */
+        set_eased (self, names[i], values[i], remaining, 0, easing);
+      else if (i == 0)
+        gsk_layer_set_position (self, position);
+      else
+        gsk_layer_set_size (self, size);
+    }
+}
+
+/* }}} */
 
 /* Velocity of a float property's presentation value, in units per
  * second, from a running property transition; 0 if unknown */

@@ -39,6 +39,12 @@ GParamSpec         *gsk_layer_implicit_get_pspec (GskLayerImplicit *self);
 const GValue       *gsk_layer_implicit_get_model (GskLayerImplicit *self);
 GskLayerFrameClock *gsk_layer_implicit_get_clock (GskLayerImplicit *self);
 
+/* How long the record still runs, in ms, and its easing (not a
+ * reference): FALSE if it is done or has no clock */
+gboolean gsk_layer_implicit_get_remaining (GskLayerImplicit  *self,
+                                           guint             *remaining,
+                                           GskLayerEasing   **easing);
+
 /* The rate of change of a float property now, in units per second */
 double gsk_layer_implicit_get_velocity (GskLayerImplicit *self);
 

@@ -260,6 +260,23 @@ gsk_layer_implicit_get_clock (GskLayerImplicit *self)
   return self->clock ? self->clock->clock : NULL;
 }
 
+gboolean
+gsk_layer_implicit_get_remaining (GskLayerImplicit  *self,
+                                  guint             *remaining,
+                                  GskLayerEasing   **easing)
+{
+  gint64 now, end;
+
+  if (self->clock == NULL)
+    return FALSE;
+
+  now = gsk_layer_frame_clock_get_frame_time (self->clock->clock);
+  end = self->start_time + (gint64) (self->delay + self->duration) * 1000;
+  *remaining = end > now ? (guint) ((end - now + 999) / 1000) : 0;
+  *easing = self->easing;
+  return *remaining > 0;
+}
+
 static void
 clear_endpoints (GskLayerImplicit *self)
 {
