@@ -19,6 +19,7 @@
 #include "gsk-layer-style-private.h"
 #include "gsk-layer-box-private.h"
 #include "gsk-layer-constraint-private.h"
+#include "gsk-layer-layout-private.h"
 #include "gsk-layer-debug-private.h"
 #include "gsk-layer-transform.h"
 #include "gsk-layer-transform-private.h"
@@ -200,8 +201,8 @@ damage_to_region (GArray         *boxes,
 
 /* {{{ Layout and draw passes */
 
-static void
-run_layout (GskLayer *root)
+void
+gsk_layer_run_layout (GskLayer *root)
 {
   GPtrArray *stack;
   guint64 serial;
@@ -1543,7 +1544,7 @@ gsk_layer_compile (GskLayer           *root,
    * rounds settle what a frame can; the rest waits for the next one. */
   for (pass = 0; pass < 2; pass++)
     {
-      run_layout (root);
+      gsk_layer_run_layout (root);
       run_draw (root, full, width, height, scale);
       if (!rp->subtree_needs_layout)
         break;

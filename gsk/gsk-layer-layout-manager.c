@@ -184,6 +184,14 @@ gsk_layer_get_layout_manager (GskLayer *self)
   return gsk_layer_get_private (self)->layout_manager;
 }
 
+static guint n_allocations;
+
+guint
+gsk_layer_layout_get_n_allocations (void)
+{
+  return n_allocations;
+}
+
 /* Lets the layer's manager place its children: the default
  * layout_children() */
 void
@@ -193,6 +201,7 @@ gsk_layer_run_layout_manager (GskLayer *self)
 
   if (priv->layout_manager)
     {
+      n_allocations++;
       GskLayerLayoutManager *manager = g_object_ref (priv->layout_manager);
 
       GSK_LAYER_LAYOUT_MANAGER_GET_CLASS (manager)->allocate (manager, self, priv->size.width,

@@ -38,6 +38,12 @@ void     gsk_layer_layout_dispose            (GskLayer      *self);
 void     gsk_layer_notify_layout             (GskLayer      *self,
                                               guint          prop);
 
+/* The layout pass of a frame, on its own (gsk-layer-compile.c); for
+ * benchmarks */
+void     gsk_layer_run_layout                (GskLayer            *root);
+/* How many times layout managers placed children, since the start */
+guint    gsk_layer_layout_get_n_allocations  (void);
+
 /* The defaults of GskLayerClass */
 void     gsk_layer_run_layout_manager        (GskLayer            *self);
 void     gsk_layer_real_measure              (GskLayer            *self,

@@ -35,6 +35,8 @@
 #include "gsk-layer-text.h"
 #include "gsk-layer-bin-layout.h"
 #include "gsk-layer-box-layout.h"
+#include "gsk-layer-fixed-layout.h"
+#include "gsk-layer-flow-layout.h"
 #include "gsk-layer-align-constraint.h"
 #include "gsk-layer-bind-constraint.h"
 #include "gsk-layer-snap-constraint.h"

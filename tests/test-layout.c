@@ -527,6 +527,65 @@ test_animate_with_container (void)
   g_assert_finalize_object (clock);
 }
 
+/* Flow: rows that wrap when the next child would not fit */
+static void
+test_flow (void)
+{
+  GskLayerLayoutManager *flow = gsk_layer_flow_layout_new (GSK_LAYER_ORIENTATION_HORIZONTAL);
+  GskLayer *root, *a, *b, *c;
+  float min, nat;
+
+  g_object_set (flow, "column-spacing", 10.f, "row-spacing", 5.f, NULL);
+  root = container (g_object_ref (flow), 100, 100);
+  a = child_of (root, 40, 10);
+  b = child_of (root, 40, 20);
+  c = child_of (root, 40, 10);
+  gsk_layer_set_y_align (a, GSK_LAYER_ALIGN_START);
+  frame (root);
+  assert_placed (a, 0, 0, 40, 10);
+  assert_placed (b, 50, 0, 40, 20);
+  assert_placed (c, 0, 25, 40, 10);
+
+  /* All in one row at most; the longest child at least; the rows'
+   * height in a width */
+  gsk_layer_measure (root, GSK_LAYER_ORIENTATION_HORIZONTAL, -1, &min, &nat);
+  g_assert_cmpfloat (min, ==, 40);
+  g_assert_cmpfloat (nat, ==, 140);
+  gsk_layer_measure (root, GSK_LAYER_ORIENTATION_VERTICAL, 100, &min, &nat);
+  g_assert_cmpfloat (nat, ==, 35);
+  gsk_layer_measure (root, GSK_LAYER_ORIENTATION_VERTICAL, 140, &min, &nat);
+  g_assert_cmpfloat (nat, ==, 20);
+
+  /* One per line */
+  g_object_set (flow, "max-children-per-line", 1u, NULL);
+  frame (root);
+  assert_placed (b, 0, 15, 40, 20);
+  assert_placed (c, 0, 40, 40, 10);
+
+  g_object_unref (flow);
+  g_assert_finalize_object (root);
+}
+
+/* Fixed: children stay put; the layer asks for their extent */
+static void
+test_fixed (void)
+{
+  GskLayer *root = container (gsk_layer_fixed_layout_new (), 10, 10);
+  GskLayer *a = plain_child (root, 10, 10, 20, 20, "a");
+  GskLayer *b = plain_child (root, 50, 5, 10, 40, "b");
+  graphene_size_t nat;
+
+  gsk_layer_set_margin (b, 0, 3, 2, 0);
+  frame (root);
+  assert_placed (a, 10, 10, 20, 20);
+  assert_placed (b, 50, 5, 10, 40);
+  gsk_layer_get_preferred_size (root, NULL, &nat);
+  g_assert_cmpfloat (nat.width, ==, 63);
+  g_assert_cmpfloat (nat.height, ==, 47);
+
+  g_assert_finalize_object (root);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -543,6 +602,8 @@ main (int    argc,
   g_test_add_func ("/layout/measure", test_measure);
   g_test_add_func ("/layout/subclass", test_subclass);
   g_test_add_func ("/layout/bad-input", test_bad_input);
+  g_test_add_func ("/layout/flow", test_flow);
+  g_test_add_func ("/layout/fixed", test_fixed);
   g_test_add_func ("/layout/constraints", test_constraints);
   g_test_add_func ("/layout/animate-with-container", test_animate_with_container);
   g_test_add_func ("/layout/constraint-errors", test_constraint_errors);
