@@ -28,8 +28,9 @@ ALLOWED = {
     'core': set(),
     'animation': {'core'},
     'css': {'core', 'animation'},
-    # Scene files name GSK's own layer types, text layers among them
-    'scene': {'core', 'animation', 'css', 'text'},
+    # Scene files name GSK's own layer types, text layers among them, and
+    # its layout managers
+    'scene': {'core', 'animation', 'css', 'text', 'layout'},
     # Long presses and kinetic motion run on frame clocks
     'input': {'core', 'animation'},
     'software': {'core'},

@@ -12,6 +12,7 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <math.h>
+#include <string.h>
 
 #include <gsklayer.h>
 
@@ -586,6 +587,55 @@ test_fixed (void)
   g_assert_finalize_object (root);
 }
 
+/* Scene files: a layout manager with its properties, and the children's
+ * layout properties; saved back as read */
+static void
+test_scene (void)
+{
+  const char *json =
+    "{ \"size\": [300, 100], \"root\": { \"type\": \"GskLayer\", \"size\": [300, 100],\n"
+    "  \"layout-manager\": { \"type\": \"GskLayerBoxLayout\", \"spacing\": 10, \"orientation\": \"horizontal\" },\n"
+    "  \"children\": [\n"
+    "    { \"type\": \"GskLayer\", \"id\": \"a\", \"preferred-size\": [50, 20], \"margin-left\": 5 },\n"
+    "    { \"type\": \"GskLayer\", \"id\": \"b\", \"preferred-size\": [60, 30], \"x-expand\": true,\n"
+    "      \"y-align\": \"center\" } ] } }";
+  const char *bad =
+    "{ \"size\": [10, 10], \"root\": { \"type\": \"GskLayer\",\n"
+    "  \"layout-manager\": { \"type\": \"GskLayer\" } } }";
+  const char *bad_property =
+    "{ \"size\": [10, 10], \"root\": { \"type\": \"GskLayer\",\n"
+    "  \"layout-manager\": { \"type\": \"GskLayerBoxLayout\", \"spaceing\": 3 } } }";
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GskLayerScene) scene = gsk_layer_scene_new_from_data (json, -1, "layout.json", &error);
+  g_autoptr (GskLayerScene) again = NULL, broken = NULL;
+  g_autofree char *data = NULL, *data2 = NULL;
+  GskLayer *root;
+
+  g_assert_no_error (error);
+  root = gsk_layer_scene_get_root (scene);
+  g_assert_true (GSK_IS_LAYER_BOX_LAYOUT (gsk_layer_get_layout_manager (root)));
+  frame (root);
+  assert_placed (gsk_layer_scene_get_layer_by_id (scene, "a"), 5, 0, 50, 100);
+  assert_placed (gsk_layer_scene_get_layer_by_id (scene, "b"), 65, 35, 235, 30);
+
+  data = gsk_layer_scene_to_data (scene, NULL);
+  g_test_message ("%s", data);
+  g_assert_nonnull (strstr (data, "\"type\" : \"GskLayerBoxLayout\""));
+  again = gsk_layer_scene_new_from_data (data, -1, "saved.json", &error);
+  g_assert_no_error (error);
+  data2 = gsk_layer_scene_to_data (again, NULL);
+  g_assert_cmpstr (data, ==, data2);
+
+  broken = gsk_layer_scene_new_from_data (bad, -1, "bad.json", &error);
+  g_assert_null (broken);
+  g_assert_cmpstr (error->message, ==, "bad.json:2:31: “GskLayer” is not a GskLayerLayoutManager type");
+  g_clear_error (&error);
+  broken = gsk_layer_scene_new_from_data (bad_property, -1, "bad.json", &error);
+  g_assert_null (broken);
+  g_test_message ("%s", error->message);
+  g_assert_true (g_str_has_prefix (error->message, "bad.json:2:52: GskLayerBoxLayout has no property “spaceing”"));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -604,6 +654,7 @@ main (int    argc,
   g_test_add_func ("/layout/bad-input", test_bad_input);
   g_test_add_func ("/layout/flow", test_flow);
   g_test_add_func ("/layout/fixed", test_fixed);
+  g_test_add_func ("/layout/scene", test_scene);
   g_test_add_func ("/layout/constraints", test_constraints);
   g_test_add_func ("/layout/animate-with-container", test_animate_with_container);
   g_test_add_func ("/layout/constraint-errors", test_constraint_errors);

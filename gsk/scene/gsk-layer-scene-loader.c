@@ -147,10 +147,14 @@ type_from_symbol (const char *name)
   return type;
 }
 
-static GType
-load_layer_type (Loader          *l,
-                 JsonNode        *node,
-                 GskLayerJsonPos *pos)
+/* The type @node's "type" names: one of @base's, not abstract; @what
+ * names the object in errors ("layer", "layout manager") */
+GType
+gsk_layer_scene_load_type (Loader          *l,
+                           JsonNode        *node,
+                           GskLayerJsonPos *pos,
+                           GType            base,
+                           const char      *what)
 {
   guint index_ = gsk_layer_json_pos_find_member (pos, "type");
   JsonNode *member;
@@ -159,7 +163,7 @@ load_layer_type (Loader          *l,
   GType type;
 
   if (index_ == G_MAXUINT)
-    return value_error (l, pos, GSK_LAYER_ERROR_INVALID_VALUE, "layer has no “type”");
+    return value_error (l, pos, GSK_LAYER_ERROR_INVALID_VALUE, "%s has no “type”", what);
 
   item = g_ptr_array_index (pos->items, index_);
   if ((member = child_node (l, node, pos, index_)) == NULL)
@@ -174,8 +178,8 @@ load_layer_type (Loader          *l,
 
   if (type == G_TYPE_INVALID)
     return value_error (l, item, GSK_LAYER_ERROR_UNKNOWN_TYPE, "unknown type “%s”", name);
-  if (!g_type_is_a (type, GSK_TYPE_LAYER))
-    return value_error (l, item, GSK_LAYER_ERROR_UNKNOWN_TYPE, "“%s” is not a GskLayer type", name);
+  if (!g_type_is_a (type, base))
+    return value_error (l, item, GSK_LAYER_ERROR_UNKNOWN_TYPE, "“%s” is not a %s type", name, g_type_name (base));
   if (G_TYPE_IS_ABSTRACT (type))
     return value_error (l, item, GSK_LAYER_ERROR_UNKNOWN_TYPE, "“%s” is an abstract type", name);
 
@@ -317,7 +321,7 @@ load_layer (Loader          *l,
                    "layers are nested more than %d deep", MAX_LAYER_DEPTH);
       return NULL;
     }
-  if ((type = load_layer_type (l, node, pos)) == G_TYPE_INVALID)
+  if ((type = gsk_layer_scene_load_type (l, node, pos, GSK_TYPE_LAYER, "layer")) == G_TYPE_INVALID)
     return NULL;
 
   klass = g_type_class_ref (type);

@@ -104,6 +104,14 @@ gboolean gsk_layer_scene_parse_css_value (GskLayerSceneLoader *l,
                                           JsonNode            *node,
                                           GskLayerJsonPos     *pos,
                                           GValue              *value);
+/* The type the "type" member of @node names: one of @base's, not
+ * abstract; @what names it in errors */
+GType gsk_layer_scene_load_type (GskLayerSceneLoader *l,
+                                 JsonNode            *node,
+                                 GskLayerJsonPos     *pos,
+                                 GType                base,
+                                 const char          *what);
+
 gboolean gsk_layer_scene_parse_value (GskLayerSceneLoader *l,
                                       GParamSpec          *pspec,
                                       JsonNode            *node,

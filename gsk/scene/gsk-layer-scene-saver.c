@@ -68,7 +68,8 @@ pspec_is_saved (GParamSpec   *pspec,
     return FALSE;
 
   object = G_VALUE_HOLDS_OBJECT (value) ? g_value_get_object (value) : NULL;
-  return object == NULL || GSK_IS_LAYER_COLOR_CONTENT (object) || GSK_IS_LAYER_IMAGE_CONTENT (object);
+  return object == NULL || GSK_IS_LAYER_COLOR_CONTENT (object) || GSK_IS_LAYER_IMAGE_CONTENT (object) ||
+         GSK_IS_LAYER_LAYOUT_MANAGER (object);
 }
 
 static void

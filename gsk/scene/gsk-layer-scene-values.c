@@ -11,6 +11,10 @@
 #include <json-glib/json-glib.h>
 
 #include "gsk-layer-scene-private.h"
+#include "gsk-layer-box-layout.h"
+#include "gsk-layer-bin-layout.h"
+#include "gsk-layer-flow-layout.h"
+#include "gsk-layer-fixed-layout.h"
 #include "gsk-layer-private.h"
 #include "gsk-layer-style-private.h"
 #include "gsk-layer-transform-private.h"
@@ -474,7 +478,7 @@ gsk_layer_scene_type_is_supported (GType type)
              type == GDK_TYPE_RGBA || type == GSK_TYPE_LAYER_STYLE;
     case G_TYPE_OBJECT:
     case G_TYPE_INTERFACE:
-      return g_type_is_a (type, GSK_TYPE_LAYER_CONTENT);
+      return g_type_is_a (type, GSK_TYPE_LAYER_CONTENT) || g_type_is_a (type, GSK_TYPE_LAYER_LAYOUT_MANAGER);
     default:
       return FALSE;
     }
@@ -588,6 +592,72 @@ describe_range (GParamSpec *pspec)
   return NULL;
 }
 
+/* A layout manager: {"type": "GskLayerBoxLayout", "spacing": 8, …},
+ * its properties as a layer's are written */
+static GskLayerLayoutManager *
+load_layout_manager (Loader          *l,
+                     JsonNode        *node,
+                     GskLayerJsonPos *pos)
+{
+  g_autoptr (GPtrArray) names = g_ptr_array_new ();
+  g_autoptr (GArray) values = g_array_new (FALSE, TRUE, sizeof (GValue));
+  GObjectClass *klass;
+  GObject *manager = NULL;
+  GType type;
+  guint i;
+
+  if (!JSON_NODE_HOLDS_OBJECT (node))
+    {
+      wrong_kind (l, pos, "layout-manager", "a layout manager", node);
+      return NULL;
+    }
+
+  /* GSK's own, known by name without their get_type() called first */
+  g_type_ensure (GSK_TYPE_LAYER_BOX_LAYOUT);
+  g_type_ensure (GSK_TYPE_LAYER_BIN_LAYOUT);
+  g_type_ensure (GSK_TYPE_LAYER_FLOW_LAYOUT);
+  g_type_ensure (GSK_TYPE_LAYER_FIXED_LAYOUT);
+  type = gsk_layer_scene_load_type (l, node, pos, GSK_TYPE_LAYER_LAYOUT_MANAGER, "layout manager");
+  if (type == G_TYPE_INVALID)
+    return NULL;
+
+  g_array_set_clear_func (values, (GDestroyNotify) g_value_unset);
+  klass = g_type_class_ref (type);
+  for (i = 0; i < pos->items->len; i++)
+    {
+      GskLayerJsonPos *item = g_ptr_array_index (pos->items, i);
+      JsonNode *member = gsk_layer_scene_child_node (l, node, pos, i);
+      GValue v = G_VALUE_INIT;
+      GParamSpec *pspec;
+
+      if (member == NULL)
+        goto out;
+      if (g_str_equal (item->key, "type"))
+        continue;
+      pspec = g_object_class_find_property (klass, item->key);
+      if (pspec == NULL || !g_str_equal (pspec->name, item->key) || !(pspec->flags & G_PARAM_WRITABLE))
+        {
+          gsk_layer_scene_key_error (l, item, GSK_LAYER_ERROR_UNKNOWN_PROPERTY, "%s has no property “%s”",
+                                     g_type_name (type), item->key);
+          goto out;
+        }
+      if (!gsk_layer_scene_parse_value (l, pspec, member, item, &v))
+        {
+          if (G_IS_VALUE (&v))
+            g_value_unset (&v);
+          goto out;
+        }
+      g_ptr_array_add (names, (gpointer) pspec->name);
+      g_array_append_val (values, v);
+    }
+  manager = g_object_new_with_properties (type, names->len, (const char **) names->pdata,
+                                          (const GValue *) values->data);
+
+out:
+  g_type_class_unref (klass);
+  return manager ? GSK_LAYER_LAYOUT_MANAGER (manager) : NULL;
+}
+
 /* Reads @node into @value, initialized here, checked for all that the
  * property's setter or GObject would refuse */
 gboolean
@@ -645,6 +715,15 @@ gsk_layer_scene_parse_value (GskLayerSceneLoader *l,
     case G_TYPE_INTERFACE:
       if (JSON_NODE_HOLDS_NULL (node))
         break;
+      if (g_type_is_a (type, GSK_TYPE_LAYER_LAYOUT_MANAGER))
+        {
+          GskLayerLayoutManager *manager = load_layout_manager (l, node, pos);
+
+          if (manager == NULL)
+            return FALSE;
+          g_value_take_object (value, manager);
+          break;
+        }
       if ((content = load_content (l, node, pos)) == NULL)
         return FALSE;
       if (!g_type_is_a (G_OBJECT_TYPE (content), type))
@@ -779,6 +858,47 @@ png_write (void                *closure,
   return CAIRO_STATUS_SUCCESS;
 }
 
+
+/* A layout manager as load_layout_manager() reads it: its type and the
+ * properties that differ from a new one's */
+static void
+add_layout_manager (Saver                 *s,
+                    JsonBuilder           *builder,
+                    GskLayerLayoutManager *manager)
+{
+  GObject *fresh = g_object_new (G_OBJECT_TYPE (manager), NULL);
+  GParamSpec **pspecs;
+  guint n, i;
+
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "type");
+  json_builder_add_string_value (builder, G_OBJECT_TYPE_NAME (manager));
+  pspecs = g_object_class_list_properties (G_OBJECT_GET_CLASS (manager), &n);
+  for (i = 0; i < n; i++)
+    {
+      GValue value = G_VALUE_INIT, initial = G_VALUE_INIT;
+
+      if ((pspecs[i]->flags & G_PARAM_READWRITE) != G_PARAM_READWRITE ||
+          !gsk_layer_scene_type_is_supported (pspecs[i]->value_type) ||
+          G_TYPE_IS_OBJECT (pspecs[i]->value_type))
+        continue;
+      g_value_init (&value, pspecs[i]->value_type);
+      g_value_init (&initial, pspecs[i]->value_type);
+      g_object_get_property (G_OBJECT (manager), pspecs[i]->name, &value);
+      g_object_get_property (fresh, pspecs[i]->name, &initial);
+      if (g_param_values_cmp (pspecs[i], &value, &initial) != 0)
+        {
+          json_builder_set_member_name (builder, pspecs[i]->name);
+          gsk_layer_scene_add_value (s, builder, &value);
+        }
+      g_value_unset (&value);
+      g_value_unset (&initial);
+    }
+  g_free (pspecs);
+  json_builder_end_object (builder);
+  g_object_unref (fresh);
+}
+
 static void
 add_content (Saver           *s,
              JsonBuilder     *builder,
@@ -872,7 +992,10 @@ gsk_layer_scene_add_value (GskLayerSceneSaver *s,
       break;
     case G_TYPE_OBJECT:
     case G_TYPE_INTERFACE:
-      add_content (s, builder, g_value_get_object (value));
+      if (GSK_IS_LAYER_LAYOUT_MANAGER (g_value_get_object (value)))
+        add_layout_manager (s, builder, g_value_get_object (value));
+      else
+        add_content (s, builder, g_value_get_object (value));
       break;
     case G_TYPE_BOXED:
       if (type == GSK_TYPE_LAYER_TRANSFORM || type == GDK_TYPE_RGBA || type == GSK_TYPE_LAYER_STYLE)
