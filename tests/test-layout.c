@@ -636,6 +636,60 @@ test_scene (void)
   g_assert_true (g_str_has_prefix (error->message, "bad.json:2:52: GskLayerBoxLayout has no property “spaceing”"));
 }
 
+/* Scene files: constraints by source id or "parent", saved back */
+static void
+test_scene_constraints (void)
+{
+  const char *json =
+    "{ \"size\": [300, 200], \"root\": { \"type\": \"GskLayer\", \"size\": [300, 200], \"children\": [\n"
+    "    { \"type\": \"GskLayer\", \"id\": \"follower\", \"size\": [20, 20], \"constraints\": [\n"
+    "      { \"type\": \"GskLayerBindConstraint\", \"source\": \"leader\", \"coordinate\": \"position\", \"offset\": 10 } ] },\n"
+    "    { \"type\": \"GskLayer\", \"id\": \"leader\", \"size\": [40, 30], \"constraints\": [\n"
+    "      { \"type\": \"GskLayerAlignConstraint\", \"source\": \"parent\", \"axis\": \"vertical\", \"factor\": 1 } ] } ] } }";
+  static const struct { const char *constraint, *message; } bad[] = {
+    { "{ \"type\": \"GskLayerAlignConstraint\", \"source\": \"nobody\" }", "no layer has the id “nobody”" },
+    { "{ \"type\": \"GskLayerAlignConstraint\" }", "a constraint needs a “source”" },
+    { "{ \"type\": \"GskLayer\", \"source\": \"parent\" }",
+      "“GskLayer” is not a GskLayerConstraint type" },
+    { "{ \"type\": \"GskLayerAlignConstraint\", \"source\": \"parent\", \"factor\": 2 }", "“factor” must be between" },
+    { "{ \"type\": \"GskLayerAlignConstraint\", \"source\": \"inner\" }",
+      "“inner” is neither the parent nor a sibling of the layer it constrains" },
+  };
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GskLayerScene) scene = gsk_layer_scene_new_from_data (json, -1, "constraints.json", &error);
+  g_autoptr (GskLayerScene) again = NULL;
+  g_autofree char *data = NULL, *data2 = NULL;
+  guint i;
+
+  g_assert_no_error (error);
+  frame (gsk_layer_scene_get_root (scene));
+  assert_placed (gsk_layer_scene_get_layer_by_id (scene, "leader"), 0, 170, 40, 30);
+  assert_placed (gsk_layer_scene_get_layer_by_id (scene, "follower"), 10, 180, 20, 20);
+
+  data = gsk_layer_scene_to_data (scene, NULL);
+  g_test_message ("%s", data);
+  again = gsk_layer_scene_new_from_data (data, -1, "saved.json", &error);
+  g_assert_no_error (error);
+  data2 = gsk_layer_scene_to_data (again, NULL);
+  g_assert_cmpstr (data, ==, data2);
+  g_assert_nonnull (strstr (data, "\"source\" : \"leader\""));
+
+  for (i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_autofree char *file = g_strdup_printf (
+        "{ \"size\": [10, 10], \"root\": { \"type\": \"GskLayer\", \"children\": [\n"
+        "  { \"type\": \"GskLayer\", \"children\": [ { \"type\": \"GskLayer\", \"id\": \"inner\" } ] },\n"
+        "  { \"type\": \"GskLayer\", \"constraints\": [ %s ] } ] } }", bad[i].constraint);
+      g_autoptr (GskLayerScene) broken = gsk_layer_scene_new_from_data (file, -1, "bad.json", &error);
+
+      g_assert_null (broken);
+      g_test_message ("%s", error->message);
+      g_assert_nonnull (strstr (error->message, bad[i].message));
+      g_assert_true (g_str_has_prefix (error->message, "bad.json:3:"));
+      g_clear_error (&error);
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -655,6 +709,7 @@ main (int    argc,
   g_test_add_func ("/layout/flow", test_flow);
   g_test_add_func ("/layout/fixed", test_fixed);
   g_test_add_func ("/layout/scene", test_scene);
+  g_test_add_func ("/layout/scene-constraints", test_scene_constraints);
   g_test_add_func ("/layout/constraints", test_constraints);
   g_test_add_func ("/layout/animate-with-container", test_animate_with_container);
   g_test_add_func ("/layout/constraint-errors", test_constraint_errors);

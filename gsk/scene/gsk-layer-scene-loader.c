@@ -219,7 +219,8 @@ load_layer_members (Loader          *l,
                     GPtrArray       *names,
                     GArray          *values,
                     const char     **id,
-                    guint           *children)
+                    guint           *children,
+                    guint           *constraints)
 {
   GskLayerJsonPos *text_item = NULL;
   const char *text = NULL;
@@ -247,6 +248,14 @@ load_layer_members (Loader          *l,
             return value_error (l, item, GSK_LAYER_ERROR_INVALID_VALUE, "“id” cannot be empty");
           if (g_hash_table_contains (l->ids, *id))
             return value_error (l, item, GSK_LAYER_ERROR_INVALID_VALUE, "duplicate id “%s”", *id);
+          continue;
+        }
+
+      if (g_str_equal (item->key, "constraints"))
+        {
+          if (!JSON_NODE_HOLDS_ARRAY (member))
+            return wrong_kind (l, item, "constraints", "an array of constraints", member);
+          *constraints = i;
           continue;
         }
 
@@ -306,7 +315,7 @@ load_layer (Loader          *l,
   GPtrArray *names;
   GArray *values;
   const char *id = NULL;
-  guint children = G_MAXUINT;
+  guint children = G_MAXUINT, constraints = G_MAXUINT;
   GType type;
 
   if (!JSON_NODE_HOLDS_OBJECT (node))
@@ -331,7 +340,7 @@ load_layer (Loader          *l,
 
   /* Everything is read and checked before the layer exists, so that
    * construct-only properties work and no setter sees a bad value */
-  if (load_layer_members (l, klass, node, pos, names, values, &id, &children))
+  if (load_layer_members (l, klass, node, pos, names, values, &id, &children, &constraints))
     {
       layer = GSK_LAYER (g_object_new_with_properties (type, names->len,
                                                        (const char **) names->pdata,
@@ -342,6 +351,15 @@ load_layer (Loader          *l,
           g_object_set_qdata_full (G_OBJECT (layer), gsk_layer_scene_id_quark (), g_strdup (id), g_free);
           g_hash_table_add (l->ids, (gpointer) id);
         }
+    }
+
+  if (layer && constraints != G_MAXUINT)
+    {
+      GskLayerScenePendingConstraints pending = {
+        layer, child_node (l, node, pos, constraints), g_ptr_array_index (pos->items, constraints)
+      };
+
+      g_array_append_val (l->constraints, pending);
     }
 
   if (layer && children != G_MAXUINT)
@@ -482,6 +500,12 @@ load_scene (Loader          *l,
   self->background = background;
   self->base_dir = g_strdup (l->base_dir);
 
+  if (!gsk_layer_scene_load_constraints (l, self))
+    {
+      g_clear_object (&self);
+      return NULL;
+    }
+
   if (animations_node)
     {
       self->animations = gsk_layer_scene_load_animations (l, self, animations_node, animations_pos);
@@ -499,7 +523,7 @@ gsk_layer_scene_load_text (const char  *text,
                            const char  *base_dir,
                            GError     **error)
 {
-  Loader l = { name, text, length, base_dir, NULL, NULL, error };
+  Loader l = { name, text, length, base_dir, NULL, NULL, error, NULL };
   GskLayerScene *self = NULL;
   GError *local_error = NULL;
   JsonParser *parser;
@@ -530,9 +554,11 @@ gsk_layer_scene_load_text (const char  *text,
     {
       l.ids = g_hash_table_new (g_str_hash, g_str_equal);
       l.images = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);
+      l.constraints = g_array_new (FALSE, FALSE, sizeof (GskLayerScenePendingConstraints));
       self = load_scene (&l, json_parser_get_root (parser), pos);
       g_hash_table_unref (l.ids);
       g_hash_table_unref (l.images);
+      g_array_unref (l.constraints);
     }
 
   g_object_unref (parser);

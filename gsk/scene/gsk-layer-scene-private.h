@@ -38,7 +38,17 @@ typedef struct
   GHashTable *ids;      /* the ids seen so far (borrowed strings) */
   GHashTable *images;   /* absolute path → GskLayerContent */
   GError **error;
+  /* Layers' "constraints", read once every id is known: of
+   * GskLayerScenePendingConstraints */
+  GArray *constraints;
 } GskLayerSceneLoader;
+
+typedef struct
+{
+  GskLayer *layer;      /* not a reference: the tree holds it */
+  JsonNode *node;       /* the array */
+  GskLayerJsonPos *pos;
+} GskLayerScenePendingConstraints;
 
 typedef struct
 {
@@ -111,6 +121,15 @@ GType gsk_layer_scene_load_type (GskLayerSceneLoader *l,
                                  GskLayerJsonPos     *pos,
                                  GType                base,
                                  const char          *what);
+
+/* Adds the constraints the loader met, now that every layer is there:
+ * sources by id, or "parent" (gsk-layer-scene-constraints.c) */
+gboolean gsk_layer_scene_load_constraints (GskLayerSceneLoader *l,
+                                           GskLayerScene       *scene);
+/* Writes @layer's constraints, if it has any that a file can name */
+void     gsk_layer_scene_save_constraints (GskLayerSceneSaver  *s,
+                                           JsonBuilder         *builder,
+                                           GskLayer            *layer);
 
 gboolean gsk_layer_scene_parse_value (GskLayerSceneLoader *l,
                                       GParamSpec          *pspec,

@@ -130,6 +130,8 @@ save_layer (Saver       *s,
     }
   g_free (pspecs);
 
+  gsk_layer_scene_save_constraints (s, builder, layer);
+
   if (gsk_layer_get_first_child (layer))
     {
       json_builder_set_member_name (builder, "children");

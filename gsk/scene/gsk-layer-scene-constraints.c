@@ -1,0 +1,241 @@
+/* gsk-layer-scene-constraints.c: the constraints of scene files
+ *
+ * A layer's "constraints" member is an array of objects, each a type
+ * and that type's properties, its "source" a layer id or "parent":
+ *
+ *   "constraints": [ { "type": "GskLayerAlignConstraint", "source": "parent",
+ *                      "axis": "horizontal", "factor": 0.5 } ]
+ *
+ * They are read once the whole tree is, so that a source may come
+ * after the layer that reads it.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "gsk-layer-scene-private.h"
+#include "gsk-layer-private.h"
+#include "gsk-layer-align-constraint.h"
+#include "gsk-layer-bind-constraint.h"
+#include "gsk-layer-snap-constraint.h"
+
+#define value_error gsk_layer_scene_value_error
+#define key_error gsk_layer_scene_key_error
+#define node_holds gsk_layer_scene_node_holds
+
+typedef GskLayerSceneLoader Loader;
+
+/* The layer "source" names for a constraint of @layer: its parent or a
+ * sibling */
+static GskLayer *
+load_source (Loader          *l,
+             GskLayerScene   *scene,
+             GskLayer        *layer,
+             JsonNode        *node,
+             GskLayerJsonPos *pos)
+{
+  GskLayer *source;
+  const char *id;
+
+  if (!node_holds (node, G_TYPE_STRING))
+    {
+      gsk_layer_scene_wrong_kind (l, pos, "source", "a layer id or \"parent\"", node);
+      return NULL;
+    }
+  id = json_node_get_string (node);
+  if (g_str_equal (id, "parent"))
+    {
+      if ((source = gsk_layer_get_parent (layer)) == NULL)
+        value_error (l, pos, GSK_LAYER_ERROR_INVALID_VALUE, "the root layer has no parent to read");
+      return source;
+    }
+  if ((source = gsk_layer_scene_get_layer_by_id (scene, id)) == NULL)
+    {
+      value_error (l, pos, GSK_LAYER_ERROR_INVALID_VALUE, "no layer has the id “%s”", id);
+      return NULL;
+    }
+  if (source == layer || gsk_layer_get_parent (source) != gsk_layer_get_parent (layer))
+    {
+      value_error (l, pos, GSK_LAYER_ERROR_INVALID_VALUE,
+                   "“%s” is neither the parent nor a sibling of the layer it constrains", id);
+      return NULL;
+    }
+  return source;
+}
+
+static GskLayerConstraint *
+load_constraint (Loader          *l,
+                 GskLayerScene   *scene,
+                 GskLayer        *layer,
+                 JsonNode        *node,
+                 GskLayerJsonPos *pos)
+{
+  g_autoptr (GPtrArray) names = g_ptr_array_new ();
+  g_autoptr (GArray) values = g_array_new (FALSE, TRUE, sizeof (GValue));
+  GObjectClass *klass;
+  GObject *constraint = NULL;
+  GskLayer *source = NULL;
+  GType type;
+  guint i;
+
+  if (!JSON_NODE_HOLDS_OBJECT (node))
+    {
+      gsk_layer_scene_wrong_kind (l, pos, "constraints", "an array of constraints", node);
+      return NULL;
+    }
+
+  g_type_ensure (GSK_TYPE_LAYER_ALIGN_CONSTRAINT);
+  g_type_ensure (GSK_TYPE_LAYER_BIND_CONSTRAINT);
+  g_type_ensure (GSK_TYPE_LAYER_SNAP_CONSTRAINT);
+  type = gsk_layer_scene_load_type (l, node, pos, GSK_TYPE_LAYER_CONSTRAINT, "constraint");
+  if (type == G_TYPE_INVALID)
+    return NULL;
+
+  g_array_set_clear_func (values, (GDestroyNotify) g_value_unset);
+  klass = g_type_class_ref (type);
+  for (i = 0; i < pos->items->len; i++)
+    {
+      GskLayerJsonPos *item = g_ptr_array_index (pos->items, i);
+      JsonNode *member = gsk_layer_scene_child_node (l, node, pos, i);
+      GValue v = G_VALUE_INIT;
+      GParamSpec *pspec;
+
+      if (member == NULL)
+        goto out;
+      if (g_str_equal (item->key, "type"))
+        continue;
+      if (g_str_equal (item->key, "source"))
+        {
+          if ((source = load_source (l, scene, layer, member, item)) == NULL)
+            goto out;
+          continue;
+        }
+      pspec = g_object_class_find_property (klass, item->key);
+      if (pspec == NULL || !g_str_equal (pspec->name, item->key) || !(pspec->flags & G_PARAM_WRITABLE) ||
+          G_TYPE_IS_OBJECT (pspec->value_type))
+        {
+          key_error (l, item, GSK_LAYER_ERROR_UNKNOWN_PROPERTY, "%s has no property “%s”",
+                     g_type_name (type), item->key);
+          goto out;
+        }
+      if (!gsk_layer_scene_parse_value (l, pspec, member, item, &v))
+        {
+          if (G_IS_VALUE (&v))
+            g_value_unset (&v);
+          goto out;
+        }
+      g_ptr_array_add (names, (gpointer) pspec->name);
+      g_array_append_val (values, v);
+    }
+
+  if (source == NULL)
+    {
+      value_error (l, pos, GSK_LAYER_ERROR_INVALID_VALUE, "a constraint needs a “source”");
+      goto out;
+    }
+  constraint = g_object_new_with_properties (type, names->len, (const char **) names->pdata,
+                                             (const GValue *) values->data);
+  gsk_layer_constraint_set_source (GSK_LAYER_CONSTRAINT (constraint), source);
+
+out:
+  g_type_class_unref (klass);
+  return constraint ? GSK_LAYER_CONSTRAINT (constraint) : NULL;
+}
+
+gboolean
+gsk_layer_scene_load_constraints (Loader        *l,
+                                  GskLayerScene *scene)
+{
+  guint i, j;
+
+  for (i = 0; i < l->constraints->len; i++)
+    {
+      GskLayerScenePendingConstraints *pending = &g_array_index (l->constraints, GskLayerScenePendingConstraints, i);
+
+      for (j = 0; j < pending->pos->items->len; j++)
+        {
+          JsonNode *element = gsk_layer_scene_child_node (l, pending->node, pending->pos, j);
+          GskLayerConstraint *constraint;
+
+          if (element == NULL)
+            return FALSE;
+          constraint = load_constraint (l, scene, pending->layer, element, g_ptr_array_index (pending->pos->items, j));
+          if (constraint == NULL)
+            return FALSE;
+          gsk_layer_add_constraint (pending->layer, constraint);
+          g_object_unref (constraint);
+        }
+    }
+
+  return TRUE;
+}
+
+void
+gsk_layer_scene_save_constraints (GskLayerSceneSaver *s,
+                                  JsonBuilder        *builder,
+                                  GskLayer           *layer)
+{
+  GList *constraints = gsk_layer_get_constraints (layer), *c;
+  gboolean begun = FALSE;
+
+  for (c = constraints; c != NULL; c = c->next)
+    {
+      GskLayerConstraint *constraint = c->data;
+      GskLayer *source = gsk_layer_constraint_get_source (constraint);
+      const char *source_id = NULL;
+      GObject *fresh;
+      GParamSpec **pspecs;
+      guint n, i;
+
+      /* A source a file can name: the parent, or a layer with an id */
+      if (source == NULL)
+        continue;
+      if (source == gsk_layer_get_parent (layer))
+        source_id = "parent";
+      else if ((source_id = g_object_get_qdata (G_OBJECT (source), gsk_layer_scene_id_quark ())) == NULL)
+        continue;
+
+      if (!begun)
+        {
+          json_builder_set_member_name (builder, "constraints");
+          json_builder_begin_array (builder);
+          begun = TRUE;
+        }
+      json_builder_begin_object (builder);
+      json_builder_set_member_name (builder, "type");
+      json_builder_add_string_value (builder, G_OBJECT_TYPE_NAME (constraint));
+      json_builder_set_member_name (builder, "source");
+      json_builder_add_string_value (builder, source_id);
+
+      fresh = g_object_new (G_OBJECT_TYPE (constraint), NULL);
+      pspecs = g_object_class_list_properties (G_OBJECT_GET_CLASS (constraint), &n);
+      for (i = 0; i < n; i++)
+        {
+          GValue value = G_VALUE_INIT, initial = G_VALUE_INIT;
+
+          if ((pspecs[i]->flags & G_PARAM_READWRITE) != G_PARAM_READWRITE ||
+              G_TYPE_IS_OBJECT (pspecs[i]->value_type) ||
+              !gsk_layer_scene_type_is_supported (pspecs[i]->value_type))
+            continue;
+          g_value_init (&value, pspecs[i]->value_type);
+          g_value_init (&initial, pspecs[i]->value_type);
+          g_object_get_property (G_OBJECT (constraint), pspecs[i]->name, &value);
+          g_object_get_property (fresh, pspecs[i]->name, &initial);
+          if (g_param_values_cmp (pspecs[i], &value, &initial) != 0)
+            {
+              json_builder_set_member_name (builder, pspecs[i]->name);
+              gsk_layer_scene_add_value (s, builder, &value);
+            }
+          g_value_unset (&value);
+          g_value_unset (&initial);
+        }
+      g_free (pspecs);
+      g_object_unref (fresh);
+      json_builder_end_object (builder);
+    }
+  if (begun)
+    json_builder_end_array (builder);
+  g_list_free (constraints);
+}
