@@ -37,6 +37,7 @@
 #include "gsk-layer-box-layout.h"
 #include "gsk-layer-fixed-layout.h"
 #include "gsk-layer-flow-layout.h"
+#include "gsk-layer-grid-layout.h"
 #include "gsk-layer-align-constraint.h"
 #include "gsk-layer-bind-constraint.h"
 #include "gsk-layer-snap-constraint.h"

@@ -690,6 +690,55 @@ test_scene_constraints (void)
     }
 }
 
+/* Grid: columns as wide as their widest child, a spanning child
+ * widening its columns, the room left to the column that expands */
+static void
+test_grid (void)
+{
+  GskLayerLayoutManager *grid = gsk_layer_grid_layout_new ();
+  GskLayer *root, *a, *b, *c, *wide;
+  guint column, row, cs, rs;
+  graphene_size_t nat;
+
+  g_object_set (grid, "column-spacing", 10.f, "row-spacing", 5.f, NULL);
+  root = container (g_object_ref (grid), 300, 200);
+  a = child_of (root, 40, 20);
+  b = child_of (root, 60, 30);
+  c = child_of (root, 30, 20);
+  wide = child_of (root, 150, 10);
+  gsk_layer_grid_layout_attach (GSK_LAYER_GRID_LAYOUT (grid), b, 1, 0, 1, 1);
+  gsk_layer_grid_layout_attach (GSK_LAYER_GRID_LAYOUT (grid), c, 0, 1, 1, 1);
+  gsk_layer_grid_layout_attach (GSK_LAYER_GRID_LAYOUT (grid), wide, 0, 2, 2, 1);
+  g_assert_false (gsk_layer_grid_layout_get_cell (GSK_LAYER_GRID_LAYOUT (grid), a, &column, &row, &cs, &rs));
+  g_assert_true (gsk_layer_grid_layout_get_cell (GSK_LAYER_GRID_LAYOUT (grid), wide, &column, &row, &cs, &rs));
+  g_assert_cmpuint (cs, ==, 2);
+  frame (root);
+
+  /* Columns 40 and 60 asked; the spanning 150 needs 140 of them: each
+   * grows by 20, to 60 and 80. Rows 30, 20, 10. */
+  assert_placed (a, 0, 0, 60, 30);
+  assert_placed (b, 70, 0, 80, 30);
+  assert_placed (c, 0, 35, 60, 20);
+  assert_placed (wide, 0, 60, 150, 10);
+  gsk_layer_get_preferred_size (root, NULL, &nat);
+  g_assert_cmpfloat (nat.width, ==, 150);
+  g_assert_cmpfloat (nat.height, ==, 70);
+
+  /* b expands: its column takes the 150 left */
+  gsk_layer_set_x_expand (b, TRUE);
+  frame (root);
+  assert_placed (b, 70, 0, 230, 30);
+  assert_placed (wide, 0, 60, 300, 10);
+
+  /* Bad input */
+  g_test_expect_message ("GskLayer", G_LOG_LEVEL_CRITICAL, "*column_span > 0*");
+  gsk_layer_grid_layout_attach (GSK_LAYER_GRID_LAYOUT (grid), a, 0, 0, 0, 1);
+  g_test_assert_expected_messages ();
+
+  g_object_unref (grid);
+  g_assert_finalize_object (root);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -708,6 +757,7 @@ main (int    argc,
   g_test_add_func ("/layout/bad-input", test_bad_input);
   g_test_add_func ("/layout/flow", test_flow);
   g_test_add_func ("/layout/fixed", test_fixed);
+  g_test_add_func ("/layout/grid", test_grid);
   g_test_add_func ("/layout/scene", test_scene);
   g_test_add_func ("/layout/scene-constraints", test_scene_constraints);
   g_test_add_func ("/layout/constraints", test_constraints);

@@ -15,6 +15,7 @@
 #include "gsk-layer-bin-layout.h"
 #include "gsk-layer-flow-layout.h"
 #include "gsk-layer-fixed-layout.h"
+#include "gsk-layer-grid-layout.h"
 #include "gsk-layer-private.h"
 #include "gsk-layer-style-private.h"
 #include "gsk-layer-transform-private.h"
@@ -617,6 +618,7 @@ load_layout_manager (Loader          *l,
   g_type_ensure (GSK_TYPE_LAYER_BIN_LAYOUT);
   g_type_ensure (GSK_TYPE_LAYER_FLOW_LAYOUT);
   g_type_ensure (GSK_TYPE_LAYER_FIXED_LAYOUT);
+  g_type_ensure (GSK_TYPE_LAYER_GRID_LAYOUT);
   type = gsk_layer_scene_load_type (l, node, pos, GSK_TYPE_LAYER_LAYOUT_MANAGER, "layout manager");
   if (type == G_TYPE_INVALID)
     return NULL;
