@@ -1112,6 +1112,14 @@ test_widget_size_and_lifetime (Fixture       *f,
   gsk_layer_get_size (host, &size);
   g_assert_cmpfloat (size.width, ==, nat_w);
   g_assert_cmpfloat (size.height, ==, nat_h);
+  /* And it is what it asks of a layout manager */
+  {
+    graphene_size_t natural;
+
+    gsk_layer_get_preferred_size (host, NULL, &natural);
+    g_assert_cmpfloat (natural.width, ==, nat_w);
+    g_assert_cmpfloat (natural.height, ==, nat_h);
+  }
 
   /* Focused and animating, then taken out of the tree and dropped */
   gtk_widget_grab_focus (button);

@@ -4,6 +4,8 @@
  */
 #include "config.h"
 
+#include <math.h>
+
 #include "gsk-layer-widget-private.h"
 
 /**
@@ -145,6 +147,27 @@ gsk_layer_widget_set_property (GObject      *object,
     }
 }
 
+/* The widget's size request, as GTK measures it (its margins included):
+ * what a layout manager gives a layer that hosts it */
+static void
+gsk_layer_widget_measure (GskLayer            *layer,
+                          GskLayerOrientation  orientation,
+                          float                for_size,
+                          float               *minimum,
+                          float               *natural)
+{
+  GskLayerWidget *self = GSK_LAYER_WIDGET (layer);
+  int min = 0, nat = 0;
+
+  if (self->widget != NULL)
+    gtk_widget_measure (self->widget,
+                        orientation == GSK_LAYER_ORIENTATION_HORIZONTAL ? GTK_ORIENTATION_HORIZONTAL
+                                                                        : GTK_ORIENTATION_VERTICAL,
+                        for_size >= 0 ? (int) ceilf (for_size) : -1, &min, &nat, NULL, NULL);
+  *minimum = min;
+  *natural = nat;
+}
+
 static void
 gsk_layer_widget_class_init (GskLayerWidgetClass *klass)
 {
@@ -156,6 +179,7 @@ gsk_layer_widget_class_init (GskLayerWidgetClass *klass)
   object_class->get_property = gsk_layer_widget_get_property;
   object_class->set_property = gsk_layer_widget_set_property;
   layer_class->draw = gsk_layer_widget_draw;
+  layer_class->measure = gsk_layer_widget_measure;
 
   /**
    * GskLayerWidget:widget:
