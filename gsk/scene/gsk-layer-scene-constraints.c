@@ -72,13 +72,10 @@ load_constraint (Loader          *l,
                  JsonNode        *node,
                  GskLayerJsonPos *pos)
 {
-  g_autoptr (GPtrArray) names = g_ptr_array_new ();
-  g_autoptr (GArray) values = g_array_new (FALSE, TRUE, sizeof (GValue));
-  GObjectClass *klass;
-  GObject *constraint = NULL;
-  GskLayer *source = NULL;
-  GType type;
-  guint i;
+  static const char * const skip[] = { "source", NULL };
+  guint index_;
+  GskLayer *source;
+  GObject *constraint;
 
   if (!JSON_NODE_HOLDS_OBJECT (node))
     {
@@ -86,62 +83,26 @@ load_constraint (Loader          *l,
       return NULL;
     }
 
+  index_ = gsk_layer_json_pos_find_member (pos, "source");
+  if (index_ == G_MAXUINT)
+    {
+      value_error (l, pos, GSK_LAYER_ERROR_INVALID_VALUE, "a constraint needs a “source”");
+      return NULL;
+    }
+  source = load_source (l, scene, layer, gsk_layer_scene_child_node (l, node, pos, index_),
+                        g_ptr_array_index (pos->items, index_));
+  if (source == NULL)
+    return NULL;
+
   g_type_ensure (GSK_TYPE_LAYER_ALIGN_CONSTRAINT);
   g_type_ensure (GSK_TYPE_LAYER_BIND_CONSTRAINT);
   g_type_ensure (GSK_TYPE_LAYER_SNAP_CONSTRAINT);
-  type = gsk_layer_scene_load_type (l, node, pos, GSK_TYPE_LAYER_CONSTRAINT, "constraint");
-  if (type == G_TYPE_INVALID)
+  constraint = gsk_layer_scene_load_object (l, node, pos, GSK_TYPE_LAYER_CONSTRAINT, "constraint", skip);
+  if (constraint == NULL)
     return NULL;
-
-  g_array_set_clear_func (values, (GDestroyNotify) g_value_unset);
-  klass = g_type_class_ref (type);
-  for (i = 0; i < pos->items->len; i++)
-    {
-      GskLayerJsonPos *item = g_ptr_array_index (pos->items, i);
-      JsonNode *member = gsk_layer_scene_child_node (l, node, pos, i);
-      GValue v = G_VALUE_INIT;
-      GParamSpec *pspec;
-
-      if (member == NULL)
-        goto out;
-      if (g_str_equal (item->key, "type"))
-        continue;
-      if (g_str_equal (item->key, "source"))
-        {
-          if ((source = load_source (l, scene, layer, member, item)) == NULL)
-            goto out;
-          continue;
-        }
-      pspec = g_object_class_find_property (klass, item->key);
-      if (pspec == NULL || !g_str_equal (pspec->name, item->key) || !(pspec->flags & G_PARAM_WRITABLE) ||
-          G_TYPE_IS_OBJECT (pspec->value_type))
-        {
-          key_error (l, item, GSK_LAYER_ERROR_UNKNOWN_PROPERTY, "%s has no property “%s”",
-                     g_type_name (type), item->key);
-          goto out;
-        }
-      if (!gsk_layer_scene_parse_value (l, pspec, member, item, &v))
-        {
-          if (G_IS_VALUE (&v))
-            g_value_unset (&v);
-          goto out;
-        }
-      g_ptr_array_add (names, (gpointer) pspec->name);
-      g_array_append_val (values, v);
-    }
-
-  if (source == NULL)
-    {
-      value_error (l, pos, GSK_LAYER_ERROR_INVALID_VALUE, "a constraint needs a “source”");
-      goto out;
-    }
-  constraint = g_object_new_with_properties (type, names->len, (const char **) names->pdata,
-                                             (const GValue *) values->data);
   gsk_layer_constraint_set_source (GSK_LAYER_CONSTRAINT (constraint), source);
 
-out:
-  g_type_class_unref (klass);
-  return constraint ? GSK_LAYER_CONSTRAINT (constraint) : NULL;
+  return GSK_LAYER_CONSTRAINT (constraint);
 }
 
 gboolean
@@ -185,9 +146,6 @@ gsk_layer_scene_save_constraints (GskLayerSceneSaver *s,
       GskLayerConstraint *constraint = c->data;
       GskLayer *source = gsk_layer_constraint_get_source (constraint);
       const char *source_id = NULL;
-      GObject *fresh;
-      GParamSpec **pspecs;
-      guint n, i;
 
       /* A source a file can name: the parent, or a layer with an id */
       if (source == NULL)
@@ -209,30 +167,7 @@ gsk_layer_scene_save_constraints (GskLayerSceneSaver *s,
       json_builder_set_member_name (builder, "source");
       json_builder_add_string_value (builder, source_id);
 
-      fresh = g_object_new (G_OBJECT_TYPE (constraint), NULL);
-      pspecs = g_object_class_list_properties (G_OBJECT_GET_CLASS (constraint), &n);
-      for (i = 0; i < n; i++)
-        {
-          GValue value = G_VALUE_INIT, initial = G_VALUE_INIT;
-
-          if ((pspecs[i]->flags & G_PARAM_READWRITE) != G_PARAM_READWRITE ||
-              G_TYPE_IS_OBJECT (pspecs[i]->value_type) ||
-              !gsk_layer_scene_type_is_supported (pspecs[i]->value_type))
-            continue;
-          g_value_init (&value, pspecs[i]->value_type);
-          g_value_init (&initial, pspecs[i]->value_type);
-          g_object_get_property (G_OBJECT (constraint), pspecs[i]->name, &value);
-          g_object_get_property (fresh, pspecs[i]->name, &initial);
-          if (g_param_values_cmp (pspecs[i], &value, &initial) != 0)
-            {
-              json_builder_set_member_name (builder, pspecs[i]->name);
-              gsk_layer_scene_add_value (s, builder, &value);
-            }
-          g_value_unset (&value);
-          g_value_unset (&initial);
-        }
-      g_free (pspecs);
-      g_object_unref (fresh);
+      gsk_layer_scene_add_object_properties (s, builder, G_OBJECT (constraint));
       json_builder_end_object (builder);
     }
   if (begun)

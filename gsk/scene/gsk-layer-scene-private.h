@@ -122,6 +122,20 @@ GType gsk_layer_scene_load_type (GskLayerSceneLoader *l,
                                  GType                base,
                                  const char          *what);
 
+/* A new object of the type @node's "type" names (one of @base's) with
+ * the properties its other members give, those named in @skip aside;
+ * NULL with the loader's error set */
+GObject *gsk_layer_scene_load_object           (GskLayerSceneLoader *l,
+                                                JsonNode            *node,
+                                                GskLayerJsonPos     *pos,
+                                                GType                base,
+                                                const char          *what,
+                                                const char * const  *skip);
+/* Writes the properties of @object that differ from a new one's */
+void     gsk_layer_scene_add_object_properties (GskLayerSceneSaver  *s,
+                                                JsonBuilder         *builder,
+                                                GObject             *object);
+
 /* Adds the constraints the loader met, now that every layer is there:
  * sources by id, or "parent" (gsk-layer-scene-constraints.c) */
 gboolean gsk_layer_scene_load_constraints (GskLayerSceneLoader *l,

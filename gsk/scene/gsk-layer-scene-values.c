@@ -593,33 +593,22 @@ describe_range (GParamSpec *pspec)
   return NULL;
 }
 
-/* A layout manager: {"type": "GskLayerBoxLayout", "spacing": 8, …},
- * its properties as a layer's are written */
-static GskLayerLayoutManager *
-load_layout_manager (Loader          *l,
-                     JsonNode        *node,
-                     GskLayerJsonPos *pos)
+GObject *
+gsk_layer_scene_load_object (Loader             *l,
+                             JsonNode           *node,
+                             GskLayerJsonPos    *pos,
+                             GType               base,
+                             const char         *what,
+                             const char * const *skip)
 {
   g_autoptr (GPtrArray) names = g_ptr_array_new ();
   g_autoptr (GArray) values = g_array_new (FALSE, TRUE, sizeof (GValue));
   GObjectClass *klass;
-  GObject *manager = NULL;
+  GObject *object = NULL;
   GType type;
   guint i;
 
-  if (!JSON_NODE_HOLDS_OBJECT (node))
-    {
-      wrong_kind (l, pos, "layout-manager", "a layout manager", node);
-      return NULL;
-    }
-
-  /* GSK's own, known by name without their get_type() called first */
-  g_type_ensure (GSK_TYPE_LAYER_BOX_LAYOUT);
-  g_type_ensure (GSK_TYPE_LAYER_BIN_LAYOUT);
-  g_type_ensure (GSK_TYPE_LAYER_FLOW_LAYOUT);
-  g_type_ensure (GSK_TYPE_LAYER_FIXED_LAYOUT);
-  g_type_ensure (GSK_TYPE_LAYER_GRID_LAYOUT);
-  type = gsk_layer_scene_load_type (l, node, pos, GSK_TYPE_LAYER_LAYOUT_MANAGER, "layout manager");
+  type = gsk_layer_scene_load_type (l, node, pos, base, what);
   if (type == G_TYPE_INVALID)
     return NULL;
 
@@ -634,10 +623,11 @@ load_layout_manager (Loader          *l,
 
       if (member == NULL)
         goto out;
-      if (g_str_equal (item->key, "type"))
+      if (g_str_equal (item->key, "type") || (skip && g_strv_contains (skip, item->key)))
         continue;
       pspec = g_object_class_find_property (klass, item->key);
-      if (pspec == NULL || !g_str_equal (pspec->name, item->key) || !(pspec->flags & G_PARAM_WRITABLE))
+      if (pspec == NULL || !g_str_equal (pspec->name, item->key) || !(pspec->flags & G_PARAM_WRITABLE) ||
+          G_TYPE_IS_OBJECT (pspec->value_type))
         {
           gsk_layer_scene_key_error (l, item, GSK_LAYER_ERROR_UNKNOWN_PROPERTY, "%s has no property “%s”",
                                      g_type_name (type), item->key);
@@ -652,11 +642,36 @@ load_layout_manager (Loader          *l,
       g_ptr_array_add (names, (gpointer) pspec->name);
       g_array_append_val (values, v);
     }
-  manager = g_object_new_with_properties (type, names->len, (const char **) names->pdata,
-                                          (const GValue *) values->data);
+  object = g_object_new_with_properties (type, names->len, (const char **) names->pdata,
+                                         (const GValue *) values->data);
 
 out:
   g_type_class_unref (klass);
+  return object;
+}
+
+/* A layout manager: {"type": "GskLayerBoxLayout", "spacing": 8, …} */
+static GskLayerLayoutManager *
+load_layout_manager (Loader          *l,
+                     JsonNode        *node,
+                     GskLayerJsonPos *pos)
+{
+  GObject *manager;
+
+  if (!JSON_NODE_HOLDS_OBJECT (node))
+    {
+      wrong_kind (l, pos, "layout-manager", "a layout manager", node);
+      return NULL;
+    }
+
+  /* GSK's own, known by name without their get_type() called first */
+  g_type_ensure (GSK_TYPE_LAYER_BOX_LAYOUT);
+  g_type_ensure (GSK_TYPE_LAYER_BIN_LAYOUT);
+  g_type_ensure (GSK_TYPE_LAYER_FLOW_LAYOUT);
+  g_type_ensure (GSK_TYPE_LAYER_FIXED_LAYOUT);
+  g_type_ensure (GSK_TYPE_LAYER_GRID_LAYOUT);
+  manager = gsk_layer_scene_load_object (l, node, pos, GSK_TYPE_LAYER_LAYOUT_MANAGER, "layout manager", NULL);
+
   return manager ? GSK_LAYER_LAYOUT_MANAGER (manager) : NULL;
 }
 
@@ -861,21 +876,16 @@ png_write (void                *closure,
 }
 
 
-/* A layout manager as load_layout_manager() reads it: its type and the
- * properties that differ from a new one's */
-static void
-add_layout_manager (Saver                 *s,
-                    JsonBuilder           *builder,
-                    GskLayerLayoutManager *manager)
+void
+gsk_layer_scene_add_object_properties (Saver       *s,
+                                       JsonBuilder *builder,
+                                       GObject     *object)
 {
-  GObject *fresh = g_object_new (G_OBJECT_TYPE (manager), NULL);
+  GObject *fresh = g_object_new (G_OBJECT_TYPE (object), NULL);
   GParamSpec **pspecs;
   guint n, i;
 
-  json_builder_begin_object (builder);
-  json_builder_set_member_name (builder, "type");
-  json_builder_add_string_value (builder, G_OBJECT_TYPE_NAME (manager));
-  pspecs = g_object_class_list_properties (G_OBJECT_GET_CLASS (manager), &n);
+  pspecs = g_object_class_list_properties (G_OBJECT_GET_CLASS (object), &n);
   for (i = 0; i < n; i++)
     {
       GValue value = G_VALUE_INIT, initial = G_VALUE_INIT;
@@ -886,7 +896,7 @@ add_layout_manager (Saver                 *s,
         continue;
       g_value_init (&value, pspecs[i]->value_type);
       g_value_init (&initial, pspecs[i]->value_type);
-      g_object_get_property (G_OBJECT (manager), pspecs[i]->name, &value);
+      g_object_get_property (object, pspecs[i]->name, &value);
       g_object_get_property (fresh, pspecs[i]->name, &initial);
       if (g_param_values_cmp (pspecs[i], &value, &initial) != 0)
         {
@@ -897,8 +907,20 @@ add_layout_manager (Saver                 *s,
       g_value_unset (&initial);
     }
   g_free (pspecs);
-  json_builder_end_object (builder);
   g_object_unref (fresh);
+}
+
+/* A layout manager as load_layout_manager() reads it */
+static void
+add_layout_manager (Saver                 *s,
+                    JsonBuilder           *builder,
+                    GskLayerLayoutManager *manager)
+{
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "type");
+  json_builder_add_string_value (builder, G_OBJECT_TYPE_NAME (manager));
+  gsk_layer_scene_add_object_properties (s, builder, G_OBJECT (manager));
+  json_builder_end_object (builder);
 }
 
 static void
