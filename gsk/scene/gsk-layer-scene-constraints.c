@@ -105,6 +105,32 @@ load_constraint (Loader          *l,
   return GSK_LAYER_CONSTRAINT (constraint);
 }
 
+/* Whether following @layer's constraints to the siblings they read
+ * comes back to @start */
+static gboolean
+reads_back (GskLayer   *start,
+            GskLayer   *layer,
+            GHashTable *seen)
+{
+  GList *constraints, *c;
+  gboolean found = FALSE;
+
+  if (!g_hash_table_add (seen, layer))
+    return FALSE;
+  constraints = gsk_layer_get_constraints (layer);
+  for (c = constraints; c != NULL && !found; c = c->next)
+    {
+      GskLayer *source = gsk_layer_constraint_get_source (c->data);
+
+      if (source == NULL || source == gsk_layer_get_parent (layer))
+        continue;
+      found = source == start || reads_back (start, source, seen);
+    }
+  g_list_free (constraints);
+
+  return found;
+}
+
 gboolean
 gsk_layer_scene_load_constraints (Loader        *l,
                                   GskLayerScene *scene)
@@ -127,6 +153,22 @@ gsk_layer_scene_load_constraints (Loader        *l,
             return FALSE;
           gsk_layer_add_constraint (pending->layer, constraint);
           g_object_unref (constraint);
+        }
+    }
+
+  /* Constraints that read each other in a circle can never be met */
+  for (i = 0; i < l->constraints->len; i++)
+    {
+      GskLayerScenePendingConstraints *pending = &g_array_index (l->constraints, GskLayerScenePendingConstraints, i);
+      g_autoptr (GHashTable) seen = g_hash_table_new (NULL, NULL);
+
+      if (reads_back (pending->layer, pending->layer, seen))
+        {
+          const char *id = g_object_get_qdata (G_OBJECT (pending->layer), gsk_layer_scene_id_quark ());
+
+          return value_error (l, pending->pos, GSK_LAYER_ERROR_INVALID_VALUE,
+                              "the constraints of “%s” read it back through their sources, in a circle",
+                              id ? id : G_OBJECT_TYPE_NAME (pending->layer));
         }
     }
 

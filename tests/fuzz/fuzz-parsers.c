@@ -309,6 +309,54 @@ fuzz_style (const char *text)
   if (!g_str_equal (printed, printed_again))
     fail (text, "the style prints differently once reparsed: %s / %s", printed, printed_again);
 
+  /* Animated between it and nothing, past either end as an easing that
+   * overshoots takes it: a style on screen that prints and parses back */
+  {
+    GskLayerFrameClock *clock = gsk_layer_manual_clock_new ();
+    GskLayer *animated = g_object_ref_sink (gsk_layer_new ());
+    GskLayerTransition *transition = GSK_LAYER_TRANSITION (gsk_layer_property_transition_new ("style", NULL));
+    GskLayerEasing *easing = NULL;
+    GValue v = G_VALUE_INIT;
+
+    if (!gsk_layer_easing_parse ("cubic-bezier(0.3, -1.5, 0.7, 2.5)", &easing, NULL))
+      fail (text, "the overshooting easing does not parse");
+    g_value_init (&v, GSK_TYPE_LAYER_STYLE);
+    g_value_set_boxed (&v, style);
+    gsk_layer_property_transition_set_from_value (GSK_LAYER_PROPERTY_TRANSITION (transition), &v);
+    g_value_set_boxed (&v, NULL);
+    gsk_layer_property_transition_set_to_value (GSK_LAYER_PROPERTY_TRANSITION (transition), &v);
+    g_value_unset (&v);
+    gsk_layer_timeline_set_duration (GSK_LAYER_TIMELINE (transition), 100);
+    gsk_layer_timeline_set_easing (GSK_LAYER_TIMELINE (transition), easing);
+    gsk_layer_set_frame_clock (animated, clock);
+    gsk_layer_add_transition (animated, "style", transition);
+    gsk_layer_timeline_start (GSK_LAYER_TIMELINE (transition));
+    for (int step = 0; step < 4; step++)
+      {
+        GskLayerStyle *parsed;
+        char *between_text;
+
+        gsk_layer_manual_clock_advance (GSK_LAYER_MANUAL_CLOCK (clock), 20 * 1000);
+        if (!gsk_layer_get_presentation_value (animated, "style", &v))
+          continue;
+        if (g_value_get_boxed (&v) != NULL)
+          {
+            between_text = gsk_layer_style_to_string (g_value_get_boxed (&v));
+            parsed = gsk_layer_style_new_from_string (between_text, &error);
+            if (parsed == NULL)
+              fail (text, "a style between does not parse back: %s\n--- printed: %s", error->message, between_text);
+            gsk_layer_style_unref (parsed);
+            g_free (between_text);
+          }
+        g_value_unset (&v);
+      }
+    gsk_layer_set_frame_clock (animated, NULL);
+    g_object_unref (transition);
+    gsk_layer_easing_unref (easing);
+    g_object_unref (animated);
+    g_object_unref (clock);
+  }
+
   root = g_object_ref_sink (gsk_layer_new ());
   layer = gsk_layer_new ();
   gsk_layer_set_size (root, &GRAPHENE_SIZE_INIT (32, 32));
