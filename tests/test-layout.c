@@ -791,6 +791,50 @@ test_container_resized (void)
   g_assert_finalize_object (clock);
 }
 
+/* Scene files: a grid, its children's cells, saved back */
+static void
+test_scene_grid (void)
+{
+  const char *json =
+    "{ \"size\": [200, 100], \"root\": { \"type\": \"GskLayer\", \"size\": [200, 100],\n"
+    "  \"layout-manager\": { \"type\": \"GskLayerGridLayout\", \"column-spacing\": 10 },\n"
+    "  \"children\": [\n"
+    "    { \"type\": \"GskLayer\", \"id\": \"a\", \"preferred-size\": [40, 20] },\n"
+    "    { \"type\": \"GskLayer\", \"id\": \"b\", \"preferred-size\": [40, 20], \"grid-cell\": [1, 0, 1, 1] },\n"
+    "    { \"type\": \"GskLayer\", \"id\": \"c\", \"preferred-size\": [90, 20], \"grid-cell\": [0, 1, 2, 1] } ] } }";
+  const char *not_grid =
+    "{ \"size\": [10, 10], \"root\": { \"type\": \"GskLayer\", \"children\": [\n"
+    "  { \"type\": \"GskLayer\", \"grid-cell\": [0, 0, 1, 1] } ] } }";
+  const char *bad_span =
+    "{ \"size\": [10, 10], \"root\": { \"type\": \"GskLayer\", \"children\": [\n"
+    "  { \"type\": \"GskLayer\", \"grid-cell\": [0, 0, 0, 1] } ] } }";
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GskLayerScene) scene = gsk_layer_scene_new_from_data (json, -1, "grid.json", &error);
+  g_autoptr (GskLayerScene) again = NULL, broken = NULL;
+  g_autofree char *data = NULL, *data2 = NULL;
+
+  g_assert_no_error (error);
+  frame (gsk_layer_scene_get_root (scene));
+  assert_placed (gsk_layer_scene_get_layer_by_id (scene, "a"), 0, 0, 40, 20);
+  assert_placed (gsk_layer_scene_get_layer_by_id (scene, "b"), 50, 0, 40, 20);
+  assert_placed (gsk_layer_scene_get_layer_by_id (scene, "c"), 0, 20, 90, 20);
+
+  data = gsk_layer_scene_to_data (scene, NULL);
+  g_assert_nonnull (strstr (data, "\"grid-cell\""));
+  again = gsk_layer_scene_new_from_data (data, -1, "saved.json", &error);
+  g_assert_no_error (error);
+  data2 = gsk_layer_scene_to_data (again, NULL);
+  g_assert_cmpstr (data, ==, data2);
+
+  broken = gsk_layer_scene_new_from_data (not_grid, -1, "bad.json", &error);
+  g_assert_null (broken);
+  g_assert_cmpstr (error->message, ==, "bad.json:2:3: “grid-cell” needs a parent laid out by a GskLayerGridLayout");
+  g_clear_error (&error);
+  broken = gsk_layer_scene_new_from_data (bad_span, -1, "bad.json", &error);
+  g_assert_null (broken);
+  g_assert_cmpstr (error->message, ==, "bad.json:2:45: a grid span must be between 1 and 65535, not 0");
+}
+
 int
 main (int    argc,
       char **argv)
@@ -812,6 +856,7 @@ main (int    argc,
   g_test_add_func ("/layout/grid", test_grid);
   g_test_add_func ("/layout/scene", test_scene);
   g_test_add_func ("/layout/scene-constraints", test_scene_constraints);
+  g_test_add_func ("/layout/scene-grid", test_scene_grid);
   g_test_add_func ("/layout/constraints", test_constraints);
   g_test_add_func ("/layout/animate-with-container", test_animate_with_container);
   g_test_add_func ("/layout/container-resized", test_container_resized);

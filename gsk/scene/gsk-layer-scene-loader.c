@@ -15,6 +15,7 @@
 #include <json-glib/json-glib.h>
 
 #include "gsk-layer-scene-private.h"
+#include "gsk-layer-grid-layout.h"
 #include "gsk-layer-private.h"
 #include "gsk-layer-text.h"
 #include "gsk-layer-json-scanner-private.h"
@@ -209,6 +210,38 @@ find_property (Loader          *l,
   return NULL;
 }
 
+/* "grid-cell": [column, row, column-span, row-span], whole numbers,
+ * spans 1 or more, as gsk_layer_grid_layout_attach() takes them */
+static gboolean
+load_grid_cell (Loader          *l,
+                JsonNode        *node,
+                GskLayerJsonPos *pos,
+                int              cell[4])
+{
+  if (!JSON_NODE_HOLDS_ARRAY (node) || pos->items->len != 4)
+    return wrong_kind (l, pos, "grid-cell", "[column, row, column-span, row-span]", node);
+  for (guint i = 0; i < 4; i++)
+    {
+      JsonNode *element = child_node (l, node, pos, i);
+      GskLayerJsonPos *item = g_ptr_array_index (pos->items, i);
+      gint64 v;
+
+      if (element == NULL)
+        return FALSE;
+      if (!node_holds (element, G_TYPE_INT64))
+        return wrong_kind (l, item, "grid-cell", "whole numbers", element);
+      v = json_node_get_int (element);
+      if (v < (i < 2 ? 0 : 1) || v > 65535)
+        return value_error (l, item, GSK_LAYER_ERROR_INVALID_VALUE,
+                            "a grid %s must be between %d and 65535, not %" G_GINT64_FORMAT,
+                            i < 2 ? "position" : "span", i < 2 ? 0 : 1, v);
+      cell[i] = v;
+    }
+  if (cell[0] + cell[2] > 65536 || cell[1] + cell[3] > 65536)
+    return value_error (l, pos, GSK_LAYER_ERROR_INVALID_VALUE, "the cell reaches past the 65536th line");
+  return TRUE;
+}
+
 /* Reads the members of a layer other than its children into @names and
  * @values, and checks them all */
 static gboolean
@@ -220,7 +253,8 @@ load_layer_members (Loader          *l,
                     GArray          *values,
                     const char     **id,
                     guint           *children,
-                    guint           *constraints)
+                    guint           *constraints,
+                    int              grid_cell[4])
 {
   GskLayerJsonPos *text_item = NULL;
   const char *text = NULL;
@@ -248,6 +282,13 @@ load_layer_members (Loader          *l,
             return value_error (l, item, GSK_LAYER_ERROR_INVALID_VALUE, "“id” cannot be empty");
           if (g_hash_table_contains (l->ids, *id))
             return value_error (l, item, GSK_LAYER_ERROR_INVALID_VALUE, "duplicate id “%s”", *id);
+          continue;
+        }
+
+      if (g_str_equal (item->key, "grid-cell"))
+        {
+          if (!load_grid_cell (l, member, item, grid_cell))
+            return FALSE;
           continue;
         }
 
@@ -316,6 +357,7 @@ load_layer (Loader          *l,
   GArray *values;
   const char *id = NULL;
   guint children = G_MAXUINT, constraints = G_MAXUINT;
+  int grid_cell[4] = { -1, -1, -1, -1 };
   GType type;
 
   if (!JSON_NODE_HOLDS_OBJECT (node))
@@ -340,12 +382,15 @@ load_layer (Loader          *l,
 
   /* Everything is read and checked before the layer exists, so that
    * construct-only properties work and no setter sees a bad value */
-  if (load_layer_members (l, klass, node, pos, names, values, &id, &children, &constraints))
+  if (load_layer_members (l, klass, node, pos, names, values, &id, &children, &constraints, grid_cell))
     {
       layer = GSK_LAYER (g_object_new_with_properties (type, names->len,
                                                        (const char **) names->pdata,
                                                        (const GValue *) values->data));
       g_object_ref_sink (layer);
+      if (grid_cell[0] >= 0)
+        g_object_set_data_full (G_OBJECT (layer), "gsk-scene-grid-cell",
+                                g_memdup2 (grid_cell, sizeof (int) * 4), g_free);
       if (id)
         {
           g_object_set_qdata_full (G_OBJECT (layer), gsk_layer_scene_id_quark (), g_strdup (id), g_free);
@@ -379,6 +424,24 @@ load_layer (Loader          *l,
               break;
             }
           gsk_layer_add_child (layer, child);
+          if (g_object_get_data (G_OBJECT (child), "gsk-scene-grid-cell"))
+            {
+              const int *cell = g_object_get_data (G_OBJECT (child), "gsk-scene-grid-cell");
+              GskLayerLayoutManager *grid = gsk_layer_get_layout_manager (layer);
+
+              if (!GSK_IS_LAYER_GRID_LAYOUT (grid))
+                {
+                  GskLayerJsonPos *child_pos = g_ptr_array_index (children_pos->items, i);
+
+                  value_error (l, child_pos, GSK_LAYER_ERROR_INVALID_VALUE,
+                               "“grid-cell” needs a parent laid out by a GskLayerGridLayout");
+                  g_object_unref (child);
+                  g_clear_object (&layer);
+                  break;
+                }
+              gsk_layer_grid_layout_attach (GSK_LAYER_GRID_LAYOUT (grid), child, cell[0], cell[1], cell[2], cell[3]);
+              g_object_set_data (G_OBJECT (child), "gsk-scene-grid-cell", NULL);
+            }
           g_object_unref (child);
         }
     }
@@ -492,6 +555,12 @@ load_scene (Loader          *l,
 
   if ((root = load_layer (l, root_node, root_pos, 1)) == NULL)
     return NULL;
+  if (g_object_get_data (G_OBJECT (root), "gsk-scene-grid-cell"))
+    {
+      value_error (l, root_pos, GSK_LAYER_ERROR_INVALID_VALUE, "the root layer has no parent grid for its “grid-cell”");
+      g_object_unref (root);
+      return NULL;
+    }
 
   self = g_object_new (GSK_TYPE_LAYER_SCENE, NULL);
   self->root = root;

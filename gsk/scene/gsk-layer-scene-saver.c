@@ -11,6 +11,7 @@
 #include <json-glib/json-glib.h>
 
 #include "gsk-layer-scene-private.h"
+#include "gsk-layer-grid-layout.h"
 #include "gsk-layer-private.h"
 #include "gsk-layer-transform-private.h"
 
@@ -131,6 +132,23 @@ save_layer (Saver       *s,
   g_free (pspecs);
 
   gsk_layer_scene_save_constraints (s, builder, layer);
+
+  /* Where its parent's grid put it */
+  if (gsk_layer_get_parent (layer) != NULL &&
+      GSK_IS_LAYER_GRID_LAYOUT (gsk_layer_get_layout_manager (gsk_layer_get_parent (layer))))
+    {
+      GskLayerGridLayout *grid = GSK_LAYER_GRID_LAYOUT (gsk_layer_get_layout_manager (gsk_layer_get_parent (layer)));
+      guint cell[4];
+
+      if (gsk_layer_grid_layout_get_cell (grid, layer, &cell[0], &cell[1], &cell[2], &cell[3]))
+        {
+          json_builder_set_member_name (builder, "grid-cell");
+          json_builder_begin_array (builder);
+          for (guint i = 0; i < 4; i++)
+            json_builder_add_int_value (builder, cell[i]);
+          json_builder_end_array (builder);
+        }
+    }
 
   if (gsk_layer_get_first_child (layer))
     {
