@@ -298,8 +298,9 @@ gsk_layer_measure (GskLayer            *self,
  * @minimum: (out caller-allocates) (optional): the least it can take
  * @natural: (out caller-allocates) (optional): what it would take
  *
- * Both axes of [method@Layer.measure]: the width for no height, then
- * the height for that natural width.
+ * Both axes of [method@Layer.measure], in the order of
+ * [property@Layer:request-mode]: by default the width for no height,
+ * then the height for that natural width.
  *
  * Since: 0.1
  */
@@ -312,12 +313,63 @@ gsk_layer_get_preferred_size (GskLayer        *self,
 
   g_return_if_fail (GSK_IS_LAYER (self));
 
-  gsk_layer_measure (self, GSK_LAYER_ORIENTATION_HORIZONTAL, -1, &min_w, &nat_w);
-  gsk_layer_measure (self, GSK_LAYER_ORIENTATION_VERTICAL, nat_w, &min_h, &nat_h);
+  if (gsk_layer_get_private (self)->request_mode == GSK_LAYER_REQUEST_WIDTH_FOR_HEIGHT)
+    {
+      gsk_layer_measure (self, GSK_LAYER_ORIENTATION_VERTICAL, -1, &min_h, &nat_h);
+      gsk_layer_measure (self, GSK_LAYER_ORIENTATION_HORIZONTAL, nat_h, &min_w, &nat_w);
+    }
+  else
+    {
+      gsk_layer_measure (self, GSK_LAYER_ORIENTATION_HORIZONTAL, -1, &min_w, &nat_w);
+      gsk_layer_measure (self, GSK_LAYER_ORIENTATION_VERTICAL, nat_w, &min_h, &nat_h);
+    }
   if (minimum)
     graphene_size_init (minimum, min_w, min_h);
   if (natural)
     graphene_size_init (natural, nat_w, nat_h);
+}
+
+/**
+ * gsk_layer_set_request_mode:
+ * @self: a layer
+ * @mode: which of its sizes is asked for first
+ *
+ * Sets the order in which [method@Layer.get_preferred_size] measures
+ * @self. The default is %GSK_LAYER_REQUEST_HEIGHT_FOR_WIDTH.
+ *
+ * Since: 0.1
+ */
+void
+gsk_layer_set_request_mode (GskLayer            *self,
+                            GskLayerRequestMode  mode)
+{
+  GskLayerPrivate *priv;
+
+  g_return_if_fail (GSK_IS_LAYER (self));
+  g_return_if_fail (mode == GSK_LAYER_REQUEST_HEIGHT_FOR_WIDTH || mode == GSK_LAYER_REQUEST_WIDTH_FOR_HEIGHT);
+
+  priv = gsk_layer_get_private (self);
+  if (priv->request_mode == mode)
+    return;
+  priv->request_mode = mode;
+  gsk_layer_queue_resize (self);
+  gsk_layer_notify_layout (self, GSK_LAYER_LAYOUT_PROP_REQUEST_MODE);
+}
+
+/**
+ * gsk_layer_get_request_mode:
+ * @self: a layer
+ *
+ * Returns: which of the sizes of @self is asked for first
+ *
+ * Since: 0.1
+ */
+GskLayerRequestMode
+gsk_layer_get_request_mode (GskLayer *self)
+{
+  g_return_val_if_fail (GSK_IS_LAYER (self), GSK_LAYER_REQUEST_HEIGHT_FOR_WIDTH);
+
+  return gsk_layer_get_private (self)->request_mode;
 }
 
 /**
@@ -785,6 +837,18 @@ gsk_layer_layout_install_properties (GParamSpec **pspecs)
    *
    * Since: 0.1
    */
+  /**
+   * GskLayer:request-mode:
+   *
+   * Which of the layer's sizes [method@Layer.get_preferred_size] asks
+   * for first.
+   *
+   * Since: 0.1
+   */
+  pspecs[GSK_LAYER_LAYOUT_PROP_REQUEST_MODE] =
+    g_param_spec_enum ("request-mode", NULL, NULL, GSK_TYPE_LAYER_REQUEST_MODE, GSK_LAYER_REQUEST_HEIGHT_FOR_WIDTH,
+                       G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+
   pspecs[GSK_LAYER_LAYOUT_PROP_Y_EXPAND] =
     g_param_spec_boolean ("y-expand", NULL, NULL, FALSE,
                           G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
@@ -829,6 +893,9 @@ gsk_layer_layout_set_property (GskLayer     *self,
     case GSK_LAYER_LAYOUT_PROP_Y_EXPAND:
       gsk_layer_set_y_expand (self, g_value_get_boolean (value));
       return TRUE;
+    case GSK_LAYER_LAYOUT_PROP_REQUEST_MODE:
+      gsk_layer_set_request_mode (self, g_value_get_enum (value));
+      return TRUE;
     default:
       return FALSE;
     }
@@ -866,6 +933,9 @@ gsk_layer_layout_get_property (GskLayer *self,
       return TRUE;
     case GSK_LAYER_LAYOUT_PROP_Y_EXPAND:
       g_value_set_boolean (value, priv->y_expand);
+      return TRUE;
+    case GSK_LAYER_LAYOUT_PROP_REQUEST_MODE:
+      g_value_set_enum (value, priv->request_mode);
       return TRUE;
     default:
       return FALSE;

@@ -75,6 +75,11 @@ void gsk_layer_get_preferred_size (GskLayer        *self,
                                    graphene_size_t *minimum,
                                    graphene_size_t *natural);
 GSK_LAYER_AVAILABLE_IN_ALL
+void                gsk_layer_set_request_mode (GskLayer            *self,
+                                                GskLayerRequestMode  mode);
+GSK_LAYER_AVAILABLE_IN_ALL
+GskLayerRequestMode gsk_layer_get_request_mode (GskLayer            *self);
+GSK_LAYER_AVAILABLE_IN_ALL
 void gsk_layer_set_preferred_size (GskLayer              *self,
                                    const graphene_size_t *size);
 GSK_LAYER_AVAILABLE_IN_ALL

@@ -129,6 +129,7 @@ struct _GskLayerPrivate
   guint8 y_align;
   guint x_expand : 1;
   guint y_expand : 1;
+  guint request_mode : 1;
 
   /* Constraints (gsk-layer-constraint.c): this layer's, and how many
    * constraints read this one (a sibling's or child's, to run again

@@ -212,4 +212,21 @@ typedef enum {
   GSK_LAYER_ALIGN_CENTER,
 } GskLayerAlign;
 
+/**
+ * GskLayerRequestMode:
+ * @GSK_LAYER_REQUEST_HEIGHT_FOR_WIDTH: the width first, then the height
+ *   for that width (text that wraps)
+ * @GSK_LAYER_REQUEST_WIDTH_FOR_HEIGHT: the height first, then the width
+ *   for that height (text in a vertical script, a column that wraps)
+ *
+ * In which order [method@Layer.get_preferred_size] asks a layer for its
+ * two sizes, as Clutter's ClutterRequestMode.
+ *
+ * Since: 0.1
+ */
+typedef enum {
+  GSK_LAYER_REQUEST_HEIGHT_FOR_WIDTH,
+  GSK_LAYER_REQUEST_WIDTH_FOR_HEIGHT,
+} GskLayerRequestMode;
+
 G_END_DECLS

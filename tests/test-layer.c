@@ -1491,6 +1491,11 @@ property_values (GParamSpec *pspec,
       g_value_set_enum (first, GSK_LAYER_ALIGN_CENTER);
       g_value_set_enum (second, GSK_LAYER_ALIGN_END);
     }
+  else if (g_str_equal (name, "request-mode"))
+    {
+      g_value_set_enum (first, GSK_LAYER_REQUEST_WIDTH_FOR_HEIGHT);
+      g_value_set_enum (second, GSK_LAYER_REQUEST_HEIGHT_FOR_WIDTH);
+    }
   else if (g_str_equal (name, "x-expand") || g_str_equal (name, "y-expand"))
     {
       g_value_set_boolean (first, TRUE);
@@ -1604,7 +1609,7 @@ test_properties_gobject (void)
   guint n_pspecs, i;
 
   pspecs = g_object_class_list_properties (G_OBJECT_GET_CLASS (layer), &n_pspecs);
-  g_assert_cmpuint (n_pspecs, ==, 30);
+  g_assert_cmpuint (n_pspecs, ==, 31);
 
   for (i = 0; i < n_pspecs; i++)
     {

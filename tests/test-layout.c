@@ -835,6 +835,33 @@ test_scene_grid (void)
   g_assert_cmpstr (error->message, ==, "bad.json:2:45: a grid span must be between 1 and 65535, not 0");
 }
 
+/* request-mode: a column flow asks for its height first, then the width
+ * its columns take in that height */
+static void
+test_request_mode (void)
+{
+  GskLayer *root = container (gsk_layer_flow_layout_new (GSK_LAYER_ORIENTATION_VERTICAL), 10, 10);
+  graphene_size_t nat;
+  int i;
+
+  for (i = 0; i < 4; i++)
+    child_of (root, 30, 20);
+  /* Width first: every child in one column, then the height that takes */
+  gsk_layer_get_preferred_size (root, NULL, &nat);
+  g_assert_cmpfloat (nat.width, ==, 30);
+  g_assert_cmpfloat (nat.height, ==, 80);
+
+  g_object_set (gsk_layer_get_layout_manager (root), "max-children-per-line", 2u, NULL);
+  gsk_layer_set_request_mode (root, GSK_LAYER_REQUEST_WIDTH_FOR_HEIGHT);
+  g_assert_cmpint (gsk_layer_get_request_mode (root), ==, GSK_LAYER_REQUEST_WIDTH_FOR_HEIGHT);
+  /* Height first: two to a column, then two columns side by side */
+  gsk_layer_get_preferred_size (root, NULL, &nat);
+  g_assert_cmpfloat (nat.height, ==, 40);
+  g_assert_cmpfloat (nat.width, ==, 60);
+
+  g_assert_finalize_object (root);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -853,6 +880,7 @@ main (int    argc,
   g_test_add_func ("/layout/bad-input", test_bad_input);
   g_test_add_func ("/layout/flow", test_flow);
   g_test_add_func ("/layout/fixed", test_fixed);
+  g_test_add_func ("/layout/request-mode", test_request_mode);
   g_test_add_func ("/layout/grid", test_grid);
   g_test_add_func ("/layout/scene", test_scene);
   g_test_add_func ("/layout/scene-constraints", test_scene_constraints);
