@@ -779,7 +779,8 @@ gsk_layer_scene_parse_value (GskLayerSceneLoader *l,
           g_value_set_boxed (value, &color);
         }
       else if (!parse_floats (l, node, pos, name, type == GRAPHENE_TYPE_POINT3D ? 3 : 2,
-                              type == GRAPHENE_TYPE_SIZE, v))
+                              /* A preferred size of -1 on an axis sets none there */
+                              type == GRAPHENE_TYPE_SIZE && !g_str_equal (name, "preferred-size"), v))
         return FALSE;
       else if (type == GRAPHENE_TYPE_POINT)
         g_value_set_boxed (value, &GRAPHENE_POINT_INIT (v[0], v[1]));
