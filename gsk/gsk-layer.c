@@ -775,9 +775,14 @@ gsk_layer_set_rotate_axis (GskLayer                 *self,
   g_return_if_fail (axis != NULL);
   g_return_if_fail (coordinate_is_valid (axis->x) && coordinate_is_valid (axis->y) &&
                     coordinate_is_valid (axis->z));
-  g_return_if_fail (axis->x != 0.f || axis->y != 0.f || axis->z != 0.f);
 
   priv = gsk_layer_get_instance_private (self);
+  /* An animation of the axis may pass through nothing: the axis on
+   * screen stays as it was there; from code, it is a mistake */
+  if (axis->x == 0.f && axis->y == 0.f && axis->z == 0.f && priv->updating_presentation)
+    return;
+  g_return_if_fail (axis->x != 0.f || axis->y != 0.f || axis->z != 0.f);
+
   if (graphene_point3d_equal (&priv->rotate_axis, axis))
     return;
 

@@ -224,6 +224,18 @@ test_scene (void)
   data2 = gsk_layer_scene_to_data (again, NULL);
   g_assert_cmpstr (data, ==, data2);
   g_assert_cmpfloat (gsk_layer_get_rotate (gsk_layer_scene_get_layer_by_id (again, "card")), ==, 30);
+
+  /* An axis with no direction is the file's mistake, said where it is
+   * (fuzz-scene found it a critical) */
+  {
+    g_autoptr (GskLayerScene) broken =
+      gsk_layer_scene_new_from_data ("{ \"size\": [10, 10], \"root\": { \"type\": \"GskLayer\",\n"
+                                     "  \"rotate-axis\": [0, 0, 0] } }", -1, "bad.json", &error);
+
+    g_assert_null (broken);
+    g_assert_cmpstr (error->message, ==, "bad.json:2:18: “rotate-axis” cannot be [0, 0, 0]: it has no direction");
+    g_clear_error (&error);
+  }
 }
 
 int

@@ -786,6 +786,8 @@ gsk_layer_scene_parse_value (GskLayerSceneLoader *l,
         g_value_set_boxed (value, &GRAPHENE_POINT_INIT (v[0], v[1]));
       else if (type == GRAPHENE_TYPE_SIZE)
         g_value_set_boxed (value, &GRAPHENE_SIZE_INIT (v[0], v[1]));
+      else if (g_str_equal (name, "rotate-axis") && v[0] == 0.f && v[1] == 0.f && v[2] == 0.f)
+        return value_error (l, pos, GSK_LAYER_ERROR_INVALID_VALUE, "“rotate-axis” cannot be [0, 0, 0]: it has no direction");
       else
         g_value_set_boxed (value, &GRAPHENE_POINT3D_INIT (v[0], v[1], v[2]));
       break;
