@@ -23,8 +23,10 @@
  * layout pass, after the parent's layout manager, in the order they
  * were added, a layer's after those of the siblings it reads; they
  * place the layer with [method@Layer.allocate], so an easing state in
- * force on it animates what they change. Transforms are not taken into
- * account: constraints read and write positions and sizes.
+ * force on it animates what they change. They read their sources as
+ * they are on screen, so a layer follows a source that animates frame
+ * by frame. Transforms are not taken into account: constraints read
+ * and write positions and sizes.
  *
  * Constraints that read each other in a circle are an error, reported
  * with the layers' names when the layout pass meets them; those
@@ -368,7 +370,7 @@ run_child (GskLayer   *parent,
 {
   GskLayerPrivate *priv = gsk_layer_get_private (child);
   graphene_point_t position;
-  graphene_size_t size;
+  graphene_size_t size, own_size;
   graphene_rect_t rect;
   guint i;
 
@@ -400,9 +402,12 @@ run_child (GskLayer   *parent,
         }
     }
 
+  /* Its own size as on screen too, so that a layer whose size
+   * animates stays aligned frame by frame; a size no constraint
+   * changed is left as the model has it, animation and all */
   gsk_layer_get_position (child, &position);
-  gsk_layer_get_size (child, &size);
-  rect = GRAPHENE_RECT_INIT (position.x, position.y, size.width, size.height);
+  own_size = priv->size;
+  rect = GRAPHENE_RECT_INIT (position.x, position.y, own_size.width, own_size.height);
   for (i = 0; i < priv->constraints->len; i++)
     {
       GskLayerConstraint *c = g_ptr_array_index (priv->constraints, i);
@@ -411,15 +416,18 @@ run_child (GskLayer   *parent,
 
       if (source == NULL)
         continue;
+      /* Sources as they are on screen: a constraint follows a source
+       * that animates frame by frame, as a layout follows its
+       * container's size */
       if (source == parent)
         {
-          gsk_layer_get_size (parent, &size);
+          size = gsk_layer_get_private (parent)->size;
           source_rect = GRAPHENE_RECT_INIT (0, 0, size.width, size.height);
         }
       else if (source != child && gsk_layer_get_parent (source) == parent)
         {
-          gsk_layer_get_position (source, &position);
-          gsk_layer_get_size (source, &size);
+          position = gsk_layer_get_private (source)->position;
+          size = gsk_layer_get_private (source)->size;
           source_rect = GRAPHENE_RECT_INIT (position.x, position.y, size.width, size.height);
         }
       else
@@ -430,6 +438,8 @@ run_child (GskLayer   *parent,
         }
       GSK_LAYER_CONSTRAINT_GET_CLASS (c)->update (c, child, &source_rect, &rect);
     }
+  if (graphene_size_equal (&rect.size, &own_size))
+    gsk_layer_get_size (child, &rect.size);
   gsk_layer_allocate (child, rect.origin.x, rect.origin.y, rect.size.width, rect.size.height);
 
   g_hash_table_insert (marks, child, GINT_TO_POINTER (DONE));

@@ -419,7 +419,9 @@ gsk_layer_set_size (GskLayer              *self,
   /* The pivot point is relative to the size */
   gsk_layer_changed (self, GSK_LAYER_DIRTY_WORLD | GSK_LAYER_DIRTY_CONTENT);
   gsk_layer_queue_relayout (self);
-  if (priv->n_constraint_readers > 0 && priv->parent)
+  /* Its constraints may place it by its size (align), and those of the
+   * siblings that read it */
+  if ((priv->n_constraint_readers > 0 || (priv->constraints && priv->constraints->len > 0)) && priv->parent)
     gsk_layer_queue_relayout (priv->parent);
   notify_model (self, PROP_SIZE);
 }

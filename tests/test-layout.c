@@ -733,6 +733,19 @@ test_grid (void)
   assert_placed (b, 70, 0, 230, 30);
   assert_placed (wide, 0, 60, 300, 10);
 
+  /* A layer with no parent is added as it is attached, as GTK's and
+   * Clutter's grids add it */
+  {
+    GskLayer *d = gsk_layer_new ();
+
+    gsk_layer_set_preferred_size (d, &GRAPHENE_SIZE_INIT (10, 10));
+    gsk_layer_grid_layout_attach (GSK_LAYER_GRID_LAYOUT (grid), d, 2, 0, 1, 1);
+    g_assert_true (gsk_layer_get_parent (d) == root);
+    g_assert_true (gsk_layer_get_last_child (root) == d);
+    frame (root);
+    assert_placed (d, 290, 0, 10, 30);
+  }
+
   /* Bad input */
   g_test_expect_message ("GskLayer", G_LOG_LEVEL_CRITICAL, "*column_span > 0*");
   gsk_layer_grid_layout_attach (GSK_LAYER_GRID_LAYOUT (grid), a, 0, 0, 0, 1);

@@ -375,15 +375,17 @@ gsk_layer_grid_layout_new (void)
 /**
  * gsk_layer_grid_layout_attach:
  * @self: a grid layout
- * @child: a layer, a child of the layer @self lays out (or to be one)
+ * @child: (transfer none): a layer, a child of the layer @self lays out (or to be one)
  * @column: its first column, from 0
  * @row: its first row, from 0
  * @column_span: how many columns it takes, 1 or more
  * @row_span: how many rows, 1 or more
  *
  * Puts @child in the cells from (@column, @row), @column_span wide and
- * @row_span tall. The cell is kept on @child. A span of 0, or cells
- * past 65535, are refused with a critical warning, and nothing changes.
+ * @row_span tall. The cell is kept on @child. A @child with no parent
+ * is added to the layer @self lays out, if any, after its other
+ * children (as `gtk_grid_attach()` does). A span of 0, or cells past
+ * 65535, are refused with a critical warning, and nothing changes.
  *
  * Since: 0.1
  */
@@ -395,6 +397,7 @@ gsk_layer_grid_layout_attach (GskLayerGridLayout *self,
                               guint               column_span,
                               guint               row_span)
 {
+  GskLayer *layer;
   Cell *cell;
 
   g_return_if_fail (GSK_IS_LAYER_GRID_LAYOUT (self));
@@ -405,6 +408,9 @@ gsk_layer_grid_layout_attach (GskLayerGridLayout *self,
   cell = g_new (Cell, 1);
   *cell = (Cell) { column, row, column_span, row_span };
   g_object_set_qdata_full (G_OBJECT (child), cell_quark, cell, g_free);
+  layer = gsk_layer_layout_manager_get_layer (GSK_LAYER_LAYOUT_MANAGER (self));
+  if (layer != NULL && gsk_layer_get_parent (child) == NULL)
+    gsk_layer_add_child (layer, child);
   gsk_layer_queue_resize (child);
 }
 
