@@ -528,6 +528,55 @@ test_animate_with_container (void)
   g_assert_finalize_object (clock);
 }
 
+/* A constraint reads its source as it is on screen: a layer aligned to
+ * a parent whose size animates follows it frame by frame (it jumped to
+ * the end), and one whose own size animates stays centred */
+static void
+test_constraint_follows_animation (void)
+{
+  GskLayerFrameClock *clock = gsk_layer_manual_clock_new ();
+  GskLayerManualClock *manual = GSK_LAYER_MANUAL_CLOCK (clock);
+  GskLayer *root = g_object_ref_sink (gsk_layer_new ());
+  GskLayer *centred = plain_child (root, 0, 0, 20, 20, "centred");
+
+  gsk_layer_set_size (root, &GRAPHENE_SIZE_INIT (100, 100));
+  gsk_layer_set_frame_clock (root, clock);
+  add (centred, gsk_layer_align_constraint_new (root, GSK_LAYER_ORIENTATION_HORIZONTAL, 0.5f));
+  frame (root);
+  g_assert_cmpfloat (presented_x (centred), ==, 40);
+
+  gsk_layer_save_easing_state (root);
+  gsk_layer_set_easing_duration (root, 1000);
+  gsk_layer_set_easing_mode (root, GSK_LAYER_EASING_LINEAR);
+  gsk_layer_set_size (root, &GRAPHENE_SIZE_INIT (300, 100));
+  gsk_layer_restore_easing_state (root);
+  gsk_layer_manual_clock_advance (manual, 500 * 1000);
+  frame (root);
+  g_assert_cmpfloat_with_epsilon (presented_x (centred), (200 - 20) / 2.f, 1e-3);
+  gsk_layer_manual_clock_advance (manual, 500 * 1000);
+  frame (root);
+  g_assert_cmpfloat_with_epsilon (presented_x (centred), (300 - 20) / 2.f, 1e-3);
+
+  /* Its own size grows: it stays centred on the way, and ends at the
+   * size it was given */
+  gsk_layer_save_easing_state (centred);
+  gsk_layer_set_easing_duration (centred, 1000);
+  gsk_layer_set_easing_mode (centred, GSK_LAYER_EASING_LINEAR);
+  gsk_layer_set_size (centred, &GRAPHENE_SIZE_INIT (100, 20));
+  gsk_layer_restore_easing_state (centred);
+  gsk_layer_manual_clock_advance (manual, 500 * 1000);
+  frame (root);
+  g_assert_cmpfloat_with_epsilon (presented_x (centred), (300 - 60) / 2.f, 1e-3);
+  gsk_layer_manual_clock_advance (manual, 500 * 1000);
+  frame (root);
+  g_assert_cmpfloat_with_epsilon (presented_x (centred), (300 - 100) / 2.f, 1e-3);
+  assert_placed (centred, 100, 0, 100, 20);
+
+  gsk_layer_set_frame_clock (root, NULL);
+  g_assert_finalize_object (root);
+  g_assert_finalize_object (clock);
+}
+
 /* Flow: rows that wrap when the next child would not fit */
 static void
 test_flow (void)
@@ -902,6 +951,7 @@ main (int    argc,
   g_test_add_func ("/layout/animate-with-container", test_animate_with_container);
   g_test_add_func ("/layout/container-resized", test_container_resized);
   g_test_add_func ("/layout/constraint-errors", test_constraint_errors);
+  g_test_add_func ("/layout/constraint-follows-animation", test_constraint_follows_animation);
 
   status = g_test_run ();
   g_object_unref (renderer);
