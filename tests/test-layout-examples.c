@@ -1,8 +1,8 @@
 /* test-layout-examples.c: Clutter's layout examples, ported (issue 15)
  *
  * Each test is a port of one of Clutter 1.26's example programs
- * (examples/constraints.c, bin-layout.c, box-layout.c, grid-layout.c,
- * layout-manager.c) to GSK's layers, layout managers and constraints,
+ * (examples/constraints.c, bin-layout.c, flow-layout.c, box-layout.c,
+ * grid-layout.c, layout-manager.c) to GSK's layers, layout managers and constraints,
  * driven as a user would drive it (real events through
  * gsk_layer_dispatch_event: the pointer entering, clicks, keys) on a
  * manual clock. At fixed times the port's frame is compared with a
@@ -14,8 +14,8 @@
  * frames are written to the build folder (layout-examples/) to be
  * looked at.
  *
- * (The sixth, examples/flow-layout.c, has no interaction beyond a
- * resize: it is the reftest tests/reftests/layout-flow-example.json.)
+ * (flow-layout.c is also the reftest layout-flow-example.json, a still
+ * frame; here its stage is resized as a user would.)
  *
  * Where GSK differs from Clutter, the port says so: an align
  * constraint to the stage stands for an anchor point at the centre,
@@ -648,6 +648,79 @@ test_bin_layout (void)
   advance (clock, 250);
   reference = bin_reference (400, 0);
   assert_frame ("bin-layout-left", stage, reference);
+  g_object_unref (reference);
+
+  gsk_layer_set_frame_clock (stage, NULL);
+  g_assert_finalize_object (stage);
+  g_assert_finalize_object (clock);
+}
+
+/* }}} */
+/* {{{ examples/flow-layout.c */
+
+#define N_FLOW_RECTS 20
+
+static const GdkRGBA *
+flow_color (guint i)
+{
+  return keep (color_from_hls (360.f / N_FLOW_RECTS * i, 0.5f, 0.8f));
+}
+
+/* Squares of 50 in rows as wide as the stage lets them be */
+static GskLayer *
+flow_reference (float width,
+                float height)
+{
+  GskLayer *stage = stage_new ("#87cefa");
+  int per_row = MAX ((int) (width / 50), 1);
+  GskLayer *box;
+
+  gsk_layer_set_size (stage, &GRAPHENE_SIZE_INIT (width, height));
+  box = ref_rect (stage, 0, 0, width, height, color (ALUMINIUM_2));
+  for (guint i = 0; i < N_FLOW_RECTS; i++)
+    ref_rect (box, (i % per_row) * 50, (i / per_row) * 50, 50, 50, flow_color (i));
+  return stage;
+}
+
+static void
+test_flow_layout (void)
+{
+  GskLayerFrameClock *clock = gsk_layer_manual_clock_new ();
+  GskLayer *stage = stage_new ("#87cefa");
+  GskLayer *box, *reference;
+
+  gsk_layer_set_frame_clock (stage, clock);
+
+  box = actor_new (stage, "box", -1, -1, color (ALUMINIUM_2));
+  gsk_layer_set_layout_manager (box, gsk_layer_flow_layout_new (GSK_LAYER_ORIENTATION_HORIZONTAL));
+  g_object_unref (gsk_layer_get_layout_manager (box));
+  gsk_layer_add_constraint (box, gsk_layer_bind_constraint_new (stage, GSK_LAYER_BIND_SIZE, 0));
+  for (guint i = 0; i < N_FLOW_RECTS; i++)
+    actor_new (box, "rect", 50, 50, flow_color (i));
+
+  reference = flow_reference (640, 480);
+  assert_frame ("flow-layout-0", stage, reference);
+  g_object_unref (reference);
+
+  /* The stage shrinks to 320 × 240 over 400 ms: the box follows it on
+   * screen and the squares flow again in every frame, 11 to a row at
+   * 560, 9 at 480, 6 at 320 */
+  gsk_layer_save_easing_state (stage);
+  gsk_layer_set_easing_mode (stage, GSK_LAYER_EASING_LINEAR);
+  gsk_layer_set_easing_duration (stage, 400);
+  gsk_layer_set_size (stage, &GRAPHENE_SIZE_INIT (320, 240));
+  gsk_layer_restore_easing_state (stage);
+  advance (clock, 100);
+  reference = flow_reference (560, 420);
+  assert_frame ("flow-layout-100ms", stage, reference);
+  g_object_unref (reference);
+  advance (clock, 100);
+  reference = flow_reference (480, 360);
+  assert_frame ("flow-layout-200ms", stage, reference);
+  g_object_unref (reference);
+  advance (clock, 200);
+  reference = flow_reference (320, 240);
+  assert_frame ("flow-layout-400ms", stage, reference);
   g_object_unref (reference);
 
   gsk_layer_set_frame_clock (stage, NULL);
@@ -1545,6 +1618,7 @@ main (int    argc,
 
   g_test_add_func ("/layout-examples/constraints", test_constraints);
   g_test_add_func ("/layout-examples/bin-layout", test_bin_layout);
+  g_test_add_func ("/layout-examples/flow-layout", test_flow_layout);
   g_test_add_func ("/layout-examples/box-layout", test_box_layout);
   g_test_add_func ("/layout-examples/grid-layout", test_grid_layout);
   g_test_add_func ("/layout-examples/layout-manager", test_layout_manager);
