@@ -318,7 +318,7 @@ save_png (cairo_surface_t *surface,
 static void
 assert_frame (const char *name,
               GskLayer   *port,
-              GskLayer   *reference)
+              GskLayer   *reference /* owned */)
 {
   GskLayerRenderer *renderers[] = { software, gl };
   const char *suffixes[] = { "", ".gl" };
@@ -363,6 +363,8 @@ assert_frame (const char *name,
       cairo_surface_destroy (out);
       cairo_surface_destroy (ref);
     }
+
+  g_object_unref (reference);
 }
 
 static void
@@ -396,7 +398,7 @@ test_constraints (void)
 {
   GskLayerFrameClock *clock = gsk_layer_manual_clock_new ();
   GskLayer *stage = stage_new (ALUMINIUM_1);
-  GskLayer *layer_a, *layer_b, *layer_c, *reference;
+  GskLayer *layer_a, *layer_b, *layer_c;
 
   gsk_layer_set_frame_clock (stage, clock);
 
@@ -421,15 +423,11 @@ test_constraints (void)
   gsk_layer_add_constraint (layer_c, gsk_layer_snap_constraint_new (stage, GSK_LAYER_SNAP_EDGE_TOP,
                                                                     GSK_LAYER_SNAP_EDGE_TOP, 10));
 
-  reference = constraints_reference (640, 480);
-  assert_frame ("constraints-0", stage, reference);
-  g_object_unref (reference);
+  assert_frame ("constraints-0", stage, constraints_reference (640, 480));
 
   /* The user resizes the stage (it is user-resizable in the example) */
   gsk_layer_set_size (stage, &GRAPHENE_SIZE_INIT (500, 300));
-  reference = constraints_reference (500, 300);
-  assert_frame ("constraints-resized", stage, reference);
-  g_object_unref (reference);
+  assert_frame ("constraints-resized", stage, constraints_reference (500, 300));
 
   /* A resize that animates: the constraints follow the stage's size on
    * screen, frame by frame */
@@ -439,13 +437,9 @@ test_constraints (void)
   gsk_layer_set_size (stage, &GRAPHENE_SIZE_INIT (620, 460));
   gsk_layer_restore_easing_state (stage);
   advance (clock, 100);
-  reference = constraints_reference (530, 340);
-  assert_frame ("constraints-easing-100ms", stage, reference);
-  g_object_unref (reference);
+  assert_frame ("constraints-easing-100ms", stage, constraints_reference (530, 340));
   advance (clock, 300);
-  reference = constraints_reference (620, 460);
-  assert_frame ("constraints-easing-400ms", stage, reference);
-  g_object_unref (reference);
+  assert_frame ("constraints-easing-400ms", stage, constraints_reference (620, 460));
 
   gsk_layer_set_frame_clock (stage, NULL);
   g_assert_finalize_object (stage);
@@ -560,7 +554,7 @@ test_bin_layout (void)
   g_autoptr (GError) error = NULL;
   GskLayerContent *image;
   GskLayerEventController *gesture;
-  GskLayer *bg, *icon, *label, *reference;
+  GskLayer *bg, *icon, *label;
 
   gsk_layer_set_frame_clock (stage, clock);
 
@@ -611,44 +605,30 @@ test_bin_layout (void)
   gsk_layer_set_y_align (label, GSK_LAYER_ALIGN_START);
   gsk_layer_add_child (example.box, label);
 
-  reference = bin_reference (200, 0);
-  assert_frame ("bin-layout-0", stage, reference);
-  g_object_unref (reference);
+  assert_frame ("bin-layout-0", stage, bin_reference (200, 0));
 
   /* The pointer enters the box: the emblem fades in, linearly */
   send (stage, GSK_LAYER_EVENT_MOTION, 300, 200, 0, 0);
   advance (clock, 125);
-  reference = bin_reference (200, 0.5);
-  assert_frame ("bin-layout-hover-125ms", stage, reference);
-  g_object_unref (reference);
+  assert_frame ("bin-layout-hover-125ms", stage, bin_reference (200, 0.5));
   advance (clock, 125);
-  reference = bin_reference (200, 1);
-  assert_frame ("bin-layout-hover-250ms", stage, reference);
-  g_object_unref (reference);
+  assert_frame ("bin-layout-hover-250ms", stage, bin_reference (200, 1));
 
   /* A click on the emblem (the box spans 220…420, 140…340): the box
    * grows to 400 with a bounce, its children with it */
   click (stage, 400, 320, 1, 0);
   g_assert_true (example.expanded);
   advance (clock, 150);
-  reference = bin_reference (200 + 200 * ease_out_bounce (0.3), 1);
-  assert_frame ("bin-layout-grow-150ms", stage, reference);
-  g_object_unref (reference);
+  assert_frame ("bin-layout-grow-150ms", stage, bin_reference (200 + 200 * ease_out_bounce (0.3), 1));
   advance (clock, 150);
-  reference = bin_reference (200 + 200 * ease_out_bounce (0.6), 1);
-  assert_frame ("bin-layout-grow-300ms", stage, reference);
-  g_object_unref (reference);
+  assert_frame ("bin-layout-grow-300ms", stage, bin_reference (200 + 200 * ease_out_bounce (0.6), 1));
   advance (clock, 200);
-  reference = bin_reference (400, 1);
-  assert_frame ("bin-layout-grow-500ms", stage, reference);
-  g_object_unref (reference);
+  assert_frame ("bin-layout-grow-500ms", stage, bin_reference (400, 1));
 
   /* The pointer leaves the box (now 120…520, 40…440): the emblem fades */
   send (stage, GSK_LAYER_EVENT_MOTION, 600, 460, 0, 0);
   advance (clock, 250);
-  reference = bin_reference (400, 0);
-  assert_frame ("bin-layout-left", stage, reference);
-  g_object_unref (reference);
+  assert_frame ("bin-layout-left", stage, bin_reference (400, 0));
 
   gsk_layer_set_frame_clock (stage, NULL);
   g_assert_finalize_object (stage);
@@ -687,7 +667,7 @@ test_flow_layout (void)
 {
   GskLayerFrameClock *clock = gsk_layer_manual_clock_new ();
   GskLayer *stage = stage_new ("#87cefa");
-  GskLayer *box, *reference;
+  GskLayer *box;
 
   gsk_layer_set_frame_clock (stage, clock);
 
@@ -698,9 +678,7 @@ test_flow_layout (void)
   for (guint i = 0; i < N_FLOW_RECTS; i++)
     actor_new (box, "rect", 50, 50, flow_color (i));
 
-  reference = flow_reference (640, 480);
-  assert_frame ("flow-layout-0", stage, reference);
-  g_object_unref (reference);
+  assert_frame ("flow-layout-0", stage, flow_reference (640, 480));
 
   /* The stage shrinks to 320 × 240 over 400 ms: the box follows it on
    * screen and the squares flow again in every frame, 11 to a row at
@@ -711,17 +689,11 @@ test_flow_layout (void)
   gsk_layer_set_size (stage, &GRAPHENE_SIZE_INIT (320, 240));
   gsk_layer_restore_easing_state (stage);
   advance (clock, 100);
-  reference = flow_reference (560, 420);
-  assert_frame ("flow-layout-100ms", stage, reference);
-  g_object_unref (reference);
+  assert_frame ("flow-layout-100ms", stage, flow_reference (560, 420));
   advance (clock, 100);
-  reference = flow_reference (480, 360);
-  assert_frame ("flow-layout-200ms", stage, reference);
-  g_object_unref (reference);
+  assert_frame ("flow-layout-200ms", stage, flow_reference (480, 360));
   advance (clock, 200);
-  reference = flow_reference (320, 240);
-  assert_frame ("flow-layout-400ms", stage, reference);
-  g_object_unref (reference);
+  assert_frame ("flow-layout-400ms", stage, flow_reference (320, 240));
 
   gsk_layer_set_frame_clock (stage, NULL);
   g_assert_finalize_object (stage);
@@ -758,6 +730,39 @@ next_align (GskLayerAlign align)
     case GSK_LAYER_ALIGN_CENTER: return GSK_LAYER_ALIGN_END;
     default: return GSK_LAYER_ALIGN_FILL;
     }
+}
+
+typedef void (* LabelUpdate) (GskLayer *rect, GParamSpec *pspec, GskLayer *label);
+
+/* A rectangle of both examples: a bin layout centring a label that
+ * @update writes its layout properties into whenever they change, and
+ * @on_click for its clicks; expanding both ways */
+static GskLayer *
+labelled_rect_new (const GdkRGBA *background,
+                   float          width,
+                   float          height,
+                   GCallback      on_click,
+                   LabelUpdate    update)
+{
+  GskLayer *rect = gsk_layer_new ();
+  GskLayer *label;
+  const char *notify[] = { "notify::x-expand", "notify::y-expand", "notify::x-align", "notify::y-align" };
+
+  gsk_layer_set_name (rect, "rect");
+  gsk_layer_set_layout_manager (rect, gsk_layer_bin_layout_new ());
+  g_object_unref (gsk_layer_get_layout_manager (rect));
+  gsk_layer_set_background_color (rect, background);
+  gsk_layer_set_preferred_size (rect, &GRAPHENE_SIZE_INIT (width, height));
+  gsk_layer_set_x_expand (rect, TRUE);
+  gsk_layer_set_y_expand (rect, TRUE);
+
+  label = label_new (rect, NULL, SMALL_FONT);
+  gsk_layer_set_x_align (label, GSK_LAYER_ALIGN_CENTER);
+  gsk_layer_set_y_align (label, GSK_LAYER_ALIGN_CENTER);
+  on_event (rect, on_click, NULL);
+  for (guint i = 0; i < G_N_ELEMENTS (notify); i++)
+    g_signal_connect (rect, notify[i], G_CALLBACK (update), label);
+  return rect;
 }
 
 /* }}} */
@@ -939,7 +944,7 @@ test_grid_layout (void)
   GskLayerLayoutManager *stage_layout = gsk_layer_box_layout_new (GSK_LAYER_ORIENTATION_VERTICAL);
   GskLayerLayoutManager *grid = gsk_layer_grid_layout_new ();
   GridChild children[9];
-  GskLayer *box, *instructions, *reference;
+  GskLayer *box, *instructions;
 
   gsk_layer_set_layout_manager (stage, stage_layout);
   g_object_unref (stage_layout);
@@ -952,28 +957,12 @@ test_grid_layout (void)
 
   for (guint i = 0; i < 9; i++)
     {
-      GskLayer *rect = gsk_layer_new ();
-      GskLayer *label;
+      GskLayer *rect = labelled_rect_new (grid_color (i), 60, 60, G_CALLBACK (grid_rect_event), grid_rect_changed);
 
-      gsk_layer_set_name (rect, "rect");
-      gsk_layer_set_layout_manager (rect, gsk_layer_bin_layout_new ());
-      g_object_unref (gsk_layer_get_layout_manager (rect));
-      gsk_layer_set_background_color (rect, grid_color (i));
-      gsk_layer_set_preferred_size (rect, &GRAPHENE_SIZE_INIT (60, 60));
-      gsk_layer_set_x_expand (rect, TRUE);
-      gsk_layer_set_y_expand (rect, TRUE);
+      /* Attached before its label is written: the label shows the cell */
       gsk_layer_grid_layout_attach (GSK_LAYER_GRID_LAYOUT (grid), rect, grid_cells[i][0], grid_cells[i][1],
                                     grid_cells[i][2], grid_cells[i][3]);
-
-      label = label_new (rect, NULL, SMALL_FONT);
-      gsk_layer_set_x_align (label, GSK_LAYER_ALIGN_CENTER);
-      gsk_layer_set_y_align (label, GSK_LAYER_ALIGN_CENTER);
-      on_event (rect, G_CALLBACK (grid_rect_event), NULL);
-      g_signal_connect (rect, "notify::x-expand", G_CALLBACK (grid_rect_changed), label);
-      g_signal_connect (rect, "notify::y-expand", G_CALLBACK (grid_rect_changed), label);
-      g_signal_connect (rect, "notify::x-align", G_CALLBACK (grid_rect_changed), label);
-      g_signal_connect (rect, "notify::y-align", G_CALLBACK (grid_rect_changed), label);
-      grid_rect_changed (rect, NULL, label);
+      grid_rect_changed (rect, NULL, gsk_layer_get_first_child (rect));
 
       children[i] = (GridChild) { GSK_LAYER_ALIGN_FILL, GSK_LAYER_ALIGN_FILL, TRUE, TRUE };
     }
@@ -986,17 +975,13 @@ test_grid_layout (void)
 
   on_event (stage, G_CALLBACK (grid_key_event), box);
 
-  reference = grid_reference (0, children);
-  assert_frame ("grid-layout-0", stage, reference);
-  g_object_unref (reference);
+  assert_frame ("grid-layout-0", stage, grid_reference (0, children));
 
   /* s, s, s: spacings of 3 between columns and rows */
   press_key (stage, GDK_KEY_s);
   press_key (stage, GDK_KEY_s);
   press_key (stage, GDK_KEY_s);
-  reference = grid_reference (3, children);
-  assert_frame ("grid-layout-spacing", stage, reference);
-  g_object_unref (reference);
+  assert_frame ("grid-layout-spacing", stage, grid_reference (3, children));
 
   /* A left click on the rectangle at (1, 0): it aligns to the start of
    * its cell at its 60 px; a right click on the one at (2, 4): to the
@@ -1015,16 +1000,12 @@ test_grid_layout (void)
     click (stage, 10, 2 * (row + 3) + 10, GDK_BUTTON_PRIMARY, GDK_SHIFT_MASK);
     children[5].x_expand = FALSE;
   }
-  reference = grid_reference (3, children);
-  assert_frame ("grid-layout-clicks", stage, reference);
-  g_object_unref (reference);
+  assert_frame ("grid-layout-clicks", stage, grid_reference (3, children));
 
   /* c and r: homogeneous columns and rows, equal already */
   press_key (stage, GDK_KEY_c);
   press_key (stage, GDK_KEY_r);
-  reference = grid_reference (3, children);
-  assert_frame ("grid-layout-homogeneous", stage, reference);
-  g_object_unref (reference);
+  assert_frame ("grid-layout-homogeneous", stage, grid_reference (3, children));
 
   g_assert_finalize_object (stage);
 }
@@ -1107,27 +1088,11 @@ box_add_actor (GskLayer *box,
                guint     index,
                guint     color_index)
 {
-  GskLayer *rect = gsk_layer_new ();
-  GskLayer *label;
+  GskLayer *rect = labelled_rect_new (box_color (color_index), 32, 64, G_CALLBACK (box_rect_event), box_rect_changed);
 
-  gsk_layer_set_layout_manager (rect, gsk_layer_bin_layout_new ());
-  g_object_unref (gsk_layer_get_layout_manager (rect));
-  gsk_layer_set_background_color (rect, box_color (color_index));
-  gsk_layer_set_preferred_size (rect, &GRAPHENE_SIZE_INIT (32, 64));
-  gsk_layer_set_x_expand (rect, TRUE);
-  gsk_layer_set_y_expand (rect, TRUE);
   gsk_layer_set_x_align (rect, GSK_LAYER_ALIGN_CENTER);
   gsk_layer_set_y_align (rect, GSK_LAYER_ALIGN_CENTER);
-
-  label = label_new (rect, NULL, SMALL_FONT);
-  gsk_layer_set_x_align (label, GSK_LAYER_ALIGN_CENTER);
-  gsk_layer_set_y_align (label, GSK_LAYER_ALIGN_CENTER);
-  on_event (rect, G_CALLBACK (box_rect_event), NULL);
-  g_signal_connect (rect, "notify::x-expand", G_CALLBACK (box_rect_changed), label);
-  g_signal_connect (rect, "notify::y-expand", G_CALLBACK (box_rect_changed), label);
-  g_signal_connect (rect, "notify::x-align", G_CALLBACK (box_rect_changed), label);
-  g_signal_connect (rect, "notify::y-align", G_CALLBACK (box_rect_changed), label);
-  box_rect_changed (rect, NULL, label);
+  box_rect_changed (rect, NULL, gsk_layer_get_first_child (rect));
 
   gsk_layer_insert_child_at_index (box, rect, index);
 }
@@ -1243,7 +1208,7 @@ test_box_layout (void)
   GskLayerLayoutManager *stage_layout = gsk_layer_box_layout_new (GSK_LAYER_ORIENTATION_VERTICAL);
   GskLayerLayoutManager *layout = gsk_layer_box_layout_new (GSK_LAYER_ORIENTATION_HORIZONTAL);
   BoxChild children[6];
-  GskLayer *box, *instructions, *reference;
+  GskLayer *box, *instructions;
 
   gsk_layer_set_layout_manager (stage, stage_layout);
   g_object_unref (stage_layout);
@@ -1268,9 +1233,7 @@ test_box_layout (void)
 
   on_event (stage, G_CALLBACK (box_key_event), box);
 
-  reference = box_reference (FALSE, FALSE, 0, children, 5);
-  assert_frame ("box-layout-0", stage, reference);
-  g_object_unref (reference);
+  assert_frame ("box-layout-0", stage, box_reference (FALSE, FALSE, 0, children, 5));
 
   /* A left click on the first rectangle: x-align center → end; a
    * right click on the second: x-expand off, so the others share its
@@ -1288,28 +1251,20 @@ test_box_layout (void)
     click (stage, wider + 32 + wider / 2, middle, GDK_BUTTON_PRIMARY, GDK_SHIFT_MASK);
     children[2].y_align = GSK_LAYER_ALIGN_END;
   }
-  reference = box_reference (FALSE, FALSE, 0, children, 5);
-  assert_frame ("box-layout-clicks", stage, reference);
-  g_object_unref (reference);
+  assert_frame ("box-layout-clicks", stage, box_reference (FALSE, FALSE, 0, children, 5));
 
   /* s, s: spacing 2 */
   press_key (stage, GDK_KEY_s);
   press_key (stage, GDK_KEY_s);
-  reference = box_reference (FALSE, FALSE, 2, children, 5);
-  assert_frame ("box-layout-spacing", stage, reference);
-  g_object_unref (reference);
+  assert_frame ("box-layout-spacing", stage, box_reference (FALSE, FALSE, 2, children, 5));
 
   /* v: a column (five rectangles fit in it, six would not) */
   press_key (stage, GDK_KEY_v);
-  reference = box_reference (TRUE, FALSE, 2, children, 5);
-  assert_frame ("box-layout-vertical", stage, reference);
-  g_object_unref (reference);
+  assert_frame ("box-layout-vertical", stage, box_reference (TRUE, FALSE, 2, children, 5));
 
   /* h: homogeneous, slots of one height in the column; and h back */
   press_key (stage, GDK_KEY_h);
-  reference = box_reference (TRUE, TRUE, 2, children, 5);
-  assert_frame ("box-layout-homogeneous", stage, reference);
-  g_object_unref (reference);
+  assert_frame ("box-layout-homogeneous", stage, box_reference (TRUE, TRUE, 2, children, 5));
   press_key (stage, GDK_KEY_h);
 
   /* v again, and +: a sixth rectangle in the middle of the row */
@@ -1317,9 +1272,7 @@ test_box_layout (void)
   press_key (stage, GDK_KEY_plus);
   memmove (&children[3], &children[2], 3 * sizeof (BoxChild));
   children[2] = (BoxChild) { 5, GSK_LAYER_ALIGN_CENTER, GSK_LAYER_ALIGN_CENTER, TRUE, TRUE };
-  reference = box_reference (FALSE, FALSE, 2, children, 6);
-  assert_frame ("box-layout-added", stage, reference);
-  g_object_unref (reference);
+  assert_frame ("box-layout-added", stage, box_reference (FALSE, FALSE, 2, children, 6));
 
   g_assert_finalize_object (stage);
 }
@@ -1543,7 +1496,7 @@ test_layout_manager (void)
   GskLayerFrameClock *clock = gsk_layer_manual_clock_new ();
   GskLayer *stage = stage_new (ALUMINIUM_1);
   MultiLayout *manager = g_object_new (multi_layout_get_type (), NULL);
-  GskLayer *box, *label, *reference;
+  GskLayer *box, *label;
 
   gsk_layer_set_frame_clock (stage, clock);
   manager->spacing = PADDING;
@@ -1568,32 +1521,24 @@ test_layout_manager (void)
 
   on_event (stage, G_CALLBACK (multi_key_event), box);
 
-  reference = multi_reference (0);
-  assert_frame ("layout-manager-grid", stage, reference);
-  g_object_unref (reference);
+  assert_frame ("layout-manager-grid", stage, multi_reference (0));
 
   /* c: to the circle, with the box's easing */
   press_key (stage, GDK_KEY_c);
-  assert_frame ("layout-manager-circle-0ms", stage, reference = multi_reference (0));
-  g_object_unref (reference);
+  assert_frame ("layout-manager-circle-0ms", stage, multi_reference (0));
   advance (clock, 100);
-  assert_frame ("layout-manager-circle-100ms", stage, reference = multi_reference (ease_out_cubic (0.2)));
-  g_object_unref (reference);
+  assert_frame ("layout-manager-circle-100ms", stage, multi_reference (ease_out_cubic (0.2)));
   advance (clock, 150);
-  assert_frame ("layout-manager-circle-250ms", stage, reference = multi_reference (ease_out_cubic (0.5)));
-  g_object_unref (reference);
+  assert_frame ("layout-manager-circle-250ms", stage, multi_reference (ease_out_cubic (0.5)));
   advance (clock, 250);
-  assert_frame ("layout-manager-circle", stage, reference = multi_reference (1));
-  g_object_unref (reference);
+  assert_frame ("layout-manager-circle", stage, multi_reference (1));
 
   /* g: back to the grid, the same way */
   press_key (stage, GDK_KEY_g);
   advance (clock, 250);
-  assert_frame ("layout-manager-back-250ms", stage, reference = multi_reference (1 - ease_out_cubic (0.5)));
-  g_object_unref (reference);
+  assert_frame ("layout-manager-back-250ms", stage, multi_reference (1 - ease_out_cubic (0.5)));
   advance (clock, 250);
-  assert_frame ("layout-manager-back", stage, reference = multi_reference (0));
-  g_object_unref (reference);
+  assert_frame ("layout-manager-back", stage, multi_reference (0));
 
   gsk_layer_set_frame_clock (stage, NULL);
   g_assert_finalize_object (stage);
