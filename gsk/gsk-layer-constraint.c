@@ -197,7 +197,12 @@ gsk_layer_constraint_set_source (GskLayerConstraint *self,
  * gsk_layer_constraint_get_source:
  * @self: a constraint
  *
- * Returns: (transfer none) (nullable): the layer @self reads
+ * Gets the layer whose position and size @self reads, as set with
+ * [method@LayerConstraint.set_source]. The constraint does not keep its
+ * source alive: this becomes %NULL when the source is finalized.
+ *
+ * Returns: (transfer none) (nullable): the layer @self reads, or %NULL
+ *   if it has none
  *
  * Since: 0.1
  */
@@ -213,7 +218,11 @@ gsk_layer_constraint_get_source (GskLayerConstraint *self)
  * gsk_layer_constraint_get_layer:
  * @self: a constraint
  *
- * Returns: (transfer none) (nullable): the layer @self places
+ * Gets the layer @self was added to with [method@Layer.add_constraint]:
+ * the one it places.
+ *
+ * Returns: (transfer none) (nullable): the layer @self places, or %NULL
+ *   if it is on no layer
  *
  * Since: 0.1
  */
@@ -311,8 +320,11 @@ gsk_layer_remove_constraint (GskLayer           *self,
  * gsk_layer_get_constraints:
  * @self: a layer
  *
+ * Gets the constraints added to @self with [method@Layer.add_constraint].
+ *
  * Returns: (transfer container) (element-type GskLayerConstraint): the
- *   constraints of @self, in the order they run
+ *   constraints of @self, in the order they run; %NULL if it has none.
+ *   Free the list with g_list_free()
  *
  * Since: 0.1
  */

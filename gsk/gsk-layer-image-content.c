@@ -372,7 +372,16 @@ gsk_layer_image_content_is_scalable (GskLayerImageContent *self)
  * gsk_layer_image_content_get_surface:
  * @self: an image content
  *
+ * Gets the image @self shows: the surface it was created with if that
+ * is an ARGB32 image surface, else an ARGB32 copy of it; for a pixbuf, a
+ * texture or a file, a copy of their pixels. A scalable image (SVG) is
+ * here at its natural size; it is drawn again at the size it is shown
+ * at.
+ *
  * Returns: (transfer none): the image, an ARGB32 cairo image surface
+ *   owned by @self; it must not be changed
+ *
+ * Since: 0.1
  */
 cairo_surface_t *
 gsk_layer_image_content_get_surface (GskLayerImageContent *self)
@@ -386,7 +395,13 @@ gsk_layer_image_content_get_surface (GskLayerImageContent *self)
  * gsk_layer_image_content_get_path:
  * @self: an image content
  *
- * Returns: (nullable): the file the image was loaded from, if any
+ * Gets the file @self was loaded from with
+ * [func@LayerImageContent.new_from_file].
+ *
+ * Returns: (nullable): the path of the file the image was loaded from,
+ *   as it was given, or %NULL if @self was not loaded from a file
+ *
+ * Since: 0.1
  */
 const char *
 gsk_layer_image_content_get_path (GskLayerImageContent *self)

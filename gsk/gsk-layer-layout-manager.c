@@ -81,8 +81,11 @@ gsk_layer_layout_manager_init (GskLayerLayoutManager *self)
  * gsk_layer_layout_manager_get_layer:
  * @self: a layout manager
  *
+ * Gets the layer @self is the layout manager of (see
+ * [method@Layer.set_layout_manager]).
+ *
  * Returns: (transfer none) (nullable): the layer whose children @self
- *   lays out
+ *   lays out, or %NULL if it serves none
  *
  * Since: 0.1
  */
@@ -172,7 +175,11 @@ gsk_layer_set_layout_manager (GskLayer              *self,
  * gsk_layer_get_layout_manager:
  * @self: a layer
  *
- * Returns: (transfer none) (nullable): the layout manager of @self
+ * Gets the layout manager that sizes and places the children of @self,
+ * as set with [method@Layer.set_layout_manager].
+ *
+ * Returns: (transfer none) (nullable): the layout manager of @self, or
+ *   %NULL if it has none (the default)
  *
  * Since: 0.1
  */
@@ -360,7 +367,11 @@ gsk_layer_set_request_mode (GskLayer            *self,
  * gsk_layer_get_request_mode:
  * @self: a layer
  *
- * Returns: which of the sizes of @self is asked for first
+ * Gets the order in which [method@Layer.get_preferred_size] measures
+ * @self, as set with [method@Layer.set_request_mode].
+ *
+ * Returns: which of the sizes of @self is asked for first;
+ *   %GSK_LAYER_REQUEST_HEIGHT_FOR_WIDTH by default
  *
  * Since: 0.1
  */
@@ -598,7 +609,11 @@ gsk_layer_set_x_align (GskLayer      *self,
  * gsk_layer_get_x_align:
  * @self: a layer
  *
- * Returns: the horizontal alignment of @self
+ * Gets how @self fills the width its parent's layout manager gives it,
+ * as set with [method@Layer.set_x_align].
+ *
+ * Returns: the horizontal alignment of @self; %GSK_LAYER_ALIGN_FILL by
+ *   default
  *
  * Since: 0.1
  */
@@ -634,7 +649,11 @@ gsk_layer_set_y_align (GskLayer      *self,
  * gsk_layer_get_y_align:
  * @self: a layer
  *
- * Returns: the vertical alignment of @self
+ * Gets how @self fills the height its parent's layout manager gives it,
+ * as set with [method@Layer.set_y_align].
+ *
+ * Returns: the vertical alignment of @self; %GSK_LAYER_ALIGN_FILL by
+ *   default
  *
  * Since: 0.1
  */
@@ -676,7 +695,11 @@ gsk_layer_set_x_expand (GskLayer *self,
  * gsk_layer_get_x_expand:
  * @self: a layer
  *
- * Returns: whether @self takes a share of the width left over
+ * Gets whether a horizontal layout gives @self a share of the width
+ * left over, as set with [method@Layer.set_x_expand].
+ *
+ * Returns: whether @self takes a share of the width left over; %FALSE
+ *   by default
  *
  * Since: 0.1
  */
@@ -717,7 +740,11 @@ gsk_layer_set_y_expand (GskLayer *self,
  * gsk_layer_get_y_expand:
  * @self: a layer
  *
- * Returns: whether @self takes a share of the height left over
+ * Gets whether a vertical layout gives @self a share of the height left
+ * over, as set with [method@Layer.set_y_expand].
+ *
+ * Returns: whether @self takes a share of the height left over; %FALSE
+ *   by default
  *
  * Since: 0.1
  */

@@ -441,7 +441,13 @@ gsk_layer_renderer_set_scale (GskLayerRenderer *self,
  * gsk_layer_renderer_get_scale:
  * @self: a renderer
  *
- * Returns: the device scale, target pixels per layout unit
+ * Gets the device scale frames are drawn at, as set with
+ * [method@LayerRenderer.set_scale].
+ *
+ * Returns: the device scale, target pixels per layout unit, from 0.25
+ *   to 8; 1 by default
+ *
+ * Since: 0.1
  */
 double
 gsk_layer_renderer_get_scale (GskLayerRenderer *self)
@@ -506,7 +512,12 @@ gsk_layer_renderer_set_check_damage (GskLayerRenderer *self,
  * gsk_layer_renderer_get_check_damage:
  * @self: a renderer
  *
- * Returns: whether damaged frames are checked
+ * Gets whether each frame drawn with damage is compared with a full
+ * redraw, as set with [method@LayerRenderer.set_check_damage].
+ *
+ * Returns: whether damaged frames are checked; %FALSE by default
+ *
+ * Since: 0.1
  */
 gboolean
 gsk_layer_renderer_get_check_damage (GskLayerRenderer *self)
@@ -523,8 +534,17 @@ gsk_layer_renderer_get_check_damage (GskLayerRenderer *self)
  * gsk_layer_renderer_get_damage_error:
  * @self: a renderer
  *
- * Returns: (nullable) (transfer none): the difference found by the
- *   damage check of the last frame, or %NULL
+ * Gets what the damage check (see
+ * [method@LayerRenderer.set_check_damage]) found in the last frame it
+ * checked: how many pixels differ from a full redraw, where, and the
+ * layers drawn there. Each checked frame replaces it; frames drawn in
+ * full are not checked.
+ *
+ * Returns: (nullable) (transfer none): a %GSK_LAYER_ERROR_FAILED error
+ *   owned by @self, or %NULL if the last checked frame matched its full
+ *   redraw or no frame was checked
+ *
+ * Since: 0.1
  */
 const GError *
 gsk_layer_renderer_get_damage_error (GskLayerRenderer *self)

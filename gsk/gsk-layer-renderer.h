@@ -19,6 +19,15 @@ G_BEGIN_DECLS
 GSK_LAYER_AVAILABLE_IN_ALL
 G_DECLARE_DERIVABLE_TYPE (GskLayerRenderer, gsk_layer_renderer, GSK, LAYER_RENDERER, GObject)
 
+/**
+ * GskLayerRenderList:
+ *
+ * The flat list of drawing operations a frame is compiled into, which
+ * a renderer's backend draws. It is private to GSK: it appears only in
+ * the private virtual functions of [class@LayerRenderer].
+ *
+ * Since: 0.1
+ */
 typedef struct _GskLayerRenderList GskLayerRenderList;
 
 /**

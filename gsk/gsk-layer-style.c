@@ -38,7 +38,9 @@ gsk_layer_style_new (void)
  * gsk_layer_style_ref:
  * @self: a style
  *
- * Returns: (transfer full): @self
+ * Acquires a reference on @self.
+ *
+ * Returns: (transfer full): @self, with one more reference
  *
  * Since: 0.1
  */
@@ -118,6 +120,10 @@ shadows_equal (const GskLayerShadow *a,
  * gsk_layer_style_equal:
  * @a: (nullable): a style
  * @b: (nullable): another style
+ *
+ * Compares two styles by what they declare: the same properties, with
+ * the same values. Two %NULL styles are equal; %NULL and a style are
+ * not, even one that declares nothing.
  *
  * Returns: whether @a and @b declare the same values
  *
@@ -389,7 +395,7 @@ append_shadows (GString              *s,
  * @self: a style
  *
  * Writes @self as CSS declarations that
- * [func@LayerStyle.new_from_string] reads back into an equal style:
+ * [ctor@LayerStyle.new_from_string] reads back into an equal style:
  * one per property, in a fixed order, shorthands at their shortest.
  *
  * Returns: (transfer full): the declarations; "" for an empty style
@@ -820,7 +826,12 @@ gsk_layer_set_style (GskLayer      *self,
  * gsk_layer_get_style:
  * @self: a layer
  *
- * Returns: (nullable) (transfer none): the style last set on @self
+ * Gets the style last set on @self with [method@Layer.set_style]: while
+ * it animates, where it is going. Setting a property that the style
+ * declares afterwards does not change it.
+ *
+ * Returns: (nullable) (transfer none): the style last set on @self, or
+ *   %NULL for none (the default)
  *
  * Since: 0.1
  */
@@ -862,8 +873,12 @@ gsk_layer_get_content_box (GskLayer        *self,
  * gsk_layer_get_style_string:
  * @self: a layer
  *
+ * Gets the style of @self (see [method@Layer.get_style]) as text, which
+ * [method@Layer.set_style_from_string] reads back.
+ *
  * Returns: (transfer full): the declarations of the style last set on
- *   @self, as [method@LayerStyle.to_string] writes them; "" for none
+ *   @self, as [method@LayerStyle.to_string] writes them; "" for none.
+ *   Free with g_free()
  *
  * Since: 0.1
  */

@@ -420,7 +420,12 @@ gsk_layer_remove_all_children (GskLayer *self)
  * gsk_layer_get_parent:
  * @self: a layer
  *
- * Returns: (transfer none) (nullable): the parent of @self
+ * Gets the layer @self is a child of.
+ *
+ * Returns: (transfer none) (nullable): the parent of @self, or %NULL for
+ *   a top-level layer
+ *
+ * Since: 0.1
  */
 GskLayer *
 gsk_layer_get_parent (GskLayer *self)
@@ -434,7 +439,13 @@ gsk_layer_get_parent (GskLayer *self)
  * gsk_layer_get_root:
  * @self: a layer
  *
+ * Gets the top-level ancestor of @self: the layer at the top of its
+ * tree, which has no parent.
+ *
  * Returns: (transfer none): the top-level ancestor of @self, or @self
+ *   itself if it has no parent
+ *
+ * Since: 0.1
  */
 GskLayer *
 gsk_layer_get_root (GskLayer *self)
@@ -453,7 +464,13 @@ gsk_layer_get_root (GskLayer *self)
  * gsk_layer_get_first_child:
  * @self: a layer
  *
- * Returns: (transfer none) (nullable): the bottom-most child in child order
+ * Gets the first child of @self in child order: the bottom-most one,
+ * drawn first among siblings of equal [property@Layer:z-position].
+ *
+ * Returns: (transfer none) (nullable): the first child of @self, or
+ *   %NULL if it has no children
+ *
+ * Since: 0.1
  */
 GskLayer *
 gsk_layer_get_first_child (GskLayer *self)
@@ -467,7 +484,13 @@ gsk_layer_get_first_child (GskLayer *self)
  * gsk_layer_get_last_child:
  * @self: a layer
  *
- * Returns: (transfer none) (nullable): the top-most child in child order
+ * Gets the last child of @self in child order: the top-most one, drawn
+ * last among siblings of equal [property@Layer:z-position].
+ *
+ * Returns: (transfer none) (nullable): the last child of @self, or
+ *   %NULL if it has no children
+ *
+ * Since: 0.1
  */
 GskLayer *
 gsk_layer_get_last_child (GskLayer *self)
@@ -481,7 +504,13 @@ gsk_layer_get_last_child (GskLayer *self)
  * gsk_layer_get_next_sibling:
  * @self: a layer
  *
- * Returns: (transfer none) (nullable): the sibling above @self
+ * Gets the sibling that follows @self in its parent's child order: the
+ * one above it, if their [property@Layer:z-position] is equal.
+ *
+ * Returns: (transfer none) (nullable): the next sibling of @self, or
+ *   %NULL if @self is the last child or has no parent
+ *
+ * Since: 0.1
  */
 GskLayer *
 gsk_layer_get_next_sibling (GskLayer *self)
@@ -495,7 +524,13 @@ gsk_layer_get_next_sibling (GskLayer *self)
  * gsk_layer_get_previous_sibling:
  * @self: a layer
  *
- * Returns: (transfer none) (nullable): the sibling below @self
+ * Gets the sibling that comes before @self in its parent's child order:
+ * the one below it, if their [property@Layer:z-position] is equal.
+ *
+ * Returns: (transfer none) (nullable): the previous sibling of @self, or
+ *   %NULL if @self is the first child or has no parent
+ *
+ * Since: 0.1
  */
 GskLayer *
 gsk_layer_get_previous_sibling (GskLayer *self)
@@ -509,7 +544,12 @@ gsk_layer_get_previous_sibling (GskLayer *self)
  * gsk_layer_get_n_children:
  * @self: a layer
  *
+ * Gets the number of children of @self, not counting their own
+ * descendants.
+ *
  * Returns: the number of children of @self
+ *
+ * Since: 0.1
  */
 guint
 gsk_layer_get_n_children (GskLayer *self)
@@ -522,10 +562,14 @@ gsk_layer_get_n_children (GskLayer *self)
 /**
  * gsk_layer_get_child_at_index:
  * @self: a layer
- * @index_: a position among the children
+ * @index_: a position in child order, from 0 for the first child
+ *
+ * Gets the child of @self at @index_ in child order.
  *
  * Returns: (transfer none) (nullable): the child at @index_, or %NULL if
- *   there are not that many children
+ *   @index_ is not less than the number of children
+ *
+ * Since: 0.1
  */
 GskLayer *
 gsk_layer_get_child_at_index (GskLayer *self,
@@ -560,7 +604,12 @@ gsk_layer_get_child_at_index (GskLayer *self,
  * @self: a layer
  * @descendant: another layer
  *
+ * Checks whether @descendant is @self or one of its descendants: a
+ * child, a child of a child, and so on.
+ *
  * Returns: %TRUE if @descendant is @self or below it in the tree
+ *
+ * Since: 0.1
  */
 gboolean
 gsk_layer_contains (GskLayer *self,

@@ -73,6 +73,15 @@ static guint signals[N_SIGNALS];
 
 G_DEFINE_TYPE_WITH_PRIVATE (GskLayer, gsk_layer, G_TYPE_INITIALLY_UNOWNED)
 
+/**
+ * gsk_layer_error_quark:
+ *
+ * The error domain of GSK's parsers and loaders: [error@LayerError].
+ *
+ * Returns: the quark of %GSK_LAYER_ERROR
+ *
+ * Since: 0.1
+ */
 G_DEFINE_QUARK (gsk-layer-error-quark, gsk_layer_error)
 
 int gsk_layer_private_offset;
@@ -547,7 +556,13 @@ gsk_layer_set_transform (GskLayer          *self,
  * gsk_layer_get_transform:
  * @self: a layer
  *
- * Returns: (transfer none) (nullable): the transform of @self
+ * Gets the transform set with [method@Layer.set_transform]: while it
+ * animates, where it is going (see [method@Layer.get_presentation_value]).
+ *
+ * Returns: (transfer none) (nullable): the transform of @self, or %NULL
+ *   for none (the default)
+ *
+ * Since: 0.1
  */
 GskLayerTransform *
 gsk_layer_get_transform (GskLayer *self)
@@ -594,7 +609,14 @@ gsk_layer_set_child_transform (GskLayer          *self,
  * gsk_layer_get_child_transform:
  * @self: a layer
  *
- * Returns: (transfer none) (nullable): the child transform of @self
+ * Gets the transform applied to every child of @self, set with
+ * [method@Layer.set_child_transform]: while it animates, where it is
+ * going (see [method@Layer.get_presentation_value]).
+ *
+ * Returns: (transfer none) (nullable): the child transform of @self, or
+ *   %NULL for none (the default)
+ *
+ * Since: 0.1
  */
 GskLayerTransform *
 gsk_layer_get_child_transform (GskLayer *self)
@@ -739,7 +761,13 @@ gsk_layer_set_rotate (GskLayer *self,
  * gsk_layer_get_rotate:
  * @self: a layer
  *
- * Returns: the angle of [method@Layer.set_rotate], in degrees
+ * Gets the angle @self is rotated by about its
+ * [property@Layer:rotate-axis], set with [method@Layer.set_rotate]:
+ * while it animates, where it is going (see
+ * [method@Layer.get_presentation_value]).
+ *
+ * Returns: the angle of [method@Layer.set_rotate], in degrees; 0 by
+ *   default
  *
  * Since: 0.1
  */
@@ -907,7 +935,13 @@ gsk_layer_set_z_position (GskLayer *self,
  * gsk_layer_get_z_position:
  * @self: a layer
  *
- * Returns: the z-position of @self
+ * Gets the position of @self on the z axis, set with
+ * [method@Layer.set_z_position]: while it animates, where it is going
+ * (see [method@Layer.get_presentation_value]).
+ *
+ * Returns: the z-position of @self, in layout units; 0 by default
+ *
+ * Since: 0.1
  */
 float
 gsk_layer_get_z_position (GskLayer *self)
@@ -975,7 +1009,12 @@ gsk_layer_set_visible (GskLayer *self,
  * gsk_layer_get_visible:
  * @self: a layer
  *
- * Returns: whether @self is drawn
+ * Gets whether @self is shown, as set with [method@Layer.set_visible].
+ * A layer shown under a hidden ancestor is not drawn either.
+ *
+ * Returns: %TRUE if @self is shown (the default), %FALSE if it is hidden
+ *
+ * Since: 0.1
  */
 gboolean
 gsk_layer_get_visible (GskLayer *self)
@@ -1018,7 +1057,14 @@ gsk_layer_set_opacity (GskLayer *self,
  * gsk_layer_get_opacity:
  * @self: a layer
  *
- * Returns: the opacity of @self
+ * Gets the group opacity of @self, set with [method@Layer.set_opacity]:
+ * while it animates, where it is going (see
+ * [method@Layer.get_presentation_value]).
+ *
+ * Returns: the opacity of @self, from 0 (transparent) to 1 (opaque);
+ *   1 by default
+ *
+ * Since: 0.1
  */
 float
 gsk_layer_get_opacity (GskLayer *self)
@@ -1061,7 +1107,13 @@ gsk_layer_set_clip_to_bounds (GskLayer *self,
  * gsk_layer_get_clip_to_bounds:
  * @self: a layer
  *
- * Returns: whether the children of @self are clipped to its bounds
+ * Gets whether the children of @self are clipped to its bounds, as set
+ * with [method@Layer.set_clip_to_bounds].
+ *
+ * Returns: whether the children of @self are clipped to its bounds;
+ *   %FALSE by default
+ *
+ * Since: 0.1
  */
 gboolean
 gsk_layer_get_clip_to_bounds (GskLayer *self)
@@ -1272,7 +1324,12 @@ gsk_layer_set_blend_mode (GskLayer          *self,
  * gsk_layer_get_blend_mode:
  * @self: a layer
  *
- * Returns: the blend mode of @self
+ * Gets how @self mixes with what is below it, as set with
+ * [method@Layer.set_blend_mode].
+ *
+ * Returns: the blend mode of @self; %GSK_LAYER_BLEND_NORMAL by default
+ *
+ * Since: 0.1
  */
 GskLayerBlendMode
 gsk_layer_get_blend_mode (GskLayer *self)
@@ -1311,7 +1368,12 @@ gsk_layer_set_reactive (GskLayer *self,
  * gsk_layer_get_reactive:
  * @self: a layer
  *
- * Returns: whether @self can be picked
+ * Gets whether [method@Layer.pick] can return @self, as set with
+ * [method@Layer.set_reactive].
+ *
+ * Returns: whether @self can be picked; %TRUE by default
+ *
+ * Since: 0.1
  */
 gboolean
 gsk_layer_get_reactive (GskLayer *self)
@@ -1351,7 +1413,12 @@ gsk_layer_set_name (GskLayer   *self,
  * gsk_layer_get_name:
  * @self: a layer
  *
- * Returns: (nullable): the name of @self
+ * Gets the name of @self, as set with [method@Layer.set_name].
+ *
+ * Returns: (nullable): the name of @self, or %NULL if it has none (the
+ *   default)
+ *
+ * Since: 0.1
  */
 const char *
 gsk_layer_get_name (GskLayer *self)
@@ -1407,7 +1474,13 @@ gsk_layer_set_content (GskLayer        *self,
  * gsk_layer_get_content:
  * @self: a layer
  *
- * Returns: (transfer none) (nullable): the content delegate of @self
+ * Gets the content delegate @self shows, as set with
+ * [method@Layer.set_content].
+ *
+ * Returns: (transfer none) (nullable): the content delegate of @self, or
+ *   %NULL if it has none (the default)
+ *
+ * Since: 0.1
  */
 GskLayerContent *
 gsk_layer_get_content (GskLayer *self)

@@ -5,7 +5,7 @@
 set -eu
 cd "$(dirname "$0")/.."
 
-./tools/build.sh _build -Dwerror=true -Dbenchmarks=true -Dintrospection=enabled
+./tools/build.sh _build -Dwerror=true -Dbenchmarks=true -Dintrospection=enabled -Ddocs=true
 meson test -C _build --print-errorlogs
 
 # GCC leaves float-to-int overflow out of -fsanitize=undefined: asked for

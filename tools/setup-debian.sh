@@ -13,7 +13,9 @@ set -eu
 # clang and libclang-rt-14-dev: libFuzzer, for the fuzzers' short runs.
 # gobject-introspection, libgirepository1.0-dev, python3-gi and
 # python3-gi-cairo: GskLayer-1.gir and its typelib, and the Python
-# example the tests run through them. librsvg2-common: gdk-pixbuf's SVG
+# example the tests run through them; gjs: the JavaScript examples, the
+# same through GJS. gi-docgen: the reference manual (-Ddocs=true).
+# librsvg2-common: gdk-pixbuf's SVG
 # loader, for SVG images in layers and their tests. adwaita-icon-theme:
 # the icons test-view shows as layer content.
 packages="meson ninja-build pkg-config gcc binutils libglib2.0-dev
@@ -22,7 +24,8 @@ packages="meson ninja-build pkg-config gcc binutils libglib2.0-dev
   libegl1 libegl-mesa0 libgl1-mesa-dri
   xvfb xauth xdotool libgtk-4-bin chromium fonts-dejavu-core
   clang libclang-rt-14-dev
-  gobject-introspection libgirepository1.0-dev python3-gi python3-gi-cairo
+  gobject-introspection libgirepository1.0-dev python3-gi python3-gi-cairo gjs
+  gi-docgen
   librsvg2-common adwaita-icon-theme"
 
 missing=""

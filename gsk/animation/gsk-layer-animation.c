@@ -1176,7 +1176,12 @@ gsk_layer_set_easing_duration (GskLayer *self,
  * gsk_layer_get_easing_duration:
  * @self: a layer
  *
- * Returns: the duration of the current easing state; 0 without one
+ * Gets the duration of the current easing state, as set with
+ * [method@Layer.set_easing_duration].
+ *
+ * Returns: the duration, in milliseconds; 0 without an easing state
+ *
+ * Since: 0.1
  */
 guint
 gsk_layer_get_easing_duration (GskLayer *self)
@@ -1213,7 +1218,12 @@ gsk_layer_set_easing_delay (GskLayer *self,
  * gsk_layer_get_easing_delay:
  * @self: a layer
  *
- * Returns: the delay of the current easing state; 0 without one
+ * Gets how long implicit animations of the current easing state wait
+ * before they start, as set with [method@Layer.set_easing_delay].
+ *
+ * Returns: the delay, in milliseconds; 0 without an easing state
+ *
+ * Since: 0.1
  */
 guint
 gsk_layer_get_easing_delay (GskLayer *self)
@@ -1278,8 +1288,13 @@ gsk_layer_set_easing_mode (GskLayer           *self,
  * gsk_layer_get_easing:
  * @self: a layer
  *
- * Returns: (transfer none) (nullable): the easing of the current easing
- *   state
+ * Gets the easing of the current easing state, as set with
+ * [method@Layer.set_easing] or [method@Layer.set_easing_mode].
+ *
+ * Returns: (transfer none) (nullable): the easing; %NULL (linear) when
+ *   none was set or outside an easing state
+ *
+ * Since: 0.1
  */
 GskLayerEasing *
 gsk_layer_get_easing (GskLayer *self)
@@ -1318,8 +1333,13 @@ gsk_layer_set_frame_clock (GskLayer           *self,
  * gsk_layer_get_frame_clock:
  * @self: a layer
  *
- * Returns: (transfer none) (nullable): the frame clock of the top level
- *   of @self
+ * Gets the frame clock that times the animations of the tree of @self:
+ * the one set on its top level with [method@Layer.set_frame_clock].
+ *
+ * Returns: (transfer none) (nullable): the frame clock, or %NULL if the
+ *   top level has none
+ *
+ * Since: 0.1
  */
 GskLayerFrameClock *
 gsk_layer_get_frame_clock (GskLayer *self)

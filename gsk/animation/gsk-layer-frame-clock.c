@@ -55,7 +55,14 @@ gsk_layer_frame_clock_init (GskLayerFrameClock *self)
  * gsk_layer_frame_clock_get_frame_time:
  * @self: a frame clock
  *
+ * Gets the time of the current frame: every animation that @self
+ * drives reads this time, the same throughout a frame. It is monotonic;
+ * a [class@LayerGdkClock] has GDK's frame time, in the timescale of
+ * g_get_monotonic_time(), and a [class@LayerManualClock] starts at 0.
+ *
  * Returns: the time of the current frame, in microseconds
+ *
+ * Since: 0.1
  */
 gint64
 gsk_layer_frame_clock_get_frame_time (GskLayerFrameClock *self)
@@ -191,7 +198,16 @@ gsk_layer_manual_clock_advance (GskLayerManualClock *self,
  * gsk_layer_manual_clock_get_frame_requested:
  * @self: a manual clock
  *
- * Returns: whether a frame was requested since the last tick
+ * Gets whether a frame was asked for with
+ * [method@LayerFrameClock.request_frame] since the clock last moved
+ * ([method@LayerManualClock.set_time] or
+ * [method@LayerManualClock.advance]), asks made during that frame's
+ * [signal@LayerFrameClock::tick] included: whether something, such as a
+ * running animation, wants another frame.
+ *
+ * Returns: %TRUE if a frame was requested since the last tick
+ *
+ * Since: 0.1
  */
 gboolean
 gsk_layer_manual_clock_get_frame_requested (GskLayerManualClock *self)

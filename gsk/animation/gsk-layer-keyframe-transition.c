@@ -258,7 +258,14 @@ gsk_layer_keyframe_transition_add_key (GskLayerKeyframeTransition  *self,
  * gsk_layer_keyframe_transition_get_n_keys:
  * @self: a keyframe transition
  *
+ * Gets how many keys were added with
+ * [method@LayerKeyframeTransition.add_key] since @self was created or
+ * last cleared ([method@LayerKeyframeTransition.clear]). The implicit
+ * keys at 0 and 1, the start and end values, are not counted.
+ *
  * Returns: the number of keys added
+ *
+ * Since: 0.1
  */
 guint
 gsk_layer_keyframe_transition_get_n_keys (GskLayerKeyframeTransition *self)

@@ -404,7 +404,14 @@ gsk_layer_timeline_set_frame_clock (GskLayerTimeline   *self,
  * gsk_layer_timeline_get_frame_clock:
  * @self: a timeline
  *
- * Returns: (transfer none) (nullable): the clock of @self
+ * Gets the clock that drives @self, as set with
+ * [method@LayerTimeline.set_frame_clock]. A transition is given the
+ * clock of its layer's tree when it starts.
+ *
+ * Returns: (transfer none) (nullable): the clock of @self, or %NULL if
+ *   it has none
+ *
+ * Since: 0.1
  */
 GskLayerFrameClock *
 gsk_layer_timeline_get_frame_clock (GskLayerTimeline *self)
@@ -540,7 +547,13 @@ gsk_layer_timeline_set_easing (GskLayerTimeline *self,
  * gsk_layer_timeline_get_duration:
  * @self: a timeline
  *
+ * Gets how long one run of @self lasts, as set with
+ * [method@LayerTimeline.set_duration]; the delay and the repeats come
+ * on top of it.
+ *
  * Returns: the length of one run, in milliseconds
+ *
+ * Since: 0.1
  */
 guint
 gsk_layer_timeline_get_duration (GskLayerTimeline *self)
@@ -554,7 +567,13 @@ gsk_layer_timeline_get_duration (GskLayerTimeline *self)
  * gsk_layer_timeline_get_delay:
  * @self: a timeline
  *
- * Returns: the delay before the first run, in milliseconds
+ * Gets how long @self waits after [method@LayerTimeline.start] before
+ * its first run, as set with [method@LayerTimeline.set_delay].
+ *
+ * Returns: the delay before the first run, in milliseconds; 0 by
+ *   default
+ *
+ * Since: 0.1
  */
 guint
 gsk_layer_timeline_get_delay (GskLayerTimeline *self)
@@ -568,7 +587,13 @@ gsk_layer_timeline_get_delay (GskLayerTimeline *self)
  * gsk_layer_timeline_get_repeat_count:
  * @self: a timeline
  *
- * Returns: how many times the timeline runs again; -1 for forever
+ * Gets how many times @self runs again after its first run, as set
+ * with [method@LayerTimeline.set_repeat_count].
+ *
+ * Returns: the number of repeats: 0 (the default) for a single run, -1
+ *   for forever
+ *
+ * Since: 0.1
  */
 int
 gsk_layer_timeline_get_repeat_count (GskLayerTimeline *self)
@@ -582,7 +607,13 @@ gsk_layer_timeline_get_repeat_count (GskLayerTimeline *self)
  * gsk_layer_timeline_get_auto_reverse:
  * @self: a timeline
  *
- * Returns: whether every other run goes backward
+ * Gets whether the runs of @self alternate direction, as set with
+ * [method@LayerTimeline.set_auto_reverse].
+ *
+ * Returns: %TRUE if every other run goes backward; %FALSE (the default)
+ *   if every run goes in [property@LayerTimeline:direction]
+ *
+ * Since: 0.1
  */
 gboolean
 gsk_layer_timeline_get_auto_reverse (GskLayerTimeline *self)
@@ -596,7 +627,14 @@ gsk_layer_timeline_get_auto_reverse (GskLayerTimeline *self)
  * gsk_layer_timeline_get_direction:
  * @self: a timeline
  *
- * Returns: the direction of the first run
+ * Gets the direction of the first run of @self, as set with
+ * [method@LayerTimeline.set_direction]. With
+ * [property@LayerTimeline:auto-reverse], later runs alternate from it.
+ *
+ * Returns: the direction of the first run; %GSK_LAYER_TIMELINE_FORWARD
+ *   by default
+ *
+ * Since: 0.1
  */
 GskLayerTimelineDirection
 gsk_layer_timeline_get_direction (GskLayerTimeline *self)
@@ -610,7 +648,13 @@ gsk_layer_timeline_get_direction (GskLayerTimeline *self)
  * gsk_layer_timeline_get_easing:
  * @self: a timeline
  *
- * Returns: (transfer none) (nullable): the easing of @self
+ * Gets how progress follows time within each run of @self, as set with
+ * [method@LayerTimeline.set_easing].
+ *
+ * Returns: (transfer none) (nullable): the easing of @self, or %NULL
+ *   (the default) for linear
+ *
+ * Since: 0.1
  */
 GskLayerEasing *
 gsk_layer_timeline_get_easing (GskLayerTimeline *self)
@@ -749,7 +793,12 @@ gsk_layer_timeline_seek (GskLayerTimeline *self,
  * gsk_layer_timeline_is_playing:
  * @self: a timeline
  *
+ * Gets whether @self is running: from [method@LayerTimeline.start], its
+ * delay included, until it completes or is stopped or paused.
+ *
  * Returns: whether @self is running (not stopped, finished or paused)
+ *
+ * Since: 0.1
  */
 gboolean
 gsk_layer_timeline_is_playing (GskLayerTimeline *self)
@@ -763,8 +812,15 @@ gsk_layer_timeline_is_playing (GskLayerTimeline *self)
  * gsk_layer_timeline_get_progress:
  * @self: a timeline
  *
+ * Gets how far @self is through its current run, as of the last tick,
+ * passed through its [property@LayerTimeline:easing]: the value
+ * [signal@LayerTimeline::new-frame] is emitted with. A backward run goes
+ * from 1 to 0.
+ *
  * Returns: the eased progress of the current run as of the last tick:
  *   from 0 to 1, or beyond for easings that overshoot
+ *
+ * Since: 0.1
  */
 double
 gsk_layer_timeline_get_progress (GskLayerTimeline *self)
@@ -778,8 +834,14 @@ gsk_layer_timeline_get_progress (GskLayerTimeline *self)
  * gsk_layer_timeline_get_elapsed_time:
  * @self: a timeline
  *
+ * Gets how far into its current run @self was at the last tick, from 0
+ * to [property@LayerTimeline:duration]; neither the delay nor earlier
+ * runs count.
+ *
  * Returns: the time into the current run as of the last tick, in
  *   milliseconds
+ *
+ * Since: 0.1
  */
 double
 gsk_layer_timeline_get_elapsed_time (GskLayerTimeline *self)
@@ -793,7 +855,13 @@ gsk_layer_timeline_get_elapsed_time (GskLayerTimeline *self)
  * gsk_layer_timeline_get_current_repeat:
  * @self: a timeline
  *
+ * Gets which run of @self is current, as of the last tick: 0 for the
+ * first run, 1 for the first repeat, and so on, up to
+ * [property@LayerTimeline:repeat-count] for the last.
+ *
  * Returns: which run is current, from 0
+ *
+ * Since: 0.1
  */
 int
 gsk_layer_timeline_get_current_repeat (GskLayerTimeline *self)

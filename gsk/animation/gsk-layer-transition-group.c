@@ -232,7 +232,13 @@ gsk_layer_transition_group_remove_transition (GskLayerTransitionGroup *self,
  * gsk_layer_transition_group_get_n_transitions:
  * @self: a transition group
  *
+ * Gets how many transitions were added to @self with
+ * [method@LayerTransitionGroup.add_transition] and not removed; a
+ * member that is itself a group counts as one.
+ *
  * Returns: the number of transitions in the group
+ *
+ * Since: 0.1
  */
 guint
 gsk_layer_transition_group_get_n_transitions (GskLayerTransitionGroup *self)

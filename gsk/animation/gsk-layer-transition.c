@@ -185,7 +185,14 @@ gsk_layer_transition_detach (GskLayerTransition *self)
  * gsk_layer_transition_get_layer:
  * @self: a transition
  *
- * Returns: (transfer none) (nullable): the layer @self animates
+ * Gets the layer @self animates: the one it was added to with
+ * [method@Layer.add_transition], or that its group was added to. The
+ * transition does not keep the layer alive.
+ *
+ * Returns: (transfer none) (nullable): the layer @self animates, or
+ *   %NULL while it is on none (not yet added, or dropped by its layer)
+ *
+ * Since: 0.1
  */
 GskLayer *
 gsk_layer_transition_get_layer (GskLayerTransition *self)
@@ -226,7 +233,15 @@ gsk_layer_transition_set_remove_on_complete (GskLayerTransition *self,
  * gsk_layer_transition_get_remove_on_complete:
  * @self: a transition
  *
- * Returns: whether the layer drops @self when it completes
+ * Gets whether the layer drops @self when it completes, as set with
+ * [method@LayerTransition.set_remove_on_complete]. A transition stopped
+ * before its end is dropped either way.
+ *
+ * Returns: %TRUE (the default) if the layer drops @self when it
+ *   completes; %FALSE if it keeps it, to be found with
+ *   [method@Layer.get_transition]
+ *
+ * Since: 0.1
  */
 gboolean
 gsk_layer_transition_get_remove_on_complete (GskLayerTransition *self)
@@ -484,7 +499,12 @@ gsk_layer_property_transition_peek_values (GskLayerPropertyTransition  *self,
  * gsk_layer_property_transition_get_property_name:
  * @self: a property transition
  *
+ * Gets the name of the property of [class@Layer] (or of a subclass)
+ * that @self animates, given when it was created.
+ *
  * Returns: the name of the animated property
+ *
+ * Since: 0.1
  */
 const char *
 gsk_layer_property_transition_get_property_name (GskLayerPropertyTransition *self)
@@ -587,7 +607,16 @@ gsk_layer_property_transition_set_to_value (GskLayerPropertyTransition *self,
  * @self: a property transition
  * @value: (out caller-allocates): an uninitialized value
  *
- * Returns: %TRUE if the start value is known, and then @value holds it
+ * Gets where @self starts: the value set with
+ * [method@LayerPropertyTransition.set_from_value], or, without one, the
+ * value the property had on screen when @self was added to its layer.
+ * On success @value is initialized to the property's type; unset it
+ * with g_value_unset().
+ *
+ * Returns: %TRUE if the start value is known, and then @value holds it;
+ *   %FALSE if none was set and @self is on no layer
+ *
+ * Since: 0.1
  */
 gboolean
 gsk_layer_property_transition_get_from_value (GskLayerPropertyTransition *self,
@@ -611,7 +640,17 @@ gsk_layer_property_transition_get_from_value (GskLayerPropertyTransition *self,
  * @self: a property transition
  * @value: (out caller-allocates): an uninitialized value
  *
- * Returns: %TRUE if the end value is known, and then @value holds it
+ * Gets where @self ends: the value set with
+ * [method@LayerPropertyTransition.set_to_value] (or by a key at 1 of a
+ * [class@LayerKeyframeTransition]), or, without one, the value the
+ * property had on screen when @self was first added to a layer. On
+ * success @value is initialized to the property's type; unset it with
+ * g_value_unset().
+ *
+ * Returns: %TRUE if the end value is known, and then @value holds it;
+ *   %FALSE if none was set and @self was never on a layer
+ *
+ * Since: 0.1
  */
 gboolean
 gsk_layer_property_transition_get_to_value (GskLayerPropertyTransition *self,

@@ -1903,7 +1903,7 @@ fail:
  * @declarations: CSS declarations, as in an element's `style` attribute
  * @error: return location for an error
  *
- * Reads @declarations as [func@LayerStyle.new_from_string] does and sets
+ * Reads @declarations as [ctor@LayerStyle.new_from_string] does and sets
  * the style on @self ([method@Layer.set_style]). On an error, @self is
  * left as it was.
  *

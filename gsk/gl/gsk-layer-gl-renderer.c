@@ -592,7 +592,14 @@ gsk_layer_gl_renderer_get_texture_budget (GskLayerGLRenderer *self)
  * gsk_layer_gl_renderer_get_gl_description:
  * @self: a GL renderer
  *
- * Returns: the GL version and renderer @self draws with, for messages
+ * Gets a description of the GL implementation @self draws with: its
+ * version and renderer strings, such as "OpenGL 4.6 (Core Profile) Mesa
+ * 24.0.5, llvmpipe (LLVM 17.0.6, 256 bits)", for messages and logs.
+ *
+ * Returns: (transfer none): the GL version and renderer @self draws
+ *   with
+ *
+ * Since: 0.1
  */
 const char *
 gsk_layer_gl_renderer_get_gl_description (GskLayerGLRenderer *self)

@@ -193,6 +193,10 @@ gsk_layer_paintable_content_new_for_icon_name (const char  *icon_name,
  * gsk_layer_paintable_content_get_paintable:
  * @self: a paintable content
  *
+ * Gets the paintable @self shows, the one it was created with; for
+ * [func@LayerPaintableContent.new_for_icon_name], the icon's
+ * [class@Gtk.IconPaintable].
+ *
  * Returns: (transfer none): the paintable @self shows
  *
  * Since: 0.1

@@ -46,7 +46,7 @@
  *
  * GDK's events on the view become the layers' events: pointer, scroll,
  * touch, keys, crossing and focus reach the layers' controllers and
- * gestures through [func@Layer.dispatch_event], and the cursor of the
+ * gestures through [method@Layer.dispatch_event], and the cursor of the
  * layer under the pointer ([method@Layer.set_cursor]) becomes the view's.
  * The view can take the keyboard focus, and Tab moves it through the
  * focusable layers before it leaves the view.
@@ -1366,7 +1366,11 @@ gsk_layer_view_set_root (GskLayerView *self,
  * gsk_layer_view_get_root:
  * @self: a view
  *
- * Returns: (transfer none) (nullable): the top-level layer shown
+ * Gets the top-level layer @self shows, as set with
+ * [method@LayerView.set_root] or given to [ctor@LayerView.new].
+ *
+ * Returns: (transfer none) (nullable): the top-level layer shown, or
+ *   %NULL for none
  *
  * Since: 0.1
  */
@@ -1406,7 +1410,11 @@ gsk_layer_view_set_resize_root (GskLayerView *self,
  * gsk_layer_view_get_resize_root:
  * @self: a view
  *
- * Returns: whether the root's size follows the view's allocation
+ * Gets whether the root's size follows the view's allocation: see
+ * [property@LayerView:resize-root].
+ *
+ * Returns: whether the root's size follows the view's allocation;
+ *   %TRUE by default
  *
  * Since: 0.1
  */
@@ -1422,7 +1430,12 @@ gsk_layer_view_get_resize_root (GskLayerView *self)
  * gsk_layer_view_get_render_path:
  * @self: a view
  *
- * Returns: how the last frame was handed to GTK
+ * Gets how @self handed its last frame to GTK, which follows GTK's
+ * renderer: see [enum@LayerViewRenderPath].
+ *
+ * Returns: how the last frame was handed to GTK;
+ *   %GSK_LAYER_VIEW_RENDER_NONE before the view drew its first frame,
+ *   and again once it is unrealized
  *
  * Since: 0.1
  */

@@ -231,6 +231,10 @@ gsk_layer_widget_new (GtkWidget *widget)
  * gsk_layer_widget_get_widget:
  * @self: a widget layer
  *
+ * Gets the widget @self hosts, given when it was created: see
+ * [property@LayerWidget:widget]. While the layer is in the tree of a
+ * [class@LayerView], the view is the widget's parent.
+ *
  * Returns: (transfer none): the hosted widget
  *
  * Since: 0.1

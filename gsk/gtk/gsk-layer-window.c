@@ -150,7 +150,12 @@ gsk_layer_window_new (GskLayer *root)
  * gsk_layer_window_get_root:
  * @self: a layer window
  *
- * Returns: (transfer none): the top-level layer the window shows
+ * Gets the top-level layer @self shows: the root of its view (see
+ * [method@LayerWindow.get_view]), which is the one given to
+ * [ctor@LayerWindow.new] unless the view was given another.
+ *
+ * Returns: (transfer none) (nullable): the top-level layer the window
+ *   shows, or %NULL if its view shows none
  *
  * Since: 0.1
  */
@@ -165,6 +170,9 @@ gsk_layer_window_get_root (GskLayerWindow *self)
 /**
  * gsk_layer_window_get_view:
  * @self: a layer window
+ *
+ * Gets the [class@LayerView] that fills @self and shows its root. The
+ * window made it, and it is the window's child.
  *
  * Returns: (transfer none): the view that fills the window
  *

@@ -111,6 +111,10 @@ gsk_layer_click_gesture_class_init (GskLayerClickGestureClass *klass)
    * @x: where, in the layer's space
    * @y: where, in the layer's space
    *
+   * Emitted when a button is pressed or a touch begins on the layer; a
+   * press soon after the last one, near it, counts as the next of a
+   * double or triple click.
+   *
    * Since: 0.1
    */
   signals[PRESSED] =
@@ -168,6 +172,9 @@ gsk_layer_click_gesture_init (GskLayerClickGesture *self)
 
 /**
  * gsk_layer_click_gesture_new:
+ *
+ * Creates a click gesture, begun by a press of the primary button (see
+ * [property@LayerGesture:button]) or by a touch.
  *
  * Returns: (transfer full): a new click gesture
  *

@@ -39,7 +39,11 @@ gsk_layer_set_cursor (GskLayer   *self,
  * gsk_layer_get_cursor:
  * @self: a layer
  *
- * Returns: (nullable): the cursor name set on @self
+ * Gives the cursor name set with [method@Layer.set_cursor]. The cursor
+ * to show under the pointer is [method@Layer.get_pointer_cursor]'s.
+ *
+ * Returns: (transfer none) (nullable): the cursor name set on @self, or
+ *   %NULL if none is
  *
  * Since: 0.1
  */

@@ -208,6 +208,9 @@ gsk_layer_drag_gesture_class_init (GskLayerDragGestureClass *klass)
    * @start_x: where the press was, in the layer's space
    * @start_y: where the press was
    *
+   * Emitted when the press has moved past the drag threshold: the drag
+   * begins where the press was.
+   *
    * Since: 0.1
    */
   signals[DRAG_BEGIN] =
@@ -220,6 +223,9 @@ gsk_layer_drag_gesture_class_init (GskLayerDragGestureClass *klass)
    * @offset_x: the offset from the start, on the axis
    * @offset_y: the offset from the start, on the axis
    *
+   * Emitted for every move of the drag, with the offset from where it
+   * began, in the layer's space.
+   *
    * Since: 0.1
    */
   signals[DRAG_UPDATE] =
@@ -231,6 +237,8 @@ gsk_layer_drag_gesture_class_init (GskLayerDragGestureClass *klass)
    * @self: the gesture
    * @offset_x: the final offset from the start, on the axis
    * @offset_y: the final offset from the start, on the axis
+   *
+   * Emitted when the button is released or the touch ends.
    *
    * Since: 0.1
    */
@@ -261,6 +269,9 @@ gsk_layer_drag_gesture_init (GskLayerDragGesture *self)
 /**
  * gsk_layer_drag_gesture_new:
  *
+ * Creates a drag gesture, with a threshold of 8 layer units, that
+ * follows the motion on both axes.
+ *
  * Returns: (transfer full): a new drag gesture
  *
  * Since: 0.1
@@ -274,7 +285,12 @@ gsk_layer_drag_gesture_new (void)
 /**
  * gsk_layer_drag_gesture_set_threshold:
  * @self: a drag gesture
- * @threshold: how far the point must move before a drag begins
+ * @threshold: how far the point must move before a drag begins, in
+ *   layer units, from 0 to 10⁶
+ *
+ * Sets how far the point must move from where it was pressed before
+ * [signal@LayerDragGesture::drag-begin]: 8 by default. Only motion along
+ * [property@LayerDragGesture:axis] counts.
  *
  * Since: 0.1
  */
@@ -296,7 +312,10 @@ gsk_layer_drag_gesture_set_threshold (GskLayerDragGesture *self,
  * gsk_layer_drag_gesture_get_threshold:
  * @self: a drag gesture
  *
- * Returns: how far the point must move before a drag begins
+ * Gives the threshold set with [method@LayerDragGesture.set_threshold].
+ *
+ * Returns: how far the point must move before a drag begins, in layer
+ *   units
  *
  * Since: 0.1
  */
@@ -312,6 +331,11 @@ gsk_layer_drag_gesture_get_threshold (GskLayerDragGesture *self)
  * gsk_layer_drag_gesture_set_axis:
  * @self: a drag gesture
  * @axis: which motion the drag follows
+ *
+ * Sets which motion the drag follows: %GSK_LAYER_DRAG_BOTH by default.
+ * On one axis, the offsets of [signal@LayerDragGesture::drag-update]
+ * and [signal@LayerDragGesture::drag-end] are 0 on the other, and only
+ * motion along it counts towards the threshold.
  *
  * Since: 0.1
  */
@@ -333,6 +357,9 @@ gsk_layer_drag_gesture_set_axis (GskLayerDragGesture *self,
  * gsk_layer_drag_gesture_get_axis:
  * @self: a drag gesture
  *
+ * Gives which motion the drag follows, as set with
+ * [method@LayerDragGesture.set_axis].
+ *
  * Returns: which motion the drag follows
  *
  * Since: 0.1
@@ -348,6 +375,11 @@ gsk_layer_drag_gesture_get_axis (GskLayerDragGesture *self)
 /**
  * gsk_layer_drag_gesture_is_dragging:
  * @self: a drag gesture
+ *
+ * Says whether a drag is under way: from
+ * [signal@LayerDragGesture::drag-begin] until
+ * [signal@LayerDragGesture::drag-end] or
+ * [signal@LayerDragGesture::drag-cancel].
  *
  * Returns: whether a drag has begun and not ended
  *

@@ -190,7 +190,10 @@ gsk_layer_event_controller_new (void)
  * gsk_layer_event_controller_get_layer:
  * @self: a controller
  *
- * Returns: (transfer none) (nullable): the layer @self is added to
+ * Gives the layer @self was added to with [method@Layer.add_controller].
+ *
+ * Returns: (transfer none) (nullable): the layer @self is added to, or
+ *   %NULL if it is on none
  *
  * Since: 0.1
  */
@@ -209,6 +212,13 @@ gsk_layer_event_controller_get_layer (GskLayerEventController *self)
  * gsk_layer_event_controller_set_propagation_phase:
  * @self: a controller
  * @phase: when in an event's travel @self sees it
+ *
+ * Sets when in an event's travel @self sees it:
+ * %GSK_LAYER_PHASE_BUBBLE by default; with %GSK_LAYER_PHASE_NONE it
+ * sees no events at all. Enter, leave and grab-broken events, and the
+ * focus-in and focus-out events of a focus change within the tree, go
+ * only to their layer's controllers, whatever their phase unless it is
+ * %GSK_LAYER_PHASE_NONE.
  *
  * Since: 0.1
  */
@@ -232,6 +242,9 @@ gsk_layer_event_controller_set_propagation_phase (GskLayerEventController  *self
 /**
  * gsk_layer_event_controller_get_propagation_phase:
  * @self: a controller
+ *
+ * Gives when in an event's travel @self sees it, as set with
+ * [method@LayerEventController.set_propagation_phase].
  *
  * Returns: when in an event's travel @self sees it
  *

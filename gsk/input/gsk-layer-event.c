@@ -75,6 +75,8 @@ gsk_layer_event_new (GskLayerEventType type,
  * gsk_layer_event_ref:
  * @self: an event
  *
+ * Takes a reference on @self; [method@LayerEvent.unref] drops it.
+ *
  * Returns: (transfer full): @self, with one more reference
  *
  * Since: 0.1
@@ -112,6 +114,8 @@ gsk_layer_event_unref (GskLayerEvent *self)
  * gsk_layer_event_get_event_type:
  * @self: an event
  *
+ * Gives the kind of @self, as given to [ctor@LayerEvent.new].
+ *
  * Returns: the kind of event
  *
  * Since: 0.1
@@ -127,6 +131,8 @@ gsk_layer_event_get_event_type (GskLayerEvent *self)
 /**
  * gsk_layer_event_get_time:
  * @self: an event
+ *
+ * Gives the time of @self, as given to [ctor@LayerEvent.new].
  *
  * Returns: the time of the event, in milliseconds
  *
@@ -281,6 +287,10 @@ gsk_layer_event_set_device_kind (GskLayerEvent      *self,
  * gsk_layer_event_get_device_kind:
  * @self: an event
  *
+ * Gives the kind of device @self comes from: the one set with
+ * [method@LayerEvent.set_device_kind] or, by default, a keyboard for key
+ * events, a touchscreen for touch events and a mouse for the others.
+ *
  * Returns: the kind of device the event comes from
  *
  * Since: 0.1
@@ -298,6 +308,8 @@ gsk_layer_event_get_device_kind (GskLayerEvent *self)
  * @self: an event
  * @modifiers: the modifier keys and buttons held during the event
  *
+ * Sets the modifiers of @self; an event has none by default.
+ *
  * Since: 0.1
  */
 void
@@ -313,7 +325,10 @@ gsk_layer_event_set_modifiers (GskLayerEvent   *self,
  * gsk_layer_event_get_modifiers:
  * @self: an event
  *
- * Returns: the modifier keys and buttons held during the event
+ * Gives the modifiers set with [method@LayerEvent.set_modifiers].
+ *
+ * Returns: the modifier keys and buttons held during the event, 0 if
+ *   none were set
  *
  * Since: 0.1
  */
@@ -330,6 +345,11 @@ gsk_layer_event_get_modifiers (GskLayerEvent *self)
  * @self: a button event
  * @button: the button, 1 for the primary one
  *
+ * Sets the button of a %GSK_LAYER_EVENT_BUTTON_PRESS or
+ * %GSK_LAYER_EVENT_BUTTON_RELEASE event, numbered as GDK numbers them
+ * (1 the primary button, 2 the middle one, 3 the secondary one). It is
+ * 0 by default.
+ *
  * Since: 0.1
  */
 void
@@ -345,7 +365,10 @@ gsk_layer_event_set_button (GskLayerEvent *self,
  * gsk_layer_event_get_button:
  * @self: an event
  *
- * Returns: the button of a button event, or 0
+ * Gives the button set with [method@LayerEvent.set_button].
+ *
+ * Returns: the button of a button press or release (1 the primary one),
+ *   or 0 if none was set
  *
  * Since: 0.1
  */
@@ -362,6 +385,12 @@ gsk_layer_event_get_button (GskLayerEvent *self)
  * @self: a key event
  * @keyval: the key's symbol, a `GDK_KEY_` value
  * @keycode: the hardware keycode
+ *
+ * Sets the key of a %GSK_LAYER_EVENT_KEY_PRESS or
+ * %GSK_LAYER_EVENT_KEY_RELEASE event; both are 0 by default.
+ * [method@Layer.dispatch_event] moves the focus on a press of
+ * `GDK_KEY_Tab`, `GDK_KEY_KP_Tab` or `GDK_KEY_ISO_Left_Tab` that no
+ * controller stops.
  *
  * Since: 0.1
  */
@@ -380,7 +409,10 @@ gsk_layer_event_set_key (GskLayerEvent *self,
  * gsk_layer_event_get_keyval:
  * @self: an event
  *
- * Returns: the key symbol of a key event, or 0
+ * Gives the key symbol set with [method@LayerEvent.set_key].
+ *
+ * Returns: the key symbol of a key event, a `GDK_KEY_` value, or 0 if
+ *   none was set
  *
  * Since: 0.1
  */
@@ -396,7 +428,9 @@ gsk_layer_event_get_keyval (GskLayerEvent *self)
  * gsk_layer_event_get_keycode:
  * @self: an event
  *
- * Returns: the hardware keycode of a key event, or 0
+ * Gives the hardware keycode set with [method@LayerEvent.set_key].
+ *
+ * Returns: the hardware keycode of a key event, or 0 if none was set
  *
  * Since: 0.1
  */
@@ -416,6 +450,10 @@ gsk_layer_event_get_keycode (GskLayerEvent *self)
  * @dy: with %GSK_LAYER_SCROLL_SMOOTH, the vertical delta
  * @is_stop: whether this is the last event of a touchpad scroll, the
  *   fingers lifted (deltas 0): kinetic scrolling may start
+ *
+ * Sets how a %GSK_LAYER_EVENT_SCROLL event scrolls. The deltas must be
+ * finite; they are kept only with %GSK_LAYER_SCROLL_SMOOTH, and are 0
+ * for a step.
  *
  * Since: 0.1
  */
@@ -440,7 +478,12 @@ gsk_layer_event_set_scroll (GskLayerEvent           *self,
  * gsk_layer_event_get_scroll_direction:
  * @self: an event
  *
- * Returns: how a scroll event scrolls
+ * Gives how a scroll event scrolls, as set with
+ * [method@LayerEvent.set_scroll]; see
+ * [method@LayerEvent.get_scroll_deltas] for a smooth scroll's deltas.
+ *
+ * Returns: how a scroll event scrolls (%GSK_LAYER_SCROLL_UP if it was
+ *   never set)
  *
  * Since: 0.1
  */
@@ -479,6 +522,10 @@ gsk_layer_event_get_scroll_deltas (GskLayerEvent *self,
  * gsk_layer_event_is_scroll_stop:
  * @self: an event
  *
+ * Says whether @self is the last event of a touchpad scroll, the
+ * fingers lifted, as set with [method@LayerEvent.set_scroll]: kinetic
+ * scrolling may start.
+ *
  * Returns: whether a touchpad scroll ended with this event
  *
  * Since: 0.1
@@ -497,6 +544,10 @@ gsk_layer_event_is_scroll_stop (GskLayerEvent *self)
  * @sequence: the touch sequence it belongs to, the same from begin to
  *   end for one finger
  *
+ * Sets the touch sequence of a touch event; it is 0 by default.
+ * [method@Layer.dispatch_event] sends each sequence to the layer its
+ * %GSK_LAYER_EVENT_TOUCH_BEGIN event was on.
+ *
  * Since: 0.1
  */
 void
@@ -511,6 +562,10 @@ gsk_layer_event_set_sequence (GskLayerEvent *self,
 /**
  * gsk_layer_event_get_sequence:
  * @self: an event
+ *
+ * Gives the touch sequence set with [method@LayerEvent.set_sequence].
+ * A %GSK_LAYER_EVENT_GRAB_BROKEN event that takes a touch sequence away
+ * from a layer carries that sequence.
  *
  * Returns: the touch sequence of a touch event, or 0
  *

@@ -160,6 +160,9 @@ gsk_layer_set_focusable (GskLayer *self,
  * gsk_layer_get_focusable:
  * @self: a layer
  *
+ * Says whether @self can take the keyboard focus, as set with
+ * [method@Layer.set_focusable]; layers cannot by default.
+ *
  * Returns: whether @self can have the keyboard focus
  *
  * Since: 0.1
@@ -177,8 +180,8 @@ gsk_layer_get_focusable (GskLayer *self)
  * @self: a focusable layer, visible with its ancestors
  *
  * Gives @self the keyboard focus of its top level: the layer that had
- * it gets a [enum@Gsk.LayerEventType.FOCUS_OUT] event, then @self a
- * [enum@Gsk.LayerEventType.FOCUS_IN] event, and key events go to @self.
+ * it gets a %GSK_LAYER_EVENT_FOCUS_OUT event, then @self a
+ * %GSK_LAYER_EVENT_FOCUS_IN event, and key events go to @self.
  *
  * Returns: %TRUE if @self has the focus now
  *
@@ -206,6 +209,9 @@ gsk_layer_grab_focus (GskLayer *self)
  * gsk_layer_has_focus:
  * @self: a layer
  *
+ * Says whether @self is the focus layer of its top level, the layer
+ * that key events go to (see [method@Layer.grab_focus]).
+ *
  * Returns: whether @self has the keyboard focus of its top level
  *
  * Since: 0.1
@@ -225,8 +231,12 @@ gsk_layer_has_focus (GskLayer *self)
  * gsk_layer_get_focus:
  * @root: a top level
  *
+ * Gives the focus layer of @root's tree: the layer that key events go
+ * to (see [method@Layer.grab_focus]).
+ *
  * Returns: (transfer none) (nullable): the layer of @root's tree that has
- *   the keyboard focus
+ *   the keyboard focus, or %NULL if none has it (key events then go to
+ *   @root)
  *
  * Since: 0.1
  */

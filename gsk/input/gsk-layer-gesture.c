@@ -269,6 +269,9 @@ gsk_layer_gesture_init (GskLayerGesture *self)
  * @self: a gesture
  * @button: the button that begins it, or 0 for any
  *
+ * Sets the mouse button that begins the gesture: 1 (the primary one)
+ * by default. A touch begins it whatever the button.
+ *
  * Since: 0.1
  */
 void
@@ -291,6 +294,9 @@ gsk_layer_gesture_set_button (GskLayerGesture *self,
  * gsk_layer_gesture_get_button:
  * @self: a gesture
  *
+ * Gives the mouse button that begins the gesture, as set with
+ * [method@LayerGesture.set_button].
+ *
  * Returns: the button that begins the gesture, or 0 for any
  *
  * Since: 0.1
@@ -309,6 +315,9 @@ gsk_layer_gesture_get_button (GskLayerGesture *self)
 /**
  * gsk_layer_gesture_is_active:
  * @self: a gesture
+ *
+ * Says whether the gesture is following a press or touch: from the
+ * press or touch until its release, lift or cancellation.
  *
  * Returns: whether a press or touch is being followed
  *
@@ -381,7 +390,11 @@ gsk_layer_gesture_get_point (GskLayerGesture *self,
  * gsk_layer_gesture_get_time:
  * @self: a gesture
  *
- * Returns: the time of the last event the gesture followed, in ms
+ * Gives the time of the last event the gesture followed: the press or
+ * touch, a motion, or the release or lift.
+ *
+ * Returns: the time of the last event the gesture followed, in
+ *   milliseconds, as the events give it
  *
  * Since: 0.1
  */
@@ -399,6 +412,10 @@ gsk_layer_gesture_get_time (GskLayerGesture *self)
 /**
  * gsk_layer_gesture_get_device_kind:
  * @self: a gesture
+ *
+ * Gives the kind of device whose press or touch began the gesture: the
+ * one being followed or, once it ended, the last one
+ * (%GSK_LAYER_DEVICE_MOUSE before any).
  *
  * Returns: the kind of device that began the gesture
  *

@@ -564,8 +564,8 @@ dispatch_pointer (GskLayer           *root,
  * [class@LayerEventController]); if no layer is there, nothing gets it.
  *
  * Pointer events also update which layers are hovered: the layers that
- * the pointer left get [enum@Gsk.LayerEventType.LEAVE] events, from the
- * deepest up, then those it entered [enum@Gsk.LayerEventType.ENTER]
+ * the pointer left get %GSK_LAYER_EVENT_LEAVE events, from the
+ * deepest up, then those it entered %GSK_LAYER_EVENT_ENTER
  * events, from the top down. A leave event dispatched to @root means
  * that the pointer left the surface; an enter event, that it came in at
  * the event's position.
@@ -711,7 +711,7 @@ gsk_layer_is_hovered (GskLayer *self)
  *
  * Makes @self the target of all pointer events of its top level, wherever
  * the pointer is, until [method@Layer.ungrab_pointer], or until @self
- * leaves the tree (it then gets a [enum@Gsk.LayerEventType.GRAB_BROKEN]
+ * leaves the tree (it then gets a %GSK_LAYER_EVENT_GRAB_BROKEN
  * event). A layer holding an implicit grab, or another explicit one,
  * gets a grab-broken event.
  *
@@ -772,9 +772,11 @@ gsk_layer_ungrab_pointer (GskLayer *self)
  * gsk_layer_get_pointer_grab:
  * @root: a top level
  *
+ * Gives the layer of @root's tree that holds the pointer grab, if any.
+ *
  * Returns: (transfer none) (nullable): the layer that gets the pointer's
  *   events whatever is under it: by [method@Layer.grab_pointer], or
- *   while a button pressed on it is held
+ *   while a button pressed on it is held; %NULL if there is none
  *
  * Since: 0.1
  */

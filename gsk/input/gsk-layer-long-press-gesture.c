@@ -239,6 +239,8 @@ gsk_layer_long_press_gesture_class_init (GskLayerLongPressGestureClass *klass)
    * @x: where, in the layer's space
    * @y: where, in the layer's space
    *
+   * Emitted when a press has been held still for the delay.
+   *
    * Since: 0.1
    */
   signals[PRESSED] =
@@ -267,6 +269,8 @@ gsk_layer_long_press_gesture_init (GskLayerLongPressGesture *self)
 /**
  * gsk_layer_long_press_gesture_new:
  *
+ * Creates a long-press gesture, with a delay of 500 ms.
+ *
  * Returns: (transfer full): a new long-press gesture
  *
  * Since: 0.1
@@ -282,6 +286,10 @@ gsk_layer_long_press_gesture_new (void)
  * @self: a long-press gesture
  * @delay_ms: how long the press must be held, in milliseconds (at most
  *   a minute)
+ *
+ * Sets how long the press must be held, within 8 layer units of where
+ * it began, before [signal@LayerLongPressGesture::pressed]: 500 ms by
+ * default.
  *
  * Since: 0.1
  */
@@ -302,6 +310,8 @@ gsk_layer_long_press_gesture_set_delay (GskLayerLongPressGesture *self,
 /**
  * gsk_layer_long_press_gesture_get_delay:
  * @self: a long-press gesture
+ *
+ * Gives the delay set with [method@LayerLongPressGesture.set_delay].
  *
  * Returns: how long the press must be held, in milliseconds
  *

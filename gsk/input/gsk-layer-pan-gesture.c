@@ -517,6 +517,9 @@ gsk_layer_pan_gesture_init (GskLayerPanGesture *self)
  * gsk_layer_pan_gesture_new:
  * @axis: %GSK_LAYER_DRAG_HORIZONTAL or %GSK_LAYER_DRAG_VERTICAL
  *
+ * Creates a pan gesture that moves its [property@LayerPanGesture:value]
+ * on @axis, which cannot change afterwards.
+ *
  * Returns: (transfer full): a new pan gesture, with the range [0, 0]
  *
  * Since: 0.1
@@ -532,6 +535,9 @@ gsk_layer_pan_gesture_new (GskLayerDragAxis axis)
 /**
  * gsk_layer_pan_gesture_get_axis:
  * @self: a pan gesture
+ *
+ * Gives the axis the value moves on, given to
+ * [ctor@LayerPanGesture.new].
  *
  * Returns: the axis the value moves on
  *
@@ -585,6 +591,9 @@ gsk_layer_pan_gesture_set_range (GskLayerPanGesture *self,
  * @lower: (out) (optional): return location for the lower bound
  * @upper: (out) (optional): return location for the upper bound
  *
+ * Gives the range the value rests in, as set with
+ * [method@LayerPanGesture.set_range]: [0, 0] by default.
+ *
  * Since: 0.1
  */
 void
@@ -624,7 +633,10 @@ gsk_layer_pan_gesture_set_value (GskLayerPanGesture *self,
  * gsk_layer_pan_gesture_get_value:
  * @self: a pan gesture
  *
- * Returns: the scroll position
+ * Gives the scroll position: within the range at rest, past a bound
+ * while a drag, a touchpad scroll or the kinetic motion overshoots it.
+ *
+ * Returns: the scroll position, in layer units
  *
  * Since: 0.1
  */
@@ -639,6 +651,11 @@ gsk_layer_pan_gesture_get_value (GskLayerPanGesture *self)
 /**
  * gsk_layer_pan_gesture_is_moving:
  * @self: a pan gesture
+ *
+ * Says whether the value is moving on its own, on the frame clock: the
+ * kinetic motion after a release or the end of a touchpad scroll, or
+ * the spring back into the range. A press, a wheel step on its axis, a
+ * touchpad scroll or [method@LayerPanGesture.set_value] stops it.
  *
  * Returns: whether the kinetic motion or the spring back runs
  *

@@ -190,6 +190,8 @@ gsk_layer_pinch_gesture_class_init (GskLayerPinchGestureClass *klass)
    * @scale: the fingers' distance against that at the beginning
    * @angle: how far the line between them turned, in degrees, clockwise
    *
+   * Emitted when either finger moves during the pinch.
+   *
    * Since: 0.1
    */
   signals[PINCH_UPDATE] =
@@ -218,6 +220,9 @@ gsk_layer_pinch_gesture_init (GskLayerPinchGesture *self)
 /**
  * gsk_layer_pinch_gesture_new:
  *
+ * Creates a pinch gesture, which follows the first two touch sequences
+ * on its layer.
+ *
  * Returns: (transfer full): a new pinch gesture
  *
  * Since: 0.1
@@ -231,6 +236,10 @@ gsk_layer_pinch_gesture_new (void)
 /**
  * gsk_layer_pinch_gesture_is_active:
  * @self: a pinch gesture
+ *
+ * Says whether a pinch is under way: from
+ * [signal@LayerPinchGesture::pinch-begin], when a second finger touches
+ * down, until one of the two lifts or its sequence is cancelled.
  *
  * Returns: whether two fingers are down
  *
@@ -248,6 +257,9 @@ gsk_layer_pinch_gesture_is_active (GskLayerPinchGesture *self)
  * gsk_layer_pinch_gesture_get_scale:
  * @self: a pinch gesture
  *
+ * Gives the zoom of the pinch, as `GtkGestureZoom` does: 1 at
+ * [signal@LayerPinchGesture::pinch-begin] and before any pinch.
+ *
  * Returns: the fingers' distance against that at the beginning (of the
  *   last pinch, once it ended)
  *
@@ -264,6 +276,10 @@ gsk_layer_pinch_gesture_get_scale (GskLayerPinchGesture *self)
 /**
  * gsk_layer_pinch_gesture_get_angle:
  * @self: a pinch gesture
+ *
+ * Gives the rotation of the pinch, as `GtkGestureRotate` does but in
+ * degrees: 0 at [signal@LayerPinchGesture::pinch-begin] and before any
+ * pinch.
  *
  * Returns: how far the line between the fingers turned, in degrees,
  *   clockwise on screen, whole turns included

@@ -52,6 +52,9 @@ gsk_layer_swipe_gesture_class_init (GskLayerSwipeGestureClass *klass)
    * @velocity_x: horizontal velocity, in layer units per second
    * @velocity_y: vertical velocity, in layer units per second
    *
+   * Emitted when the press or touch ends, with the velocity of its last
+   * moves.
+   *
    * Since: 0.1
    */
   signals[SWIPE] =
@@ -66,6 +69,10 @@ gsk_layer_swipe_gesture_init (GskLayerSwipeGesture *self)
 
 /**
  * gsk_layer_swipe_gesture_new:
+ *
+ * Creates a swipe gesture, which emits
+ * [signal@LayerSwipeGesture::swipe] when a press of the primary button
+ * (see [property@LayerGesture:button]) or a touch ends.
  *
  * Returns: (transfer full): a new swipe gesture
  *

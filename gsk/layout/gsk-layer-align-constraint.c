@@ -150,6 +150,15 @@ gsk_layer_align_constraint_init (GskLayerAlignConstraint *self)
  * @axis: along which axis
  * @factor: where, from 0 (start) to 1 (end)
  *
+ * Creates a constraint that places a layer along @axis at @factor of
+ * the room @source leaves: 0 puts the layer's left (top) edge on the
+ * source's, 1 its right (bottom) edge on the source's, 0.5 centres it.
+ * The layer keeps its size.
+ *
+ * Add it to a layer with [method@Layer.add_constraint]. Without a
+ * source, it changes nothing until [method@LayerConstraint.set_source]
+ * gives it one.
+ *
  * Returns: (transfer full): a new align constraint, or %NULL with a
  *   critical warning for a factor outside [0, 1]
  *

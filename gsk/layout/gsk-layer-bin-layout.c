@@ -88,6 +88,11 @@ gsk_layer_bin_layout_init (GskLayerBinLayout *self)
 /**
  * gsk_layer_bin_layout_new:
  *
+ * Creates a layout manager that lays every child over the whole layer,
+ * inside its margins, placed as its [property@Layer:x-align] and
+ * [property@Layer:y-align] say. Set it on a layer with
+ * [method@Layer.set_layout_manager].
+ *
  * Returns: (transfer full): a new bin layout
  *
  * Since: 0.1

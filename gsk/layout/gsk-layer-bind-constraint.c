@@ -154,8 +154,18 @@ gsk_layer_bind_constraint_init (GskLayerBindConstraint *self)
  * @coordinate: what is copied
  * @offset: added to it, in layout units
  *
+ * Creates a constraint that copies @coordinate of @source to a layer,
+ * plus @offset; a width or height copied so is never less than 0. With
+ * the parent as source, %GSK_LAYER_BIND_ALL and an offset of 0, the
+ * layer fills its parent.
+ *
+ * Add it to a layer with [method@Layer.add_constraint]. Without a
+ * source, it changes nothing until [method@LayerConstraint.set_source]
+ * gives it one.
+ *
  * Returns: (transfer full): a new bind constraint, or %NULL with a
- *   critical warning for an offset that is not finite
+ *   critical warning for an offset that is not finite or is beyond
+ *   %GSK_LAYER_MAX_COORDINATE either way
  *
  * Since: 0.1
  */

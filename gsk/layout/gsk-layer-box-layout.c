@@ -312,6 +312,11 @@ gsk_layer_box_layout_init (GskLayerBoxLayout *self)
  * gsk_layer_box_layout_new:
  * @orientation: a row or a column
  *
+ * Creates a layout manager that lays the children out one after the
+ * other, in a row (%GSK_LAYER_ORIENTATION_HORIZONTAL) or a column
+ * (%GSK_LAYER_ORIENTATION_VERTICAL), with no spacing and not
+ * homogeneous. Set it on a layer with [method@Layer.set_layout_manager].
+ *
  * Returns: (transfer full): a new box layout
  *
  * Since: 0.1
@@ -350,7 +355,11 @@ gsk_layer_box_layout_set_orientation (GskLayerBoxLayout   *self,
  * gsk_layer_box_layout_get_orientation:
  * @self: a box layout
  *
- * Returns: whether the children go in a row or a column
+ * Gets whether the children go in a row or a column, as set with
+ * [method@LayerBoxLayout.set_orientation].
+ *
+ * Returns: %GSK_LAYER_ORIENTATION_HORIZONTAL for a row (the default),
+ *   %GSK_LAYER_ORIENTATION_VERTICAL for a column
  *
  * Since: 0.1
  */
@@ -390,7 +399,10 @@ gsk_layer_box_layout_set_spacing (GskLayerBoxLayout *self,
  * gsk_layer_box_layout_get_spacing:
  * @self: a box layout
  *
- * Returns: the room between one child and the next
+ * Gets the room between one child and the next, as set with
+ * [method@LayerBoxLayout.set_spacing].
+ *
+ * Returns: the spacing, in layout units, 0 or more; 0 by default
  *
  * Since: 0.1
  */
@@ -429,7 +441,11 @@ gsk_layer_box_layout_set_homogeneous (GskLayerBoxLayout *self,
  * gsk_layer_box_layout_get_homogeneous:
  * @self: a box layout
  *
- * Returns: whether every child gets the same share
+ * Gets whether every child gets the same share of the box, as set with
+ * [method@LayerBoxLayout.set_homogeneous].
+ *
+ * Returns: %TRUE if every child gets the same share; %FALSE (the
+ *   default) if each gets what it asks for
  *
  * Since: 0.1
  */

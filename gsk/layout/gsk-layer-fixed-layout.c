@@ -67,6 +67,11 @@ gsk_layer_fixed_layout_init (GskLayerFixedLayout *self)
 /**
  * gsk_layer_fixed_layout_new:
  *
+ * Creates a layout manager that leaves the children at the positions
+ * and sizes the application gave them ([method@Layer.set_position]),
+ * and asks for the extent of the visible ones. Set it on a layer with
+ * [method@Layer.set_layout_manager].
+ *
  * Returns: (transfer full): a new fixed layout
  *
  * Since: 0.1

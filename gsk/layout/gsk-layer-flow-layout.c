@@ -339,6 +339,12 @@ gsk_layer_flow_layout_init (GskLayerFlowLayout *self)
  * gsk_layer_flow_layout_new:
  * @orientation: rows (horizontal) or columns (vertical)
  *
+ * Creates a layout manager that lays the children out in rows that wrap
+ * (%GSK_LAYER_ORIENTATION_HORIZONTAL) or in columns
+ * (%GSK_LAYER_ORIENTATION_VERTICAL), with no spacing and as many
+ * children in a line as fit. Set it on a layer with
+ * [method@Layer.set_layout_manager].
+ *
  * Returns: (transfer full): a new flow layout; its spacings and the
  *   number of children per line are properties
  *

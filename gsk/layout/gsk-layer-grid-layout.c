@@ -362,6 +362,11 @@ gsk_layer_grid_layout_init (GskLayerGridLayout *self)
 /**
  * gsk_layer_grid_layout_new:
  *
+ * Creates a layout manager that lays the children out in the cells of
+ * a grid, with no spacing and neither columns nor rows homogeneous.
+ * Place the children with [method@LayerGridLayout.attach], and set it
+ * on a layer with [method@Layer.set_layout_manager].
+ *
  * Returns: (transfer full): a new grid layout
  *
  * Since: 0.1
@@ -418,10 +423,13 @@ gsk_layer_grid_layout_attach (GskLayerGridLayout *self,
  * gsk_layer_grid_layout_get_cell:
  * @self: a grid layout
  * @child: a layer
- * @column: (out) (optional): its first column
- * @row: (out) (optional): its first row
+ * @column: (out) (optional): its first column, from 0
+ * @row: (out) (optional): its first row, from 0
  * @column_span: (out) (optional): how many columns it takes
  * @row_span: (out) (optional): how many rows
+ *
+ * Gets the cells @child takes, as set with
+ * [method@LayerGridLayout.attach].
  *
  * Returns: whether @child was attached; an unattached child is in the
  *   cell (0, 0), 1 × 1

@@ -215,9 +215,18 @@ gsk_layer_snap_constraint_init (GskLayerSnapConstraint *self)
  * @to_edge: the source's edge it goes on, of the same axis
  * @offset: how far past it, in layout units
  *
+ * Creates a constraint that puts the @from_edge of a layer on the
+ * @to_edge of @source, plus @offset (right and down are positive). The
+ * layer's other edges stay where they are: snapping its left edge
+ * changes its width, which never goes below 0.
+ *
+ * Add it to a layer with [method@Layer.add_constraint]. Without a
+ * source, it changes nothing until [method@LayerConstraint.set_source]
+ * gives it one.
+ *
  * Returns: (transfer full): a new snap constraint, or %NULL with a
  *   critical warning for edges of different axes or an offset that is
- *   not finite
+ *   not finite or is beyond %GSK_LAYER_MAX_COORDINATE either way
  *
  * Since: 0.1
  */

@@ -334,6 +334,9 @@ gsk_layer_scene_save (GskLayerScene  *self,
  * gsk_layer_scene_get_root:
  * @self: a scene
  *
+ * Gets the top layer of @self: the `root` of its scene file, or the
+ * layer it was created with by [ctor@LayerScene.new].
+ *
  * Returns: (transfer none): the top layer of @self
  *
  * Since: 0.1

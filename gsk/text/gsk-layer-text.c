@@ -803,7 +803,10 @@ gsk_layer_text_set_text (GskLayerText *self,
  * gsk_layer_text_get_text:
  * @self: a text layer
  *
- * Returns: the text, never %NULL
+ * Gets the text of @self, as it was set: Pango markup when
+ * [property@LayerText:use-markup] is set.
+ *
+ * Returns: the text, in UTF-8; never %NULL, "" when there is none
  *
  * Since: 0.1
  */
@@ -881,7 +884,10 @@ gsk_layer_text_set_use_markup (GskLayerText *self,
  * gsk_layer_text_get_use_markup:
  * @self: a text layer
  *
- * Returns: whether the text is Pango markup
+ * Gets whether the text of @self is Pango markup: see
+ * [property@LayerText:use-markup].
+ *
+ * Returns: whether the text is Pango markup; %FALSE by default
  *
  * Since: 0.1
  */
@@ -924,7 +930,10 @@ gsk_layer_text_set_font (GskLayerText *self,
  * gsk_layer_text_get_font:
  * @self: a text layer
  *
- * Returns: the font description, as it was set
+ * Gets the font of @self: see [property@LayerText:font].
+ *
+ * Returns: the Pango font description, as it was set; "Sans 12" by
+ *   default
  *
  * Since: 0.1
  */
@@ -966,7 +975,10 @@ gsk_layer_text_set_color (GskLayerText  *self,
 /**
  * gsk_layer_text_get_color:
  * @self: a text layer
- * @color: (out caller-allocates): the colour
+ * @color: (out caller-allocates): return location for the colour
+ *
+ * Gets the colour of the text of @self where markup and attributes set
+ * none: see [property@LayerText:color]. It is opaque black by default.
  *
  * Since: 0.1
  */
@@ -1008,7 +1020,10 @@ gsk_layer_text_set_alignment (GskLayerText          *self,
  * gsk_layer_text_get_alignment:
  * @self: a text layer
  *
- * Returns: the alignment
+ * Gets how the lines of @self are placed across its width: see
+ * [property@LayerText:alignment].
+ *
+ * Returns: the alignment; %GSK_LAYER_TEXT_ALIGN_LEFT by default
  *
  * Since: 0.1
  */
@@ -1048,7 +1063,10 @@ gsk_layer_text_set_wrap (GskLayerText     *self,
  * gsk_layer_text_get_wrap:
  * @self: a text layer
  *
- * Returns: how lines break
+ * Gets how the lines of @self break at its width: see
+ * [property@LayerText:wrap].
+ *
+ * Returns: how lines break; %GSK_LAYER_TEXT_WRAP_NONE by default
  *
  * Since: 0.1
  */
@@ -1088,7 +1106,11 @@ gsk_layer_text_set_ellipsize (GskLayerText       *self,
  * gsk_layer_text_get_ellipsize:
  * @self: a text layer
  *
- * Returns: where text that does not fit is cut
+ * Gets where text of @self that does not fit its width is cut: see
+ * [property@LayerText:ellipsize].
+ *
+ * Returns: where text that does not fit is cut; %PANGO_ELLIPSIZE_NONE
+ *   (the default) for nowhere
  *
  * Since: 0.1
  */
@@ -1130,7 +1152,11 @@ gsk_layer_text_set_line_spacing (GskLayerText *self,
  * gsk_layer_text_get_line_spacing:
  * @self: a text layer
  *
- * Returns: the line spacing factor; 0 for the font's own
+ * Gets the distance between the baselines of @self, as a factor of the
+ * font's height: see [property@LayerText:line-spacing].
+ *
+ * Returns: the line spacing factor, from 0 to 10; 0 (the default) for
+ *   the font's own
  *
  * Since: 0.1
  */
@@ -1173,7 +1199,11 @@ gsk_layer_text_set_attributes (GskLayerText  *self,
  * gsk_layer_text_get_attributes:
  * @self: a text layer
  *
- * Returns: (transfer none) (nullable): the attributes
+ * Gets the Pango attributes applied over the text of @self, as set with
+ * [method@LayerText.set_attributes].
+ *
+ * Returns: (transfer none) (nullable): the attributes, or %NULL (the
+ *   default) for none
  *
  * Since: 0.1
  */
