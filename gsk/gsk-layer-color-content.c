@@ -11,6 +11,8 @@
  *
  * Fills the bounds of each layer that shows it with one color. It is
  * never rasterized: backends fill it directly.
+ *
+ * Since: 0.1
  */
 
 struct _GskLayerColorContent
@@ -102,9 +104,11 @@ gsk_layer_color_content_class_init (GskLayerColorContentClass *klass)
    * GskLayerColorContent:color:
    *
    * The color that fills the layer.
+   *
+   * Since: 0.1
    */
   properties[PROP_COLOR] =
-    g_param_spec_boxed ("color", NULL, NULL,
+    g_param_spec_boxed ("color", NULL, "The color that fills the layer",
                         GDK_TYPE_RGBA,
                         G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
 
@@ -123,6 +127,8 @@ gsk_layer_color_content_init (GskLayerColorContent *self)
  * Creates a content that fills layers with @color.
  *
  * Returns: (transfer full): the new content
+ *
+ * Since: 0.1
  */
 GskLayerContent *
 gsk_layer_color_content_new (const GdkRGBA *color)
@@ -138,6 +144,8 @@ gsk_layer_color_content_new (const GdkRGBA *color)
  * @color: the new color
  *
  * Changes the color; every layer showing @self redraws.
+ *
+ * Since: 0.1
  */
 void
 gsk_layer_color_content_set_color (GskLayerColorContent *self,
@@ -164,6 +172,8 @@ gsk_layer_color_content_set_color (GskLayerColorContent *self,
  * @color: (out caller-allocates): return location for the color
  *
  * Gets the color of @self.
+ *
+ * Since: 0.1
  */
 void
 gsk_layer_color_content_get_color (GskLayerColorContent *self,

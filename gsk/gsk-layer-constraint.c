@@ -135,7 +135,7 @@ gsk_layer_constraint_class_init (GskLayerConstraintClass *klass)
    * Since: 0.1
    */
   properties[PROP_SOURCE] =
-    g_param_spec_object ("source", NULL, NULL, GSK_TYPE_LAYER,
+    g_param_spec_object ("source", NULL, "The layer whose position and size the constraint reads: the constrained layer's parent or a sibling", GSK_TYPE_LAYER,
                          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
 
   g_object_class_install_properties (object_class, N_PROPS, properties);

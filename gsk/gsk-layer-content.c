@@ -18,6 +18,8 @@
  * per size and shared. [class@LayerImageContent] shows an image and
  * [class@LayerColorContent] a solid color; applications implement the
  * interface to draw their own.
+ *
+ * Since: 0.1
  */
 
 G_DEFINE_INTERFACE (GskLayerContent, gsk_layer_content, G_TYPE_OBJECT)
@@ -86,6 +88,8 @@ gsk_layer_content_default_init (GskLayerContentInterface *iface)
    *
    * Emitted when what the content draws changed; every layer showing it
    * redraws.
+   *
+   * Since: 0.1
    */
   signals[INVALIDATED] =
     g_signal_new ("invalidated",
@@ -104,6 +108,8 @@ gsk_layer_content_default_init (GskLayerContentInterface *iface)
  * Gets the natural size of the content, if it has one.
  *
  * Returns: %TRUE if the content has a preferred size
+ *
+ * Since: 0.1
  */
 gboolean
 gsk_layer_content_get_preferred_size (GskLayerContent *self,
@@ -134,6 +140,8 @@ gsk_layer_content_get_preferred_size (GskLayerContent *self,
  * For an image content, call this after changing the image's pixels
  * (and cairo_surface_mark_dirty()): renderers that keep a copy of them,
  * such as a GL texture, make it again.
+ *
+ * Since: 0.1
  */
 void
 gsk_layer_content_invalidate (GskLayerContent *self)

@@ -30,6 +30,8 @@ G_DECLARE_INTERFACE (GskLayerContent, gsk_layer_content, GSK, LAYER_CONTENT, GOb
  * The interface of layer content delegates. One content object can be
  * shown by many layers; call gsk_layer_content_invalidate() when what
  * it draws changes.
+ *
+ * Since: 0.1
  */
 struct _GskLayerContentInterface
 {

@@ -27,6 +27,8 @@
  * image surface. A bitmap image is composited directly, never drawn
  * again; a scalable one (SVG) is drawn again at the scale it has on
  * screen, as drawn content is.
+ *
+ * Since: 0.1
  */
 
 struct _GskLayerImageContent
@@ -143,6 +145,8 @@ to_argb32 (cairo_surface_t *surface)
  * Creates a content that shows @surface.
  *
  * Returns: (transfer full): the new content
+ *
+ * Since: 0.1
  */
 GskLayerContent *
 gsk_layer_image_content_new (cairo_surface_t *surface)

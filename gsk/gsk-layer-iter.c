@@ -26,6 +26,8 @@ static GskLayer *const past_end = (GskLayer *) &past_end;
  *
  * Prepares @iter to visit the children of @parent in child order with
  * [method@LayerIter.next], or in reverse with [method@LayerIter.prev].
+ *
+ * Since: 0.1
  */
 void
 gsk_layer_iter_init (GskLayerIter *iter,
@@ -50,6 +52,8 @@ gsk_layer_iter_init (GskLayerIter *iter,
  * since it was initialized.
  *
  * Returns: %TRUE if @iter can still be used
+ *
+ * Since: 0.1
  */
 gboolean
 gsk_layer_iter_is_valid (GskLayerIter *iter)
@@ -88,6 +92,8 @@ check_age (RealIter *ri)
  * Moves @iter to the next child.
  *
  * Returns: %TRUE if there was one; %FALSE at the end
+ *
+ * Since: 0.1
  */
 gboolean
 gsk_layer_iter_next (GskLayerIter  *iter,
@@ -130,6 +136,8 @@ gsk_layer_iter_next (GskLayerIter  *iter,
  * the last child.
  *
  * Returns: %TRUE if there was one; %FALSE at the start
+ *
+ * Since: 0.1
  */
 gboolean
 gsk_layer_iter_prev (GskLayerIter  *iter,
@@ -166,6 +174,8 @@ gsk_layer_iter_prev (GskLayerIter  *iter,
  *
  * Removes the child @iter is on from its parent; the next call to
  * [method@LayerIter.next] goes on with the child after it.
+ *
+ * Since: 0.1
  */
 void
 gsk_layer_iter_remove (GskLayerIter *iter)
@@ -330,6 +340,8 @@ traverse_breadth_first (GskLayer              *root,
  * Visits @root and every layer below it in @order. @func may change the
  * tree while it runs: each visited layer is kept alive for its visit,
  * and layers that left the subtree before their turn are skipped.
+ *
+ * Since: 0.1
  */
 void
 gsk_layer_traverse (GskLayer              *root,

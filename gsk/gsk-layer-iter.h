@@ -29,6 +29,8 @@ G_BEGIN_DECLS
  *
  * Changing the children other than through the iterator while it is in
  * use makes the next call warn and end the iteration.
+ *
+ * Since: 0.1
  */
 typedef struct _GskLayerIter GskLayerIter;
 
@@ -66,6 +68,8 @@ gboolean gsk_layer_iter_is_valid (GskLayerIter  *iter);
  * turn are not visited.
  *
  * Returns: what to do next
+ *
+ * Since: 0.1
  */
 typedef GskLayerTraverseResult (* GskLayerTraverseFunc) (GskLayer *layer,
                                                          int       depth,

@@ -763,6 +763,12 @@ void
 gsk_layer_layout_install_properties (GParamSpec **pspecs)
 {
   static const char * const margins[4] = { "margin-top", "margin-right", "margin-bottom", "margin-left" };
+  static const char * const margin_blurbs[4] = {
+    "Room kept free above the layer by its parent's layout manager, in layout units",
+    "Room kept free to the right of the layer by its parent's layout manager, in layout units",
+    "Room kept free below the layer by its parent's layout manager, in layout units",
+    "Room kept free to the left of the layer by its parent's layout manager, in layout units",
+  };
   int i;
 
   /**
@@ -773,7 +779,7 @@ gsk_layer_layout_install_properties (GParamSpec **pspecs)
    * Since: 0.1
    */
   pspecs[GSK_LAYER_LAYOUT_PROP_LAYOUT_MANAGER] =
-    g_param_spec_object ("layout-manager", NULL, NULL, GSK_TYPE_LAYER_LAYOUT_MANAGER,
+    g_param_spec_object ("layout-manager", NULL, "The layout manager of the layer's children, or NULL", GSK_TYPE_LAYER_LAYOUT_MANAGER,
                          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
 
   /**
@@ -786,7 +792,7 @@ gsk_layer_layout_install_properties (GParamSpec **pspecs)
    * Since: 0.1
    */
   pspecs[GSK_LAYER_LAYOUT_PROP_PREFERRED_SIZE] =
-    g_param_spec_boxed ("preferred-size", NULL, NULL, GRAPHENE_TYPE_SIZE,
+    g_param_spec_boxed ("preferred-size", NULL, "The size the layer asks of its parent's layout manager, set by hand; -1 on an axis for none (the default)", GRAPHENE_TYPE_SIZE,
                         G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
 
   /**
@@ -819,7 +825,7 @@ gsk_layer_layout_install_properties (GParamSpec **pspecs)
    */
   for (i = 0; i < 4; i++)
     pspecs[GSK_LAYER_LAYOUT_PROP_MARGIN_TOP + i] =
-      g_param_spec_float (margins[i], NULL, NULL, -GSK_LAYER_MAX_COORDINATE, GSK_LAYER_MAX_COORDINATE, 0.f,
+      g_param_spec_float (margins[i], NULL, margin_blurbs[i], -GSK_LAYER_MAX_COORDINATE, GSK_LAYER_MAX_COORDINATE, 0.f,
                           G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
 
   /**
@@ -830,7 +836,7 @@ gsk_layer_layout_install_properties (GParamSpec **pspecs)
    * Since: 0.1
    */
   pspecs[GSK_LAYER_LAYOUT_PROP_X_ALIGN] =
-    g_param_spec_enum ("x-align", NULL, NULL, GSK_TYPE_LAYER_ALIGN, GSK_LAYER_ALIGN_FILL,
+    g_param_spec_enum ("x-align", NULL, "How the layer fills the width its parent's layout manager gives it", GSK_TYPE_LAYER_ALIGN, GSK_LAYER_ALIGN_FILL,
                        G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
 
   /**
@@ -841,7 +847,7 @@ gsk_layer_layout_install_properties (GParamSpec **pspecs)
    * Since: 0.1
    */
   pspecs[GSK_LAYER_LAYOUT_PROP_Y_ALIGN] =
-    g_param_spec_enum ("y-align", NULL, NULL, GSK_TYPE_LAYER_ALIGN, GSK_LAYER_ALIGN_FILL,
+    g_param_spec_enum ("y-align", NULL, "How the layer fills the height its parent's layout manager gives it", GSK_TYPE_LAYER_ALIGN, GSK_LAYER_ALIGN_FILL,
                        G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
 
   /**
@@ -853,7 +859,7 @@ gsk_layer_layout_install_properties (GParamSpec **pspecs)
    * Since: 0.1
    */
   pspecs[GSK_LAYER_LAYOUT_PROP_X_EXPAND] =
-    g_param_spec_boolean ("x-expand", NULL, NULL, FALSE,
+    g_param_spec_boolean ("x-expand", NULL, "Whether a horizontal layout gives the layer a share of the width left over", FALSE,
                           G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
 
   /**
@@ -873,11 +879,11 @@ gsk_layer_layout_install_properties (GParamSpec **pspecs)
    * Since: 0.1
    */
   pspecs[GSK_LAYER_LAYOUT_PROP_REQUEST_MODE] =
-    g_param_spec_enum ("request-mode", NULL, NULL, GSK_TYPE_LAYER_REQUEST_MODE, GSK_LAYER_REQUEST_HEIGHT_FOR_WIDTH,
+    g_param_spec_enum ("request-mode", NULL, "Which of the layer's sizes get_preferred_size asks for first", GSK_TYPE_LAYER_REQUEST_MODE, GSK_LAYER_REQUEST_HEIGHT_FOR_WIDTH,
                        G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
 
   pspecs[GSK_LAYER_LAYOUT_PROP_Y_EXPAND] =
-    g_param_spec_boolean ("y-expand", NULL, NULL, FALSE,
+    g_param_spec_boolean ("y-expand", NULL, "Whether a vertical layout gives the layer a share of the height left over", FALSE,
                           G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
 }
 

@@ -25,6 +25,8 @@
  * target, never stretched from 1×. With [property@LayerRenderer:check-damage] (or
  * `GSK_LAYER_DEBUG=check-damage` in the environment), each frame is
  * drawn a second time in full and compared with the damaged one.
+ *
+ * Since: 0.1
  */
 
 typedef struct
@@ -280,6 +282,8 @@ gsk_layer_renderer_is_checking (GskLayerRenderer *self)
  *
  * Returns: (transfer full): the region that was redrawn; empty if
  *   nothing changed
+ *
+ * Since: 0.1
  */
 cairo_region_t *
 gsk_layer_renderer_render (GskLayerRenderer *self,
@@ -335,6 +339,8 @@ gsk_layer_renderer_render (GskLayerRenderer *self,
  * side or have more than %GSK_LAYER_MAX_SURFACE_PIXELS.
  *
  * Returns: (transfer full) (nullable): an ARGB32 cairo image surface
+ *
+ * Since: 0.1
  */
 cairo_surface_t *
 gsk_layer_renderer_render_to_surface (GskLayerRenderer *self,
@@ -372,6 +378,8 @@ gsk_layer_renderer_render_to_surface (GskLayerRenderer *self,
  *   transparent
  *
  * Sets the color the target is cleared to before layers are drawn.
+ *
+ * Since: 0.1
  */
 void
 gsk_layer_renderer_set_clear_color (GskLayerRenderer *self,
@@ -419,6 +427,8 @@ gsk_layer_renderer_forget_target (GskLayerRenderer *self)
  * A scale outside 0.25 to 8, or not a number, is a programming error:
  * it is refused with a critical warning and the scale is left as it
  * was. The default is 1.
+ *
+ * Since: 0.1
  */
 void
 gsk_layer_renderer_set_scale (GskLayerRenderer *self,
@@ -466,6 +476,8 @@ gsk_layer_renderer_get_scale (GskLayerRenderer *self)
  * @color: (out caller-allocates): return location for the color
  *
  * Gets the color the target is cleared to.
+ *
+ * Since: 0.1
  */
 void
 gsk_layer_renderer_get_clear_color (GskLayerRenderer *self,
@@ -490,6 +502,8 @@ gsk_layer_renderer_get_clear_color (GskLayerRenderer *self,
  * two are compared; a difference is kept as an error naming the layers
  * drawn where the pixels differ (see
  * [method@LayerRenderer.get_damage_error]) and the full frame is kept.
+ *
+ * Since: 0.1
  */
 void
 gsk_layer_renderer_set_check_damage (GskLayerRenderer *self,
@@ -624,9 +638,11 @@ gsk_layer_renderer_class_init (GskLayerRendererClass *klass)
    * GskLayerRenderer:check-damage:
    *
    * Whether each damaged frame is compared with a full redraw.
+   *
+   * Since: 0.1
    */
   properties[PROP_CHECK_DAMAGE] =
-    g_param_spec_boolean ("check-damage", NULL, NULL,
+    g_param_spec_boolean ("check-damage", NULL, "Whether each damaged frame is compared with a full redraw",
                           FALSE,
                           G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
 
@@ -635,9 +651,11 @@ gsk_layer_renderer_class_init (GskLayerRendererClass *klass)
    *
    * The device scale: target pixels per layout unit, from 0.25 to 8.
    * See [method@LayerRenderer.set_scale].
+   *
+   * Since: 0.1
    */
   properties[PROP_SCALE] =
-    g_param_spec_double ("scale", NULL, NULL,
+    g_param_spec_double ("scale", NULL, "The device scale: target pixels per layout unit, from 0.25 to 8",
                          GSK_LAYER_MIN_SCALE, GSK_LAYER_MAX_SCALE, 1.0,
                          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
 

@@ -35,6 +35,8 @@ typedef struct _GskLayerRenderList GskLayerRenderList;
  *
  * The class of renderers. Backends are part of GSK: the class has no
  * public virtual functions.
+ *
+ * Since: 0.1
  */
 struct _GskLayerRendererClass
 {
@@ -76,6 +78,8 @@ void gsk_layer_renderer_get_clear_color (GskLayerRenderer *self,
  * GSK_LAYER_MIN_SCALE:
  *
  * The smallest device scale a renderer draws at.
+ *
+ * Since: 0.1
  */
 #define GSK_LAYER_MIN_SCALE 0.25
 
@@ -83,6 +87,8 @@ void gsk_layer_renderer_get_clear_color (GskLayerRenderer *self,
  * GSK_LAYER_MAX_SCALE:
  *
  * The largest device scale a renderer draws at.
+ *
+ * Since: 0.1
  */
 #define GSK_LAYER_MAX_SCALE 8.0
 

@@ -238,6 +238,8 @@ gsk_layer_real_queue_relayout (GskLayer *self,
  * %TRUE or the top level is reached, which records the damage and
  * marks a frame as pending. This does not invalidate cached content:
  * see [method@Layer.invalidate_content].
+ *
+ * Since: 0.1
  */
 void
 gsk_layer_queue_redraw (GskLayer                    *self,
@@ -312,6 +314,8 @@ gsk_layer_send_redraw_request (GskLayer                    *self,
  * [vfunc@Layer.queue_relayout], starting with @self, until one returns
  * %TRUE. Each layer it passes gets its [vfunc@Layer.layout_children]
  * called once in the next frame.
+ *
+ * Since: 0.1
  */
 void
 gsk_layer_queue_relayout (GskLayer *self)
@@ -357,6 +361,8 @@ gsk_layer_queue_relayout (GskLayer *self)
  * frame was rendered.
  *
  * Returns: %TRUE if a frame should be rendered
+ *
+ * Since: 0.1
  */
 gboolean
 gsk_layer_get_frame_pending (GskLayer *self)

@@ -358,6 +358,8 @@ gsk_layer_project_jacobian (const graphene_matrix_t *world,
  *
  * Returns: %TRUE if the two layers are in one tree and @target's
  *   transform can be inverted
+ *
+ * Since: 0.1
  */
 gboolean
 gsk_layer_compute_transform (GskLayer          *self,
@@ -413,6 +415,8 @@ gsk_layer_compute_transform (GskLayer          *self,
  * Returns: %TRUE if the point could be mapped; %FALSE if the layers are
  *   not in one tree, a transform is singular, or the point is behind the
  *   viewer
+ *
+ * Since: 0.1
  */
 gboolean
 gsk_layer_map_point (GskLayer               *self,
@@ -468,6 +472,8 @@ gsk_layer_map_point (GskLayer               *self,
  *
  * Returns: %TRUE if some of @self is in front of the viewer and its
  *   transform is not singular
+ *
+ * Since: 0.1
  */
 gboolean
 gsk_layer_get_transformed_bounds (GskLayer        *self,
@@ -659,6 +665,8 @@ update_pick_cache (GskLayer        *layer,
  * children.
  *
  * Returns: (transfer none) (nullable): the layer under the point
+ *
+ * Since: 0.1
  */
 GskLayer *
 gsk_layer_pick (GskLayer *self,

@@ -23,6 +23,8 @@ G_BEGIN_DECLS
  * @GSK_LAYER_TRANSFORM_OP_MATRIX: `matrix3d(…)` or `matrix(…)`
  *
  * The kinds of operation in a #GskLayerTransform.
+ *
+ * Since: 0.1
  */
 typedef enum {
   GSK_LAYER_TRANSFORM_OP_TRANSLATE,
@@ -44,6 +46,8 @@ typedef enum {
  * The simplest class of map a whole transform belongs to, from the most
  * specific to the most general, so that callers can take fast paths
  * without inspecting matrices.
+ *
+ * Since: 0.1
  */
 typedef enum {
   GSK_LAYER_TRANSFORM_CATEGORY_IDENTITY,

@@ -251,6 +251,8 @@ gsk_layer_unlink_child (GskLayer *self,
  *
  * Adds @child on top of the children of @self. The parent holds a
  * reference to each child.
+ *
+ * Since: 0.1
  */
 void
 gsk_layer_add_child (GskLayer *self,
@@ -275,6 +277,8 @@ gsk_layer_add_child (GskLayer *self,
  *   the end appends
  *
  * Inserts @child so that it becomes the child at @index_.
+ *
+ * Since: 0.1
  */
 void
 gsk_layer_insert_child_at_index (GskLayer *self,
@@ -308,6 +312,8 @@ gsk_layer_insert_child_at_index (GskLayer *self,
  *
  * Inserts @child just above @sibling in child order, or on top of all
  * children if @sibling is %NULL.
+ *
+ * Since: 0.1
  */
 void
 gsk_layer_insert_child_above (GskLayer *self,
@@ -335,6 +341,8 @@ gsk_layer_insert_child_above (GskLayer *self,
  *
  * Inserts @child just below @sibling in child order, or below all
  * children if @sibling is %NULL.
+ *
+ * Since: 0.1
  */
 void
 gsk_layer_insert_child_below (GskLayer *self,
@@ -357,6 +365,8 @@ gsk_layer_insert_child_below (GskLayer *self,
  * @child: a child of @self
  *
  * Removes @child from @self, dropping the reference @self held.
+ *
+ * Since: 0.1
  */
 void
 gsk_layer_remove_child (GskLayer *self,
@@ -376,6 +386,8 @@ gsk_layer_remove_child (GskLayer *self,
  * @new_child: (transfer floating): a layer without a parent
  *
  * Puts @new_child where @old_child was, and removes @old_child.
+ *
+ * Since: 0.1
  */
 void
 gsk_layer_replace_child (GskLayer *self,
@@ -403,6 +415,8 @@ gsk_layer_replace_child (GskLayer *self,
  * @self: a layer
  *
  * Removes every child of @self.
+ *
+ * Since: 0.1
  */
 void
 gsk_layer_remove_all_children (GskLayer *self)

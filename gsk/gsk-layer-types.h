@@ -42,6 +42,8 @@ typedef struct _GskLayerTransform GskLayerTransform;
  * How a layer, composited as one image with its subtree, mixes with
  * what is drawn below it: the `mix-blend-mode` values of CSS
  * Compositing and Blending Level 1.
+ *
+ * Since: 0.1
  */
 typedef enum {
   GSK_LAYER_BLEND_NORMAL,
@@ -70,6 +72,8 @@ typedef enum {
  *
  * The order in which gsk_layer_traverse() visits a subtree. Children
  * are always visited in child order.
+ *
+ * Since: 0.1
  */
 typedef enum {
   GSK_LAYER_TRAVERSE_DEPTH_FIRST_PRE,
@@ -85,6 +89,8 @@ typedef enum {
  * @GSK_LAYER_TRAVERSE_STOP: end the traversal now
  *
  * What a #GskLayerTraverseFunc tells gsk_layer_traverse() to do next.
+ *
+ * Since: 0.1
  */
 typedef enum {
   GSK_LAYER_TRAVERSE_CONTINUE,
@@ -166,6 +172,8 @@ typedef enum {
  * Errors reported in the %GSK_LAYER_ERROR domain. Messages name the
  * place of the problem: `file:line:column` for files, character
  * offsets for strings (`line:column` for style declarations).
+ *
+ * Since: 0.1
  */
 typedef enum {
   GSK_LAYER_ERROR_SYNTAX,

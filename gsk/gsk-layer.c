@@ -32,6 +32,8 @@
  * A layer draws a background color, then its content: what its class's
  * draw() paints, or a [iface@LayerContent]; then its children. Content
  * is drawn only after it was invalidated, and cached.
+ *
+ * Since: 0.1
  */
 
 enum {
@@ -356,6 +358,8 @@ length_is_valid (float v)
  *
  * Places @self in its parent. Moving the pivot point does not move the
  * layer, as with CSS `left` and `top`.
+ *
+ * Since: 0.1
  */
 void
 gsk_layer_set_position (GskLayer               *self,
@@ -387,6 +391,8 @@ gsk_layer_set_position (GskLayer               *self,
  * @position: (out caller-allocates): return location for the position
  *
  * Gets the position of @self in its parent's space.
+ *
+ * Since: 0.1
  */
 void
 gsk_layer_get_position (GskLayer         *self,
@@ -407,6 +413,8 @@ gsk_layer_get_position (GskLayer         *self,
  * @size: the width and height of @self, not negative
  *
  * Sets the size of @self, which invalidates its drawn content.
+ *
+ * Since: 0.1
  */
 void
 gsk_layer_set_size (GskLayer              *self,
@@ -441,6 +449,8 @@ gsk_layer_set_size (GskLayer              *self,
  * @size: (out caller-allocates): return location for the size
  *
  * Gets the size of @self.
+ *
+ * Since: 0.1
  */
 void
 gsk_layer_get_size (GskLayer        *self,
@@ -462,6 +472,8 @@ gsk_layer_get_size (GskLayer        *self,
  *   the size (0.5, 0.5 is the center), z in pixels
  *
  * Sets the pivot point, like CSS `transform-origin`.
+ *
+ * Since: 0.1
  */
 void
 gsk_layer_set_pivot_point (GskLayer                 *self,
@@ -491,6 +503,8 @@ gsk_layer_set_pivot_point (GskLayer                 *self,
  * @pivot: (out caller-allocates): return location for the pivot point
  *
  * Gets the pivot point of @self.
+ *
+ * Since: 0.1
  */
 void
 gsk_layer_get_pivot_point (GskLayer           *self,
@@ -532,6 +546,8 @@ set_transform_field (GskLayer           *self,
  * Does nothing, with a critical warning, when the matrix of @transform
  * is not finite: its operations, each within range, multiply to more
  * than a float holds.
+ *
+ * Since: 0.1
  */
 void
 gsk_layer_set_transform (GskLayer          *self,
@@ -585,6 +601,8 @@ gsk_layer_get_transform (GskLayer *self)
  *
  * Does nothing, with a critical warning, when the matrix of @transform
  * is not finite, as [method@Layer.set_transform].
+ *
+ * Since: 0.1
  */
 void
 gsk_layer_set_child_transform (GskLayer          *self,
@@ -908,6 +926,8 @@ gsk_layer_get_scale (GskLayer           *self,
  * Siblings are drawn in increasing z-position, equal values in child
  * order. Under a parent's perspective the z-position also moves the
  * layer toward the viewer, as Core Animation's `zPosition`.
+ *
+ * Since: 0.1
  */
 void
 gsk_layer_set_z_position (GskLayer *self,
@@ -960,6 +980,8 @@ gsk_layer_get_z_position (GskLayer *self)
  *
  * Gets the rectangle @self covers in its own coordinates: its origin is
  * (0, 0) and its size is the layer's size.
+ *
+ * Since: 0.1
  */
 void
 gsk_layer_get_bounds (GskLayer        *self,
@@ -984,6 +1006,8 @@ gsk_layer_get_bounds (GskLayer        *self,
  *
  * Shows or hides @self with all its children. Hidden layers are not
  * picked.
+ *
+ * Since: 0.1
  */
 void
 gsk_layer_set_visible (GskLayer *self,
@@ -1032,6 +1056,8 @@ gsk_layer_get_visible (GskLayer *self)
  * Sets the group opacity of @self: the layer and its subtree are
  * composited as one image, then faded, so overlapping children do not
  * show through each other. A layer at opacity 0 is not picked.
+ *
+ * Since: 0.1
  */
 void
 gsk_layer_set_opacity (GskLayer *self,
@@ -1084,6 +1110,8 @@ gsk_layer_get_opacity (GskLayer *self)
  * Children are drawn outside their parent's bounds unless this is set,
  * like CSS `overflow: hidden`. The clip follows every transform of
  * @self. Clipped-away parts of children are not picked.
+ *
+ * Since: 0.1
  */
 void
 gsk_layer_set_clip_to_bounds (GskLayer *self,
@@ -1235,6 +1263,8 @@ rgba_is_valid (const GdkRGBA *c)
  * @color: (nullable): the color, or %NULL for transparent
  *
  * Sets the color that fills the bounds of @self below its content.
+ *
+ * Since: 0.1
  */
 void
 gsk_layer_set_background_color (GskLayer      *self,
@@ -1271,6 +1301,8 @@ gsk_layer_set_background_color (GskLayer      *self,
  * @color: (out caller-allocates): return location for the color
  *
  * Gets the background color of @self; transparent if none was set.
+ *
+ * Since: 0.1
  */
 void
 gsk_layer_get_background_color (GskLayer *self,
@@ -1301,6 +1333,8 @@ gsk_layer_get_background_color (GskLayer *self,
  *
  * Sets the blend mode of @self, as CSS `mix-blend-mode`: the layer and
  * its subtree are composited as one image, blended with the backdrop.
+ *
+ * Since: 0.1
  */
 void
 gsk_layer_set_blend_mode (GskLayer          *self,
@@ -1346,6 +1380,8 @@ gsk_layer_get_blend_mode (GskLayer *self)
  *
  * Makes @self pickable or not. Its children are picked on their own
  * terms either way.
+ *
+ * Since: 0.1
  */
 void
 gsk_layer_set_reactive (GskLayer *self,
@@ -1389,6 +1425,8 @@ gsk_layer_get_reactive (GskLayer *self)
  * @name: (nullable): a name, for debugging and scene files
  *
  * Sets the name of @self.
+ *
+ * Since: 0.1
  */
 void
 gsk_layer_set_name (GskLayer   *self,
@@ -1445,6 +1483,8 @@ content_invalidated (GskLayerContent *content,
  *
  * Makes @self show @content, stretched to its bounds, instead of what
  * its class draws. One content object can be shown by many layers.
+ *
+ * Since: 0.1
  */
 void
 gsk_layer_set_content (GskLayer        *self,
@@ -1496,6 +1536,8 @@ gsk_layer_get_content (GskLayer *self)
  *
  * Marks what [vfunc@Layer.draw] drew as out of date: it is called again
  * before the next frame. Changing the size does this too.
+ *
+ * Since: 0.1
  */
 void
 gsk_layer_invalidate_content (GskLayer *self)
@@ -1546,6 +1588,8 @@ gsk_layer_top_level_set_clock (GskLayer           *root,
  * value); this returns where it is.
  *
  * Returns: %TRUE if @self has a readable property @property_name
+ *
+ * Since: 0.1
  */
 gboolean
 gsk_layer_get_presentation_value (GskLayer   *self,
@@ -1955,9 +1999,11 @@ gsk_layer_class_init (GskLayerClass *klass)
    * GskLayer:position:
    *
    * The top left corner of the layer in its parent's space.
+   *
+   * Since: 0.1
    */
   properties[PROP_POSITION] =
-    g_param_spec_boxed ("position", NULL, NULL,
+    g_param_spec_boxed ("position", NULL, "The top left corner of the layer in its parent's space",
                         GRAPHENE_TYPE_POINT,
                         G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
 
@@ -1965,9 +2011,11 @@ gsk_layer_class_init (GskLayerClass *klass)
    * GskLayer:size:
    *
    * The width and height of the layer.
+   *
+   * Since: 0.1
    */
   properties[PROP_SIZE] =
-    g_param_spec_boxed ("size", NULL, NULL,
+    g_param_spec_boxed ("size", NULL, "The width and height of the layer",
                         GRAPHENE_TYPE_SIZE,
                         G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
 
@@ -1976,9 +2024,11 @@ gsk_layer_class_init (GskLayerClass *klass)
    *
    * The point transforms apply about: x and y relative to the size,
    * z in pixels. The default is the center, (0.5, 0.5, 0).
+   *
+   * Since: 0.1
    */
   properties[PROP_PIVOT_POINT] =
-    g_param_spec_boxed ("pivot-point", NULL, NULL,
+    g_param_spec_boxed ("pivot-point", NULL, "The point transforms apply about: x and y relative to the size, z in pixels",
                         GRAPHENE_TYPE_POINT3D,
                         G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
 
@@ -1986,9 +2036,11 @@ gsk_layer_class_init (GskLayerClass *klass)
    * GskLayer:transform:
    *
    * The transform of the layer, applied about the pivot point.
+   *
+   * Since: 0.1
    */
   properties[PROP_TRANSFORM] =
-    g_param_spec_boxed ("transform", NULL, NULL,
+    g_param_spec_boxed ("transform", NULL, "The transform of the layer, applied about the pivot point",
                         GSK_TYPE_LAYER_TRANSFORM,
                         G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
 
@@ -1996,9 +2048,11 @@ gsk_layer_class_init (GskLayerClass *klass)
    * GskLayer:child-transform:
    *
    * A transform applied to every child, about the layer's pivot point.
+   *
+   * Since: 0.1
    */
   properties[PROP_CHILD_TRANSFORM] =
-    g_param_spec_boxed ("child-transform", NULL, NULL,
+    g_param_spec_boxed ("child-transform", NULL, "A transform applied to every child, about the layer's pivot point",
                         GSK_TYPE_LAYER_TRANSFORM,
                         G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
 
@@ -2006,9 +2060,11 @@ gsk_layer_class_init (GskLayerClass *klass)
    * GskLayer:z-position:
    *
    * The position on the z axis, which orders siblings.
+   *
+   * Since: 0.1
    */
   properties[PROP_Z_POSITION] =
-    g_param_spec_float ("z-position", NULL, NULL,
+    g_param_spec_float ("z-position", NULL, "The position on the z axis, which orders siblings",
                         -GSK_LAYER_MAX_COORDINATE, GSK_LAYER_MAX_COORDINATE, 0.f,
                         G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
 
@@ -2016,9 +2072,11 @@ gsk_layer_class_init (GskLayerClass *klass)
    * GskLayer:visible:
    *
    * Whether the layer and its subtree are drawn.
+   *
+   * Since: 0.1
    */
   properties[PROP_VISIBLE] =
-    g_param_spec_boolean ("visible", NULL, NULL,
+    g_param_spec_boolean ("visible", NULL, "Whether the layer and its subtree are drawn",
                           TRUE,
                           G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
 
@@ -2026,9 +2084,11 @@ gsk_layer_class_init (GskLayerClass *klass)
    * GskLayer:opacity:
    *
    * The group opacity of the layer and its subtree.
+   *
+   * Since: 0.1
    */
   properties[PROP_OPACITY] =
-    g_param_spec_float ("opacity", NULL, NULL,
+    g_param_spec_float ("opacity", NULL, "The group opacity of the layer and its subtree",
                         0.f, 1.f, 1.f,
                         G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
 
@@ -2036,9 +2096,11 @@ gsk_layer_class_init (GskLayerClass *klass)
    * GskLayer:clip-to-bounds:
    *
    * Whether children are clipped to the layer's bounds.
+   *
+   * Since: 0.1
    */
   properties[PROP_CLIP_TO_BOUNDS] =
-    g_param_spec_boolean ("clip-to-bounds", NULL, NULL,
+    g_param_spec_boolean ("clip-to-bounds", NULL, "Whether children are clipped to the layer's bounds",
                           FALSE,
                           G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
 
@@ -2046,9 +2108,11 @@ gsk_layer_class_init (GskLayerClass *klass)
    * GskLayer:background-color:
    *
    * The color filling the layer's bounds below its content.
+   *
+   * Since: 0.1
    */
   properties[PROP_BACKGROUND_COLOR] =
-    g_param_spec_boxed ("background-color", NULL, NULL,
+    g_param_spec_boxed ("background-color", NULL, "The color filling the layer's bounds below its content",
                         GDK_TYPE_RGBA,
                         G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
 
@@ -2056,9 +2120,11 @@ gsk_layer_class_init (GskLayerClass *klass)
    * GskLayer:blend-mode:
    *
    * How the layer mixes with what is below it.
+   *
+   * Since: 0.1
    */
   properties[PROP_BLEND_MODE] =
-    g_param_spec_enum ("blend-mode", NULL, NULL,
+    g_param_spec_enum ("blend-mode", NULL, "How the layer mixes with what is below it",
                        GSK_TYPE_LAYER_BLEND_MODE, GSK_LAYER_BLEND_NORMAL,
                        G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
 
@@ -2066,9 +2132,11 @@ gsk_layer_class_init (GskLayerClass *klass)
    * GskLayer:reactive:
    *
    * Whether the layer can be picked.
+   *
+   * Since: 0.1
    */
   properties[PROP_REACTIVE] =
-    g_param_spec_boolean ("reactive", NULL, NULL,
+    g_param_spec_boolean ("reactive", NULL, "Whether the layer can be picked",
                           TRUE,
                           G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
 
@@ -2076,9 +2144,11 @@ gsk_layer_class_init (GskLayerClass *klass)
    * GskLayer:name:
    *
    * A name for debugging and scene files.
+   *
+   * Since: 0.1
    */
   properties[PROP_NAME] =
-    g_param_spec_string ("name", NULL, NULL,
+    g_param_spec_string ("name", NULL, "A name for debugging and scene files",
                          NULL,
                          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
 
@@ -2086,9 +2156,11 @@ gsk_layer_class_init (GskLayerClass *klass)
    * GskLayer:content:
    *
    * A content delegate shown instead of what the class draws.
+   *
+   * Since: 0.1
    */
   properties[PROP_CONTENT] =
-    g_param_spec_object ("content", NULL, NULL,
+    g_param_spec_object ("content", NULL, "A content delegate shown instead of what the class draws",
                          GSK_TYPE_LAYER_CONTENT,
                          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
 
@@ -2103,7 +2175,7 @@ gsk_layer_class_init (GskLayerClass *klass)
    * Since: 0.1
    */
   properties[PROP_CORNER_RADIUS] =
-    g_param_spec_float ("corner-radius", NULL, NULL,
+    g_param_spec_float ("corner-radius", NULL, "The radius of the layer's rounded corners in pixels, as CSS border-radius",
                         0.f, GSK_LAYER_MAX_COORDINATE, 0.f,
                         G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
 
@@ -2116,7 +2188,7 @@ gsk_layer_class_init (GskLayerClass *klass)
    * Since: 0.1
    */
   properties[PROP_STYLE] =
-    g_param_spec_boxed ("style", NULL, NULL,
+    g_param_spec_boxed ("style", NULL, "The CSS declarations the layer was last given (see set_style); scene files write it as their text",
                         GSK_TYPE_LAYER_STYLE,
                         G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
 
@@ -2130,7 +2202,7 @@ gsk_layer_class_init (GskLayerClass *klass)
    * Since: 0.1
    */
   properties[PROP_TRANSLATE] =
-    g_param_spec_boxed ("translate", NULL, NULL,
+    g_param_spec_boxed ("translate", NULL, "An offset in pixels along x, y and z, as CSS's translate: applied before transform, animatable on its own",
                         GRAPHENE_TYPE_POINT3D,
                         G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
 
@@ -2144,7 +2216,7 @@ gsk_layer_class_init (GskLayerClass *klass)
    * Since: 0.1
    */
   properties[PROP_ROTATE] =
-    g_param_spec_float ("rotate", NULL, NULL,
+    g_param_spec_float ("rotate", NULL, "An angle in degrees about rotate-axis through the pivot point, as CSS's rotate",
                         -GSK_LAYER_MAX_COORDINATE, GSK_LAYER_MAX_COORDINATE, 0.f,
                         G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
 
@@ -2157,7 +2229,7 @@ gsk_layer_class_init (GskLayerClass *klass)
    * Since: 0.1
    */
   properties[PROP_ROTATE_AXIS] =
-    g_param_spec_boxed ("rotate-axis", NULL, NULL,
+    g_param_spec_boxed ("rotate-axis", NULL, "The axis of rotate: a direction, (0, 0, 1) (z) by default",
                         GRAPHENE_TYPE_POINT3D,
                         G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
 
@@ -2172,7 +2244,7 @@ gsk_layer_class_init (GskLayerClass *klass)
    * Since: 0.1
    */
   properties[PROP_SCALE] =
-    g_param_spec_boxed ("scale", NULL, NULL,
+    g_param_spec_boxed ("scale", NULL, "Factors along x, y and z about the pivot point, as CSS's scale",
                         GRAPHENE_TYPE_POINT3D,
                         G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
 
@@ -2184,6 +2256,8 @@ gsk_layer_class_init (GskLayerClass *klass)
    * @self: the layer
    *
    * Emitted when the last running transition of the layer completed.
+   *
+   * Since: 0.1
    */
   signals[TRANSITIONS_COMPLETED] =
     g_signal_new ("transitions-completed",
@@ -2198,6 +2272,8 @@ gsk_layer_class_init (GskLayerClass *klass)
    * @child: the new child
    *
    * Emitted after a child was added.
+   *
+   * Since: 0.1
    */
   signals[CHILD_ADDED] =
     g_signal_new ("child-added",
@@ -2213,6 +2289,8 @@ gsk_layer_class_init (GskLayerClass *klass)
    *
    * Emitted after a child was removed, while the parent still holds a
    * reference to it.
+   *
+   * Since: 0.1
    */
   signals[CHILD_REMOVED] =
     g_signal_new ("child-removed",
@@ -2249,6 +2327,8 @@ gsk_layer_init (GskLayer *self)
  * Creates a new layer: transparent, empty, at (0, 0) with no size.
  *
  * Returns: (transfer floating): the new layer
+ *
+ * Since: 0.1
  */
 GskLayer *
 gsk_layer_new (void)

@@ -49,6 +49,8 @@ G_DECLARE_DERIVABLE_TYPE (GskLayer, gsk_layer, GSK, LAYER, GInitiallyUnowned)
  *
  * The class structure of #GskLayer. Subclasses override @draw to draw
  * content with cairo, and @layout_children to place their children.
+ *
+ * Since: 0.1
  */
 struct _GskLayerClass
 {

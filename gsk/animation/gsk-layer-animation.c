@@ -515,6 +515,8 @@ add_transition (GskLayer           *self,
  *
  * A property transition's end becomes the property's model value: what
  * its getter returns from then on (notified if that changes).
+ *
+ * Since: 0.1
  */
 void
 gsk_layer_add_transition (GskLayer           *self,
@@ -540,6 +542,8 @@ gsk_layer_add_transition (GskLayer           *self,
  * and ends on the same value.
  *
  * Returns: (transfer none) (nullable): the transition called @name
+ *
+ * Since: 0.1
  */
 GskLayerTransition *
 gsk_layer_get_transition (GskLayer   *self,
@@ -663,6 +667,8 @@ remove_transition (GskLayer   *self,
  * animated keeps the value it had on screen, and its getter returns
  * that value from then on (notifying if it differs from where the
  * transition was going).
+ *
+ * Since: 0.1
  */
 void
 gsk_layer_remove_transition (GskLayer   *self,
@@ -720,6 +726,8 @@ gsk_layer_animation_remove_all (GskLayer *self,
  * @self: a layer
  *
  * Stops and removes every transition of @self.
+ *
+ * Since: 0.1
  */
 void
 gsk_layer_remove_all_transitions (GskLayer *self)
@@ -1101,6 +1109,8 @@ gsk_layer_animate_property (GskLayer     *self,
  * While an easing state with a duration is in force, setting an
  * animatable property animates it from the value on screen to the new
  * one; the getter returns the new value at once.
+ *
+ * Since: 0.1
  */
 void
 gsk_layer_save_easing_state (GskLayer *self)
@@ -1121,6 +1131,8 @@ gsk_layer_save_easing_state (GskLayer *self)
  *
  * Goes back to the easing state saved by the matching
  * [method@Layer.save_easing_state]. Transitions already started go on.
+ *
+ * Since: 0.1
  */
 void
 gsk_layer_restore_easing_state (GskLayer *self)
@@ -1158,6 +1170,8 @@ easing_state_or_complain (GskLayer   *self,
  *   changes immediate
  *
  * Sets the duration of the current easing state.
+ *
+ * Since: 0.1
  */
 void
 gsk_layer_set_easing_duration (GskLayer *self,
@@ -1200,6 +1214,8 @@ gsk_layer_get_easing_duration (GskLayer *self)
  * @msecs: the delay before implicit animations start, in milliseconds
  *
  * Sets the delay of the current easing state.
+ *
+ * Since: 0.1
  */
 void
 gsk_layer_set_easing_delay (GskLayer *self,
@@ -1243,6 +1259,8 @@ gsk_layer_get_easing_delay (GskLayer *self)
  *   linear; a spring sets the duration to where it settles
  *
  * Sets the easing of the current easing state.
+ *
+ * Since: 0.1
  */
 void
 gsk_layer_set_easing (GskLayer       *self,
@@ -1269,6 +1287,8 @@ gsk_layer_set_easing (GskLayer       *self,
  *
  * Sets the easing of the current easing state by mode, as Clutter's
  * `clutter_actor_set_easing_mode()`.
+ *
+ * Since: 0.1
  */
 void
 gsk_layer_set_easing_mode (GskLayer           *self,
@@ -1317,6 +1337,8 @@ gsk_layer_get_easing (GskLayer *self)
  *
  * Gives the tree under @self a frame clock: every transition in it runs
  * on this clock. Transitions added before wait for it.
+ *
+ * Since: 0.1
  */
 void
 gsk_layer_set_frame_clock (GskLayer           *self,

@@ -60,6 +60,8 @@ G_BEGIN_DECLS
  * The easing functions: every mode of Clutter's `ClutterAnimationMode`
  * (Robert Penner's equations), and those of CSS Easing Functions
  * Level 1.
+ *
+ * Since: 0.1
  */
 typedef enum {
   GSK_LAYER_EASING_LINEAR,
@@ -112,6 +114,8 @@ typedef enum {
  * @GSK_LAYER_STEP_JUMP_BOTH: `jump-both`
  *
  * Where the jumps of a CSS `steps()` function happen.
+ *
+ * Since: 0.1
  */
 typedef enum {
   GSK_LAYER_STEP_JUMP_START,

@@ -17,6 +17,8 @@
  * On screen that is GDK's frame clock ([class@LayerGdkClock]); in tests
  * and in `gsk render --time`, a [class@LayerManualClock] that is moved by
  * hand, so that every frame of an animation can be checked exactly.
+ *
+ * Since: 0.1
  */
 
 enum {
@@ -37,6 +39,8 @@ gsk_layer_frame_clock_class_init (GskLayerFrameClockClass *klass)
    *
    * Emitted when a frame begins, after the frame time was updated.
    * Animations advance in this signal.
+   *
+   * Since: 0.1
    */
   signals[TICK] =
     g_signal_new ("tick",
@@ -77,6 +81,8 @@ gsk_layer_frame_clock_get_frame_time (GskLayerFrameClock *self)
  * @self: a frame clock
  *
  * Asks for a frame: the clock ticks when it begins.
+ *
+ * Since: 0.1
  */
 void
 gsk_layer_frame_clock_request_frame (GskLayerFrameClock *self)
@@ -92,6 +98,8 @@ gsk_layer_frame_clock_request_frame (GskLayerFrameClock *self)
  *
  * Emits [signal@LayerFrameClock::tick]. Implementations call this when a
  * frame begins.
+ *
+ * Since: 0.1
  */
 void
 gsk_layer_frame_clock_tick (GskLayerFrameClock *self)
@@ -108,6 +116,8 @@ gsk_layer_frame_clock_tick (GskLayerFrameClock *self)
  *
  * A frame clock moved by hand: each [method@LayerManualClock.set_time] or
  * [method@LayerManualClock.advance] is one frame.
+ *
+ * Since: 0.1
  */
 struct _GskLayerManualClock
 {
@@ -151,6 +161,8 @@ gsk_layer_manual_clock_init (GskLayerManualClock *self)
  * Creates a frame clock at time 0 that only moves when told to.
  *
  * Returns: (transfer full): the new clock
+ *
+ * Since: 0.1
  */
 GskLayerFrameClock *
 gsk_layer_manual_clock_new (void)
@@ -164,6 +176,8 @@ gsk_layer_manual_clock_new (void)
  * @time_us: the new frame time in microseconds, not before the current
  *
  * Starts a frame at @time_us: sets the time and ticks.
+ *
+ * Since: 0.1
  */
 void
 gsk_layer_manual_clock_set_time (GskLayerManualClock *self,
@@ -183,6 +197,8 @@ gsk_layer_manual_clock_set_time (GskLayerManualClock *self,
  * @delta_us: how far to move, in microseconds, not negative
  *
  * Starts a frame @delta_us after the current one.
+ *
+ * Since: 0.1
  */
 void
 gsk_layer_manual_clock_advance (GskLayerManualClock *self,
@@ -225,6 +241,8 @@ gsk_layer_manual_clock_get_frame_requested (GskLayerManualClock *self)
  *
  * A frame clock that follows a `GdkFrameClock`: it ticks in GDK's update
  * phase, with GDK's frame time.
+ *
+ * Since: 0.1
  */
 struct _GskLayerGdkClock
 {
@@ -294,6 +312,8 @@ gsk_layer_gdk_clock_init (GskLayerGdkClock *self)
  * Creates a frame clock that ticks with @frame_clock.
  *
  * Returns: (transfer full): the new clock
+ *
+ * Since: 0.1
  */
 GskLayerFrameClock *
 gsk_layer_gdk_clock_new (GdkFrameClock *frame_clock)

@@ -27,6 +27,8 @@ G_DECLARE_DERIVABLE_TYPE (GskLayerFrameClock, gsk_layer_frame_clock, GSK, LAYER_
  *   [signal@LayerFrameClock::tick] when it begins
  *
  * The class of frame clocks. GSK reads time only through a frame clock.
+ *
+ * Since: 0.1
  */
 struct _GskLayerFrameClockClass
 {

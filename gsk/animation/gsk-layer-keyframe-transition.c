@@ -19,6 +19,8 @@
  * [class@LayerPropertyTransition]) are the implicit keys at 0 and 1; a
  * key at 0 or 1 replaces them. Without a start value, the value on
  * screen when the transition is added is used.
+ *
+ * Since: 0.1
  */
 
 typedef struct {
@@ -154,6 +156,8 @@ gsk_layer_keyframe_transition_init (GskLayerKeyframeTransition *self)
  *
  * Returns: (transfer full) (nullable): the transition, or %NULL if the
  *   property does not exist or cannot be animated
+ *
+ * Since: 0.1
  */
 GskLayerTransition *
 gsk_layer_keyframe_transition_new (const char  *property_name,
@@ -173,6 +177,8 @@ gsk_layer_keyframe_transition_new (const char  *property_name,
  *
  * Returns: (transfer full) (nullable): the transition, or %NULL if the
  *   property does not exist or cannot be animated
+ *
+ * Since: 0.1
  */
 GskLayerTransition *
 gsk_layer_keyframe_transition_new_for_type (GType        layer_type,
@@ -200,6 +206,8 @@ gsk_layer_keyframe_transition_new_for_type (GType        layer_type,
  *
  * Returns: %TRUE if the key was added; %FALSE with @error set if it is
  *   out of order, out of range, or of the wrong type
+ *
+ * Since: 0.1
  */
 gboolean
 gsk_layer_keyframe_transition_add_key (GskLayerKeyframeTransition  *self,
@@ -280,6 +288,8 @@ gsk_layer_keyframe_transition_get_n_keys (GskLayerKeyframeTransition *self)
  * @self: a keyframe transition
  *
  * Removes every key.
+ *
+ * Since: 0.1
  */
 void
 gsk_layer_keyframe_transition_clear (GskLayerKeyframeTransition *self)

@@ -20,6 +20,8 @@
  * The progress is computed from the clock's frame time at each tick, so
  * it does not drift with frame rate: with a [class@LayerManualClock],
  * each frame of an animation is exact.
+ *
+ * Since: 0.1
  */
 
 typedef struct
@@ -361,6 +363,8 @@ gsk_layer_timeline_progress_at (GskLayerTimeline *self,
  * Creates a timeline.
  *
  * Returns: (transfer full): the new timeline
+ *
+ * Since: 0.1
  */
 GskLayerTimeline *
 gsk_layer_timeline_new (GskLayerFrameClock *clock,
@@ -380,6 +384,8 @@ gsk_layer_timeline_new (GskLayerFrameClock *clock,
  * @clock: (nullable): the frame clock that drives it
  *
  * Sets the clock. A playing timeline stops when it loses its clock.
+ *
+ * Since: 0.1
  */
 void
 gsk_layer_timeline_set_frame_clock (GskLayerTimeline   *self,
@@ -447,6 +453,8 @@ gsk_layer_timeline_set_##name (GskLayerTimeline *self,                  \
  * @duration_ms: the length of one run, in milliseconds
  *
  * Sets how long one run of the timeline lasts.
+ *
+ * Since: 0.1
  */
 DEFINE_SETTER (duration, guint, duration, PROP_DURATION)
 
@@ -456,6 +464,8 @@ DEFINE_SETTER (duration, guint, duration, PROP_DURATION)
  * @delay_ms: the wait before the first run, in milliseconds
  *
  * Sets how long the timeline waits after it is started.
+ *
+ * Since: 0.1
  */
 DEFINE_SETTER (delay, guint, delay, PROP_DELAY)
 
@@ -465,6 +475,8 @@ DEFINE_SETTER (delay, guint, delay, PROP_DELAY)
  * @direction: the direction of the first run
  *
  * Sets whether progress goes from 0 to 1, or back.
+ *
+ * Since: 0.1
  */
 DEFINE_SETTER (direction, GskLayerTimelineDirection, direction, PROP_DIRECTION)
 
@@ -475,6 +487,8 @@ DEFINE_SETTER (direction, GskLayerTimelineDirection, direction, PROP_DIRECTION)
  *   forever
  *
  * Sets how often the timeline repeats.
+ *
+ * Since: 0.1
  */
 void
 gsk_layer_timeline_set_repeat_count (GskLayerTimeline *self,
@@ -499,6 +513,8 @@ gsk_layer_timeline_set_repeat_count (GskLayerTimeline *self,
  * @auto_reverse: whether every other run goes backward
  *
  * Makes repeats alternate direction, as CSS `alternate`.
+ *
+ * Since: 0.1
  */
 void
 gsk_layer_timeline_set_auto_reverse (GskLayerTimeline *self,
@@ -523,6 +539,8 @@ gsk_layer_timeline_set_auto_reverse (GskLayerTimeline *self,
  * @easing: (nullable): the easing, or %NULL for linear
  *
  * Sets how progress follows time within each run.
+ *
+ * Since: 0.1
  */
 void
 gsk_layer_timeline_set_easing (GskLayerTimeline *self,
@@ -670,6 +688,8 @@ gsk_layer_timeline_get_easing (GskLayerTimeline *self)
  *
  * Starts the timeline at the clock's current time, or resumes it where
  * it was paused. Progress is first computed at the next tick.
+ *
+ * Since: 0.1
  */
 void
 gsk_layer_timeline_start (GskLayerTimeline *self)
@@ -709,6 +729,8 @@ gsk_layer_timeline_start (GskLayerTimeline *self)
  * @self: a timeline
  *
  * Stops the timeline where it is; [method@LayerTimeline.start] resumes it.
+ *
+ * Since: 0.1
  */
 void
 gsk_layer_timeline_pause (GskLayerTimeline *self)
@@ -733,6 +755,8 @@ gsk_layer_timeline_pause (GskLayerTimeline *self)
  *
  * Stops the timeline before its end and rewinds it; emits
  * [signal@LayerTimeline::stopped] if it was playing or paused.
+ *
+ * Since: 0.1
  */
 void
 gsk_layer_timeline_stop (GskLayerTimeline *self)
@@ -761,6 +785,8 @@ gsk_layer_timeline_stop (GskLayerTimeline *self)
  *
  * Moves the timeline to @elapsed_ms. A playing timeline goes on from
  * there at the next tick; a stopped one computes its progress now.
+ *
+ * Since: 0.1
  */
 void
 gsk_layer_timeline_seek (GskLayerTimeline *self,
@@ -974,9 +1000,11 @@ gsk_layer_timeline_class_init (GskLayerTimelineClass *klass)
    * GskLayerTimeline:frame-clock:
    *
    * The clock that drives the timeline.
+   *
+   * Since: 0.1
    */
   properties[PROP_FRAME_CLOCK] =
-    g_param_spec_object ("frame-clock", NULL, NULL,
+    g_param_spec_object ("frame-clock", NULL, "The clock that drives the timeline",
                          GSK_TYPE_LAYER_FRAME_CLOCK,
                          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
 
@@ -984,9 +1012,11 @@ gsk_layer_timeline_class_init (GskLayerTimelineClass *klass)
    * GskLayerTimeline:duration:
    *
    * The length of one run, in milliseconds.
+   *
+   * Since: 0.1
    */
   properties[PROP_DURATION] =
-    g_param_spec_uint ("duration", NULL, NULL,
+    g_param_spec_uint ("duration", NULL, "The length of one run, in milliseconds",
                        0, G_MAXUINT, 0,
                        G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
 
@@ -994,9 +1024,11 @@ gsk_layer_timeline_class_init (GskLayerTimelineClass *klass)
    * GskLayerTimeline:delay:
    *
    * The wait before the first run, in milliseconds.
+   *
+   * Since: 0.1
    */
   properties[PROP_DELAY] =
-    g_param_spec_uint ("delay", NULL, NULL,
+    g_param_spec_uint ("delay", NULL, "The wait before the first run, in milliseconds",
                        0, G_MAXUINT, 0,
                        G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
 
@@ -1005,9 +1037,11 @@ gsk_layer_timeline_class_init (GskLayerTimelineClass *klass)
    *
    * How many times the timeline runs again after the first run; -1 for
    * forever.
+   *
+   * Since: 0.1
    */
   properties[PROP_REPEAT_COUNT] =
-    g_param_spec_int ("repeat-count", NULL, NULL,
+    g_param_spec_int ("repeat-count", NULL, "How many times the timeline runs again after the first run; -1 for forever",
                       -1, G_MAXINT, 0,
                       G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
 
@@ -1015,9 +1049,11 @@ gsk_layer_timeline_class_init (GskLayerTimelineClass *klass)
    * GskLayerTimeline:auto-reverse:
    *
    * Whether every other run goes backward.
+   *
+   * Since: 0.1
    */
   properties[PROP_AUTO_REVERSE] =
-    g_param_spec_boolean ("auto-reverse", NULL, NULL,
+    g_param_spec_boolean ("auto-reverse", NULL, "Whether every other run goes backward",
                           FALSE,
                           G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
 
@@ -1025,9 +1061,11 @@ gsk_layer_timeline_class_init (GskLayerTimelineClass *klass)
    * GskLayerTimeline:direction:
    *
    * The direction of the first run.
+   *
+   * Since: 0.1
    */
   properties[PROP_DIRECTION] =
-    g_param_spec_enum ("direction", NULL, NULL,
+    g_param_spec_enum ("direction", NULL, "The direction of the first run",
                        GSK_TYPE_LAYER_TIMELINE_DIRECTION, GSK_LAYER_TIMELINE_FORWARD,
                        G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
 
@@ -1035,9 +1073,11 @@ gsk_layer_timeline_class_init (GskLayerTimelineClass *klass)
    * GskLayerTimeline:easing:
    *
    * How progress follows time; %NULL for linear.
+   *
+   * Since: 0.1
    */
   properties[PROP_EASING] =
-    g_param_spec_boxed ("easing", NULL, NULL,
+    g_param_spec_boxed ("easing", NULL, "How progress follows time; NULL for linear",
                         GSK_TYPE_LAYER_EASING,
                         G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
 
@@ -1048,6 +1088,8 @@ gsk_layer_timeline_class_init (GskLayerTimelineClass *klass)
    * @self: the timeline
    *
    * Emitted at the first tick after the delay.
+   *
+   * Since: 0.1
    */
   signals[STARTED] =
     g_signal_new ("started",
@@ -1062,6 +1104,8 @@ gsk_layer_timeline_class_init (GskLayerTimelineClass *klass)
    * @progress: the eased progress
    *
    * Emitted at each tick while the timeline runs, after the delay.
+   *
+   * Since: 0.1
    */
   signals[NEW_FRAME] =
     g_signal_new ("new-frame",
@@ -1076,6 +1120,8 @@ gsk_layer_timeline_class_init (GskLayerTimelineClass *klass)
    * @self: the timeline
    *
    * Emitted when the last run reached its end.
+   *
+   * Since: 0.1
    */
   signals[COMPLETED] =
     g_signal_new ("completed",
@@ -1090,6 +1136,8 @@ gsk_layer_timeline_class_init (GskLayerTimelineClass *klass)
    * @is_finished: %TRUE if it ran to its end, %FALSE if it was stopped
    *
    * Emitted when the timeline stops, for whatever reason.
+   *
+   * Since: 0.1
    */
   signals[STOPPED] =
     g_signal_new ("stopped",

@@ -20,6 +20,8 @@ G_BEGIN_DECLS
  * @GSK_LAYER_TIMELINE_BACKWARD: progress goes from 1 to 0
  *
  * The direction of a timeline's first run.
+ *
+ * Since: 0.1
  */
 typedef enum {
   GSK_LAYER_TIMELINE_FORWARD,
@@ -37,6 +39,8 @@ G_DECLARE_DERIVABLE_TYPE (GskLayerTimeline, gsk_layer_timeline, GSK, LAYER_TIMEL
  * @stopped: class handler of [signal@LayerTimeline::stopped]
  *
  * The class of timelines.
+ *
+ * Since: 0.1
  */
 struct _GskLayerTimelineClass
 {

@@ -17,6 +17,8 @@
  * its longest member; a member that repeats forever makes the group
  * repeat forever. The group's own repeats, direction and auto-reverse
  * replay its members; its own easing is not applied to them.
+ *
+ * Since: 0.1
  */
 
 struct _GskLayerTransitionGroup
@@ -122,6 +124,8 @@ gsk_layer_transition_group_init (GskLayerTransitionGroup *self)
  * Creates an empty transition group.
  *
  * Returns: (transfer full): the new group
+ *
+ * Since: 0.1
  */
 GskLayerTransition *
 gsk_layer_transition_group_new (void)
@@ -183,6 +187,8 @@ group_contains (GskLayerTransition *haystack,
  * @transition: a transition that is in no group and on no layer
  *
  * Adds @transition to the group.
+ *
+ * Since: 0.1
  */
 void
 gsk_layer_transition_group_add_transition (GskLayerTransitionGroup *self,
@@ -211,6 +217,8 @@ gsk_layer_transition_group_add_transition (GskLayerTransitionGroup *self,
  * @transition: a member of the group
  *
  * Removes @transition from the group.
+ *
+ * Since: 0.1
  */
 void
 gsk_layer_transition_group_remove_transition (GskLayerTransitionGroup *self,

@@ -21,6 +21,8 @@
  * The layer owns its transitions; a transition only points back at its
  * layer, so it never keeps a layer alive. When the layer is destroyed or
  * leaves the tree that has its clock, its transitions stop.
+ *
+ * Since: 0.1
  */
 
 typedef struct
@@ -141,9 +143,11 @@ gsk_layer_transition_class_init (GskLayerTransitionClass *klass)
    * GskLayerTransition:remove-on-complete:
    *
    * Whether the layer drops the transition when it completes.
+   *
+   * Since: 0.1
    */
   properties[PROP_REMOVE_ON_COMPLETE] =
-    g_param_spec_boolean ("remove-on-complete", NULL, NULL,
+    g_param_spec_boolean ("remove-on-complete", NULL, "Whether the layer drops the transition when it completes",
                           TRUE,
                           G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
 
@@ -211,6 +215,8 @@ gsk_layer_transition_get_layer (GskLayerTransition *self)
  * @remove_on_complete: whether the layer drops @self when it completes
  *
  * Sets whether the layer drops the transition once it completed.
+ *
+ * Since: 0.1
  */
 void
 gsk_layer_transition_set_remove_on_complete (GskLayerTransition *self,
@@ -261,6 +267,8 @@ gsk_layer_transition_get_remove_on_complete (GskLayerTransition *self)
  *
  * Animates one property of a layer from a value to another. Without a
  * from value, it starts at the value on screen when it is added.
+ *
+ * Since: 0.1
  */
 
 typedef struct
@@ -414,6 +422,8 @@ gsk_layer_property_transition_init (GskLayerPropertyTransition *self)
  *
  * Returns: (transfer full) (nullable): the transition, or %NULL if the
  *   property does not exist or cannot be animated
+ *
+ * Since: 0.1
  */
 GskLayerTransition *
 gsk_layer_property_transition_new (const char  *property_name,
@@ -433,6 +443,8 @@ gsk_layer_property_transition_new (const char  *property_name,
  *
  * Returns: (transfer full) (nullable): the transition, or %NULL if the
  *   property does not exist or cannot be animated
+ *
+ * Since: 0.1
  */
 GskLayerTransition *
 gsk_layer_property_transition_new_for_type (GType        layer_type,
@@ -553,6 +565,8 @@ set_endpoint (GskLayerPropertyTransition *self,
  *   when the transition is added to a layer
  *
  * Sets where the transition starts.
+ *
+ * Since: 0.1
  */
 void
 gsk_layer_property_transition_set_from_value (GskLayerPropertyTransition *self,
@@ -581,6 +595,8 @@ gsk_layer_property_transition_set_from_value (GskLayerPropertyTransition *self,
  * @value: the end value
  *
  * Sets where the transition ends.
+ *
+ * Since: 0.1
  */
 void
 gsk_layer_property_transition_set_to_value (GskLayerPropertyTransition *self,
@@ -694,13 +710,18 @@ set_va (GskLayerPropertyTransition *self,
 }
 
 /**
- * gsk_layer_property_transition_set_from:
+ * gsk_layer_property_transition_set_from: (skip)
  * @self: a property transition
  * @value_type: the type of the value that follows
  * @...: the value
  *
  * Sets the start value, as [method@LayerPropertyTransition.set_from_value]:
  * `gsk_layer_property_transition_set_from (t, G_TYPE_FLOAT, 0.5f)`.
+ *
+ * For C only: bindings cannot call variadic functions, and use
+ * [method@LayerPropertyTransition.set_from_value].
+ *
+ * Since: 0.1
  */
 void
 gsk_layer_property_transition_set_from (GskLayerPropertyTransition *self,
@@ -717,12 +738,17 @@ gsk_layer_property_transition_set_from (GskLayerPropertyTransition *self,
 }
 
 /**
- * gsk_layer_property_transition_set_to:
+ * gsk_layer_property_transition_set_to: (skip)
  * @self: a property transition
  * @value_type: the type of the value that follows
  * @...: the value
  *
  * Sets the end value, as [method@LayerPropertyTransition.set_to_value].
+ *
+ * For C only: bindings cannot call variadic functions, and use
+ * [method@LayerPropertyTransition.set_to_value].
+ *
+ * Since: 0.1
  */
 void
 gsk_layer_property_transition_set_to (GskLayerPropertyTransition *self,

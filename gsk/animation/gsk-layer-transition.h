@@ -25,6 +25,8 @@ G_DECLARE_DERIVABLE_TYPE (GskLayerTransition, gsk_layer_transition, GSK, LAYER_T
  * @compute: applies the transition to @layer at @progress
  *
  * The class of transitions.
+ *
+ * Since: 0.1
  */
 struct _GskLayerTransitionClass
 {
@@ -59,6 +61,8 @@ G_DECLARE_DERIVABLE_TYPE (GskLayerPropertyTransition, gsk_layer_property_transit
  * GskLayerPropertyTransitionClass:
  *
  * The class of property transitions.
+ *
+ * Since: 0.1
  */
 struct _GskLayerPropertyTransitionClass
 {

@@ -211,7 +211,7 @@ gsk_layer_gl_renderer_class_init (GskLayerGLRendererClass *klass)
    * Since: 0.1
    */
   properties[PROP_TEXTURE_BUDGET] =
-    g_param_spec_uint64 ("texture-budget", NULL, NULL,
+    g_param_spec_uint64 ("texture-budget", NULL, "How many bytes of GPU memory the textures and offscreens the renderer keeps between frames may take (256 MiB by default)",
                          0, G_MAXUINT64, 256 * 1024 * 1024,
                          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
 
@@ -492,6 +492,8 @@ gsk_layer_gl_renderer_get_description (GskLayerGLRenderer *self)
  *   offscreen passes (groups, clips, blend backdrops)
  *
  * Gets what the last frame drawn by @self cost the GPU.
+ *
+ * Since: 0.1
  */
 void
 gsk_layer_gl_renderer_get_frame_stats (GskLayerGLRenderer *self,

@@ -23,6 +23,8 @@
  * warning.
  *
  * Returns: (transfer full): the renderer, never %NULL
+ *
+ * Since: 0.1
  */
 GskLayerRenderer *
 gsk_layer_renderer_new_default (void)
@@ -63,6 +65,8 @@ gsk_layer_renderer_new_default (void)
  *
  * Returns: (transfer full) (nullable): the renderer, or %NULL if there
  *   is no such backend here or it cannot run
+ *
+ * Since: 0.1
  */
 GskLayerRenderer *
 gsk_layer_renderer_new_for_backend (const char  *backend,

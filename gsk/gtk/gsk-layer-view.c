@@ -1215,7 +1215,7 @@ gsk_layer_view_class_init (GskLayerViewClass *klass)
    * Since: 0.1
    */
   properties[PROP_ROOT] =
-    g_param_spec_object ("root", NULL, NULL,
+    g_param_spec_object ("root", NULL, "The top-level layer shown, or NULL. A layer can be the root of one view at a time, and must not have a parent",
                          GSK_TYPE_LAYER,
                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
 
@@ -1229,7 +1229,7 @@ gsk_layer_view_class_init (GskLayerViewClass *klass)
    * Since: 0.1
    */
   properties[PROP_RESIZE_ROOT] =
-    g_param_spec_boolean ("resize-root", NULL, NULL,
+    g_param_spec_boolean ("resize-root", NULL, "Whether the root's size follows the view's allocation (the default)",
                           TRUE,
                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
 
@@ -1241,7 +1241,7 @@ gsk_layer_view_class_init (GskLayerViewClass *klass)
    * Since: 0.1
    */
   properties[PROP_RENDER_PATH] =
-    g_param_spec_enum ("render-path", NULL, NULL,
+    g_param_spec_enum ("render-path", NULL, "How the last frame was handed to GTK, which follows GTK's renderer",
                        GSK_TYPE_LAYER_VIEW_RENDER_PATH, GSK_LAYER_VIEW_RENDER_NONE,
                        G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
 

@@ -190,7 +190,7 @@ gsk_layer_widget_class_init (GskLayerWidgetClass *klass)
    * Since: 0.1
    */
   properties[PROP_WIDGET] =
-    g_param_spec_object ("widget", NULL, NULL,
+    g_param_spec_object ("widget", NULL, "The hosted widget, set once at construction",
                          GTK_TYPE_WIDGET,
                          G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
 

@@ -113,7 +113,7 @@ gsk_layer_window_class_init (GskLayerWindowClass *klass)
    * Since: 0.1
    */
   properties[PROP_ROOT] =
-    g_param_spec_object ("root", NULL, NULL,
+    g_param_spec_object ("root", NULL, "The top-level layer the window shows, set at construction",
                          GSK_TYPE_LAYER,
                          G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
 

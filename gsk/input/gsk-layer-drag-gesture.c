@@ -184,7 +184,7 @@ gsk_layer_drag_gesture_class_init (GskLayerDragGestureClass *klass)
    * Since: 0.1
    */
   properties[PROP_THRESHOLD] =
-    g_param_spec_double ("threshold", NULL, NULL,
+    g_param_spec_double ("threshold", NULL, "How far, in layer units, the point must move before a drag begins",
                          0, 1e6, 8,
                          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
 
@@ -196,7 +196,7 @@ gsk_layer_drag_gesture_class_init (GskLayerDragGestureClass *klass)
    * Since: 0.1
    */
   properties[PROP_AXIS] =
-    g_param_spec_enum ("axis", NULL, NULL,
+    g_param_spec_enum ("axis", NULL, "Which motion the drag follows",
                        GSK_TYPE_LAYER_DRAG_AXIS, GSK_LAYER_DRAG_BOTH,
                        G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
 

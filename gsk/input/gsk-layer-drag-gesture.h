@@ -19,6 +19,8 @@ G_BEGIN_DECLS
  * @GSK_LAYER_DRAG_VERTICAL: only its vertical motion
  *
  * Which motion a drag follows.
+ *
+ * Since: 0.1
  */
 typedef enum {
   GSK_LAYER_DRAG_BOTH,

@@ -117,7 +117,7 @@ gsk_layer_event_controller_class_init (GskLayerEventControllerClass *klass)
    * Since: 0.1
    */
   properties[PROP_LAYER] =
-    g_param_spec_object ("layer", NULL, NULL,
+    g_param_spec_object ("layer", NULL, "The layer the controller is added to",
                          GSK_TYPE_LAYER,
                          G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
 
@@ -129,7 +129,7 @@ gsk_layer_event_controller_class_init (GskLayerEventControllerClass *klass)
    * Since: 0.1
    */
   properties[PROP_PROPAGATION_PHASE] =
-    g_param_spec_enum ("propagation-phase", NULL, NULL,
+    g_param_spec_enum ("propagation-phase", NULL, "When in an event's travel the controller sees it",
                        GSK_TYPE_LAYER_PROPAGATION_PHASE,
                        GSK_LAYER_PHASE_BUBBLE,
                        G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);

@@ -24,6 +24,8 @@ G_BEGIN_DECLS
  *
  * When in an event's travel a controller sees it, as
  * `GtkPropagationPhase` for widgets.
+ *
+ * Since: 0.1
  */
 typedef enum {
   GSK_LAYER_PHASE_NONE,
@@ -44,6 +46,8 @@ G_DECLARE_DERIVABLE_TYPE (GskLayerEventController, gsk_layer_event_controller,
  *   The default emits [signal@LayerEventController::event].
  *
  * The class of event controllers.
+ *
+ * Since: 0.1
  */
 struct _GskLayerEventControllerClass
 {

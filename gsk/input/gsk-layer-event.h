@@ -37,6 +37,8 @@ G_BEGIN_DECLS
  *   the pointer: what it was doing with them is cancelled
  *
  * The kinds of [struct@LayerEvent].
+ *
+ * Since: 0.1
  */
 typedef enum {
   GSK_LAYER_EVENT_MOTION,
@@ -65,6 +67,8 @@ typedef enum {
  * @GSK_LAYER_DEVICE_KEYBOARD: a keyboard
  *
  * The kind of device an event comes from.
+ *
+ * Since: 0.1
  */
 typedef enum {
   GSK_LAYER_DEVICE_MOUSE,
@@ -84,6 +88,8 @@ typedef enum {
  *   high-resolution wheel)
  *
  * How a scroll event scrolls.
+ *
+ * Since: 0.1
  */
 typedef enum {
   GSK_LAYER_SCROLL_UP,

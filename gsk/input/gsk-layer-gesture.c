@@ -249,7 +249,7 @@ gsk_layer_gesture_class_init (GskLayerGestureClass *klass)
    * Since: 0.1
    */
   properties[PROP_BUTTON] =
-    g_param_spec_uint ("button", NULL, NULL,
+    g_param_spec_uint ("button", NULL, "The mouse button that begins the gesture, 1 (the primary one) by default; 0 for any",
                        0, G_MAXUINT, 1,
                        G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
 

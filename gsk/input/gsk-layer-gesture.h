@@ -26,6 +26,8 @@ G_DECLARE_DERIVABLE_TYPE (GskLayerGesture, gsk_layer_gesture, GSK, LAYER_GESTURE
  *
  * The class of gestures. Subclasses interpret the point's course; the
  * base class follows it, in the gesture's layer's own space.
+ *
+ * Since: 0.1
  */
 struct _GskLayerGestureClass
 {

@@ -227,7 +227,7 @@ gsk_layer_long_press_gesture_class_init (GskLayerLongPressGestureClass *klass)
    * Since: 0.1
    */
   properties[PROP_DELAY] =
-    g_param_spec_uint ("delay", NULL, NULL,
+    g_param_spec_uint ("delay", NULL, "How long, in milliseconds, the press must be held",
                        0, 60000, 500,
                        G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
 

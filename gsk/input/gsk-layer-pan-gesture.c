@@ -461,7 +461,7 @@ gsk_layer_pan_gesture_class_init (GskLayerPanGestureClass *klass)
    * Since: 0.1
    */
   properties[PROP_AXIS] =
-    g_param_spec_enum ("axis", NULL, NULL,
+    g_param_spec_enum ("axis", NULL, "The axis the value moves on: horizontal or vertical",
                        GSK_TYPE_LAYER_DRAG_AXIS, GSK_LAYER_DRAG_VERTICAL,
                        G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
 
@@ -473,7 +473,7 @@ gsk_layer_pan_gesture_class_init (GskLayerPanGestureClass *klass)
    * Since: 0.1
    */
   properties[PROP_LOWER] =
-    g_param_spec_double ("lower", NULL, NULL,
+    g_param_spec_double ("lower", NULL, "The least value at rest",
                          -1e9, 1e9, 0,
                          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
 
@@ -485,7 +485,7 @@ gsk_layer_pan_gesture_class_init (GskLayerPanGestureClass *klass)
    * Since: 0.1
    */
   properties[PROP_UPPER] =
-    g_param_spec_double ("upper", NULL, NULL,
+    g_param_spec_double ("upper", NULL, "The greatest value at rest",
                          -1e9, 1e9, 0,
                          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
 
@@ -498,7 +498,7 @@ gsk_layer_pan_gesture_class_init (GskLayerPanGestureClass *klass)
    * Since: 0.1
    */
   properties[PROP_VALUE] =
-    g_param_spec_double ("value", NULL, NULL,
+    g_param_spec_double ("value", NULL, "The scroll position: within the range at rest, past it while a drag or the kinetic motion overshoots",
                          -2e9, 2e9, 0,
                          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
 

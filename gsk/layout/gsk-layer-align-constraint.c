@@ -122,7 +122,7 @@ gsk_layer_align_constraint_class_init (GskLayerAlignConstraintClass *klass)
    * Since: 0.1
    */
   properties[PROP_AXIS] =
-    g_param_spec_enum ("axis", NULL, NULL, GSK_TYPE_LAYER_ORIENTATION, GSK_LAYER_ORIENTATION_HORIZONTAL,
+    g_param_spec_enum ("axis", NULL, "Along which axis the layer is aligned", GSK_TYPE_LAYER_ORIENTATION, GSK_LAYER_ORIENTATION_HORIZONTAL,
                        G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
 
   /**
@@ -133,7 +133,7 @@ gsk_layer_align_constraint_class_init (GskLayerAlignConstraintClass *klass)
    * Since: 0.1
    */
   properties[PROP_FACTOR] =
-    g_param_spec_float ("factor", NULL, NULL, 0.f, 1.f, 0.f,
+    g_param_spec_float ("factor", NULL, "Where in the room the source leaves: 0 at its start, 1 at its end", 0.f, 1.f, 0.f,
                         G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
 
   g_object_class_install_properties (object_class, N_PROPS, properties);

@@ -126,7 +126,7 @@ gsk_layer_bind_constraint_class_init (GskLayerBindConstraintClass *klass)
    * Since: 0.1
    */
   properties[PROP_COORDINATE] =
-    g_param_spec_enum ("coordinate", NULL, NULL, GSK_TYPE_LAYER_BIND_COORDINATE, GSK_LAYER_BIND_X,
+    g_param_spec_enum ("coordinate", NULL, "What is copied from the source", GSK_TYPE_LAYER_BIND_COORDINATE, GSK_LAYER_BIND_X,
                        G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
 
   /**
@@ -137,7 +137,7 @@ gsk_layer_bind_constraint_class_init (GskLayerBindConstraintClass *klass)
    * Since: 0.1
    */
   properties[PROP_OFFSET] =
-    g_param_spec_float ("offset", NULL, NULL, -GSK_LAYER_MAX_COORDINATE, GSK_LAYER_MAX_COORDINATE, 0.f,
+    g_param_spec_float ("offset", NULL, "Added to what is copied, in layout units", -GSK_LAYER_MAX_COORDINATE, GSK_LAYER_MAX_COORDINATE, 0.f,
                         G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
 
   g_object_class_install_properties (object_class, N_PROPS, properties);

@@ -275,7 +275,7 @@ gsk_layer_box_layout_class_init (GskLayerBoxLayoutClass *klass)
    * Since: 0.1
    */
   properties[PROP_ORIENTATION] =
-    g_param_spec_enum ("orientation", NULL, NULL, GSK_TYPE_LAYER_ORIENTATION, GSK_LAYER_ORIENTATION_HORIZONTAL,
+    g_param_spec_enum ("orientation", NULL, "Whether the children go in a row (horizontal, the default) or a column", GSK_TYPE_LAYER_ORIENTATION, GSK_LAYER_ORIENTATION_HORIZONTAL,
                        G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
 
   /**
@@ -286,7 +286,7 @@ gsk_layer_box_layout_class_init (GskLayerBoxLayoutClass *klass)
    * Since: 0.1
    */
   properties[PROP_SPACING] =
-    g_param_spec_float ("spacing", NULL, NULL, 0.f, 1e6f, 0.f,
+    g_param_spec_float ("spacing", NULL, "Room between one child and the next, in layout units, 0 or more", 0.f, 1e6f, 0.f,
                         G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
 
   /**
@@ -297,7 +297,7 @@ gsk_layer_box_layout_class_init (GskLayerBoxLayoutClass *klass)
    * Since: 0.1
    */
   properties[PROP_HOMOGENEOUS] =
-    g_param_spec_boolean ("homogeneous", NULL, NULL, FALSE,
+    g_param_spec_boolean ("homogeneous", NULL, "Whether every child gets the same share of the box", FALSE,
                           G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
 
   g_object_class_install_properties (object_class, N_PROPS, properties);

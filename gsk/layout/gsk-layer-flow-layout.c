@@ -290,7 +290,7 @@ gsk_layer_flow_layout_class_init (GskLayerFlowLayoutClass *klass)
    * Since: 0.1
    */
   properties[PROP_ORIENTATION] =
-    g_param_spec_enum ("orientation", NULL, NULL, GSK_TYPE_LAYER_ORIENTATION, GSK_LAYER_ORIENTATION_HORIZONTAL,
+    g_param_spec_enum ("orientation", NULL, "Horizontal: rows that wrap (the default); vertical: columns", GSK_TYPE_LAYER_ORIENTATION, GSK_LAYER_ORIENTATION_HORIZONTAL,
                        G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
 
   /**
@@ -301,7 +301,7 @@ gsk_layer_flow_layout_class_init (GskLayerFlowLayoutClass *klass)
    * Since: 0.1
    */
   properties[PROP_COLUMN_SPACING] =
-    g_param_spec_float ("column-spacing", NULL, NULL, 0.f, 1e6f, 0.f,
+    g_param_spec_float ("column-spacing", NULL, "Room between columns (children side by side), 0 or more", 0.f, 1e6f, 0.f,
                         G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
 
   /**
@@ -312,7 +312,7 @@ gsk_layer_flow_layout_class_init (GskLayerFlowLayoutClass *klass)
    * Since: 0.1
    */
   properties[PROP_ROW_SPACING] =
-    g_param_spec_float ("row-spacing", NULL, NULL, 0.f, 1e6f, 0.f,
+    g_param_spec_float ("row-spacing", NULL, "Room between rows, 0 or more", 0.f, 1e6f, 0.f,
                         G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
 
   /**
@@ -324,7 +324,7 @@ gsk_layer_flow_layout_class_init (GskLayerFlowLayoutClass *klass)
    * Since: 0.1
    */
   properties[PROP_MAX_CHILDREN_PER_LINE] =
-    g_param_spec_uint ("max-children-per-line", NULL, NULL, 0, G_MAXUINT, 0,
+    g_param_spec_uint ("max-children-per-line", NULL, "At most this many children in a line; 0 (the default) for as many as fit", 0, G_MAXUINT, 0,
                        G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
 
   g_object_class_install_properties (object_class, N_PROPS, properties);

@@ -315,7 +315,7 @@ gsk_layer_grid_layout_class_init (GskLayerGridLayoutClass *klass)
    * Since: 0.1
    */
   properties[PROP_COLUMN_SPACING] =
-    g_param_spec_float ("column-spacing", NULL, NULL, 0.f, 1e6f, 0.f,
+    g_param_spec_float ("column-spacing", NULL, "Room between columns, 0 or more", 0.f, 1e6f, 0.f,
                         G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
 
   /**
@@ -326,7 +326,7 @@ gsk_layer_grid_layout_class_init (GskLayerGridLayoutClass *klass)
    * Since: 0.1
    */
   properties[PROP_ROW_SPACING] =
-    g_param_spec_float ("row-spacing", NULL, NULL, 0.f, 1e6f, 0.f,
+    g_param_spec_float ("row-spacing", NULL, "Room between rows, 0 or more", 0.f, 1e6f, 0.f,
                         G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
 
   /**
@@ -337,7 +337,7 @@ gsk_layer_grid_layout_class_init (GskLayerGridLayoutClass *klass)
    * Since: 0.1
    */
   properties[PROP_COLUMN_HOMOGENEOUS] =
-    g_param_spec_boolean ("column-homogeneous", NULL, NULL, FALSE,
+    g_param_spec_boolean ("column-homogeneous", NULL, "Whether all columns share the width equally", FALSE,
                           G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
 
   /**
@@ -348,7 +348,7 @@ gsk_layer_grid_layout_class_init (GskLayerGridLayoutClass *klass)
    * Since: 0.1
    */
   properties[PROP_ROW_HOMOGENEOUS] =
-    g_param_spec_boolean ("row-homogeneous", NULL, NULL, FALSE,
+    g_param_spec_boolean ("row-homogeneous", NULL, "Whether all rows share the height equally", FALSE,
                           G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
 
   g_object_class_install_properties (object_class, N_PROPS, properties);

@@ -174,7 +174,7 @@ gsk_layer_snap_constraint_class_init (GskLayerSnapConstraintClass *klass)
    * Since: 0.1
    */
   properties[PROP_FROM_EDGE] =
-    g_param_spec_enum ("from-edge", NULL, NULL, GSK_TYPE_LAYER_SNAP_EDGE, GSK_LAYER_SNAP_EDGE_TOP,
+    g_param_spec_enum ("from-edge", NULL, "The edge of the layer that moves", GSK_TYPE_LAYER_SNAP_EDGE, GSK_LAYER_SNAP_EDGE_TOP,
                        G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
 
   /**
@@ -185,7 +185,7 @@ gsk_layer_snap_constraint_class_init (GskLayerSnapConstraintClass *klass)
    * Since: 0.1
    */
   properties[PROP_TO_EDGE] =
-    g_param_spec_enum ("to-edge", NULL, NULL, GSK_TYPE_LAYER_SNAP_EDGE, GSK_LAYER_SNAP_EDGE_TOP,
+    g_param_spec_enum ("to-edge", NULL, "The edge of the source it goes on", GSK_TYPE_LAYER_SNAP_EDGE, GSK_LAYER_SNAP_EDGE_TOP,
                        G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
 
   /**
@@ -197,7 +197,7 @@ gsk_layer_snap_constraint_class_init (GskLayerSnapConstraintClass *klass)
    * Since: 0.1
    */
   properties[PROP_OFFSET] =
-    g_param_spec_float ("offset", NULL, NULL, -GSK_LAYER_MAX_COORDINATE, GSK_LAYER_MAX_COORDINATE, 0.f,
+    g_param_spec_float ("offset", NULL, "How far past the source's edge, in layout units (right and down are positive)", -GSK_LAYER_MAX_COORDINATE, GSK_LAYER_MAX_COORDINATE, 0.f,
                         G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
 
   g_object_class_install_properties (object_class, N_PROPS, properties);

@@ -88,6 +88,8 @@
  * %GSK_LAYER_MAX_COORDINATE (positions, sizes, transforms) or the
  * property's own range; anything beyond is an error with its position.
  * The fuzzers in `tests/fuzz/` hold the loader to this.
+ *
+ * Since: 0.1
  */
 
 G_DEFINE_FINAL_TYPE (GskLayerScene, gsk_layer_scene, G_TYPE_OBJECT)

@@ -12,6 +12,8 @@
  *
  * A renderer that composites with pixman on the CPU, with exact
  * perspective, bilinear filtering and antialiased edges.
+ *
+ * Since: 0.1
  */
 
 struct _GskLayerSoftwareRenderer
@@ -47,6 +49,8 @@ gsk_layer_software_renderer_init (GskLayerSoftwareRenderer *self)
  * Creates a renderer that composites with pixman.
  *
  * Returns: (transfer full): the new renderer
+ *
+ * Since: 0.1
  */
 GskLayerRenderer *
 gsk_layer_software_renderer_new (void)

@@ -632,7 +632,7 @@ gsk_layer_text_class_init (GskLayerTextClass *klass)
    * Since: 0.1
    */
   properties[PROP_TEXT] =
-    g_param_spec_string ("text", NULL, NULL, "",
+    g_param_spec_string ("text", NULL, "The text, in UTF-8; Pango markup when use-markup is set", "",
                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
 
   /**
@@ -644,7 +644,7 @@ gsk_layer_text_class_init (GskLayerTextClass *klass)
    * Since: 0.1
    */
   properties[PROP_USE_MARKUP] =
-    g_param_spec_boolean ("use-markup", NULL, NULL, FALSE,
+    g_param_spec_boolean ("use-markup", NULL, "Whether the text is Pango markup", FALSE,
                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
 
   /**
@@ -657,7 +657,7 @@ gsk_layer_text_class_init (GskLayerTextClass *klass)
    * Since: 0.1
    */
   properties[PROP_FONT] =
-    g_param_spec_string ("font", NULL, NULL, DEFAULT_FONT,
+    g_param_spec_string ("font", NULL, "A Pango font description, such as \"Cantarell Bold 14\"", DEFAULT_FONT,
                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
 
   /**
@@ -669,7 +669,7 @@ gsk_layer_text_class_init (GskLayerTextClass *klass)
    * Since: 0.1
    */
   properties[PROP_COLOR] =
-    g_param_spec_boxed ("color", NULL, NULL, GDK_TYPE_RGBA,
+    g_param_spec_boxed ("color", NULL, "The colour of the text where markup and attributes set none; opaque black by default", GDK_TYPE_RGBA,
                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
 
   /**
@@ -680,7 +680,7 @@ gsk_layer_text_class_init (GskLayerTextClass *klass)
    * Since: 0.1
    */
   properties[PROP_ALIGNMENT] =
-    g_param_spec_enum ("alignment", NULL, NULL,
+    g_param_spec_enum ("alignment", NULL, "How lines are placed across the layer's width",
                        GSK_TYPE_LAYER_TEXT_ALIGNMENT, GSK_LAYER_TEXT_ALIGN_LEFT,
                        G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
 
@@ -693,7 +693,7 @@ gsk_layer_text_class_init (GskLayerTextClass *klass)
    * Since: 0.1
    */
   properties[PROP_WRAP] =
-    g_param_spec_enum ("wrap", NULL, NULL,
+    g_param_spec_enum ("wrap", NULL, "How lines break at the layer's width, once the application set a size; none by default",
                        GSK_TYPE_LAYER_TEXT_WRAP, GSK_LAYER_TEXT_WRAP_NONE,
                        G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
 
@@ -707,7 +707,7 @@ gsk_layer_text_class_init (GskLayerTextClass *klass)
    * Since: 0.1
    */
   properties[PROP_ELLIPSIZE] =
-    g_param_spec_enum ("ellipsize", NULL, NULL,
+    g_param_spec_enum ("ellipsize", NULL, "Where text that does not fit the layer's width is cut, with an ellipsis",
                        PANGO_TYPE_ELLIPSIZE_MODE, PANGO_ELLIPSIZE_NONE,
                        G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
 
@@ -720,7 +720,7 @@ gsk_layer_text_class_init (GskLayerTextClass *klass)
    * Since: 0.1
    */
   properties[PROP_LINE_SPACING] =
-    g_param_spec_float ("line-spacing", NULL, NULL, 0, 10, 0,
+    g_param_spec_float ("line-spacing", NULL, "The distance between baselines as a factor of the font's height (1.5 for one and a half)", 0, 10, 0,
                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
 
   /**
@@ -732,7 +732,7 @@ gsk_layer_text_class_init (GskLayerTextClass *klass)
    * Since: 0.1
    */
   properties[PROP_ATTRIBUTES] =
-    g_param_spec_boxed ("attributes", NULL, NULL, PANGO_TYPE_ATTR_LIST,
+    g_param_spec_boxed ("attributes", NULL, "Pango attributes applied over the text (and over its markup's), or NULL. Not saved in scene files", PANGO_TYPE_ATTR_LIST,
                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
 
   g_object_class_install_properties (object_class, N_PROPS, properties);
