@@ -521,13 +521,17 @@ needs_draw (GskLayer *layer,
  * the one cached: another style, size, background, corners or scale */
 static gboolean
 needs_style_draw (GskLayer *layer,
-                  float     device_scale)
+                  float     device_scale,
+                  gboolean  vector_style)
 {
   GskLayerPrivate *p = gsk_layer_get_private (layer);
   GskLayerStyleCache *cache = p->style_cache;
   graphene_size_t radii[4] = { { 0, 0 }, };
 
   if (!p->visible || !gsk_layer_style_draws_box (p->style))
+    return FALSE;
+  /* The backend draws it: nothing to rasterize */
+  if (vector_style && gsk_layer_style_box_is_vector (p->style))
     return FALSE;
   if (cache == NULL || cache->surface == NULL || cache->style != p->style ||
       !graphene_size_equal (&cache->size, &p->size) ||
@@ -609,7 +613,8 @@ run_draw (GskLayer *root,
           gboolean  all,
           int       target_width,
           int       target_height,
-          float     device_scale)
+          float     device_scale,
+          gboolean  vector_style)
 {
   gboolean no_cache = GSK_LAYER_DEBUG_CHECK (NO_CACHE);
   DrawFrame *stack;
@@ -643,7 +648,7 @@ run_draw (GskLayer *root,
       moved = f.moved || p->world_dirty || p->effects_dirty;
       if (needs_draw (f.layer, no_cache, target_width, target_height, device_scale))
         g_ptr_array_add (to_draw, g_object_ref (f.layer));
-      if (needs_style_draw (f.layer, device_scale))
+      if (needs_style_draw (f.layer, device_scale, vector_style))
         g_ptr_array_add (to_style, g_object_ref (f.layer));
 
       for (c = p->first_child; c != NULL; c = gsk_layer_get_private (c)->next_sibling)
@@ -778,12 +783,100 @@ layer_debug_name (GskLayer        *layer,
   return p->name ? p->name : G_OBJECT_TYPE_NAME (layer);
 }
 
+/* The style's box (background and border) is drawn by the backend's
+ * BORDER and GRADIENT ops */
+static gboolean
+has_vector_box (const GskLayerRenderList *list,
+                GskLayerPrivate          *p)
+{
+  return list->vector_style && gsk_layer_style_draws_box (p->style) &&
+         gsk_layer_style_box_is_vector (p->style);
+}
+
 /* The style's raster of background and border stands for the background */
 static gboolean
-has_style_box (GskLayerPrivate *p)
+has_style_box (const GskLayerRenderList *list,
+               GskLayerPrivate          *p)
 {
   return p->style_cache != NULL && p->style_cache->surface != NULL &&
-         p->style_cache->style == p->style && gsk_layer_style_draws_box (p->style);
+         p->style_cache->style == p->style && gsk_layer_style_draws_box (p->style) &&
+         !has_vector_box (list, p);
+}
+
+/* How many ops the style's box takes as vector ops: more than one
+ * overlap, which group opacity must not show */
+static guint
+count_vector_ops (GskLayerPrivate *p)
+{
+  return (p->background[3] > 0.f) + p->style->n_images + gsk_layer_style_has_border (p->style);
+}
+
+static void
+set_rounded_rect (GskLayerRenderOp      *op,
+                  const graphene_rect_t *rect,
+                  const graphene_size_t  radii[4])
+{
+  int i;
+
+  for (i = 0; i < 4; i++)
+    if (radii[i].width > 0.f && radii[i].height > 0.f)
+      {
+        op->rounded = TRUE;
+        op->rounded_rect = *rect;
+        memcpy (op->corner_radii, radii, sizeof op->corner_radii);
+        return;
+      }
+}
+
+/* The style's background colour, gradients and border as the ops that
+ * backends draw themselves, in CSS's order */
+static void
+emit_vector_box (Compiler        *c,
+                 GskLayerPrivate *p,
+                 const float     *m,
+                 const char      *name,
+                 const Box       *screen,
+                 float            opacity)
+{
+  graphene_size_t radii[4] = { { 0, 0 }, }, clip_radii[4], inner[4];
+  graphene_rect_t clip, padding;
+  GskLayerRenderPaint paint;
+  GskLayerRenderOp *op;
+  int i;
+
+  gsk_layer_resolve_corner_radii (p, radii);
+  gsk_layer_style_get_background_clip (p->style, &p->size, radii, &clip, clip_radii);
+  gsk_layer_style_get_padding_box (p->style, &p->size, radii, &padding, inner);
+
+  if (clip.size.width > 0.f && clip.size.height > 0.f)
+    {
+      if (p->background[3] > 0.f)
+        {
+          op = append_draw_op (c, GSK_LAYER_RENDER_OP_COLOR, p, m, name, &clip, screen, opacity);
+          memcpy (op->color, p->background, sizeof op->color);
+          set_rounded_rect (op, &clip, clip_radii);
+        }
+
+      /* The first image on top */
+      for (i = (int) p->style->n_images - 1; i >= 0; i--)
+        {
+          op = append_draw_op (c, GSK_LAYER_RENDER_OP_GRADIENT, p, m, name, &clip, screen, opacity);
+          op->paint = g_new (GskLayerRenderPaint, 1);
+          gsk_layer_gradient_to_paint (&p->style->images[i], &padding,
+                                       !graphene_rect_contains_rect (&padding, &clip), op->paint);
+          set_rounded_rect (op, &clip, clip_radii);
+        }
+    }
+
+  if (gsk_layer_style_get_border_paint (p->style, &p->size, radii, &paint))
+    {
+      graphene_rect_t bounds = GRAPHENE_RECT_INIT (0, 0, p->size.width, p->size.height);
+
+      op = append_draw_op (c, GSK_LAYER_RENDER_OP_BORDER, p, m, name, &bounds, screen, opacity);
+      op->paint = g_memdup2 (&paint, sizeof paint);
+      op->rounded_rect = bounds;
+      set_rounded_rect (op, &bounds, radii);
+    }
 }
 
 /* Emits the layer's own background and content; returns their box */
@@ -803,7 +896,7 @@ emit_own_ops (Compiler        *c,
 
   screen = box_intersect (layer_box, clip);
 
-  if (has_style_box (p))
+  if (has_style_box (c->list, p))
     {
       /* The shadows, background and border, drawn by the style; shadows
        * reach past the bounds */
@@ -826,7 +919,13 @@ emit_own_ops (Compiler        *c,
   if (box_is_empty (&screen))
     return drawn;
 
-  if (has_style_box (p))
+  if (has_vector_box (c->list, p))
+    {
+      name = layer_debug_name (layer, p);
+      emit_vector_box (c, p, m, name, &screen, opacity);
+      box_union (&drawn, &screen);
+    }
+  else if (has_style_box (c->list, p))
     ;
   else if (p->background[3] > 0.f)
     {
@@ -966,9 +1065,10 @@ emit_own_ops (Compiler        *c,
 }
 
 static gboolean
-has_own_ops (GskLayerPrivate *p)
+has_own_ops (const GskLayerRenderList *list,
+             GskLayerPrivate          *p)
 {
-  return p->background[3] > 0.f || has_style_box (p) || p->content != NULL ||
+  return p->background[3] > 0.f || has_style_box (list, p) || has_vector_box (list, p) || p->content != NULL ||
          (p->content_cache != NULL && (p->content_cache->surface != NULL || p->content_cache->glyphs != NULL));
 }
 
@@ -1147,8 +1247,10 @@ enter_layer (Compiler *c,
   need_group = p->blend_mode != GSK_LAYER_BLEND_NORMAL || gsk_layer_style_get_n_filters (p->style) > 0 ||
                (p->opacity < 1.f &&
                 (p->n_children > 0 ||
-                 ((p->background[3] > 0.f || has_style_box (p)) && has_own_ops (p) &&
-                  (p->content != NULL || p->content_cache != NULL)) ||
+                 ((p->background[3] > 0.f || has_style_box (c->list, p) || has_vector_box (c->list, p)) &&
+                  has_own_ops (c->list, p) && (p->content != NULL || p->content_cache != NULL)) ||
+                 /* a background under its gradients and border */
+                 (has_vector_box (c->list, p) && count_vector_ops (p) > 1) ||
                  /* text over its shadow */
                  (p->content_cache != NULL && p->content_cache->glyphs != NULL &&
                   p->content_cache->glyphs->shadow != NULL)));
@@ -1545,7 +1647,7 @@ gsk_layer_compile (GskLayer           *root,
   for (pass = 0; pass < 2; pass++)
     {
       gsk_layer_run_layout (root);
-      run_draw (root, full, width, height, scale);
+      run_draw (root, full, width, height, scale, list->vector_style);
       if (!rp->subtree_needs_layout)
         break;
     }

@@ -378,6 +378,115 @@ gsk_layer_gradient_paint (cairo_t                *cr,
   cairo_fill (cr);
 }
 
+/* Premultiplied, as the GRADIENT op interpolates */
+static void
+paint_stops (const GskLayerGradient *gradient,
+             const double           *offsets,
+             GskLayerRenderPaint    *paint)
+{
+  guint i;
+
+  paint->n_stops = MIN (gradient->n_stops, GSK_LAYER_RENDER_MAX_STOPS);
+  for (i = 0; i < paint->n_stops; i++)
+    {
+      const GdkRGBA *c = &gradient->stops[i].color;
+
+      paint->offsets[i] = offsets[i];
+      paint->stop_colors[i][0] = c->red * c->alpha;
+      paint->stop_colors[i][1] = c->green * c->alpha;
+      paint->stop_colors[i][2] = c->blue * c->alpha;
+      paint->stop_colors[i][3] = c->alpha;
+    }
+}
+
+/* A linear gradient's direction on a box of @w × @h (a unit vector) and
+ * the length of its gradient line */
+static void
+linear_axis (const GskLayerGradient *gradient,
+             double                  w,
+             double                  h,
+             double                 *dx,
+             double                 *dy,
+             double                 *length)
+{
+  if (gradient->corner_x != 0 || gradient->corner_y != 0)
+    {
+      /* Perpendicular to the diagonal between the other two corners */
+      double d = hypot (w, h);
+
+      *dx = gradient->corner_x * h / d;
+      *dy = gradient->corner_y * w / d;
+    }
+  else
+    {
+      double a = gradient->angle * G_PI / 180;
+
+      *dx = sin (a);
+      *dy = -cos (a);
+    }
+  /* Long enough that its ends' perpendiculars touch the far corners */
+  *length = fabs (w * *dx) + fabs (h * *dy);
+}
+
+void
+gsk_layer_gradient_to_paint (const GskLayerGradient *gradient,
+                             const graphene_rect_t  *box,
+                             gboolean                tile,
+                             GskLayerRenderPaint    *paint)
+{
+  double w = box->size.width, h = box->size.height;
+  double cx = gradient->center_percent & 1 ? gradient->center[0] / 100 * w : gradient->center[0];
+  double cy = gradient->center_percent & 2 ? gradient->center[1] / 100 * h : gradient->center[1];
+  double offsets[GSK_LAYER_GRADIENT_MAX_STOPS];
+
+  memset (paint, 0, sizeof *paint);
+  if (tile && w >= 1 && h >= 1)
+    paint->tile = *box;
+  paint->repeating = gradient->repeating;
+
+  if (gradient->radial)
+    {
+      double rx, ry;
+
+      radial_radii (gradient, w, h, cx, cy, &rx, &ry);
+      rx = MAX (rx, 1e-3);
+      ry = MAX (ry, 1e-3);
+      /* Stops along the x radius; y is scaled to it */
+      resolve_stops (gradient, rx, offsets);
+      paint->kind = GSK_LAYER_RENDER_GRADIENT_RADIAL;
+      paint->point = GRAPHENE_POINT_INIT (box->origin.x + cx, box->origin.y + cy);
+      graphene_vec2_init (&paint->axis, 1, rx / ry);
+    }
+  else if (gradient->conic)
+    {
+      resolve_stops (gradient, 360, offsets);
+      paint->kind = GSK_LAYER_RENDER_GRADIENT_CONIC;
+      paint->point = GRAPHENE_POINT_INIT (box->origin.x + cx, box->origin.y + cy);
+      paint->angle = gradient->angle;
+    }
+  else
+    {
+      double dx, dy, length;
+
+      linear_axis (gradient, w, h, &dx, &dy, &length);
+      resolve_stops (gradient, length, offsets);
+      paint->kind = GSK_LAYER_RENDER_GRADIENT_LINEAR;
+      /* The start of the gradient line */
+      paint->point = GRAPHENE_POINT_INIT (box->origin.x + w / 2 - dx * length / 2,
+                                          box->origin.y + h / 2 - dy * length / 2);
+      graphene_vec2_init (&paint->axis, dx, dy);
+    }
+  paint_stops (gradient, offsets, paint);
+
+  /* Nothing to repeat: the last colour, as the raster does */
+  if (paint->repeating && paint->offsets[paint->n_stops - 1] - paint->offsets[0] <= 1e-6)
+    {
+      memcpy (paint->stop_colors[0], paint->stop_colors[paint->n_stops - 1], sizeof paint->stop_colors[0]);
+      paint->n_stops = 1;
+      paint->repeating = FALSE;
+    }
+}
+
 /* Sets the source to a linear gradient laid out on @box */
 static void
 paint_linear_gradient (cairo_t                *cr,
@@ -389,23 +498,7 @@ paint_linear_gradient (cairo_t                *cr,
   double offsets[GSK_LAYER_GRADIENT_MAX_STOPS], first, last, span;
   cairo_pattern_t *pattern;
 
-  if (gradient->corner_x != 0 || gradient->corner_y != 0)
-    {
-      /* Perpendicular to the diagonal between the other two corners */
-      double d = hypot (w, h);
-
-      dx = gradient->corner_x * h / d;
-      dy = gradient->corner_y * w / d;
-    }
-  else
-    {
-      double a = gradient->angle * G_PI / 180;
-
-      dx = sin (a);
-      dy = -cos (a);
-    }
-  /* Long enough that its ends' perpendiculars touch the far corners */
-  length = fabs (w * dx) + fabs (h * dy);
+  linear_axis (gradient, w, h, &dx, &dy, &length);
   resolve_stops (gradient, length, offsets);
 
   first = offsets[0];

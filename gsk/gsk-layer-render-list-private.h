@@ -40,6 +40,17 @@ G_BEGIN_DECLS
  *   compile damages all of @screen_bounds whenever any of it is
  *   damaged, so that what is read is always what is below
  *
+ * @GSK_LAYER_RENDER_OP_BORDER: a CSS border of solid sides: the ring
+ *   between the rounded rectangle (@rounded_rect, @corner_radii) and
+ *   @paint's inner one, each side in its colour, sides meeting along the
+ *   lines from the outer to the inner corners; @bounds is @rounded_rect
+ * @GSK_LAYER_RENDER_OP_GRADIENT: fill @bounds (and its rounded
+ *   rectangle, if @rounded) with @paint's gradient
+ *
+ * BORDER and GRADIENT ops come only in lists whose @vector_style is
+ * set, by backends that draw them; others get a style's box as the
+ * TEXTURE op of its raster.
+ *
  * COLOR, TEXTURE, GLYPHS and PUSH_CLIP ops that are @rounded are also clipped to
  * a rounded rectangle in their layer space, which transforms with the
  * op (CSS `border-radius`: each corner an ellipse of its own); backends
@@ -54,6 +65,8 @@ typedef enum {
   GSK_LAYER_RENDER_OP_POP_CLIP,
   GSK_LAYER_RENDER_OP_GLYPHS,
   GSK_LAYER_RENDER_OP_BACKDROP,
+  GSK_LAYER_RENDER_OP_BORDER,
+  GSK_LAYER_RENDER_OP_GRADIENT,
 } GskLayerRenderOpKind;
 
 /* A colour filter (CSS filter functions but blur and drop-shadow): rows
@@ -123,6 +136,55 @@ typedef enum {
   GSK_LAYER_RENDER_SAMPLING_MIPMAP,
 } GskLayerRenderSampling;
 
+/* The most stops a GRADIENT op has */
+#define GSK_LAYER_RENDER_MAX_STOPS 16
+
+/*
+ * GskLayerRenderGradientKind:
+ * @GSK_LAYER_RENDER_GRADIENT_LINEAR: t is the distance from @point
+ *   along the unit vector @axis
+ * @GSK_LAYER_RENDER_GRADIENT_RADIAL: t is the length of (p − @point)
+ *   scaled by @axis (1 and the ratio of the ellipse's radii: a circle)
+ * @GSK_LAYER_RENDER_GRADIENT_CONIC: t is the angle of p around @point,
+ *   in degrees clockwise from up, minus @angle, in [0, 360)
+ *
+ * How a GRADIENT op's parameter t follows from a point p of layer space.
+ */
+typedef enum {
+  GSK_LAYER_RENDER_GRADIENT_LINEAR,
+  GSK_LAYER_RENDER_GRADIENT_RADIAL,
+  GSK_LAYER_RENDER_GRADIENT_CONIC,
+} GskLayerRenderGradientKind;
+
+/* What a BORDER or GRADIENT op paints, in its layer space */
+typedef struct
+{
+  /* BORDER: the inner rounded rectangle (the padding box), its radii
+   * (as GskLayerRenderOp.corner_radii), the widths of the sides (top,
+   * right, bottom, left) and their straight RGBA colours */
+  graphene_rect_t inner_rect;
+  graphene_size_t inner_radii[4];
+  float widths[4];
+  float colors[4][4];
+
+  /* GRADIENT: see GskLayerRenderGradientKind. The stops at @offsets (in
+   * t, not decreasing) with premultiplied @stop_colors, interpolated
+   * between premultiplied colours as CSS says; before the first and
+   * after the last their colours, unless @repeating: then the span
+   * between the first and the last repeats. Where @tile has a size, p
+   * is first brought into it (CSS's background-repeat of the
+   * positioning area). */
+  GskLayerRenderGradientKind kind;
+  graphene_point_t point;
+  graphene_vec2_t axis;
+  float angle;
+  graphene_rect_t tile;
+  gboolean repeating;
+  guint n_stops;
+  float offsets[GSK_LAYER_RENDER_MAX_STOPS];
+  float stop_colors[GSK_LAYER_RENDER_MAX_STOPS][4];
+} GskLayerRenderPaint;
+
 typedef struct _GskLayerRenderOp GskLayerRenderOp;
 
 struct _GskLayerRenderOp
@@ -163,6 +225,9 @@ struct _GskLayerRenderOp
 
   /* GLYPHS: the run, owned by the list */
   GskLayerGlyphRun *glyphs;
+
+  /* BORDER, GRADIENT: what they paint, owned by the list */
+  GskLayerRenderPaint *paint;
 
   /* PUSH_GROUP, BACKDROP: filters applied in order, owned by the list, and how far
    * they reach, in target pixels: what they draw at a pixel comes from
@@ -220,6 +285,10 @@ struct _GskLayerRenderList
   GskLayerRenderOp *ops;
   guint n_ops;
   guint n_allocated;
+
+  /* The backend draws BORDER and GRADIENT ops: set before each compile
+   * by its renderer */
+  gboolean vector_style;
 
   /* How many BACKDROP ops the list has: backends draw a list with any in
    * one pass, and most lists have none */

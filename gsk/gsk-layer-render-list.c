@@ -92,6 +92,7 @@ gsk_layer_render_list_clear (GskLayerRenderList *list)
       g_clear_pointer (&op->surface, cairo_surface_destroy);
       g_clear_pointer (&op->glyphs, gsk_layer_glyph_run_unref);
       g_clear_pointer (&op->filters, g_free);
+      g_clear_pointer (&op->paint, g_free);
     }
 
   list->n_ops = 0;

@@ -36,6 +36,8 @@ typedef struct
   gconstpointer last_target;    /* not a reference; compared only */
   float clear_color[4];
   float scale;
+  /* The backend draws BORDER and GRADIENT ops */
+  gboolean vector_style;
   gboolean check_damage;
   gboolean checking;            /* drawing the full frame of the check */
   GError *damage_error;
@@ -193,6 +195,7 @@ gsk_layer_renderer_compile_frame (GskLayerRenderer          *self,
   GskLayerRendererPrivate *priv = gsk_layer_renderer_get_instance_private (self);
   cairo_region_t *damage;
   gboolean full;
+  gboolean vector_style = priv->vector_style && !GSK_LAYER_DEBUG_CHECK (RASTER_STYLE);
 
   if (GSK_LAYER_RENDERER_GET_CLASS (self)->begin_frame)
     GSK_LAYER_RENDERER_GET_CLASS (self)->begin_frame (self);
@@ -203,7 +206,8 @@ gsk_layer_renderer_compile_frame (GskLayerRenderer          *self,
          priv->last_target != target ||
          !target_valid ||
          priv->list->width != width || priv->list->height != height ||
-         priv->list->scale != priv->scale;
+         priv->list->scale != priv->scale ||
+         priv->list->vector_style != vector_style;
 
   if (priv->list == NULL || priv->list->width != width || priv->list->height != height)
     {
@@ -211,6 +215,7 @@ gsk_layer_renderer_compile_frame (GskLayerRenderer          *self,
       priv->list = gsk_layer_render_list_new (width, height);
     }
   priv->list->scale = priv->scale;
+  priv->list->vector_style = vector_style;
   memcpy (priv->list->clear_color, priv->clear_color, sizeof priv->clear_color);
   priv->last_root = root;
   priv->last_target = target;
@@ -412,6 +417,23 @@ gsk_layer_renderer_forget_target (GskLayerRenderer *self)
   GskLayerRendererPrivate *priv = gsk_layer_renderer_get_instance_private (self);
 
   priv->last_target = NULL;
+}
+
+/*
+ * gsk_layer_renderer_set_vector_style:
+ * @self: a renderer
+ * @vector_style: whether its backend draws BORDER and GRADIENT ops
+ *
+ * Set by renderers whose backend draws styles' borders and gradients
+ * itself; the others get them as rasters.
+ */
+void
+gsk_layer_renderer_set_vector_style (GskLayerRenderer *self,
+                                     gboolean          vector_style)
+{
+  GskLayerRendererPrivate *priv = gsk_layer_renderer_get_instance_private (self);
+
+  priv->vector_style = vector_style;
 }
 
 /**

@@ -798,25 +798,11 @@ gsk_layer_style_draw_box (const GskLayerStyle   *style,
 
   /* Where the background goes: background-clip's box, its corners */
   {
-    graphene_rect_t padding, clip = GRAPHENE_RECT_INIT (0, 0, size->width, size->height);
+    graphene_rect_t padding, clip;
     graphene_size_t inner[4], clip_radii[4];
-    GskLayerBackgroundClip kind = style->set & GSK_LAYER_STYLE_BACKGROUND_CLIP ? style->background_clip
-                                                                              : GSK_LAYER_BACKGROUND_CLIP_BORDER_BOX;
 
     gsk_layer_style_get_padding_box (style, size, radii, &padding, inner);
-    memcpy (clip_radii, radii, sizeof clip_radii);
-    if (kind == GSK_LAYER_BACKGROUND_CLIP_PADDING_BOX)
-      {
-        clip = padding;
-        memcpy (clip_radii, inner, sizeof clip_radii);
-      }
-    else if (kind == GSK_LAYER_BACKGROUND_CLIP_CONTENT_BOX)
-      {
-        const float *pad = style->set & GSK_LAYER_STYLE_PADDING ? style->padding : zero;
-
-        gsk_layer_style_get_content_box (style, size, &clip);
-        inner_radii (inner, pad, clip_radii);
-      }
+    gsk_layer_style_get_background_clip (style, size, radii, &clip, clip_radii);
 
     if (background->alpha > 0)
       {
@@ -876,6 +862,76 @@ gsk_layer_style_draw_box (const GskLayerStyle   *style,
     }
 
   draw_outline (style, cr, size, radii);
+}
+
+void
+gsk_layer_style_get_background_clip (const GskLayerStyle   *style,
+                                     const graphene_size_t *size,
+                                     const graphene_size_t  radii[4],
+                                     graphene_rect_t       *clip,
+                                     graphene_size_t        clip_radii[4])
+{
+  static const float zero[4] = { 0, 0, 0, 0 };
+  GskLayerBackgroundClip kind = style->set & GSK_LAYER_STYLE_BACKGROUND_CLIP ? style->background_clip
+                                                                            : GSK_LAYER_BACKGROUND_CLIP_BORDER_BOX;
+  graphene_size_t inner[4];
+
+  *clip = GRAPHENE_RECT_INIT (0, 0, size->width, size->height);
+  memcpy (clip_radii, radii, 4 * sizeof (graphene_size_t));
+  if (kind == GSK_LAYER_BACKGROUND_CLIP_PADDING_BOX)
+    gsk_layer_style_get_padding_box (style, size, radii, clip, clip_radii);
+  else if (kind == GSK_LAYER_BACKGROUND_CLIP_CONTENT_BOX)
+    {
+      const float *pad = style->set & GSK_LAYER_STYLE_PADDING ? style->padding : zero;
+      graphene_rect_t padding;
+
+      gsk_layer_style_get_padding_box (style, size, radii, &padding, inner);
+      gsk_layer_style_get_content_box (style, size, clip);
+      inner_radii (inner, pad, clip_radii);
+    }
+}
+
+gboolean
+gsk_layer_style_box_is_vector (const GskLayerStyle *style)
+{
+  int side;
+
+  if (style->n_shadows > 0 || gsk_layer_style_get_outline_width (style) > 0.f)
+    return FALSE;
+  for (side = 0; side < 4; side++)
+    if (gsk_layer_style_get_border_width (style, side) > 0.f &&
+        style->border_style[side] != GSK_LAYER_BORDER_SOLID)
+      return FALSE;
+  return TRUE;
+}
+
+gboolean
+gsk_layer_style_get_border_paint (const GskLayerStyle   *style,
+                                  const graphene_size_t *size,
+                                  const graphene_size_t  radii[4],
+                                  GskLayerRenderPaint   *paint)
+{
+  gboolean shows = FALSE;
+  int side;
+
+  memset (paint, 0, sizeof *paint);
+  for (side = 0; side < 4; side++)
+    {
+      const GdkRGBA *c = &style->border_color[side];
+
+      paint->widths[side] = gsk_layer_style_get_border_width (style, side);
+      if (paint->widths[side] > 0.f && c->alpha > 0.f)
+        {
+          paint->colors[side][0] = c->red;
+          paint->colors[side][1] = c->green;
+          paint->colors[side][2] = c->blue;
+          paint->colors[side][3] = c->alpha;
+          shows = TRUE;
+        }
+    }
+  gsk_layer_style_get_padding_box (style, size, radii, &paint->inner_rect, paint->inner_radii);
+
+  return shows;
 }
 
 void

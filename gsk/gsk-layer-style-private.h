@@ -354,6 +354,33 @@ void gsk_layer_gradient_paint (cairo_t                *cr,
                                const graphene_rect_t  *clip,
                                const graphene_size_t   clip_radii[4]);
 
+/* @gradient laid out on @box (as gsk_layer_gradient_paint()) as a
+ * GRADIENT op paints it; @tile when the op covers more than @box, which
+ * then repeats */
+void gsk_layer_gradient_to_paint (const GskLayerGradient *gradient,
+                                  const graphene_rect_t  *box,
+                                  gboolean                tile,
+                                  GskLayerRenderPaint    *paint);
+
+/* Whether a backend that draws BORDER and GRADIENT ops draws all of
+ * the box of @style: no shadows, no outline, borders solid */
+gboolean gsk_layer_style_box_is_vector (const GskLayerStyle *style);
+
+/* The box background-clip says the background covers, with its
+ * corners, for a layer of @size with corners @radii */
+void gsk_layer_style_get_background_clip (const GskLayerStyle   *style,
+                                          const graphene_size_t *size,
+                                          const graphene_size_t  radii[4],
+                                          graphene_rect_t       *clip,
+                                          graphene_size_t        clip_radii[4]);
+
+/* The BORDER op's paint of @style's border on a layer of @size with
+ * corners @radii; FALSE if no side shows */
+gboolean gsk_layer_style_get_border_paint (const GskLayerStyle   *style,
+                                           const graphene_size_t *size,
+                                           const graphene_size_t  radii[4],
+                                           GskLayerRenderPaint   *paint);
+
 /* Whether @name is a CSS property that styles take, or one that they
  * will take but do not support yet (gsk/css) */
 gboolean gsk_layer_style_names_property (const char *name);

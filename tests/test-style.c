@@ -689,6 +689,157 @@ test_border_raster (void)
   g_object_unref (renderer);
 }
 
+/* Counts the pixels of @a and @b that differ by more than 6 in a
+ * channel, and the largest difference */
+static guint
+count_differences (cairo_surface_t *a,
+                   cairo_surface_t *b,
+                   guint           *largest)
+{
+  int w = cairo_image_surface_get_width (a), h = cairo_image_surface_get_height (a);
+  int sa = cairo_image_surface_get_stride (a), sb = cairo_image_surface_get_stride (b);
+  const guint8 *da, *db;
+  guint n = 0;
+  int x, y, c;
+
+  cairo_surface_flush (a);
+  cairo_surface_flush (b);
+  da = cairo_image_surface_get_data (a);
+  db = cairo_image_surface_get_data (b);
+  *largest = 0;
+  for (y = 0; y < h; y++)
+    for (x = 0; x < w; x++)
+      {
+        guint d = 0;
+
+        for (c = 0; c < 4; c++)
+          d = MAX (d, (guint) ABS (da[y * sa + x * 4 + c] - db[y * sb + x * 4 + c]));
+        *largest = MAX (*largest, d);
+        n += d > 6;
+      }
+
+  return n;
+}
+
+/* With a backend that draws them (GL), solid borders, radii and
+ * gradients are BORDER and GRADIENT ops, drawn in shaders: nothing is
+ * rasterized, not when the layer moves, not when its border or
+ * gradient changes every frame. What GL draws from them is what the
+ * software backend draws from the style's cairo raster, an independent
+ * drawing of the same declarations. Shadows, outlines and broken
+ * borders keep the raster. */
+static void
+test_vector_box (void)
+{
+  static const char *styles[] = {
+    "border: 4px solid #1c71d8; border-left: 9px solid #e01b24; border-radius: 14px 4px; background-color: #deddda",
+    "border: 3px solid rgba(0, 0, 0, 0.5); border-radius: 50%; "
+      "background-image: linear-gradient(35deg, #3584e4, rgba(255, 255, 255, 0) 70%), radial-gradient(circle at 30% 40%, #f6d32d, #33d17a)",
+    "border-top: 6px solid #613583; border-bottom: 2px solid #c01c28; border-radius: 20px / 10px; background-clip: padding-box; "
+      "background-color: #ffbe6f; background-image: repeating-conic-gradient(from 20deg, #ffffff, #241f31 30deg, #ffffff 60deg)",
+    "border: 5px solid #2ec27e; background-image: repeating-linear-gradient(90deg, #e66100 0 6px, #99c1f1 6px 12px)",
+  };
+  GskLayerRenderer *gl = gsk_layer_renderer_new_for_backend ("gl", NULL);
+  GskLayerRenderer *software = gsk_layer_software_renderer_new ();
+  GskLayerTransform *transform = NULL;
+  GskLayer *root, *cards[G_N_ELEMENTS (styles)];
+  g_autoptr (GskLayerRenderList) list = gsk_layer_render_list_new (240, 200);
+  g_autoptr (GError) error = NULL;
+  cairo_surface_t *target, *expected;
+  cairo_region_t *damage;
+  guint before, i, n_border = 0, n_gradient = 0, n_texture = 0, largest, differ;
+
+  if (gl == NULL)
+    {
+      g_test_skip ("no GL renderer here");
+      g_object_unref (software);
+      return;
+    }
+
+  root = g_object_ref_sink (gsk_layer_new ());
+  gsk_layer_set_size (root, &GRAPHENE_SIZE_INIT (240, 200));
+  gsk_layer_set_background_color (root, &(GdkRGBA) { 1, 1, 1, 1 });
+  for (i = 0; i < G_N_ELEMENTS (styles); i++)
+    {
+      cards[i] = gsk_layer_new ();
+      gsk_layer_set_position (cards[i], &GRAPHENE_POINT_INIT (10 + 115 * (i % 2), 10 + 95 * (i / 2)));
+      gsk_layer_set_size (cards[i], &GRAPHENE_SIZE_INIT (100, 80));
+      g_assert_true (gsk_layer_set_style_from_string (cards[i], styles[i], &error));
+      gsk_layer_add_child (root, cards[i]);
+    }
+  /* Under a rotation, a perspective and group opacity too */
+  g_assert_true (gsk_layer_transform_parse ("perspective(300px) rotateY(25deg)", &transform, &error));
+  gsk_layer_set_transform (cards[1], transform);
+  gsk_layer_transform_unref (transform);
+  gsk_layer_set_rotate (cards[2], -9);
+  gsk_layer_set_opacity (cards[3], 0.7f);
+
+  /* The ops, from the compile alone */
+  list->vector_style = TRUE;
+  before = gsk_layer_compile_get_n_rasterized ();
+  damage = gsk_layer_compile (root, list, TRUE);
+  g_clear_pointer (&damage, cairo_region_destroy);
+  g_assert_cmpuint (gsk_layer_compile_get_n_rasterized () - before, ==, 0);
+  for (i = 0; i < list->n_ops; i++)
+    {
+      n_border += list->ops[i].kind == GSK_LAYER_RENDER_OP_BORDER;
+      n_gradient += list->ops[i].kind == GSK_LAYER_RENDER_OP_GRADIENT;
+      n_texture += list->ops[i].kind == GSK_LAYER_RENDER_OP_TEXTURE;
+    }
+  g_assert_cmpuint (n_border, ==, 4);
+  g_assert_cmpuint (n_gradient, ==, 4);
+  g_assert_cmpuint (n_texture, ==, 0);
+
+  /* GL against software */
+  target = gsk_layer_renderer_render_to_surface (gl, root, 240, 200);
+  expected = gsk_layer_renderer_render_to_surface (software, root, 240, 200);
+  differ = count_differences (target, expected, &largest);
+  g_test_message ("GL and software: %u pixels differ by more than 6, the largest by %u", differ, largest);
+  /* Antialiased edges (GL's ramp against cairo's raster, resampled
+   * under the transforms), gradients in 8-bit steps, and the conic
+   * gradient's centre, where every colour meets: 2.7% of the pixels,
+   * the largest difference 122, when this was written */
+  g_assert_cmpuint (differ, <, 240 * 200 * 3 / 100);
+  g_assert_cmpuint (largest, <=, 128);
+  cairo_surface_destroy (target);
+  cairo_surface_destroy (expected);
+
+  /* A border that changes colour and a moving card: no raster, and
+   * every damaged frame equals a full one */
+  target = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 240, 200);
+  gsk_layer_renderer_set_check_damage (gl, TRUE);
+  damage = gsk_layer_renderer_render (gl, root, target);
+  cairo_region_destroy (damage);
+  before = gsk_layer_compile_get_n_rasterized ();
+  for (i = 1; i <= 6; i++)
+    {
+      g_autofree char *style = g_strdup_printf ("border: 4px solid rgb(%u, 80, 200); border-radius: 14px; "
+                                                "background-image: linear-gradient(%udeg, red, blue)",
+                                                40 * i, 30 * i);
+
+      g_assert_true (gsk_layer_set_style_from_string (cards[0], style, &error));
+      gsk_layer_set_position (cards[3], &GRAPHENE_POINT_INIT (125 + 3 * i, 105 + 2 * i));
+      damage = gsk_layer_renderer_render (gl, root, target);
+      g_assert_null (gsk_layer_renderer_get_damage_error (gl));
+      g_assert_false (cairo_region_is_empty (damage));
+      cairo_region_destroy (damage);
+    }
+  g_assert_cmpuint (gsk_layer_compile_get_n_rasterized () - before, ==, 0);
+  gsk_layer_renderer_set_check_damage (gl, FALSE);
+
+  /* A shadow takes the raster back */
+  g_assert_true (gsk_layer_set_style_from_string (cards[0], "border: 4px solid red; box-shadow: 0 2px 6px black", &error));
+  before = gsk_layer_compile_get_n_rasterized ();
+  damage = gsk_layer_renderer_render (gl, root, target);
+  cairo_region_destroy (damage);
+  g_assert_cmpuint (gsk_layer_compile_get_n_rasterized () - before, ==, 1);
+
+  cairo_surface_destroy (target);
+  g_object_unref (root);
+  g_object_unref (software);
+  g_object_unref (gl);
+}
+
 /* A layer that records where draw() is */
 #define TEST_TYPE_PROBE (test_probe_get_type ())
 G_DECLARE_FINAL_TYPE (TestProbe, test_probe, TEST, PROBE, GskLayer)
@@ -1020,6 +1171,7 @@ main (int    argc,
   g_test_add_func ("/style/pick", test_pick);
   g_test_add_func ("/style/damage", test_damage);
   g_test_add_func ("/style/border-raster", test_border_raster);
+  g_test_add_func ("/style/vector-box", test_vector_box);
   g_test_add_func ("/style/content-box", test_content_box);
   g_test_add_func ("/style/shadow", test_shadow);
   g_test_add_func ("/style/scene", test_scene);

@@ -90,6 +90,7 @@ struct _GskLayerGLBackend
   GArray *stack;                /* of GskLayerGLStackEntry */
   GskLayerGLRoundedClip clips[GSK_LAYER_GL_MAX_CLIPS];
   guint n_clips;                /* rounded clips in force */
+  const GskLayerRenderOp *paint; /* the BORDER or GRADIENT op being drawn */
   guint skip_depth;
   gboolean failed;              /* redraw the frame in software */
 };

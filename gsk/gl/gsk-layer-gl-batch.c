@@ -11,10 +11,60 @@
 
 #include "gsk-layer-gl-batch-private.h"
 #include "gsk-layer-gl-backend-impl-private.h"
+#include "gsk-layer-gl-draw-private.h"
 
 #include <math.h>
 #include <string.h>
 #include <epoxy/gl.h>
+
+/* What a BORDER or GRADIENT op paints, for the PAINT variants */
+static void
+set_paint_uniforms (const GskLayerGLQuadProgram *program,
+                    const GskLayerRenderOp      *op)
+{
+  const GskLayerRenderPaint *paint = op->paint;
+  float colors[4 * GSK_LAYER_RENDER_MAX_STOPS];
+  guint i;
+
+  if (op->kind == GSK_LAYER_RENDER_OP_BORDER)
+    {
+      float rx[4], ry[4];
+
+      for (i = 0; i < 4; i++)
+        {
+          float alpha = gsk_layer_gl_clamp_unit (paint->colors[i][3]);
+
+          colors[i * 4 + 0] = gsk_layer_gl_clamp_unit (paint->colors[i][0]) * alpha;
+          colors[i * 4 + 1] = gsk_layer_gl_clamp_unit (paint->colors[i][1]) * alpha;
+          colors[i * 4 + 2] = gsk_layer_gl_clamp_unit (paint->colors[i][2]) * alpha;
+          colors[i * 4 + 3] = alpha;
+          rx[i] = paint->inner_radii[i].width;
+          ry[i] = paint->inner_radii[i].height;
+        }
+      glUniform1i (program->u_paint, 0);
+      glUniform4f (program->u_inner_rect, paint->inner_rect.origin.x, paint->inner_rect.origin.y,
+                   paint->inner_rect.size.width, paint->inner_rect.size.height);
+      glUniform4fv (program->u_inner_radius_x, 1, rx);
+      glUniform4fv (program->u_inner_radius_y, 1, ry);
+      glUniform4fv (program->u_widths, 1, paint->widths);
+      glUniform4fv (program->u_side_color, 4, colors);
+      return;
+    }
+
+  for (i = 0; i < paint->n_stops; i++)
+    memcpy (colors + i * 4, paint->stop_colors[i], sizeof paint->stop_colors[i]);
+  glUniform1i (program->u_paint, 1);
+  glUniform1i (program->u_gradient, paint->kind);
+  glUniform2f (program->u_point, paint->point.x, paint->point.y);
+  glUniform2f (program->u_axis, graphene_vec2_get_x (&paint->axis), graphene_vec2_get_y (&paint->axis));
+  glUniform1f (program->u_angle, paint->angle);
+  glUniform4f (program->u_tile, paint->tile.origin.x, paint->tile.origin.y,
+               paint->tile.size.width, paint->tile.size.height);
+  glUniform1i (program->u_repeating, paint->repeating);
+  glUniform1i (program->u_n_stops, MAX (paint->n_stops, 1));
+  glUniform1fv (program->u_offsets, MAX (paint->n_stops, 1), paint->offsets);
+  glUniform4fv (program->u_stop_color, MAX (paint->n_stops, 1), colors);
+}
 
 void
 gsk_layer_gl_flush_batch (GskLayerGLBackend *self)
@@ -70,6 +120,9 @@ gsk_layer_gl_flush_batch (GskLayerGLBackend *self)
       glUniform4fv (program->u_clip_radius_x, self->n_clips, radii_x);
       glUniform4fv (program->u_clip_radius_y, self->n_clips, radii_y);
     }
+
+  if (self->batch_variant & GSK_LAYER_GL_QUAD_PAINT)
+    set_paint_uniforms (program, self->paint);
 
   glBindVertexArray (self->vao);
   glBindBuffer (GL_ARRAY_BUFFER, self->vbo);
@@ -182,7 +235,9 @@ gsk_layer_gl_add_instance (GskLayerGLBackend      *self,
     variant |= GSK_LAYER_GL_QUAD_PROJECTIVE;
   /* Rounded corners cost every fragment of a program that has them:
    * only quads that need them get it */
-  if ((rounded != NULL && rounded->rounded) || self->n_clips > 0)
+  if (self->paint != NULL)
+    variant |= GSK_LAYER_GL_QUAD_PAINT | GSK_LAYER_GL_QUAD_ROUNDED;
+  else if ((rounded != NULL && rounded->rounded) || self->n_clips > 0)
     variant |= GSK_LAYER_GL_QUAD_ROUNDED;
   /* Every edge on a pixel boundary (most of a user interface): no
    * coverage to compute for any pixel */

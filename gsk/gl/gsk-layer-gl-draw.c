@@ -180,6 +180,41 @@ draw_color (GskLayerGLBackend      *self,
                              &clip, NULL, 0, NULL, op);
 }
 
+/* A BORDER or GRADIENT op: one quad of its own PAINT program, the
+ * paint in uniforms. Its rounded rectangle is always passed: a border's
+ * sides are found from it */
+static void
+draw_paint (GskLayerGLBackend      *self,
+            const GskLayerRenderOp *op)
+{
+  static const float no_source[4] = { 0, 0, 1, 1 };
+  float alpha = gsk_layer_gl_clamp_unit (op->opacity);
+  GskLayerRenderOp rounded = *op;
+  float m[16], color[4];
+  GskLayerGLBox clip;
+
+  if (alpha <= 0.f || op->paint == NULL || !op_clip_box (self, op, &clip))
+    return;
+  if (op->kind == GSK_LAYER_RENDER_OP_GRADIENT && op->paint->n_stops == 0)
+    return;
+
+  if (!rounded.rounded)
+    {
+      rounded.rounded = TRUE;
+      rounded.rounded_rect = op->kind == GSK_LAYER_RENDER_OP_BORDER ? op->rounded_rect : op->bounds;
+      memset (rounded.corner_radii, 0, sizeof rounded.corner_radii);
+    }
+  color[0] = color[1] = color[2] = color[3] = alpha;
+  graphene_matrix_to_float (&op->transform, m);
+
+  gsk_layer_gl_flush_batch (self);
+  self->paint = op;
+  gsk_layer_gl_add_instance (self, m, &op->bounds, no_source, color, GSK_LAYER_GL_MODE_COLOR, 0,
+                             &clip, NULL, 0, NULL, &rounded);
+  gsk_layer_gl_flush_batch (self);
+  self->paint = NULL;
+}
+
 /* Where the surface pixel bounds @px fall in layer space, clamped to
  * [@lo, @hi]; chained so that each bound is exactly where the GPU puts
  * the end of the part before (start + size, in floats), for seams
@@ -1071,6 +1106,11 @@ gsk_layer_gl_render_ops (GskLayerGLBackend *self)
 
         case GSK_LAYER_RENDER_OP_BACKDROP:
           draw_backdrop (self, op);
+          break;
+
+        case GSK_LAYER_RENDER_OP_BORDER:
+        case GSK_LAYER_RENDER_OP_GRADIENT:
+          draw_paint (self, op);
           break;
 
         case GSK_LAYER_RENDER_OP_PUSH_GROUP:

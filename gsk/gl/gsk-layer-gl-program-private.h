@@ -39,7 +39,10 @@ enum {
 /* Samples mipmaps (the level from the texture coordinates' derivatives);
  * these variants are linked when first used */
 #define GSK_LAYER_GL_QUAD_MIPMAP      (1 << 3)
-#define GSK_LAYER_GL_N_QUAD_VARIANTS  16
+/* Paints a BORDER or GRADIENT op (always with ROUNDED; one quad a draw,
+ * the paint in uniforms); linked when first used */
+#define GSK_LAYER_GL_QUAD_PAINT       (1 << 4)
+#define GSK_LAYER_GL_N_QUAD_VARIANTS  32
 
 typedef struct
 {
@@ -51,6 +54,22 @@ typedef struct
   GLint u_clip_rect;
   GLint u_clip_radius_x;
   GLint u_clip_radius_y;
+  /* The PAINT variants' */
+  GLint u_paint;
+  GLint u_inner_rect;
+  GLint u_inner_radius_x;
+  GLint u_inner_radius_y;
+  GLint u_widths;
+  GLint u_side_color;
+  GLint u_gradient;
+  GLint u_point;
+  GLint u_axis;
+  GLint u_angle;
+  GLint u_tile;
+  GLint u_repeating;
+  GLint u_n_stops;
+  GLint u_offsets;
+  GLint u_stop_color;
 } GskLayerGLQuadProgram;
 
 typedef struct

@@ -26,6 +26,13 @@
  *   own layer space and the homography from target space onto that
  *   plane, applied to every quad drawn while they are pushed.
  *
+ * The PAINT variants of the quad program draw a style's solid border
+ * (the ring between two rounded rectangles, each side in its colour,
+ * mixed over a pixel across the joins) and its gradients (linear,
+ * radial, conic, repeating; interpolated between premultiplied colours)
+ * per fragment, from uniforms: one quad a draw, nothing rasterized or
+ * uploaded when they change.
+ *
  * The sources are GLSL 3.30 core and GLSL ES 3.00 at once: only the
  * prelude differs.
  *
@@ -35,6 +42,7 @@
 
 #include "gsk-layer-gl-program-private.h"
 #include "gsk-layer-types.h"
+#include "gsk-layer-render-list-private.h"
 
 /* Varyings are interpolated perspective-correctly everywhere, even where
  * w is constant over a quad (every 2D transform), which makes that the
@@ -298,6 +306,86 @@ static const char quad_fragment_source[] =
   "  return clamp (0.5 - d / max (per_pixel, 1e-7), 0.0, 1.0);\n"
   "}\n"
   "#endif\n"
+  "#ifdef PAINT\n"
+  "/* A BORDER op (u_paint 0) or a GRADIENT op (1): see\n"
+  " * GskLayerRenderPaint; colours premultiplied */\n"
+  "uniform int u_paint;\n"
+  "uniform vec4 u_inner_rect;\n"
+  "uniform vec4 u_inner_radius_x;\n"
+  "uniform vec4 u_inner_radius_y;\n"
+  "uniform vec4 u_widths;          /* top, right, bottom, left */\n"
+  "uniform vec4 u_side_color[4];\n"
+  "uniform int u_gradient;\n"
+  "uniform vec2 u_point;\n"
+  "uniform vec2 u_axis;\n"
+  "uniform float u_angle;\n"
+  "uniform vec4 u_tile;\n"
+  "uniform int u_repeating;\n"
+  "uniform int u_n_stops;\n"
+  "uniform float u_offsets[MAX_STOPS];\n"
+  "uniform vec4 u_stop_color[MAX_STOPS];\n"
+  "\n"
+  "/* The colour of the side whose part of the box holds @l: the part\n"
+  " * nearest its edge in units of its width, which divides the box\n"
+  " * along the lines from the outer corners through the inner ones.\n"
+  " * Across such a join the two sides' colours are mixed over a pixel,\n"
+  " * as its antialiased edge would (@jx, @jy: layer units per pixel) */\n"
+  "vec4 border_color (vec2 l, vec2 jx, vec2 jy)\n"
+  "{\n"
+  "  /* Each side's distance from its edge, and that distance's layer\n"
+  "   * gradient */\n"
+  "  const vec2 grads[4] = vec2[4] (vec2 (0.0, 1.0), vec2 (-1.0, 0.0), vec2 (0.0, -1.0), vec2 (1.0, 0.0));\n"
+  "  vec2 q = l - v_rrect.xy;\n"
+  "  vec4 away = vec4 (q.y, v_rrect.z - q.x, v_rrect.w - q.y, q.x);\n"
+  "  bvec4 has = greaterThan (u_widths, vec4 (0.0));\n"
+  "  vec4 w = max (u_widths, vec4 (1e-30));\n"
+  "  vec4 ratio = mix (vec4 (1e30), away / w, has);\n"
+  "  int best = 0;\n"
+  "  for (int i = 1; i < 4; i++)\n"
+  "    if (ratio[i] < ratio[best])\n"
+  "      best = i;\n"
+  "  int next = best == 0 ? 1 : 0;\n"
+  "  for (int i = 0; i < 4; i++)\n"
+  "    if (i != best && ratio[i] < ratio[next])\n"
+  "      next = i;\n"
+  "  if (!has[next])\n"
+  "    return u_side_color[best];\n"
+  "  /* g > 0 where @best wins; linear in @l */\n"
+  "  float g = ratio[next] - ratio[best];\n"
+  "  vec2 grad = grads[next] / w[next] - grads[best] / w[best];\n"
+  "  float per_pixel = max (length (vec2 (dot (grad, jx), dot (grad, jy))), 1e-30);\n"
+  "  return mix (u_side_color[next], u_side_color[best], clamp (0.5 + g / per_pixel, 0.0, 1.0));\n"
+  "}\n"
+  "\n"
+  "/* The gradient at @l: its parameter t, then the stops around it,\n"
+  " * interpolated between premultiplied colours */\n"
+  "vec4 gradient_color (vec2 l)\n"
+  "{\n"
+  "  if (u_tile.z > 0.0)\n"
+  "    l = u_tile.xy + mod (l - u_tile.xy, u_tile.zw);\n"
+  "  vec2 d = l - u_point;\n"
+  "  float t;\n"
+  "  if (u_gradient == 0)\n"
+  "    t = dot (d, u_axis);\n"
+  "  else if (u_gradient == 1)\n"
+  "    t = length (d * u_axis);\n"
+  "  else\n"
+  "    t = mod (degrees (atan (d.x, -d.y)) - u_angle + 720.0, 360.0);\n"
+  "  float first = u_offsets[0];\n"
+  "  float span = u_offsets[u_n_stops - 1] - first;\n"
+  "  if (u_repeating != 0 && span > 0.0)\n"
+  "    t = first + mod (t - first, span);\n"
+  "  vec4 c = u_stop_color[0];\n"
+  "  for (int i = 1; i < u_n_stops; i++)\n"
+  "    if (t >= u_offsets[i - 1])\n"
+  "      {\n"
+  "        float width = u_offsets[i] - u_offsets[i - 1];\n"
+  "        float k = width > 0.0 ? clamp ((t - u_offsets[i - 1]) / width, 0.0, 1.0) : 1.0;\n"
+  "        c = mix (u_stop_color[i - 1], u_stop_color[i], k);\n"
+  "      }\n"
+  "  return c;\n"
+  "}\n"
+  "#endif\n"
   "\n"
   "void main ()\n"
   "{\n"
@@ -360,14 +448,28 @@ static const char quad_fragment_source[] =
   "#endif\n"
   "  vec4 color = v_color * coverage;\n"
   "  /* One fetch, whatever the mode: both sides of a branch would run */\n"
-  "#ifdef MIPMAP\n"
+  "#if defined(PAINT)\n"
+  "  vec4 texel = vec4 (1.0);\n"
+  "#elif defined(MIPMAP)\n"
   "  /* The level from where the quad's pixels fall in the texture */\n"
   "  vec4 texel = textureGrad (u_texture, clamp (uv, v_uv_clamp.xy, v_uv_clamp.zw), dFdx (uv), dFdy (uv));\n"
   "#else\n"
   "  vec4 texel = textureLod (u_texture, clamp (uv, v_uv_clamp.xy, v_uv_clamp.zw), 0.0);\n"
   "#endif\n"
   "\n"
+  "#ifdef PAINT\n"
+  "  if (u_paint == 0)\n"
+  "    {\n"
+  "      /* The ring: the outer rounded rectangle less the inner one */\n"
+  "      if (u_inner_rect.z > 0.0 && u_inner_rect.w > 0.0)\n"
+  "        coverage *= 1.0 - rounded_coverage (lpos, jac.xy, jac.zw, u_inner_rect, u_inner_radius_x, u_inner_radius_y);\n"
+  "      o_color = border_color (lpos, jac.xy, jac.zw) * (v_color.a * coverage);\n"
+  "    }\n"
+  "  else\n"
+  "    o_color = gradient_color (lpos) * (v_color.a * coverage);\n"
+  "#else\n"
   "  o_color = v_mode > 0.5 ? color * texel : color;\n"
+  "#endif\n"
   "}\n";
 
 static const char blend_vertex_source[] =
@@ -657,7 +759,9 @@ gsk_layer_gl_quad_program_init (GskLayerGLQuadProgram  *program,
 
   g_return_val_if_fail (variant < GSK_LAYER_GL_N_QUAD_VARIANTS, FALSE);
 
-  defines = g_strdup_printf ("#define MAX_CLIPS %d\n%s%s%s", GSK_LAYER_GL_MAX_CLIPS,
+  defines = g_strdup_printf ("#define MAX_CLIPS %d\n#define MAX_STOPS %d\n%s%s%s%s", GSK_LAYER_GL_MAX_CLIPS,
+                             GSK_LAYER_RENDER_MAX_STOPS,
+                             (variant & GSK_LAYER_GL_QUAD_PAINT) ? "#define PAINT 1\n" : "",
                              (variant & GSK_LAYER_GL_QUAD_MIPMAP) ? "#define MIPMAP 1\n" : "",
                              (variant & GSK_LAYER_GL_QUAD_PROJECTIVE) ? "#define PROJECTIVE 1\n" : "",
                              (variant & GSK_LAYER_GL_QUAD_ROUNDED) ? "#define ROUNDED 1\n" :
@@ -673,6 +777,21 @@ gsk_layer_gl_quad_program_init (GskLayerGLQuadProgram  *program,
   program->u_clip_rect = glGetUniformLocation (program->id, "u_clip_rect");
   program->u_clip_radius_x = glGetUniformLocation (program->id, "u_clip_radius_x");
   program->u_clip_radius_y = glGetUniformLocation (program->id, "u_clip_radius_y");
+  program->u_paint = glGetUniformLocation (program->id, "u_paint");
+  program->u_inner_rect = glGetUniformLocation (program->id, "u_inner_rect");
+  program->u_inner_radius_x = glGetUniformLocation (program->id, "u_inner_radius_x");
+  program->u_inner_radius_y = glGetUniformLocation (program->id, "u_inner_radius_y");
+  program->u_widths = glGetUniformLocation (program->id, "u_widths");
+  program->u_side_color = glGetUniformLocation (program->id, "u_side_color");
+  program->u_gradient = glGetUniformLocation (program->id, "u_gradient");
+  program->u_point = glGetUniformLocation (program->id, "u_point");
+  program->u_axis = glGetUniformLocation (program->id, "u_axis");
+  program->u_angle = glGetUniformLocation (program->id, "u_angle");
+  program->u_tile = glGetUniformLocation (program->id, "u_tile");
+  program->u_repeating = glGetUniformLocation (program->id, "u_repeating");
+  program->u_n_stops = glGetUniformLocation (program->id, "u_n_stops");
+  program->u_offsets = glGetUniformLocation (program->id, "u_offsets");
+  program->u_stop_color = glGetUniformLocation (program->id, "u_stop_color");
 
   return TRUE;
 }

@@ -222,6 +222,9 @@ static void
 gsk_layer_gl_renderer_init (GskLayerGLRenderer *self)
 {
   self->damage_history = g_ptr_array_new_with_free_func ((GDestroyNotify) cairo_region_destroy);
+  /* Borders and gradients in shaders: nothing to rasterize when they
+   * change, no texture to upload */
+  gsk_layer_renderer_set_vector_style (GSK_LAYER_RENDERER (self), TRUE);
 }
 
 /**
