@@ -18,13 +18,23 @@
  *   renderer or its cairo renderer with gsk_renderer_render_texture ()
  *   and downloaded.
  *
+ * With --animated, the boxes also change their style every frame: a
+ * 3 px border whose colour changes and a linear gradient that turns
+ * (`border-radius: 10px; border: 3px solid rgb(…);
+ * background-image: linear-gradient(…deg, …)`, no shadow), and GSK's GL
+ * renderer runs twice: rasterizing each box's style with cairo and
+ * uploading it every frame (its default), and with
+ * GSK_LAYER_DEBUG=vector-style, drawing borders and gradients in its
+ * shaders. GTK's nodes are a
+ * rounded-clipped linear gradient node and a border node.
+ *
  * Each runs in a process of its own (GSK's headless EGL context cannot
  * be made in a GTK X11 process); run the bench under xvfb-run with
  * GDK_BACKEND=x11. Printed: medians in ms and the ratios the issue sets
  * (GSK GL at least 1.5× GTK GL's frame rate; GSK software at least GTK
  * cairo's), with ! where short.
  *
- * Usage: bench-style [--count=N] [FRAMES]
+ * Usage: bench-style [--count=N] [--animated] [FRAMES]
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -109,6 +119,20 @@ median (double *v,
 static const char style_text[] =
   "border-radius: 10px; border: 2px solid #241f31; box-shadow: 0 4px 12px rgba(0, 0, 0, 0.45)";
 
+/* --animated: each box's style changes every frame */
+static gboolean animated;
+
+/* Box @i's border colour and gradient angle in @frame */
+static void
+animated_style (int       i,
+                int       frame,
+                GdkRGBA  *border,
+                float    *angle)
+{
+  *border = (GdkRGBA) { (float) ((i * 7 + (frame + 1024) * 5) % 256) / 255.f, 0.3f, 0.6f, 1 };
+  *angle = (float) ((i * 13 + (frame + 1024) * 7) % 360);
+}
+
 /* {{{ GSK */
 
 static int
@@ -153,7 +177,25 @@ run_gsk (const char *backend,
 
       boxes_step (boxes, n);
       for (i = 0; i < n; i++)
-        gsk_layer_set_position (layers[i], &GRAPHENE_POINT_INIT (boxes[i].x, boxes[i].y));
+        {
+          gsk_layer_set_position (layers[i], &GRAPHENE_POINT_INIT (boxes[i].x, boxes[i].y));
+          if (animated)
+            {
+              GdkRGBA border;
+              float angle;
+              g_autofree char *style = NULL;
+              char color[64];
+
+              animated_style (i, frame, &border, &angle);
+              g_snprintf (color, sizeof color, "rgb(%d, %d, %d)", (int) (boxes[i].color.red * 255),
+                          (int) (boxes[i].color.green * 255), (int) (boxes[i].color.blue * 255));
+              style = g_strdup_printf ("border-radius: 10px; border: 3px solid rgb(%d, 77, 153); "
+                                       "background-image: linear-gradient(%gdeg, %s, #ffffff)",
+                                       (int) (border.red * 255 + 0.5f), angle, color);
+              if (!gsk_layer_set_style_from_string (layers[i], style, &error))
+                g_error ("%s", error->message);
+            }
+        }
       damage = gsk_layer_renderer_render (renderer, root, target);
       cairo_region_destroy (damage);
       if (frame >= 0)
@@ -187,6 +229,48 @@ run_gsk (const char *backend,
 
 /* }}} */
 /* {{{ GTK */
+
+/* --animated: a rounded-clipped linear gradient (laid out as CSS lays
+ * it out) and a border node */
+static GskRenderNode *
+animated_box_nodes (const Box *b,
+                    int        i,
+                    int        frame)
+{
+  GskRenderNode *nodes[2], *gradient, *container, *node;
+  GskRoundedRect outline;
+  GskTransform *t;
+  GdkRGBA border;
+  float angle, dx, dy, length;
+  GskColorStop stops[2];
+
+  animated_style (i, frame, &border, &angle);
+  border.green = 77 / 255.f;
+  border.blue = 153 / 255.f;
+  dx = sinf (angle * G_PI / 180);
+  dy = -cosf (angle * G_PI / 180);
+  length = fabsf (BOX_W * dx) + fabsf (BOX_H * dy);
+  stops[0] = (GskColorStop) { 0, b->color };
+  stops[1] = (GskColorStop) { 1, { 1, 1, 1, 1 } };
+  gsk_rounded_rect_init_from_rect (&outline, &GRAPHENE_RECT_INIT (0, 0, BOX_W, BOX_H), 10);
+  gradient = gsk_linear_gradient_node_new (&outline.bounds,
+                                           &GRAPHENE_POINT_INIT (BOX_W / 2.f - dx * length / 2, BOX_H / 2.f - dy * length / 2),
+                                           &GRAPHENE_POINT_INIT (BOX_W / 2.f + dx * length / 2, BOX_H / 2.f + dy * length / 2),
+                                           stops, 2);
+  nodes[0] = gsk_rounded_clip_node_new (gradient, &outline);
+  gsk_render_node_unref (gradient);
+  nodes[1] = gsk_border_node_new (&outline, (float[4]) { 3, 3, 3, 3 },
+                                  (GdkRGBA[4]) { border, border, border, border });
+  container = gsk_container_node_new (nodes, 2);
+  gsk_render_node_unref (nodes[0]);
+  gsk_render_node_unref (nodes[1]);
+
+  t = gsk_transform_translate (NULL, &GRAPHENE_POINT_INIT (b->x, b->y));
+  node = gsk_transform_node_new (container, t);
+  gsk_transform_unref (t);
+  gsk_render_node_unref (container);
+  return node;
+}
 
 static GskRenderNode *
 box_nodes (const Box *b)
@@ -253,7 +337,7 @@ run_gtk (const char *backend,
       boxes_step (boxes, n);
       nodes[0] = gsk_color_node_new (&(GdkRGBA) { 1, 1, 1, 1 }, &viewport);
       for (i = 0; i < n; i++)
-        nodes[i + 1] = box_nodes (&boxes[i]);
+        nodes[i + 1] = animated ? animated_box_nodes (&boxes[i], i, frame) : box_nodes (&boxes[i]);
       root = gsk_container_node_new (nodes, n + 1);
       for (i = 0; i <= n; i++)
         gsk_render_node_unref (nodes[i]);
@@ -297,7 +381,7 @@ run_child (const char *self,
   g_autofree char *run = g_strdup_printf ("--run=%s", which);
   g_autofree char *count = g_strdup_printf ("--count=%d", n);
   g_autofree char *f = g_strdup_printf ("%d", frames);
-  const char *argv[] = { self, run, count, f, NULL };
+  const char *argv[] = { self, run, count, f, animated ? "--animated" : NULL, NULL };
   g_autoptr (GError) error = NULL;
   g_autofree char *out = NULL;
   char name[32];
@@ -322,13 +406,15 @@ main (int    argc,
 {
   int frames = 30, n = 1000, i;
   const char *run = NULL;
-  double gsk_gl, gsk_sw, gtk_gl, gtk_cairo;
-  guint raster_gl, raster_sw, unused;
+  double gsk_gl, gsk_sw, gtk_gl, gtk_cairo, gsk_gl_vector = NAN;
+  guint raster_gl, raster_sw, raster_gl_vector = 0, unused;
 
   for (i = 1; i < argc; i++)
     {
       if (g_str_has_prefix (argv[i], "--run="))
         run = argv[i] + strlen ("--run=");
+      else if (g_str_equal (argv[i], "--animated"))
+        animated = TRUE;
       else if (g_str_has_prefix (argv[i], "--count="))
         n = MAX (1, atoi (argv[i] + strlen ("--count=")));
       else if (atoi (argv[i]) > 0)
@@ -345,12 +431,25 @@ main (int    argc,
     return run_gtk ("cairo", n, frames);
 
   gsk_gl = run_child (argv[0], "gsk-gl", n, frames, &raster_gl);
+  if (animated)
+    {
+      g_setenv ("GSK_LAYER_DEBUG", "vector-style", TRUE);
+      gsk_gl_vector = run_child (argv[0], "gsk-gl", n, frames, &raster_gl_vector);
+      g_unsetenv ("GSK_LAYER_DEBUG");
+    }
   gsk_sw = run_child (argv[0], "gsk-software", n, frames, &raster_sw);
   gtk_gl = run_child (argv[0], "gtk-gl", n, frames, &unused);
   gtk_cairo = run_child (argv[0], "gtk-cairo", n, frames, &unused);
 
-  printf ("%d moving boxes (%s), %d×%d; medians of %d frames\n", n, style_text, WIDTH, HEIGHT, frames);
+  if (animated)
+    printf ("%d moving boxes, their border colour and gradient angle changing every frame, %d×%d; medians of %d frames\n",
+            n, WIDTH, HEIGHT, frames);
+  else
+    printf ("%d moving boxes (%s), %d×%d; medians of %d frames\n", n, style_text, WIDTH, HEIGHT, frames);
   printf ("  GSK GL:        %8.2f ms  (%u rasterizations after the first frame)\n", gsk_gl, raster_gl);
+  if (animated)
+    printf ("  GSK GL, vector-style: %8.2f ms  (%u rasterizations; shaders / raster frame rate %.2f)\n",
+            gsk_gl_vector, raster_gl_vector, gsk_gl / gsk_gl_vector);
   printf ("  GTK 4 GL:      %8.2f ms\n", gtk_gl);
   printf ("  GSK software:  %8.2f ms  (%u rasterizations after the first frame)\n", gsk_sw, raster_sw);
   printf ("  GTK 4 cairo:   %8.2f ms\n", gtk_cairo);

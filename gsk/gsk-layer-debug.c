@@ -14,7 +14,7 @@ static const GDebugKey debug_keys[] = {
   { "no-threads", GSK_LAYER_DEBUG_NO_THREADS },
   { "no-atlas", GSK_LAYER_DEBUG_NO_ATLAS },
   { "full-res-blur", GSK_LAYER_DEBUG_FULL_RES_BLUR },
-  { "raster-style", GSK_LAYER_DEBUG_RASTER_STYLE },
+  { "vector-style", GSK_LAYER_DEBUG_VECTOR_STYLE },
 };
 
 GskLayerDebugFlags

@@ -195,7 +195,7 @@ gsk_layer_renderer_compile_frame (GskLayerRenderer          *self,
   GskLayerRendererPrivate *priv = gsk_layer_renderer_get_instance_private (self);
   cairo_region_t *damage;
   gboolean full;
-  gboolean vector_style = priv->vector_style && !GSK_LAYER_DEBUG_CHECK (RASTER_STYLE);
+  gboolean vector_style = priv->vector_style;
 
   if (GSK_LAYER_RENDERER_GET_CLASS (self)->begin_frame)
     GSK_LAYER_RENDERER_GET_CLASS (self)->begin_frame (self);

@@ -42,6 +42,8 @@
  */
 #include <gsklayer.h>
 
+#include "gsk-layer-renderer-private.h"
+
 #include "font-caches.h"
 #include <math.h>
 #include <stdlib.h>
@@ -75,6 +77,8 @@ typedef struct {
 typedef struct {
   Reftest *test;
   Backend backend;
+  /* GL: borders and gradients in shaders (GSK_LAYER_DEBUG=vector-style) */
+  gboolean vector_style;
 } ReftestRun;
 
 /* One GL renderer for every test: a context and its shaders take a
@@ -346,6 +350,8 @@ run_reftest (gconstpointer data)
       return;
     }
 
+  if (run->backend == BACKEND_GL)
+    gsk_layer_renderer_set_vector_style (get_gl_renderer (), run->vector_style);
   scene = load_scene (t->scene_path, t->time);
   out = render_scene (scene, run->backend, t->scale, TRUE);
 
@@ -471,16 +477,22 @@ main (int    argc,
   runs = g_array_sized_new (FALSE, FALSE, sizeof (ReftestRun), tests->len * 2);
   for (i = 0; i < tests->len; i++)
     {
-      ReftestRun sw = { g_ptr_array_index (tests, i), BACKEND_SOFTWARE };
-      ReftestRun gl = { g_ptr_array_index (tests, i), BACKEND_GL };
+      Reftest *t = g_ptr_array_index (tests, i);
+      ReftestRun sw = { t, BACKEND_SOFTWARE, FALSE };
+      ReftestRun gl = { t, BACKEND_GL, FALSE };
+      ReftestRun gl_vector = { t, BACKEND_GL, TRUE };
 
       g_array_append_val (runs, sw);
       g_array_append_val (runs, gl);
+      /* Styles once more with borders and gradients in GL's shaders */
+      if (g_str_has_prefix (t->name, "style-"))
+        g_array_append_val (runs, gl_vector);
     }
   for (i = 0; i < runs->len; i++)
     {
       ReftestRun *run = &g_array_index (runs, ReftestRun, i);
-      g_autofree char *path = g_strconcat (run->backend == BACKEND_GL ? "/reftest-gl/" : "/reftest/",
+      g_autofree char *path = g_strconcat (run->vector_style ? "/reftest-gl-vector/" :
+                                           run->backend == BACKEND_GL ? "/reftest-gl/" : "/reftest/",
                                            run->test->name, NULL);
 
       g_test_add_data_func (path, run, run_reftest);

@@ -16,6 +16,7 @@
 #include <gsklayer.h>
 
 #include "gsk-layer-private.h"
+#include "gsk-layer-renderer-private.h"
 #include "font-caches.h"
 
 /* Parses @css and writes it back */
@@ -756,6 +757,8 @@ test_vector_box (void)
       return;
     }
 
+  /* Off by default (see gsk_layer_gl_renderer_init()) */
+  gsk_layer_renderer_set_vector_style (gl, TRUE);
   root = g_object_ref_sink (gsk_layer_new ());
   gsk_layer_set_size (root, &GRAPHENE_SIZE_INIT (240, 200));
   gsk_layer_set_background_color (root, &(GdkRGBA) { 1, 1, 1, 1 });

@@ -90,7 +90,12 @@ struct _GskLayerGLBackend
   GArray *stack;                /* of GskLayerGLStackEntry */
   GskLayerGLRoundedClip clips[GSK_LAYER_GL_MAX_CLIPS];
   guint n_clips;                /* rounded clips in force */
-  const GskLayerRenderOp *paint; /* the BORDER or GRADIENT op being drawn */
+  const GskLayerRenderOp *paint; /* the BORDER or GRADIENT op being added */
+  /* The batch's paint slots (GSK_LAYER_GL_PAINT_SIZE vectors each) and
+   * how many a draw may have on this context */
+  float paints[GSK_LAYER_GL_MAX_PAINTS * GSK_LAYER_GL_PAINT_SIZE * 4];
+  guint n_paints;
+  guint max_paints;
   guint skip_depth;
   gboolean failed;              /* redraw the frame in software */
 };

@@ -502,10 +502,19 @@ backend_new_for_context (GskLayerGLContext  *context,
   self->stack = g_array_new (FALSE, FALSE, sizeof (GskLayerGLStackEntry));
   self->description = gsk_layer_gl_context_describe (context);
 
+  /* As many paint slots as the fragment shader's uniforms hold, beside
+   * the clips' and a margin */
+  {
+    GLint vectors = 0;
+
+    glGetIntegerv (GL_MAX_FRAGMENT_UNIFORM_VECTORS, &vectors);
+    self->max_paints = CLAMP ((vectors - 64) / GSK_LAYER_GL_PAINT_SIZE, 1, GSK_LAYER_GL_MAX_PAINTS);
+  }
+
   /* The mipmap variants wait until an image asks for them */
   for (i = 0; i < GSK_LAYER_GL_QUAD_MIPMAP; i++)
     {
-      if (!gsk_layer_gl_quad_program_init (&self->quad[i], i, context->is_gles, error))
+      if (!gsk_layer_gl_quad_program_init (&self->quad[i], i, self->max_paints, context->is_gles, error))
         {
           gsk_layer_gl_backend_free (self);
           return NULL;

@@ -17,53 +17,54 @@
 #include <string.h>
 #include <epoxy/gl.h>
 
-/* What a BORDER or GRADIENT op paints, for the PAINT variants */
+/* What a BORDER or GRADIENT op paints, into a slot of the PAINT
+ * variants' uniforms (see GSK_LAYER_GL_PAINT_SIZE) */
 static void
-set_paint_uniforms (const GskLayerGLQuadProgram *program,
-                    const GskLayerRenderOp      *op)
+pack_paint (const GskLayerRenderOp *op,
+            float                  *slot)
 {
   const GskLayerRenderPaint *paint = op->paint;
-  float colors[4 * GSK_LAYER_RENDER_MAX_STOPS];
   guint i;
 
+  memset (slot, 0, GSK_LAYER_GL_PAINT_SIZE * 4 * sizeof (float));
   if (op->kind == GSK_LAYER_RENDER_OP_BORDER)
     {
-      float rx[4], ry[4];
-
+      slot[4] = paint->inner_rect.origin.x;
+      slot[5] = paint->inner_rect.origin.y;
+      slot[6] = paint->inner_rect.size.width;
+      slot[7] = paint->inner_rect.size.height;
       for (i = 0; i < 4; i++)
         {
           float alpha = gsk_layer_gl_clamp_unit (paint->colors[i][3]);
 
-          colors[i * 4 + 0] = gsk_layer_gl_clamp_unit (paint->colors[i][0]) * alpha;
-          colors[i * 4 + 1] = gsk_layer_gl_clamp_unit (paint->colors[i][1]) * alpha;
-          colors[i * 4 + 2] = gsk_layer_gl_clamp_unit (paint->colors[i][2]) * alpha;
-          colors[i * 4 + 3] = alpha;
-          rx[i] = paint->inner_radii[i].width;
-          ry[i] = paint->inner_radii[i].height;
+          slot[8 + i] = paint->inner_radii[i].width;
+          slot[12 + i] = paint->inner_radii[i].height;
+          slot[16 + i] = paint->widths[i];
+          slot[20 + i * 4 + 0] = gsk_layer_gl_clamp_unit (paint->colors[i][0]) * alpha;
+          slot[20 + i * 4 + 1] = gsk_layer_gl_clamp_unit (paint->colors[i][1]) * alpha;
+          slot[20 + i * 4 + 2] = gsk_layer_gl_clamp_unit (paint->colors[i][2]) * alpha;
+          slot[20 + i * 4 + 3] = alpha;
         }
-      glUniform1i (program->u_paint, 0);
-      glUniform4f (program->u_inner_rect, paint->inner_rect.origin.x, paint->inner_rect.origin.y,
-                   paint->inner_rect.size.width, paint->inner_rect.size.height);
-      glUniform4fv (program->u_inner_radius_x, 1, rx);
-      glUniform4fv (program->u_inner_radius_y, 1, ry);
-      glUniform4fv (program->u_widths, 1, paint->widths);
-      glUniform4fv (program->u_side_color, 4, colors);
       return;
     }
 
-  for (i = 0; i < paint->n_stops; i++)
-    memcpy (colors + i * 4, paint->stop_colors[i], sizeof paint->stop_colors[i]);
-  glUniform1i (program->u_paint, 1);
-  glUniform1i (program->u_gradient, paint->kind);
-  glUniform2f (program->u_point, paint->point.x, paint->point.y);
-  glUniform2f (program->u_axis, graphene_vec2_get_x (&paint->axis), graphene_vec2_get_y (&paint->axis));
-  glUniform1f (program->u_angle, paint->angle);
-  glUniform4f (program->u_tile, paint->tile.origin.x, paint->tile.origin.y,
-               paint->tile.size.width, paint->tile.size.height);
-  glUniform1i (program->u_repeating, paint->repeating);
-  glUniform1i (program->u_n_stops, MAX (paint->n_stops, 1));
-  glUniform1fv (program->u_offsets, MAX (paint->n_stops, 1), paint->offsets);
-  glUniform4fv (program->u_stop_color, MAX (paint->n_stops, 1), colors);
+  slot[0] = 1 + paint->kind;
+  slot[1] = paint->repeating;
+  slot[2] = MAX (paint->n_stops, 1);
+  slot[3] = paint->angle;
+  slot[4] = paint->point.x;
+  slot[5] = paint->point.y;
+  slot[6] = graphene_vec2_get_x (&paint->axis);
+  slot[7] = graphene_vec2_get_y (&paint->axis);
+  slot[8] = paint->tile.origin.x;
+  slot[9] = paint->tile.origin.y;
+  slot[10] = paint->tile.size.width;
+  slot[11] = paint->tile.size.height;
+  for (i = 0; i < paint->n_stops && i < GSK_LAYER_RENDER_MAX_STOPS; i++)
+    {
+      slot[12 + i] = paint->offsets[i];
+      memcpy (slot + 28 + i * 4, paint->stop_colors[i], 4 * sizeof (float));
+    }
 }
 
 void
@@ -79,7 +80,8 @@ gsk_layer_gl_flush_batch (GskLayerGLBackend *self)
     {
       g_autoptr (GError) error = NULL;
 
-      if (!gsk_layer_gl_quad_program_init (program, self->batch_variant, self->context->is_gles, &error))
+      if (!gsk_layer_gl_quad_program_init (program, self->batch_variant, self->max_paints,
+                                           self->context->is_gles, &error))
         {
           g_warning ("The quad program (variant %u) did not link: %s", self->batch_variant, error->message);
           self->failed = TRUE;
@@ -121,8 +123,8 @@ gsk_layer_gl_flush_batch (GskLayerGLBackend *self)
       glUniform4fv (program->u_clip_radius_y, self->n_clips, radii_y);
     }
 
-  if (self->batch_variant & GSK_LAYER_GL_QUAD_PAINT)
-    set_paint_uniforms (program, self->paint);
+  if (self->n_paints > 0)
+    glUniform4fv (program->u_paint, self->n_paints * GSK_LAYER_GL_PAINT_SIZE, self->paints);
 
   glBindVertexArray (self->vao);
   glBindBuffer (GL_ARRAY_BUFFER, self->vbo);
@@ -136,6 +138,7 @@ gsk_layer_gl_flush_batch (GskLayerGLBackend *self)
   self->stats.draw_calls++;
   self->stats.quads += self->instances->len;
   g_array_set_size (self->instances, 0);
+  self->n_paints = 0;
   self->batch_texture = 0;
   self->batch_sampler = 0;
 }
@@ -250,17 +253,24 @@ gsk_layer_gl_add_instance (GskLayerGLBackend      *self,
   /* The batch's program may draw this quad too, which keeps batches
    * long: the plain one draws quads that need none of its coverage, and
    * gives the same pixels; the rounded one draws quads without corners */
+  /* A paint slot for a BORDER or GRADIENT op; a full batch is drawn */
+  if (self->paint != NULL && self->n_paints == self->max_paints)
+    gsk_layer_gl_flush_batch (self);
+
   if (self->instances->len > 0 && variant != self->batch_variant)
     {
       guint batch = self->batch_variant;
+      /* The PAINT variants draw every quad their ROUNDED ones draw: a
+       * paint joins a rounded batch, which takes on PAINT */
+      guint needs = variant & ~GSK_LAYER_GL_QUAD_PAINT;
       gboolean compatible =
-        (batch & GSK_LAYER_GL_QUAD_PROJECTIVE) == (variant & GSK_LAYER_GL_QUAD_PROJECTIVE) &&
-        (batch & GSK_LAYER_GL_QUAD_MIPMAP) == (variant & GSK_LAYER_GL_QUAD_MIPMAP) &&
-        (!(batch & GSK_LAYER_GL_QUAD_HARD) || (variant & GSK_LAYER_GL_QUAD_HARD)) &&
-        (!(variant & GSK_LAYER_GL_QUAD_ROUNDED) || (batch & GSK_LAYER_GL_QUAD_ROUNDED));
+        (batch & GSK_LAYER_GL_QUAD_PROJECTIVE) == (needs & GSK_LAYER_GL_QUAD_PROJECTIVE) &&
+        (batch & GSK_LAYER_GL_QUAD_MIPMAP) == (needs & GSK_LAYER_GL_QUAD_MIPMAP) &&
+        (!(batch & GSK_LAYER_GL_QUAD_HARD) || (needs & GSK_LAYER_GL_QUAD_HARD)) &&
+        (!(needs & GSK_LAYER_GL_QUAD_ROUNDED) || (batch & GSK_LAYER_GL_QUAD_ROUNDED));
 
       if (compatible)
-        variant = batch;
+        variant = batch | (variant & GSK_LAYER_GL_QUAD_PAINT);
       else
         gsk_layer_gl_flush_batch (self);
     }
@@ -294,6 +304,13 @@ gsk_layer_gl_add_instance (GskLayerGLBackend      *self,
   instance->clip[2] = clip->x2;
   instance->clip[3] = clip->y2;
   memcpy (instance->uv_clamp, uv_clamp ? uv_clamp : no_clamp, sizeof instance->uv_clamp);
+  if (self->paint != NULL)
+    {
+      instance->params[2] = GSK_LAYER_GL_MODE_PAINT;
+      instance->uv_clamp[0] = self->n_paints;
+      pack_paint (self->paint, self->paints + self->n_paints * GSK_LAYER_GL_PAINT_SIZE * 4);
+      self->n_paints++;
+    }
   memset (instance->radius_x, 0, sizeof instance->radius_x);
   memset (instance->radius_y, 0, sizeof instance->radius_y);
   memset (instance->rrect, 0, sizeof instance->rrect);

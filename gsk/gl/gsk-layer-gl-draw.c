@@ -180,9 +180,9 @@ draw_color (GskLayerGLBackend      *self,
                              &clip, NULL, 0, NULL, op);
 }
 
-/* A BORDER or GRADIENT op: one quad of its own PAINT program, the
- * paint in uniforms. Its rounded rectangle is always passed: a border's
- * sides are found from it */
+/* A BORDER or GRADIENT op: a quad of a PAINT variant, batched with
+ * others, its paint in a uniform slot. Its rounded rectangle is always
+ * passed: a border's sides are found from it */
 static void
 draw_paint (GskLayerGLBackend      *self,
             const GskLayerRenderOp *op)
@@ -207,11 +207,9 @@ draw_paint (GskLayerGLBackend      *self,
   color[0] = color[1] = color[2] = color[3] = alpha;
   graphene_matrix_to_float (&op->transform, m);
 
-  gsk_layer_gl_flush_batch (self);
   self->paint = op;
-  gsk_layer_gl_add_instance (self, m, &op->bounds, no_source, color, GSK_LAYER_GL_MODE_COLOR, 0,
+  gsk_layer_gl_add_instance (self, m, &op->bounds, no_source, color, GSK_LAYER_GL_MODE_PAINT, 0,
                              &clip, NULL, 0, NULL, &rounded);
-  gsk_layer_gl_flush_batch (self);
   self->paint = NULL;
 }
 

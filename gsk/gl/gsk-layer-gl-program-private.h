@@ -31,6 +31,17 @@ enum {
 #define GSK_LAYER_GL_MODE_COLOR      0.f  /* nothing: a solid color */
 #define GSK_LAYER_GL_MODE_TEXTURE    1.f  /* the texture, over @source in layer space */
 #define GSK_LAYER_GL_MODE_OFFSCREEN  2.f  /* the texture, over @source in target space */
+#define GSK_LAYER_GL_MODE_PAINT      3.f  /* a BORDER or GRADIENT op's paint, in slot @uv_clamp[0] */
+
+/* Vectors of a paint slot (u_paint): [0] kind (0 a border, 1 + the
+ * GskLayerRenderGradientKind), repeating, stops, angle; a border's
+ * [1] inner rectangle, [2] its x radii, [3] y radii, [4] widths, [5–8]
+ * side colours; a gradient's [1] point and axis, [2] tile, [3–6]
+ * offsets, [7–22] stop colours */
+#define GSK_LAYER_GL_PAINT_SIZE 23
+/* The most slots a draw has; fewer where the fragment shader's
+ * uniforms are fewer */
+#define GSK_LAYER_GL_MAX_PAINTS 64
 
 /* Variants of the quad program, as bits: an index into an array */
 #define GSK_LAYER_GL_QUAD_PROJECTIVE  (1 << 0)  /* w varies over the quad */
@@ -39,8 +50,8 @@ enum {
 /* Samples mipmaps (the level from the texture coordinates' derivatives);
  * these variants are linked when first used */
 #define GSK_LAYER_GL_QUAD_MIPMAP      (1 << 3)
-/* Paints a BORDER or GRADIENT op (always with ROUNDED; one quad a draw,
- * the paint in uniforms); linked when first used */
+/* Also paints BORDER and GRADIENT ops (always with ROUNDED; their
+ * paints in uniform slots); linked when first used */
 #define GSK_LAYER_GL_QUAD_PAINT       (1 << 4)
 #define GSK_LAYER_GL_N_QUAD_VARIANTS  32
 
@@ -54,22 +65,8 @@ typedef struct
   GLint u_clip_rect;
   GLint u_clip_radius_x;
   GLint u_clip_radius_y;
-  /* The PAINT variants' */
+  /* The PAINT variants': slots of GSK_LAYER_GL_PAINT_SIZE vectors */
   GLint u_paint;
-  GLint u_inner_rect;
-  GLint u_inner_radius_x;
-  GLint u_inner_radius_y;
-  GLint u_widths;
-  GLint u_side_color;
-  GLint u_gradient;
-  GLint u_point;
-  GLint u_axis;
-  GLint u_angle;
-  GLint u_tile;
-  GLint u_repeating;
-  GLint u_n_stops;
-  GLint u_offsets;
-  GLint u_stop_color;
 } GskLayerGLQuadProgram;
 
 typedef struct
@@ -127,6 +124,7 @@ gboolean gsk_layer_gl_filter_program_init (GskLayerGLFilterProgram *program,
                                            GError                 **error);
 gboolean gsk_layer_gl_quad_program_init   (GskLayerGLQuadProgram  *program,
                                            guint                   variant,
+                                           guint                   max_paints,
                                            gboolean                is_gles,
                                            GError                **error);
 gboolean gsk_layer_gl_blend_program_init  (GskLayerGLBlendProgram *program,

@@ -307,38 +307,25 @@ static const char quad_fragment_source[] =
   "}\n"
   "#endif\n"
   "#ifdef PAINT\n"
-  "/* A BORDER op (u_paint 0) or a GRADIENT op (1): see\n"
-  " * GskLayerRenderPaint; colours premultiplied */\n"
-  "uniform int u_paint;\n"
-  "uniform vec4 u_inner_rect;\n"
-  "uniform vec4 u_inner_radius_x;\n"
-  "uniform vec4 u_inner_radius_y;\n"
-  "uniform vec4 u_widths;          /* top, right, bottom, left */\n"
-  "uniform vec4 u_side_color[4];\n"
-  "uniform int u_gradient;\n"
-  "uniform vec2 u_point;\n"
-  "uniform vec2 u_axis;\n"
-  "uniform float u_angle;\n"
-  "uniform vec4 u_tile;\n"
-  "uniform int u_repeating;\n"
-  "uniform int u_n_stops;\n"
-  "uniform float u_offsets[MAX_STOPS];\n"
-  "uniform vec4 u_stop_color[MAX_STOPS];\n"
+  "/* BORDER and GRADIENT ops (mode 3), PAINT_SIZE vectors each, the\n"
+  " * quad's in slot v_uv_clamp.x; see gsk_layer_gl_pack_paint() */\n"
+  "uniform vec4 u_paint[MAX_PAINTS * PAINT_SIZE];\n"
   "\n"
   "/* The colour of the side whose part of the box holds @l: the part\n"
   " * nearest its edge in units of its width, which divides the box\n"
   " * along the lines from the outer corners through the inner ones.\n"
   " * Across such a join the two sides' colours are mixed over a pixel,\n"
   " * as its antialiased edge would (@jx, @jy: layer units per pixel) */\n"
-  "vec4 border_color (vec2 l, vec2 jx, vec2 jy)\n"
+  "vec4 border_color (int base, vec2 l, vec2 jx, vec2 jy)\n"
   "{\n"
   "  /* Each side's distance from its edge, and that distance's layer\n"
   "   * gradient */\n"
   "  const vec2 grads[4] = vec2[4] (vec2 (0.0, 1.0), vec2 (-1.0, 0.0), vec2 (0.0, -1.0), vec2 (1.0, 0.0));\n"
+  "  vec4 widths = u_paint[base + 4];\n"
   "  vec2 q = l - v_rrect.xy;\n"
   "  vec4 away = vec4 (q.y, v_rrect.z - q.x, v_rrect.w - q.y, q.x);\n"
-  "  bvec4 has = greaterThan (u_widths, vec4 (0.0));\n"
-  "  vec4 w = max (u_widths, vec4 (1e-30));\n"
+  "  bvec4 has = greaterThan (widths, vec4 (0.0));\n"
+  "  vec4 w = max (widths, vec4 (1e-30));\n"
   "  vec4 ratio = mix (vec4 (1e30), away / w, has);\n"
   "  int best = 0;\n"
   "  for (int i = 1; i < 4; i++)\n"
@@ -349,40 +336,53 @@ static const char quad_fragment_source[] =
   "    if (i != best && ratio[i] < ratio[next])\n"
   "      next = i;\n"
   "  if (!has[next])\n"
-  "    return u_side_color[best];\n"
+  "    return u_paint[base + 5 + best];\n"
   "  /* g > 0 where @best wins; linear in @l */\n"
   "  float g = ratio[next] - ratio[best];\n"
   "  vec2 grad = grads[next] / w[next] - grads[best] / w[best];\n"
   "  float per_pixel = max (length (vec2 (dot (grad, jx), dot (grad, jy))), 1e-30);\n"
-  "  return mix (u_side_color[next], u_side_color[best], clamp (0.5 + g / per_pixel, 0.0, 1.0));\n"
+  "  return mix (u_paint[base + 5 + next], u_paint[base + 5 + best], clamp (0.5 + g / per_pixel, 0.0, 1.0));\n"
+  "}\n"
+  "\n"
+  "float stop_offset (int base, int i)\n"
+  "{\n"
+  "  return u_paint[base + 3 + i / 4][i % 4];\n"
   "}\n"
   "\n"
   "/* The gradient at @l: its parameter t, then the stops around it,\n"
   " * interpolated between premultiplied colours */\n"
-  "vec4 gradient_color (vec2 l)\n"
+  "vec4 gradient_color (int base, vec2 l)\n"
   "{\n"
-  "  if (u_tile.z > 0.0)\n"
-  "    l = u_tile.xy + mod (l - u_tile.xy, u_tile.zw);\n"
-  "  vec2 d = l - u_point;\n"
+  "  vec4 head = u_paint[base];      /* kind, repeating, stops, angle */\n"
+  "  vec4 geometry = u_paint[base + 1];\n"
+  "  vec4 tile = u_paint[base + 2];\n"
+  "  int kind = int (head.x + 0.5);\n"
+  "  int n_stops = int (head.z + 0.5);\n"
+  "  if (tile.z > 0.0)\n"
+  "    l = tile.xy + mod (l - tile.xy, tile.zw);\n"
+  "  vec2 d = l - geometry.xy;\n"
   "  float t;\n"
-  "  if (u_gradient == 0)\n"
-  "    t = dot (d, u_axis);\n"
-  "  else if (u_gradient == 1)\n"
-  "    t = length (d * u_axis);\n"
+  "  if (kind == 1)\n"
+  "    t = dot (d, geometry.zw);\n"
+  "  else if (kind == 2)\n"
+  "    t = length (d * geometry.zw);\n"
   "  else\n"
-  "    t = mod (degrees (atan (d.x, -d.y)) - u_angle + 720.0, 360.0);\n"
-  "  float first = u_offsets[0];\n"
-  "  float span = u_offsets[u_n_stops - 1] - first;\n"
-  "  if (u_repeating != 0 && span > 0.0)\n"
+  "    t = mod (degrees (atan (d.x, -d.y)) - head.w + 720.0, 360.0);\n"
+  "  float first = stop_offset (base, 0);\n"
+  "  float span = stop_offset (base, n_stops - 1) - first;\n"
+  "  if (head.y > 0.5 && span > 0.0)\n"
   "    t = first + mod (t - first, span);\n"
-  "  vec4 c = u_stop_color[0];\n"
-  "  for (int i = 1; i < u_n_stops; i++)\n"
-  "    if (t >= u_offsets[i - 1])\n"
-  "      {\n"
-  "        float width = u_offsets[i] - u_offsets[i - 1];\n"
-  "        float k = width > 0.0 ? clamp ((t - u_offsets[i - 1]) / width, 0.0, 1.0) : 1.0;\n"
-  "        c = mix (u_stop_color[i - 1], u_stop_color[i], k);\n"
-  "      }\n"
+  "  vec4 c = u_paint[base + 7];\n"
+  "  for (int i = 1; i < n_stops; i++)\n"
+  "    {\n"
+  "      float a = stop_offset (base, i - 1);\n"
+  "      if (t >= a)\n"
+  "        {\n"
+  "          float width = stop_offset (base, i) - a;\n"
+  "          float k = width > 0.0 ? clamp ((t - a) / width, 0.0, 1.0) : 1.0;\n"
+  "          c = mix (u_paint[base + 7 + i - 1], u_paint[base + 7 + i], k);\n"
+  "        }\n"
+  "    }\n"
   "  return c;\n"
   "}\n"
   "#endif\n"
@@ -448,9 +448,7 @@ static const char quad_fragment_source[] =
   "#endif\n"
   "  vec4 color = v_color * coverage;\n"
   "  /* One fetch, whatever the mode: both sides of a branch would run */\n"
-  "#if defined(PAINT)\n"
-  "  vec4 texel = vec4 (1.0);\n"
-  "#elif defined(MIPMAP)\n"
+  "#ifdef MIPMAP\n"
   "  /* The level from where the quad's pixels fall in the texture */\n"
   "  vec4 texel = textureGrad (u_texture, clamp (uv, v_uv_clamp.xy, v_uv_clamp.zw), dFdx (uv), dFdy (uv));\n"
   "#else\n"
@@ -458,18 +456,23 @@ static const char quad_fragment_source[] =
   "#endif\n"
   "\n"
   "#ifdef PAINT\n"
-  "  if (u_paint == 0)\n"
+  "  if (v_mode > 2.5)\n"
   "    {\n"
-  "      /* The ring: the outer rounded rectangle less the inner one */\n"
-  "      if (u_inner_rect.z > 0.0 && u_inner_rect.w > 0.0)\n"
-  "        coverage *= 1.0 - rounded_coverage (lpos, jac.xy, jac.zw, u_inner_rect, u_inner_radius_x, u_inner_radius_y);\n"
-  "      o_color = border_color (lpos, jac.xy, jac.zw) * (v_color.a * coverage);\n"
+  "      int base = int (v_uv_clamp.x + 0.5) * PAINT_SIZE;\n"
+  "      if (u_paint[base].x < 0.5)\n"
+  "        {\n"
+  "          /* The ring: the outer rounded rectangle less the inner one */\n"
+  "          vec4 inner = u_paint[base + 1];\n"
+  "          if (inner.z > 0.0 && inner.w > 0.0)\n"
+  "            coverage *= 1.0 - rounded_coverage (lpos, jac.xy, jac.zw, inner, u_paint[base + 2], u_paint[base + 3]);\n"
+  "          o_color = border_color (base, lpos, jac.xy, jac.zw) * (v_color.a * coverage);\n"
+  "        }\n"
+  "      else\n"
+  "        o_color = gradient_color (base, lpos) * (v_color.a * coverage);\n"
+  "      return;\n"
   "    }\n"
-  "  else\n"
-  "    o_color = gradient_color (lpos) * (v_color.a * coverage);\n"
-  "#else\n"
-  "  o_color = v_mode > 0.5 ? color * texel : color;\n"
   "#endif\n"
+  "  o_color = v_mode > 0.5 ? color * texel : color;\n"
   "}\n";
 
 static const char blend_vertex_source[] =
@@ -752,6 +755,7 @@ link_program (const char  *name,
 gboolean
 gsk_layer_gl_quad_program_init (GskLayerGLQuadProgram  *program,
                                 guint                   variant,
+                                guint                   max_paints,
                                 gboolean                is_gles,
                                 GError                **error)
 {
@@ -759,8 +763,8 @@ gsk_layer_gl_quad_program_init (GskLayerGLQuadProgram  *program,
 
   g_return_val_if_fail (variant < GSK_LAYER_GL_N_QUAD_VARIANTS, FALSE);
 
-  defines = g_strdup_printf ("#define MAX_CLIPS %d\n#define MAX_STOPS %d\n%s%s%s%s", GSK_LAYER_GL_MAX_CLIPS,
-                             GSK_LAYER_RENDER_MAX_STOPS,
+  defines = g_strdup_printf ("#define MAX_CLIPS %d\n#define MAX_PAINTS %u\n#define PAINT_SIZE %d\n%s%s%s%s",
+                             GSK_LAYER_GL_MAX_CLIPS, MAX (max_paints, 1), GSK_LAYER_GL_PAINT_SIZE,
                              (variant & GSK_LAYER_GL_QUAD_PAINT) ? "#define PAINT 1\n" : "",
                              (variant & GSK_LAYER_GL_QUAD_MIPMAP) ? "#define MIPMAP 1\n" : "",
                              (variant & GSK_LAYER_GL_QUAD_PROJECTIVE) ? "#define PROJECTIVE 1\n" : "",
@@ -778,20 +782,6 @@ gsk_layer_gl_quad_program_init (GskLayerGLQuadProgram  *program,
   program->u_clip_radius_x = glGetUniformLocation (program->id, "u_clip_radius_x");
   program->u_clip_radius_y = glGetUniformLocation (program->id, "u_clip_radius_y");
   program->u_paint = glGetUniformLocation (program->id, "u_paint");
-  program->u_inner_rect = glGetUniformLocation (program->id, "u_inner_rect");
-  program->u_inner_radius_x = glGetUniformLocation (program->id, "u_inner_radius_x");
-  program->u_inner_radius_y = glGetUniformLocation (program->id, "u_inner_radius_y");
-  program->u_widths = glGetUniformLocation (program->id, "u_widths");
-  program->u_side_color = glGetUniformLocation (program->id, "u_side_color");
-  program->u_gradient = glGetUniformLocation (program->id, "u_gradient");
-  program->u_point = glGetUniformLocation (program->id, "u_point");
-  program->u_axis = glGetUniformLocation (program->id, "u_axis");
-  program->u_angle = glGetUniformLocation (program->id, "u_angle");
-  program->u_tile = glGetUniformLocation (program->id, "u_tile");
-  program->u_repeating = glGetUniformLocation (program->id, "u_repeating");
-  program->u_n_stops = glGetUniformLocation (program->id, "u_n_stops");
-  program->u_offsets = glGetUniformLocation (program->id, "u_offsets");
-  program->u_stop_color = glGetUniformLocation (program->id, "u_stop_color");
 
   return TRUE;
 }

@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include "gsk-layer-renderer-private.h"
+#include "gsk-layer-debug-private.h"
 #include "gsk-layer.h"
 #include "gsk-layer-gl-renderer-private.h"
 #include "gsk-layer-gl-backend-private.h"
@@ -223,8 +224,10 @@ gsk_layer_gl_renderer_init (GskLayerGLRenderer *self)
 {
   self->damage_history = g_ptr_array_new_with_free_func ((GDestroyNotify) cairo_region_destroy);
   /* Borders and gradients in shaders: nothing to rasterize when they
-   * change, no texture to upload */
-  gsk_layer_renderer_set_vector_style (GSK_LAYER_RENDERER (self), TRUE);
+   * change, no texture to upload. Not by default: on llvmpipe a cached
+   * raster costs far less per pixel than the shaders (bench-style
+   * --animated) */
+  gsk_layer_renderer_set_vector_style (GSK_LAYER_RENDERER (self), GSK_LAYER_DEBUG_CHECK (VECTOR_STYLE));
 }
 
 /**
