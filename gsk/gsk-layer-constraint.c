@@ -382,7 +382,7 @@ run_child (GskLayer   *parent,
 {
   GskLayerPrivate *priv = gsk_layer_get_private (child);
   graphene_point_t position;
-  graphene_size_t size, own_size;
+  graphene_size_t size, own_size, model;
   graphene_rect_t rect;
   guint i;
 
@@ -418,7 +418,14 @@ run_child (GskLayer   *parent,
    * animates stays aligned frame by frame; a size no constraint
    * changed is left as the model has it, animation and all */
   gsk_layer_get_position (child, &position);
-  own_size = priv->size;
+  gsk_layer_get_size (child, &model);
+  if (!priv->has_constraint_base || !graphene_size_equal (&model, &priv->constraint_result))
+    {
+      priv->constraint_base = model;
+      priv->has_constraint_base = TRUE;
+    }
+  /* Still, not animating: from the start, not from the last result */
+  own_size = graphene_size_equal (&priv->size, &model) ? priv->constraint_base : priv->size;
   rect = GRAPHENE_RECT_INIT (position.x, position.y, own_size.width, own_size.height);
   for (i = 0; i < priv->constraints->len; i++)
     {
@@ -450,9 +457,13 @@ run_child (GskLayer   *parent,
         }
       GSK_LAYER_CONSTRAINT_GET_CLASS (c)->update (c, child, &source_rect, &rect);
     }
-  if (graphene_size_equal (&rect.size, &own_size))
-    gsk_layer_get_size (child, &rect.size);
+  /* Snaps leave a box inside out where their edges crossed */
+  rect.size.width = MAX (rect.size.width, 0.f);
+  rect.size.height = MAX (rect.size.height, 0.f);
+  if (graphene_size_equal (&rect.size, &own_size) && !graphene_size_equal (&priv->size, &model))
+    rect.size = model;
   gsk_layer_allocate (child, rect.origin.x, rect.origin.y, rect.size.width, rect.size.height);
+  gsk_layer_get_size (child, &priv->constraint_result);
 
   g_hash_table_insert (marks, child, GINT_TO_POINTER (DONE));
   return TRUE;

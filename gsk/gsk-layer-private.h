@@ -135,6 +135,14 @@ struct _GskLayerPrivate
    * constraints read this one (a sibling's or child's, to run again
    * when it moves) */
   GPtrArray *constraints;
+  /* The size constraints start from, every layout pass: the model size
+   * before they changed it, kept while the model size is the one they
+   * left (constraint_result); a size set since is the new start. So a
+   * constraint that resizes (a snap) gives the same size every pass,
+   * and scene files save the start, not what constraints made of it */
+  graphene_size_t constraint_base;
+  graphene_size_t constraint_result;
+  guint has_constraint_base : 1;
   guint n_constraint_readers;
   GskLayerContent *content;
   /* Interned */

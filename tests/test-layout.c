@@ -528,6 +528,67 @@ test_animate_with_container (void)
   g_assert_finalize_object (clock);
 }
 
+/* Constraints start every pass from the layer's own size, not from what
+ * they made of it last time: an align and a snap that resizes give the
+ * same box on every pass, a relayout leaves it, and a scene file saves
+ * the size they start from, so that it loads to the same picture (the
+ * fuzzer found it drifting, a few pixels a pass, and a saved scene
+ * drawing differently). A layer of no size snapped at both ends gets
+ * the room between them at once. */
+static void
+test_constraint_stable (void)
+{
+  static const char json[] =
+    "{ \"size\": [320, 240], \"root\": { \"type\": \"GskLayer\", \"size\": [160, 240], \"children\": ["
+    "  { \"type\": \"GskLayer\", \"id\": \"card\", \"size\": [120, 80], \"background-color\": \"#1c71d8\","
+    "    \"constraints\": [ { \"type\": \"GskLayerAlignConstraint\", \"source\": \"parent\", \"axis\": \"horizontal\", \"factor\": 0.5 },"
+    "                       { \"type\": \"GskLayerSnapConstraint\", \"source\": \"parent\", \"from-edge\": \"right\","
+    "                         \"to-edge\": \"right\", \"offset\": -8 } ] },"
+    "  { \"type\": \"GskLayer\", \"id\": \"strip\", \"background-color\": \"#deddda\","
+    "    \"constraints\": [ { \"type\": \"GskLayerSnapConstraint\", \"source\": \"parent\", \"from-edge\": \"top\","
+    "                         \"to-edge\": \"top\", \"offset\": 100 },"
+    "                       { \"type\": \"GskLayerSnapConstraint\", \"source\": \"parent\", \"from-edge\": \"bottom\","
+    "                         \"to-edge\": \"bottom\", \"offset\": -20 },"
+    "                       { \"type\": \"GskLayerBindConstraint\", \"source\": \"parent\", \"coordinate\": \"width\" } ] } ] } }";
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GskLayerScene) scene = gsk_layer_scene_new_from_data (json, -1, "stable.json", &error);
+  g_autoptr (GskLayerScene) again = NULL;
+  g_autofree char *data = NULL;
+  GskLayer *root, *card, *strip;
+  int i;
+
+  g_assert_no_error (error);
+  root = gsk_layer_scene_get_root (scene);
+  card = gsk_layer_scene_get_layer_by_id (scene, "card");
+  strip = gsk_layer_scene_get_layer_by_id (scene, "strip");
+
+  for (i = 0; i < 4; i++)
+    {
+      gsk_layer_queue_relayout (card);
+      gsk_layer_queue_relayout (strip);
+      frame (root);
+      /* Centred at 120 wide (x 20), then its right edge at 152 */
+      assert_placed (card, 20, 0, 132, 80);
+      assert_placed (strip, 0, 100, 160, 120);
+    }
+
+  /* The parent resized and back: the same boxes */
+  gsk_layer_set_size (root, &GRAPHENE_SIZE_INIT (200, 240));
+  frame (root);
+  assert_placed (card, 40, 0, 152, 80);
+  gsk_layer_set_size (root, &GRAPHENE_SIZE_INIT (160, 240));
+  frame (root);
+  assert_placed (card, 20, 0, 132, 80);
+
+  data = gsk_layer_scene_to_data (scene, NULL);
+  g_assert_nonnull (strstr (data, "120"));
+  again = gsk_layer_scene_new_from_data (data, -1, "saved.json", &error);
+  g_assert_no_error (error);
+  frame (gsk_layer_scene_get_root (again));
+  assert_placed (gsk_layer_scene_get_layer_by_id (again, "card"), 20, 0, 132, 80);
+  assert_placed (gsk_layer_scene_get_layer_by_id (again, "strip"), 0, 100, 160, 120);
+}
+
 /* A constraint reads its source as it is on screen: a layer aligned to
  * a parent whose size animates follows it frame by frame (it jumped to
  * the end), and one whose own size animates stays centred */
@@ -952,6 +1013,7 @@ main (int    argc,
   g_test_add_func ("/layout/container-resized", test_container_resized);
   g_test_add_func ("/layout/constraint-errors", test_constraint_errors);
   g_test_add_func ("/layout/constraint-follows-animation", test_constraint_follows_animation);
+  g_test_add_func ("/layout/constraint-stable", test_constraint_stable);
 
   status = g_test_run ();
   g_object_unref (renderer);

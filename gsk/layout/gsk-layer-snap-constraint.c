@@ -82,20 +82,24 @@ gsk_layer_snap_constraint_update (GskLayerConstraint    *constraint,
 
   switch (self->from_edge)
     {
+    /* The box may be inside out until every constraint has run (a
+     * layer of no size snapped top and bottom): the layout clamps it
+     * then, so that the result does not depend on the size it started
+     * from */
     case GSK_LAYER_SNAP_EDGE_TOP:
-      rect->origin.y = MIN (at, y2);
-      rect->size.height = y2 - rect->origin.y;
+      rect->origin.y = at;
+      rect->size.height = y2 - at;
       break;
     case GSK_LAYER_SNAP_EDGE_RIGHT:
-      rect->size.width = MAX (at - rect->origin.x, 0.f);
+      rect->size.width = at - rect->origin.x;
       break;
     case GSK_LAYER_SNAP_EDGE_BOTTOM:
-      rect->size.height = MAX (at - rect->origin.y, 0.f);
+      rect->size.height = at - rect->origin.y;
       break;
     case GSK_LAYER_SNAP_EDGE_LEFT:
     default:
-      rect->origin.x = MIN (at, x2);
-      rect->size.width = x2 - rect->origin.x;
+      rect->origin.x = at;
+      rect->size.width = x2 - at;
       break;
     }
 }
