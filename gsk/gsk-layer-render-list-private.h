@@ -35,7 +35,7 @@ G_BEGIN_DECLS
  *   and rectangles, in layer space), clipped to @bounds
  * @GSK_LAYER_RENDER_OP_BACKDROP: what is drawn so far within
  *   @screen_bounds (the target box of the quad @bounds), put through
- *   @filters with its edges repeated outward, drawn back through the
+ *   @filters with its edges mirrored outward, drawn back through the
  *   quad (and its rounded rectangle, if @rounded) with @opacity; the
  *   compile damages all of @screen_bounds whenever any of it is
  *   damaged, so that what is read is always what is below

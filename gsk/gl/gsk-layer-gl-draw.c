@@ -104,7 +104,7 @@ op_clip_box (GskLayerGLBackend      *self,
 static gboolean apply_filters (GskLayerGLBackend *self, GskLayerGLStackEntry *entry);
 
 /* What is drawn below within the op's box (which the compile damaged
- * whole), filtered with its edges repeated outward, drawn back through
+ * whole), filtered with its edges mirrored outward, drawn back through
  * the quad */
 static void
 draw_backdrop (GskLayerGLBackend      *self,

@@ -1111,8 +1111,10 @@ pop (RenderState          *state,
   pop_entry (state);
 }
 
-/* What is drawn below within the op's box, its edges repeated outward
- * as far as the filters reach, filtered and drawn back through the quad */
+/* What is drawn below within the op's box, mirrored across its edges as
+ * far as the filters reach (each edge pixel twice: CSS backdrop-filter's
+ * edge mode, "mirror" in Filter Effects 2; pixman's reflect), filtered
+ * and drawn back through the quad */
 static void
 draw_backdrop (RenderState            *state,
                const GskLayerRenderOp *op)
@@ -1152,7 +1154,7 @@ draw_backdrop (RenderState            *state,
       pixman_image_composite32 (PIXMAN_OP_SRC, state->canvas, NULL, copy,
                                 box.x1 - state->canvas_x, box.y1 - state->canvas_y, 0, 0, 0, 0, w, h);
       update_canvas_clip (state);
-      pixman_image_set_repeat (copy, PIXMAN_REPEAT_PAD);
+      pixman_image_set_repeat (copy, PIXMAN_REPEAT_REFLECT);
       pixman_image_composite32 (PIXMAN_OP_SRC, copy, NULL, padded, -reach, -reach, 0, 0, 0, 0,
                                 w + 2 * reach, h + 2 * reach);
       apply_filters (padded, op->filters, op->n_filters);
