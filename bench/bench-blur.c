@@ -2,11 +2,12 @@
  * full resolution, side by side
  *
  * A 480×320 layer with a gradient and `filter: blur(σ)` moves a pixel
- * per frame over a 960×640 target, so that every frame blurs it again
- * (filter blurs are not cached). For each σ, the median frame time of
- * the GL renderer as it is (a half or a quarter of the resolution from
- * σ = 4 or 16) and of the same run with GSK_LAYER_DEBUG=full-res-blur
- * (this program run again as a child), and their ratio.
+ * per frame over a 960×640 target. For each σ, the median frame time of
+ * the GL renderer blurring it again every frame (GSK_LAYER_DEBUG=no-cache:
+ * a half or a quarter of the resolution from σ = 4 or 16), of the same
+ * with every blur at full resolution (no-cache,full-res-blur), and as
+ * it is, drawing the moved layer from its blurred pixels of the frame
+ * before; each run is this program again, as a child.
  *
  * Usage: bench-blur [FRAMES [SIGMA...]]
  *
@@ -76,57 +77,70 @@ run (GskLayerRenderer *renderer,
   return median;
 }
 
+/* The median frame time of this program run as a child with
+ * GSK_LAYER_DEBUG=@debug, and the reduced blurs of its last frame */
+static double
+run_child (const char *self,
+           int         frames,
+           double      sigma,
+           const char *debug,
+           guint      *reduced)
+{
+  g_autofree char *frames_arg = g_strdup_printf ("%d", frames);
+  g_autofree char *sigma_arg = g_strdup_printf ("%g", sigma);
+  char *child_argv[] = { (char *) self, frames_arg, sigma_arg, NULL };
+  char **envp = g_environ_setenv (g_get_environ (), "GSK_LAYER_DEBUG", debug, TRUE);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *out = NULL;
+  double ms = 0;
+
+  envp = g_environ_setenv (envp, "BENCH_BLUR_CHILD", "1", TRUE);
+  if (!g_spawn_sync (NULL, child_argv, envp, G_SPAWN_DEFAULT, NULL, NULL, &out, NULL, NULL, &error))
+    g_error ("%s", error->message);
+  g_strfreev (envp);
+  *reduced = 0;
+  if (sscanf (out, "%lf %u", &ms, reduced) < 1)
+    g_error ("bench-blur: the child said “%s”", out);
+  return ms;
+}
+
 int
 main (int    argc,
       char **argv)
 {
   static const double default_sigmas[] = { 2, 6, 12, 24, 48 };
   int frames = argc > 1 ? atoi (argv[1]) : 30;
-  gboolean child = g_getenv ("BENCH_BLUR_CHILD") != NULL;
-  g_autoptr (GError) error = NULL;
-  GskLayerRenderer *renderer;
   int n = argc > 2 ? argc - 2 : (int) G_N_ELEMENTS (default_sigmas);
   int i;
 
-  renderer = gsk_layer_renderer_new_for_backend ("gl", &error);
-  if (renderer == NULL)
-    g_error ("no GL renderer: %s", error->message);
+  if (g_getenv ("BENCH_BLUR_CHILD") != NULL)
+    {
+      g_autoptr (GError) error = NULL;
+      GskLayerRenderer *renderer = gsk_layer_renderer_new_for_backend ("gl", &error);
+      guint reduced = 0;
+      double ms;
 
-  if (!child)
-    printf ("# %d frames of %dx%d, a 480x320 layer blurred and moving\n"
-            "# sigma  reduced-ms  full-ms  full/reduced  reduced-blurs\n", frames, W, H);
+      if (renderer == NULL)
+        g_error ("no GL renderer: %s", error->message);
+      ms = run (renderer, frames, g_ascii_strtod (argv[2], NULL), &reduced);
+      printf ("%g %u\n", ms, reduced);
+      g_object_unref (renderer);
+      return 0;
+    }
 
+  printf ("# %d frames of %dx%d, a 480x320 layer blurred and moving a pixel a frame\n"
+          "# sigma  reduced-ms  full-ms  full/reduced  reduced-blurs  kept-ms  reduced/kept\n", frames, W, H);
   for (i = 0; i < n; i++)
     {
       double sigma = argc > 2 ? g_ascii_strtod (argv[i + 2], NULL) : default_sigmas[i];
-      guint reduced = 0;
-      double ms = run (renderer, frames, sigma, &reduced);
+      guint reduced, unused;
+      double ms = run_child (argv[0], frames, sigma, "no-cache", &reduced);
+      double full = run_child (argv[0], frames, sigma, "no-cache,full-res-blur", &unused);
+      double kept = run_child (argv[0], frames, sigma, "", &unused);
 
-      if (child)
-        {
-          printf ("%g\n", ms);
-          continue;
-        }
-      else
-        {
-          /* The same frames with every blur at full resolution */
-          g_autofree char *frames_arg = g_strdup_printf ("%d", frames);
-          g_autofree char *sigma_arg = g_strdup_printf ("%g", sigma);
-          char *child_argv[] = { argv[0], frames_arg, sigma_arg, NULL };
-          char **envp = g_environ_setenv (g_get_environ (), "GSK_LAYER_DEBUG", "full-res-blur", TRUE);
-          g_autofree char *out = NULL;
-          double full;
-
-          envp = g_environ_setenv (envp, "BENCH_BLUR_CHILD", "1", TRUE);
-          if (!g_spawn_sync (NULL, child_argv, envp, G_SPAWN_DEFAULT, NULL, NULL, &out, NULL, NULL, &error))
-            g_error ("%s", error->message);
-          g_strfreev (envp);
-          full = g_ascii_strtod (out, NULL);
-          printf ("%7g  %10.2f  %7.2f  %12.2f%s  %u\n", sigma, ms, full, full / ms,
-                  full / ms < 1 ? "!" : "", reduced);
-        }
+      printf ("%7g  %10.2f  %7.2f  %12.2f%s  %13u  %7.2f  %12.2f\n", sigma, ms, full, full / ms,
+              full / ms < 1 ? "!" : "", reduced, kept, ms / kept);
     }
 
-  g_object_unref (renderer);
   return 0;
 }

@@ -2019,6 +2019,146 @@ test_texture_surfaces_end_on_other_threads (void)
   cairo_surface_destroy (target);
 }
 
+/* Pixels of @a and @b that differ by more than @tolerance in a channel,
+ * and the largest difference */
+static guint
+count_over (cairo_surface_t *a,
+            cairo_surface_t *b,
+            guint            tolerance,
+            guint           *largest)
+{
+  int w = cairo_image_surface_get_width (a), h = cairo_image_surface_get_height (a);
+  const guint8 *da, *db;
+  guint n = 0;
+  int x, y, c;
+
+  cairo_surface_flush (a);
+  cairo_surface_flush (b);
+  da = cairo_image_surface_get_data (a);
+  db = cairo_image_surface_get_data (b);
+  *largest = 0;
+  for (y = 0; y < h; y++)
+    for (x = 0; x < w; x++)
+      {
+        guint d = 0;
+
+        for (c = 0; c < 4; c++)
+          d = MAX (d, (guint) ABS (da[y * cairo_image_surface_get_stride (a) + x * 4 + c] -
+                                   db[y * cairo_image_surface_get_stride (b) + x * 4 + c]));
+        *largest = MAX (*largest, d);
+        n += d > tolerance;
+      }
+  return n;
+}
+
+static GskLayer *
+blurred_card (GskLayer   *root,
+              float       x,
+              float       y,
+              const char *style)
+{
+  GskLayer *card = gsk_layer_new ();
+  GskLayer *child = gsk_layer_new ();
+  g_autoptr (GError) error = NULL;
+
+  gsk_layer_set_position (card, &GRAPHENE_POINT_INIT (x, y));
+  gsk_layer_set_size (card, &GRAPHENE_SIZE_INIT (90, 60));
+  g_assert_true (gsk_layer_set_style_from_string (card, style, &error));
+  gsk_layer_set_position (child, &GRAPHENE_POINT_INIT (20, 15));
+  gsk_layer_set_size (child, &GRAPHENE_SIZE_INIT (40, 30));
+  gsk_layer_set_background_color (child, &(GdkRGBA) { 0.1f, 0.1f, 0.2f, 1 });
+  gsk_layer_add_child (card, child);
+  gsk_layer_add_child (root, card);
+  return card;
+}
+
+/* A group with a blur or a drop shadow that only moved, by whole
+ * pixels, is drawn from its filtered pixels of the frame before: no
+ * offscreen, no blur pass. What it draws is what filtering it afresh
+ * gives, within a level where the blur is drawn at full resolution and
+ * a few where it is drawn at a reduced one (whose grid stays with the
+ * target). Anything else that changes draws it afresh. */
+static void
+test_filter_cache (void)
+{
+  GskLayerRenderer *gl = new_gl_renderer_or_skip ();
+  GskLayerRenderer *fresh;
+  const GskLayerGLStats *stats;
+  GskLayer *root, *a, *b, *c;
+  cairo_surface_t *target, *expected;
+  guint n_over, largest;
+  int i;
+
+  if (gl == NULL)
+    return;
+  fresh = gsk_layer_gl_renderer_new (NULL);
+
+  root = g_object_ref_sink (gsk_layer_new ());
+  gsk_layer_set_size (root, &GRAPHENE_SIZE_INIT (320, 240));
+  gsk_layer_set_background_color (root, &(GdkRGBA) { 1, 1, 1, 1 });
+  a = blurred_card (root, 20, 20, "background-image: linear-gradient(30deg, #e01b24, #f6d32d); filter: blur(3px)");
+  b = blurred_card (root, 180, 30, "background-color: #3584e4; border-radius: 12px; filter: drop-shadow(4px 5px 6px #000000)");
+  c = blurred_card (root, 120, 100, "background-color: #33d17a; filter: blur(16px)");
+
+  target = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 320, 240);
+  cairo_region_destroy (gsk_layer_renderer_render (gl, root, target));
+  stats = gsk_layer_gl_renderer_get_stats (GSK_LAYER_GL_RENDERER (gl));
+  g_assert_cmpuint (stats->cached_filters, ==, 0);
+  g_assert_cmpuint (stats->offscreens, >=, 3);
+
+  /* All three move by whole pixels */
+  gsk_layer_set_position (a, &GRAPHENE_POINT_INIT (25, 23));
+  gsk_layer_set_position (b, &GRAPHENE_POINT_INIT (176, 32));
+  gsk_layer_set_position (c, &GRAPHENE_POINT_INIT (126, 104));
+  cairo_region_destroy (gsk_layer_renderer_render (gl, root, target));
+  stats = gsk_layer_gl_renderer_get_stats (GSK_LAYER_GL_RENDERER (gl));
+  g_test_message ("moved: %u drawn from kept pixels, %u offscreens, %u reduced blurs",
+                  stats->cached_filters, stats->offscreens, stats->reduced_blurs);
+  g_assert_cmpuint (stats->cached_filters, ==, 3);
+  g_assert_cmpuint (stats->offscreens, ==, 0);
+  g_assert_cmpuint (stats->reduced_blurs, ==, 0);
+
+  expected = gsk_layer_renderer_render_to_surface (fresh, root, 320, 240);
+  n_over = count_over (target, expected, 1, &largest);
+  g_test_message ("against filtering afresh: %u pixels over 1, the largest difference %u", n_over, largest);
+  g_assert_cmpuint (largest, <=, 8);
+  cairo_surface_destroy (expected);
+
+  /* A child changes, a move by half a pixel: filtered afresh. The
+   * third card, untouched, is drawn again where the damage reaches it,
+   * from its kept pixels */
+  gsk_layer_set_background_color (gsk_layer_get_first_child (a), &(GdkRGBA) { 0.8f, 0.1f, 0.5f, 1 });
+  gsk_layer_set_position (b, &GRAPHENE_POINT_INIT (176.5f, 32));
+  cairo_region_destroy (gsk_layer_renderer_render (gl, root, target));
+  stats = gsk_layer_gl_renderer_get_stats (GSK_LAYER_GL_RENDERER (gl));
+  g_assert_cmpuint (stats->cached_filters, ==, 1);
+  g_assert_cmpuint (stats->offscreens, >=, 2);
+  expected = gsk_layer_renderer_render_to_surface (fresh, root, 320, 240);
+  n_over = count_over (target, expected, 1, &largest);
+  g_test_message ("changed: %u pixels over 1, the largest difference %u", n_over, largest);
+  g_assert_cmpuint (largest, <=, 8);
+  cairo_surface_destroy (expected);
+
+  /* Moving on, frame by frame, with every damaged frame checked
+   * against a full one */
+  gsk_layer_renderer_set_check_damage (gl, TRUE);
+  for (i = 1; i <= 6; i++)
+    {
+      cairo_region_t *damage;
+
+      gsk_layer_set_position (a, &GRAPHENE_POINT_INIT (25 + 2 * i, 23 + i));
+      gsk_layer_set_position (c, &GRAPHENE_POINT_INIT (126 + i, 104 - i));
+      damage = gsk_layer_renderer_render (gl, root, target);
+      g_assert_null (gsk_layer_renderer_get_damage_error (gl));
+      cairo_region_destroy (damage);
+    }
+
+  cairo_surface_destroy (target);
+  g_object_unref (root);
+  g_object_unref (fresh);
+  g_object_unref (gl);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -2030,6 +2170,7 @@ main (int    argc,
   g_test_add_func ("/gl/new/default", test_new_default);
   g_test_add_func ("/gl/compare/fishbowl", test_fishbowl);
   g_test_add_func ("/gl/damage/passes", test_damage_passes);
+  g_test_add_func ("/gl/filter-cache", test_filter_cache);
   g_test_add_func ("/gl/compare/blend-modes", test_blend_modes);
   g_test_add_func ("/gl/compare/clips-and-groups", test_clips_and_groups);
   g_test_add_func ("/gl/compare/rounded-nesting", test_rounded_nesting);

@@ -15,6 +15,7 @@
 #include "gsk-layer-gl-batch-private.h"
 #include "gsk-layer-gl-box-private.h"
 #include "gsk-layer-gl-context-private.h"
+#include "gsk-layer-gl-filter-cache-private.h"
 #include "gsk-layer-gl-offscreen-pool-private.h"
 #include "gsk-layer-gl-program-private.h"
 #include "gsk-layer-gl-state-private.h"
@@ -64,6 +65,9 @@ struct _GskLayerGLBackend
   struct _GskLayerGLTextureEntry *last_entry;
 
   GskLayerGLStats stats;
+
+  /* Blurred groups kept from frame to frame */
+  GskLayerGLFilterCacheEntry filter_cache[GSK_LAYER_GL_FILTER_CACHE_SIZE];
 
   /* Nesting of begin () / end (); the borrowed context's state */
   guint depth;

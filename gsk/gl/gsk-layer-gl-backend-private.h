@@ -22,6 +22,7 @@ typedef struct
   guint atlas_pages;       /* of them, atlas pages */
   guint mipmaps;           /* textures given mipmaps */
   guint reduced_blurs;     /* blurs drawn at a half or a quarter of the resolution */
+  guint cached_filters;    /* filtered groups drawn from the pixels of an earlier frame */
   gboolean software;       /* the frame was drawn by the software backend */
 } GskLayerGLStats;
 

@@ -608,6 +608,10 @@ gsk_layer_gl_backend_free (GskLayerGLBackend *self)
   g_hash_table_remove_all (self->textures);
   g_mutex_unlock (&gsk_layer_gl_texture_lock);
 
+  /* Their offscreens back into the pool, their references dropped */
+  if (self->pool != NULL)
+    gsk_layer_gl_filter_cache_clear (self);
+
   if (can_call_gl)
     {
       gsk_layer_gl_delete_dead_textures (self);

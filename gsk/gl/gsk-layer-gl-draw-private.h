@@ -31,6 +31,9 @@ typedef struct
 
   /* A rounded clip pushed onto the shader's stack */
   gboolean rounded;
+  /* A filtered group drawn whole, to be kept: its ops, the PUSH_GROUP
+   * first, up to its POP_GROUP (0: not kept) */
+  guint cache_n;
 } GskLayerGLStackEntry;
 
 /* @value within [0, 1], NaN as 0: colors and opacities as drawn */

@@ -25,6 +25,7 @@
 #include "config.h"
 
 #include "gsk-layer-gl-draw-private.h"
+#include "gsk-layer-gl-filter-cache-private.h"
 #include "gsk-layer-gl-backend-impl-private.h"
 #include "gsk-layer-gl-batch-private.h"
 #include "gsk-layer-gl-texture-cache-private.h"
@@ -535,6 +536,59 @@ push_entry_clipped (GskLayerGLBackend    *self,
   return TRUE;
 }
 
+/* The index of the POP_GROUP that ends the group @start pushes; @start
+ * if the list has none */
+static guint
+matching_pop (const GskLayerRenderList *list,
+              guint                     start)
+{
+  guint depth = 0, i;
+
+  for (i = start; i < list->n_ops; i++)
+    {
+      GskLayerRenderOpKind kind = list->ops[i].kind;
+
+      if (kind == GSK_LAYER_RENDER_OP_PUSH_GROUP || kind == GSK_LAYER_RENDER_OP_PUSH_CLIP)
+        depth++;
+      else if (kind == GSK_LAYER_RENDER_OP_POP_GROUP || kind == GSK_LAYER_RENDER_OP_POP_CLIP)
+        {
+          if (--depth == 0)
+            return kind == GSK_LAYER_RENDER_OP_POP_GROUP ? i : start;
+        }
+    }
+  return start;
+}
+
+/* A filtered group from the pixels kept from an earlier frame, moved by
+ * (@dx, @dy), over @box */
+static void
+draw_cached_filter (GskLayerGLBackend          *self,
+                    const GskLayerRenderOp     *op,
+                    GskLayerGLFilterCacheEntry *cached,
+                    const GskLayerGLBox        *box,
+                    int                         dx,
+                    int                         dy)
+{
+  static const float identity[16] = { 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1 };
+  float source[4] = { dx, dy, cached->offscreen.width, cached->offscreen.height };
+  float opacity = gsk_layer_gl_clamp_unit (op->opacity);
+  float color[4] = { opacity, opacity, opacity, opacity };
+  graphene_rect_t rect = GRAPHENE_RECT_INIT (box->x1, box->y1, box->x2 - box->x1, box->y2 - box->y1);
+  GskLayerGLBox clip = gsk_layer_gl_box_intersect (box, &self->clip);
+  guint n_clips;
+
+  if (gsk_layer_gl_box_is_empty (&clip))
+    return;
+  gsk_layer_gl_add_instance (self, identity, &rect, source, color, GSK_LAYER_GL_MODE_OFFSCREEN,
+                             cached->offscreen.texture, &clip, NULL, 0, NULL, NULL);
+  /* The pixels kept were clipped when they were drawn */
+  n_clips = self->n_clips;
+  self->n_clips = 0;
+  gsk_layer_gl_flush_batch (self);
+  self->n_clips = n_clips;
+  self->stats.cached_filters++;
+}
+
 static void
 push_group (GskLayerGLBackend      *self,
             const GskLayerRenderOp *op)
@@ -554,6 +608,38 @@ push_group (GskLayerGLBackend      *self,
     {
       push_entry (self, &entry, NULL);
       return;
+    }
+
+  if (op->filter_reach > 0 && op->blend_mode == GSK_LAYER_BLEND_NORMAL && self->n_clips == 0 &&
+      !GSK_LAYER_DEBUG_CHECK (NO_CACHE))
+    {
+      /* Drawn whole, so that a frame where it only moved can take its
+       * filtered pixels, moved. Not under a rounded clip, whose place
+       * the ops do not say. A damage check's full frame takes them
+       * too: the same pixels as the frame it checks, though a group
+       * filtered afresh where it moved to may differ from them in the
+       * last bit where float rounding of its edges does (and by more
+       * for blurs drawn at a reduced resolution, whose grid does not
+       * move with it; /gl/filter-cache measures how much) */
+      guint start = op - self->list->ops, end = matching_pop (self->list, start);
+      GskLayerGLFilterCacheEntry *cached;
+      int dx, dy;
+
+      box = gsk_layer_gl_box_from_rect (&op->screen_bounds, &self->canvas_box, FALSE);
+      if (end > start && !gsk_layer_gl_box_is_empty (&box))
+        {
+          cached = gsk_layer_gl_filter_cache_lookup (self, op, end - start + 1, &box, &dx, &dy);
+          if (cached != NULL)
+            {
+              draw_cached_filter (self, op, cached, &box, dx, dy);
+              self->skip_depth = 1;
+              return;
+            }
+          entry.cache_n = end - start + 1;
+          if (!push_entry_clipped (self, &entry, &box, &box))
+            self->skip_depth = 1;
+          return;
+        }
     }
 
   if (op->filter_reach > 0)
@@ -1054,7 +1140,10 @@ pop_entry (GskLayerGLBackend *self)
       self->n_clips = n_clips;
     }
 
-  gsk_layer_gl_release_offscreen (self, &entry.offscreen);
+  if (entry.cache_n > 0)
+    gsk_layer_gl_filter_cache_store (self, entry.op, entry.cache_n, &entry.box, &entry.offscreen);
+  else
+    gsk_layer_gl_release_offscreen (self, &entry.offscreen);
 }
 
 static void
