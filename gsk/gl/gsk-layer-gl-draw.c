@@ -1140,7 +1140,8 @@ pop_entry (GskLayerGLBackend *self)
       self->n_clips = n_clips;
     }
 
-  if (entry.cache_n > 0)
+  /* A frame GL failed is drawn again in software: nothing of it kept */
+  if (entry.cache_n > 0 && !self->failed)
     gsk_layer_gl_filter_cache_store (self, entry.op, entry.cache_n, &entry.box, &entry.offscreen);
   else
     gsk_layer_gl_release_offscreen (self, &entry.offscreen);
