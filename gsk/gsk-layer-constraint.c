@@ -286,6 +286,8 @@ gsk_layer_add_constraint (GskLayer           *self,
     priv->constraints = g_ptr_array_new_with_free_func (g_object_unref);
   g_ptr_array_add (priv->constraints, g_object_ref (constraint));
   cpriv->layer = self;
+  /* The constraints start again from where the layer is */
+  priv->has_constraint_base = FALSE;
   gsk_layer_constraint_changed (constraint);
 }
 
@@ -313,6 +315,8 @@ gsk_layer_remove_constraint (GskLayer           *self,
   g_return_if_fail (cpriv->layer == self);
 
   cpriv->layer = NULL;
+  /* The rest start again from where the layer is, which stays */
+  priv->has_constraint_base = FALSE;
   g_ptr_array_remove (priv->constraints, constraint);
 }
 
@@ -419,12 +423,15 @@ run_child (GskLayer   *parent,
    * changed is left as the model has it, animation and all */
   gsk_layer_get_position (child, &position);
   gsk_layer_get_size (child, &model);
-  if (!priv->has_constraint_base || !graphene_size_equal (&model, &priv->constraint_result))
+  if (!priv->has_constraint_base)
     {
+      priv->constraint_base_position = position;
       priv->constraint_base = model;
       priv->has_constraint_base = TRUE;
     }
-  /* Still, not animating: from the start, not from the last result */
+  /* From the start, not from the last result; a size that animates
+   * from where it is on screen */
+  position = priv->constraint_base_position;
   own_size = graphene_size_equal (&priv->size, &model) ? priv->constraint_base : priv->size;
   rect = GRAPHENE_RECT_INIT (position.x, position.y, own_size.width, own_size.height);
   for (i = 0; i < priv->constraints->len; i++)
@@ -462,8 +469,9 @@ run_child (GskLayer   *parent,
   rect.size.height = MAX (rect.size.height, 0.f);
   if (graphene_size_equal (&rect.size, &own_size) && !graphene_size_equal (&priv->size, &model))
     rect.size = model;
+  priv->in_constraint_allocate = TRUE;
   gsk_layer_allocate (child, rect.origin.x, rect.origin.y, rect.size.width, rect.size.height);
-  gsk_layer_get_size (child, &priv->constraint_result);
+  priv->in_constraint_allocate = FALSE;
 
   g_hash_table_insert (marks, child, GINT_TO_POINTER (DONE));
   return TRUE;

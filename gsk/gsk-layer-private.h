@@ -135,14 +135,18 @@ struct _GskLayerPrivate
    * constraints read this one (a sibling's or child's, to run again
    * when it moves) */
   GPtrArray *constraints;
-  /* The size constraints start from, every layout pass: the model size
-   * before they changed it, kept while the model size is the one they
-   * left (constraint_result); a size set since is the new start. So a
-   * constraint that resizes (a snap) gives the same size every pass,
-   * and scene files save the start, not what constraints made of it */
+  /* The box constraints start from, every layout pass: the position and
+   * size the layer had before they first placed it, until something
+   * other than them sets either (or a constraint comes or goes). So a
+   * constraint that resizes (a snap) gives the same box every pass, as
+   * in Clutter, where constraints change the allocation and not the
+   * actor's own geometry; and scene files save the start, not what
+   * constraints made of it */
+  graphene_point_t constraint_base_position;
   graphene_size_t constraint_base;
-  graphene_size_t constraint_result;
   guint has_constraint_base : 1;
+  /* Constraints are placing the layer: its geometry changes are theirs */
+  guint in_constraint_allocate : 1;
   guint n_constraint_readers;
   GskLayerContent *content;
   /* Interned */

@@ -351,6 +351,22 @@ length_is_valid (float v)
   return v >= 0.f && v <= GSK_LAYER_MAX_COORDINATE;
 }
 
+/* The application (not constraints, nor an animation's frame) sets the
+ * position or size: the layer's constraints start from it, even where
+ * it is where they put it */
+static inline void
+constraint_start_set (GskLayer *self)
+{
+  GskLayerPrivate *priv = gsk_layer_get_private (self);
+
+  if (priv->in_constraint_allocate || priv->updating_presentation || !priv->has_constraint_base)
+    return;
+  priv->has_constraint_base = FALSE;
+  /* They run again, from there */
+  if (priv->constraints != NULL && priv->constraints->len > 0 && priv->parent != NULL)
+    gsk_layer_queue_relayout (priv->parent);
+}
+
 /**
  * gsk_layer_set_position:
  * @self: a layer
@@ -371,6 +387,7 @@ gsk_layer_set_position (GskLayer               *self,
   g_return_if_fail (position != NULL);
   g_return_if_fail (coordinate_is_valid (position->x) && coordinate_is_valid (position->y));
 
+  constraint_start_set (self);
   ANIMATE_OR_CONTINUE (self, PROP_POSITION, GRAPHENE_TYPE_POINT, g_value_set_boxed, position);
 
   priv = gsk_layer_get_instance_private (self);
@@ -426,6 +443,7 @@ gsk_layer_set_size (GskLayer              *self,
   g_return_if_fail (size != NULL);
   g_return_if_fail (length_is_valid (size->width) && length_is_valid (size->height));
 
+  constraint_start_set (self);
   ANIMATE_OR_CONTINUE (self, PROP_SIZE, GRAPHENE_TYPE_SIZE, g_value_set_boxed, size);
 
   priv = gsk_layer_get_instance_private (self);

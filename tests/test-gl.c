@@ -2139,6 +2139,41 @@ test_filter_cache (void)
   g_assert_cmpuint (largest, <=, 8);
   cairo_surface_destroy (expected);
 
+  /* An image drawn into in place (its serial bumped): filtered afresh,
+   * though its ops are the same */
+  {
+    cairo_surface_t *image = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 40, 30);
+    GskLayerContent *content = gsk_layer_image_content_new (image);
+    GskLayer *d = blurred_card (root, 230, 170, "filter: blur(2px)");
+    cairo_t *cr;
+
+    gsk_layer_set_content (gsk_layer_get_first_child (d), content);
+    cr = cairo_create (image);
+    cairo_set_source_rgb (cr, 0.9, 0.2, 0.1);
+    cairo_paint (cr);
+    cairo_destroy (cr);
+    gsk_layer_content_invalidate (content);
+    cairo_region_destroy (gsk_layer_renderer_render (gl, root, target));
+    cairo_region_destroy (gsk_layer_renderer_render (gl, root, target));
+
+    cr = cairo_create (image);
+    cairo_set_source_rgb (cr, 0.1, 0.2, 0.9);
+    cairo_paint (cr);
+    cairo_destroy (cr);
+    gsk_layer_content_invalidate (content);
+    cairo_region_destroy (gsk_layer_renderer_render (gl, root, target));
+    stats = gsk_layer_gl_renderer_get_stats (GSK_LAYER_GL_RENDERER (gl));
+    g_assert_cmpuint (stats->offscreens, >=, 1);
+    expected = gsk_layer_renderer_render_to_surface (fresh, root, 320, 240);
+    n_over = count_over (target, expected, 1, &largest);
+    g_test_message ("image changed: %u pixels over 1, the largest difference %u", n_over, largest);
+    g_assert_cmpuint (largest, <=, 8);
+    cairo_surface_destroy (expected);
+    gsk_layer_remove_child (root, d);
+    g_object_unref (content);
+    cairo_surface_destroy (image);
+  }
+
   /* Moving on, frame by frame, with every damaged frame checked
    * against a full one */
   gsk_layer_renderer_set_check_damage (gl, TRUE);

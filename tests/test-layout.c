@@ -580,6 +580,45 @@ test_constraint_stable (void)
   frame (root);
   assert_placed (card, 20, 0, 132, 80);
 
+  /* A top snap alone keeps the bottom edge where the layer's own box
+   * has it, pass after pass */
+  {
+    GskLayer *top = gsk_layer_new ();
+    GskLayerConstraint *align;
+
+    gsk_layer_set_size (top, &GRAPHENE_SIZE_INIT (40, 100));
+    gsk_layer_add_constraint (top, gsk_layer_snap_constraint_new (root, GSK_LAYER_SNAP_EDGE_TOP,
+                                                                  GSK_LAYER_SNAP_EDGE_TOP, 30));
+    gsk_layer_add_child (root, top);
+    for (i = 0; i < 3; i++)
+      {
+        gsk_layer_queue_relayout (top);
+        frame (root);
+        assert_placed (top, 0, 30, 40, 70);
+      }
+
+    /* Set by the application, even to where the constraints put it: the
+     * new start (before, the snap started from 0,0 40x100 each pass) */
+    gsk_layer_set_size (top, &GRAPHENE_SIZE_INIT (40, 70));
+    gsk_layer_set_position (top, &GRAPHENE_POINT_INIT (0, 30));
+    gsk_layer_queue_relayout (top);
+    frame (root);
+    assert_placed (top, 0, 30, 40, 70);
+    gsk_layer_set_position (top, &GRAPHENE_POINT_INIT (0, 50));
+    frame (root);
+    assert_placed (top, 0, 30, 40, 90);
+
+    /* A constraint added or removed: the rest start from where it is */
+    align = gsk_layer_align_constraint_new (root, GSK_LAYER_ORIENTATION_HORIZONTAL, 0.5);
+    gsk_layer_add_constraint (top, align);
+    frame (root);
+    assert_placed (top, 60, 30, 40, 90);
+    gsk_layer_remove_constraint (top, align);
+    frame (root);
+    assert_placed (top, 60, 30, 40, 90);
+    gsk_layer_remove_child (root, top);
+  }
+
   data = gsk_layer_scene_to_data (scene, NULL);
   g_assert_nonnull (strstr (data, "120"));
   again = gsk_layer_scene_new_from_data (data, -1, "saved.json", &error);

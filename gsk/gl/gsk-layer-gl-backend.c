@@ -250,7 +250,13 @@ draw_frame (GskLayerGLBackend        *self,
   gsk_layer_gl_collect_textures (self, list);
 
   if (self->failed || !gsk_layer_gl_check_error ("drawing the frame"))
-    return "GL failed to allocate a texture or offscreen";
+    {
+      /* What groups it kept may be as broken as the frame */
+      gsk_layer_gl_filter_cache_clear (self);
+      return "GL failed to allocate a texture or offscreen";
+    }
+  /* Groups not drawn for a while give their offscreens back */
+  gsk_layer_gl_filter_cache_expire (self);
 
   g_mutex_lock (&gsk_layer_gl_texture_lock);
   self->stats.cached_textures = g_hash_table_size (self->textures);
@@ -505,9 +511,11 @@ backend_new_for_context (GskLayerGLContext  *context,
   /* As many paint slots as the fragment shader's uniforms hold, beside
    * the clips' and a margin */
   {
-    GLint vectors = 0;
+    GLint components = 0, vectors;
 
-    glGetIntegerv (GL_MAX_FRAGMENT_UNIFORM_VECTORS, &vectors);
+    /* Components, not vectors: GL 3.3 core has only these */
+    glGetIntegerv (GL_MAX_FRAGMENT_UNIFORM_COMPONENTS, &components);
+    vectors = components / 4;
     self->max_paints = CLAMP ((vectors - 64) / GSK_LAYER_GL_PAINT_SIZE, 1, GSK_LAYER_GL_MAX_PAINTS);
   }
 

@@ -88,6 +88,7 @@ gsk_layer_gl_flush_batch (GskLayerGLBackend *self)
           g_array_set_size (self->instances, 0);
           self->batch_texture = 0;
           self->batch_sampler = 0;
+          self->n_paints = 0;
           return;
         }
       glUseProgram (program->id);

@@ -22,6 +22,7 @@ G_BEGIN_DECLS
 typedef struct
 {
   GskLayerRenderOp *ops;
+  guint *serials;               /* of each op's surface when drawn */
   guint n_ops;
   GskLayerGLOffscreen offscreen;
   GskLayerGLBox box;            /* where the pixels are, in target space */
@@ -45,6 +46,8 @@ void gsk_layer_gl_filter_cache_store (GskLayerGLBackend      *self,
                                       const GskLayerGLBox    *box,
                                       GskLayerGLOffscreen    *offscreen);
 /* Gives every entry's offscreen back to the pool */
-void gsk_layer_gl_filter_cache_clear (GskLayerGLBackend *self);
+void gsk_layer_gl_filter_cache_clear  (GskLayerGLBackend *self);
+/* … and those of entries not drawn for a while */
+void gsk_layer_gl_filter_cache_expire (GskLayerGLBackend *self);
 
 G_END_DECLS

@@ -45,6 +45,18 @@ transforms_moved (const graphene_matrix_t *a,
   graphene_matrix_to_float (b, mb);
   for (r = 0; r < 4; r++)
     {
+      if (mb[r * 4 + 3] == 0.f)
+        {
+          if (ma[r * 4 + 0] != mb[r * 4 + 0] || ma[r * 4 + 1] != mb[r * 4 + 1] ||
+              ma[r * 4 + 2] != mb[r * 4 + 2] || ma[r * 4 + 3] != 0.f)
+            return FALSE;
+          continue;
+        }
+      if (r < 3 && (fabsf (ma[r * 4 + 0] - (mb[r * 4 + 0] + dx * mb[r * 4 + 3])) >
+                    1e-6f * MAX (1.f, fabsf (ma[r * 4 + 0])) ||
+                    fabsf (ma[r * 4 + 1] - (mb[r * 4 + 1] + dy * mb[r * 4 + 3])) >
+                    1e-6f * MAX (1.f, fabsf (ma[r * 4 + 1]))))
+        return FALSE;
       if (!near (ma[r * 4 + 0], mb[r * 4 + 0] + dx * mb[r * 4 + 3]) ||
           !near (ma[r * 4 + 1], mb[r * 4 + 1] + dy * mb[r * 4 + 3]) ||
           ma[r * 4 + 2] != mb[r * 4 + 2] || ma[r * 4 + 3] != mb[r * 4 + 3])
@@ -67,6 +79,7 @@ rects_moved (const graphene_rect_t *a,
 static gboolean
 ops_moved (const GskLayerRenderOp *a,
            const GskLayerRenderOp *b,
+           guint                   b_serial,
            int                     dx,
            int                     dy)
 {
@@ -91,8 +104,9 @@ ops_moved (const GskLayerRenderOp *a,
       memcmp (a->color, b->color, sizeof a->color) != 0)
     return FALSE;
 
+  /* The same surface, not drawn into since */
   if (a->surface != b->surface ||
-      (a->surface != NULL && gsk_layer_surface_get_serial (a->surface) != gsk_layer_surface_get_serial (b->surface)))
+      (a->surface != NULL && gsk_layer_surface_get_serial (a->surface) != b_serial))
     return FALSE;
   if (a->glyphs != b->glyphs)
     return FALSE;
@@ -121,6 +135,7 @@ entry_clear (GskLayerGLBackend          *self,
       g_clear_pointer (&op->paint, g_free);
     }
   g_clear_pointer (&entry->ops, g_free);
+  g_clear_pointer (&entry->serials, g_free);
   entry->n_ops = 0;
   if (entry->offscreen.framebuffer != 0)
     gsk_layer_gl_release_offscreen (self, &entry->offscreen);
@@ -144,7 +159,7 @@ gsk_layer_gl_filter_cache_lookup (GskLayerGLBackend      *self,
       int x, y;
 
       if (entry->n_ops != n || entry->offscreen.framebuffer == 0 ||
-          entry->offscreen.width != self->target.width || entry->offscreen.height != self->target.height)
+          entry->offscreen.width < self->target.width || entry->offscreen.height < self->target.height)
         continue;
 
       /* The move, from the group's box: whole pixels only */
@@ -158,7 +173,7 @@ gsk_layer_gl_filter_cache_lookup (GskLayerGLBackend      *self,
         continue;
 
       for (j = 0; j < n; j++)
-        if (!ops_moved (&ops[j], &entry->ops[j], x, y))
+        if (!ops_moved (&ops[j], &entry->ops[j], entry->serials[j], x, y))
           break;
       if (j < n)
         continue;
@@ -188,13 +203,17 @@ gsk_layer_gl_filter_cache_store (GskLayerGLBackend      *self,
 
   entry_clear (self, entry);
   entry->ops = g_memdup2 (ops, n * sizeof *ops);
+  entry->serials = g_new0 (guint, n);
   entry->n_ops = n;
   for (i = 0; i < n; i++)
     {
       GskLayerRenderOp *op = &entry->ops[i];
 
       if (op->surface)
-        cairo_surface_reference (op->surface);
+        {
+          cairo_surface_reference (op->surface);
+          entry->serials[i] = gsk_layer_surface_get_serial (op->surface);
+        }
       if (op->glyphs)
         gsk_layer_glyph_run_ref (op->glyphs);
       op->filters = op->n_filters > 0 ? g_memdup2 (op->filters, op->n_filters * sizeof *op->filters) : NULL;
@@ -213,4 +232,17 @@ gsk_layer_gl_filter_cache_clear (GskLayerGLBackend *self)
 
   for (i = 0; i < GSK_LAYER_GL_FILTER_CACHE_SIZE; i++)
     entry_clear (self, &self->filter_cache[i]);
+}
+
+/* Frames an entry stays without being drawn */
+#define MAX_IDLE_FRAMES 60
+
+void
+gsk_layer_gl_filter_cache_expire (GskLayerGLBackend *self)
+{
+  guint i;
+
+  for (i = 0; i < GSK_LAYER_GL_FILTER_CACHE_SIZE; i++)
+    if (self->filter_cache[i].n_ops > 0 && self->filter_cache[i].last_used + MAX_IDLE_FRAMES < self->frame)
+      entry_clear (self, &self->filter_cache[i]);
 }

@@ -122,9 +122,14 @@ save_layer (Saver       *s,
       g_object_get_property (G_OBJECT (layer), pspecs[i]->name, &value);
       g_object_get_property (prototype, pspecs[i]->name, &default_value);
       /* What constraints start from, not what they made of it */
-      if (g_str_equal (pspecs[i]->name, "size") && gsk_layer_get_private (layer)->has_constraint_base &&
+      if (gsk_layer_get_private (layer)->has_constraint_base &&
           gsk_layer_get_private (layer)->constraints != NULL && gsk_layer_get_private (layer)->constraints->len > 0)
-        g_value_set_boxed (&value, &gsk_layer_get_private (layer)->constraint_base);
+        {
+          if (g_str_equal (pspecs[i]->name, "size"))
+            g_value_set_boxed (&value, &gsk_layer_get_private (layer)->constraint_base);
+          else if (g_str_equal (pspecs[i]->name, "position"))
+            g_value_set_boxed (&value, &gsk_layer_get_private (layer)->constraint_base_position);
+        }
       if (pspec_is_saved (pspecs[i], &value) && !values_equal (pspecs[i], &value, &default_value))
         {
           json_builder_set_member_name (builder, pspecs[i]->name);
