@@ -469,9 +469,9 @@ run_child (GskLayer   *parent,
   rect.size.height = MAX (rect.size.height, 0.f);
   if (graphene_size_equal (&rect.size, &own_size) && !graphene_size_equal (&priv->size, &model))
     rect.size = model;
-  priv->in_constraint_allocate = TRUE;
+  priv->in_allocate = TRUE;
   gsk_layer_allocate (child, rect.origin.x, rect.origin.y, rect.size.width, rect.size.height);
-  priv->in_constraint_allocate = FALSE;
+  priv->in_allocate = FALSE;
 
   g_hash_table_insert (marks, child, GINT_TO_POINTER (DONE));
   return TRUE;

@@ -444,21 +444,38 @@ gsk_layer_allocate (GskLayer *self,
                     float     width,
                     float     height)
 {
+  GskLayerPrivate *priv;
   GskLayer *parent;
+  gboolean nested;
 
   g_return_if_fail (GSK_IS_LAYER (self));
 
-  parent = gsk_layer_get_parent (self);
-  if (gsk_layer_get_private (self)->animation != NULL ||
-      (parent != NULL && gsk_layer_get_private (parent)->animation != NULL))
+  /* Setters may run code that drops it */
+  g_object_ref (self);
+  priv = gsk_layer_get_private (self);
+  nested = priv->in_allocate;
+  /* A layout manager placing a layer that has constraints: they start
+   * from the box it gives, in this same layout pass */
+  if (!nested && priv->has_constraint_base)
     {
-      gsk_layer_animation_hooks->allocate (self, &GRAPHENE_POINT_INIT (x, y),
-                                           &GRAPHENE_SIZE_INIT (MAX (width, 0.f), MAX (height, 0.f)));
-      return;
+      priv->constraint_base_position = GRAPHENE_POINT_INIT (x, y);
+      priv->constraint_base = GRAPHENE_SIZE_INIT (MAX (width, 0.f), MAX (height, 0.f));
+    }
+  priv->in_allocate = TRUE;
+
+  parent = gsk_layer_get_parent (self);
+  if (priv->animation != NULL || (parent != NULL && gsk_layer_get_private (parent)->animation != NULL))
+    gsk_layer_animation_hooks->allocate (self, &GRAPHENE_POINT_INIT (x, y),
+                                         &GRAPHENE_SIZE_INIT (MAX (width, 0.f), MAX (height, 0.f)));
+  else
+    {
+      gsk_layer_set_position (self, &GRAPHENE_POINT_INIT (x, y));
+      gsk_layer_set_size (self, &GRAPHENE_SIZE_INIT (MAX (width, 0.f), MAX (height, 0.f)));
     }
 
-  gsk_layer_set_position (self, &GRAPHENE_POINT_INIT (x, y));
-  gsk_layer_set_size (self, &GRAPHENE_SIZE_INIT (MAX (width, 0.f), MAX (height, 0.f)));
+  if (!nested)
+    priv->in_allocate = FALSE;
+  g_object_unref (self);
 }
 
 /**

@@ -145,8 +145,9 @@ struct _GskLayerPrivate
   graphene_point_t constraint_base_position;
   graphene_size_t constraint_base;
   guint has_constraint_base : 1;
-  /* Constraints are placing the layer: its geometry changes are theirs */
-  guint in_constraint_allocate : 1;
+  /* gsk_layer_allocate() is placing the layer (for its constraints or
+   * a layout manager): its geometry changes are not the application's */
+  guint in_allocate : 1;
   guint n_constraint_readers;
   GskLayerContent *content;
   /* Interned */

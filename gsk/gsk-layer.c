@@ -351,15 +351,15 @@ length_is_valid (float v)
   return v >= 0.f && v <= GSK_LAYER_MAX_COORDINATE;
 }
 
-/* The application (not constraints, nor an animation's frame) sets the
- * position or size: the layer's constraints start from it, even where
- * it is where they put it */
+/* The application (not gsk_layer_allocate(), nor an animation's frame)
+ * sets the position or size: the layer's constraints start from it,
+ * even where it is where they put it */
 static inline void
 constraint_start_set (GskLayer *self)
 {
   GskLayerPrivate *priv = gsk_layer_get_private (self);
 
-  if (priv->in_constraint_allocate || priv->updating_presentation || !priv->has_constraint_base)
+  if (priv->in_allocate || priv->updating_presentation || !priv->has_constraint_base)
     return;
   priv->has_constraint_base = FALSE;
   /* They run again, from there */

@@ -20,6 +20,7 @@
 #include <epoxy/egl.h>
 
 #include "gsk-layer-gl-renderer-private.h"
+#include "png-test-utils.h"
 
 #define MAX_DIFF 6
 #define EDGE_FRACTION 0.015
@@ -2019,38 +2020,6 @@ test_texture_surfaces_end_on_other_threads (void)
   cairo_surface_destroy (target);
 }
 
-/* Pixels of @a and @b that differ by more than @tolerance in a channel,
- * and the largest difference */
-static guint
-count_over (cairo_surface_t *a,
-            cairo_surface_t *b,
-            guint            tolerance,
-            guint           *largest)
-{
-  int w = cairo_image_surface_get_width (a), h = cairo_image_surface_get_height (a);
-  const guint8 *da, *db;
-  guint n = 0;
-  int x, y, c;
-
-  cairo_surface_flush (a);
-  cairo_surface_flush (b);
-  da = cairo_image_surface_get_data (a);
-  db = cairo_image_surface_get_data (b);
-  *largest = 0;
-  for (y = 0; y < h; y++)
-    for (x = 0; x < w; x++)
-      {
-        guint d = 0;
-
-        for (c = 0; c < 4; c++)
-          d = MAX (d, (guint) ABS (da[y * cairo_image_surface_get_stride (a) + x * 4 + c] -
-                                   db[y * cairo_image_surface_get_stride (b) + x * 4 + c]));
-        *largest = MAX (*largest, d);
-        n += d > tolerance;
-      }
-  return n;
-}
-
 static GskLayer *
 blurred_card (GskLayer   *root,
               float       x,
@@ -2119,7 +2088,7 @@ test_filter_cache (void)
   g_assert_cmpuint (stats->reduced_blurs, ==, 0);
 
   expected = gsk_layer_renderer_render_to_surface (fresh, root, 320, 240);
-  n_over = count_over (target, expected, 1, &largest);
+  n_over = count_pixels_over (target, expected, 1, &largest);
   g_test_message ("against filtering afresh: %u pixels over 1, the largest difference %u", n_over, largest);
   g_assert_cmpuint (largest, <=, 8);
   cairo_surface_destroy (expected);
@@ -2134,7 +2103,7 @@ test_filter_cache (void)
   g_assert_cmpuint (stats->cached_filters, ==, 1);
   g_assert_cmpuint (stats->offscreens, >=, 2);
   expected = gsk_layer_renderer_render_to_surface (fresh, root, 320, 240);
-  n_over = count_over (target, expected, 1, &largest);
+  n_over = count_pixels_over (target, expected, 1, &largest);
   g_test_message ("changed: %u pixels over 1, the largest difference %u", n_over, largest);
   g_assert_cmpuint (largest, <=, 8);
   cairo_surface_destroy (expected);
@@ -2165,7 +2134,7 @@ test_filter_cache (void)
     stats = gsk_layer_gl_renderer_get_stats (GSK_LAYER_GL_RENDERER (gl));
     g_assert_cmpuint (stats->offscreens, >=, 1);
     expected = gsk_layer_renderer_render_to_surface (fresh, root, 320, 240);
-    n_over = count_over (target, expected, 1, &largest);
+    n_over = count_pixels_over (target, expected, 1, &largest);
     g_test_message ("image changed: %u pixels over 1, the largest difference %u", n_over, largest);
     g_assert_cmpuint (largest, <=, 8);
     cairo_surface_destroy (expected);

@@ -619,6 +619,23 @@ test_constraint_stable (void)
     gsk_layer_remove_child (root, top);
   }
 
+  /* Under a layout manager: the constraints start from the box it
+   * gives, in the same pass, and a still tree asks for no more frames */
+  {
+    GskLayer *box = container (gsk_layer_box_layout_new (GSK_LAYER_ORIENTATION_HORIZONTAL), 200, 100);
+    GskLayer *item = child_of (box, 50, 40);
+
+    gsk_layer_add_constraint (item, gsk_layer_snap_constraint_new (box, GSK_LAYER_SNAP_EDGE_BOTTOM,
+                                                                   GSK_LAYER_SNAP_EDGE_BOTTOM, -10));
+    for (i = 0; i < 3; i++)
+      {
+        frame (box);
+        assert_placed (item, 0, 0, 50, 90);
+      }
+    g_assert_false (gsk_layer_get_frame_pending (box));
+    g_object_unref (box);
+  }
+
   data = gsk_layer_scene_to_data (scene, NULL);
   g_assert_nonnull (strstr (data, "120"));
   again = gsk_layer_scene_new_from_data (data, -1, "saved.json", &error);

@@ -18,6 +18,7 @@
 #include "gsk-layer-private.h"
 #include "gsk-layer-renderer-private.h"
 #include "font-caches.h"
+#include "png-test-utils.h"
 
 /* Parses @css and writes it back */
 static char *
@@ -690,38 +691,6 @@ test_border_raster (void)
   g_object_unref (renderer);
 }
 
-/* Counts the pixels of @a and @b that differ by more than 6 in a
- * channel, and the largest difference */
-static guint
-count_differences (cairo_surface_t *a,
-                   cairo_surface_t *b,
-                   guint           *largest)
-{
-  int w = cairo_image_surface_get_width (a), h = cairo_image_surface_get_height (a);
-  int sa = cairo_image_surface_get_stride (a), sb = cairo_image_surface_get_stride (b);
-  const guint8 *da, *db;
-  guint n = 0;
-  int x, y, c;
-
-  cairo_surface_flush (a);
-  cairo_surface_flush (b);
-  da = cairo_image_surface_get_data (a);
-  db = cairo_image_surface_get_data (b);
-  *largest = 0;
-  for (y = 0; y < h; y++)
-    for (x = 0; x < w; x++)
-      {
-        guint d = 0;
-
-        for (c = 0; c < 4; c++)
-          d = MAX (d, (guint) ABS (da[y * sa + x * 4 + c] - db[y * sb + x * 4 + c]));
-        *largest = MAX (*largest, d);
-        n += d > 6;
-      }
-
-  return n;
-}
-
 /* With a backend that draws them (GL), solid borders, radii and
  * gradients are BORDER and GRADIENT ops, drawn in shaders: nothing is
  * rasterized, not when the layer moves, not when its border or
@@ -796,7 +765,7 @@ test_vector_box (void)
   /* GL against software */
   target = gsk_layer_renderer_render_to_surface (gl, root, 240, 200);
   expected = gsk_layer_renderer_render_to_surface (software, root, 240, 200);
-  differ = count_differences (target, expected, &largest);
+  differ = count_pixels_over (target, expected, 6, &largest);
   g_test_message ("GL and software: %u pixels differ by more than 6, the largest by %u", differ, largest);
   /* Antialiased edges (GL's ramp against cairo's raster, resampled
    * under the transforms), gradients in 8-bit steps, and the conic
