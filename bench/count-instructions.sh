@@ -1,7 +1,9 @@
 #!/bin/sh
 # Instruction counts of the benchmarks, which the machine's load does not
 # move: callgrind over bench-tree, bench-fishbowl (software, N = 1000) and
-# bench-animation, each whole program from a build directory.
+# bench-animation, each whole program from a build directory; and the
+# compile of one damaged frame of bench-damage's scene (10,000 still
+# layers, one moving), per frame (issue 17: at most 200,000).
 # Usage: bench/count-instructions.sh [BUILDDIR]   (default: _build)
 # Prints "NAME INSTRUCTIONS" lines; compare two builds' lines to see
 # whether a change moved the cost.
@@ -23,3 +25,9 @@ count ()
 count bench-tree "$dir/bench/bench-tree"
 count bench-fishbowl-software-1000 "$dir/bench/bench-fishbowl" --backend=software --counts=1000 5
 count bench-animation "$dir/bench/bench-animation"
+
+# 31 damaged compiles, each after one set_position() (counted with it)
+GSK_LAYER_RENDERER=software valgrind --tool=callgrind --toggle-collect=damaged_compile \
+  --callgrind-out-file="$out/damage.out" "$dir/bench/bench-damage" --compile >/dev/null 2>"$out/damage.err"
+total=$(sed -n 's/^summary: *//p; s/^totals: *//p' "$out/damage.out" | head -1)
+printf '%-40s %15s\n' "bench-damage-compile-per-frame" "$((total / 31))"

@@ -377,6 +377,8 @@ cache_covers (GskLayerContentCache  *cache,
 /* For benchmarks: how many times content (and styles' borders) was
  * rasterized */
 static guint n_rasterized;
+/* Layers the compile walked, in all frames: for tests */
+static guint n_entered;
 
 guint
 gsk_layer_compile_get_n_rasterized (void)
@@ -651,6 +653,26 @@ run_draw (GskLayer *root,
       if (needs_style_draw (f.layer, device_scale, vector_style))
         g_ptr_array_add (to_style, g_object_ref (f.layer));
 
+      if (!moved && p->dirty_children_valid)
+        {
+          guint j;
+
+          /* Only the children that changed, not thousands of siblings */
+          for (j = 0; j < p->dirty_children->len; j++)
+            {
+              c = g_ptr_array_index (p->dirty_children, j);
+              if (!gsk_layer_get_private (c)->subtree_dirty)
+                continue;
+              if (G_UNLIKELY (n == allocated))
+                {
+                  allocated *= 2;
+                  stack = g_renew (DrawFrame, stack, allocated);
+                }
+              stack[n++] = (DrawFrame) { c, FALSE };
+            }
+          continue;
+        }
+
       for (c = p->first_child; c != NULL; c = gsk_layer_get_private (c)->next_sibling)
         if (moved || gsk_layer_get_private (c)->subtree_dirty)
           {
@@ -713,6 +735,15 @@ typedef struct {
   guint n_stack;
   guint n_stack_allocated;
   GArray *groups;
+  guint n_open_groups;  /* PUSH_GROUPs in groups */
+  /* Where @list's ops go in the frame's list (a part compiled apart
+   * starts past 0), and that list's generation: what layers record */
+  guint op_base;
+  guint generation;
+  /* Layers remember where their ops are (not when compiling a copy) */
+  gboolean record;
+  /* The target in layout units: the walk's first clip */
+  Box target;
 } Compiler;
 
 static inline void
@@ -1131,6 +1162,7 @@ settle_skipped (GskLayer *layer)
       if (!p->subtree_dirty && l != layer)
         continue;
       p->subtree_dirty = FALSE;
+      gsk_layer_reset_dirty_children (p);
 
       for (ch = p->first_child; ch != NULL; ch = gsk_layer_get_private (ch)->next_sibling)
         g_ptr_array_add (stack, ch);
@@ -1203,6 +1235,14 @@ enter_layer (Compiler *c,
 
   changed = frame->changed || p->world_dirty || p->effects_dirty;
   stale = frame->stale || p->world_stale;
+
+  if (c->record)
+    {
+      n_entered++;
+      p->op_start = p->op_end = c->op_base + c->list->n_ops;
+      p->compile_generation = c->generation;
+      p->compiled_in_group = c->n_open_groups > 0;
+    }
 
   if (!p->visible || p->opacity <= 0.f)
     {
@@ -1308,6 +1348,7 @@ enter_layer (Compiler *c,
           damage_box (c->damage, &old);
         }
       g_array_append_val (c->groups, g);
+      c->n_open_groups++;
       exit.pushed_group = TRUE;
     }
 
@@ -1372,6 +1413,7 @@ enter_layer (Compiler *c,
       p->world_dirty = p->effects_dirty = p->paint_dirty = FALSE;
       p->subtree_dirty = FALSE;
       p->redraw_propagated = FALSE;
+      gsk_layer_reset_dirty_children (p);
       exit_layer (c, &exit);
       return;
     }
@@ -1402,6 +1444,30 @@ enter_layer (Compiler *c,
   p->world_dirty = p->effects_dirty = p->paint_dirty = FALSE;
   p->subtree_dirty = FALSE;
   p->redraw_propagated = FALSE;
+  gsk_layer_reset_dirty_children (p);
+}
+
+/* The target-space box of @p's bounds, its world matrix fresh */
+static Box
+own_box (GskLayerPrivate *p)
+{
+  graphene_rect_t bounds = GRAPHENE_RECT_INIT (0, 0, p->size.width, p->size.height);
+  float m[16];
+
+  graphene_matrix_to_float (&p->world, m);
+  return gsk_layer_project_box (&p->world, m, &bounds);
+}
+
+/* The bounds of @p's children changed. Picking builds its cache when
+ * it needs it, from the bounds compiled: most frames of a big flat tree
+ * are never picked */
+static inline void
+pick_cache_changed (GskLayerPrivate *p)
+{
+  if (p->n_children >= GSK_LAYER_PICK_CACHE_MIN)
+    p->pick_cache_stale = TRUE;
+  else
+    g_clear_pointer (&p->pick_cache, g_free);
 }
 
 /* Closes the innermost group or clip; returns the box of what it draws */
@@ -1456,6 +1522,7 @@ exit_layer (Compiler *c,
       gboolean reaches = push->filter_reach > 0;
       Box drawn = pop_group (c, GSK_LAYER_RENDER_OP_POP_GROUP);
 
+      c->n_open_groups--;
       if (reaches)
         {
           if (frame->filter_damage)
@@ -1468,22 +1535,14 @@ exit_layer (Compiler *c,
 
   if (p->clip_to_bounds)
     {
-      graphene_rect_t bounds = GRAPHENE_RECT_INIT (0, 0, p->size.width, p->size.height);
-      float m[16];
-      Box own;
+      Box own = own_box (p);
 
-      graphene_matrix_to_float (&p->world, m);
-      own = gsk_layer_project_box (&p->world, m, &bounds);
       p->subtree_bounds = box_intersect (&p->subtree_bounds, &own);
     }
   p->bounds_valid = TRUE;
-
-  /* Picking builds it when it needs it, from the bounds compiled here:
-   * most frames of a big flat tree are never picked */
-  if (p->n_children >= GSK_LAYER_PICK_CACHE_MIN)
-    p->pick_cache_stale = TRUE;
-  else
-    g_clear_pointer (&p->pick_cache, g_free);
+  if (c->record)
+    p->op_end = c->op_base + c->list->n_ops;
+  pick_cache_changed (p);
 
   if (p->parent != NULL && c->n_stack > 0)
     {
@@ -1492,6 +1551,256 @@ exit_layer (Compiler *c,
       box_union (&pp->subtree_bounds, &p->subtree_bounds);
     }
 }
+
+/* {{{ Frames that changed a few layers */
+
+static guint compile_generation;
+
+guint
+gsk_layer_compile_get_n_entered (void)
+{
+  return n_entered;
+}
+
+static void scale_list (GskLayerRenderList *list);
+
+static void
+run_walk (Compiler *c)
+{
+  while (c->n_stack > 0)
+    {
+      Frame frame = c->stack[--c->n_stack];
+
+      if (frame.exit)
+        exit_layer (c, &frame);
+      else
+        enter_layer (c, &frame);
+    }
+}
+
+/* The ancestors of @layer, whose subtree was compiled apart, take in
+ * its new bounds. They only grow: picking needs bounds that hold the
+ * subtree, not the tightest ones. */
+static void
+grow_ancestor_bounds (GskLayer *layer)
+{
+  GskLayerBox b = gsk_layer_get_private (layer)->subtree_bounds;
+  GskLayer *a;
+
+  for (a = gsk_layer_get_private (layer)->parent; a != NULL; a = gsk_layer_get_private (a)->parent)
+    {
+      GskLayerPrivate *ap = gsk_layer_get_private (a);
+
+      box_union (&ap->subtree_bounds, &b);
+      if (ap->clip_to_bounds)
+        {
+          Box own = own_box (ap);
+
+          ap->subtree_bounds = box_intersect (&ap->subtree_bounds, &own);
+        }
+      pick_cache_changed (ap);
+      b = ap->subtree_bounds;
+    }
+}
+
+/* The clip @layer's frame had in the walk: the target, and the box of
+ * every ancestor that clips its children (whose matrices are fresh: the
+ * ancestors of a changed layer did not change) */
+static Box
+clip_of (Compiler *c,
+         GskLayer *layer)
+{
+  Box clip = c->target;
+  GskLayer *a;
+
+  for (a = gsk_layer_get_private (layer)->parent; a != NULL; a = gsk_layer_get_private (a)->parent)
+    {
+      GskLayerPrivate *ap = gsk_layer_get_private (a);
+
+      if (ap->clip_to_bounds)
+        {
+          Box own = own_box (ap);
+
+          clip = box_intersect (&clip, &own);
+        }
+    }
+
+  return clip;
+}
+
+/* Compiles the subtree of @layer, which changed, into the list's
+ * scratch list, and puts its ops where its old ones are. FALSE if they
+ * are not the same kinds of op (the frame is then compiled in full:
+ * what this walk damaged and marked clean stays so). */
+static gboolean
+patch_subtree (Compiler *c,
+               GskLayer *layer)
+{
+  GskLayerPrivate *p = gsk_layer_get_private (layer);
+  GskLayerRenderList *list = c->list, *scratch;
+  guint n_old = p->op_end - p->op_start;
+  Group outside = { 0, BOX_EMPTY };
+  Compiler sc;
+  guint i;
+
+  /* A group's bounds come from all it holds; a large part is as well
+   * compiled with the rest */
+  if (p->compiled_in_group || p->op_end > list->n_ops || n_old > list->n_ops / 2)
+    return FALSE;
+
+  if (list->scratch == NULL)
+    list->scratch = gsk_layer_render_list_new (list->width, list->height);
+  scratch = list->scratch;
+  scratch->width = list->width;
+  scratch->height = list->height;
+  scratch->scale = list->scale;
+  scratch->vector_style = list->vector_style;
+
+  sc = (Compiler) {
+    .list = scratch,
+    .damage = c->damage,
+    .stack = scratch->compile_stack,
+    .n_stack_allocated = scratch->compile_stack_allocated,
+    .groups = c->groups,
+    .op_base = p->op_start,
+    .generation = c->generation,
+    .record = TRUE,
+  };
+  /* What the subtree draws unions into a group that stands for all
+   * around it */
+  g_array_append_val (sc.groups, outside);
+  push_frame (&sc, &(Frame) { .layer = layer, .clip = clip_of (c, layer) });
+  run_walk (&sc);
+  g_assert (sc.groups->len == 1);
+  g_array_set_size (sc.groups, 0);
+  scratch->compile_stack = sc.stack;
+  scratch->compile_stack_allocated = sc.n_stack_allocated;
+
+  if (scratch->n_ops != n_old)
+    goto mismatch;
+  for (i = 0; i < n_old; i++)
+    if (scratch->ops[i].kind != list->ops[p->op_start + i].kind)
+      goto mismatch;
+
+  if (list->scale != 1.f)
+    scale_list (scratch);
+  for (i = 0; i < n_old; i++)
+    gsk_layer_render_op_clear (&list->ops[p->op_start + i]);
+  /* What the ops own moves with them */
+  if (n_old > 0)
+    memcpy (&list->ops[p->op_start], scratch->ops, n_old * sizeof (GskLayerRenderOp));
+  scratch->n_ops = 0;
+  scratch->n_backdrops = 0;
+
+  grow_ancestor_bounds (layer);
+  return TRUE;
+
+mismatch:
+  gsk_layer_render_list_clear (scratch);
+  return FALSE;
+}
+
+/* Compiles what changed since @c's list was compiled from @root: the
+ * subtrees of the layers that changed, each in place of its old ops,
+ * reached through the marks of their ancestors. FALSE where that cannot
+ * be done (the order of children changed, a subtree's ops changed
+ * kinds or count, parts never compiled): the list must be compiled in
+ * full, keeping the damage gathered here. */
+static gboolean
+compile_changes (Compiler *c,
+                 GskLayer *root)
+{
+  GPtrArray *stack, *path;
+  gboolean done = TRUE;
+  guint i;
+
+  if (c->list->root != root || c->generation == 0)
+    return FALSE;
+
+  stack = g_ptr_array_new ();
+  /* Marked clean only once all went well: a full compile reads the
+   * marks (a group's filters damage what they reach when something
+   * inside changed) */
+  path = g_ptr_array_new ();
+  g_ptr_array_add (stack, root);
+  while (stack->len > 0)
+    {
+      GskLayer *l = g_ptr_array_steal_index_fast (stack, stack->len - 1);
+      GskLayerPrivate *p = gsk_layer_get_private (l);
+      GskLayer *ch;
+
+      if (!p->subtree_dirty)
+        continue;
+      if (p->compile_generation != c->generation)
+        {
+          done = FALSE;
+          break;
+        }
+
+      if (p->world_dirty || p->effects_dirty || p->paint_dirty)
+        {
+          if (l == root || !patch_subtree (c, l))
+            {
+              done = FALSE;
+              break;
+            }
+          continue;
+        }
+
+      /* Only something below changed: the path to it */
+      if (p->world_stale || p->children_changed)
+        {
+          done = FALSE;
+          break;
+        }
+      if (!p->visible || p->opacity <= 0.f || p->world_singular)
+        {
+          settle_skipped (l);
+          continue;
+        }
+
+      if (p->dirty_children_valid)
+        {
+          for (i = 0; i < p->dirty_children->len; i++)
+            g_ptr_array_add (stack, g_ptr_array_index (p->dirty_children, i));
+        }
+      else
+        {
+          guint n_dirty = 0;
+
+          for (ch = p->first_child; ch != NULL; ch = gsk_layer_get_private (ch)->next_sibling)
+            if (gsk_layer_get_private (ch)->subtree_dirty)
+              {
+                g_ptr_array_add (stack, ch);
+                n_dirty++;
+              }
+          /* Most of many children changed (an animation of them all):
+           * compiling them in place would cost more than in one walk */
+          if (n_dirty >= GSK_LAYER_PICK_CACHE_MIN && n_dirty > p->n_children / 8)
+            {
+              done = FALSE;
+              break;
+            }
+        }
+      g_ptr_array_add (path, l);
+    }
+
+  for (i = 0; done && i < path->len; i++)
+    {
+      GskLayerPrivate *p = gsk_layer_get_private (g_ptr_array_index (path, i));
+
+      p->subtree_dirty = FALSE;
+      p->redraw_propagated = FALSE;
+      p->bounds_valid = TRUE;
+      gsk_layer_reset_dirty_children (p);
+    }
+  g_ptr_array_free (stack, TRUE);
+  g_ptr_array_free (path, TRUE);
+
+  return done;
+}
+
+/* }}} */
 
 /* What a backdrop filter reads is what is below it, as drawn in the
  * frame: a frame that redraws any of its box redraws all of it, and so
@@ -1626,6 +1935,7 @@ gsk_layer_compile (GskLayer           *root,
   cairo_region_t *pending;
   Compiler c;
   Frame first;
+  gboolean patched;
   int pass;
   guint i;
 
@@ -1660,25 +1970,30 @@ gsk_layer_compile (GskLayer           *root,
   c.n_stack = 0;
   c.n_stack_allocated = list->compile_stack_allocated;
   c.groups = g_array_new (FALSE, FALSE, sizeof (Group));
+  c.n_open_groups = 0;
+  c.op_base = 0;
+  c.generation = list->generation;
+  c.record = TRUE;
+  c.target = (Box) { 0, 0, width, height };
 
-  gsk_layer_render_list_clear (list);
-
-  first = (Frame) {
-    .layer = root,
-    .clip = { 0, 0, width, height },
-    .changed = full,
-    .stale = full,
-  };
-  push_frame (&c, &first);
-
-  while (c.n_stack > 0)
+  patched = !full && compile_changes (&c, root);
+  if (!patched)
     {
-      Frame frame = c.stack[--c.n_stack];
+      gsk_layer_render_list_clear (list);
+      /* 0 is no generation: layers never compiled have it */
+      if (++compile_generation == 0)
+        compile_generation++;
+      c.generation = list->generation = compile_generation;
+      list->root = root;
 
-      if (frame.exit)
-        exit_layer (&c, &frame);
-      else
-        enter_layer (&c, &frame);
+      first = (Frame) {
+        .layer = root,
+        .clip = { 0, 0, width, height },
+        .changed = full,
+        .stale = full,
+      };
+      push_frame (&c, &first);
+      run_walk (&c);
     }
 
   g_assert (c.groups->len == 0);
@@ -1692,7 +2007,9 @@ gsk_layer_compile (GskLayer           *root,
 
   if (scale != 1.f)
     {
-      scale_list (list);
+      /* Patched ops were scaled as they went in */
+      if (!patched)
+        scale_list (list);
       pending = scale_region (pending, scale);
       for (i = 0; i < c.damage->len; i++)
         g_array_index (c.damage, Box, i) = scale_box (&g_array_index (c.damage, Box, i), scale);
@@ -1710,3 +2027,31 @@ gsk_layer_compile (GskLayer           *root,
 }
 
 /* }}} */
+
+/* For the damage check: @list made afresh from the tree as it stands,
+ * which the last compile left clean, as a compile of every layer would
+ * make it; nothing the next frame reads changes */
+void
+gsk_layer_compile_again (GskLayer           *root,
+                         GskLayerRenderList *list)
+{
+  float scale = list->scale;
+  int width = ceilf (list->width / scale), height = ceilf (list->height / scale);
+  Compiler c = {
+    .list = list,
+    .damage = g_array_new (FALSE, FALSE, sizeof (Box)),
+    .stack = list->compile_stack,
+    .n_stack_allocated = list->compile_stack_allocated,
+    .groups = g_array_new (FALSE, FALSE, sizeof (Group)),
+  };
+
+  gsk_layer_render_list_clear (list);
+  push_frame (&c, &(Frame) { .layer = root, .clip = { 0, 0, width, height } });
+  run_walk (&c);
+  list->compile_stack = c.stack;
+  list->compile_stack_allocated = c.n_stack_allocated;
+  g_array_free (c.groups, TRUE);
+  g_array_free (c.damage, TRUE);
+  if (scale != 1.f)
+    scale_list (list);
+}

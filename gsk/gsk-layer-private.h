@@ -170,6 +170,20 @@ struct _GskLayerPrivate
    * picking and culling */
   GskLayerBox subtree_bounds;
 
+  /* The compile (gsk-layer-compile.c): the ops of this layer and its
+   * subtree are [op_start, op_end) of the render list whose generation
+   * compiled them; a frame that changed a few layers rewrites just
+   * their ops in place */
+  guint op_start;
+  guint op_end;
+  guint compile_generation;
+
+  /* For layers with many children: those that became subtree_dirty
+   * since the last compile, while dirty_children_valid (cleared when
+   * the children change or there are too many); frames walk these
+   * rather than all children */
+  GPtrArray *dirty_children;
+
   GskLayerContentCache *content_cache;
   GskLayerTopLevel *top_level;
   /* For layers with many children: their compiled subtree bounds in
@@ -217,6 +231,14 @@ struct _GskLayerPrivate
   /* A transition is setting the value on screen: no implicit animation,
    * no notification */
   guint updating_presentation : 1;
+  /* When last compiled, the layer was inside a group (PUSH_GROUP) of an
+   * ancestor, whose bounds its ops make */
+  guint compiled_in_group : 1;
+  /* dirty_children lists every dirty child */
+  guint dirty_children_valid : 1;
+  /* Children were added, removed or reordered (a z-position changed)
+   * since the last compile */
+  guint children_changed : 1;
 };
 
 /* Set when the GskLayer class is initialized, which is before any
@@ -231,6 +253,52 @@ static inline GskLayerPrivate *
 gsk_layer_get_private (GskLayer *self)
 {
   return G_STRUCT_MEMBER_P (self, gsk_layer_private_offset);
+}
+
+/* @child of @parent_priv's layer just became subtree_dirty: noted, so
+ * that the next frame visits it without scanning all its siblings */
+static inline void
+gsk_layer_note_dirty_child (GskLayerPrivate *parent_priv,
+                            GskLayer        *child)
+{
+  GPtrArray *list = parent_priv->dirty_children;
+
+  if (!parent_priv->dirty_children_valid)
+    return;
+  /* Past this many, scanning them all costs about as much */
+  if (list->len >= MAX (GSK_LAYER_PICK_CACHE_MIN, parent_priv->n_children / 8))
+    {
+      parent_priv->dirty_children_valid = FALSE;
+      return;
+    }
+  g_ptr_array_add (list, child);
+}
+
+/* The compile left @p and all its children clean: start noting again,
+ * if @p has children enough to be worth it */
+static inline void
+gsk_layer_reset_dirty_children (GskLayerPrivate *p)
+{
+  p->children_changed = FALSE;
+  if (p->n_children < GSK_LAYER_PICK_CACHE_MIN)
+    {
+      p->dirty_children_valid = FALSE;
+      g_clear_pointer (&p->dirty_children, g_ptr_array_unref);
+      return;
+    }
+  if (p->dirty_children == NULL)
+    p->dirty_children = g_ptr_array_new ();
+  g_ptr_array_set_size (p->dirty_children, 0);
+  p->dirty_children_valid = TRUE;
+}
+
+/* The children of @self changed (added, removed, reordered): a frame
+ * must look at them all */
+static inline void
+gsk_layer_note_children_changed (GskLayerPrivate *p)
+{
+  p->children_changed = TRUE;
+  p->dirty_children_valid = FALSE;
 }
 
 typedef enum {
@@ -449,9 +517,15 @@ typedef struct _GskLayerCompiler GskLayerCompiler;
 cairo_region_t *gsk_layer_compile (GskLayer           *root,
                                    GskLayerRenderList *list,
                                    gboolean            full);
+/* A copy of the list the last compile of @root left, made afresh
+ * (@list: its size, scale and style mode set), for checks */
+void            gsk_layer_compile_again (GskLayer           *root,
+                                         GskLayerRenderList *list);
 /* How many times draw() content and styles' borders were rasterized,
  * in all trees: for benchmarks and tests */
 guint gsk_layer_compile_get_n_rasterized (void);
+/* How many layers compiles have walked (not those whose ops they kept) */
+guint gsk_layer_compile_get_n_entered (void);
 
 /* The top level's record of what must be redrawn */
 void gsk_layer_top_level_add_damage (GskLayer              *root,

@@ -299,6 +299,15 @@ struct _GskLayerRenderList
    * from nothing, copy by copy, every frame */
   gpointer compile_stack;
   guint compile_stack_allocated;
+
+  /* What the ops were compiled from, for the compile only: the top
+   * level (not a reference; NULL after a clear) and the walk that
+   * built them, which layers remember, so that a frame that changed a
+   * few layers rewrites their ops in place; and a list those are
+   * compiled into first */
+  gconstpointer root;
+  guint generation;
+  GskLayerRenderList *scratch;
 };
 
 /* Whether @p lies in @rect with its corners rounded by @radii (see
@@ -359,6 +368,8 @@ GskLayerRenderList *gsk_layer_render_list_new       (int                      wi
                                                      int                      height);
 void                gsk_layer_render_list_free      (GskLayerRenderList      *list);
 void                gsk_layer_render_list_clear     (GskLayerRenderList      *list);
+/* Gives up what @op owns (surface, glyphs, paint, filters) */
+void                gsk_layer_render_op_clear       (GskLayerRenderOp        *op);
 GskLayerRenderOp   *gsk_layer_render_list_append    (GskLayerRenderList      *list,
                                                      GskLayerRenderOpKind     kind);
 /* For callers that fill in every field themselves */

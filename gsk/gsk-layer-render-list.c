@@ -73,6 +73,7 @@ gsk_layer_render_list_free (GskLayerRenderList *list)
   gsk_layer_render_list_clear (list);
   g_free (list->ops);
   g_free (list->compile_stack);
+  gsk_layer_render_list_free (list->scratch);
   g_free (list);
 }
 
@@ -86,17 +87,20 @@ gsk_layer_render_list_clear (GskLayerRenderList *list)
   g_return_if_fail (list != NULL);
 
   for (i = 0; i < list->n_ops; i++)
-    {
-      GskLayerRenderOp *op = &list->ops[i];
-
-      g_clear_pointer (&op->surface, cairo_surface_destroy);
-      g_clear_pointer (&op->glyphs, gsk_layer_glyph_run_unref);
-      g_clear_pointer (&op->filters, g_free);
-      g_clear_pointer (&op->paint, g_free);
-    }
+    gsk_layer_render_op_clear (&list->ops[i]);
 
   list->n_ops = 0;
   list->n_backdrops = 0;
+  list->root = NULL;
+}
+
+void
+gsk_layer_render_op_clear (GskLayerRenderOp *op)
+{
+  g_clear_pointer (&op->surface, cairo_surface_destroy);
+  g_clear_pointer (&op->glyphs, gsk_layer_glyph_run_unref);
+  g_clear_pointer (&op->filters, g_free);
+  g_clear_pointer (&op->paint, g_free);
 }
 
 /* The returned op stays valid until the next append. */

@@ -23,8 +23,9 @@
  * pixels per unit. Every layer's content, including text and what
  * [vfunc@Layer.draw] draws, is rasterized at the scale it has in the
  * target, never stretched from 1×. With [property@LayerRenderer:check-damage] (or
- * `GSK_LAYER_DEBUG=check-damage` in the environment), each frame is
- * drawn a second time in full and compared with the damaged one.
+ * `GSK_LAYER_DEBUG=check-damage` in the environment), each frame drawn
+ * with damage is compiled again from every layer, drawn in full and
+ * compared with the damaged one.
  *
  * Since: 0.1
  */
@@ -96,6 +97,7 @@ check_damage (GskLayerRenderer         *self,
               cairo_surface_t          *target)
 {
   GskLayerRendererPrivate *priv = gsk_layer_renderer_get_instance_private (self);
+  g_autoptr (GskLayerRenderList) fresh = NULL;
   cairo_surface_t *full;
   const guint8 *a, *b;
   int x, y, w, h, sa, sb;
@@ -104,6 +106,19 @@ check_damage (GskLayerRenderer         *self,
 
   w = cairo_image_surface_get_width (target);
   h = cairo_image_surface_get_height (target);
+  /* The frame's list was compiled only where the tree changed: the full
+   * redraw is of one compiled from every layer, so that the check also
+   * catches what that missed */
+  if (priv->last_root != NULL)
+    {
+      fresh = gsk_layer_render_list_new (list->width, list->height);
+      fresh->scale = list->scale;
+      fresh->vector_style = list->vector_style;
+      memcpy (fresh->clear_color, list->clear_color, sizeof fresh->clear_color);
+      gsk_layer_compile_again (priv->last_root, fresh);
+      list = fresh;
+    }
+
   full = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w, h);
   priv->checking = TRUE;
   GSK_LAYER_RENDERER_GET_CLASS (self)->render_list (self, list, NULL, full);
@@ -520,8 +535,9 @@ gsk_layer_renderer_get_clear_color (GskLayerRenderer *self,
  * @self: a renderer
  * @check_damage: whether to check each damaged frame
  *
- * When set, each frame drawn with damage is drawn again in full and the
- * two are compared; a difference is kept as an error naming the layers
+ * When set, each frame drawn with damage is compiled again from every
+ * layer (frames compile only the layers that changed) and drawn in
+ * full, and the two are compared; a difference is kept as an error naming the layers
  * drawn where the pixels differ (see
  * [method@LayerRenderer.get_damage_error]) and the full frame is kept.
  *

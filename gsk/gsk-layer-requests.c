@@ -151,6 +151,8 @@ gsk_layer_changed (GskLayer           *self,
       (priv->parent == NULL || gsk_layer_get_private (priv->parent)->subtree_dirty))
     {
       priv->bounds_valid = FALSE;
+      if (!priv->subtree_dirty && priv->parent != NULL)
+        gsk_layer_note_dirty_child (gsk_layer_get_private (priv->parent), self);
       priv->subtree_dirty = TRUE;
       priv->paint_dirty = TRUE;
       return;

@@ -67,6 +67,8 @@ forget_subtree (GskLayer *self,
       p->world_dirty = TRUE;
       p->paint_dirty = TRUE;
       p->subtree_dirty = TRUE;
+      p->compile_generation = 0;
+      gsk_layer_note_children_changed (p);
       /* Requests from here must reach the new top level */
       p->redraw_propagated = FALSE;
 
@@ -168,6 +170,7 @@ link_child (GskLayer *self,
   priv->n_children++;
   priv->children_age++;
   gsk_layer_tree_serial++;
+  gsk_layer_note_children_changed (priv);
   if (cpriv->z_position != 0.f)
     priv->children_have_z = TRUE;
 
@@ -224,6 +227,7 @@ gsk_layer_unlink_child (GskLayer *self,
   priv->n_children--;
   priv->children_age++;
   gsk_layer_tree_serial++;
+  gsk_layer_note_children_changed (priv);
   if (cpriv->z_position != 0.f)
     gsk_layer_update_children_have_z (self);
 

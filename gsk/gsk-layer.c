@@ -964,7 +964,11 @@ gsk_layer_set_z_position (GskLayer *self,
 
   priv->z_position = z_position;
   if (priv->parent)
-    gsk_layer_update_children_have_z (priv->parent);
+    {
+      gsk_layer_update_children_have_z (priv->parent);
+      /* The paint order may have changed */
+      gsk_layer_note_children_changed (gsk_layer_get_private (priv->parent));
+    }
   gsk_layer_changed (self, GSK_LAYER_DIRTY_WORLD | GSK_LAYER_DIRTY_PAINT);
   notify_model (self, PROP_Z_POSITION);
 }
@@ -1705,6 +1709,7 @@ gsk_layer_dispose (GObject *object)
   priv->last_child = NULL;
   priv->children_age++;
   gsk_layer_tree_serial++;
+  gsk_layer_note_children_changed (priv);
 
   if (priv->content)
     g_signal_handlers_disconnect_by_func (priv->content, content_invalidated, self);
@@ -1772,6 +1777,7 @@ gsk_layer_finalize (GObject *object)
     }
   gsk_layer_top_level_free (priv->top_level);
   g_free (priv->pick_cache);
+  g_clear_pointer (&priv->dirty_children, g_ptr_array_unref);
   if (priv->animation)
     {
       gsk_layer_animation_hooks->free (g_steal_pointer (&priv->animation));

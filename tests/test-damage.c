@@ -97,6 +97,18 @@ test_checker_catches_unaccounted_change (void)
 
 /* Many frames of random ordinary changes: the damaged frames always
  * equal full redraws, and the damage stays small for small changes */
+/* Moves @l to the top of its siblings */
+static void
+raise_to_top (GskLayer *l)
+{
+  GskLayer *parent = gsk_layer_get_parent (l);
+
+  g_object_ref (l);
+  gsk_layer_remove_child (parent, l);
+  gsk_layer_add_child (parent, l);
+  g_object_unref (l);
+}
+
 static void
 test_random_changes (void)
 {
@@ -165,15 +177,7 @@ test_random_changes (void)
           gsk_layer_set_blend_mode (l, g_rand_int_range (rand, 0, GSK_LAYER_BLEND_LUMINOSITY + 1));
           break;
         case 8:
-          {
-            /* Move the layer to the top of its siblings */
-            GskLayer *parent = gsk_layer_get_parent (l);
-
-            g_object_ref (l);
-            gsk_layer_remove_child (parent, l);
-            gsk_layer_add_child (parent, l);
-            g_object_unref (l);
-          }
+          raise_to_top (l);
           break;
         }
       g_clear_pointer (&t, gsk_layer_transform_unref);
@@ -186,6 +190,161 @@ test_random_changes (void)
 
   g_rand_free (rand);
   g_ptr_array_free (layers, TRUE);
+  g_object_unref (renderer);
+  cairo_surface_destroy (target);
+  g_assert_finalize_object (root);
+}
+
+/* Frames compile only what changed: the ops of a layer that moved are
+ * rewritten in place, the rest kept; what cannot be patched (the order
+ * of children, a layer inside a group, a layer hidden) compiles in
+ * full. Every frame is checked against a list compiled afresh from
+ * every layer and drawn in full (the damage check). */
+static guint
+entered_since (guint *last)
+{
+  guint now = gsk_layer_compile_get_n_entered ();
+  guint n = now - *last;
+
+  *last = now;
+  return n;
+}
+
+static void
+check_frame (GskLayerRenderer *renderer,
+             GskLayer         *root,
+             cairo_surface_t  *target,
+             const char       *what)
+{
+  const GError *error;
+
+  render (renderer, root, target);
+  error = gsk_layer_renderer_get_damage_error (renderer);
+  if (error)
+    g_error ("%s: %s", what, error->message);
+}
+
+static void
+test_incremental_compile (void)
+{
+  GskLayerRenderer *renderer = gsk_layer_software_renderer_new ();
+  cairo_surface_t *target = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 300, 300);
+  GskLayer *root = g_object_ref_sink (colored_layer ("root", 0, 0, 300, 300, "white"));
+  GskLayer *cells[200], *group, *grouped, *box, *boxed[20];
+  GskLayerTransform *t;
+  GRand *rand = g_rand_new_with_seed (11);
+  guint last = gsk_layer_compile_get_n_entered (), total;
+  int i, frame, n_patched = 0;
+
+  for (i = 0; i < 200; i++)
+    {
+      cells[i] = colored_layer ("cell", (i % 20) * 15, (i / 20) * 15, 12, 12, i % 3 ? "#3584e4" : "#e01b24");
+      gsk_layer_add_child (root, cells[i]);
+    }
+  /* A box of 20 children (a dirty-child list of its own), clipped */
+  box = colored_layer ("box", 40, 160, 200, 100, "#f6d32d");
+  gsk_layer_set_clip_to_bounds (box, TRUE);
+  gsk_layer_add_child (root, box);
+  for (i = 0; i < 20; i++)
+    {
+      boxed[i] = colored_layer ("boxed", (i % 10) * 22, (i / 10) * 50, 18, 40, "#33d17a");
+      gsk_layer_add_child (box, boxed[i]);
+    }
+  /* A group: what is inside makes its bounds */
+  group = colored_layer ("group", 200, 20, 60, 60, "#9141ac");
+  gsk_layer_set_opacity (group, 0.5f);
+  grouped = colored_layer ("grouped", 10, 10, 20, 20, "#000000");
+  gsk_layer_add_child (group, grouped);
+  gsk_layer_add_child (root, group);
+  total = 200 + 1 + 20 + 2 + 1;
+
+  gsk_layer_renderer_set_check_damage (renderer, TRUE);
+  check_frame (renderer, root, target, "first frame");
+  g_assert_cmpuint (entered_since (&last), ==, total);
+
+  /* One cell moved: one layer compiled */
+  gsk_layer_set_position (cells[42], &GRAPHENE_POINT_INIT (33, 31));
+  check_frame (renderer, root, target, "a cell moved");
+  g_assert_cmpuint (entered_since (&last), ==, 1);
+
+  /* A colour, a rotation and a child of the box, in one frame: three */
+  gsk_layer_set_background_color (cells[7], &(GdkRGBA) { 0, 0, 0, 1 });
+  t = gsk_layer_transform_rotate (NULL, 30);
+  gsk_layer_set_transform (cells[150], t);
+  gsk_layer_transform_unref (t);
+  gsk_layer_set_position (boxed[3], &GRAPHENE_POINT_INIT (70, 60));
+  check_frame (renderer, root, target, "three changes");
+  g_assert_cmpuint (entered_since (&last), ==, 3);
+
+  /* The box moved: it and its children */
+  gsk_layer_set_position (box, &GRAPHENE_POINT_INIT (44, 150));
+  check_frame (renderer, root, target, "the box moved");
+  g_assert_cmpuint (entered_since (&last), ==, 21);
+
+  /* Nothing changed: nothing compiled */
+  check_frame (renderer, root, target, "nothing changed");
+  g_assert_cmpuint (entered_since (&last), ==, 0);
+
+  /* Inside a group, a hidden layer, a new order: all of it */
+  gsk_layer_set_position (grouped, &GRAPHENE_POINT_INIT (25, 20));
+  check_frame (renderer, root, target, "inside a group");
+  g_assert_cmpuint (entered_since (&last), >, total - 5);
+  gsk_layer_set_visible (cells[5], FALSE);
+  check_frame (renderer, root, target, "a cell hidden");
+  g_assert_cmpuint (entered_since (&last), >, total - 5);
+  gsk_layer_set_z_position (cells[8], 1);
+  check_frame (renderer, root, target, "a cell raised");
+  g_assert_cmpuint (entered_since (&last), >, total - 5);
+  /* Then a moved cell is one layer again */
+  gsk_layer_set_position (cells[8], &GRAPHENE_POINT_INIT (140, 5));
+  check_frame (renderer, root, target, "the raised cell moved");
+  g_assert_cmpuint (entered_since (&last), ==, 1);
+
+  /* Many frames of everything, each checked against a fresh compile */
+  for (frame = 0; frame < 300; frame++)
+    {
+      GskLayer *l = g_rand_boolean (rand) ? cells[g_rand_int_range (rand, 0, 200)]
+                                          : boxed[g_rand_int_range (rand, 0, 20)];
+      char what[64];
+      guint n;
+
+      switch (g_rand_int_range (rand, 0, 10))
+        {
+        case 0: case 1: case 2: case 3:
+          gsk_layer_set_position (l, &GRAPHENE_POINT_INIT (g_rand_int_range (rand, -10, 290),
+                                                           g_rand_int_range (rand, -10, 290)));
+          break;
+        case 4:
+          gsk_layer_set_opacity (l, g_rand_double_range (rand, 0, 1));
+          break;
+        case 5:
+          gsk_layer_set_visible (l, !gsk_layer_get_visible (l));
+          break;
+        case 6:
+          gsk_layer_set_z_position (l, g_rand_int_range (rand, -2, 3));
+          break;
+        case 7:
+          t = gsk_layer_transform_rotate (NULL, g_rand_double_range (rand, -180, 180));
+          gsk_layer_set_transform (l, t);
+          gsk_layer_transform_unref (t);
+          break;
+        case 8:
+          gsk_layer_set_position (group, &GRAPHENE_POINT_INIT (g_rand_int_range (rand, 0, 240), 20));
+          break;
+        case 9:
+          raise_to_top (l);
+          break;
+        }
+      g_snprintf (what, sizeof what, "random frame %d", frame);
+      check_frame (renderer, root, target, what);
+      n = entered_since (&last);
+      if (n < total / 2)
+        n_patched++;
+    }
+  g_test_message ("%d of 300 random frames compiled in part", n_patched);
+  g_assert_cmpint (n_patched, >, 100);
+
+  g_rand_free (rand);
   g_object_unref (renderer);
   cairo_surface_destroy (target);
   g_assert_finalize_object (root);
@@ -354,6 +513,7 @@ main (int    argc,
   g_test_add_func ("/damage/checker/catches-unaccounted-change", test_checker_catches_unaccounted_change);
   g_test_add_func ("/damage/random-changes", test_random_changes);
   g_test_add_func ("/damage/small-change", test_small_change_small_damage);
+  g_test_add_func ("/damage/incremental-compile", test_incremental_compile);
   g_test_add_func ("/damage/render-to-surface-complete", test_render_to_surface_is_complete);
   g_test_add_func ("/damage/huge-layer-seen-whole", test_huge_layer_seen_whole);
 

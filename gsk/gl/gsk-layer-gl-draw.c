@@ -1174,8 +1174,20 @@ gsk_layer_gl_render_ops (GskLayerGLBackend *self)
   for (i = 0; i < list->n_ops && !self->failed; i++)
     {
       const GskLayerRenderOp *op = &list->ops[i];
+      const graphene_rect_t *b = &op->screen_bounds;
 
       if (gsk_layer_render_op_skipped (op, &self->skip_depth))
+        continue;
+
+      /* Of a big still scene, a frame that redraws a little looks at
+       * each op outside the clip only this long (the test of
+       * gsk_layer_gl_box_from_rect(), inline) */
+      if (op->kind != GSK_LAYER_RENDER_OP_PUSH_GROUP && op->kind != GSK_LAYER_RENDER_OP_POP_GROUP &&
+          op->kind != GSK_LAYER_RENDER_OP_PUSH_CLIP && op->kind != GSK_LAYER_RENDER_OP_POP_CLIP &&
+          (b->origin.x + b->size.width - GSK_LAYER_GL_PIXEL_EPSILON <= self->clip.x1 ||
+           b->origin.x + GSK_LAYER_GL_PIXEL_EPSILON >= self->clip.x2 ||
+           b->origin.y + b->size.height - GSK_LAYER_GL_PIXEL_EPSILON <= self->clip.y1 ||
+           b->origin.y + GSK_LAYER_GL_PIXEL_EPSILON >= self->clip.y2))
         continue;
 
       switch (op->kind)

@@ -1165,10 +1165,26 @@ draw_backdrop (RenderState            *state,
   g_clear_pointer (&padded, pixman_image_unref);
 }
 
+/* Whether @op draws nothing in the part of the damage this band
+ * redraws, by its screen box alone: of a big still scene, a frame that
+ * redraws a little looks at each op only this long */
+static inline gboolean
+op_misses_clip (const RenderState      *state,
+                const GskLayerRenderOp *op)
+{
+  const graphene_rect_t *b = &op->screen_bounds;
+
+  /* Pixels whose span meets the box are drawn (rounded out) */
+  return !(b->origin.x < state->clip.x2 && b->origin.y < state->clip.y2 &&
+           b->origin.x + b->size.width > state->clip.x1 &&
+           b->origin.y + b->size.height > state->clip.y1);
+}
+
 static void
 render_ops (RenderState *state)
 {
   const GskLayerRenderList *list = state->list;
+  gboolean cull = !(state->flags & DEBUG_NO_CULL);
   guint i;
 
   for (i = 0; i < list->n_ops; i++)
@@ -1176,6 +1192,10 @@ render_ops (RenderState *state)
       const GskLayerRenderOp *op = &list->ops[i];
 
       if (gsk_layer_render_op_skipped (op, &state->skip_depth))
+        continue;
+
+      if (cull && (op->kind <= GSK_LAYER_RENDER_OP_TEXTURE || op->kind == GSK_LAYER_RENDER_OP_GLYPHS) &&
+          op_misses_clip (state, op))
         continue;
 
       switch (op->kind)
