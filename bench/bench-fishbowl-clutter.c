@@ -14,7 +14,7 @@
  *
  * Needs an X display: run it under xvfb-run (bench/run-peers.sh does).
  *
- * Usage: bench-fishbowl-clutter [--raw] [--counts=100,1000,10000] [FRAMES]
+ * Usage: bench-fishbowl-clutter [--raw] [--counts=100,1000,10000] [--scene=NAME] [FRAMES]
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -88,11 +88,11 @@ run_clutter (ClutterActor   *stage,
   for (i = 0; i < n; i++)
     {
       actors[i] = clutter_actor_new ();
-      clutter_actor_set_size (actors[i], FISHBOWL_ICON, FISHBOWL_ICON);
+      clutter_actor_set_size (actors[i], fishbowl_scene.width, fishbowl_scene.height);
       clutter_actor_set_pivot_point (actors[i], 0.5f, 0.5f);
       clutter_actor_set_content (actors[i], image);
-      if (i % 2)
-        clutter_actor_set_opacity (actors[i], (guint8) (FISHBOWL_OPACITY * 255 + 0.5));
+      if (fishbowl_opacity (i) < 1.f)
+        clutter_actor_set_opacity (actors[i], (guint8) (fishbowl_opacity (i) * 255 + 0.5));
       clutter_actor_add_child (stage, actors[i]);
     }
 
@@ -158,7 +158,7 @@ main (int    argc,
                                cairo_image_surface_get_data (icon),
                                G_BYTE_ORDER == G_LITTLE_ENDIAN ? COGL_PIXEL_FORMAT_BGRA_8888_PRE
                                                                : COGL_PIXEL_FORMAT_ARGB_8888_PRE,
-                               FISHBOWL_ICON, FISHBOWL_ICON,
+                               fishbowl_scene.width, fishbowl_scene.height,
                                cairo_image_surface_get_stride (icon),
                                &error))
     {
@@ -175,7 +175,7 @@ main (int    argc,
 
   if (!options.raw)
     {
-      printf ("fishbowl on Clutter %d.%d.%d (%s): median of %d frames\n\n",
+      printf ("%s on Clutter %d.%d.%d (%s): median of %d frames\n\n", fishbowl_scene.name,
               CLUTTER_MAJOR_VERSION, CLUTTER_MINOR_VERSION, CLUTTER_MICRO_VERSION,
               (const char *) glGetString (GL_RENDERER), options.frames);
       printf ("%8s %12s %12s %14s\n", "N", "clutter ms", "clutter fps", "us per layer");
@@ -188,7 +188,7 @@ main (int    argc,
       double ms = run_clutter (stage, image, n, options.frames);
 
       if (options.raw)
-        printf ("fishbowl clutter %d %.4f\n", n, ms);
+        printf ("%s clutter %d %.4f\n", fishbowl_scene.name, n, ms);
       else
         printf ("%8d %12.2f %12.1f %14.3f\n", n, ms, 1000.0 / ms, ms * 1000.0 / n);
       fflush (stdout);

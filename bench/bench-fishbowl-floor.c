@@ -14,7 +14,7 @@
  * to tell how much of a frame is the rasterizer's and how much is left
  * to any renderer's own choices.
  *
- * Usage: bench-fishbowl-floor [--raw] [--counts=100,1000,10000] [FRAMES]
+ * Usage: bench-fishbowl-floor [--raw] [--counts=100,1000,10000] [--scene=NAME] [FRAMES]
  *
  * BENCH_FISHBOWL_PNG=FILE writes the last frame.
  *
@@ -29,19 +29,19 @@
 
 #define W FISHBOWL_WIDTH
 #define H FISHBOWL_HEIGHT
-#define ICON FISHBOWL_ICON
 
 static const char vertex_source[] =
   "#version 330 core\n"
   "layout(location = 0) in vec4 a_fish;  /* x, y, angle (radians), opacity */\n"
+  "uniform vec2 u_size;  /* of the sprite */\n"
   "out vec2 v_uv;\n"
   "flat out float v_alpha;\n"
   "void main ()\n"
   "{\n"
   "  vec2 corner = vec2 (float (gl_VertexID & 1), float (gl_VertexID >> 1));\n"
-  "  vec2 r = (corner - 0.5) * 64.0;\n"
+  "  vec2 r = (corner - 0.5) * u_size;\n"
   "  float c = cos (a_fish.z), s = sin (a_fish.z);\n"
-  "  vec2 p = a_fish.xy + 32.0 + vec2 (c * r.x - s * r.y, s * r.x + c * r.y);\n"
+  "  vec2 p = a_fish.xy + 0.5 * u_size + vec2 (c * r.x - s * r.y, s * r.x + c * r.y);\n"
   "  /* y down: row 0 of the framebuffer is the top of the image */\n"
   "  gl_Position = vec4 (p.x / 512.0 - 1.0, p.y / 384.0 - 1.0, 0.0, 1.0);\n"
   "  v_uv = corner;\n"
@@ -107,7 +107,8 @@ run_floor (int              n,
   glTexParameteri (GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
   glTexParameteri (GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
   glPixelStorei (GL_UNPACK_ROW_LENGTH, cairo_image_surface_get_stride (icon) / 4);
-  glTexImage2D (GL_TEXTURE_2D, 0, GL_RGBA8, ICON, ICON, 0, GL_BGRA, GL_UNSIGNED_INT_8_8_8_8_REV,
+  glTexImage2D (GL_TEXTURE_2D, 0, GL_RGBA8, fishbowl_scene.width, fishbowl_scene.height, 0,
+                GL_BGRA, GL_UNSIGNED_INT_8_8_8_8_REV,
                 cairo_image_surface_get_data (icon));
   glPixelStorei (GL_UNPACK_ROW_LENGTH, 0);
 
@@ -129,6 +130,7 @@ run_floor (int              n,
 
   glViewport (0, 0, W, H);
   glUseProgram (program);
+  glUniform2f (glGetUniformLocation (program, "u_size"), fishbowl_scene.width, fishbowl_scene.height);
   glBindTexture (GL_TEXTURE_2D, texture);
   glEnable (GL_BLEND);
   glBlendFunc (GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
@@ -146,7 +148,7 @@ run_floor (int              n,
           instances[4 * i + 0] = fish[i].x;
           instances[4 * i + 1] = fish[i].y;
           instances[4 * i + 2] = fish[i].angle * G_PI / 180;
-          instances[4 * i + 3] = i % 2 ? FISHBOWL_OPACITY : 1;
+          instances[4 * i + 3] = fishbowl_opacity (i);
         }
       glBufferData (GL_ARRAY_BUFFER, (GLsizeiptr) (4 * n * sizeof (float)), instances, GL_STREAM_DRAW);
       glClear (GL_COLOR_BUFFER_BIT);
@@ -202,7 +204,7 @@ main (int    argc,
   icon = fishbowl_make_icon ();
   if (!options.raw)
     {
-      printf ("fishbowl floor (texture x opacity, blended, read back; no antialiasing) on %s\n",
+      printf ("%s floor (texture x opacity, blended, read back; no antialiasing) on %s\n", fishbowl_scene.name,
               (const char *) glGetString (GL_RENDERER));
       printf ("%8s %12s %12s\n", "N", "floor ms", "us/layer");
     }
@@ -213,7 +215,7 @@ main (int    argc,
       double ms = run_floor (n, options.frames, icon);
 
       if (options.raw)
-        printf ("fishbowl floor %d %.4f\n", n, ms);
+        printf ("%s floor %d %.4f\n", fishbowl_scene.name, n, ms);
       else
         printf ("%8d %12.2f %12.3f\n", n, ms, ms * 1000.0 / n);
       fflush (stdout);

@@ -29,17 +29,18 @@ fishbowl_build_nodes (const Fish *fish,
       GskTransform *t = NULL;
       GskRenderNode *texture, *node;
 
-      t = gsk_transform_translate (t, &GRAPHENE_POINT_INIT (fish[i].x + FISHBOWL_ICON / 2.f,
-                                                           fish[i].y + FISHBOWL_ICON / 2.f));
+      float w = fishbowl_scene.width, h = fishbowl_scene.height;
+
+      t = gsk_transform_translate (t, &GRAPHENE_POINT_INIT (fish[i].x + w / 2.f, fish[i].y + h / 2.f));
       t = gsk_transform_rotate (t, fish[i].angle);
-      t = gsk_transform_translate (t, &GRAPHENE_POINT_INIT (-FISHBOWL_ICON / 2.f, -FISHBOWL_ICON / 2.f));
-      texture = gsk_texture_node_new (icon, &GRAPHENE_RECT_INIT (0, 0, FISHBOWL_ICON, FISHBOWL_ICON));
+      t = gsk_transform_translate (t, &GRAPHENE_POINT_INIT (-w / 2.f, -h / 2.f));
+      texture = gsk_texture_node_new (icon, &GRAPHENE_RECT_INIT (0, 0, w, h));
       node = gsk_transform_node_new (texture, t);
       gsk_render_node_unref (texture);
       gsk_transform_unref (t);
-      if (i % 2)
+      if (fishbowl_opacity (i) < 1.f)
         {
-          GskRenderNode *opacity = gsk_opacity_node_new (node, FISHBOWL_OPACITY);
+          GskRenderNode *opacity = gsk_opacity_node_new (node, fishbowl_opacity (i));
 
           gsk_render_node_unref (node);
           node = opacity;
@@ -60,9 +61,10 @@ fishbowl_build_nodes (const Fish *fish,
 static inline GdkTexture *
 fishbowl_icon_texture (cairo_surface_t *icon)
 {
+  int w = cairo_image_surface_get_width (icon), h = cairo_image_surface_get_height (icon);
   GBytes *bytes = g_bytes_new (cairo_image_surface_get_data (icon),
-                               cairo_image_surface_get_stride (icon) * FISHBOWL_ICON);
-  GdkTexture *texture = gdk_memory_texture_new (FISHBOWL_ICON, FISHBOWL_ICON, GDK_MEMORY_DEFAULT, bytes,
+                               cairo_image_surface_get_stride (icon) * h);
+  GdkTexture *texture = gdk_memory_texture_new (w, h, GDK_MEMORY_DEFAULT, bytes,
                                                 cairo_image_surface_get_stride (icon));
 
   g_bytes_unref (bytes);

@@ -16,7 +16,7 @@
  * Needs a display for GDK: run it under xvfb-run with GDK_BACKEND=x11
  * (bench/run-peers.sh does).
  *
- * Usage: bench-fishbowl-gtk [--raw] [--counts=100,1000,10000] [FRAMES]
+ * Usage: bench-fishbowl-gtk [--raw] [--counts=100,1000,10000] [--scene=NAME] [FRAMES]
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -110,7 +110,7 @@ main (int    argc,
 
   if (!options.raw)
     {
-      printf ("fishbowl on GTK %d.%d.%d's %s: median of up to %d frames\n\n",
+      printf ("%s on GTK %d.%d.%d's %s: median of up to %d frames\n\n", fishbowl_scene.name,
               gtk_get_major_version (), gtk_get_minor_version (), gtk_get_micro_version (),
               G_OBJECT_TYPE_NAME (renderer), options.frames);
       printf ("%8s %12s %12s %14s\n", "N", "gtk ms", "gtk fps", "us per layer");
@@ -121,7 +121,7 @@ main (int    argc,
       double ms = run_gtk (renderer, icon, n, options.frames);
 
       if (options.raw)
-        printf ("fishbowl gtk %d %.4f\n", n, ms);
+        printf ("%s gtk %d %.4f\n", fishbowl_scene.name, n, ms);
       else
         printf ("%8d %12.2f %12.1f %14.3f\n", n, ms, 1000.0 / ms, ms * 1000.0 / n);
       fflush (stdout);

@@ -11,10 +11,10 @@
  * N = 100, 1000, 10000.
  *
  * Usage: bench-fishbowl [--backend=software,cairo,gl] [--counts=100,1000,10000]
- *                       [--raw] [FRAMES]
+ *                       [--scene=fishbowl|cards|tiny] [--raw] [FRAMES]
  *
  * The default is --backend=software,cairo. --raw prints one line
- * "fishbowl IMPL N MS" per measurement, for bench/run-peers.sh.
+ * "SCENE IMPL N MS" per measurement, for bench/run-peers.sh.
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -27,7 +27,8 @@
 
 #define W FISHBOWL_WIDTH
 #define H FISHBOWL_HEIGHT
-#define ICON FISHBOWL_ICON
+#define ICON_W fishbowl_scene.width
+#define ICON_H fishbowl_scene.height
 
 /* Median frame time in ms, or a negative number if the renderer could
  * not be made (no GL) */
@@ -70,10 +71,10 @@ run_gsk (const char      *backend,
   for (i = 0; i < n; i++)
     {
       layers[i] = gsk_layer_new ();
-      gsk_layer_set_size (layers[i], &GRAPHENE_SIZE_INIT (ICON, ICON));
+      gsk_layer_set_size (layers[i], &GRAPHENE_SIZE_INIT (ICON_W, ICON_H));
       gsk_layer_set_content (layers[i], content);
-      if (i % 2)
-        gsk_layer_set_opacity (layers[i], FISHBOWL_OPACITY);
+      if (fishbowl_opacity (i) < 1.f)
+        gsk_layer_set_opacity (layers[i], fishbowl_opacity (i));
       gsk_layer_add_child (root, layers[i]);
     }
 
@@ -140,13 +141,13 @@ run_cairo (int              n,
       for (i = 0; i < n; i++)
         {
           cairo_save (cr);
-          cairo_translate (cr, fish[i].x + ICON / 2.0, fish[i].y + ICON / 2.0);
+          cairo_translate (cr, fish[i].x + ICON_W / 2.0, fish[i].y + ICON_H / 2.0);
           cairo_rotate (cr, fish[i].angle * G_PI / 180);
-          cairo_translate (cr, -ICON / 2.0, -ICON / 2.0);
+          cairo_translate (cr, -ICON_W / 2.0, -ICON_H / 2.0);
           cairo_set_source_surface (cr, icon, 0, 0);
           cairo_pattern_set_filter (cairo_get_source (cr), CAIRO_FILTER_BILINEAR);
-          if (i % 2)
-            cairo_paint_with_alpha (cr, FISHBOWL_OPACITY);
+          if (fishbowl_opacity (i) < 1.f)
+            cairo_paint_with_alpha (cr, fishbowl_opacity (i));
           else
             cairo_paint (cr);
           cairo_restore (cr);
@@ -182,16 +183,22 @@ main (int    argc,
       char **argv)
 {
   BenchOptions options;
-  cairo_surface_t *icon = fishbowl_make_icon ();
+  cairo_surface_t *icon;
   char **impls;
   guint i, j;
 
   bench_parse_options (&options, argc, argv, 30);
+  icon = fishbowl_make_icon ();
   impls = g_strsplit (options.backend ? options.backend : "software,cairo", ",", -1);
 
   if (!options.raw)
     {
-      printf ("fishbowl: N 64x64 icons moving and rotating over %dx%d, half at opacity 0.7\n", W, H);
+      if (fishbowl_scene.opacity < 1.f)
+        printf ("%s: N %dx%d images moving and rotating over %dx%d, half at opacity %.2g\n",
+                fishbowl_scene.name, ICON_W, ICON_H, W, H, fishbowl_scene.opacity);
+      else
+        printf ("%s: N opaque %dx%d images moving and rotating over %dx%d\n",
+                fishbowl_scene.name, ICON_W, ICON_H, W, H);
       printf ("median of up to %d frames (at most ~%d s each); ms per frame, us per layer\n\n",
               options.frames, (int) (BENCH_BUDGET_US / G_USEC_PER_SEC));
       printf ("%8s", "N");
@@ -222,7 +229,7 @@ main (int    argc,
           if (options.raw)
             {
               if (ms > 0)
-                printf ("fishbowl %s%s %d %.4f\n",
+                printf ("%s %s%s %d %.4f\n", fishbowl_scene.name,
                         g_str_equal (impls[j], "cairo") ? "" : "gsk-", impls[j], n, ms);
             }
           else if (ms > 0)
