@@ -984,6 +984,146 @@ test_cull (void)
   gsk_layer_render_list_free (list);
 }
 
+/* An opaque image with detail everywhere, as cards are: stripes and
+ * a diagonal over a solid tint */
+static cairo_surface_t *
+create_opaque_card (int     width,
+                    int     height,
+                    guint32 tint)
+{
+  cairo_surface_t *surface = create_solid (width, height, 0xff000000 | tint);
+  cairo_t *cr = cairo_create (surface);
+  int i;
+
+  for (i = 0; i < width; i += 6)
+    {
+      cairo_rectangle (cr, i, 0, 3, height);
+      cairo_set_source_rgb (cr, (i % 5) / 5.0, (i % 7) / 7.0, 0.5);
+      cairo_fill (cr);
+    }
+  cairo_move_to (cr, 0, 0);
+  cairo_line_to (cr, width, height);
+  cairo_set_source_rgb (cr, 1, 1, 1);
+  cairo_stroke (cr);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+
+  return surface;
+}
+
+/* Ops hidden by opaque ops above them are not drawn, or drawn only
+ * where they show, and the frame is the same to the bit: overlapping
+ * cards rotated, scaled and moved by fractions, among translucent ones,
+ * colours, a group, a clip and a card in perspective; in full and with
+ * damage, in two bands */
+static void
+test_occlusion (void)
+{
+  GskLayerRenderList *list = gsk_layer_render_list_new (320, 240);
+  cairo_surface_t *culled = create_target (320, 240), *whole = create_target (320, 240);
+  cairo_surface_t *cards[3], *translucent = create_pattern (50, 30);
+  GRand *rand = g_rand_new_with_seed (17);
+  cairo_region_t *damage;
+  guint hidden;
+  int i, pass;
+
+  cards[0] = create_opaque_card (60, 40, 0x3050a0);
+  cards[1] = create_opaque_card (80, 50, 0xa03050);
+  cards[2] = create_opaque_card (40, 40, 0x50a030);
+  list->clear_color[3] = 1;
+
+  for (i = 0; i < 80; i++)
+    {
+      graphene_matrix_t m;
+      GskLayerRenderOp *op;
+      int kind = g_rand_int_range (rand, 0, 10);
+      float x = g_rand_double_range (rand, -20, 300), y = g_rand_double_range (rand, -20, 220);
+
+      init_rotation (&m, kind < 3 ? 0 : g_rand_double_range (rand, -180, 180), 30, 20);
+      graphene_matrix_scale (&m, g_rand_double_range (rand, 0.5, 2), g_rand_double_range (rand, 0.5, 2), 1);
+      graphene_matrix_translate (&m, &GRAPHENE_POINT3D_INIT (x, y, 0));
+
+      switch (kind)
+        {
+        case 0: case 1: case 2: case 3: case 4: case 5:
+          {
+            cairo_surface_t *card = cards[i % 3];
+
+            op = add_texture (list, &m, card, 0, 0, cairo_image_surface_get_width (card),
+                              cairo_image_surface_get_height (card));
+            if (i % 7 == 0)
+              op->opacity = 0.7f;
+            else
+              op->opacity = 1.f;
+          }
+          break;
+        case 6:
+          op = add_texture (list, &m, translucent, 0, 0, 50, 30);
+          op->opacity = 1.f;
+          break;
+        case 7:
+          op = add_color (list, &m, 0, 0, 50, 30, 0.9f, 0.8f, 0.1f, i % 2 ? 1.f : 0.6f);
+          op->opacity = 1.f;
+          break;
+        case 8:
+          op = add_push_group (list, 0.8f, GSK_LAYER_BLEND_NORMAL);
+          add_texture (list, &m, cards[0], 0, 0, 60, 40)->opacity = 1.f;
+          add_pop (list, GSK_LAYER_RENDER_OP_POP_GROUP);
+          break;
+        case 9:
+          add_push_clip (list, NULL, x, y, 70, 50);
+          add_texture (list, &m, cards[1], 0, 0, 80, 50)->opacity = 1.f;
+          add_pop (list, GSK_LAYER_RENDER_OP_POP_CLIP);
+          break;
+        }
+    }
+  {
+    /* In perspective: drawn, hiding nothing */
+    graphene_matrix_t m;
+    GskLayerRenderOp *op;
+
+    graphene_matrix_init_rotate (&m, 40, graphene_vec3_y_axis ());
+    graphene_matrix_perspective (&m, 300, &m);
+    graphene_matrix_translate (&m, &GRAPHENE_POINT3D_INIT (250, 170, 0));
+    op = add_texture (list, &m, cards[2], 0, 0, 40, 40);
+    op->opacity = 1.f;
+  }
+
+  for (pass = 0; pass < 2; pass++)
+    {
+      int x, y, n_diff = 0;
+
+      damage = pass == 0 ? NULL : cairo_region_create_rectangle (&(cairo_rectangle_int_t) { 37, 21, 190, 170 });
+      fill_surface (culled, 0xff00ff00);
+      fill_surface (whole, 0xff00ff00);
+      hidden = gsk_layer_software_get_n_hidden ();
+      gsk_layer_software_render (list, damage, culled);
+      if (!g_strrstr (g_getenv ("GSK_LAYER_DEBUG") ? g_getenv ("GSK_LAYER_DEBUG") : "", "no-cull"))
+        {
+          g_test_message ("pass %d: %u ops hidden", pass, gsk_layer_software_get_n_hidden () - hidden);
+          g_assert_cmpuint (gsk_layer_software_get_n_hidden () - hidden, >, pass == 0 ? 10 : 2);
+        }
+      hidden = gsk_layer_software_get_n_hidden ();
+      render_with_debug (list, damage, whole, "no-cull");
+      g_assert_cmpuint (gsk_layer_software_get_n_hidden (), ==, hidden);
+
+      for (y = 0; y < 240; y++)
+        for (x = 0; x < 320; x++)
+          n_diff += get_pixel (culled, x, y) != get_pixel (whole, x, y);
+      save_png (culled, pass == 0 ? "occlusion" : "occlusion-damage");
+      g_assert_cmpint (n_diff, ==, 0);
+      g_clear_pointer (&damage, cairo_region_destroy);
+    }
+
+  for (i = 0; i < 3; i++)
+    cairo_surface_destroy (cards[i]);
+  cairo_surface_destroy (translucent);
+  cairo_surface_destroy (culled);
+  cairo_surface_destroy (whole);
+  g_rand_free (rand);
+  gsk_layer_render_list_free (list);
+}
+
 /* A busy scene, large enough to be split over threads */
 static void
 build_busy_scene (GskLayerRenderList *list,
@@ -1397,6 +1537,7 @@ main (int   argc,
   g_test_add_func ("/software/robust/degenerate", test_degenerate);
   g_test_add_func ("/software/robust/far-quad", test_far_quad);
   g_test_add_func ("/software/robust/unbalanced", test_unbalanced);
+  g_test_add_func ("/software/occlusion", test_occlusion);
 
   return g_test_run ();
 }

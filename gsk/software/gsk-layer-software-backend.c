@@ -1180,11 +1180,27 @@ op_misses_clip (const RenderState      *state,
            b->origin.y + b->size.height > state->clip.y1);
 }
 
+/* The canvas clipped to where an op partly hidden shows (target
+ * coordinates, within the damage); update_canvas_clip() undoes it */
+static void
+set_culled_clip (RenderState             *state,
+                 const pixman_region32_t *visible)
+{
+  pixman_region32_t region;
+
+  pixman_region32_init (&region);
+  pixman_region32_copy (&region, (pixman_region32_t *) visible);
+  pixman_region32_translate (&region, -state->canvas_x, -state->canvas_y);
+  pixman_image_set_clip_region32 (state->canvas, &region);
+  pixman_region32_fini (&region);
+}
+
 static void
 render_ops (RenderState *state)
 {
   const GskLayerRenderList *list = state->list;
   gboolean cull = !(state->flags & DEBUG_NO_CULL);
+  gboolean clipped;
   guint i;
 
   for (i = 0; i < list->n_ops; i++)
@@ -1197,6 +1213,21 @@ render_ops (RenderState *state)
       if (cull && (op->kind <= GSK_LAYER_RENDER_OP_TEXTURE || op->kind == GSK_LAYER_RENDER_OP_GLYPHS) &&
           op_misses_clip (state, op))
         continue;
+
+      /* Hidden by opaque ops above it, wholly or in part */
+      clipped = FALSE;
+      if (state->culling.action != NULL && state->culling.action[i] != CULL_DRAW)
+        {
+          if (state->culling.action[i] == CULL_SKIP)
+            {
+              if (op->kind == GSK_LAYER_RENDER_OP_PUSH_GROUP || op->kind == GSK_LAYER_RENDER_OP_PUSH_CLIP)
+                state->skip_depth = 1;
+              continue;
+            }
+          set_culled_clip (state, &g_array_index (state->culling.regions, pixman_region32_t,
+                                                  state->culling.region_of[i]));
+          clipped = TRUE;
+        }
 
       switch (op->kind)
         {
@@ -1242,6 +1273,9 @@ render_ops (RenderState *state)
           warn_unknown_op (op->kind);
           break;
         }
+
+      if (clipped)
+        update_canvas_clip (state);
     }
 
   if (state->skip_depth > 0 || state->stack->len > 0)
@@ -1283,7 +1317,11 @@ gsk_layer_software_render_band (Band *band)
   state.alpha_masks = g_hash_table_new_full (NULL, NULL, NULL, unref_pixman_image);
   update_canvas_clip (&state);
 
+  if (band->occluders != NULL)
+    gsk_layer_software_cull (band->occluders, band->list, &band->damage, &state.culling);
+
   render_ops (&state);
+  gsk_layer_software_culling_clear (&state.culling);
 
   g_free (state.mask_data);
   g_hash_table_unref (state.alpha_masks);

@@ -177,6 +177,10 @@ gsk_layer_software_render (const GskLayerRenderList *list,
 
   extents = *pixman_region32_extents (&region);
 
+  /* What opaque ops hide, found once for both bands */
+  if (!(frame.flags & DEBUG_NO_CULL))
+    frame.occluders = gsk_layer_software_find_occluders (list);
+
   /* A backdrop filter reads what the other band may be drawing */
   if (list->n_backdrops > 0)
     frame.flags |= DEBUG_NO_THREADS;
@@ -215,6 +219,7 @@ gsk_layer_software_render (const GskLayerRenderList *list,
     }
 
   pixman_region32_fini (&region);
+  gsk_layer_software_occluders_free ((Occluders *) frame.occluders);
 
   cairo_surface_mark_dirty_rectangle (target, extents.x1, extents.y1,
                                       extents.x2 - extents.x1,
