@@ -20,6 +20,7 @@
 #include <epoxy/egl.h>
 
 #include "gsk-layer-gl-renderer-private.h"
+#include "gsk-layer-render-cull-private.h"
 #include "png-test-utils.h"
 
 #define MAX_DIFF 6
@@ -655,6 +656,127 @@ make_picture (int width,
 /* With GL_MAX_TEXTURE_SIZE forced down to 256, a 600×400 image is drawn
  * as 3×2 tiles: 1:1, scaled and rotated (antialiased outer edges, seams
  * between pixels), in perspective, translucent; as software draws it */
+static gboolean
+culling_is_off (void)
+{
+  const char *env = g_getenv ("GSK_LAYER_DEBUG");
+
+  return env != NULL && strstr (env, "no-cull") != NULL;
+}
+
+/* Renders @root in full, culling on or off for that frame (the backend
+ * reads GSK_LAYER_DEBUG every frame) */
+static cairo_surface_t *
+render_culled (GskLayerRenderer *gl,
+               GskLayer         *root,
+               gboolean          cull)
+{
+  char *saved = g_strdup (g_getenv ("GSK_LAYER_DEBUG"));
+  cairo_surface_t *image;
+
+  if (!cull)
+    g_setenv ("GSK_LAYER_DEBUG", saved ? "no-cull,check-damage" : "no-cull", TRUE);
+  image = gsk_layer_renderer_render_to_surface (gl, root, 320, 240);
+  if (saved)
+    g_setenv ("GSK_LAYER_DEBUG", saved, TRUE);
+  else
+    g_unsetenv ("GSK_LAYER_DEBUG");
+  g_free (saved);
+
+  return image;
+}
+
+/* What opaque layers hide is not drawn, wholly hidden layers by the
+ * CPU, the hidden parts of others by the depth test, and the frame is
+ * the same to the bit: overlapping opaque images rotated and scaled,
+ * among translucent ones, a group and a clip; then moving, with damage */
+static void
+test_occlusion (void)
+{
+  g_autoptr (GskLayerRenderer) gl = new_gl_renderer_or_skip ();
+  g_autoptr (GskLayer) root = NULL;
+  GskLayerContent *opaque, *translucent;
+  cairo_surface_t *picture, *culled, *whole;
+  GskLayer *group, *clip, *layers[60];
+  GRand *rand = g_rand_new_with_seed (5);
+  guint hidden;
+  int i;
+
+  if (gl == NULL)
+    return;
+
+  picture = make_picture (80, 50);
+  opaque = gsk_layer_image_content_new (picture);
+  cairo_surface_destroy (picture);
+  picture = make_picture (60, 40);
+  cairo_surface_mark_dirty (picture);
+  translucent = gsk_layer_image_content_new (picture);
+  cairo_surface_destroy (picture);
+
+  root = new_root (320, 240);
+  for (i = 0; i < 60; i++)
+    {
+      GskLayerTransform *t = gsk_layer_transform_rotate (NULL, i % 4 ? g_rand_double_range (rand, -40, 40) : 0);
+
+      layers[i] = add_layer (root, g_rand_double_range (rand, 0, 240), g_rand_double_range (rand, 0, 180),
+                             80, 50, NULL);
+      gsk_layer_set_content (layers[i], i % 5 == 4 ? translucent : opaque);
+      t = gsk_layer_transform_scale (t, g_rand_double_range (rand, 0.8, 1.8), g_rand_double_range (rand, 0.8, 1.8));
+      gsk_layer_set_transform (layers[i], t);
+      gsk_layer_transform_unref (t);
+      if (i % 9 == 8)
+        gsk_layer_set_opacity (layers[i], 0.8f);
+    }
+  group = add_layer (root, 100, 60, 90, 70, "#3584e4");
+  gsk_layer_set_opacity (group, 0.6f);
+  add_layer (group, 20, 20, 60, 40, "#e01b24");
+  clip = add_layer (root, 30, 140, 90, 60, "#33d17a");
+  gsk_layer_set_clip_to_bounds (clip, TRUE);
+  gsk_layer_set_content (add_layer (clip, -20, 10, 80, 50, NULL), opaque);
+  for (i = 0; i < 6; i++)
+    gsk_layer_set_content (add_layer (root, 40 + i * 40, 90 + (i % 2) * 30, 80, 50, NULL), opaque);
+
+  hidden = gsk_layer_culling_get_n_hidden ();
+  culled = render_culled (gl, root, TRUE);
+  g_test_message ("%u layers hidden wholly; depth buffer held: %s", gsk_layer_culling_get_n_hidden () - hidden,
+                  gsk_layer_gl_renderer_get_texture_memory (GSK_LAYER_GL_RENDERER (gl)) >= 2 * 320 * 240 * 4 ? "yes" : "no");
+  whole = render_culled (gl, root, FALSE);
+  if (!culling_is_off ())
+    {
+      g_assert_cmpuint (gsk_layer_culling_get_n_hidden () - hidden, >, 2);
+      /* The target and its depth buffer, and the content */
+      g_assert_cmpuint (gsk_layer_gl_renderer_get_texture_memory (GSK_LAYER_GL_RENDERER (gl)), >=, 2 * 320 * 240 * 4);
+    }
+  {
+    guint largest;
+
+    g_assert_cmpuint (count_pixels_over (culled, whole, 0, &largest), ==, 0);
+  }
+  save_output ("gl-occlusion", culled);
+  cairo_surface_destroy (culled);
+  cairo_surface_destroy (whole);
+
+  /* Moving frames with damage, checked against full ones */
+  {
+    cairo_surface_t *target = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 320, 240);
+    int frame;
+
+    gsk_layer_renderer_set_check_damage (gl, TRUE);
+    cairo_region_destroy (gsk_layer_renderer_render (gl, root, target));
+    for (frame = 0; frame < 8; frame++)
+      {
+        gsk_layer_set_position (layers[frame * 5], &GRAPHENE_POINT_INIT (frame * 30, frame * 20));
+        cairo_region_destroy (gsk_layer_renderer_render (gl, root, target));
+        g_assert_null (gsk_layer_renderer_get_damage_error (gl));
+      }
+    cairo_surface_destroy (target);
+  }
+
+  g_object_unref (opaque);
+  g_object_unref (translucent);
+  g_rand_free (rand);
+}
+
 static void
 test_tiles (void)
 {
@@ -693,7 +815,10 @@ test_tiles (void)
   /* Each tile with a pixel of border towards its neighbours: columns of
    * 255, 256, 93 pixels wide and rows of 255, 147 */
   held = gsk_layer_gl_renderer_get_texture_memory (GSK_LAYER_GL_RENDERER (gl));
-  g_assert_cmpuint (held, ==, 640 * 440 * 4 + (255 + 256 + 93) * (255 + 147) * 4);
+  /* and, unless culling is off, the target's depth buffer: the picture
+   * hides most of the background */
+  g_assert_cmpuint (held, ==, 640 * 440 * 4 + (255 + 256 + 93) * (255 + 147) * 4 +
+                              (culling_is_off () ? 0 : 640 * 440 * 4));
   g_clear_object (&root);
 
   /* Scaled up, rotated, translucent */
@@ -1088,12 +1213,16 @@ test_texture_offscreens (void)
       gsk_layer_set_opacity (gsk_layer_get_first_child (group), i % 2 ? 0.9f : 1.f);
       cairo_region_destroy (gsk_layer_renderer_render (gl, root, target));
     }
-  g_assert_cmpuint (gsk_layer_gl_renderer_get_texture_memory (glr), ==, target_bytes);
+  /* (and the target's depth buffer, for the opaque child over the
+   * group's own colour, unless culling is off) */
+  g_assert_cmpuint (gsk_layer_gl_renderer_get_texture_memory (glr), ==,
+                    target_bytes + (culling_is_off () ? 0 : target_bytes));
 
-  /* With no budget to spare, at once */
+  /* With no budget to spare, at once (the depth buffer too) */
   gsk_layer_set_opacity (group, 0.5f);
   cairo_region_destroy (gsk_layer_renderer_render (gl, root, target));
-  g_assert_cmpuint (gsk_layer_gl_renderer_get_texture_memory (glr), ==, 2 * target_bytes);
+  g_assert_cmpuint (gsk_layer_gl_renderer_get_texture_memory (glr), ==,
+                    2 * target_bytes + (culling_is_off () ? 0 : target_bytes));
   gsk_layer_gl_renderer_set_texture_budget (glr, target_bytes);
   g_assert_cmpuint (gsk_layer_gl_renderer_get_texture_memory (glr), ==, target_bytes);
   compare_backends ("texture-offscreens", gl, root, 100, 100);
@@ -1161,6 +1290,7 @@ test_atlas (void)
   GskLayerGLStats atlas_stats, plain_stats;
   cairo_surface_t *target;
   GskLayer *child;
+  gsize held;
 
   if (gl == NULL)
     return;
@@ -1200,8 +1330,9 @@ test_atlas (void)
   while ((child = gsk_layer_get_first_child (root)) != NULL)
     gsk_layer_remove_child (root, child);
   cairo_region_destroy (gsk_layer_renderer_render (gl, root, target));
-  g_assert_cmpuint (gsk_layer_gl_renderer_get_texture_memory (GSK_LAYER_GL_RENDERER (gl)), ==,
-                    320 * 240 * 4);
+  /* The target, and its depth buffer if overlapping swatches used it */
+  held = gsk_layer_gl_renderer_get_texture_memory (GSK_LAYER_GL_RENDERER (gl));
+  g_assert_true (held == 320 * 240 * 4 || (!culling_is_off () && held == 2 * 320 * 240 * 4));
   g_assert_cmpuint (gsk_layer_gl_renderer_get_stats (GSK_LAYER_GL_RENDERER (gl))->atlas_pages, ==, 0);
   cairo_surface_destroy (target);
 
@@ -2193,6 +2324,7 @@ main (int    argc,
   g_test_add_func ("/gl/framebuffer/no-context", test_framebuffer_no_context);
   g_test_add_func ("/gl/framebuffer/caller-context", test_framebuffer_caller_context);
   g_test_add_func ("/gl/framebuffer/many-rectangles", test_framebuffer_many_rectangles);
+  g_test_add_func ("/gl/occlusion", test_occlusion);
 
   return g_test_run ();
 }

@@ -13,6 +13,7 @@
 
 #include "gsk-layer-render-list-private.h"
 #include "gsk-layer-software-backend-private.h"
+#include "gsk-layer-render-cull-private.h"
 
 #define SIZE 64
 
@@ -1096,16 +1097,16 @@ test_occlusion (void)
       damage = pass == 0 ? NULL : cairo_region_create_rectangle (&(cairo_rectangle_int_t) { 37, 21, 190, 170 });
       fill_surface (culled, 0xff00ff00);
       fill_surface (whole, 0xff00ff00);
-      hidden = gsk_layer_software_get_n_hidden ();
+      hidden = gsk_layer_culling_get_n_hidden ();
       gsk_layer_software_render (list, damage, culled);
       if (!g_strrstr (g_getenv ("GSK_LAYER_DEBUG") ? g_getenv ("GSK_LAYER_DEBUG") : "", "no-cull"))
         {
-          g_test_message ("pass %d: %u ops hidden", pass, gsk_layer_software_get_n_hidden () - hidden);
-          g_assert_cmpuint (gsk_layer_software_get_n_hidden () - hidden, >, pass == 0 ? 10 : 2);
+          g_test_message ("pass %d: %u ops hidden", pass, gsk_layer_culling_get_n_hidden () - hidden);
+          g_assert_cmpuint (gsk_layer_culling_get_n_hidden () - hidden, >, pass == 0 ? 10 : 2);
         }
-      hidden = gsk_layer_software_get_n_hidden ();
+      hidden = gsk_layer_culling_get_n_hidden ();
       render_with_debug (list, damage, whole, "no-cull");
-      g_assert_cmpuint (gsk_layer_software_get_n_hidden (), ==, hidden);
+      g_assert_cmpuint (gsk_layer_culling_get_n_hidden (), ==, hidden);
 
       for (y = 0; y < 240; y++)
         for (x = 0; x < 320; x++)

@@ -20,6 +20,7 @@
 #include "gsk-layer-gl-program-private.h"
 #include "gsk-layer-gl-state-private.h"
 #include "gsk-layer-render-list-private.h"
+#include "gsk-layer-render-cull-private.h"
 
 G_BEGIN_DECLS
 
@@ -36,6 +37,7 @@ struct _GskLayerGLBackend
   GskLayerGLBlendProgram blend;
   GskLayerGLFilterProgram filter;
   GskLayerGLBlurProgram blur;
+  GskLayerGLDepthProgram depth_program; /* made when first used */
   /* Blurs repeat the box's edges outward (backdrops), rather than
    * taking transparency there (groups) */
   gboolean filter_clamp;
@@ -44,6 +46,12 @@ struct _GskLayerGLBackend
   GLuint empty_vao;
 
   GskLayerGLOffscreen target;
+  /* The target's depth buffer, for culling: made when first needed,
+   * given back after frames without it or past the budget */
+  GLuint depth_buffer;
+  int depth_width;
+  int depth_height;
+  guint64 depth_last_used;
   GArray *pool;                 /* of GskLayerGLOffscreen, free for reuse */
   gsize offscreen_memory;       /* of the pool and the offscreens in use */
 
@@ -102,6 +110,37 @@ struct _GskLayerGLBackend
   guint max_paints;
   guint skip_depth;
   gboolean failed;              /* redraw the frame in software */
+  /* What opaque ops hide this frame: those ops are not drawn (action
+   * NULL: every op is); and, with depth_culling, the parts of others
+   * that they hide, by the depths of their boxes in the target's depth
+   * buffer: quads drawn on the target have the depth of their op
+   * (op_depth; GSK_LAYER_GL_NO_DEPTH otherwise) */
+  GskLayerCulling culling;
+  gboolean depth_culling;
+  float op_depth;
 };
+
+/* The bytes of the target's depth buffer, and giving it back (GL
+ * current; not while a frame is drawn) */
+static inline gsize
+gsk_layer_gl_depth_bytes (const GskLayerGLBackend *self)
+{
+  return (gsize) 4 * self->depth_width * self->depth_height;
+}
+
+void gsk_layer_gl_release_depth_buffer (GskLayerGLBackend *self);
+
+/* The depth of quads when nothing is culled */
+#define GSK_LAYER_GL_NO_DEPTH 0.5f
+
+/* The depth of op @i of a list of @n: later ops are nearer (smaller)
+ * by a step apart that a 24-bit depth buffer tells for lists of up to
+ * a million ops */
+static inline float
+gsk_layer_gl_op_depth (guint i,
+                       guint n)
+{
+  return 1.f - (float) (i + 1) / (float) (n + 2);
+}
 
 G_END_DECLS

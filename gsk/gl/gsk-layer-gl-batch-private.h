@@ -27,6 +27,7 @@ typedef struct
   float rrect[4];
   float radius_x[4];            /* per corner: top-left, top-right, … */
   float radius_y[4];
+  float depth;                  /* in [0, 1]: nearer for later ops (culling) */
 } GskLayerGLInstance;
 
 /* A rounded clip of the shader's stack: target space → the clip's layer

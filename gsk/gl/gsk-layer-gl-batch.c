@@ -71,6 +71,7 @@ void
 gsk_layer_gl_flush_batch (GskLayerGLBackend *self)
 {
   GskLayerGLQuadProgram *program;
+  gboolean depth;
 
   if (self->instances->len == 0)
     return;
@@ -132,7 +133,15 @@ gsk_layer_gl_flush_batch (GskLayerGLBackend *self)
   /* A new store each time: the driver need not wait for the last draw */
   glBufferData (GL_ARRAY_BUFFER, (GLsizeiptr) self->instances->len * sizeof (GskLayerGLInstance),
                 self->instances->data, GL_STREAM_DRAW);
+  /* On the target, under the depths of what opaque ops hide: each
+   * fragment there is drawn only by the op that hides it and those
+   * above (gsk_layer_gl_draw_hidden_depths()) */
+  depth = self->depth_culling && self->canvas.framebuffer == self->target.framebuffer;
+  if (depth)
+    glEnable (GL_DEPTH_TEST);
   glDrawArraysInstanced (GL_TRIANGLE_STRIP, 0, 4, self->instances->len);
+  if (depth)
+    glDisable (GL_DEPTH_TEST);
   if (self->batch_sampler)
     glBindSampler (0, 0);
 
@@ -305,6 +314,7 @@ gsk_layer_gl_add_instance (GskLayerGLBackend      *self,
   instance->clip[2] = clip->x2;
   instance->clip[3] = clip->y2;
   memcpy (instance->uv_clamp, uv_clamp ? uv_clamp : no_clamp, sizeof instance->uv_clamp);
+  instance->depth = self->op_depth;
   if (self->paint != NULL)
     {
       instance->params[2] = GSK_LAYER_GL_MODE_PAINT;
@@ -361,6 +371,10 @@ gsk_layer_gl_setup_vertex_array (GskLayerGLBackend *self)
   ATTRIB (GSK_LAYER_GL_ATTRIB_RADIUS_X, radius_x);
   ATTRIB (GSK_LAYER_GL_ATTRIB_RADIUS_Y, radius_y);
 #undef ATTRIB
+  glEnableVertexAttribArray (GSK_LAYER_GL_ATTRIB_DEPTH);
+  glVertexAttribPointer (GSK_LAYER_GL_ATTRIB_DEPTH, 1, GL_FLOAT, GL_FALSE, sizeof (GskLayerGLInstance),
+                         (gconstpointer) G_STRUCT_OFFSET (GskLayerGLInstance, depth));
+  glVertexAttribDivisor (GSK_LAYER_GL_ATTRIB_DEPTH, 1);
 
   /* The blend pass makes its quad from gl_VertexID alone, but core
    * profiles draw nothing without a vertex array bound */

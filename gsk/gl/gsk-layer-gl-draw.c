@@ -1179,6 +1179,22 @@ gsk_layer_gl_render_ops (GskLayerGLBackend *self)
       if (gsk_layer_render_op_skipped (op, &self->skip_depth))
         continue;
 
+      /* What is drawn on the target takes the depth of its op, or of
+       * the group or clip it is in */
+      if (self->depth_culling && self->stack->len == 0)
+        self->op_depth = gsk_layer_gl_op_depth (i, list->n_ops);
+
+      /* Hidden by opaque ops above it: a group or clip up to its pop.
+       * One that shows in part is drawn where it shows by the depth
+       * test, if there is one (a quad's fragments are shaded where its
+       * clip box cuts it too) */
+      if (self->culling.action != NULL && self->culling.action[i] == GSK_LAYER_CULL_SKIP)
+        {
+          if (op->kind == GSK_LAYER_RENDER_OP_PUSH_GROUP || op->kind == GSK_LAYER_RENDER_OP_PUSH_CLIP)
+            self->skip_depth = 1;
+          continue;
+        }
+
       /* Of a big still scene, a frame that redraws a little looks at
        * each op outside the clip only this long (the test of
        * gsk_layer_gl_box_from_rect(), inline) */

@@ -21,6 +21,7 @@ enum {
   GSK_LAYER_GL_ATTRIB_RRECT = 10,
   GSK_LAYER_GL_ATTRIB_RADIUS_X = 11,
   GSK_LAYER_GL_ATTRIB_RADIUS_Y = 12,
+  GSK_LAYER_GL_ATTRIB_DEPTH = 13,
 };
 
 /* Rounded clips the quad program applies at once, as uniforms; deeper
@@ -112,6 +113,18 @@ typedef struct
   GLint u_clamp;
 } GskLayerGLBlurProgram;
 
+/* Depths of boxes: the program, and its instances' buffer and array */
+typedef struct
+{
+  GLuint id;
+  GLint u_viewport;
+  GLuint vao;
+  GLuint vbo;
+} GskLayerGLDepthProgram;
+
+gboolean gsk_layer_gl_depth_program_init  (GskLayerGLDepthProgram *program,
+                                           gboolean                is_gles,
+                                           GError                **error);
 gboolean gsk_layer_gl_blur_program_init   (GskLayerGLBlurProgram  *program,
                                            gboolean                is_gles,
                                            GError                **error);

@@ -96,6 +96,7 @@ static const char quad_vertex_source[] =
   "layout(location = 10) in vec4 a_rrect;   /* own rounded rectangle, layer space */\n"
   "layout(location = 11) in vec4 a_radius_x; /* its corners' radii: top-left, */\n"
   "layout(location = 12) in vec4 a_radius_y; /* top-right, bottom-right, bottom-left */\n"
+  "layout(location = 13) in float a_depth;   /* in [0, 1] */\n"
   "\n"
   "#ifdef PROJECTIVE\n"
   "out vec2 v_pos;\n"
@@ -139,10 +140,11 @@ static const char quad_vertex_source[] =
   "  vec2 pos = mix (lo, hi, corner);\n"
   "  vec4 p = a_transform * vec4 (pos, 0.0, 1.0);\n"
   "\n"
-  "  /* z = 0 keeps everything between the depth planes; clipping\n"
-  "   * against -w <= z then only cuts what is behind the viewer */\n"
+  "  /* The op's depth, for culling, keeps everything between the depth\n"
+  "   * planes; clipping against -w <= z then only cuts what is behind\n"
+  "   * the viewer */\n"
   "  gl_Position = vec4 (2.0 * (p.xy - u_viewport.xy * p.w) / u_viewport.zw - p.w,\n"
-  "                      0.0, p.w);\n"
+  "                      (2.0 * a_depth - 1.0) * p.w, p.w);\n"
   "#ifdef PROJECTIVE\n"
   "  v_pos = pos;\n"
   "  v_bounds = a_bounds;\n"
@@ -484,6 +486,28 @@ static const char blend_vertex_source[] =
   "  vec2 corner = vec2 (float (gl_VertexID & 1), float (gl_VertexID >> 1));\n"
   "  vec2 p = u_box.xy + corner * u_box.zw;\n"
   "  gl_Position = vec4 (2.0 * (p - u_viewport.xy) / u_viewport.zw - 1.0, 0.0, 1.0);\n"
+  "}\n";
+
+/* What opaque ops hide, as depths only: a box of target pixels each, at
+ * the op's depth (colour writes are off) */
+static const char depth_vertex_source[] =
+  "uniform vec4 u_viewport;\n"
+  "layout(location = 0) in vec4 a_box;    /* x1, y1, x2, y2 */\n"
+  "layout(location = 1) in float a_depth;\n"
+  "\n"
+  "void main ()\n"
+  "{\n"
+  "  vec2 corner = vec2 (float (gl_VertexID & 1), float (gl_VertexID >> 1));\n"
+  "  vec2 p = mix (a_box.xy, a_box.zw, corner);\n"
+  "  gl_Position = vec4 (2.0 * (p - u_viewport.xy) / u_viewport.zw - 1.0, 2.0 * a_depth - 1.0, 1.0);\n"
+  "}\n";
+
+static const char depth_fragment_source[] =
+  "layout(location = 0) out vec4 o_color;\n"
+  "\n"
+  "void main ()\n"
+  "{\n"
+  "  o_color = vec4 (0.0);\n"
   "}\n";
 
 /* CSS's colour filters: straight colours through each matrix in turn
@@ -855,6 +879,20 @@ gsk_layer_gl_blend_program_init (GskLayerGLBlendProgram  *program,
   program->u_backdrop = glGetUniformLocation (program->id, "u_backdrop");
   program->u_mode = glGetUniformLocation (program->id, "u_mode");
   program->u_opacity = glGetUniformLocation (program->id, "u_opacity");
+
+  return TRUE;
+}
+
+gboolean
+gsk_layer_gl_depth_program_init (GskLayerGLDepthProgram  *program,
+                                 gboolean                 is_gles,
+                                 GError                 **error)
+{
+  program->id = link_program ("depth", "", depth_vertex_source, depth_fragment_source, is_gles, error);
+  if (program->id == 0)
+    return FALSE;
+
+  program->u_viewport = glGetUniformLocation (program->id, "u_viewport");
 
   return TRUE;
 }

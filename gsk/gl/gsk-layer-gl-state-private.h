@@ -45,6 +45,9 @@ typedef struct
   GLboolean color_mask[4];
 
   GLboolean depth_test;
+  GLboolean depth_mask;
+  GLint depth_func;
+  GLint renderbuffer;
   GLboolean stencil_test;
   GLboolean cull_face;
   GLboolean polygon_offset_fill;

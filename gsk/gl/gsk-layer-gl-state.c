@@ -72,6 +72,9 @@ gsk_layer_gl_state_save (GskLayerGLState *state,
   glGetBooleanv (GL_COLOR_WRITEMASK, state->color_mask);
 
   state->depth_test = glIsEnabled (GL_DEPTH_TEST);
+  glGetBooleanv (GL_DEPTH_WRITEMASK, &state->depth_mask);
+  glGetIntegerv (GL_DEPTH_FUNC, &state->depth_func);
+  glGetIntegerv (GL_RENDERBUFFER_BINDING, &state->renderbuffer);
   state->stencil_test = glIsEnabled (GL_STENCIL_TEST);
   state->cull_face = glIsEnabled (GL_CULL_FACE);
   state->polygon_offset_fill = glIsEnabled (GL_POLYGON_OFFSET_FILL);
@@ -178,6 +181,9 @@ gsk_layer_gl_state_restore (const GskLayerGLState *state)
                state->color_mask[2], state->color_mask[3]);
 
   set_enabled (GL_DEPTH_TEST, state->depth_test);
+  glDepthMask (state->depth_mask);
+  glDepthFunc (state->depth_func);
+  glBindRenderbuffer (GL_RENDERBUFFER, state->renderbuffer);
   set_enabled (GL_STENCIL_TEST, state->stencil_test);
   set_enabled (GL_CULL_FACE, state->cull_face);
   set_enabled (GL_POLYGON_OFFSET_FILL, state->polygon_offset_fill);

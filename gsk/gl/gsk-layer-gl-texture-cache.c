@@ -206,7 +206,8 @@ gsk_layer_gl_evict (GskLayerGLBackend *self,
       GArray *dead;
 
       g_mutex_lock (&gsk_layer_gl_texture_lock);
-      held = self->texture_memory + self->offscreen_memory + gsk_layer_gl_offscreen_bytes (&self->target);
+      held = self->texture_memory + self->offscreen_memory + gsk_layer_gl_offscreen_bytes (&self->target) +
+             gsk_layer_gl_depth_bytes (self);
       g_mutex_unlock (&gsk_layer_gl_texture_lock);
 
       if (held + wanted <= self->texture_budget)
@@ -215,6 +216,13 @@ gsk_layer_gl_evict (GskLayerGLBackend *self,
       if ((oldest = gsk_layer_gl_pool_oldest (self)) >= 0)
         {
           gsk_layer_gl_pool_remove (self, oldest);
+          continue;
+        }
+
+      /* Culling does without it, drawing more */
+      if (self->depth_buffer != 0 && !self->depth_culling)
+        {
+          gsk_layer_gl_release_depth_buffer (self);
           continue;
         }
 

@@ -13,6 +13,7 @@
 
 #include "gsk-layer-software-backend-private.h"
 #include "gsk-layer-render-list-private.h"
+#include "gsk-layer-render-cull-private.h"
 
 G_BEGIN_DECLS
 
@@ -34,36 +35,10 @@ typedef enum {
   ROUND_NEAREST,
 } RoundMode;
 
-/* What the ops of a list hide (gsk-layer-software-cull.c): @units are
- * the indices of the ops outside groups and clips, and of the pushes
- * of those, in order; @hides the box of target pixels each op covers
- * with opaque pixels (empty for most) */
-typedef struct
-{
-  pixman_box32_t *hides;
-  guint *units;
-  guint n_units;
-} Occluders;
-
-typedef enum {
-  CULL_DRAW,
-  CULL_SKIP,                         /* hidden: a push skips up to its pop */
-  CULL_CLIP,                         /* drawn within a region of its own */
-} CullAction;
-
-/* What one band draws of each op: @action per op, and for those drawn
- * within a region, its index in @regions (of pixman_region32_t) */
-typedef struct
-{
-  guint8 *action;
-  guint *region_of;
-  GArray *regions;
-} Culling;
-
 typedef struct
 {
   const GskLayerRenderList *list;
-  const Occluders *occluders;        /* NULL: draw every op whole */
+  const GskLayerOccluders *occluders; /* NULL: draw every op whole */
   guint flags;
   pixman_format_code_t format;
   guint32 *data;
@@ -107,7 +82,7 @@ typedef struct
   guint8 *mask_data;                 /* scratch for a8 polygon masks */
   gsize mask_size;
 
-  Culling culling;                   /* action NULL: no culling */
+  GskLayerCulling culling;           /* action NULL: no culling */
 } RenderState;
 
 /* The ops: gsk-layer-software-backend.c */
@@ -124,19 +99,6 @@ pixman_image_t *gsk_layer_software_get_alpha_mask (RenderState *state,
 
 /* Draws the list into @band, within its damage */
 void gsk_layer_software_render_band (Band *band);
-
-/* Culling: gsk-layer-software-cull.c */
-
-/* What the ops of @list hide, or NULL if none hides anything; the list
- * must stay as it is while they are used */
-Occluders *gsk_layer_software_find_occluders (const GskLayerRenderList *list);
-void       gsk_layer_software_occluders_free (Occluders                *occluders);
-/* What a band with @damage draws of each op, from the top down */
-void       gsk_layer_software_cull           (const Occluders          *occluders,
-                                              const GskLayerRenderList *list,
-                                              const pixman_region32_t  *damage,
-                                              Culling                  *culling);
-void       gsk_layer_software_culling_clear  (Culling                  *culling);
 
 /* Polygons: gsk-layer-software-polygon.c */
 

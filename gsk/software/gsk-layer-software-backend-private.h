@@ -17,8 +17,4 @@ void gsk_layer_software_render (const GskLayerRenderList *list,
                                 const cairo_region_t     *damage,
                                 cairo_surface_t          *target);
 
-/* How many ops (or groups and clips) frames left out because opaque ops
- * above hid them, since the process started: for tests */
-guint gsk_layer_software_get_n_hidden (void);
-
 G_END_DECLS

@@ -1183,16 +1183,41 @@ op_misses_clip (const RenderState      *state,
 /* The canvas clipped to where an op partly hidden shows (target
  * coordinates, within the damage); update_canvas_clip() undoes it */
 static void
-set_culled_clip (RenderState             *state,
-                 const pixman_region32_t *visible)
+set_culled_clip (RenderState          *state,
+                 const cairo_region_t *visible)
 {
+  int i, n = cairo_region_num_rectangles (visible);
+  pixman_box32_t *boxes = g_newa (pixman_box32_t, MAX (n, 1));
   pixman_region32_t region;
 
-  pixman_region32_init (&region);
-  pixman_region32_copy (&region, (pixman_region32_t *) visible);
-  pixman_region32_translate (&region, -state->canvas_x, -state->canvas_y);
+  for (i = 0; i < n; i++)
+    {
+      cairo_rectangle_int_t r;
+
+      cairo_region_get_rectangle (visible, i, &r);
+      boxes[i] = (pixman_box32_t) { r.x - state->canvas_x, r.y - state->canvas_y,
+                                    r.x + r.width - state->canvas_x, r.y + r.height - state->canvas_y };
+    }
+  pixman_region32_init_rects (&region, boxes, n);
   pixman_image_set_clip_region32 (state->canvas, &region);
   pixman_region32_fini (&region);
+}
+
+/* What the band draws of each op, the damage as a cairo region */
+static void
+cull_band (RenderState *state,
+           const Band  *band)
+{
+  int i, n;
+  pixman_box32_t *rects = pixman_region32_rectangles ((pixman_region32_t *) &band->damage, &n);
+  cairo_region_t *damage = cairo_region_create ();
+
+  for (i = 0; i < n; i++)
+    cairo_region_union_rectangle (damage, &(cairo_rectangle_int_t) { rects[i].x1, rects[i].y1,
+                                                                      rects[i].x2 - rects[i].x1,
+                                                                      rects[i].y2 - rects[i].y1 });
+  gsk_layer_occluders_cull (band->occluders, band->list, damage, &state->culling);
+  cairo_region_destroy (damage);
 }
 
 static void
@@ -1216,16 +1241,15 @@ render_ops (RenderState *state)
 
       /* Hidden by opaque ops above it, wholly or in part */
       clipped = FALSE;
-      if (state->culling.action != NULL && state->culling.action[i] != CULL_DRAW)
+      if (state->culling.action != NULL && state->culling.action[i] != GSK_LAYER_CULL_DRAW)
         {
-          if (state->culling.action[i] == CULL_SKIP)
+          if (state->culling.action[i] == GSK_LAYER_CULL_SKIP)
             {
               if (op->kind == GSK_LAYER_RENDER_OP_PUSH_GROUP || op->kind == GSK_LAYER_RENDER_OP_PUSH_CLIP)
                 state->skip_depth = 1;
               continue;
             }
-          set_culled_clip (state, &g_array_index (state->culling.regions, pixman_region32_t,
-                                                  state->culling.region_of[i]));
+          set_culled_clip (state, g_ptr_array_index (state->culling.regions, state->culling.region_of[i]));
           clipped = TRUE;
         }
 
@@ -1318,10 +1342,10 @@ gsk_layer_software_render_band (Band *band)
   update_canvas_clip (&state);
 
   if (band->occluders != NULL)
-    gsk_layer_software_cull (band->occluders, band->list, &band->damage, &state.culling);
+    cull_band (&state, band);
 
   render_ops (&state);
-  gsk_layer_software_culling_clear (&state.culling);
+  gsk_layer_culling_clear (&state.culling);
 
   g_free (state.mask_data);
   g_hash_table_unref (state.alpha_masks);

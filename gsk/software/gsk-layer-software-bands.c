@@ -179,7 +179,7 @@ gsk_layer_software_render (const GskLayerRenderList *list,
 
   /* What opaque ops hide, found once for both bands */
   if (!(frame.flags & DEBUG_NO_CULL))
-    frame.occluders = gsk_layer_software_find_occluders (list);
+    frame.occluders = gsk_layer_render_list_find_occluders (list);
 
   /* A backdrop filter reads what the other band may be drawing */
   if (list->n_backdrops > 0)
@@ -219,7 +219,7 @@ gsk_layer_software_render (const GskLayerRenderList *list,
     }
 
   pixman_region32_fini (&region);
-  gsk_layer_software_occluders_free ((Occluders *) frame.occluders);
+  gsk_layer_occluders_free ((GskLayerOccluders *) frame.occluders);
 
   cairo_surface_mark_dirty_rectangle (target, extents.x1, extents.y1,
                                       extents.x2 - extents.x1,

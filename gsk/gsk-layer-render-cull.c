@@ -1,16 +1,17 @@
-/* gsk-layer-software-cull.c: pixels that opaque ops above hide
+/* gsk-layer-render-cull.c: pixels that opaque ops above hide
  *
  * A frame of overlapping opaque content (cards, windows, photos) draws
- * most of its pixels many times over. Before a frame,
- * gsk_layer_software_find_occluders() finds what each op hides for sure:
+ * most of its pixels many times over. Before a frame, a backend asks
+ * gsk_layer_render_list_find_occluders() what each op hides for sure:
  * a box of target pixels inside an opaque op (an opaque colour, or an
  * image whose pixels are all opaque, at full opacity, not rounded,
  * under a 2D affine transform), kept clear of the pixels its edges
- * antialias and its sampling blends. Each band then walks the ops from
- * the top down (gsk_layer_software_cull()), gathering those boxes: an op
- * they cover is not drawn, and one they cover in part is drawn only
- * where it shows. What is skipped is drawn over by opaque pixels later
- * in the frame, so the frame is the same, to the bit.
+ * antialias and its sampling blends. For the damage it redraws, it then
+ * walks the ops from the top down (gsk_layer_occluders_cull()), gathering
+ * those boxes: an op they cover need not be drawn, and one they cover in
+ * part need only be drawn where it shows. What is skipped is drawn over
+ * by opaque pixels later in the frame, so the frame is the same, to the
+ * bit. A backend's own, not the tree's: ops, boxes and regions only.
  *
  * Only ops outside groups and clips hide anything; a group or a clip
  * is hidden or drawn as a whole. A list with backdrop filters, which
@@ -18,9 +19,11 @@
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
-#include "gsk-layer-software-backend-impl-private.h"
+#include "config.h"
 
 #include <math.h>
+
+#include "gsk-layer-render-cull-private.h"
 
 /* How far inside an op's edges its pixels are surely its own, opaque:
  * past the pixel an edge antialiases, and the texel bilinear sampling
@@ -30,7 +33,7 @@
 static gint n_hidden;
 
 guint
-gsk_layer_software_get_n_hidden (void)
+gsk_layer_culling_get_n_hidden (void)
 {
   return g_atomic_int_get (&n_hidden);
 }
@@ -143,10 +146,10 @@ opaque_area (const GskLayerRenderOp *op,
  * the aspect of the quad's bounding box: where a point of the box
  * lies in the quad's own coordinates (s, t in [-1, 1] across it) is
  * linear, so its corners bound it. */
-static pixman_box32_t
+static GskLayerCullBox
 hidden_box (const GskLayerRenderOp *op)
 {
-  static const pixman_box32_t empty = { 0, 0, 0, 0 };
+  static const GskLayerCullBox empty = { 0, 0, 0, 0 };
   graphene_rect_t area;
   float m[16];
   double w, cx, cy, ux, uy, vx, vy, det, i00, i01, i10, i11, k, a, b;
@@ -193,20 +196,20 @@ hidden_box (const GskLayerRenderOp *op)
       x2 > G_MAXINT32 / 2 || y2 > G_MAXINT32 / 2)
     return empty;
 
-  return (pixman_box32_t) { x1, y1, x2, y2 };
+  return (GskLayerCullBox) { x1, y1, x2, y2 };
 }
 
-Occluders *
-gsk_layer_software_find_occluders (const GskLayerRenderList *list)
+GskLayerOccluders *
+gsk_layer_render_list_find_occluders (const GskLayerRenderList *list)
 {
-  Occluders *occluders;
+  GskLayerOccluders *occluders;
   guint i, depth = 0, n_hiding = 0;
 
   if (list->n_backdrops > 0 || list->n_ops < 2)
     return NULL;
 
-  occluders = g_new0 (Occluders, 1);
-  occluders->hides = g_new0 (pixman_box32_t, list->n_ops);
+  occluders = g_new0 (GskLayerOccluders, 1);
+  occluders->hides = g_new0 (GskLayerCullBox, list->n_ops);
   occluders->units = g_new (guint, list->n_ops);
 
   for (i = 0; i < list->n_ops; i++)
@@ -224,7 +227,7 @@ gsk_layer_software_find_occluders (const GskLayerRenderList *list)
           /* An unbalanced list is drawn as is: nothing hides */
           if (depth == 0)
             {
-              gsk_layer_software_occluders_free (occluders);
+              gsk_layer_occluders_free (occluders);
               return NULL;
             }
           depth--;
@@ -241,7 +244,7 @@ gsk_layer_software_find_occluders (const GskLayerRenderList *list)
 
   if (n_hiding == 0 || depth > 0)
     {
-      gsk_layer_software_occluders_free (occluders);
+      gsk_layer_occluders_free (occluders);
       return NULL;
     }
 
@@ -249,7 +252,7 @@ gsk_layer_software_find_occluders (const GskLayerRenderList *list)
 }
 
 void
-gsk_layer_software_occluders_free (Occluders *occluders)
+gsk_layer_occluders_free (GskLayerOccluders *occluders)
 {
   if (occluders == NULL)
     return;
@@ -260,98 +263,108 @@ gsk_layer_software_occluders_free (Occluders *occluders)
 }
 
 /* }}} */
-/* {{{ What a band draws */
+/* {{{ What a frame draws */
+
+/* Whole pixels of @rect (rounded out) within @limit; FALSE if none */
+static gboolean
+box_within (const graphene_rect_t       *rect,
+            const cairo_rectangle_int_t *limit,
+            cairo_rectangle_int_t       *box)
+{
+  double x1 = floor (rect->origin.x), y1 = floor (rect->origin.y);
+  double x2 = ceil (rect->origin.x + rect->size.width), y2 = ceil (rect->origin.y + rect->size.height);
+
+  x1 = MAX (x1, limit->x);
+  y1 = MAX (y1, limit->y);
+  x2 = MIN (x2, (double) limit->x + limit->width);
+  y2 = MIN (y2, (double) limit->y + limit->height);
+  if (!(x1 < x2 && y1 < y2))
+    return FALSE;
+
+  *box = (cairo_rectangle_int_t) { x1, y1, x2 - x1, y2 - y1 };
+  return TRUE;
+}
 
 void
-gsk_layer_software_cull (const Occluders          *occluders,
-                         const GskLayerRenderList *list,
-                         const pixman_region32_t  *damage,
-                         Culling                  *culling)
+gsk_layer_occluders_cull (const GskLayerOccluders  *occluders,
+                          const GskLayerRenderList *list,
+                          const cairo_region_t     *damage,
+                          GskLayerCulling          *culling)
 {
-  const pixman_box32_t *extents = pixman_region32_extents ((pixman_region32_t *) damage);
-  pixman_region32_t opaque;
+  cairo_rectangle_int_t extents;
+  cairo_region_t *opaque;
   guint u, n_skipped = 0;
 
   culling->action = g_new0 (guint8, list->n_ops);
   culling->region_of = g_new (guint, list->n_ops);
-  culling->regions = g_array_new (FALSE, FALSE, sizeof (pixman_region32_t));
-  pixman_region32_init (&opaque);
+  culling->regions = g_ptr_array_new_with_free_func ((GDestroyNotify) cairo_region_destroy);
+  cairo_region_get_extents (damage, &extents);
+  opaque = cairo_region_create ();
 
   for (u = occluders->n_units; u-- > 0; )
     {
       guint i = occluders->units[u];
       const GskLayerRenderOp *op = &list->ops[i];
-      const pixman_box32_t *hides = &occluders->hides[i];
-      pixman_box32_t box;
+      const GskLayerCullBox *hides = &occluders->hides[i];
+      cairo_rectangle_int_t box;
 
-      if (!gsk_layer_software_box_from_rect (&op->screen_bounds, extents, ROUND_OUT, &box))
+      if (!box_within (&op->screen_bounds, &extents, &box))
         continue;
 
-      switch (pixman_region32_contains_rectangle (&opaque, &box))
+      switch (cairo_region_contains_rectangle (opaque, &box))
         {
-        case PIXMAN_REGION_IN:
+        case CAIRO_REGION_OVERLAP_IN:
           /* Hidden, and what it hides is hidden already */
-          culling->action[i] = CULL_SKIP;
+          culling->action[i] = GSK_LAYER_CULL_SKIP;
           n_skipped++;
           continue;
 
-        case PIXMAN_REGION_PART:
+        case CAIRO_REGION_OVERLAP_PART:
           if (op->kind != GSK_LAYER_RENDER_OP_PUSH_GROUP && op->kind != GSK_LAYER_RENDER_OP_PUSH_CLIP)
             {
-              pixman_region32_t visible;
+              cairo_region_t *visible = cairo_region_create_rectangle (&box);
 
-              pixman_region32_init_rect (&visible, box.x1, box.y1, box.x2 - box.x1, box.y2 - box.y1);
-              pixman_region32_subtract (&visible, &visible, &opaque);
-              pixman_region32_intersect (&visible, &visible, (pixman_region32_t *) damage);
-              if (!pixman_region32_not_empty (&visible))
+              cairo_region_subtract (visible, opaque);
+              cairo_region_intersect (visible, damage);
+              if (cairo_region_is_empty (visible))
                 {
-                  pixman_region32_fini (&visible);
-                  culling->action[i] = CULL_SKIP;
+                  cairo_region_destroy (visible);
+                  culling->action[i] = GSK_LAYER_CULL_SKIP;
                   n_skipped++;
                   continue;
                 }
-              culling->action[i] = CULL_CLIP;
+              culling->action[i] = GSK_LAYER_CULL_CLIP;
               culling->region_of[i] = culling->regions->len;
-              g_array_append_val (culling->regions, visible);
+              g_ptr_array_add (culling->regions, visible);
             }
           break;
 
-        case PIXMAN_REGION_OUT:
+        case CAIRO_REGION_OVERLAP_OUT:
         default:
           break;
         }
 
       if (hides->x1 < hides->x2)
         {
-          pixman_box32_t in = {
-            MAX (hides->x1, extents->x1), MAX (hides->y1, extents->y1),
-            MIN (hides->x2, extents->x2), MIN (hides->y2, extents->y2),
-          };
+          int x1 = MAX (hides->x1, extents.x), y1 = MAX (hides->y1, extents.y);
+          int x2 = MIN (hides->x2, extents.x + extents.width), y2 = MIN (hides->y2, extents.y + extents.height);
 
-          if (in.x1 < in.x2 && in.y1 < in.y2)
-            pixman_region32_union_rect (&opaque, &opaque, in.x1, in.y1, in.x2 - in.x1, in.y2 - in.y1);
+          if (x1 < x2 && y1 < y2)
+            cairo_region_union_rectangle (opaque, &(cairo_rectangle_int_t) { x1, y1, x2 - x1, y2 - y1 });
         }
     }
 
-  pixman_region32_fini (&opaque);
+  cairo_region_destroy (opaque);
   if (n_skipped > 0)
     g_atomic_int_add (&n_hidden, n_skipped);
 }
 
 void
-gsk_layer_software_culling_clear (Culling *culling)
+gsk_layer_culling_clear (GskLayerCulling *culling)
 {
-  guint i;
-
-  if (culling->regions != NULL)
-    {
-      for (i = 0; i < culling->regions->len; i++)
-        pixman_region32_fini (&g_array_index (culling->regions, pixman_region32_t, i));
-      g_array_unref (culling->regions);
-    }
-  g_free (culling->action);
-  g_free (culling->region_of);
-  *culling = (Culling) { NULL, };
+  g_clear_pointer (&culling->regions, g_ptr_array_unref);
+  g_clear_pointer (&culling->action, g_free);
+  g_clear_pointer (&culling->region_of, g_free);
 }
 
 /* }}} */
