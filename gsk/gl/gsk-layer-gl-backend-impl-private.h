@@ -115,7 +115,9 @@ struct _GskLayerGLBackend
    * that they hide, by the depths of their boxes in the target's depth
    * buffer: quads drawn on the target have the depth of their op
    * (op_depth; GSK_LAYER_GL_NO_DEPTH otherwise) */
+  GskLayerOccluders *occluders;
   GskLayerCulling culling;
+  guint n_depth_boxes;
   gboolean depth_culling;
   float op_depth;
 };
@@ -129,6 +131,14 @@ gsk_layer_gl_depth_bytes (const GskLayerGLBackend *self)
 }
 
 void gsk_layer_gl_release_depth_buffer (GskLayerGLBackend *self);
+
+/* Culling (gsk-layer-gl-cull.c), around a frame's damage passes and in
+ * each of them, before its ops */
+void gsk_layer_gl_begin_culling (GskLayerGLBackend        *self,
+                                 const GskLayerRenderList *list,
+                                 const cairo_region_t     *damage);
+void gsk_layer_gl_cull_pass     (GskLayerGLBackend        *self);
+void gsk_layer_gl_end_culling   (GskLayerGLBackend        *self);
 
 /* The depth of quads when nothing is culled */
 #define GSK_LAYER_GL_NO_DEPTH 0.5f
