@@ -49,11 +49,14 @@ typedef struct
   GPtrArray *regions;
 } GskLayerCulling;
 
-/* What the ops of @list hide, or NULL if none hides anything (or the
- * list has backdrop filters, which read what is below them); @list
- * must stay as it is while they are used. Looks at the pixels of
- * images once, and again only when they change: not thread-safe. */
-GskLayerOccluders *gsk_layer_render_list_find_occluders (const GskLayerRenderList *list);
+/* What the ops of @list hide, for a frame that redraws @damage; NULL
+ * if none hides anything worth it, or the damage is a small part of
+ * the target, or the list has backdrop filters (which read what is
+ * below them). @list must stay as it is while they are used. Looks at
+ * the pixels of images once, and again only when they change: not
+ * thread-safe. */
+GskLayerOccluders *gsk_layer_render_list_find_occluders (const GskLayerRenderList *list,
+                                                         const cairo_region_t     *damage);
 void               gsk_layer_occluders_free             (GskLayerOccluders        *occluders);
 
 /* What a frame that redraws @damage draws of each op; thread-safe */

@@ -25,6 +25,17 @@
 
 #include "gsk-layer-render-cull-private.h"
 
+/* Below this many pixels (a 48×48 icon), an op hides too little to be
+ * worth its place in the region: a grid of thousands of small opaque
+ * cells would make a region of thousands of boxes */
+#define MIN_OCCLUDER_AREA (48 * 48)
+/* Past this many boxes in the region, no more are added */
+#define MAX_REGION_BOXES 512
+/* Frames that redraw less than this part of the target cull nothing:
+ * the ops over a small damage hide little of it, and finding what they
+ * hide looks at every op */
+#define MIN_DAMAGE_SHARE 8
+
 /* How far inside an op's edges its pixels are surely its own, opaque:
  * past the pixel an edge antialiases, and the texel bilinear sampling
  * blends with what is outside the image */
@@ -155,7 +166,8 @@ hidden_box (const GskLayerRenderOp *op)
   double w, cx, cy, ux, uy, vx, vy, det, i00, i01, i10, i11, k, a, b;
   double x1, y1, x2, y2;
 
-  if (!opaque_area (op, &area) || !(area.size.width > 0.f && area.size.height > 0.f))
+  if (!(op->screen_bounds.size.width * op->screen_bounds.size.height >= MIN_OCCLUDER_AREA) ||
+      !opaque_area (op, &area) || !(area.size.width > 0.f && area.size.height > 0.f))
     return empty;
 
   /* 2D affine only: no perspective, nothing of z */
@@ -200,12 +212,17 @@ hidden_box (const GskLayerRenderOp *op)
 }
 
 GskLayerOccluders *
-gsk_layer_render_list_find_occluders (const GskLayerRenderList *list)
+gsk_layer_render_list_find_occluders (const GskLayerRenderList *list,
+                                      const cairo_region_t     *damage)
 {
   GskLayerOccluders *occluders;
+  cairo_rectangle_int_t extents;
   guint i, depth = 0, n_hiding = 0;
 
   if (list->n_backdrops > 0 || list->n_ops < 2)
+    return NULL;
+  cairo_region_get_extents (damage, &extents);
+  if ((gint64) extents.width * extents.height * MIN_DAMAGE_SHARE < (gint64) list->width * list->height)
     return NULL;
 
   occluders = g_new0 (GskLayerOccluders, 1);
@@ -344,7 +361,7 @@ gsk_layer_occluders_cull (const GskLayerOccluders  *occluders,
           break;
         }
 
-      if (hides->x1 < hides->x2)
+      if (hides->x1 < hides->x2 && cairo_region_num_rectangles (opaque) < MAX_REGION_BOXES)
         {
           int x1 = MAX (hides->x1, extents.x), y1 = MAX (hides->y1, extents.y);
           int x2 = MIN (hides->x2, extents.x + extents.width), y2 = MIN (hides->y2, extents.y + extents.height);

@@ -1116,6 +1116,14 @@ test_occlusion (void)
       g_clear_pointer (&damage, cairo_region_destroy);
     }
 
+  /* A small damage culls nothing: what the ops over it hide is little,
+   * and finding it looks at every op */
+  damage = cairo_region_create_rectangle (&(cairo_rectangle_int_t) { 100, 100, 20, 20 });
+  hidden = gsk_layer_culling_get_n_hidden ();
+  gsk_layer_software_render (list, damage, culled);
+  g_assert_cmpuint (gsk_layer_culling_get_n_hidden (), ==, hidden);
+  cairo_region_destroy (damage);
+
   for (i = 0; i < 3; i++)
     cairo_surface_destroy (cards[i]);
   cairo_surface_destroy (translucent);

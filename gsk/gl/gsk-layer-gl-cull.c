@@ -83,10 +83,12 @@ attach_depth_buffer (GskLayerGLBackend *self)
  * (a quarter step behind, so that the op's own quad, at its depth, is
  * drawn over it whatever the rounding), front to back; returns how many */
 static guint
-upload_hidden_depths (GskLayerGLBackend       *self,
-                      const GskLayerOccluders *occluders,
-                      const GskLayerRenderList *list)
+upload_hidden_depths (GskLayerGLBackend        *self,
+                      const GskLayerOccluders  *occluders,
+                      const GskLayerRenderList *list,
+                      const cairo_region_t     *damage)
 {
+  cairo_rectangle_int_t extents;
   GskLayerGLDepthProgram *program = &self->depth_program;
   GArray *boxes = g_array_new (FALSE, FALSE, 5 * sizeof (float));
   float behind = 0.25f / (list->n_ops + 2);
@@ -127,6 +129,7 @@ upload_hidden_depths (GskLayerGLBackend       *self,
       glBindVertexArray (0);
     }
 
+  cairo_region_get_extents (damage, &extents);
   for (u = occluders->n_units; u-- > 0; )
     {
       guint i = occluders->units[u];
@@ -135,7 +138,9 @@ upload_hidden_depths (GskLayerGLBackend       *self,
 
       if (i <= lowest_shown_in_part)
         break;
-      if (b->x1 >= b->x2 || self->culling.action[i] == GSK_LAYER_CULL_SKIP)
+      if (b->x1 >= b->x2 || self->culling.action[i] == GSK_LAYER_CULL_SKIP ||
+          b->x2 <= extents.x || b->x1 >= extents.x + extents.width ||
+          b->y2 <= extents.y || b->y1 >= extents.y + extents.height)
         continue;
       box[0] = b->x1;
       box[1] = b->y1;
@@ -191,13 +196,13 @@ gsk_layer_gl_begin_culling (GskLayerGLBackend        *self,
 {
   self->op_depth = GSK_LAYER_GL_NO_DEPTH;
   self->n_depth_boxes = 0;
-  self->occluders = culling_is_off () ? NULL : gsk_layer_render_list_find_occluders (list);
+  self->occluders = culling_is_off () ? NULL : gsk_layer_render_list_find_occluders (list, damage);
   if (self->occluders == NULL)
     return;
 
   gsk_layer_occluders_cull (self->occluders, list, damage, &self->culling);
   if (list->n_ops < MAX_DEPTH_OPS)
-    self->n_depth_boxes = upload_hidden_depths (self, self->occluders, list);
+    self->n_depth_boxes = upload_hidden_depths (self, self->occluders, list, damage);
   if (self->n_depth_boxes > 0 && !attach_depth_buffer (self))
     self->n_depth_boxes = 0;
   gsk_layer_gl_set_canvas (self);

@@ -179,7 +179,13 @@ gsk_layer_software_render (const GskLayerRenderList *list,
 
   /* What opaque ops hide, found once for both bands */
   if (!(frame.flags & DEBUG_NO_CULL))
-    frame.occluders = gsk_layer_render_list_find_occluders (list);
+    {
+      cairo_region_t *area = cairo_region_create_rectangle (&(cairo_rectangle_int_t) {
+        extents.x1, extents.y1, extents.x2 - extents.x1, extents.y2 - extents.y1 });
+
+      frame.occluders = gsk_layer_render_list_find_occluders (list, area);
+      cairo_region_destroy (area);
+    }
 
   /* A backdrop filter reads what the other band may be drawing */
   if (list->n_backdrops > 0)
