@@ -27,7 +27,7 @@ trap 'rm -rf "$out"' EXIT
 count ()
 {
   name=$1; frames=$2; shift 2
-  LP_NUM_THREADS=0 GDK_BACKEND=x11 \
+  LP_NUM_THREADS=0 MESA_SHADER_CACHE_DISABLE=true GDK_BACKEND=x11 BENCH_NO_BUDGET=1 \
     valgrind --tool=callgrind --callgrind-out-file="$out/$name-$frames.out" "$@" --scene=tiny --counts="$n" "$frames" \
     >/dev/null 2>"$out/$name-$frames.err"
   sed -n 's/^totals: *//p; s/^summary: *//p' "$out/$name-$frames.out" | head -1
