@@ -608,6 +608,21 @@ typedef struct {
   gboolean moved;
 } DrawFrame;
 
+static inline void
+push_draw_frame (DrawFrame **stack,
+                 guint      *n,
+                 guint      *allocated,
+                 GskLayer   *layer,
+                 gboolean    moved)
+{
+  if (G_UNLIKELY (*n == *allocated))
+    {
+      *allocated *= 2;
+      *stack = g_renew (DrawFrame, *stack, *allocated);
+    }
+  (*stack)[(*n)++] = (DrawFrame) { layer, moved };
+}
+
 /* Collects the layers whose content must be drawn, then draws them with
  * no walk in progress: draw() may change the tree */
 static void
@@ -661,28 +676,15 @@ run_draw (GskLayer *root,
           for (j = 0; j < p->dirty_children->len; j++)
             {
               c = g_ptr_array_index (p->dirty_children, j);
-              if (!gsk_layer_get_private (c)->subtree_dirty)
-                continue;
-              if (G_UNLIKELY (n == allocated))
-                {
-                  allocated *= 2;
-                  stack = g_renew (DrawFrame, stack, allocated);
-                }
-              stack[n++] = (DrawFrame) { c, FALSE };
+              if (gsk_layer_get_private (c)->subtree_dirty)
+                push_draw_frame (&stack, &n, &allocated, c, FALSE);
             }
           continue;
         }
 
       for (c = p->first_child; c != NULL; c = gsk_layer_get_private (c)->next_sibling)
         if (moved || gsk_layer_get_private (c)->subtree_dirty)
-          {
-            if (G_UNLIKELY (n == allocated))
-              {
-                allocated *= 2;
-                stack = g_renew (DrawFrame, stack, allocated);
-              }
-            stack[n++] = (DrawFrame) { c, moved };
-          }
+          push_draw_frame (&stack, &n, &allocated, c, moved);
     }
   g_free (stack);
 
