@@ -1278,6 +1278,91 @@ swatches_new (guint n)
   return root;
 }
 
+static cairo_surface_t *
+solid_surface (int           size,
+               const GdkRGBA *color)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, size, size);
+  cairo_t *cr = cairo_create (surface);
+
+  gdk_cairo_set_source_rgba (cr, color);
+  cairo_paint (cr);
+  cairo_destroy (cr);
+
+  return surface;
+}
+
+/* The most blue (premultiplied) in the box (x, y, w, h) of @surface */
+static int
+max_blue (cairo_surface_t *surface,
+          int              x0,
+          int              y0,
+          int              w,
+          int              h)
+{
+  const guint8 *data = cairo_image_surface_get_data (surface);
+  int stride = cairo_image_surface_get_stride (surface);
+  int x, y, most = 0;
+
+  cairo_surface_flush (surface);
+  for (y = y0; y < y0 + h; y++)
+    for (x = x0; x < x0 + w; x++)
+      most = MAX (most, (int) (*(const guint32 *) (data + y * stride + x * 4) & 0xff));
+
+  return most;
+}
+
+/* A red content next to a blue one on an atlas page: the red one's
+ * antialiased fringe samples past its edge, rotated at scale 1 (half a
+ * texel: the repeated edge around it) and scaled down (two texels:
+ * clamped to its texels), and never reads blue */
+static void
+test_atlas_fringe (void)
+{
+  g_autoptr (GskLayerRenderer) gl = new_gl_renderer_or_skip ();
+  g_autoptr (GskLayer) root = NULL;
+  cairo_surface_t *red, *blue, *output;
+  GskLayerContent *content;
+  GskLayer *a, *b;
+
+  if (gl == NULL)
+    return;
+
+  gsk_layer_gl_renderer_set_use_atlas (GSK_LAYER_GL_RENDERER (gl), TRUE);
+  root = new_root (160, 80);
+  gsk_layer_set_background_color (root, &(GdkRGBA) { 0, 0, 0, 1 });
+  red = solid_surface (20, &(GdkRGBA) { 1, 0, 0, 1 });
+  blue = solid_surface (20, &(GdkRGBA) { 0, 0, 1, 1 });
+
+  a = add_layer (root, 20, 20, 20, 20, NULL);
+  content = gsk_layer_image_content_new (red);
+  gsk_layer_set_content (a, content);
+  g_object_unref (content);
+  b = add_layer (root, 100, 20, 20, 20, NULL);
+  content = gsk_layer_image_content_new (blue);
+  gsk_layer_set_content (b, content);
+  g_object_unref (content);
+
+  set_transform (a, "rotate(30deg)");
+  output = gsk_layer_renderer_render_to_surface (gl, root, 160, 80);
+  g_assert_cmpuint (gsk_layer_gl_renderer_get_stats (GSK_LAYER_GL_RENDERER (gl))->atlas_pages, ==, 1);
+  g_assert_cmpint (max_blue (output, 100, 20, 20, 20), ==, 255);
+  g_assert_cmpint (max_blue (output, 0, 0, 70, 80), ==, 0);
+  cairo_surface_destroy (output);
+
+  set_transform (a, "rotate(30deg) scale(0.25)");
+  output = gsk_layer_renderer_render_to_surface (gl, root, 160, 80);
+  g_assert_cmpint (max_blue (output, 0, 0, 70, 80), ==, 0);
+  /* Something red was drawn there */
+  g_assert_cmpint (*(const guint32 *) (cairo_image_surface_get_data (output) +
+                                       30 * cairo_image_surface_get_stride (output) + 30 * 4) >> 16 & 0xff, ==, 255);
+  save_output ("atlas-fringe", output);
+  cairo_surface_destroy (output);
+
+  cairo_surface_destroy (red);
+  cairo_surface_destroy (blue);
+}
+
 /* Small contents share an atlas page: one texture, two draw calls for
  * all of them, the same pixels as software; the page goes with them */
 static void
@@ -2320,6 +2405,7 @@ main (int    argc,
   g_test_add_func ("/gl/texture/surfaces-end-on-other-threads", test_texture_surfaces_end_on_other_threads);
   g_test_add_func ("/gl/texture/offscreens", test_texture_offscreens);
   g_test_add_func ("/gl/atlas/contents", test_atlas);
+  g_test_add_func ("/gl/atlas/fringe", test_atlas_fringe);
   g_test_add_func ("/gl/gles/fishbowl", test_gles);
   g_test_add_func ("/gl/framebuffer/no-context", test_framebuffer_no_context);
   g_test_add_func ("/gl/framebuffer/caller-context", test_framebuffer_caller_context);

@@ -1,10 +1,12 @@
 /* gsk-layer-gl-atlas.c: texture pages that small contents share
  *
  * Contents of up to ATLAS_MAX_ITEM pixels a side share atlas pages,
- * packed on shelves with their edge pixels repeated around them; a
- * quad's texture coordinates are clamped to its item's texel centres,
- * so that neither filtering nor an antialiased fringe reads a
- * neighbour. Quads from one page batch as if they had one texture (the
+ * packed on shelves with their edge pixels repeated around them, so
+ * that neither filtering nor an antialiased fringe of up to half a
+ * texel reads a neighbour; a quad whose fringe reaches further
+ * (scaled down) has its texture coordinates clamped to its item's
+ * texel centres, in a program variant of its own (per pixel, the clamp
+ * costs the fishbowl 6%). Quads from one page batch as if they had one texture (the
  * fishbowl of distinct icons is still one draw). A page goes when its
  * last item does.
  *

@@ -90,6 +90,9 @@ struct _GskLayerGLBackend
    * (0: none), and the one the next quads added want */
   GLuint batch_sampler;
   GLuint next_sampler;
+  /* The layer units a texel of the next quad's atlas item spans along
+   * x and y: how far its fringe may reach before it needs clamping */
+  float next_texel[2];
   /* By GskLayerRenderSampling, and GSK_LAYER_RENDER_SAMPLING_LINEAR_CLAMPED
    * for offscreens (whose textures sample their nearest texel); made
    * when first used */

@@ -259,6 +259,12 @@ gsk_layer_gl_add_instance (GskLayerGLBackend      *self,
 
   if (self->next_sampler != 0 && self->next_sampler == self->samplers[GSK_LAYER_RENDER_SAMPLING_MIPMAP])
     variant |= GSK_LAYER_GL_QUAD_MIPMAP;
+  /* An atlas item has a pixel of its edges repeated around it: a fringe
+   * of at most half a texel samples those, as clamping would */
+  if (uv_clamp != NULL &&
+      (margin[0] > 0.5f * self->next_texel[0] * (1.f + 1e-4f) ||
+       margin[1] > 0.5f * self->next_texel[1] * (1.f + 1e-4f)))
+    variant |= GSK_LAYER_GL_QUAD_CLAMP;
 
   /* The batch's program may draw this quad too, which keeps batches
    * long: the plain one draws quads that need none of its coverage, and
@@ -271,8 +277,10 @@ gsk_layer_gl_add_instance (GskLayerGLBackend      *self,
     {
       guint batch = self->batch_variant;
       /* The PAINT variants draw every quad their ROUNDED ones draw: a
-       * paint joins a rounded batch, which takes on PAINT */
-      guint needs = variant & ~GSK_LAYER_GL_QUAD_PAINT;
+       * paint joins a rounded batch, which takes on PAINT; clamping
+       * changes nothing for quads that need none: a batch takes it on */
+      guint upgrades = GSK_LAYER_GL_QUAD_PAINT | GSK_LAYER_GL_QUAD_CLAMP;
+      guint needs = variant & ~upgrades;
       gboolean compatible =
         (batch & GSK_LAYER_GL_QUAD_PROJECTIVE) == (needs & GSK_LAYER_GL_QUAD_PROJECTIVE) &&
         (batch & GSK_LAYER_GL_QUAD_MIPMAP) == (needs & GSK_LAYER_GL_QUAD_MIPMAP) &&
@@ -280,7 +288,7 @@ gsk_layer_gl_add_instance (GskLayerGLBackend      *self,
         (!(needs & GSK_LAYER_GL_QUAD_ROUNDED) || (batch & GSK_LAYER_GL_QUAD_ROUNDED));
 
       if (compatible)
-        variant = batch | (variant & GSK_LAYER_GL_QUAD_PAINT);
+        variant = batch | (variant & upgrades);
       else
         gsk_layer_gl_flush_batch (self);
     }

@@ -354,8 +354,13 @@ draw_surface (GskLayerGLBackend      *self,
       source[1] = source_rect.origin.y + entry->tile.tex_y * sy;
       source[2] = entry->tile.tex_width * sx;
       source[3] = entry->tile.tex_height * sy;
+      /* Only an atlas item has neighbours to keep out; a texture of its
+       * own clamps to its edges by itself */
+      self->next_texel[0] = sx;
+      self->next_texel[1] = sy;
       gsk_layer_gl_add_instance (self, m, &area, source, color, GSK_LAYER_GL_MODE_TEXTURE,
-                                 entry->tile.texture, &clip, NULL, 0, entry->uv_clamp, op);
+                                 entry->tile.texture, &clip, NULL, 0,
+                                 entry->page != NULL ? entry->uv_clamp : NULL, op);
       self->next_sampler = 0;
       return;
     }

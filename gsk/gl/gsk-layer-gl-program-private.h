@@ -54,7 +54,11 @@ enum {
 /* Also paints BORDER and GRADIENT ops (always with ROUNDED; their
  * paints in uniform slots); linked when first used */
 #define GSK_LAYER_GL_QUAD_PAINT       (1 << 4)
-#define GSK_LAYER_GL_N_QUAD_VARIANTS  32
+/* Clamps texture coordinates to an atlas item's texel centres: only
+ * where a quad's fringe reaches past the pixel of repeated edges around
+ * the item (minified, or not affine); linked when first used */
+#define GSK_LAYER_GL_QUAD_CLAMP       (1 << 5)
+#define GSK_LAYER_GL_N_QUAD_VARIANTS  64
 
 typedef struct
 {

@@ -453,8 +453,11 @@ static const char quad_fragment_source[] =
   "#ifdef MIPMAP\n"
   "  /* The level from where the quad's pixels fall in the texture */\n"
   "  vec4 texel = textureGrad (u_texture, clamp (uv, v_uv_clamp.xy, v_uv_clamp.zw), dFdx (uv), dFdy (uv));\n"
-  "#else\n"
+  "#elif defined(CLAMP)\n"
   "  vec4 texel = textureLod (u_texture, clamp (uv, v_uv_clamp.xy, v_uv_clamp.zw), 0.0);\n"
+  "#else\n"
+  "  /* The fringe reads no further than the item's repeated edges */\n"
+  "  vec4 texel = textureLod (u_texture, uv, 0.0);\n"
   "#endif\n"
   "\n"
   "#ifdef PAINT\n"
@@ -793,10 +796,11 @@ gsk_layer_gl_quad_program_init (GskLayerGLQuadProgram  *program,
 
   g_return_val_if_fail (variant < GSK_LAYER_GL_N_QUAD_VARIANTS, FALSE);
 
-  defines = g_strdup_printf ("#define MAX_CLIPS %d\n#define MAX_PAINTS %u\n#define PAINT_SIZE %d\n%s%s%s%s",
+  defines = g_strdup_printf ("#define MAX_CLIPS %d\n#define MAX_PAINTS %u\n#define PAINT_SIZE %d\n%s%s%s%s%s",
                              GSK_LAYER_GL_MAX_CLIPS, MAX (max_paints, 1), GSK_LAYER_GL_PAINT_SIZE,
                              (variant & GSK_LAYER_GL_QUAD_PAINT) ? "#define PAINT 1\n" : "",
                              (variant & GSK_LAYER_GL_QUAD_MIPMAP) ? "#define MIPMAP 1\n" : "",
+                             (variant & GSK_LAYER_GL_QUAD_CLAMP) ? "#define CLAMP 1\n" : "",
                              (variant & GSK_LAYER_GL_QUAD_PROJECTIVE) ? "#define PROJECTIVE 1\n" : "",
                              (variant & GSK_LAYER_GL_QUAD_ROUNDED) ? "#define ROUNDED 1\n" :
                              (variant & GSK_LAYER_GL_QUAD_HARD) ? "#define HARD 1\n" : "");
