@@ -656,6 +656,7 @@ run_draw (GskLayer *root,
       DrawFrame f = stack[--n];
       GskLayerPrivate *p = gsk_layer_get_private (f.layer);
       gboolean moved;
+      guint n_dirty;
       GskLayer *c;
 
       if (!p->visible)
@@ -682,9 +683,20 @@ run_draw (GskLayer *root,
           continue;
         }
 
+      /* Counted where the list could not say: past what it holds, the
+       * next frames keep from noting them (see
+       * gsk_layer_note_dirty_child()) */
+      n_dirty = 0;
       for (c = p->first_child; c != NULL; c = gsk_layer_get_private (c)->next_sibling)
-        if (moved || gsk_layer_get_private (c)->subtree_dirty)
-          push_draw_frame (&stack, &n, &allocated, c, moved);
+        {
+          gboolean dirty = gsk_layer_get_private (c)->subtree_dirty;
+
+          n_dirty += dirty;
+          if (moved || dirty)
+            push_draw_frame (&stack, &n, &allocated, c, moved);
+        }
+      if (!moved)
+        p->dirty_children_overflowed = n_dirty >= gsk_layer_dirty_children_max (p);
     }
   g_free (stack);
 

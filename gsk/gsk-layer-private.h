@@ -236,6 +236,10 @@ struct _GskLayerPrivate
   guint compiled_in_group : 1;
   /* dirty_children lists every dirty child */
   guint dirty_children_valid : 1;
+  /* More children than dirty_children holds changed in the last frame
+   * (an animation of them all): the next frames do not note them, until
+   * one where few changed */
+  guint dirty_children_overflowed : 1;
   /* Children were added, removed or reordered (a z-position changed)
    * since the last compile */
   guint children_changed : 1;
@@ -255,6 +259,14 @@ gsk_layer_get_private (GskLayer *self)
   return G_STRUCT_MEMBER_P (self, gsk_layer_private_offset);
 }
 
+/* Past this many dirty children, scanning them all costs about as much
+ * as noting them */
+static inline guint
+gsk_layer_dirty_children_max (GskLayerPrivate *p)
+{
+  return MAX (GSK_LAYER_PICK_CACHE_MIN, p->n_children / 8);
+}
+
 /* @child of @parent_priv's layer just became subtree_dirty: noted, so
  * that the next frame visits it without scanning all its siblings */
 static inline void
@@ -266,9 +278,10 @@ gsk_layer_note_dirty_child (GskLayerPrivate *parent_priv,
   if (!parent_priv->dirty_children_valid)
     return;
   /* Past this many, scanning them all costs about as much */
-  if (list->len >= MAX (GSK_LAYER_PICK_CACHE_MIN, parent_priv->n_children / 8))
+  if (list->len >= gsk_layer_dirty_children_max (parent_priv))
     {
       parent_priv->dirty_children_valid = FALSE;
+      parent_priv->dirty_children_overflowed = TRUE;
       return;
     }
   g_ptr_array_add (list, child);
@@ -289,7 +302,7 @@ gsk_layer_reset_dirty_children (GskLayerPrivate *p)
   if (p->dirty_children == NULL)
     p->dirty_children = g_ptr_array_new ();
   g_ptr_array_set_size (p->dirty_children, 0);
-  p->dirty_children_valid = TRUE;
+  p->dirty_children_valid = !p->dirty_children_overflowed;
 }
 
 /* The children of @self changed (added, removed, reordered): a frame
@@ -308,10 +321,6 @@ typedef enum {
   GSK_LAYER_DIRTY_CONTENT = 1 << 3,
 } GskLayerDirtyFlags;
 
-/* Records a change and sends the redraw request up the tree */
-void gsk_layer_changed (GskLayer           *self,
-                        GskLayerDirtyFlags  flags);
-
 /* Number of layers that have animation state, so that tree changes can
  * skip looking for transitions when there are none */
 extern guint gsk_layer_n_animated;
@@ -320,6 +329,55 @@ extern guint gsk_layer_n_animated;
  * requests: while there are none, setting a property runs no code but
  * GSK's, and animations can skip holding their layers */
 extern guint gsk_layer_n_meddlers;
+
+/* What gsk_layer_changed() does once the layer's own marks are set */
+void gsk_layer_changed_above (GskLayer *self);
+
+/* Records a change and sends the redraw request up the tree. Inline,
+ * for what animations do thousands of times a frame: change layers
+ * whose parent is marked already this frame, where the marks are all
+ * there up to the top level and a request from the layer or a sibling
+ * went up, so only the layer's own marks need setting. */
+static inline void
+gsk_layer_changed (GskLayer           *self,
+                   GskLayerDirtyFlags  flags)
+{
+  GskLayerPrivate *priv = gsk_layer_get_private (self);
+  GskLayerPrivate *parent;
+
+  if (flags & GSK_LAYER_DIRTY_WORLD)
+    {
+      priv->world_dirty = TRUE;
+      priv->world_stale = TRUE;
+    }
+  if (flags & GSK_LAYER_DIRTY_PAINT)
+    priv->paint_dirty = TRUE;
+  if (flags & GSK_LAYER_DIRTY_EFFECTS)
+    priv->effects_dirty = TRUE;
+  if (flags & GSK_LAYER_DIRTY_CONTENT)
+    {
+      priv->content_dirty = TRUE;
+      priv->paint_dirty = TRUE;
+    }
+
+  /* With no class about that overrides the requests, GskLayer's own
+   * handler passes this one on as far as the sibling's went */
+  if (priv->parent != NULL &&
+      (parent = gsk_layer_get_private (priv->parent))->subtree_dirty &&
+      (priv->redraw_propagated ||
+       (parent->redraw_propagated && !priv->in_dispose && gsk_layer_n_meddlers == 0)))
+    {
+      if (!priv->subtree_dirty)
+        gsk_layer_note_dirty_child (parent, self);
+      priv->bounds_valid = FALSE;
+      priv->subtree_dirty = TRUE;
+      priv->paint_dirty = TRUE;
+      priv->redraw_propagated = TRUE;
+      return;
+    }
+
+  gsk_layer_changed_above (self);
+}
 
 /* {{{ Hooks for the animation subsystem (gsk/animation/)
  *
@@ -388,10 +446,34 @@ void gsk_layer_top_level_set_clock (GskLayer           *root,
 
 /* GskLayer's own float, point, size and color properties, given as up to
  * 4 floats (the components in order, a color as RGBA); returns FALSE,
- * setting nothing, for other properties */
-gboolean gsk_layer_present_floats (GskLayer    *self,
-                                   GParamSpec  *pspec,
-                                   const float *v);
+ * setting nothing, for other properties. With @pending, a property
+ * written in place (opacity) adds the marks it needs there rather than
+ * making them: the caller makes them with gsk_layer_changed() before
+ * anything else runs (an animation tick, once per layer) */
+gboolean gsk_layer_present_floats (GskLayer           *self,
+                                   GParamSpec         *pspec,
+                                   const float        *v,
+                                   GskLayerDirtyFlags *pending);
+
+/* The opacity on screen, as gsk_layer_present_floats() sets it: inline,
+ * since animations set it for thousands of layers a frame. Easings that
+ * overshoot may leave [0, 1]; NaN goes to 0. */
+static inline void
+gsk_layer_present_opacity (GskLayer           *self,
+                           float               value,
+                           GskLayerDirtyFlags *pending)
+{
+  GskLayerPrivate *priv = gsk_layer_get_private (self);
+  float opacity = value > 0.f ? MIN (value, 1.f) : 0.f;
+
+  if (priv->opacity == opacity)
+    return;
+  priv->opacity = opacity;
+  if (pending)
+    *pending |= GSK_LAYER_DIRTY_EFFECTS;
+  else
+    gsk_layer_changed (self, GSK_LAYER_DIRTY_EFFECTS);
+}
 
 /* A transform property; takes @transform */
 void gsk_layer_set_presentation_transform (GskLayer          *self,
@@ -404,9 +486,11 @@ GskLayerTransform *gsk_layer_peek_presentation_transform (GskLayer   *self,
                                                           GParamSpec *pspec);
 
 /* The transform on screen for @pspec (transform or child-transform) was
- * rewritten in place by its animation: the layer or its children moved */
-void gsk_layer_presentation_transform_rewritten (GskLayer   *self,
-                                                 GParamSpec *pspec);
+ * rewritten in place by its animation: the layer or its children moved.
+ * With @pending, as gsk_layer_present_floats() */
+void gsk_layer_presentation_transform_rewritten (GskLayer           *self,
+                                                 GParamSpec         *pspec,
+                                                 GskLayerDirtyFlags *pending);
 
 /* Whether setting a property of a layer of @klass can run code other
  * than GskLayer's own (overridden redraw or relayout requests) */

@@ -124,35 +124,34 @@ top_level_request_frame (GskLayer *root)
 /* {{{ Dirty tracking and requests */
 
 void
-gsk_layer_changed (GskLayer           *self,
-                   GskLayerDirtyFlags  flags)
+gsk_layer_changed_above (GskLayer *self)
 {
   GskLayerPrivate *priv = gsk_layer_get_private (self);
 
-  if (flags & GSK_LAYER_DIRTY_WORLD)
+  /* As gsk_layer_changed(), with classes that override the requests
+   * about: the layer's own handler passes the request on as far as a
+   * sibling's went only if it is GskLayer's */
+  if (priv->parent != NULL)
     {
-      priv->world_dirty = TRUE;
-      priv->world_stale = TRUE;
-    }
-  if (flags & GSK_LAYER_DIRTY_PAINT)
-    priv->paint_dirty = TRUE;
-  if (flags & GSK_LAYER_DIRTY_EFFECTS)
-    priv->effects_dirty = TRUE;
-  if (flags & GSK_LAYER_DIRTY_CONTENT)
-    {
-      priv->content_dirty = TRUE;
-      priv->paint_dirty = TRUE;
-    }
+      GskLayerPrivate *parent = gsk_layer_get_private (priv->parent);
 
-  /* Animations change thousands of layers per frame, most of them
-   * already marked this frame: then the marks are all there, up to the
-   * top level, and only the layer's own need setting again */
-  if (priv->redraw_propagated &&
-      (priv->parent == NULL || gsk_layer_get_private (priv->parent)->subtree_dirty))
+      if (parent->subtree_dirty &&
+          (priv->redraw_propagated ||
+           (parent->redraw_propagated && !priv->in_dispose &&
+            GSK_LAYER_GET_CLASS (self)->queue_redraw == gsk_layer_real_queue_redraw)))
+        {
+          if (!priv->subtree_dirty)
+            gsk_layer_note_dirty_child (parent, self);
+          priv->bounds_valid = FALSE;
+          priv->subtree_dirty = TRUE;
+          priv->paint_dirty = TRUE;
+          priv->redraw_propagated = TRUE;
+          return;
+        }
+    }
+  else if (priv->redraw_propagated)
     {
       priv->bounds_valid = FALSE;
-      if (!priv->subtree_dirty && priv->parent != NULL)
-        gsk_layer_note_dirty_child (gsk_layer_get_private (priv->parent), self);
       priv->subtree_dirty = TRUE;
       priv->paint_dirty = TRUE;
       return;

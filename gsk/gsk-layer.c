@@ -219,30 +219,15 @@ clamp_unit (float v)
   return isnan (v) ? 0.f : CLAMP (v, 0.f, 1.f);
 }
 
-gboolean
-gsk_layer_present_floats (GskLayer    *self,
+/* The properties other than opacity: through their setters */
+static G_GNUC_NO_INLINE gboolean
+present_floats_by_setter (GskLayer    *self,
                           GParamSpec  *pspec,
                           const float *v)
 {
   GskLayerPrivate *priv = gsk_layer_get_instance_private (self);
   gboolean was_updating = priv->updating_presentation;
   gboolean handled = TRUE;
-
-  /* Pointer comparisons: this runs for every animated property of every
-   * layer at every frame */
-  if (pspec == properties[PROP_OPACITY])
-    {
-      /* The most animated property of all: its setter's work, inline.
-       * Easings that overshoot may leave [0, 1]; NaN goes to 0. */
-      float opacity = v[0] > 0.f ? MIN (v[0], 1.f) : 0.f;
-
-      if (priv->opacity != opacity)
-        {
-          priv->opacity = opacity;
-          gsk_layer_changed (self, GSK_LAYER_DIRTY_EFFECTS);
-        }
-      return TRUE;
-    }
 
   /* Easings that overshoot may leave a property's range: clamp, rather
    * than have the setter refuse the value mid-animation */
@@ -277,6 +262,22 @@ gsk_layer_present_floats (GskLayer    *self,
   return handled;
 }
 
+gboolean
+gsk_layer_present_floats (GskLayer           *self,
+                          GParamSpec         *pspec,
+                          const float        *v,
+                          GskLayerDirtyFlags *pending)
+{
+  /* Pointer comparisons: this runs for every animated property of every
+   * layer at every frame */
+  if (pspec != properties[PROP_OPACITY])
+    return present_floats_by_setter (self, pspec, v);
+
+  /* The most animated property of all: its setter's work, inline */
+  gsk_layer_present_opacity (self, v[0], pending);
+  return TRUE;
+}
+
 void
 gsk_layer_set_presentation_transform (GskLayer          *self,
                                       GParamSpec        *pspec,
@@ -306,11 +307,17 @@ gsk_layer_set_presentation_transform (GskLayer          *self,
 }
 
 void
-gsk_layer_presentation_transform_rewritten (GskLayer   *self,
-                                            GParamSpec *pspec)
+gsk_layer_presentation_transform_rewritten (GskLayer           *self,
+                                            GParamSpec         *pspec,
+                                            GskLayerDirtyFlags *pending)
 {
   if (pspec == properties[PROP_TRANSFORM])
-    gsk_layer_changed (self, GSK_LAYER_DIRTY_WORLD);
+    {
+      if (pending)
+        *pending |= GSK_LAYER_DIRTY_WORLD;
+      else
+        gsk_layer_changed (self, GSK_LAYER_DIRTY_WORLD);
+    }
   else if (pspec == properties[PROP_CHILD_TRANSFORM])
     gsk_layer_children_changed (self, GSK_LAYER_DIRTY_WORLD);
 }

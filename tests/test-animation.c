@@ -1083,6 +1083,101 @@ test_implicit_records_match_objects (void)
   g_assert_finalize_object (clock);
 }
 
+typedef struct {
+  guint duration, delay;
+  GskLayerEasingMode mode;
+  float degrees, opacity;
+} CohortKind;
+
+static void
+start_cohort_animation (GskLayer           *layer,
+                        guint               duration,
+                        guint               delay,
+                        GskLayerEasingMode  mode,
+                        float               degrees,
+                        float               opacity)
+{
+  GskLayerTransform *t = gsk_layer_transform_rotate (NULL, degrees);
+
+  gsk_layer_save_easing_state (layer);
+  gsk_layer_set_easing_duration (layer, duration);
+  gsk_layer_set_easing_delay (layer, delay);
+  gsk_layer_set_easing_mode (layer, mode);
+  gsk_layer_set_transform (layer, t);
+  gsk_layer_set_opacity (layer, opacity);
+  gsk_layer_restore_easing_state (layer);
+  gsk_layer_transform_unref (t);
+}
+
+/* A tick evaluates an easing once for the records that start alike, and
+ * apart for those that do not: layers of four timings interleaved, half
+ * of them started a frame later, one rotating past a float's range with
+ * an easing that overshoots; each frame they show exactly what twins
+ * whose animations were made objects show */
+static void
+test_implicit_cohorts (void)
+{
+  static const CohortKind kinds[] = {
+    { 400, 0, GSK_LAYER_EASING_EASE_IN_OUT_CUBIC, 90, 0.25f },
+    { 250, 100, GSK_LAYER_EASING_LINEAR, -720, 0.5f },
+    { 400, 0, GSK_LAYER_EASING_EASE_OUT_BACK, 3.3e38f, 0.75f },
+    { 400, 0, GSK_LAYER_EASING_EASE_IN_OUT_CUBIC, 45, 0.f },
+  };
+  GskLayerFrameClock *clock = gsk_layer_manual_clock_new ();
+  GskLayerManualClock *manual = GSK_LAYER_MANUAL_CLOCK (clock);
+  GskLayer *root = root_with_clock (clock);
+  GskLayer *records[8], *objects[8];
+  gboolean clamped = FALSE;
+  int frame;
+  guint i;
+
+  for (i = 0; i < 8; i++)
+    {
+      records[i] = gsk_layer_new ();
+      objects[i] = gsk_layer_new ();
+      gsk_layer_add_child (root, records[i]);
+      gsk_layer_add_child (root, objects[i]);
+    }
+
+  for (frame = 0; frame < 40; frame++)
+    {
+      if (frame < 2)
+        for (i = 4 * (guint) frame; i < 4 * (guint) frame + 4; i++)
+          {
+            const CohortKind *k = &kinds[i % 4];
+
+            start_cohort_animation (records[i], k->duration, k->delay, k->mode, k->degrees, k->opacity);
+            start_cohort_animation (objects[i], k->duration, k->delay, k->mode, k->degrees, k->opacity);
+            g_assert_nonnull (gsk_layer_get_transition (objects[i], "transform"));
+            g_assert_nonnull (gsk_layer_get_transition (objects[i], "opacity"));
+          }
+
+      gsk_layer_manual_clock_advance (manual, 16667);
+      for (i = 0; i < 8; i++)
+        {
+          g_autofree char *a = presentation_string (records[i], "transform");
+          g_autofree char *b = presentation_string (objects[i], "transform");
+          g_autofree char *c = presentation_string (records[i], "opacity");
+          g_autofree char *d = presentation_string (objects[i], "opacity");
+
+          g_assert_cmpstr (a, ==, b);
+          g_assert_cmpstr (c, ==, d);
+          clamped |= g_str_equal (a, "rotate(3.4028235e+38deg)");
+        }
+    }
+  /* The overshoot reached past a float, which the rotation kept to */
+  g_assert_true (clamped);
+
+  for (i = 0; i < 8; i++)
+    {
+      g_assert_null (gsk_layer_get_transition (records[i], "transform"));
+      g_assert_cmpfloat (presentation_float (records[i], "opacity"), ==, kinds[i % 4].opacity);
+    }
+
+  g_assert_finalize_object (root);
+  g_assert_finalize_object (clock);
+}
+
 /* A transform animation rewrites the transform it made in place, but
  * never one that someone else holds */
 static void
@@ -1832,6 +1927,7 @@ main (int    argc,
   g_test_add_func ("/animation/bad-input", test_bad_input);
   g_test_add_func ("/animation/lifetimes", test_lifetimes);
   g_test_add_func ("/animation/implicit/records-match-objects", test_implicit_records_match_objects);
+  g_test_add_func ("/animation/implicit/cohorts", test_implicit_cohorts);
   g_test_add_func ("/animation/implicit/transform-held-value", test_implicit_transform_held_value);
   g_test_add_func ("/animation/implicit/remove-notifies", test_implicit_remove_notifies);
   g_test_add_func ("/animation/implicit/changed-while-ticking", test_implicit_changed_while_ticking);

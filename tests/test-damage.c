@@ -300,6 +300,25 @@ test_incremental_compile (void)
   check_frame (renderer, root, target, "the raised cell moved");
   g_assert_cmpuint (entered_since (&last), ==, 1);
 
+  /* Every cell moved, more than a dirty-child list holds (the frames
+   * after that do not note the cells until one where few changed), then
+   * one cell a frame: one layer each */
+  for (i = 0; i < 200; i++)
+    {
+      graphene_point_t p;
+
+      gsk_layer_get_position (cells[i], &p);
+      gsk_layer_set_position (cells[i], &GRAPHENE_POINT_INIT (p.x + 1, p.y));
+    }
+  check_frame (renderer, root, target, "every cell moved");
+  g_assert_cmpuint (entered_since (&last), >=, 200);
+  for (i = 0; i < 3; i++)
+    {
+      gsk_layer_set_position (cells[60 + i], &GRAPHENE_POINT_INIT (100 + i * 20, 120));
+      check_frame (renderer, root, target, "a cell moved after all did");
+      g_assert_cmpuint (entered_since (&last), ==, 1);
+    }
+
   /* Many frames of everything, each checked against a fresh compile */
   for (frame = 0; frame < 300; frame++)
     {

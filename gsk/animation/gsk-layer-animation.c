@@ -242,7 +242,7 @@ gsk_layer_set_presentation_float (GskLayer   *self,
   if (isnan (value))
     return;
   v[0] = CLAMP (value, G_PARAM_SPEC_FLOAT (pspec)->minimum, G_PARAM_SPEC_FLOAT (pspec)->maximum);
-  if (gsk_layer_present_floats (self, pspec, v))
+  if (gsk_layer_present_floats (self, pspec, v, NULL))
     return;
 
   priv->updating_presentation = TRUE;
@@ -272,7 +272,7 @@ gsk_layer_set_presentation_value (GskLayer     *self,
       return;
     }
   if (gsk_layer_value_to_floats (value, f) > 0 &&
-      gsk_layer_present_floats (self, pspec, f))
+      gsk_layer_present_floats (self, pspec, f, NULL))
     return;
 
   priv->updating_presentation = TRUE;

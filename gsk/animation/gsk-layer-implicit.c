@@ -8,6 +8,13 @@
  * straight into the layer, and a transform animation rewrites the
  * transform it made in place instead of allocating one per frame.
  *
+ * A tick costs little per record: records started alike share their
+ * timing, so one easing evaluation serves a whole grid; opacity and
+ * transform values are written without a call into the setters; and a
+ * layer whose records are consecutive (a layer's properties start
+ * together) is marked changed once, however many of them move. With
+ * 20,000 records it is some 1.9 M instructions (bench-animation).
+ *
  * Callers that want the transition object (gsk_layer_get_transition())
  * get the record turned into an equivalent GskLayerPropertyTransition.
  *
@@ -15,12 +22,15 @@
  */
 #include "config.h"
 
+#include <math.h>
+
 #include <graphene-gobject.h>
 
 #include "gsk-layer-implicit-private.h"
 #include "gsk-layer-animation-private.h"
 #include "gsk-layer-interpolate-private.h"
 #include "gsk-layer-transform.h"
+#include "gsk-layer-transform-private.h"
 
 typedef struct _ClockRecords ClockRecords;
 
@@ -36,25 +46,61 @@ typedef enum {
 
 static const guint8 kind_n_floats[] = { 1, 2, 3, 2, 4, 0 };
 
+/* GskLayer's own properties that ticks set without a call: the most
+ * animated ones */
+typedef enum {
+  QUICK_NONE,
+  QUICK_OPACITY,
+  QUICK_TRANSFORM,
+  QUICK_ROTATION,             /* the transform, from one rotation to another */
+} Quick;
+
 G_STATIC_ASSERT (sizeof (graphene_point_t) == 2 * sizeof (float));
 G_STATIC_ASSERT (sizeof (graphene_point3d_t) == 3 * sizeof (float));
 G_STATIC_ASSERT (sizeof (graphene_size_t) == 2 * sizeof (float));
 G_STATIC_ASSERT (sizeof (GdkRGBA) == 4 * sizeof (float));
+
+/* When a record runs, and how. Records started alike in a frame share
+ * one (the most recent of their clock's is reused), so that a tick
+ * knows them to run in step by the pointer. Immutable once made. */
+typedef struct
+{
+  guint ref_count;
+  guint duration;             /* ms */
+  gint64 start_time;          /* clock µs at which the delay began */
+  guint delay;                /* ms */
+  GskLayerEasing *easing;     /* owned; NULL is linear */
+} Timing;
+
+static Timing *
+timing_ref (Timing *self)
+{
+  self->ref_count++;
+  return self;
+}
+
+static void
+timing_unref (Timing *self)
+{
+  if (--self->ref_count > 0)
+    return;
+  g_clear_pointer (&self->easing, gsk_layer_easing_unref);
+  g_free (self);
+}
 
 struct _GskLayerImplicit
 {
   GskLayer *layer;            /* not a reference: the layer owns the record */
   GskLayerImplicit *next;     /* on the layer's list */
   GParamSpec *pspec;
-  GskLayerEasing *easing;     /* owned; NULL is linear */
+  Timing *timing;             /* owned */
   ClockRecords *clock;        /* NULL once its clock is gone */
-  gint64 start_time;          /* clock µs at which the delay began */
-  guint duration;             /* ms */
-  guint delay;                /* ms */
   guint index;                /* in clock->records */
-  guint kind : 3;             /* Kind */
-  guint is_transform : 1;
-  guint guard_layer : 1;      /* its own property's setter is the class's */
+  /* Bytes rather than bits: the tick reads them for every record */
+  guint8 kind;                /* Kind */
+  guint8 quick;               /* Quick */
+  guint8 is_transform;
+  guint8 guard_layer;         /* its own property's setter is the class's */
   GValue model;               /* the end, and what the getter returns */
   union {
     float from[4];
@@ -62,6 +108,8 @@ struct _GskLayerImplicit
       GskLayerTransformLerp *lerp;
       /* The transform this record last made; not a reference */
       GskLayerTransform *scratch;
+      /* QUICK_ROTATION's angles, in degrees */
+      float from_angle, to_angle;
     } t;
   };
 };
@@ -76,6 +124,7 @@ struct _ClockRecords
   guint ticking;              /* depth: a callback may tick the clock again */
   guint64 serial;             /* of the latest tick */
   guint holes;
+  Timing *last_timing;        /* owned: what the next record may share */
 };
 
 static GQuark clock_records_quark;
@@ -98,7 +147,35 @@ clock_records_free (gpointer data)
         record->clock = NULL;
     }
   g_ptr_array_unref (self->records);
+  g_clear_pointer (&self->last_timing, timing_unref);
   g_free (self);
+}
+
+/* The timing of a record that @self starts now: the last one made, if
+ * it is the same */
+static Timing *
+clock_records_timing (ClockRecords   *self,
+                      guint           duration,
+                      guint           delay,
+                      GskLayerEasing *easing)
+{
+  gint64 now = gsk_layer_frame_clock_get_frame_time (self->clock);
+  Timing *timing = self->last_timing;
+
+  if (timing == NULL || timing->start_time != now || timing->duration != duration ||
+      timing->delay != delay || timing->easing != easing)
+    {
+      timing = g_new0 (Timing, 1);
+      timing->ref_count = 1;
+      timing->start_time = now;
+      timing->duration = duration;
+      timing->delay = delay;
+      timing->easing = easing ? gsk_layer_easing_ref (easing) : NULL;
+      g_clear_pointer (&self->last_timing, timing_unref);
+      self->last_timing = timing;
+    }
+
+  return timing_ref (timing);
 }
 
 static ClockRecords *
@@ -271,9 +348,9 @@ gsk_layer_implicit_get_remaining (GskLayerImplicit  *self,
     return FALSE;
 
   now = gsk_layer_frame_clock_get_frame_time (self->clock->clock);
-  end = self->start_time + (gint64) (self->delay + self->duration) * 1000;
+  end = self->timing->start_time + (gint64) (self->timing->delay + self->timing->duration) * 1000;
   *remaining = end > now ? (guint) ((end - now + 999) / 1000) : 0;
-  *easing = self->easing;
+  *easing = self->timing->easing;
   return *remaining > 0;
 }
 
@@ -289,7 +366,7 @@ static void
 record_free (GskLayerImplicit *self)
 {
   clear_endpoints (self);
-  g_clear_pointer (&self->easing, gsk_layer_easing_unref);
+  g_clear_pointer (&self->timing, timing_unref);
   g_value_unset (&self->model);
   g_free (self);
 }
@@ -333,6 +410,10 @@ gsk_layer_implicit_start (GskLayer           *layer,
       self->pspec = pspec;
       self->kind = kind_of (pspec->value_type);
       self->is_transform = self->kind == KIND_TRANSFORM;
+      if (pspec->owner_type == GSK_TYPE_LAYER && g_str_equal (pspec->name, "opacity"))
+        self->quick = QUICK_OPACITY;
+      else if (pspec->owner_type == GSK_TYPE_LAYER && g_str_equal (pspec->name, "transform"))
+        self->quick = QUICK_TRANSFORM;
       self->guard_layer = pspec->owner_type != GSK_TYPE_LAYER ||
                           !gsk_layer_class_is_plain (GSK_LAYER_GET_CLASS (layer));
       g_value_init (&self->model, pspec->value_type);
@@ -351,19 +432,19 @@ gsk_layer_implicit_start (GskLayer           *layer,
   else
     gsk_layer_frame_clock_request_frame (clock);
 
-  self->start_time = gsk_layer_frame_clock_get_frame_time (clock);
-  self->duration = duration;
-  self->delay = delay;
-  if (easing)
-    gsk_layer_easing_ref (easing);
-  g_clear_pointer (&self->easing, gsk_layer_easing_unref);
-  self->easing = easing;
+  g_clear_pointer (&self->timing, timing_unref);
+  self->timing = clock_records_timing (records, duration, delay, easing);
   g_value_copy (to, &self->model);
 
   /* From what is on screen now: retargeting never jumps */
   gsk_layer_get_presentation_value (layer, pspec->name, &now);
   if (self->is_transform)
-    self->t.lerp = gsk_layer_transform_lerp_new (g_value_get_boxed (&now), g_value_get_boxed (to));
+    {
+      self->t.lerp = gsk_layer_transform_lerp_new (g_value_get_boxed (&now), g_value_get_boxed (to));
+      if (self->quick == QUICK_TRANSFORM || self->quick == QUICK_ROTATION)
+        self->quick = gsk_layer_transform_lerp_get_rotation (self->t.lerp, &self->t.from_angle, &self->t.to_angle)
+                      ? QUICK_ROTATION : QUICK_TRANSFORM;
+    }
   else
     gsk_layer_value_to_floats (&now, self->from);
   if (self->kind == KIND_FLOAT)
@@ -378,8 +459,8 @@ raw_progress (GskLayerImplicit *self,
               double            t,
               gboolean         *out_finished)
 {
-  *out_finished = t >= self->duration;
-  return *out_finished ? 1.0 : t / self->duration;
+  *out_finished = t >= self->timing->duration;
+  return *out_finished ? 1.0 : t / self->timing->duration;
 }
 
 double
@@ -388,52 +469,32 @@ gsk_layer_implicit_get_velocity (GskLayerImplicit *self)
   double t, raw, slope;
   gboolean finished;
 
-  if (self->pspec->value_type != G_TYPE_FLOAT || self->clock == NULL || self->duration == 0)
+  if (self->pspec->value_type != G_TYPE_FLOAT || self->clock == NULL || self->timing->duration == 0)
     return 0;
 
-  t = (gsk_layer_frame_clock_get_frame_time (self->clock->clock) - self->start_time) / 1000.0 - self->delay;
+  t = (gsk_layer_frame_clock_get_frame_time (self->clock->clock) - self->timing->start_time) / 1000.0 - self->timing->delay;
   if (t < 0)
     return 0;
 
   raw = raw_progress (self, t, &finished);
-  slope = self->easing ? gsk_layer_easing_get_velocity (self->easing, raw) : 1.0;
+  slope = self->timing->easing ? gsk_layer_easing_get_velocity (self->timing->easing, raw) : 1.0;
 
-  return (g_value_get_float (&self->model) - self->from[0]) * slope / (self->duration / 1000.0);
+  return (g_value_get_float (&self->model) - self->from[0]) * slope / (self->timing->duration / 1000.0);
 }
 
-/* Sets the property to where the record is at @progress (eased) */
-static void
-apply (GskLayerImplicit *self,
-       double            progress)
+/* Sets a property of another kind than the tick's quick ones (a point,
+ * a size, a colour, or one of a subclass) */
+static G_GNUC_NO_INLINE void
+apply_slowly (GskLayerImplicit *self,
+              double            progress)
 {
   float to[4], v[4];
-
-  if (self->is_transform)
-    {
-      GskLayerTransform *transform;
-
-      /* A transform this record made, that nobody else holds, moves in
-       * place rather than being made anew */
-      if (self->t.scratch != NULL &&
-          gsk_layer_peek_presentation_transform (self->layer, self->pspec) == self->t.scratch &&
-          gsk_layer_transform_lerp_overwrite (self->t.lerp, progress, self->t.scratch))
-        {
-          gsk_layer_presentation_transform_rewritten (self->layer, self->pspec);
-          return;
-        }
-
-      transform = gsk_layer_transform_lerp_at (self->t.lerp, progress);
-      self->t.scratch = transform;
-      gsk_layer_set_presentation_transform (self->layer, self->pspec, transform);
-      return;
-    }
+  GValue value = G_VALUE_INIT;
 
   if (self->kind == KIND_FLOAT)
     {
-      /* from[1] keeps the end, out of the GValue */
-      v[0] = self->from[0] + (self->from[1] - self->from[0]) * progress;
-      if (!gsk_layer_present_floats (self->layer, self->pspec, v))
-        gsk_layer_set_presentation_float (self->layer, self->pspec, v[0]);
+      gsk_layer_set_presentation_float (self->layer, self->pspec,
+                                        self->from[0] + (self->from[1] - self->from[0]) * progress);
       return;
     }
 
@@ -454,23 +515,107 @@ apply (GskLayerImplicit *self,
         }
     }
 
-  if (!gsk_layer_present_floats (self->layer, self->pspec, v))
-    {
-      GValue value = G_VALUE_INIT;
+  if (gsk_layer_present_floats (self->layer, self->pspec, v, NULL))
+    return;
 
-      g_value_init (&value, self->pspec->value_type);
-      g_value_copy (&self->model, &value);
-      if (self->pspec->value_type == GRAPHENE_TYPE_POINT)
-        g_value_set_boxed (&value, &GRAPHENE_POINT_INIT (v[0], v[1]));
-      else if (self->pspec->value_type == GRAPHENE_TYPE_POINT3D)
-        g_value_set_boxed (&value, &GRAPHENE_POINT3D_INIT (v[0], v[1], v[2]));
-      else if (self->pspec->value_type == GRAPHENE_TYPE_SIZE)
-        g_value_set_boxed (&value, &GRAPHENE_SIZE_INIT (v[0], v[1]));
-      else if (self->pspec->value_type == GDK_TYPE_RGBA)
-        g_value_set_boxed (&value, &(GdkRGBA) { v[0], v[1], v[2], v[3] });
-      gsk_layer_set_presentation_value (self->layer, self->pspec, &value);
-      g_value_unset (&value);
+  g_value_init (&value, self->pspec->value_type);
+  g_value_copy (&self->model, &value);
+  if (self->pspec->value_type == GRAPHENE_TYPE_POINT)
+    g_value_set_boxed (&value, &GRAPHENE_POINT_INIT (v[0], v[1]));
+  else if (self->pspec->value_type == GRAPHENE_TYPE_POINT3D)
+    g_value_set_boxed (&value, &GRAPHENE_POINT3D_INIT (v[0], v[1], v[2]));
+  else if (self->pspec->value_type == GRAPHENE_TYPE_SIZE)
+    g_value_set_boxed (&value, &GRAPHENE_SIZE_INIT (v[0], v[1]));
+  else if (self->pspec->value_type == GDK_TYPE_RGBA)
+    g_value_set_boxed (&value, &(GdkRGBA) { v[0], v[1], v[2], v[3] });
+  gsk_layer_set_presentation_value (self->layer, self->pspec, &value);
+  g_value_unset (&value);
+}
+
+/* Sets the property to where the record is at @progress (eased). With
+ * @pending, what is written in place adds its marks there (see
+ * gsk_layer_present_floats()). */
+static void
+apply (GskLayerImplicit   *self,
+       double              progress,
+       GskLayerDirtyFlags *pending)
+{
+  if (self->is_transform)
+    {
+      GskLayerTransform *transform;
+
+      /* A transform this record made, that nobody else holds, moves in
+       * place rather than being made anew */
+      if (self->t.scratch != NULL &&
+          gsk_layer_peek_presentation_transform (self->layer, self->pspec) == self->t.scratch &&
+          gsk_layer_transform_lerp_overwrite (self->t.lerp, progress, self->t.scratch))
+        {
+          gsk_layer_presentation_transform_rewritten (self->layer, self->pspec, pending);
+          return;
+        }
+
+      if (pending && *pending)
+        {
+          gsk_layer_changed (self->layer, *pending);
+          *pending = 0;
+        }
+      transform = gsk_layer_transform_lerp_at (self->t.lerp, progress);
+      self->t.scratch = transform;
+      gsk_layer_set_presentation_transform (self->layer, self->pspec, transform);
+      return;
     }
+
+  if (self->kind == KIND_FLOAT)
+    {
+      /* from[1] keeps the end, out of the GValue */
+      float v = self->from[0] + (self->from[1] - self->from[0]) * progress;
+
+      if (gsk_layer_present_floats (self->layer, self->pspec, &v, pending))
+        return;
+    }
+
+  /* What else runs may look at the layer: its marks first */
+  if (pending && *pending)
+    {
+      gsk_layer_changed (self->layer, *pending);
+      *pending = 0;
+    }
+  apply_slowly (self, progress);
+}
+
+/* The most animated properties, set in the tick itself: the opacity,
+ * and the transform this record made, which nobody else holds, moved in
+ * place. FALSE for the others, which apply() sets. */
+static G_ALWAYS_INLINE inline gboolean
+apply_quickly (GskLayerImplicit   *self,
+               double              progress,
+               GskLayerDirtyFlags *pending)
+{
+  if (self->quick == QUICK_OPACITY)
+    {
+      gsk_layer_present_opacity (self->layer, self->from[0] + (self->from[1] - self->from[0]) * progress, pending);
+      return TRUE;
+    }
+
+  if (self->quick == QUICK_NONE || self->t.scratch == NULL ||
+      gsk_layer_get_private (self->layer)->transform != self->t.scratch)
+    return FALSE;
+
+  if (self->quick == QUICK_ROTATION)
+    {
+      /* As the lerp, in double; past a float's range (an overshooting
+       * easing of a huge angle) the lerp clamps it */
+      double angle = self->t.from_angle + ((double) self->t.to_angle - self->t.from_angle) * progress;
+
+      if (!(fabs (angle) <= G_MAXFLOAT) ||
+          !gsk_layer_transform_overwrite_angle (self->t.scratch, angle))
+        return FALSE;
+    }
+  else if (!gsk_layer_transform_lerp_overwrite (self->t.lerp, progress, self->t.scratch))
+    return FALSE;
+
+  *pending |= GSK_LAYER_DIRTY_WORLD;
+  return TRUE;
 }
 
 static void
@@ -507,16 +652,52 @@ restart:
       }
 }
 
+/* Where records that start, wait and run alike are at a tick: those
+ * started together (a layer's properties, a whole grid of layers) share
+ * one evaluation of their easing */
+typedef struct
+{
+  Timing *timing;             /* held: a pointer freed and made again is another */
+  double t;                   /* ms since the delay ended; < 0: waiting */
+  double progress;            /* eased */
+  gboolean finished;
+  gboolean running;           /* the delay is over and the end not reached */
+} Cohort;
+
+static G_ALWAYS_INLINE inline void
+cohort_locate (Cohort           *cohort,
+               GskLayerImplicit *record,
+               gint64            now)
+{
+  double raw;
+
+  if (record->timing == cohort->timing)
+    return;
+
+  g_clear_pointer (&cohort->timing, timing_unref);
+  cohort->timing = timing_ref (record->timing);
+  cohort->t = (now - record->timing->start_time) / 1000.0 - record->timing->delay;
+  cohort->running = FALSE;
+  if (cohort->t < 0)
+    return;
+  raw = raw_progress (record, cohort->t, &cohort->finished);
+  cohort->progress = record->timing->easing && !cohort->finished
+                     ? gsk_layer_easing_evaluate (record->timing->easing, raw) : raw;
+  cohort->running = !cohort->finished;
+}
+
 static void
 clock_records_tick (GskLayerFrameClock *clock,
                     ClockRecords       *self)
 {
   gint64 now = gsk_layer_frame_clock_get_frame_time (clock);
   GPtrArray *finished_layers = NULL;
-  /* Animations started together run in step: a layer's properties,
-   * a whole grid of layers. One easing evaluation serves them all. */
-  GskLayerEasing *last_easing = NULL;
-  double last_raw = -1, last_progress = 0;
+  Cohort cohort = { NULL, };
+  /* The layer of the last records, and the marks they left to make:
+   * one gsk_layer_changed() a layer, however many of its properties
+   * move, made before anything runs that might look */
+  GskLayer *marking = NULL;
+  GskLayerDirtyFlags pending = 0;
   guint64 serial;
   /* Only code that runs while a layer is set can add such a class */
   gboolean meddlers = gsk_layer_n_meddlers > 0;
@@ -530,46 +711,62 @@ clock_records_tick (GskLayerFrameClock *clock,
   self->ticking++;
   serial = ++self->serial;
   n = self->records->len;
-  /* A callback that moves the clock ticks again inside this tick, which
-   * sets every record for the later time: this one is then over */
-  for (i = 0; i < n && i < self->records->len && self->serial == serial; i++)
+  /* The array only grows while ticking (removals leave holes). A
+   * callback that moves the clock ticks again inside this tick, which
+   * sets every record for the later time: this one is then over. Only
+   * redraw requests (the top level's frame request) and setters run
+   * callbacks: the serial is looked at after them. */
+  for (i = 0; i < n; i++)
     {
       GskLayerImplicit *record = g_ptr_array_index (self->records, i);
       GskLayer *layer;
-      gboolean finished, guard;
-      double t, raw;
+      gboolean guard;
 
       if (record == NULL)
         continue;
 
-      t = (now - record->start_time) / 1000.0 - record->delay;
-      if (t < 0)
-        continue;
+      layer = record->layer;
+      if (layer != marking)
+        {
+          if (pending)
+            {
+              gsk_layer_changed (marking, pending);
+              if (self->serial != serial)
+                break;
+            }
+          marking = layer;
+          pending = 0;
+        }
 
       /* Setting the value runs the redraw requests of the layer and its
        * ancestors, and a subclass's setter: code that may drop the
-       * layer. With no such class about, there is none to fear. */
-      layer = record->layer;
+       * layer. With no such class about, there is none to fear, and the
+       * marks can wait for the layer's other records. */
+      cohort_locate (&cohort, record, now);
+      if (G_LIKELY (cohort.running && !record->guard_layer && !meddlers))
+        {
+          if (apply_quickly (record, cohort.progress, &pending))
+            continue;
+          apply (record, cohort.progress, &pending);
+          if (self->serial != serial)
+            break;
+          continue;
+        }
+      if (cohort.t < 0)
+        continue;
+
       guard = record->guard_layer || meddlers;
+
+      if (pending)
+        {
+          gsk_layer_changed (layer, pending);
+          pending = 0;
+        }
       if (guard)
         g_object_ref (layer);
 
-      raw = raw_progress (record, t, &finished);
-      if (!finished)
-        {
-          if (record->easing == NULL)
-            apply (record, raw);
-          else
-            {
-              if (record->easing != last_easing || raw != last_raw)
-                {
-                  last_easing = record->easing;
-                  last_raw = raw;
-                  last_progress = gsk_layer_easing_evaluate (record->easing, raw);
-                }
-              apply (record, last_progress);
-            }
-        }
+      if (!cohort.finished)
+        apply (record, cohort.progress, NULL);
       else
         {
           GParamSpec *pspec = record->pspec;
@@ -597,8 +794,15 @@ clock_records_tick (GskLayerFrameClock *clock,
         {
           g_object_unref (layer);
           meddlers = gsk_layer_n_meddlers > 0;
+          /* The layer may be gone */
+          marking = NULL;
         }
+      if (self->serial != serial)
+        break;
     }
+  if (pending)
+    gsk_layer_changed (marking, pending);
+  g_clear_pointer (&cohort.timing, timing_unref);
   self->ticking--;
 
   if (self->ticking == 0 && self->holes > 0)
@@ -632,7 +836,7 @@ gsk_layer_implicit_promote (GskLayerImplicit *self,
    * frame's value now (the same value again if it was shown already) */
   if (self->clock != NULL && self->clock->ticking > 0)
     {
-      double t = (gsk_layer_frame_clock_get_frame_time (self->clock->clock) - self->start_time) / 1000.0 - self->delay;
+      double t = (gsk_layer_frame_clock_get_frame_time (self->clock->clock) - self->timing->start_time) / 1000.0 - self->timing->delay;
       gboolean finished;
       double raw;
 
@@ -644,7 +848,7 @@ gsk_layer_implicit_promote (GskLayerImplicit *self,
 
           raw = raw_progress (self, t, &finished);
           if (!finished)
-            apply (self, self->easing ? gsk_layer_easing_evaluate (self->easing, raw) : raw);
+            apply (self, self->timing->easing ? gsk_layer_easing_evaluate (self->timing->easing, raw) : raw, NULL);
           /* Setting the value may have run code that removed the record */
           gone = gsk_layer_get_private (layer)->animation == NULL ||
                  gsk_layer_implicit_find (layer, pspec) != self;
@@ -656,9 +860,9 @@ gsk_layer_implicit_promote (GskLayerImplicit *self,
 
   transition = GSK_LAYER_PROPERTY_TRANSITION (
       gsk_layer_property_transition_new_for_type (G_OBJECT_TYPE (self->layer), self->pspec->name, NULL));
-  gsk_layer_timeline_set_duration (GSK_LAYER_TIMELINE (transition), self->duration);
-  gsk_layer_timeline_set_delay (GSK_LAYER_TIMELINE (transition), self->delay);
-  gsk_layer_timeline_set_easing (GSK_LAYER_TIMELINE (transition), self->easing);
+  gsk_layer_timeline_set_duration (GSK_LAYER_TIMELINE (transition), self->timing->duration);
+  gsk_layer_timeline_set_delay (GSK_LAYER_TIMELINE (transition), self->timing->delay);
+  gsk_layer_timeline_set_easing (GSK_LAYER_TIMELINE (transition), self->timing->easing);
 
   /* The start the record interpolates from: for a transform, the
    * prepared lerp at 0, which interpolates to the end the same way */
@@ -683,10 +887,10 @@ gsk_layer_implicit_promote (GskLayerImplicit *self,
   gsk_layer_property_transition_set_to_value (transition, &self->model);
   g_value_unset (&from);
 
-  *out_start_time = self->start_time;
+  *out_start_time = self->timing->start_time;
   *out_started = self->clock != NULL &&
-                 gsk_layer_frame_clock_get_frame_time (self->clock->clock) - self->start_time >=
-                   (gint64) self->delay * 1000;
+                 gsk_layer_frame_clock_get_frame_time (self->clock->clock) - self->timing->start_time >=
+                   (gint64) self->timing->delay * 1000;
 
   unlink_record (self);
   record_free (self);

@@ -52,6 +52,13 @@ gboolean gsk_layer_transform_lerp_overwrite (const GskLayerTransformLerp *lerp,
                                              double                       t,
                                              GskLayerTransform           *transform);
 
+/* Whether @lerp interpolates one rotation, from @from to @to degrees
+ * (about the same axis): its transforms are then one rotation, whose
+ * angle gsk_layer_transform_overwrite_angle() sets */
+gboolean gsk_layer_transform_lerp_get_rotation (const GskLayerTransformLerp *lerp,
+                                                float                       *from,
+                                                float                       *to);
+
 /* The components of a float, graphene point, point3d or size, or
  * GdkRGBA value, in order, into @out (the rest 0); returns how many, 0
  * for other types */

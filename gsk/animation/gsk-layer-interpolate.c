@@ -566,21 +566,18 @@ gsk_layer_transform_lerp_at (const GskLayerTransformLerp *self,
   return result;
 }
 
-gboolean
-gsk_layer_transform_lerp_overwrite (const GskLayerTransformLerp *self,
-                                    double                       t,
-                                    GskLayerTransform           *transform)
+/* Any list of operations but a single rotation */
+static G_GNUC_NO_INLINE gboolean
+lerp_overwrite_ops (const GskLayerTransformLerp *self,
+                    double                       t,
+                    GskLayerTransform           *transform)
 {
   GskLayerTransformOp ops[16];
   float values[16][4];
   guint i;
 
-  if (self->both_null || self->by_matrix || self->n_ops > G_N_ELEMENTS (ops))
+  if (self->n_ops > G_N_ELEMENTS (ops))
     return FALSE;
-
-  /* One rotation: the most animated transform of all */
-  if (self->n_ops == 1 && self->pairs[0].op == GSK_LAYER_TRANSFORM_OP_ROTATE)
-    return gsk_layer_transform_overwrite_angle (transform, lerp_angle (self->pairs[0].from[3], self->pairs[0].to[3], t));
 
   /* The values gsk_layer_transform_lerp_at() builds its list from */
   for (i = 0; i < self->n_ops; i++)
@@ -624,6 +621,35 @@ gsk_layer_transform_lerp_overwrite (const GskLayerTransformLerp *self,
     }
 
   return gsk_layer_transform_overwrite (transform, self->n_ops, ops, (const float (*)[4]) values);
+}
+
+gboolean
+gsk_layer_transform_lerp_get_rotation (const GskLayerTransformLerp *self,
+                                       float                       *from,
+                                       float                       *to)
+{
+  if (self->both_null || self->by_matrix ||
+      self->n_ops != 1 || self->pairs[0].op != GSK_LAYER_TRANSFORM_OP_ROTATE)
+    return FALSE;
+
+  *from = self->pairs[0].from[3];
+  *to = self->pairs[0].to[3];
+  return TRUE;
+}
+
+gboolean
+gsk_layer_transform_lerp_overwrite (const GskLayerTransformLerp *self,
+                                    double                       t,
+                                    GskLayerTransform           *transform)
+{
+  if (self->both_null || self->by_matrix)
+    return FALSE;
+
+  /* One rotation: the most animated transform of all */
+  if (self->n_ops == 1 && self->pairs[0].op == GSK_LAYER_TRANSFORM_OP_ROTATE)
+    return gsk_layer_transform_overwrite_angle (transform, lerp_angle (self->pairs[0].from[3], self->pairs[0].to[3], t));
+
+  return lerp_overwrite_ops (self, t, transform);
 }
 
 void
