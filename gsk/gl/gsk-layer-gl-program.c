@@ -83,7 +83,14 @@ static const char gles_prelude[] =
  *   frame on llvmpipe.
  * - Every other branch is a select: one texture fetch whatever the
  *   mode, rather than one per mode. */
+/* What both stages of the quad program declare alike */
+#define QUAD_COMMON \
+  "#if defined(CLAMP) || defined(MIPMAP) || defined(PAINT)\n" \
+  "#define UV_CLAMP 1\n" \
+  "#endif\n"
+
 static const char quad_vertex_source[] =
+  QUAD_COMMON
   "uniform vec4 u_viewport; /* the canvas in target space: x, y, w, h */\n"
   "\n"
   "layout(location = 0) in mat4 a_transform;\n"
@@ -118,7 +125,9 @@ static const char quad_vertex_source[] =
   "#endif\n"
   "flat out vec4 v_color;\n"
   "flat out float v_mode;\n"
+  "#ifdef UV_CLAMP\n"
   "flat out vec4 v_uv_clamp;\n"
+  "#endif\n"
   "#ifdef ROUNDED\n"
   "flat out vec4 v_rrect;\n"
   "flat out vec4 v_radius_x;\n"
@@ -195,7 +204,9 @@ static const char quad_vertex_source[] =
   "  else\n"
   "    v_uv = (pos - a_source.xy) / a_source.zw;\n"
   "#endif\n"
+  "#ifdef UV_CLAMP\n"
   "  v_uv_clamp = a_uv_clamp;\n"
+  "#endif\n"
   "#ifdef ROUNDED\n"
   "  v_rrect = a_rrect;\n"
   "  v_radius_x = a_radius_x;\n"
@@ -206,6 +217,7 @@ static const char quad_vertex_source[] =
   "}\n";
 
 static const char quad_fragment_source[] =
+  QUAD_COMMON
   "uniform vec4 u_viewport;\n"
   "uniform sampler2D u_texture;\n"
   "\n"
@@ -231,7 +243,9 @@ static const char quad_fragment_source[] =
   "flat in float v_mode;\n"
   "/* An atlas item's texel centres: its edges are clamped, as a\n"
   " * texture of its own would clamp them, whatever the fringe samples */\n"
+  "#ifdef UV_CLAMP\n"
   "flat in vec4 v_uv_clamp;\n"
+  "#endif\n"
   "\n"
   "layout(location = 0) out vec4 o_color;\n"
   "\n"
