@@ -86,13 +86,12 @@ run_gsk (const char      *backend,
       if (frame == 0)
         start = t0;
       fishbowl_step (fish, n);
+      /* Position and the rotate property: what the peers set (Clutter's
+       * rotation-angle-z) */
       for (i = 0; i < n; i++)
         {
-          GskLayerTransform *t = gsk_layer_transform_rotate (NULL, fish[i].angle);
-
           gsk_layer_set_position (layers[i], &GRAPHENE_POINT_INIT (fish[i].x, fish[i].y));
-          gsk_layer_set_transform (layers[i], t);
-          gsk_layer_transform_unref (t);
+          gsk_layer_set_rotate (layers[i], fish[i].angle);
         }
       damage = gsk_layer_renderer_render (renderer, root, target);
       cairo_region_destroy (damage);

@@ -681,6 +681,20 @@ update_individual (GskLayer *self)
   GskLayerPrivate *priv = gsk_layer_get_instance_private (self);
   GskLayerTransform *t = NULL;
 
+  /* Only the angle of a lone rotation in the plane changed (a spinning
+   * layer): set in the transform this layer alone holds, not made anew */
+  if (priv->rotate != 0.f && priv->rotate_axis.x == 0.f && priv->rotate_axis.y == 0.f &&
+      priv->translate.x == 0.f && priv->translate.y == 0.f && priv->translate.z == 0.f &&
+      priv->scale.x == 1.f && priv->scale.y == 1.f && priv->scale.z == 1.f &&
+      priv->individual != NULL &&
+      gsk_layer_transform_get_category (priv->individual) == GSK_LAYER_TRANSFORM_CATEGORY_2D_AFFINE &&
+      gsk_layer_transform_overwrite_angle (priv->individual,
+                                           priv->rotate_axis.z > 0.f ? priv->rotate : -priv->rotate))
+    {
+      gsk_layer_changed (self, GSK_LAYER_DIRTY_WORLD);
+      return;
+    }
+
   g_clear_pointer (&priv->individual, gsk_layer_transform_unref);
   if (priv->translate.x != 0.f || priv->translate.y != 0.f || priv->translate.z != 0.f)
     t = gsk_layer_transform_translate_3d (t, priv->translate.x, priv->translate.y, priv->translate.z);

@@ -103,6 +103,62 @@ test_order (void)
   g_assert_finalize_object (root);
 }
 
+static void
+assert_matrix_of (GskLayer   *a,
+                  GskLayer   *b,
+                  GskLayer   *root,
+                  const char *equivalent)
+{
+  g_autoptr (GskLayerTransform) transform = NULL;
+
+  g_assert_true (gsk_layer_transform_parse (equivalent, &transform, NULL));
+  gsk_layer_set_transform (b, transform);
+  assert_same_matrix (a, b, root);
+}
+
+/* A rotation in the plane alone is set in place when only its angle
+ * changes; any other change makes the transform anew: each step equals
+ * its CSS, and the frames drawn equal full redraws */
+static void
+test_rotate_in_place (void)
+{
+  GskLayer *root = g_object_ref_sink (gsk_layer_new ());
+  GskLayer *a = layer_in (root), *b = layer_in (root);
+  g_autoptr (GskLayerRenderer) renderer = gsk_layer_software_renderer_new ();
+  cairo_surface_t *target = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 400, 300);
+  static const struct {
+    graphene_point3d_t axis;
+    float rotate;
+    const char *equivalent;
+  } steps[] = {
+    { { 0, 0, 1 }, 30, "rotate(30deg)" },
+    { { 0, 0, 1 }, 50, "rotate(50deg)" },
+    { { 1, 0, 0 }, 50, "rotateX(50deg)" },
+    { { 1, 0, 0 }, 70, "rotateX(70deg)" },
+    { { 0, 0, -1 }, 70, "rotate(-70deg)" },
+    { { 0, 0, -1 }, 20, "rotate(-20deg)" },
+    { { 0, 0, 1 }, 20, "rotate(20deg)" },
+    { { 0, 0, 1 }, 0, "none" },
+    { { 0, 0, 1 }, 45, "rotate(45deg)" },
+  };
+  guint i;
+
+  gsk_layer_set_size (root, &GRAPHENE_SIZE_INIT (400, 300));
+  gsk_layer_set_background_color (a, &(GdkRGBA) { 0.2f, 0.4f, 0.8f, 1 });
+  gsk_layer_renderer_set_check_damage (renderer, TRUE);
+  for (i = 0; i < G_N_ELEMENTS (steps); i++)
+    {
+      g_test_message ("step %u: %s", i, steps[i].equivalent);
+      gsk_layer_set_rotate_axis (a, &steps[i].axis);
+      gsk_layer_set_rotate (a, steps[i].rotate);
+      assert_matrix_of (a, b, root, steps[i].equivalent);
+      cairo_region_destroy (gsk_layer_renderer_render (renderer, root, target));
+    }
+
+  cairo_surface_destroy (target);
+  g_assert_finalize_object (root);
+}
+
 /* Each animates on its own: rotate and scale at once, implicitly, and
  * the matrix at any moment is the one of their values then */
 static void
@@ -246,6 +302,7 @@ main (int    argc,
 
   g_test_add_func ("/layer-axes/order", test_order);
   g_test_add_func ("/layer-axes/animate", test_animate);
+  g_test_add_func ("/layer-axes/rotate-in-place", test_rotate_in_place);
   g_test_add_func ("/layer-axes/bad-values", test_bad_values);
   g_test_add_func ("/layer-axes/scene", test_scene);
 

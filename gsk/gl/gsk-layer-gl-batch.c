@@ -164,11 +164,28 @@ compute_margin (const float            m[16],
                 float                  margin[2])
 {
   double mx = 0, my = 0;
-  gboolean aligned;
+  gboolean aligned, affine;
   int c;
 
-  aligned = m[1] == 0.f && m[4] == 0.f && m[3] == 0.f && m[7] == 0.f && m[15] == 1.f &&
-            m[0] > 0.f && m[5] > 0.f;
+  affine = m[3] == 0.f && m[7] == 0.f && m[15] == 1.f;
+  aligned = affine && m[1] == 0.f && m[4] == 0.f && m[0] > 0.f && m[5] > 0.f;
+
+  /* An affine map's Jacobian is the same everywhere: one corner says it
+   * (only the alignment looks at them all). Norms as sqrt, not hypot:
+   * the squares of floats stay far inside a double's range. */
+  if (affine && !aligned)
+    {
+      double det = fabs ((double) m[0] * m[5] - (double) m[4] * m[1]);
+
+      if (det > 1e-12)
+        {
+          mx = 0.5 * sqrt ((double) m[4] * m[4] + (double) m[5] * m[5]) / det;
+          my = 0.5 * sqrt ((double) m[0] * m[0] + (double) m[1] * m[1]) / det;
+        }
+      margin[0] = MIN (mx, MAX (r->size.width, 1.f));
+      margin[1] = MIN (my, MAX (r->size.height, 1.f));
+      return FALSE;
+    }
 
   for (c = 0; c < 4; c++)
     {
@@ -199,8 +216,8 @@ compute_margin (const float            m[16],
         continue;
 
       /* Layer units per pixel across the edges x = const: |∂s/∂y| / det */
-      mx = MAX (mx, 0.5 * hypot (yx, yy) / det);
-      my = MAX (my, 0.5 * hypot (xx, xy) / det);
+      mx = MAX (mx, 0.5 * sqrt (yx * yx + yy * yy) / det);
+      my = MAX (my, 0.5 * sqrt (xx * xx + xy * xy) / det);
     }
 
   if (aligned)
