@@ -11,6 +11,40 @@
 
 G_BEGIN_DECLS
 
+static inline gboolean
+gsk_layer_box_is_empty (const GskLayerBox *b)
+{
+  return b->x0 >= b->x1 || b->y0 >= b->y1;
+}
+
+static inline void
+gsk_layer_box_union (GskLayerBox       *b,
+                     const GskLayerBox *o)
+{
+  if (gsk_layer_box_is_empty (o))
+    return;
+  b->x0 = MIN (b->x0, o->x0);
+  b->y0 = MIN (b->y0, o->y0);
+  b->x1 = MAX (b->x1, o->x1);
+  b->y1 = MAX (b->y1, o->y1);
+}
+
+static inline GskLayerBox
+gsk_layer_box_intersect (const GskLayerBox *a,
+                         const GskLayerBox *b)
+{
+  return (GskLayerBox) { MAX (a->x0, b->x0), MAX (a->y0, b->y0),
+                         MIN (a->x1, b->x1), MIN (a->y1, b->y1) };
+}
+
+static inline graphene_rect_t
+gsk_layer_box_to_rect (const GskLayerBox *b)
+{
+  if (gsk_layer_box_is_empty (b))
+    return GRAPHENE_RECT_INIT (0, 0, 0, 0);
+  return GRAPHENE_RECT_INIT (b->x0, b->y0, b->x1 - b->x0, b->y1 - b->y0);
+}
+
 static inline GskLayerBox
 gsk_layer_box_from_rect (const graphene_rect_t *r)
 {

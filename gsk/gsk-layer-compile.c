@@ -1,12 +1,13 @@
 /* gsk-layer-compile.c: from the layer tree to a flat render list
  *
  * One frame runs three passes over the tree, each visiting only what
- * needs it: layout (layers whose relayout was queued), draw (layers whose
- * content was invalidated), and compile, which walks the visible tree
+ * needs it: layout (layers whose relayout was queued) and draw (layers
+ * whose content was invalidated), which run user code
+ * (gsk-layer-passes.c), then the compile, which walks the visible tree
  * once into the render list and collects the damage: the union of the
- * old and new screen bounds of everything that changed. User code runs
- * in the first two passes only, so the compile walk never sees the tree
- * change under it.
+ * old and new screen bounds of everything that changed. A frame that
+ * changed a few layers compiles only those and patches their ops in
+ * place.
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -16,6 +17,7 @@
 #include <string.h>
 
 #include "gsk-layer-private.h"
+#include "gsk-layer-passes-private.h"
 #include "gsk-layer-style-private.h"
 #include "gsk-layer-box-private.h"
 #include "gsk-layer-constraint-private.h"
@@ -23,13 +25,6 @@
 #include "gsk-layer-debug-private.h"
 #include "gsk-layer-transform.h"
 #include "gsk-layer-transform-private.h"
-
-/* Content larger than this is rasterized only where it can be seen */
-#define MAX_CONTENT_PIXELS (4096 * 4096)
-#define MAX_CONTENT_SIDE 8192
-/* Extra layer-space margin drawn around the visible part of huge content,
- * so that small moves do not need a new rasterization */
-#define HUGE_CONTENT_MARGIN 256.f
 
 typedef GskLayerBox Box;
 
@@ -40,53 +35,19 @@ typedef GskLayerBox Box;
  * its near edge exactly */
 #define RECT_LIMIT (4.f * GSK_LAYER_MAX_SURFACE_SIZE)
 
-static inline gboolean
-box_is_empty (const Box *b)
-{
-  return b->x0 >= b->x1 || b->y0 >= b->y1;
-}
-
-static inline void
-box_union (Box       *b,
-           const Box *o)
-{
-  if (box_is_empty (o))
-    return;
-  b->x0 = MIN (b->x0, o->x0);
-  b->y0 = MIN (b->y0, o->y0);
-  b->x1 = MAX (b->x1, o->x1);
-  b->y1 = MAX (b->y1, o->y1);
-}
-
-static inline Box
-box_intersect (const Box *a,
-               const Box *b)
-{
-  return (Box) { MAX (a->x0, b->x0), MAX (a->y0, b->y0),
-                 MIN (a->x1, b->x1), MIN (a->y1, b->y1) };
-}
-
-static inline graphene_rect_t
-box_to_rect (const Box *b)
-{
-  if (box_is_empty (b))
-    return GRAPHENE_RECT_INIT (0, 0, 0, 0);
-  return GRAPHENE_RECT_INIT (b->x0, b->y0, b->x1 - b->x0, b->y1 - b->y0);
-}
-
 /* The same for a box in target space, clamped to RECT_LIMIT */
 static inline graphene_rect_t
 screen_box_to_rect (const Box *b)
 {
   Box clamped;
 
-  if (box_is_empty (b))
+  if (gsk_layer_box_is_empty (b))
     return GRAPHENE_RECT_INIT (0, 0, 0, 0);
   clamped.x0 = CLAMP (b->x0, -RECT_LIMIT, RECT_LIMIT);
   clamped.y0 = CLAMP (b->y0, -RECT_LIMIT, RECT_LIMIT);
   clamped.x1 = CLAMP (b->x1, -RECT_LIMIT, RECT_LIMIT);
   clamped.y1 = CLAMP (b->y1, -RECT_LIMIT, RECT_LIMIT);
-  return box_to_rect (&clamped);
+  return gsk_layer_box_to_rect (&clamped);
 }
 
 /* Damage is collected as boxes and turned into a region once per frame:
@@ -100,7 +61,7 @@ static inline void
 damage_box (GArray    *damage,
             const Box *b)
 {
-  if (box_is_empty (b))
+  if (gsk_layer_box_is_empty (b))
     return;
 
   /* A pixel of margin: antialiased and bilinear edges reach up to half a
@@ -199,529 +160,10 @@ damage_to_region (GArray         *boxes,
   g_free (tiles);
 }
 
-/* {{{ Layout and draw passes */
+/* {{{ The compile walk */
 
-void
-gsk_layer_run_layout (GskLayer *root)
-{
-  GPtrArray *stack;
-  guint64 serial;
-
-  if (!gsk_layer_get_private (root)->subtree_needs_layout)
-    return;
-
-  serial = gsk_layer_tree_serial;
-  stack = g_ptr_array_new_with_free_func (g_object_unref);
-  g_ptr_array_add (stack, g_object_ref (root));
-
-  while (stack->len > 0)
-    {
-      GskLayer *l = g_ptr_array_steal_index_fast (stack, stack->len - 1);
-      GskLayerPrivate *p = gsk_layer_get_private (l);
-
-      /* Layout may move layers out of the tree: check only if the tree
-       * changed since the walk began */
-      if (p->subtree_needs_layout &&
-          (serial == gsk_layer_tree_serial || gsk_layer_contains (root, l)))
-        {
-          GskLayer *c;
-
-          p->subtree_needs_layout = FALSE;
-          if (p->needs_layout)
-            {
-              p->needs_layout = FALSE;
-              if (p->animation != NULL)
-                gsk_layer_animation_hooks->begin_layout (l);
-              GSK_LAYER_GET_CLASS (l)->layout_children (l);
-              /* Then the children's constraints, which read what the
-               * layout decided */
-              gsk_layer_run_constraints (l);
-              if (p->animation != NULL)
-                gsk_layer_animation_hooks->end_layout (l);
-            }
-
-          for (c = p->first_child; c != NULL; c = gsk_layer_get_private (c)->next_sibling)
-            if (gsk_layer_get_private (c)->subtree_needs_layout)
-              g_ptr_array_add (stack, g_object_ref (c));
-        }
-
-      g_object_unref (l);
-    }
-
-  g_ptr_array_unref (stack);
-}
-
-static gboolean
-content_is_huge (const graphene_size_t *size)
-{
-  return (double) ceilf (size->width) * ceilf (size->height) > MAX_CONTENT_PIXELS ||
-         size->width > MAX_CONTENT_SIDE || size->height > MAX_CONTENT_SIDE;
-}
-
-/* The part of the layer's own space that can be seen in the target,
- * with a margin; for layers too big to rasterize whole */
-static graphene_rect_t
-visible_content_rect (GskLayer *layer,
-                      int       target_width,
-                      int       target_height)
-{
-  GskLayerPrivate *p = gsk_layer_get_private (layer);
-  graphene_rect_t bounds = GRAPHENE_RECT_INIT (0, 0, p->size.width, p->size.height);
-  graphene_rect_t screen, result;
-  Box visible, b = BOX_EMPTY;
-  int i;
-
-  gsk_layer_update_world (layer);
-  if (p->world_singular || !gsk_layer_project_rect (&p->world, &bounds, &screen, NULL, NULL))
-    return GRAPHENE_RECT_INIT (0, 0, 0, 0);
-
-  visible = gsk_layer_box_from_rect (&screen);
-  visible = box_intersect (&visible, &(Box) { 0, 0, target_width, target_height });
-  if (box_is_empty (&visible))
-    return GRAPHENE_RECT_INIT (0, 0, 0, 0);
-
-  for (i = 0; i < 4; i++)
-    {
-      graphene_point_t corner = GRAPHENE_POINT_INIT (i & 1 ? visible.x1 : visible.x0,
-                                                     i & 2 ? visible.y1 : visible.y0);
-      graphene_point_t lp;
-
-      if (!gsk_layer_unproject (&p->world, &corner, &lp))
-        {
-          /* Part of the view looks past the plane's horizon: fall back
-           * to the region around the layer's origin */
-          b = (Box) { 0, 0, 4096, 4096 };
-          break;
-        }
-      /* Points, not boxes: a box_union() would drop them as empty */
-      b.x0 = MIN (b.x0, lp.x);
-      b.y0 = MIN (b.y0, lp.y);
-      b.x1 = MAX (b.x1, lp.x);
-      b.y1 = MAX (b.y1, lp.y);
-    }
-
-  b.x0 = floorf (b.x0 - HUGE_CONTENT_MARGIN);
-  b.y0 = floorf (b.y0 - HUGE_CONTENT_MARGIN);
-  b.x1 = ceilf (b.x1 + HUGE_CONTENT_MARGIN);
-  b.y1 = ceilf (b.y1 + HUGE_CONTENT_MARGIN);
-  b = box_intersect (&b, &(Box) { 0, 0, ceilf (p->size.width), ceilf (p->size.height) });
-
-  /* However large the visible part, rasterize() draws it into at most
-   * the capped number of pixels, at a lower resolution if need be */
-  result = box_to_rect (&b);
-  return result;
-}
-
-/* The scale content is rasterized at: the largest stretch the layer's
- * world matrix gives it on screen (at its corners, through perspective),
- * times the device scale, rounded up to a step of a quarter octave
- * (2^(1/4), 19%) above the device scale, up to 8× that. Content is never
- * rasterized below the device scale, so that nothing on screen is an
- * upscaled 1× image, and a scale that moves within its step keeps the
- * raster: on screen, content is never more than one step blurrier than
- * the screen's pixels. */
-#define CONTENT_SCALE_STEPS 4
-#define MAX_CONTENT_STRETCH 8.f
-
-/* The largest singular value of the Jacobian of @world's projection at
- * (@u, @v), or 0 behind the viewer */
-static double
-stretch_at (const graphene_matrix_t *world,
-            double                   u,
-            double                   v)
-{
-  double j[4], t, det;
-
-  if (!gsk_layer_project_jacobian (world, u, v, NULL, j))
-    return 0;
-
-  t = j[0] * j[0] + j[1] * j[1] + j[2] * j[2] + j[3] * j[3];
-  det = j[0] * j[3] - j[1] * j[2];
-
-  return sqrt (MAX (0, (t + sqrt (MAX (0, t * t - 4 * det * det))) / 2));
-}
-
-static float
-content_scale (GskLayer *layer,
-               float     device_scale)
-{
-  GskLayerPrivate *p = gsk_layer_get_private (layer);
-  double stretch = 0, steps;
-  int i;
-
-  if (content_is_huge (&p->size))
-    return device_scale;
-
-  gsk_layer_update_world (layer);
-  if (p->world_singular)
-    return device_scale;
-
-  for (i = 0; i < 4; i++)
-    stretch = MAX (stretch, stretch_at (&p->world, i & 1 ? p->size.width : 0, i & 2 ? p->size.height : 0));
-  if (!(stretch > 1.001))
-    return device_scale;
-
-  /* A hair below a step is that step: 2× stays 2× through rounding */
-  steps = ceil (log2 (MIN (stretch, MAX_CONTENT_STRETCH)) * CONTENT_SCALE_STEPS - 0.01);
-  return device_scale * MIN (exp2 (steps / CONTENT_SCALE_STEPS), MAX_CONTENT_STRETCH);
-}
-
-static gboolean
-cache_covers (GskLayerContentCache  *cache,
-              const graphene_rect_t *rect)
-{
-  return cache != NULL && cache->surface != NULL &&
-         graphene_rect_contains_rect (&cache->rect, rect);
-}
-
-/* For benchmarks: how many times content (and styles' borders) was
- * rasterized */
-static guint n_rasterized;
 /* Layers the compile walked, in all frames: for tests */
 static guint n_entered;
-
-guint
-gsk_layer_compile_get_n_rasterized (void)
-{
-  return n_rasterized;
-}
-
-static void
-rasterize (GskLayer *layer,
-           int       target_width,
-           int       target_height,
-           float     device_scale)
-{
-  GskLayerPrivate *p = gsk_layer_get_private (layer);
-  graphene_rect_t rect, box;
-  cairo_surface_t *surface;
-  cairo_t *cr;
-  float scale;
-  int w, h;
-
-  scale = content_scale (layer, device_scale);
-  gsk_layer_style_get_content_box (p->style, &p->size, &box);
-  if (content_is_huge (&p->size))
-    rect = visible_content_rect (layer, target_width, target_height);
-  else
-    graphene_rect_init (&rect, box.origin.x, box.origin.y, ceilf (box.size.width), ceilf (box.size.height));
-
-  w = ceilf (rect.size.width * scale);
-  h = ceilf (rect.size.height * scale);
-
-  /* A huge layer seen whole (scaled down) is drawn at the resolution the
-   * cap allows: never a buffer the size of the layer */
-  if (w > MAX_CONTENT_SIDE || h > MAX_CONTENT_SIDE || (double) w * h > MAX_CONTENT_PIXELS)
-    {
-      double shrink = MIN ((double) MAX_CONTENT_SIDE / w, (double) MAX_CONTENT_SIDE / h);
-
-      shrink = MIN (shrink, sqrt ((double) MAX_CONTENT_PIXELS / ((double) w * h)));
-      w = MAX (1, (int) floor (w * shrink));
-      h = MAX (1, (int) floor (h * shrink));
-    }
-  else if (w > 0 && h > 0)
-    {
-      /* The raster covers whole pixels at exactly the scale: 1.25× of
-       * 125 units is 157 pixels, which cover 125.6 units */
-      rect.size.width = w / scale;
-      rect.size.height = h / scale;
-    }
-
-  if (p->content_cache == NULL)
-    p->content_cache = g_new0 (GskLayerContentCache, 1);
-  g_clear_pointer (&p->content_cache->surface, cairo_surface_destroy);
-  g_clear_pointer (&p->content_cache->glyphs, gsk_layer_glyph_run_unref);
-  p->content_cache->rect = rect;
-  p->content_cache->scale = scale;
-
-  if (w <= 0 || h <= 0)
-    return;
-
-  /* Text shows its glyphs, drawn once per font and scale whatever the
-   * label; not for a layer too big to show whole, whose visible part is
-   * drawn */
-  if (p->glyph_func != NULL && !content_is_huge (&p->size))
-    {
-      GskLayerGlyphRun *glyphs = p->glyph_func (layer, scale, &rect);
-
-      if (glyphs != NULL)
-        {
-          p->content_cache->glyphs = glyphs;
-          return;
-        }
-    }
-
-  n_rasterized++;
-
-  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w, h);
-  if (cairo_surface_status (surface) != CAIRO_STATUS_SUCCESS)
-    {
-      g_warning ("Cannot allocate %d×%d pixels for the content of layer %p (%s)",
-                 w, h, layer, G_OBJECT_TYPE_NAME (layer));
-      cairo_surface_destroy (surface);
-      return;
-    }
-
-  /* A device scale, not a matrix: draw() sees layer units, and what it
-   * makes similar to its target (pango-cairo, groups) is at this scale */
-  cairo_surface_set_device_scale (surface, w / rect.size.width, h / rect.size.height);
-  cr = cairo_create (surface);
-  cairo_translate (cr, -rect.origin.x, -rect.origin.y);
-  cairo_rectangle (cr, rect.origin.x, rect.origin.y, rect.size.width, rect.size.height);
-  cairo_clip (cr);
-  /* draw() draws in the content box, from its corner */
-  cairo_rectangle (cr, box.origin.x, box.origin.y, box.size.width, box.size.height);
-  cairo_clip (cr);
-  cairo_translate (cr, box.origin.x, box.origin.y);
-
-  p->in_draw = TRUE;
-  GSK_LAYER_GET_CLASS (layer)->draw (layer, cr);
-  p = gsk_layer_get_private (layer);
-  p->in_draw = FALSE;
-
-  cairo_destroy (cr);
-  cairo_surface_flush (surface);
-
-  /* draw() may have invalidated the content again; that is for the next
-   * frame, but this result is still the best we have now */
-  if (p->content_cache != NULL)
-    {
-      g_clear_pointer (&p->content_cache->surface, cairo_surface_destroy);
-      p->content_cache->surface = surface;
-    }
-  else
-    cairo_surface_destroy (surface);
-}
-
-static gboolean
-needs_draw (GskLayer *layer,
-            gboolean  no_cache,
-            int       target_width,
-            int       target_height,
-            float     device_scale)
-{
-  GskLayerPrivate *p = gsk_layer_get_private (layer);
-
-  if (!p->visible || p->content != NULL || !gsk_layer_has_draw (layer))
-    return FALSE;
-
-  if (p->content_dirty || no_cache || p->content_cache == NULL)
-    return TRUE;
-
-  if (content_is_huge (&p->size))
-    {
-      graphene_rect_t visible = visible_content_rect (layer, target_width, target_height);
-
-      return visible.size.width > 0 && !cache_covers (p->content_cache, &visible);
-    }
-
-  /* Its scale on screen moved to another step */
-  return p->content_cache->scale != content_scale (layer, device_scale);
-}
-
-/* Whether the layer's style draws its own raster (a border) that is not
- * the one cached: another style, size, background, corners or scale */
-static gboolean
-needs_style_draw (GskLayer *layer,
-                  float     device_scale,
-                  gboolean  vector_style)
-{
-  GskLayerPrivate *p = gsk_layer_get_private (layer);
-  GskLayerStyleCache *cache = p->style_cache;
-  graphene_size_t radii[4] = { { 0, 0 }, };
-
-  if (!p->visible || !gsk_layer_style_draws_box (p->style))
-    return FALSE;
-  /* The backend draws it: nothing to rasterize */
-  if (vector_style && gsk_layer_style_box_is_vector (p->style))
-    return FALSE;
-  if (cache == NULL || cache->surface == NULL || cache->style != p->style ||
-      !graphene_size_equal (&cache->size, &p->size) ||
-      memcmp (cache->background, p->background, sizeof cache->background) != 0)
-    return TRUE;
-
-  gsk_layer_resolve_corner_radii (p, radii);
-  if (memcmp (radii, cache->radii, sizeof radii) != 0)
-    return TRUE;
-
-  return cache->scale != content_scale (layer, device_scale);
-}
-
-static void
-rasterize_style (GskLayer *layer,
-                 float     device_scale)
-{
-  GskLayerPrivate *p = gsk_layer_get_private (layer);
-  GskLayerStyleCache *cache;
-  graphene_size_t radii[4] = { { 0, 0 }, };
-  float scale = content_scale (layer, device_scale);
-  graphene_rect_t extents;
-  double w, h, shrink;
-  cairo_surface_t *surface;
-  cairo_t *cr;
-
-  n_rasterized++;
-  if (p->style_cache == NULL)
-    p->style_cache = g_new0 (GskLayerStyleCache, 1);
-  cache = p->style_cache;
-  g_clear_pointer (&cache->surface, cairo_surface_destroy);
-  g_clear_pointer (&cache->style, gsk_layer_style_unref);
-  cache->style = gsk_layer_style_ref (p->style);
-  cache->size = p->size;
-  memcpy (cache->background, p->background, sizeof cache->background);
-  gsk_layer_resolve_corner_radii (p, radii);
-  memcpy (cache->radii, radii, sizeof radii);
-  cache->scale = scale;
-
-  /* Never more pixels than content may have: a huge bordered layer is
-   * drawn at a lower resolution. Shadows reach past the bounds. */
-  gsk_layer_style_get_box_extents (p->style, &p->size, &extents);
-  cache->extents = extents;
-  w = ceil (extents.size.width * scale);
-  h = ceil (extents.size.height * scale);
-  shrink = MIN (1.0, MIN (MAX_CONTENT_SIDE / MAX (w, 1), MAX_CONTENT_SIDE / MAX (h, 1)));
-  shrink = MIN (shrink, sqrt (MAX_CONTENT_PIXELS / MAX (w * h, 1)));
-  w = MAX (1, floor (w * shrink));
-  h = MAX (1, floor (h * shrink));
-  if (!(p->size.width > 0 && p->size.height > 0))
-    return;
-
-  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w, h);
-  if (cairo_surface_status (surface) != CAIRO_STATUS_SUCCESS)
-    {
-      cairo_surface_destroy (surface);
-      return;
-    }
-  /* The raster covers the extents exactly */
-  cairo_surface_set_device_scale (surface, w / extents.size.width, h / extents.size.height);
-  cr = cairo_create (surface);
-  cairo_translate (cr, -extents.origin.x, -extents.origin.y);
-  gsk_layer_style_draw_box (p->style, cr, &p->size, radii,
-                            &(GdkRGBA) { p->background[0], p->background[1], p->background[2], p->background[3] });
-  cairo_destroy (cr);
-  cairo_surface_flush (surface);
-  cache->surface = surface;
-}
-
-typedef struct {
-  GskLayer *layer;
-  gboolean moved;
-} DrawFrame;
-
-static inline void
-push_draw_frame (DrawFrame **stack,
-                 guint      *n,
-                 guint      *allocated,
-                 GskLayer   *layer,
-                 gboolean    moved)
-{
-  if (G_UNLIKELY (*n == *allocated))
-    {
-      *allocated *= 2;
-      *stack = g_renew (DrawFrame, *stack, *allocated);
-    }
-  (*stack)[(*n)++] = (DrawFrame) { layer, moved };
-}
-
-/* Collects the layers whose content must be drawn, then draws them with
- * no walk in progress: draw() may change the tree */
-static void
-run_draw (GskLayer *root,
-          gboolean  all,
-          int       target_width,
-          int       target_height,
-          float     device_scale,
-          gboolean  vector_style)
-{
-  gboolean no_cache = GSK_LAYER_DEBUG_CHECK (NO_CACHE);
-  DrawFrame *stack;
-  GPtrArray *to_draw, *to_style;
-  guint n = 0, allocated = 64;
-  guint64 serial;
-  guint i;
-
-  if (!all && !gsk_layer_get_private (root)->subtree_dirty)
-    return;
-
-  /* Entries are (layer, moved) pairs: under a layer that moved, huge
-   * content may need a new visible part even though it did not change */
-  serial = gsk_layer_tree_serial;
-  stack = g_new (DrawFrame, allocated);
-  to_draw = g_ptr_array_new_with_free_func (g_object_unref);
-  to_style = g_ptr_array_new_with_free_func (g_object_unref);
-  stack[n++] = (DrawFrame) { root, all };
-
-  while (n > 0)
-    {
-      DrawFrame f = stack[--n];
-      GskLayerPrivate *p = gsk_layer_get_private (f.layer);
-      gboolean moved;
-      guint n_dirty;
-      GskLayer *c;
-
-      if (!p->visible)
-        continue;
-
-      /* Shown again, or moved: everything below may need drawing */
-      moved = f.moved || p->world_dirty || p->effects_dirty;
-      if (needs_draw (f.layer, no_cache, target_width, target_height, device_scale))
-        g_ptr_array_add (to_draw, g_object_ref (f.layer));
-      if (needs_style_draw (f.layer, device_scale, vector_style))
-        g_ptr_array_add (to_style, g_object_ref (f.layer));
-
-      if (!moved && p->dirty_children_valid)
-        {
-          guint j;
-
-          /* Only the children that changed, not thousands of siblings */
-          for (j = 0; j < p->dirty_children->len; j++)
-            {
-              c = g_ptr_array_index (p->dirty_children, j);
-              if (gsk_layer_get_private (c)->subtree_dirty)
-                push_draw_frame (&stack, &n, &allocated, c, FALSE);
-            }
-          continue;
-        }
-
-      /* Counted where the list could not say: past what it holds, the
-       * next frames keep from noting them (see
-       * gsk_layer_note_dirty_child()) */
-      n_dirty = 0;
-      for (c = p->first_child; c != NULL; c = gsk_layer_get_private (c)->next_sibling)
-        {
-          gboolean dirty = gsk_layer_get_private (c)->subtree_dirty;
-
-          n_dirty += dirty;
-          if (moved || dirty)
-            push_draw_frame (&stack, &n, &allocated, c, moved);
-        }
-      if (!moved)
-        p->dirty_children_overflowed = n_dirty >= gsk_layer_dirty_children_max (p);
-    }
-  g_free (stack);
-
-  for (i = 0; i < to_draw->len; i++)
-    {
-      GskLayer *l = g_ptr_array_index (to_draw, i);
-      GskLayerPrivate *p = gsk_layer_get_private (l);
-
-      /* Drawn layers may have destroyed or removed others */
-      if (serial != gsk_layer_tree_serial && !gsk_layer_contains (root, l))
-        continue;
-
-      p->content_dirty = FALSE;
-      rasterize (l, target_width, target_height, device_scale);
-    }
-  /* Styles draw no user code: nothing changes the tree meanwhile */
-  for (i = 0; i < to_style->len; i++)
-    rasterize_style (g_ptr_array_index (to_style, i), device_scale);
-
-  g_ptr_array_unref (to_draw);
-  g_ptr_array_unref (to_style);
-}
-
-/* }}} */
-/* {{{ The compile walk */
 
 typedef struct {
   GskLayer *layer;
@@ -777,7 +219,7 @@ add_to_groups (Compiler  *c,
                const Box *b)
 {
   if (c->groups->len > 0)
-    box_union (&g_array_index (c->groups, Group, c->groups->len - 1).bounds, b);
+    gsk_layer_box_union (&g_array_index (c->groups, Group, c->groups->len - 1).bounds, b);
 }
 
 static GskLayerRenderOp *
@@ -939,7 +381,7 @@ emit_own_ops (Compiler        *c,
   Box screen;
   const char *name = NULL;
 
-  screen = box_intersect (layer_box, clip);
+  screen = gsk_layer_box_intersect (layer_box, clip);
 
   if (has_style_box (c->list, p))
     {
@@ -948,8 +390,8 @@ emit_own_ops (Compiler        *c,
       const graphene_rect_t *extents = &p->style_cache->extents;
       Box box = gsk_layer_project_box (&p->world, m, extents);
 
-      box = box_intersect (&box, clip);
-      if (!box_is_empty (&box))
+      box = gsk_layer_box_intersect (&box, clip);
+      if (!gsk_layer_box_is_empty (&box))
         {
           GskLayerRenderOp *op;
 
@@ -957,18 +399,18 @@ emit_own_ops (Compiler        *c,
           op = append_draw_op (c, GSK_LAYER_RENDER_OP_TEXTURE, p, m, name, extents, &box, opacity);
           op->surface = cairo_surface_reference (p->style_cache->surface);
           op->source_rect = *extents;
-          box_union (&drawn, &box);
+          gsk_layer_box_union (&drawn, &box);
         }
     }
 
-  if (box_is_empty (&screen))
+  if (gsk_layer_box_is_empty (&screen))
     return drawn;
 
   if (has_vector_box (c->list, p))
     {
       name = layer_debug_name (layer, p);
       emit_vector_box (c, p, m, name, &screen, opacity);
-      box_union (&drawn, &screen);
+      gsk_layer_box_union (&drawn, &screen);
     }
   else if (has_style_box (c->list, p))
     ;
@@ -980,7 +422,7 @@ emit_own_ops (Compiler        *c,
       op = append_draw_op (c, GSK_LAYER_RENDER_OP_COLOR, p, m, name, &bounds, &screen, opacity);
       memcpy (op->color, p->background, sizeof op->color);
       set_rounded (op, p);
-      box_union (&drawn, &screen);
+      gsk_layer_box_union (&drawn, &screen);
     }
 
   if (p->content != NULL)
@@ -1006,7 +448,7 @@ emit_own_ops (Compiler        *c,
               op->color[2] = color.blue;
               op->color[3] = color.alpha;
               set_rounded (op, p);
-              box_union (&drawn, &screen);
+              gsk_layer_box_union (&drawn, &screen);
             }
         }
       else
@@ -1015,7 +457,7 @@ emit_own_ops (Compiler        *c,
            * screen, as draw() */
           gboolean bitmap = GSK_IS_LAYER_IMAGE_CONTENT (p->content) &&
                             !gsk_layer_image_content_is_scalable (GSK_LAYER_IMAGE_CONTENT (p->content));
-          float scale = bitmap ? 1.f : content_scale (layer, c->list->scale);
+          float scale = bitmap ? 1.f : gsk_layer_content_scale (layer, c->list->scale);
           graphene_size_t intrinsic = { 0, 0 };
           graphene_rect_t box, placed;
           int w, h;
@@ -1040,7 +482,7 @@ emit_own_ops (Compiler        *c,
               op->source_rect = placed;
               op->sampling = gsk_layer_style_get_sampling (p->style);
               set_rounded (op, p);
-              box_union (&drawn, &screen);
+              gsk_layer_box_union (&drawn, &screen);
             }
         }
     }
@@ -1052,8 +494,8 @@ emit_own_ops (Compiler        *c,
 
       graphene_rect_intersection (&cache->rect, &bounds, &rect);
       glyphs_screen = gsk_layer_project_box (&p->world, m, &rect);
-      glyphs_screen = box_intersect (&glyphs_screen, clip);
-      if (!box_is_empty (&glyphs_screen))
+      glyphs_screen = gsk_layer_box_intersect (&glyphs_screen, clip);
+      if (!gsk_layer_box_is_empty (&glyphs_screen))
         {
           GskLayerRenderOp *op;
 
@@ -1066,20 +508,20 @@ emit_own_ops (Compiler        *c,
 
               /* A text shadow reaches past the layer's bounds, as an
                * outset box-shadow does */
-              shadow_screen = box_intersect (&shadow_screen, clip);
-              if (!box_is_empty (&shadow_screen))
+              shadow_screen = gsk_layer_box_intersect (&shadow_screen, clip);
+              if (!gsk_layer_box_is_empty (&shadow_screen))
                 {
                   op = append_draw_op (c, GSK_LAYER_RENDER_OP_TEXTURE, p, m, name, shadow_rect,
                                        &shadow_screen, opacity);
                   op->surface = cairo_surface_reference (cache->glyphs->shadow);
                   op->source_rect = *shadow_rect;
-                  box_union (&drawn, &shadow_screen);
+                  gsk_layer_box_union (&drawn, &shadow_screen);
                 }
             }
           op = append_draw_op (c, GSK_LAYER_RENDER_OP_GLYPHS, p, m, name, &rect, &glyphs_screen, opacity);
           op->glyphs = gsk_layer_glyph_run_ref (cache->glyphs);
           set_rounded (op, p);
-          box_union (&drawn, &glyphs_screen);
+          gsk_layer_box_union (&drawn, &glyphs_screen);
         }
     }
   else if (p->content_cache != NULL && p->content_cache->surface != NULL)
@@ -1090,8 +532,8 @@ emit_own_ops (Compiler        *c,
 
       graphene_rect_intersection (&cache->rect, &bounds, &rect);
       cache_screen = gsk_layer_project_box (&p->world, m, &rect);
-      cache_screen = box_intersect (&cache_screen, clip);
-      if (!box_is_empty (&cache_screen))
+      cache_screen = gsk_layer_box_intersect (&cache_screen, clip);
+      if (!gsk_layer_box_is_empty (&cache_screen))
         {
           GskLayerRenderOp *op;
 
@@ -1102,7 +544,7 @@ emit_own_ops (Compiler        *c,
           op->source_rect = cache->rect;
           op->behind_viewer = !op->axis_aligned && gsk_layer_matrix_puts_rect_behind (m, &rect);
           set_rounded (op, p);
-          box_union (&drawn, &cache_screen);
+          gsk_layer_box_union (&drawn, &cache_screen);
         }
     }
 
@@ -1133,13 +575,13 @@ forget_drawn (Compiler *c,
       Box old = gsk_layer_box_from_rect (&p->drawn_bounds);
       GskLayer *ch;
 
-      if (!box_is_empty (&old))
+      if (!gsk_layer_box_is_empty (&old))
         {
           damage_box (c->damage, &old);
           p->drawn_bounds = *graphene_rect_zero ();
         }
       old = gsk_layer_box_from_rect (&p->filter_bounds);
-      if (!box_is_empty (&old))
+      if (!gsk_layer_box_is_empty (&old))
         {
           damage_box (c->damage, &old);
           p->filter_bounds = *graphene_rect_zero ();
@@ -1328,9 +770,9 @@ enter_layer (Compiler *c,
   backdrop = BOX_EMPTY;
   if (gsk_layer_style_get_n_backdrop_filters (p->style) > 0)
     {
-      Box screen = box_intersect (&layer_box, &frame->clip);
+      Box screen = gsk_layer_box_intersect (&layer_box, &frame->clip);
 
-      if (!box_is_empty (&screen))
+      if (!gsk_layer_box_is_empty (&screen))
         {
           GskLayerRenderOp *op = append_draw_op (c, GSK_LAYER_RENDER_OP_BACKDROP, p, m, layer_debug_name (layer, p),
                                                  &bounds, &screen, p->opacity);
@@ -1368,17 +810,17 @@ enter_layer (Compiler *c,
 
   own_opacity = need_group ? 1.f : p->opacity;
   drawn = emit_own_ops (c, layer, p, m, &frame->clip, &layer_box, own_opacity);
-  box_union (&drawn, &backdrop);
+  gsk_layer_box_union (&drawn, &backdrop);
 
   if (changed || p->paint_dirty)
     {
       Box old = gsk_layer_box_from_rect (&p->drawn_bounds);
-      Box overlap = box_intersect (&old, &drawn);
+      Box overlap = gsk_layer_box_intersect (&old, &drawn);
 
       /* A layer that moved a little damages one box, not two */
-      if (!box_is_empty (&overlap))
+      if (!gsk_layer_box_is_empty (&overlap))
         {
-          box_union (&old, &drawn);
+          gsk_layer_box_union (&old, &drawn);
           damage_box (c->damage, &old);
         }
       else
@@ -1396,7 +838,7 @@ enter_layer (Compiler *c,
       GskLayerRenderOp *op = gsk_layer_render_list_append (c->list, GSK_LAYER_RENDER_OP_PUSH_CLIP);
       Group g = { c->list->n_ops - 1, BOX_EMPTY };
 
-      child_clip = box_intersect (&frame->clip, &layer_box);
+      child_clip = gsk_layer_box_intersect (&frame->clip, &layer_box);
       op->transform = p->world;
       op->bounds = bounds;
       op->screen_bounds = screen_box_to_rect (&child_clip);
@@ -1434,7 +876,7 @@ enter_layer (Compiler *c,
 
   push_frame (c, &exit);
 
-  if (p->n_children > 0 && !box_is_empty (&child_clip))
+  if (p->n_children > 0 && !gsk_layer_box_is_empty (&child_clip))
     {
       child = (Frame) {
         .clip = child_clip,
@@ -1494,7 +936,7 @@ pop_group (Compiler             *c,
 
   g_array_set_size (c->groups, c->groups->len - 1);
 
-  if (box_is_empty (&g.bounds))
+  if (gsk_layer_box_is_empty (&g.bounds))
     {
       /* Nothing was drawn inside: drop the push (and what it owns) */
       g_assert (c->list->n_ops == g.op_index + 1);
@@ -1551,7 +993,7 @@ exit_layer (Compiler *c,
     {
       Box own = own_box (p);
 
-      p->subtree_bounds = box_intersect (&p->subtree_bounds, &own);
+      p->subtree_bounds = gsk_layer_box_intersect (&p->subtree_bounds, &own);
     }
   p->bounds_valid = TRUE;
   if (c->record)
@@ -1562,7 +1004,7 @@ exit_layer (Compiler *c,
     {
       GskLayerPrivate *pp = gsk_layer_get_private (p->parent);
 
-      box_union (&pp->subtree_bounds, &p->subtree_bounds);
+      gsk_layer_box_union (&pp->subtree_bounds, &p->subtree_bounds);
     }
 }
 
@@ -1605,12 +1047,12 @@ grow_ancestor_bounds (GskLayer *layer)
     {
       GskLayerPrivate *ap = gsk_layer_get_private (a);
 
-      box_union (&ap->subtree_bounds, &b);
+      gsk_layer_box_union (&ap->subtree_bounds, &b);
       if (ap->clip_to_bounds)
         {
           Box own = own_box (ap);
 
-          ap->subtree_bounds = box_intersect (&ap->subtree_bounds, &own);
+          ap->subtree_bounds = gsk_layer_box_intersect (&ap->subtree_bounds, &own);
         }
       pick_cache_changed (ap);
       b = ap->subtree_bounds;
@@ -1635,7 +1077,7 @@ clip_of (Compiler *c,
         {
           Box own = own_box (ap);
 
-          clip = box_intersect (&clip, &own);
+          clip = gsk_layer_box_intersect (&clip, &own);
         }
     }
 
@@ -1908,7 +1350,7 @@ scale_list (GskLayerRenderList *list)
 
       b = gsk_layer_box_from_rect (&op->screen_bounds);
       b = scale_box (&b, s);
-      b = box_intersect (&b, &target);
+      b = gsk_layer_box_intersect (&b, &target);
       op->screen_bounds = screen_box_to_rect (&b);
     }
 }
@@ -1971,7 +1413,7 @@ gsk_layer_compile (GskLayer           *root,
   for (pass = 0; pass < 2; pass++)
     {
       gsk_layer_run_layout (root);
-      run_draw (root, full, width, height, scale, list->vector_style);
+      gsk_layer_run_draw (root, full, width, height, scale, list->vector_style);
       if (!rp->subtree_needs_layout)
         break;
     }
