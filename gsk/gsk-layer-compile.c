@@ -463,15 +463,26 @@ emit_own_ops (Compiler        *c,
           int w, h;
           cairo_surface_t *surface;
 
-          /* Placed in the content box as object-fit says, clipped to it */
+          /* Placed in the content box as object-fit says, clipped to it.
+           * A bitmap is its own surface and size: asked directly, not
+           * through the interface, whose lookup costs more per layer
+           * than the rest of this */
           gsk_layer_style_get_content_box (p->style, &p->size, &box);
-          if (!gsk_layer_content_get_preferred_size (p->content, &intrinsic.width, &intrinsic.height))
+          if (bitmap)
+            {
+              surface = gsk_layer_image_content_get_surface (GSK_LAYER_IMAGE_CONTENT (p->content));
+              intrinsic.width = cairo_image_surface_get_width (surface);
+              intrinsic.height = cairo_image_surface_get_height (surface);
+            }
+          else if (!gsk_layer_content_get_preferred_size (p->content, &intrinsic.width, &intrinsic.height))
             intrinsic = (graphene_size_t) { 0, 0 };
           gsk_layer_style_place_object (p->style, &box, &intrinsic, &placed);
           w = MIN (ceilf (placed.size.width * scale), 4096);
           h = MIN (ceilf (placed.size.height * scale), 4096);
-          surface = box.size.width > 0 && box.size.height > 0 && placed.size.width > 0 && placed.size.height > 0
-                    ? gsk_layer_content_get_surface (p->content, w, h) : NULL;
+          if (!(box.size.width > 0 && box.size.height > 0 && placed.size.width > 0 && placed.size.height > 0))
+            surface = NULL;
+          else if (!bitmap)
+            surface = gsk_layer_content_get_surface (p->content, w, h);
 
           if (surface != NULL)
             {
