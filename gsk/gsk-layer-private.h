@@ -333,6 +333,22 @@ extern guint gsk_layer_n_meddlers;
 /* What gsk_layer_changed() does once the layer's own marks are set */
 void gsk_layer_changed_above (GskLayer *self);
 
+/* The marks of a change of @self whose @parent is marked this frame and
+ * passed a request from @self or a sibling up the tree: the layer's
+ * own, the request as sent */
+static inline void
+gsk_layer_mark_below_marked (GskLayer        *self,
+                             GskLayerPrivate *priv,
+                             GskLayerPrivate *parent)
+{
+  if (!priv->subtree_dirty)
+    gsk_layer_note_dirty_child (parent, self);
+  priv->bounds_valid = FALSE;
+  priv->subtree_dirty = TRUE;
+  priv->paint_dirty = TRUE;
+  priv->redraw_propagated = TRUE;
+}
+
 /* Records a change and sends the redraw request up the tree. Inline,
  * for what animations do thousands of times a frame: change layers
  * whose parent is marked already this frame, where the marks are all
@@ -367,12 +383,7 @@ gsk_layer_changed (GskLayer           *self,
       (priv->redraw_propagated ||
        (parent->redraw_propagated && !priv->in_dispose && gsk_layer_n_meddlers == 0)))
     {
-      if (!priv->subtree_dirty)
-        gsk_layer_note_dirty_child (parent, self);
-      priv->bounds_valid = FALSE;
-      priv->subtree_dirty = TRUE;
-      priv->paint_dirty = TRUE;
-      priv->redraw_propagated = TRUE;
+      gsk_layer_mark_below_marked (self, priv, parent);
       return;
     }
 

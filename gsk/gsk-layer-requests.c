@@ -140,12 +140,7 @@ gsk_layer_changed_above (GskLayer *self)
            (parent->redraw_propagated && !priv->in_dispose &&
             GSK_LAYER_GET_CLASS (self)->queue_redraw == gsk_layer_real_queue_redraw)))
         {
-          if (!priv->subtree_dirty)
-            gsk_layer_note_dirty_child (parent, self);
-          priv->bounds_valid = FALSE;
-          priv->subtree_dirty = TRUE;
-          priv->paint_dirty = TRUE;
-          priv->redraw_propagated = TRUE;
+          gsk_layer_mark_below_marked (self, priv, parent);
           return;
         }
     }

@@ -51,7 +51,7 @@ static const guint8 kind_n_floats[] = { 1, 2, 3, 2, 4, 0 };
 typedef enum {
   QUICK_NONE,
   QUICK_OPACITY,
-  QUICK_TRANSFORM,
+  QUICK_TRANSFORM,            /* the transform: may become a rotation */
   QUICK_ROTATION,             /* the transform, from one rotation to another */
 } Quick;
 
@@ -584,34 +584,30 @@ apply (GskLayerImplicit   *self,
 }
 
 /* The most animated properties, set in the tick itself: the opacity,
- * and the transform this record made, which nobody else holds, moved in
- * place. FALSE for the others, which apply() sets. */
+ * and the angle of a rotation this record made, which nobody else
+ * holds, in place. FALSE for the others, which apply() sets. */
 static G_ALWAYS_INLINE inline gboolean
 apply_quickly (GskLayerImplicit   *self,
                double              progress,
                GskLayerDirtyFlags *pending)
 {
+  double angle;
+
   if (self->quick == QUICK_OPACITY)
     {
       gsk_layer_present_opacity (self->layer, self->from[0] + (self->from[1] - self->from[0]) * progress, pending);
       return TRUE;
     }
 
-  if (self->quick == QUICK_NONE || self->t.scratch == NULL ||
+  if (self->quick != QUICK_ROTATION || self->t.scratch == NULL ||
       gsk_layer_get_private (self->layer)->transform != self->t.scratch)
     return FALSE;
 
-  if (self->quick == QUICK_ROTATION)
-    {
-      /* As the lerp, in double; past a float's range (an overshooting
-       * easing of a huge angle) the lerp clamps it */
-      double angle = self->t.from_angle + ((double) self->t.to_angle - self->t.from_angle) * progress;
-
-      if (!(fabs (angle) <= G_MAXFLOAT) ||
-          !gsk_layer_transform_overwrite_angle (self->t.scratch, angle))
-        return FALSE;
-    }
-  else if (!gsk_layer_transform_lerp_overwrite (self->t.lerp, progress, self->t.scratch))
+  /* As the lerp, in double; past a float's range (an overshooting
+   * easing of a huge angle) apply() has the lerp clamp it */
+  angle = self->t.from_angle + ((double) self->t.to_angle - self->t.from_angle) * progress;
+  if (!(fabs (angle) <= G_MAXFLOAT) ||
+      !gsk_layer_transform_overwrite_angle (self->t.scratch, angle))
     return FALSE;
 
   *pending |= GSK_LAYER_DIRTY_WORLD;
