@@ -11,9 +11,22 @@ device_kind (GdkEvent *event)
 {
   GdkDevice *device = gdk_event_get_device (event);
 
-  if (gdk_event_get_event_type (event) == GDK_KEY_PRESS ||
-      gdk_event_get_event_type (event) == GDK_KEY_RELEASE)
-    return GSK_LAYER_DEVICE_KEYBOARD;
+  switch ((int) gdk_event_get_event_type (event))
+    {
+    case GDK_KEY_PRESS:
+    case GDK_KEY_RELEASE:
+      return GSK_LAYER_DEVICE_KEYBOARD;
+    /* Only touchscreens make touch events (touchpads make GDK_TOUCHPAD_*
+     * ones), whatever device GDK names: Broadway's come from its core
+     * pointer */
+    case GDK_TOUCH_BEGIN:
+    case GDK_TOUCH_UPDATE:
+    case GDK_TOUCH_END:
+    case GDK_TOUCH_CANCEL:
+      return GSK_LAYER_DEVICE_TOUCHSCREEN;
+    default:
+      break;
+    }
   if (device == NULL)
     return GSK_LAYER_DEVICE_MOUSE;
 
@@ -109,11 +122,14 @@ gsk_layer_event_new_from_gdk (GdkEvent *event,
     case GDK_TOUCH_END:
     case GDK_TOUCH_CANCEL:
       /* GDK's sequences are opaque pointers, unique while the touch
-       * lasts; the layers' are numbers, 0 meaning none */
+       * lasts, and may be NULL: Broadway's and Wayland's are the
+       * touch's number, from 0. The layers' are numbers, 0 meaning
+       * none: one more than the pointer's bits, so that 0 and 1 stay
+       * apart */
       sequence = gdk_event_get_event_sequence (event);
       {
         guint64 bits = GPOINTER_TO_SIZE (sequence);
-        guint number = (guint) (bits ^ (bits >> 32));
+        guint number = (guint) (bits ^ (bits >> 32)) + 1;
 
         gsk_layer_event_set_sequence (layer_event, number != 0 ? number : 1);
       }
