@@ -14,17 +14,23 @@
  *   beside it in the same run. Printed: medians in ms, frames per second
  *   of work, and the ratios the issue asks for (view / headless frame
  *   rate, view / GTK frame rate), with "!" where short of 0.9 and 1.
+ * - the texture floor: a widget that hands GTK a new window-sized GL
+ *   texture of its own context each frame, drawn into by nobody: what
+ *   GTK's composite and present of any texture-drawn view cost, so that
+ *   floor + headless is about the best a view can do.
  * - still: a view of 1000 icons that nothing moves, over 2 s after it
  *   settled: frames GDK drew, ticks of the view's clock, frames the view
  *   rendered, and the process's CPU time.
  *
  * Usage: bench-view [--counts=100,1000,10000] [FRAMES]
+ * (BENCH_VIEW_ONLY=view or gtk runs only that window, for a profiler)
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <stdio.h>
 #include <sys/resource.h>
 
+#include <epoxy/gl.h>
 #include <gtk/gtk.h>
 #include <gsklayer.h>
 
@@ -77,6 +83,101 @@ bench_nodes_class_init (BenchNodesClass *klass)
 
 static void
 bench_nodes_init (BenchNodes *self)
+{
+}
+
+/* }}} */
+/* {{{ The texture floor: a new GL texture each frame, drawn by nobody */
+
+#define BENCH_TYPE_TEXTURE (bench_texture_get_type ())
+G_DECLARE_FINAL_TYPE (BenchTexture, bench_texture, BENCH, TEXTURE, GtkWidget)
+
+struct _BenchTexture
+{
+  GtkWidget parent_instance;
+  GdkGLContext *context;
+  guint textures[2];
+  int width, height;
+  guint frame;
+};
+
+G_DEFINE_FINAL_TYPE (BenchTexture, bench_texture, GTK_TYPE_WIDGET)
+
+static void
+bench_texture_released (gpointer data)
+{
+}
+
+/* As the view hands its frames over (gsk-layer-view.c, render_gl()),
+ * without drawing them */
+static void
+bench_texture_snapshot (GtkWidget   *widget,
+                        GtkSnapshot *snapshot)
+{
+  BenchTexture *self = BENCH_TEXTURE (widget);
+  int scale = gtk_widget_get_scale_factor (widget);
+  int width = gtk_widget_get_width (widget), height = gtk_widget_get_height (widget);
+  GdkTexture *texture;
+  GskTransform *flip;
+  guint i;
+
+  if (self->context == NULL)
+    {
+      self->context = gdk_surface_create_gl_context (gtk_native_get_surface (gtk_widget_get_native (widget)), NULL);
+      if (self->context == NULL || !gdk_gl_context_realize (self->context, NULL))
+        g_error ("bench-view: no GL context for the texture floor");
+      gdk_gl_context_make_current (self->context);
+      glGenTextures (2, self->textures);
+      self->width = width * scale;
+      self->height = height * scale;
+      for (i = 0; i < 2; i++)
+        {
+          glBindTexture (GL_TEXTURE_2D, self->textures[i]);
+          glTexImage2D (GL_TEXTURE_2D, 0, GL_RGBA8, self->width, self->height, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+          glTexParameteri (GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+          glTexParameteri (GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+        }
+      glBindTexture (GL_TEXTURE_2D, 0);
+    }
+
+  gdk_gl_context_make_current (self->context);
+  glFlush ();
+  gdk_gl_context_clear_current ();
+  texture = gdk_gl_texture_new (self->context, self->textures[self->frame++ % 2],
+                                self->width, self->height, bench_texture_released, NULL);
+  flip = gsk_transform_scale (gsk_transform_translate (NULL, &GRAPHENE_POINT_INIT (0, height)), 1, -1);
+  gtk_snapshot_save (snapshot);
+  gtk_snapshot_transform (snapshot, flip);
+  gtk_snapshot_append_texture (snapshot, texture, &GRAPHENE_RECT_INIT (0, 0, width, height));
+  gtk_snapshot_restore (snapshot);
+  gsk_transform_unref (flip);
+  g_object_unref (texture);
+}
+
+static void
+bench_texture_dispose (GObject *object)
+{
+  BenchTexture *self = BENCH_TEXTURE (object);
+
+  if (self->context)
+    {
+      gdk_gl_context_make_current (self->context);
+      glDeleteTextures (2, self->textures);
+      gdk_gl_context_clear_current ();
+    }
+  g_clear_object (&self->context);
+  G_OBJECT_CLASS (bench_texture_parent_class)->dispose (object);
+}
+
+static void
+bench_texture_class_init (BenchTextureClass *klass)
+{
+  G_OBJECT_CLASS (klass)->dispose = bench_texture_dispose;
+  GTK_WIDGET_CLASS (klass)->snapshot = bench_texture_snapshot;
+}
+
+static void
+bench_texture_init (BenchTexture *self)
 {
 }
 
@@ -171,10 +272,16 @@ show (GtkWidget *child)
   return window;
 }
 
-/* Median frame time in ms of the fishbowl of @n in a window: in a view
- * if @icon_surface is given, else in GTK's widget of @icon */
+typedef enum {
+  SHOW_VIEW,                    /* the fishbowl in a GskLayerView */
+  SHOW_GTK,                     /* the fishbowl as GTK's render nodes */
+  SHOW_TEXTURE_FLOOR,           /* a new window-sized texture, no fishbowl */
+} Show;
+
+/* Median frame time in ms of @what with @n icons in a window */
 static double
-run_window (int              n,
+run_window (Show             what,
+            int              n,
             int              frames,
             cairo_surface_t *icon_surface,
             GdkTexture      *icon,
@@ -192,18 +299,20 @@ run_window (int              n,
   run.times = g_new (double, frames);
   run.frame = -BENCH_WARMUP;
 
-  if (icon_surface)
+  if (what == SHOW_VIEW)
     {
       GskLayer *root = fishbowl_root (&run, icon_surface);
 
       widget = gsk_layer_view_new (root);
     }
-  else
+  else if (what == SHOW_GTK)
     {
       widget = g_object_new (BENCH_TYPE_NODES, NULL);
       BENCH_NODES (widget)->run = &run;
       run.icon = icon;
     }
+  else
+    widget = g_object_new (BENCH_TYPE_TEXTURE, NULL);
   window = show (widget);
   while (gtk_widget_get_frame_clock (widget) == NULL)
     g_main_context_iteration (NULL, TRUE);
@@ -357,26 +466,31 @@ main (int    argc,
   icon = fishbowl_icon_texture (icon_surface);
 
   printf ("Issue 12 - the fishbowl in a 1024x768 window: median ms of work per frame (update to after-paint)\n"
-          "of up to %d frames; headless = bench-fishbowl's GSK GL frame, run beside it\n\n", options.frames);
-  printf ("%8s %10s %10s %10s %12s %12s  %s\n", "N", "view ms", "gtk ms", "headless", "view/headless",
-          "view/gtk", "view path");
+          "of up to %d frames; headless = bench-fishbowl's GSK GL frame, run beside it;\n"
+          "tex floor = GTK showing a new window-sized GL texture each frame, drawn by nobody\n\n", options.frames);
+  printf ("%8s %10s %10s %10s %10s %12s %12s  %s\n", "N", "view ms", "gtk ms", "headless", "tex floor",
+          "view/headless", "view/gtk", "view path");
   for (i = 0; i < options.counts->len; i++)
     {
       int n = g_array_index (options.counts, int, i);
       g_autofree char *path = NULL;
-      double view = run_window (n, options.frames, icon_surface, NULL, &path);
-      double gtk = run_window (n, options.frames, NULL, icon, NULL);
-      double headless = run_headless (argv[0], n, options.frames);
+      const char *only = g_getenv ("BENCH_VIEW_ONLY");
+      double view = only && !g_str_equal (only, "view") ? 1 :
+                    run_window (SHOW_VIEW, n, options.frames, icon_surface, NULL, &path);
+      double gtk = only && !g_str_equal (only, "gtk") ? 1 : run_window (SHOW_GTK, n, options.frames, NULL, icon, NULL);
+      double floor = only ? 0 : run_window (SHOW_TEXTURE_FLOOR, n, options.frames, NULL, NULL, NULL);
+      double headless = only ? 0 : run_headless (argv[0], n, options.frames);
       /* Frame rates: the ratio of rates is the inverse of times' */
       double vs_headless = headless > 0 ? headless / view : 0;
       double vs_gtk = gtk / view;
 
-      printf ("%8d %10.2f %10.2f %10.2f %11.2f%s %11.2f%s  %s\n", n, view, gtk, headless,
+      printf ("%8d %10.2f %10.2f %10.2f %10.2f %11.2f%s %11.2f%s  %s\n", n, view, gtk, headless, floor,
               vs_headless, vs_headless < 0.9 ? "!" : " ", vs_gtk, vs_gtk < 1 ? "!" : " ", path);
       fflush (stdout);
     }
 
-  measure_still (icon_surface);
+  if (!g_getenv ("BENCH_VIEW_ONLY"))
+    measure_still (icon_surface);
 
   g_object_unref (icon);
   cairo_surface_destroy (icon_surface);

@@ -1139,6 +1139,54 @@ test_widget_size_and_lifetime (Fixture       *f,
   spin (100);
 }
 
+/* On GTK's GL renderer the view's texture is sampled nearest where its
+ * texels are the window's pixels, and linearly where they are not (a
+ * parent placed it between pixels): the pixels are the same either way
+ * where nearest is used, and llvmpipe draws them sooner */
+static void
+test_texture_filter (void)
+{
+  GskLayer *root = g_object_ref_sink (gsk_layer_new ());
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *fixed = gtk_fixed_new ();
+  GtkWidget *view;
+  guint frames;
+
+  gsk_layer_set_background_color (root, &(GdkRGBA) { 0.2f, 0.4f, 0.6f, 1 });
+  view = gsk_layer_view_new (root);
+  gtk_widget_set_size_request (view, 120, 80);
+  gtk_fixed_put (GTK_FIXED (fixed), view, 10, 4);
+  gtk_window_set_decorated (GTK_WINDOW (window), FALSE);
+  gtk_window_set_default_size (GTK_WINDOW (window), 200, 120);
+  gtk_window_set_child (GTK_WINDOW (window), fixed);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (frames_rendered_at_least (GSK_LAYER_VIEW (view), 1));
+  if (gsk_layer_view_get_render_path (GSK_LAYER_VIEW (view)) != GSK_LAYER_VIEW_RENDER_GL_TEXTURE)
+    {
+      gtk_window_destroy (GTK_WINDOW (window));
+      g_object_unref (root);
+      g_test_skip ("not the GL texture path");
+      return;
+    }
+  g_assert_true (gsk_layer_view_samples_nearest (GSK_LAYER_VIEW (view)));
+
+  frames = gsk_layer_view_get_frames_rendered (GSK_LAYER_VIEW (view));
+  gtk_fixed_move (GTK_FIXED (fixed), view, 10.5, 4);
+  gsk_layer_set_background_color (root, &(GdkRGBA) { 0.6f, 0.4f, 0.2f, 1 });
+  g_assert_true (frames_rendered_at_least (GSK_LAYER_VIEW (view), frames + 1));
+  g_assert_false (gsk_layer_view_samples_nearest (GSK_LAYER_VIEW (view)));
+
+  frames = gsk_layer_view_get_frames_rendered (GSK_LAYER_VIEW (view));
+  gtk_fixed_move (GTK_FIXED (fixed), view, 30, 8);
+  gsk_layer_set_background_color (root, &(GdkRGBA) { 0.2f, 0.6f, 0.4f, 1 });
+  g_assert_true (frames_rendered_at_least (GSK_LAYER_VIEW (view), frames + 1));
+  g_assert_true (gsk_layer_view_samples_nearest (GSK_LAYER_VIEW (view)));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  spin (50);
+  g_object_unref (root);
+}
+
 /* A window that is a layer tree, in one call: Clutter's stage */
 static void
 test_layer_window (void)
@@ -1232,6 +1280,7 @@ main (int    argc,
   g_test_add ("/view/tab-order", Fixture, NULL, fixture_set_up, test_tab_order, fixture_tear_down);
   g_test_add ("/view/scroll", Fixture, NULL, fixture_set_up, test_scroll, fixture_tear_down);
   g_test_add_func ("/view/layer-window", test_layer_window);
+  g_test_add_func ("/view/texture-filter", test_texture_filter);
   g_test_add ("/view/widget/perspective-click", Fixture, NULL, fixture_set_up,
               test_widget_perspective_click, fixture_tear_down);
   g_test_add ("/view/widget/entry-typing", Fixture, NULL, fixture_set_up,

@@ -17,5 +17,8 @@ GskRenderNode *gsk_layer_view_peek_node (GskLayerView *self);
 /* What the last rendered frame redrew: pixels on the texture paths, new
  * leaf nodes on the node path */
 gint64 gsk_layer_view_get_last_drawn (GskLayerView *self);
+/* Whether the last GL texture went to GTK to be sampled nearest (the
+ * view on whole device pixels) rather than linearly */
+gboolean gsk_layer_view_samples_nearest (GskLayerView *self);
 
 G_END_DECLS
