@@ -1,5 +1,5 @@
 /* bench-blur.c: blurs on the GL backend, at reduced resolution and at
- * full resolution, side by side
+ * full resolution, side by side; and on the software backend
  *
  * A 480×320 layer with a gradient and `filter: blur(σ)` moves a pixel
  * per frame over a 960×640 target. For each σ, the median frame time of
@@ -7,7 +7,9 @@
  * a half or a quarter of the resolution from σ = 4 or 16), of the same
  * with every blur at full resolution (no-cache,full-res-blur), and as
  * it is, drawing the moved layer from its blurred pixels of the frame
- * before; each run is this program again, as a child.
+ * before; then the software backend blurring it every frame (no-cache)
+ * and as it is, drawing it from its kept pixels. Each run is this
+ * program again, as a child.
  *
  * Usage: bench-blur [FRAMES [SIGMA...]]
  *
@@ -66,7 +68,8 @@ run (GskLayerRenderer *renderer,
       if (i >= 0)
         times[i] = (g_get_monotonic_time () - start) / 1000.0;
     }
-  *reduced = gsk_layer_gl_renderer_get_stats (GSK_LAYER_GL_RENDERER (renderer))->reduced_blurs;
+  *reduced = GSK_IS_LAYER_GL_RENDERER (renderer)
+             ? gsk_layer_gl_renderer_get_stats (GSK_LAYER_GL_RENDERER (renderer))->reduced_blurs : 0;
 
   qsort (times, frames, sizeof (double), compare_doubles);
   median = times[frames / 2];
@@ -77,10 +80,11 @@ run (GskLayerRenderer *renderer,
   return median;
 }
 
-/* The median frame time of this program run as a child with
+/* The median frame time of this program run as a child on @backend with
  * GSK_LAYER_DEBUG=@debug, and the reduced blurs of its last frame */
 static double
 run_child (const char *self,
+           const char *backend,
            int         frames,
            double      sigma,
            const char *debug,
@@ -94,7 +98,7 @@ run_child (const char *self,
   g_autofree char *out = NULL;
   double ms = 0;
 
-  envp = g_environ_setenv (envp, "BENCH_BLUR_CHILD", "1", TRUE);
+  envp = g_environ_setenv (envp, "BENCH_BLUR_CHILD", backend, TRUE);
   if (!g_spawn_sync (NULL, child_argv, envp, G_SPAWN_DEFAULT, NULL, NULL, &out, NULL, NULL, &error))
     g_error ("%s", error->message);
   g_strfreev (envp);
@@ -116,30 +120,34 @@ main (int    argc,
   if (g_getenv ("BENCH_BLUR_CHILD") != NULL)
     {
       g_autoptr (GError) error = NULL;
-      GskLayerRenderer *renderer = gsk_layer_renderer_new_for_backend ("gl", &error);
+      GskLayerRenderer *renderer = gsk_layer_renderer_new_for_backend (g_getenv ("BENCH_BLUR_CHILD"), &error);
       guint reduced = 0;
       double ms;
 
       if (renderer == NULL)
-        g_error ("no GL renderer: %s", error->message);
+        g_error ("no renderer: %s", error->message);
       ms = run (renderer, frames, g_ascii_strtod (argv[2], NULL), &reduced);
       printf ("%g %u\n", ms, reduced);
       g_object_unref (renderer);
       return 0;
     }
 
-  printf ("# %d frames of %dx%d, a 480x320 layer blurred and moving a pixel a frame\n"
-          "# sigma  reduced-ms  full-ms  full/reduced  reduced-blurs  kept-ms  reduced/kept\n", frames, W, H);
+  printf ("# %d frames of %dx%d, a 480x320 layer blurred and moving a pixel a frame; ms a frame\n"
+          "#        GL                                                           software\n"
+          "# sigma  reduced-ms  full-ms  full/reduced  reduced-blurs  kept-ms  reduced/kept"
+          "  blurred-ms  kept-ms  blurred/kept\n", frames, W, H);
   for (i = 0; i < n; i++)
     {
       double sigma = argc > 2 ? g_ascii_strtod (argv[i + 2], NULL) : default_sigmas[i];
       guint reduced, unused;
-      double ms = run_child (argv[0], frames, sigma, "no-cache", &reduced);
-      double full = run_child (argv[0], frames, sigma, "no-cache,full-res-blur", &unused);
-      double kept = run_child (argv[0], frames, sigma, "", &unused);
+      double ms = run_child (argv[0], "gl", frames, sigma, "no-cache", &reduced);
+      double full = run_child (argv[0], "gl", frames, sigma, "no-cache,full-res-blur", &unused);
+      double kept = run_child (argv[0], "gl", frames, sigma, "", &unused);
+      double sw = run_child (argv[0], "software", frames, sigma, "no-cache", &unused);
+      double sw_kept = run_child (argv[0], "software", frames, sigma, "", &unused);
 
-      printf ("%7g  %10.2f  %7.2f  %12.2f%s  %13u  %7.2f  %12.2f\n", sigma, ms, full, full / ms,
-              full / ms < 1 ? "!" : "", reduced, kept, ms / kept);
+      printf ("%7g  %10.2f  %7.2f  %12.2f%s  %13u  %7.2f  %12.2f  %10.2f  %7.2f  %12.2f\n", sigma, ms, full,
+              full / ms, full / ms < 1 ? "!" : "", reduced, kept, ms / kept, sw, sw_kept, sw / sw_kept);
     }
 
   return 0;

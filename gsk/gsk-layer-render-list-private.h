@@ -346,6 +346,11 @@ gsk_layer_rounded_rect_contains (const graphene_rect_t  *rect,
   return TRUE;
 }
 
+/* The index of the POP_GROUP that ends the group the op at @start
+ * pushes; @start if the list has none */
+guint gsk_layer_render_list_matching_pop (const GskLayerRenderList *list,
+                                          guint                     start);
+
 /* For backends replaying a list: inside a group or clip that shows
  * nothing (*@depth > 0, which the backend set to 1 at its push), follows
  * the nesting of @op and returns TRUE, for the caller to skip @op */

@@ -252,3 +252,24 @@ gsk_layer_project_rect (const graphene_matrix_t *transform,
 
   return TRUE;
 }
+
+guint
+gsk_layer_render_list_matching_pop (const GskLayerRenderList *list,
+                                    guint                     start)
+{
+  guint depth = 0, i;
+
+  for (i = start; i < list->n_ops; i++)
+    {
+      GskLayerRenderOpKind kind = list->ops[i].kind;
+
+      if (kind == GSK_LAYER_RENDER_OP_PUSH_GROUP || kind == GSK_LAYER_RENDER_OP_PUSH_CLIP)
+        depth++;
+      else if (kind == GSK_LAYER_RENDER_OP_POP_GROUP || kind == GSK_LAYER_RENDER_OP_POP_CLIP)
+        {
+          if (--depth == 0)
+            return kind == GSK_LAYER_RENDER_OP_POP_GROUP ? i : start;
+        }
+    }
+  return start;
+}

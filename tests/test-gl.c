@@ -22,6 +22,7 @@
 #include "gsk-layer-gl-renderer-private.h"
 #include "gsk-layer-render-cull-private.h"
 #include "png-test-utils.h"
+#include "filter-test-utils.h"
 
 #define MAX_DIFF 6
 #define EDGE_FRACTION 0.015
@@ -2236,27 +2237,6 @@ test_texture_surfaces_end_on_other_threads (void)
   g_assert_cmpuint (gsk_layer_gl_renderer_get_texture_memory (GSK_LAYER_GL_RENDERER (gl)), ==, 256 * 256 * 4);
 
   cairo_surface_destroy (target);
-}
-
-static GskLayer *
-blurred_card (GskLayer   *root,
-              float       x,
-              float       y,
-              const char *style)
-{
-  GskLayer *card = gsk_layer_new ();
-  GskLayer *child = gsk_layer_new ();
-  g_autoptr (GError) error = NULL;
-
-  gsk_layer_set_position (card, &GRAPHENE_POINT_INIT (x, y));
-  gsk_layer_set_size (card, &GRAPHENE_SIZE_INIT (90, 60));
-  g_assert_true (gsk_layer_set_style_from_string (card, style, &error));
-  gsk_layer_set_position (child, &GRAPHENE_POINT_INIT (20, 15));
-  gsk_layer_set_size (child, &GRAPHENE_SIZE_INIT (40, 30));
-  gsk_layer_set_background_color (child, &(GdkRGBA) { 0.1f, 0.1f, 0.2f, 1 });
-  gsk_layer_add_child (card, child);
-  gsk_layer_add_child (root, card);
-  return card;
 }
 
 /* A group with a blur or a drop shadow that only moved, by whole

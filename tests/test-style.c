@@ -17,8 +17,10 @@
 
 #include "gsk-layer-private.h"
 #include "gsk-layer-renderer-private.h"
+#include "gsk-layer-software-backend-private.h"
 #include "font-caches.h"
 #include "png-test-utils.h"
+#include "filter-test-utils.h"
 
 /* Parses @css and writes it back */
 static char *
@@ -1124,6 +1126,122 @@ test_conic_scale (void)
   g_object_unref (renderer);
 }
 
+/* Renders @root with @renderer and returns what its filter cache did.
+ * Frames after the first are damaged in part, and the damage check
+ * compares each with a full frame drawn without the cache (every group
+ * filtered in bands, afresh): any pixel apart is an error */
+static void
+render_and_check (GskLayerRenderer *renderer,
+                  GskLayer         *root,
+                  cairo_surface_t  *target,
+                  gboolean          first,
+                  guint            *kept,
+                  guint            *filtered)
+{
+  cairo_region_t *damage;
+
+  gsk_layer_renderer_set_check_damage (renderer, TRUE);
+  damage = gsk_layer_renderer_render (renderer, root, target);
+  g_assert_no_error (gsk_layer_renderer_get_damage_error (renderer));
+  if (!first)
+    g_assert_true (cairo_region_contains_rectangle (damage, &(cairo_rectangle_int_t) { 0, 0, 640, 480 }) !=
+                   CAIRO_REGION_OVERLAP_IN);
+  cairo_region_destroy (damage);
+  gsk_layer_software_renderer_get_filter_stats (GSK_LAYER_SOFTWARE_RENDERER (renderer), kept, filtered);
+  g_test_message ("%u kept, %u filtered", *kept, *filtered);
+}
+
+/* The software backend keeps the filtered pixels of groups with a blur
+ * or a drop shadow. A group drawn with the same ops as in the frame
+ * before is drawn whole and kept; in later frames where it only moved,
+ * by whole pixels, it is not filtered again, and its pixels are those
+ * filtering afresh in bands gives, to the bit. A group that changes, a
+ * move by half a pixel, an image drawn into: left to the bands. */
+static void
+test_software_filter_cache (void)
+{
+  GskLayerRenderer *renderer = gsk_layer_software_renderer_new ();
+  cairo_surface_t *target = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 640, 480);
+  GskLayer *root = g_object_ref_sink (gsk_layer_new ());
+  GskLayer *a, *b, *c;
+  guint kept, filtered, frame;
+
+  /* Three cards apart, a fourth comes later at (470, 330) */
+  gsk_layer_set_size (root, &GRAPHENE_SIZE_INIT (640, 480));
+  gsk_layer_set_background_color (root, &(GdkRGBA) { 1, 1, 1, 1 });
+  a = blurred_card (root, 20, 20, "background-image: linear-gradient(30deg, #e01b24, #f6d32d); filter: blur(3px)");
+  b = blurred_card (root, 480, 30, "background-color: #3584e4; border-radius: 12px; "
+                                    "filter: drop-shadow(4px 5px 6px #000000)");
+  c = blurred_card (root, 220, 300, "background-color: #33d17a; opacity: 0.8; filter: blur(16px) grayscale(0.5)");
+
+  /* Seen for the first time: drawn by the bands */
+  render_and_check (renderer, root, target, TRUE, &kept, &filtered);
+  g_assert_cmpuint (kept, ==, 0);
+  g_assert_cmpuint (filtered, ==, 0);
+
+  /* All three move by whole pixels, for a few frames: drawn whole and
+   * kept in the first, from the kept pixels after */
+  for (frame = 1; frame <= 4; frame++)
+    {
+      gsk_layer_set_position (a, &GRAPHENE_POINT_INIT (20 + 5 * frame, 20 + 3 * frame));
+      gsk_layer_set_position (b, &GRAPHENE_POINT_INIT (480 - 4 * frame, 30 + 2 * frame));
+      gsk_layer_set_position (c, &GRAPHENE_POINT_INIT (220 + 6 * frame, 300 + 4 * frame));
+      render_and_check (renderer, root, target, FALSE, &kept, &filtered);
+      g_assert_cmpuint (kept, ==, frame == 1 ? 0 : 3);
+      g_assert_cmpuint (filtered, ==, frame == 1 ? 3 : 0);
+    }
+
+  /* One moves by half a pixel: left to the bands; the others, still,
+   * are not drawn */
+  gsk_layer_set_position (b, &GRAPHENE_POINT_INIT (468.5f, 36));
+  render_and_check (renderer, root, target, FALSE, &kept, &filtered);
+  g_assert_cmpuint (kept, ==, 0);
+  g_assert_cmpuint (filtered, ==, 0);
+
+  /* A child of one changes every frame, as an animation inside it would:
+   * never drawn whole, nor taken from kept pixels */
+  for (frame = 0; frame < 3; frame++)
+    {
+      gsk_layer_set_background_color (gsk_layer_get_first_child (a),
+                                      &(GdkRGBA) { 0.8f, 0.1f + 0.2f * frame, 0.5f, 1 });
+      render_and_check (renderer, root, target, FALSE, &kept, &filtered);
+      g_assert_cmpuint (kept, ==, 0);
+      g_assert_cmpuint (filtered, ==, 0);
+    }
+
+  /* An image drawn into in place: its ops are the same, its pixels not */
+  {
+    cairo_surface_t *image = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 40, 30);
+    GskLayerContent *content = gsk_layer_image_content_new (image);
+    GskLayer *d = blurred_card (root, 500, 380, "filter: blur(2px)");
+    cairo_t *cr;
+
+    gsk_layer_set_content (gsk_layer_get_first_child (d), content);
+    for (frame = 0; frame < 3; frame++)
+      {
+        gsk_layer_set_position (d, &GRAPHENE_POINT_INIT (500 - frame, 380));
+        render_and_check (renderer, root, target, frame == 0, &kept, &filtered);
+      }
+    g_assert_cmpuint (kept, ==, 1);
+
+    cr = cairo_create (image);
+    cairo_set_source_rgb (cr, 0.1, 0.2, 0.9);
+    cairo_paint (cr);
+    cairo_destroy (cr);
+    gsk_layer_content_invalidate (content);
+    gsk_layer_set_position (d, &GRAPHENE_POINT_INIT (496, 380));
+    render_and_check (renderer, root, target, FALSE, &kept, &filtered);
+    g_assert_cmpuint (kept, ==, 0);
+
+    g_object_unref (content);
+    cairo_surface_destroy (image);
+  }
+
+  cairo_surface_destroy (target);
+  g_object_unref (root);
+  g_object_unref (renderer);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1146,6 +1264,7 @@ main (int    argc,
   g_test_add_func ("/style/vector-box", test_vector_box);
   g_test_add_func ("/style/content-box", test_content_box);
   g_test_add_func ("/style/shadow", test_shadow);
+  g_test_add_func ("/style/software-filter-cache", test_software_filter_cache);
   g_test_add_func ("/style/scene", test_scene);
 
   status = g_test_run ();

@@ -541,29 +541,6 @@ push_entry_clipped (GskLayerGLBackend    *self,
   return TRUE;
 }
 
-/* The index of the POP_GROUP that ends the group @start pushes; @start
- * if the list has none */
-static guint
-matching_pop (const GskLayerRenderList *list,
-              guint                     start)
-{
-  guint depth = 0, i;
-
-  for (i = start; i < list->n_ops; i++)
-    {
-      GskLayerRenderOpKind kind = list->ops[i].kind;
-
-      if (kind == GSK_LAYER_RENDER_OP_PUSH_GROUP || kind == GSK_LAYER_RENDER_OP_PUSH_CLIP)
-        depth++;
-      else if (kind == GSK_LAYER_RENDER_OP_POP_GROUP || kind == GSK_LAYER_RENDER_OP_POP_CLIP)
-        {
-          if (--depth == 0)
-            return kind == GSK_LAYER_RENDER_OP_POP_GROUP ? i : start;
-        }
-    }
-  return start;
-}
-
 /* A filtered group from the pixels kept from an earlier frame, moved by
  * (@dx, @dy), over @box */
 static void
@@ -626,7 +603,7 @@ push_group (GskLayerGLBackend      *self,
        * last bit where float rounding of its edges does (and by more
        * for blurs drawn at a reduced resolution, whose grid does not
        * move with it; /gl/filter-cache measures how much) */
-      guint start = op - self->list->ops, end = matching_pop (self->list, start);
+      guint start = op - self->list->ops, end = gsk_layer_render_list_matching_pop (self->list, start);
       GskLayerGLFilterCacheEntry *cached;
       int dx, dy;
 

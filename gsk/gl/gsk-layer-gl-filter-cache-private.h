@@ -10,20 +10,17 @@
 #include "gsk-layer-gl-backend-private.h"
 #include "gsk-layer-gl-box-private.h"
 #include "gsk-layer-gl-offscreen-pool-private.h"
-#include "gsk-layer-render-list-private.h"
+#include "gsk-layer-kept-ops-private.h"
 
 G_BEGIN_DECLS
 
 /* How many filtered groups are kept: each holds a target-sized offscreen */
 #define GSK_LAYER_GL_FILTER_CACHE_SIZE 4
 
-/* A group's filtered pixels, and a copy of the ops that made them (the
- * PUSH_GROUP first, up to its POP_GROUP), holding what they refer to */
+/* A group's filtered pixels, and the ops that made them */
 typedef struct
 {
-  GskLayerRenderOp *ops;
-  guint *serials;               /* of each op's surface when drawn */
-  guint n_ops;
+  GskLayerKeptOps kept;
   GskLayerGLOffscreen offscreen;
   GskLayerGLBox box;            /* where the pixels are, in target space */
   guint64 last_used;            /* the frame that last drew them */

@@ -3,140 +3,23 @@
  * A group with a blur or a drop shadow costs an offscreen and several
  * passes. When it only moved, by whole pixels, its filtered pixels are
  * those of the frame before, moved: the backend keeps the last few, with
- * a copy of the ops that drew them, and draws the group from them when
- * its ops are the same but for that move. The copy holds references to
- * the surfaces and glyph runs it names, so that a pointer compared is
- * never one reused by something new.
+ * the ops that drew them (GskLayerKeptOps), and draws the group from
+ * them when its ops are the same but for that move.
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include "config.h"
 
-#include <math.h>
 #include <string.h>
 
 #include "gsk-layer-gl-filter-cache-private.h"
 #include "gsk-layer-gl-backend-impl-private.h"
 
-/* Matrices and bounds compared after an integer move: what float
- * arithmetic may leave, far below what a pixel shows */
-#define EPSILON 1e-3f
-
-static gboolean
-near (float a,
-      float b)
-{
-  return fabsf (a - b) <= EPSILON * MAX (1.f, MAX (fabsf (a), fabsf (b)) * 1e-3f);
-}
-
-/* @a is @b moved by (@dx, @dy) in target space: target = p × M then
- * divided by w, so the move adds dx × (column 3) to column 0, dy × it
- * to column 1 */
-static gboolean
-transforms_moved (const graphene_matrix_t *a,
-                  const graphene_matrix_t *b,
-                  int                      dx,
-                  int                      dy)
-{
-  float ma[16], mb[16];
-  int r;
-
-  graphene_matrix_to_float (a, ma);
-  graphene_matrix_to_float (b, mb);
-  for (r = 0; r < 4; r++)
-    {
-      if (mb[r * 4 + 3] == 0.f)
-        {
-          if (ma[r * 4 + 0] != mb[r * 4 + 0] || ma[r * 4 + 1] != mb[r * 4 + 1] ||
-              ma[r * 4 + 2] != mb[r * 4 + 2] || ma[r * 4 + 3] != 0.f)
-            return FALSE;
-          continue;
-        }
-      if (r < 3 && (fabsf (ma[r * 4 + 0] - (mb[r * 4 + 0] + dx * mb[r * 4 + 3])) >
-                    1e-6f * MAX (1.f, fabsf (ma[r * 4 + 0])) ||
-                    fabsf (ma[r * 4 + 1] - (mb[r * 4 + 1] + dy * mb[r * 4 + 3])) >
-                    1e-6f * MAX (1.f, fabsf (ma[r * 4 + 1]))))
-        return FALSE;
-      if (!near (ma[r * 4 + 0], mb[r * 4 + 0] + dx * mb[r * 4 + 3]) ||
-          !near (ma[r * 4 + 1], mb[r * 4 + 1] + dy * mb[r * 4 + 3]) ||
-          ma[r * 4 + 2] != mb[r * 4 + 2] || ma[r * 4 + 3] != mb[r * 4 + 3])
-        return FALSE;
-    }
-  return TRUE;
-}
-
-static gboolean
-rects_moved (const graphene_rect_t *a,
-             const graphene_rect_t *b,
-             int                    dx,
-             int                    dy)
-{
-  return near (a->origin.x, b->origin.x + dx) && near (a->origin.y, b->origin.y + dy) &&
-         near (a->size.width, b->size.width) && near (a->size.height, b->size.height);
-}
-
-/* Whether @a draws what @b drew, moved by (@dx, @dy) */
-static gboolean
-ops_moved (const GskLayerRenderOp *a,
-           const GskLayerRenderOp *b,
-           guint                   b_serial,
-           int                     dx,
-           int                     dy)
-{
-  if (a->kind != b->kind || a->opacity != b->opacity || a->blend_mode != b->blend_mode ||
-      a->sampling != b->sampling || a->rounded != b->rounded || a->axis_aligned != b->axis_aligned ||
-      a->behind_viewer != b->behind_viewer || a->n_filters != b->n_filters ||
-      a->filter_reach != b->filter_reach)
-    return FALSE;
-
-  /* Pop ops carry nothing */
-  if (a->kind == GSK_LAYER_RENDER_OP_POP_GROUP || a->kind == GSK_LAYER_RENDER_OP_POP_CLIP)
-    return TRUE;
-
-  if (!rects_moved (&a->screen_bounds, &b->screen_bounds, dx, dy) ||
-      (a->kind != GSK_LAYER_RENDER_OP_PUSH_GROUP && !transforms_moved (&a->transform, &b->transform, dx, dy)))
-    return FALSE;
-
-  if (memcmp (&a->bounds, &b->bounds, sizeof a->bounds) != 0 ||
-      memcmp (&a->source_rect, &b->source_rect, sizeof a->source_rect) != 0 ||
-      memcmp (&a->rounded_rect, &b->rounded_rect, sizeof a->rounded_rect) != 0 ||
-      memcmp (a->corner_radii, b->corner_radii, sizeof a->corner_radii) != 0 ||
-      memcmp (a->color, b->color, sizeof a->color) != 0)
-    return FALSE;
-
-  /* The same surface, not drawn into since */
-  if (a->surface != b->surface ||
-      (a->surface != NULL && gsk_layer_surface_get_serial (a->surface) != b_serial))
-    return FALSE;
-  if (a->glyphs != b->glyphs)
-    return FALSE;
-  if ((a->paint == NULL) != (b->paint == NULL) ||
-      (a->paint != NULL && memcmp (a->paint, b->paint, sizeof *a->paint) != 0))
-    return FALSE;
-  if (a->n_filters > 0 && memcmp (a->filters, b->filters, a->n_filters * sizeof *a->filters) != 0)
-    return FALSE;
-
-  return TRUE;
-}
-
 static void
 entry_clear (GskLayerGLBackend          *self,
              GskLayerGLFilterCacheEntry *entry)
 {
-  guint i;
-
-  for (i = 0; i < entry->n_ops; i++)
-    {
-      GskLayerRenderOp *op = &entry->ops[i];
-
-      g_clear_pointer (&op->surface, cairo_surface_destroy);
-      g_clear_pointer (&op->glyphs, gsk_layer_glyph_run_unref);
-      g_clear_pointer (&op->filters, g_free);
-      g_clear_pointer (&op->paint, g_free);
-    }
-  g_clear_pointer (&entry->ops, g_free);
-  g_clear_pointer (&entry->serials, g_free);
-  entry->n_ops = 0;
+  gsk_layer_kept_ops_clear (&entry->kept);
   if (entry->offscreen.framebuffer != 0)
     gsk_layer_gl_release_offscreen (self, &entry->offscreen);
   memset (&entry->offscreen, 0, sizeof entry->offscreen);
@@ -150,32 +33,18 @@ gsk_layer_gl_filter_cache_lookup (GskLayerGLBackend      *self,
                                   int                    *dx,
                                   int                    *dy)
 {
-  guint i, j;
+  guint i;
 
   for (i = 0; i < GSK_LAYER_GL_FILTER_CACHE_SIZE; i++)
     {
       GskLayerGLFilterCacheEntry *entry = &self->filter_cache[i];
-      float fx, fy;
       int x, y;
 
-      if (entry->n_ops != n || entry->offscreen.framebuffer == 0 ||
-          entry->offscreen.width < self->target.width || entry->offscreen.height < self->target.height)
-        continue;
-
-      /* The move, from the group's box: whole pixels only */
-      fx = ops[0].screen_bounds.origin.x - entry->ops[0].screen_bounds.origin.x;
-      fy = ops[0].screen_bounds.origin.y - entry->ops[0].screen_bounds.origin.y;
-      x = (int) roundf (fx);
-      y = (int) roundf (fy);
-      if (!near (fx, x) || !near (fy, y) ||
+      if (entry->offscreen.framebuffer == 0 ||
+          entry->offscreen.width < self->target.width || entry->offscreen.height < self->target.height ||
+          !gsk_layer_kept_ops_moved (&entry->kept, ops, n, &x, &y) ||
           box->x1 != entry->box.x1 + x || box->y1 != entry->box.y1 + y ||
           box->x2 != entry->box.x2 + x || box->y2 != entry->box.y2 + y)
-        continue;
-
-      for (j = 0; j < n; j++)
-        if (!ops_moved (&ops[j], &entry->ops[j], entry->serials[j], x, y))
-          break;
-      if (j < n)
         continue;
 
       entry->last_used = self->frame;
@@ -202,23 +71,7 @@ gsk_layer_gl_filter_cache_store (GskLayerGLBackend      *self,
       entry = &self->filter_cache[i];
 
   entry_clear (self, entry);
-  entry->ops = g_memdup2 (ops, n * sizeof *ops);
-  entry->serials = g_new0 (guint, n);
-  entry->n_ops = n;
-  for (i = 0; i < n; i++)
-    {
-      GskLayerRenderOp *op = &entry->ops[i];
-
-      if (op->surface)
-        {
-          cairo_surface_reference (op->surface);
-          entry->serials[i] = gsk_layer_surface_get_serial (op->surface);
-        }
-      if (op->glyphs)
-        gsk_layer_glyph_run_ref (op->glyphs);
-      op->filters = op->n_filters > 0 ? g_memdup2 (op->filters, op->n_filters * sizeof *op->filters) : NULL;
-      op->paint = op->paint ? g_memdup2 (op->paint, sizeof *op->paint) : NULL;
-    }
+  gsk_layer_kept_ops_init (&entry->kept, ops, n);
   entry->offscreen = *offscreen;
   entry->box = *box;
   entry->last_used = self->frame;
@@ -243,6 +96,6 @@ gsk_layer_gl_filter_cache_expire (GskLayerGLBackend *self)
   guint i;
 
   for (i = 0; i < GSK_LAYER_GL_FILTER_CACHE_SIZE; i++)
-    if (self->filter_cache[i].n_ops > 0 && self->filter_cache[i].last_used + MAX_IDLE_FRAMES < self->frame)
+    if (self->filter_cache[i].kept.n_ops > 0 && self->filter_cache[i].last_used + MAX_IDLE_FRAMES < self->frame)
       entry_clear (self, &self->filter_cache[i]);
 }

@@ -35,10 +35,21 @@ typedef enum {
   ROUND_NEAREST,
 } RoundMode;
 
+/* A filtered group drawn whole before the bands, for them to composite:
+ * its pixels with their top-left corner at (@x, @y) of the target */
+typedef struct
+{
+  guint op_index;                    /* of its PUSH_GROUP */
+  pixman_image_t *image;
+  int x, y;
+} GskLayerSoftwarePrepared;
+
 typedef struct
 {
   const GskLayerRenderList *list;
   const GskLayerOccluders *occluders; /* NULL: draw every op whole */
+  const GskLayerSoftwarePrepared *prepared;
+  guint n_prepared;
   guint flags;
   pixman_format_code_t format;
   guint32 *data;
@@ -83,6 +94,9 @@ typedef struct
   gsize mask_size;
 
   GskLayerCulling culling;           /* action NULL: no culling */
+
+  const GskLayerSoftwarePrepared *prepared;
+  guint n_prepared;
 } RenderState;
 
 /* The ops: gsk-layer-software-backend.c */
@@ -99,6 +113,34 @@ pixman_image_t *gsk_layer_software_get_alpha_mask (RenderState *state,
 
 /* Draws the list into @band, within its damage */
 void gsk_layer_software_render_band (Band *band);
+
+/* The group whose PUSH_GROUP is op @start and POP_GROUP op @end of
+ * @list, drawn whole within @box of a target @width × @height and
+ * filtered: a new image of @box's size */
+pixman_image_t *gsk_layer_software_render_group (const GskLayerRenderList *list,
+                                                 guint                     start,
+                                                 guint                     end,
+                                                 const pixman_box32_t     *box,
+                                                 int                       width,
+                                                 int                       height,
+                                                 guint                     flags);
+
+/* Filtered groups kept from frame to frame: gsk-layer-software-filter-cache.c */
+
+/* Draws, or takes from @cache, the filtered groups of @list (outside
+ * other filtered groups) that reach into @damage and may be kept: those
+ * with a blur or drop shadow, normal blending and some opacity. Returns
+ * them in paint order, *@n_prepared of them, each holding a reference
+ * to its image (gsk_layer_software_prepared_free()) */
+GskLayerSoftwarePrepared *gsk_layer_software_filter_cache_prepare (GskLayerSoftwareFilterCache *cache,
+                                                                   const GskLayerRenderList    *list,
+                                                                   const pixman_region32_t     *damage,
+                                                                   int                          width,
+                                                                   int                          height,
+                                                                   guint                        flags,
+                                                                   guint                       *n_prepared);
+void gsk_layer_software_prepared_free (GskLayerSoftwarePrepared *prepared,
+                                       guint                     n_prepared);
 
 /* Polygons: gsk-layer-software-polygon.c */
 

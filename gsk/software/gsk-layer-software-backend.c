@@ -1220,15 +1220,51 @@ cull_band (RenderState *state,
   cairo_region_destroy (damage);
 }
 
+/* The group pushed by op @index, drawn whole and filtered before the
+ * bands, if it was */
+static const GskLayerSoftwarePrepared *
+find_prepared (const RenderState *state,
+               guint              index)
+{
+  guint i;
+
+  for (i = 0; i < state->n_prepared; i++)
+    if (state->prepared[i].op_index == index)
+      return &state->prepared[i];
+
+  return NULL;
+}
+
+/* A group kept or drawn whole before the bands: composited as its own
+ * offscreen would be (filtered groups blend normally here) */
 static void
-render_ops (RenderState *state)
+draw_prepared (RenderState                    *state,
+               const GskLayerRenderOp         *op,
+               const GskLayerSoftwarePrepared *prepared)
+{
+  pixman_image_composite32 (PIXMAN_OP_OVER, prepared->image,
+                            gsk_layer_software_get_alpha_mask (state, clamp_unit (op->opacity)),
+                            state->canvas,
+                            0, 0,
+                            0, 0,
+                            prepared->x - state->canvas_x,
+                            prepared->y - state->canvas_y,
+                            pixman_image_get_width (prepared->image),
+                            pixman_image_get_height (prepared->image));
+}
+
+/* Draws ops @first up to @end (not included) */
+static void
+render_ops (RenderState *state,
+            guint        first,
+            guint        end)
 {
   const GskLayerRenderList *list = state->list;
   gboolean cull = !(state->flags & DEBUG_NO_CULL);
   gboolean clipped;
   guint i;
 
-  for (i = 0; i < list->n_ops; i++)
+  for (i = first; i < end; i++)
     {
       const GskLayerRenderOp *op = &list->ops[i];
 
@@ -1278,7 +1314,17 @@ render_ops (RenderState *state)
           break;
 
         case GSK_LAYER_RENDER_OP_PUSH_GROUP:
-          push_group (state, op);
+          {
+            const GskLayerSoftwarePrepared *prepared = op->filter_reach > 0 ? find_prepared (state, i) : NULL;
+
+            if (prepared != NULL)
+              {
+                draw_prepared (state, op, prepared);
+                state->skip_depth = 1;
+              }
+            else
+              push_group (state, op);
+          }
           break;
 
         case GSK_LAYER_RENDER_OP_POP_GROUP:
@@ -1310,6 +1356,38 @@ render_ops (RenderState *state)
     pop_entry (state);
 }
 
+static void
+render_state_init (RenderState              *state,
+                   const GskLayerRenderList *list,
+                   guint                     flags,
+                   int                       width,
+                   int                       height,
+                   const pixman_region32_t  *damage,
+                   pixman_image_t           *canvas)
+{
+  state->list = list;
+  state->flags = flags;
+  state->bounds = (pixman_box32_t) { 0, 0, width, height };
+  state->damage = damage;
+  state->clip = *pixman_region32_extents ((pixman_region32_t *) damage);
+  state->canvas = canvas;
+  state->stack = g_array_new (FALSE, FALSE, sizeof (StackEntry));
+  state->sources = g_hash_table_new_full (NULL, NULL, NULL, unref_pixman_image);
+  state->padded_sources = g_hash_table_new_full (NULL, NULL, NULL, unref_pixman_image);
+  state->alpha_masks = g_hash_table_new_full (NULL, NULL, NULL, unref_pixman_image);
+}
+
+static void
+render_state_clear (RenderState *state)
+{
+  gsk_layer_culling_clear (&state->culling);
+  g_free (state->mask_data);
+  g_hash_table_unref (state->alpha_masks);
+  g_hash_table_unref (state->padded_sources);
+  g_hash_table_unref (state->sources);
+  g_array_unref (state->stack);
+}
+
 void
 gsk_layer_software_render_band (Band *band)
 {
@@ -1329,28 +1407,50 @@ gsk_layer_software_render_band (Band *band)
   rects = pixman_region32_rectangles (&band->damage, &n_rects);
   pixman_image_fill_boxes (PIXMAN_OP_SRC, target, &clear, n_rects, rects);
 
-  state.list = band->list;
-  state.flags = band->flags;
-  state.bounds = (pixman_box32_t) { 0, 0, band->width, band->height };
-  state.damage = &band->damage;
-  state.clip = *pixman_region32_extents (&band->damage);
-  state.canvas = target;
-  state.stack = g_array_new (FALSE, FALSE, sizeof (StackEntry));
-  state.sources = g_hash_table_new_full (NULL, NULL, NULL, unref_pixman_image);
-  state.padded_sources = g_hash_table_new_full (NULL, NULL, NULL, unref_pixman_image);
-  state.alpha_masks = g_hash_table_new_full (NULL, NULL, NULL, unref_pixman_image);
+  render_state_init (&state, band->list, band->flags, band->width, band->height, &band->damage, target);
+  state.prepared = band->prepared;
+  state.n_prepared = band->n_prepared;
   update_canvas_clip (&state);
 
   if (band->occluders != NULL)
     cull_band (&state, band);
 
-  render_ops (&state);
-  gsk_layer_culling_clear (&state.culling);
-
-  g_free (state.mask_data);
-  g_hash_table_unref (state.alpha_masks);
-  g_hash_table_unref (state.padded_sources);
-  g_hash_table_unref (state.sources);
-  g_array_unref (state.stack);
+  render_ops (&state, 0, band->list->n_ops);
+  render_state_clear (&state);
   pixman_image_unref (target);
+}
+
+pixman_image_t *
+gsk_layer_software_render_group (const GskLayerRenderList *list,
+                                 guint                     start,
+                                 guint                     end,
+                                 const pixman_box32_t     *box,
+                                 int                       width,
+                                 int                       height,
+                                 guint                     flags)
+{
+  const GskLayerRenderOp *op = &list->ops[start];
+  RenderState state = { 0, };
+  pixman_region32_t damage;
+  pixman_image_t *image;
+
+  image = pixman_image_create_bits (PIXMAN_a8r8g8b8, box->x2 - box->x1, box->y2 - box->y1, NULL, 0);
+  if (image == NULL)
+    return NULL;
+
+  pixman_region32_init_rect (&damage, box->x1, box->y1, box->x2 - box->x1, box->y2 - box->y1);
+  render_state_init (&state, list, flags, width, height, &damage, image);
+  state.canvas_x = box->x1;
+  state.canvas_y = box->y1;
+  update_canvas_clip (&state);
+
+  render_ops (&state, start + 1, end);
+  render_state_clear (&state);
+  pixman_region32_fini (&damage);
+
+  /* Unclipped for the filters: they read the whole image */
+  pixman_image_set_clip_region32 (image, NULL);
+  apply_filters (image, op->filters, op->n_filters);
+
+  return image;
 }

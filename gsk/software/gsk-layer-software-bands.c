@@ -107,6 +107,15 @@ gsk_layer_software_render (const GskLayerRenderList *list,
                            const cairo_region_t     *damage,
                            cairo_surface_t          *target)
 {
+  gsk_layer_software_render_cached (list, damage, target, NULL);
+}
+
+void
+gsk_layer_software_render_cached (const GskLayerRenderList    *list,
+                                  const cairo_region_t        *damage,
+                                  cairo_surface_t             *target,
+                                  GskLayerSoftwareFilterCache *cache)
+{
   pixman_region32_t region;
   pixman_box32_t extents;
   GThreadPool *pool;
@@ -177,6 +186,11 @@ gsk_layer_software_render (const GskLayerRenderList *list,
 
   extents = *pixman_region32_extents (&region);
 
+  /* Filtered groups that may be kept, drawn whole or taken as kept */
+  if (cache != NULL)
+    frame.prepared = gsk_layer_software_filter_cache_prepare (cache, list, &region, frame.width, frame.height,
+                                                              frame.flags, &frame.n_prepared);
+
   /* What opaque ops hide, found once for both bands */
   if (!(frame.flags & DEBUG_NO_CULL))
     {
@@ -226,6 +240,7 @@ gsk_layer_software_render (const GskLayerRenderList *list,
 
   pixman_region32_fini (&region);
   gsk_layer_occluders_free ((GskLayerOccluders *) frame.occluders);
+  gsk_layer_software_prepared_free ((GskLayerSoftwarePrepared *) frame.prepared, frame.n_prepared);
 
   cairo_surface_mark_dirty_rectangle (target, extents.x1, extents.y1,
                                       extents.x2 - extents.x1,

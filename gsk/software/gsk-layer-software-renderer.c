@@ -19,6 +19,7 @@
 struct _GskLayerSoftwareRenderer
 {
   GskLayerRenderer parent_instance;
+  GskLayerSoftwareFilterCache *filter_cache;
 };
 
 G_DEFINE_FINAL_TYPE (GskLayerSoftwareRenderer, gsk_layer_software_renderer, GSK_TYPE_LAYER_RENDERER)
@@ -29,18 +30,43 @@ gsk_layer_software_renderer_render_list (GskLayerRenderer         *renderer,
                                          const cairo_region_t     *damage,
                                          cairo_surface_t          *target)
 {
-  gsk_layer_software_render (list, damage, target);
+  GskLayerSoftwareRenderer *self = GSK_LAYER_SOFTWARE_RENDERER (renderer);
+
+  /* A damage check's full frame filters every group afresh, in bands:
+   * kept pixels must equal those */
+  gsk_layer_software_render_cached (list, damage, target,
+                                    gsk_layer_renderer_is_checking (renderer) ? NULL : self->filter_cache);
+}
+
+static void
+gsk_layer_software_renderer_finalize (GObject *object)
+{
+  GskLayerSoftwareRenderer *self = GSK_LAYER_SOFTWARE_RENDERER (object);
+
+  gsk_layer_software_filter_cache_free (self->filter_cache);
+  G_OBJECT_CLASS (gsk_layer_software_renderer_parent_class)->finalize (object);
 }
 
 static void
 gsk_layer_software_renderer_class_init (GskLayerSoftwareRendererClass *klass)
 {
+  G_OBJECT_CLASS (klass)->finalize = gsk_layer_software_renderer_finalize;
   GSK_LAYER_RENDERER_CLASS (klass)->render_list = gsk_layer_software_renderer_render_list;
 }
 
 static void
 gsk_layer_software_renderer_init (GskLayerSoftwareRenderer *self)
 {
+  self->filter_cache = gsk_layer_software_filter_cache_new ();
+}
+
+/* What the filter cache did in the last frame (tests) */
+void
+gsk_layer_software_renderer_get_filter_stats (GskLayerSoftwareRenderer *self,
+                                              guint                    *kept,
+                                              guint                    *filtered)
+{
+  gsk_layer_software_filter_cache_get_stats (self->filter_cache, kept, filtered);
 }
 
 /**
