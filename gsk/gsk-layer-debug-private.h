@@ -19,6 +19,7 @@ typedef enum {
   GSK_LAYER_DEBUG_NO_ATLAS     = 1 << 5,  /* GL: a texture of its own for every content */
   GSK_LAYER_DEBUG_FULL_RES_BLUR = 1 << 6, /* GL: every blur at full resolution */
   GSK_LAYER_DEBUG_VECTOR_STYLE = 1 << 7,  /* GL: borders and gradients in shaders, not rasters */
+  GSK_LAYER_DEBUG_RASTER_STYLE = 1 << 8,  /* GL: borders and gradients in rasters, not shaders */
 } GskLayerDebugFlags;
 
 GskLayerDebugFlags gsk_layer_get_debug_flags (void);

@@ -15,6 +15,7 @@ static const GDebugKey debug_keys[] = {
   { "no-atlas", GSK_LAYER_DEBUG_NO_ATLAS },
   { "full-res-blur", GSK_LAYER_DEBUG_FULL_RES_BLUR },
   { "vector-style", GSK_LAYER_DEBUG_VECTOR_STYLE },
+  { "raster-style", GSK_LAYER_DEBUG_RASTER_STYLE },
 };
 
 GskLayerDebugFlags

@@ -47,8 +47,9 @@ void            gsk_layer_renderer_check_frame        (GskLayerRenderer         
  * a frame of its own */
 gboolean        gsk_layer_renderer_is_checking        (GskLayerRenderer          *self);
 
-void gsk_layer_renderer_set_vector_style (GskLayerRenderer *self,
-                                          gboolean          vector_style);
+void     gsk_layer_renderer_set_vector_style (GskLayerRenderer *self,
+                                              gboolean          vector_style);
+gboolean gsk_layer_renderer_get_vector_style (GskLayerRenderer *self);
 
 /* The target no longer holds the last frame (a backend failed to draw
  * it): the next frame is drawn in full */

@@ -451,6 +451,14 @@ gsk_layer_renderer_set_vector_style (GskLayerRenderer *self,
   priv->vector_style = vector_style;
 }
 
+gboolean
+gsk_layer_renderer_get_vector_style (GskLayerRenderer *self)
+{
+  GskLayerRendererPrivate *priv = gsk_layer_renderer_get_instance_private (self);
+
+  return priv->vector_style;
+}
+
 /**
  * gsk_layer_renderer_set_scale:
  * @self: a renderer

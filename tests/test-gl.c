@@ -20,6 +20,8 @@
 #include <epoxy/egl.h>
 
 #include "gsk-layer-gl-renderer-private.h"
+#include "gsk-layer-renderer-private.h"
+#include "gsk-layer-debug-private.h"
 #include "gsk-layer-render-cull-private.h"
 #include "png-test-utils.h"
 #include "filter-test-utils.h"
@@ -2239,6 +2241,42 @@ test_texture_surfaces_end_on_other_threads (void)
   cairo_surface_destroy (target);
 }
 
+/* Styles are drawn in shaders on a GPU, as cached rasters on a
+ * rasterizer that runs on the CPU: the choice from GL's own description */
+static void
+test_style_drawing_choice (void)
+{
+  static const struct {
+    const char *description;
+    gboolean software;
+  } cases[] = {
+    { "OpenGL 4.5 (Core Profile) Mesa 22.3.6, llvmpipe (LLVM 15.0.6, 256 bits)", TRUE },
+    { "OpenGL ES 3.2 Mesa 22.3.6, llvmpipe (LLVM 15.0.6, 128 bits)", TRUE },
+    { "OpenGL 3.3 (Core Profile) Mesa 21.0.3, softpipe", TRUE },
+    { "OpenGL 2.1 Mesa 20.3.5, Software Rasterizer", TRUE },
+    { "OpenGL ES 3.0 SwiftShader 4.1.0.7, Google SwiftShader", TRUE },
+    { "OpenGL 4.6 (Core Profile) Mesa 23.2.1, AMD Radeon RX 6600 (navi23, LLVM 15.0.7, DRM 3.54)", FALSE },
+    { "OpenGL 4.6 (Core Profile) Mesa 22.3.6, Mesa Intel(R) UHD Graphics 620 (KBL GT2)", FALSE },
+    { "OpenGL 4.6.0 NVIDIA 535.104.05, NVIDIA GeForce RTX 3060/PCIe/SSE2", FALSE },
+  };
+  GskLayerRenderer *gl;
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (cases); i++)
+    g_assert_cmpint (gsk_layer_gl_renderer_is_software_rasterizer (cases[i].description), ==, cases[i].software);
+
+  gl = new_gl_renderer_or_skip ();
+  if (gl == NULL)
+    return;
+  g_test_message ("%s", gsk_layer_gl_renderer_get_description (GSK_LAYER_GL_RENDERER (gl)));
+  g_assert_cmpint (gsk_layer_renderer_get_vector_style (gl), ==,
+                   GSK_LAYER_DEBUG_CHECK (VECTOR_STYLE) ||
+                   (!GSK_LAYER_DEBUG_CHECK (RASTER_STYLE) &&
+                    !gsk_layer_gl_renderer_is_software_rasterizer (
+                      gsk_layer_gl_renderer_get_description (GSK_LAYER_GL_RENDERER (gl)))));
+  g_object_unref (gl);
+}
+
 /* A group with a blur or a drop shadow that only moved, by whole
  * pixels, is drawn from its filtered pixels of the frame before: no
  * offscreen, no blur pass. What it draws is what filtering it afresh
@@ -2373,6 +2411,7 @@ main (int    argc,
   g_test_add_func ("/gl/compare/fishbowl", test_fishbowl);
   g_test_add_func ("/gl/damage/passes", test_damage_passes);
   g_test_add_func ("/gl/filter-cache", test_filter_cache);
+  g_test_add_func ("/gl/style-drawing-choice", test_style_drawing_choice);
   g_test_add_func ("/gl/compare/blend-modes", test_blend_modes);
   g_test_add_func ("/gl/compare/clips-and-groups", test_clips_and_groups);
   g_test_add_func ("/gl/compare/rounded-nesting", test_rounded_nesting);
