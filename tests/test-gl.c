@@ -366,6 +366,8 @@ test_new_for_backend (void)
   g_assert_finalize_object (renderer);
 }
 
+static gboolean culling_is_off (void);
+
 static void
 test_fishbowl (void)
 {
@@ -381,14 +383,17 @@ test_fishbowl (void)
   root = fishbowl_new (100, 320, 240, 7);
   compare_backends ("fishbowl", gl, root, 320, 240);
 
-  /* One content, no groups: one upload, and one draw for every icon
-   * after the background's (on pixel boundaries, it takes the program
-   * that computes no edge coverage) */
+  /* One content, no groups: one upload, and one draw for every icon;
+   * the opaque background that fills the frame is its clear colour (with
+   * culling off, a draw of its own, of the program that computes no edge
+   * coverage, as it is on pixel boundaries) */
   stats = gsk_layer_gl_renderer_get_stats (GSK_LAYER_GL_RENDERER (gl));
-  g_test_message ("fishbowl 100: %u draw calls, %u uploads, %u offscreens, %u quads",
-                  stats->draw_calls, stats->texture_uploads, stats->offscreens, stats->quads);
+  g_test_message ("fishbowl 100: %u draw calls, %u uploads, %u offscreens, %u quads, %u background clears",
+                  stats->draw_calls, stats->texture_uploads, stats->offscreens, stats->quads,
+                  stats->background_clears);
   g_assert_false (stats->software);
-  g_assert_cmpuint (stats->draw_calls, ==, 2);
+  g_assert_cmpuint (stats->draw_calls, ==, culling_is_off () ? 2 : 1);
+  g_assert_cmpuint (stats->background_clears, ==, culling_is_off () ? 0 : 1);
   g_assert_cmpuint (stats->texture_uploads, ==, 1);
   g_assert_cmpuint (stats->offscreens, ==, 0);
   g_assert_cmpuint (stats->quads, >=, 100);
@@ -689,6 +694,64 @@ render_culled (GskLayerRenderer *gl,
   return image;
 }
 
+/* A frame of @root, culling on, and the passes that cleared to the
+ * background; the same frame with culling off must be the same */
+static guint
+background_clears (GskLayerRenderer *gl,
+                   GskLayer         *root)
+{
+  cairo_surface_t *culled, *whole;
+  guint clears, largest;
+
+  culled = render_culled (gl, root, TRUE);
+  clears = gsk_layer_gl_renderer_get_stats (GSK_LAYER_GL_RENDERER (gl))->background_clears;
+  whole = render_culled (gl, root, FALSE);
+  g_assert_cmpuint (count_pixels_over (culled, whole, 0, &largest), ==, 0);
+  cairo_surface_destroy (culled);
+  cairo_surface_destroy (whole);
+
+  return clears;
+}
+
+/* An opaque colour at the bottom that fills the target is not drawn:
+ * the frame is cleared to it, to the same bit. Not when it is
+ * translucent, falls short of an edge by half a pixel, or is turned */
+static void
+test_background_clear (void)
+{
+  g_autoptr (GskLayerRenderer) gl = new_gl_renderer_or_skip ();
+  g_autoptr (GskLayer) root = NULL;
+  GskLayerTransform *t;
+
+  if (gl == NULL)
+    return;
+
+  root = new_root (320, 240);
+  add_layer (root, 40, 30, 120, 80, "#3584e4");
+  gsk_layer_set_opacity (add_layer (root, 100, 60, 150, 100, "#e01b24"), 0.5f);
+  if (!culling_is_off ())
+    g_assert_cmpuint (background_clears (gl, root), ==, 1);
+
+  gsk_layer_set_background_color (root, &(GdkRGBA) { 0.95f, 0.95f, 0.9f, 0.8f });
+  g_assert_cmpuint (background_clears (gl, root), ==, 0);
+
+  gsk_layer_set_background_color (root, &(GdkRGBA) { 0.95f, 0.95f, 0.9f, 1 });
+  gsk_layer_set_size (root, &GRAPHENE_SIZE_INIT (319.5f, 240));
+  g_assert_cmpuint (background_clears (gl, root), ==, 0);
+
+  gsk_layer_set_size (root, &GRAPHENE_SIZE_INIT (400, 300));
+  t = gsk_layer_transform_rotate (NULL, 1);
+  gsk_layer_set_transform (root, t);
+  gsk_layer_transform_unref (t);
+  g_assert_cmpuint (background_clears (gl, root), ==, 0);
+
+  /* Moved beyond the target on every side, it fills it */
+  gsk_layer_set_transform (root, NULL);
+  gsk_layer_set_position (root, &GRAPHENE_POINT_INIT (-20, -10));
+  if (!culling_is_off ())
+    g_assert_cmpuint (background_clears (gl, root), ==, 1);
+}
+
 /* What opaque layers hide is not drawn, wholly hidden layers by the
  * CPU, the hidden parts of others by the depth test, and the frame is
  * the same to the bit: overlapping opaque images rotated and scaled,
@@ -814,7 +877,8 @@ test_tiles (void)
                   stats->draw_calls, stats->texture_uploads, stats->quads);
   g_assert_false (stats->software);
   g_assert_cmpuint (stats->texture_uploads, ==, 1);
-  g_assert_cmpuint (stats->quads, ==, 1 + 6);
+  /* The tiles, and the background unless it is the clear colour */
+  g_assert_cmpuint (stats->quads, ==, (culling_is_off () ? 1 : 0) + 6);
   /* Each tile with a pixel of border towards its neighbours: columns of
    * 255, 256, 93 pixels wide and rows of 255, 147 */
   held = gsk_layer_gl_renderer_get_texture_memory (GSK_LAYER_GL_RENDERER (gl));
@@ -2412,6 +2476,7 @@ main (int    argc,
   g_test_add_func ("/gl/damage/passes", test_damage_passes);
   g_test_add_func ("/gl/filter-cache", test_filter_cache);
   g_test_add_func ("/gl/style-drawing-choice", test_style_drawing_choice);
+  g_test_add_func ("/gl/background-clear", test_background_clear);
   g_test_add_func ("/gl/compare/blend-modes", test_blend_modes);
   g_test_add_func ("/gl/compare/clips-and-groups", test_clips_and_groups);
   g_test_add_func ("/gl/compare/rounded-nesting", test_rounded_nesting);

@@ -123,6 +123,8 @@ struct _GskLayerGLBackend
   guint n_depth_boxes;
   gboolean depth_culling;
   float op_depth;
+  /* The op the pass's clear colour stands for (G_MAXUINT: none) */
+  guint background_op;
 };
 
 /* The bytes of the target's depth buffer, and giving it back (GL
@@ -141,6 +143,11 @@ void gsk_layer_gl_begin_culling (GskLayerGLBackend        *self,
                                  const GskLayerRenderList *list,
                                  const cairo_region_t     *damage);
 void gsk_layer_gl_cull_pass     (GskLayerGLBackend        *self);
+/* The op at the bottom of @list if it is an opaque colour that fills
+ * @box to its edges, which the pass then clears to; G_MAXUINT if not,
+ * or if culling is off */
+guint gsk_layer_gl_background_op (const GskLayerRenderList *list,
+                                  const GskLayerGLBox      *box);
 void gsk_layer_gl_end_culling   (GskLayerGLBackend        *self);
 
 /* The depth of quads when nothing is culled */

@@ -23,6 +23,7 @@ typedef struct
   guint mipmaps;           /* textures given mipmaps */
   guint reduced_blurs;     /* blurs drawn at a half or a quarter of the resolution */
   guint cached_filters;    /* filtered groups drawn from the pixels of an earlier frame */
+  guint background_clears; /* passes cleared to the opaque colour at the bottom, not drawing it */
   gboolean software;       /* the frame was drawn by the software backend */
 } GskLayerGLStats;
 

@@ -221,7 +221,6 @@ draw_frame (GskLayerGLBackend        *self,
   /* What opaque ops hide in the damage is not drawn */
   gsk_layer_gl_begin_culling (self, list, region);
 
-  c = list->clear_color;
   passes = gsk_layer_gl_damage_passes (region, &n_passes);
   if (n_passes > 1 && list->n_backdrops > 0)
     {
@@ -237,6 +236,14 @@ draw_frame (GskLayerGLBackend        *self,
     {
       self->clip = passes[i];
       gsk_layer_gl_set_scissor (self);
+      /* An opaque colour filling the pass from the bottom is its clear */
+      self->background_op = gsk_layer_gl_background_op (list, &passes[i]);
+      c = list->clear_color;
+      if (self->background_op != G_MAXUINT)
+        {
+          c = list->ops[self->background_op].color;
+          self->stats.background_clears++;
+        }
       glClearColor (gsk_layer_gl_clamp_unit (c[0]) * gsk_layer_gl_clamp_unit (c[3]),
                     gsk_layer_gl_clamp_unit (c[1]) * gsk_layer_gl_clamp_unit (c[3]),
                     gsk_layer_gl_clamp_unit (c[2]) * gsk_layer_gl_clamp_unit (c[3]),
@@ -247,6 +254,7 @@ draw_frame (GskLayerGLBackend        *self,
       gsk_layer_gl_render_ops (self);
     }
   g_free (passes);
+  self->background_op = G_MAXUINT;
   gsk_layer_gl_end_culling (self);
 
   self->list = NULL;
@@ -511,6 +519,7 @@ backend_new_for_context (GskLayerGLContext  *context,
   self->pool = g_array_new (FALSE, FALSE, sizeof (GskLayerGLOffscreen));
   self->instances = g_array_new (FALSE, FALSE, sizeof (GskLayerGLInstance));
   self->stack = g_array_new (FALSE, FALSE, sizeof (GskLayerGLStackEntry));
+  self->background_op = G_MAXUINT;
   self->description = gsk_layer_gl_context_describe (context);
 
   /* As many paint slots as the fragment shader's uniforms hold, beside

@@ -1158,7 +1158,7 @@ gsk_layer_gl_render_ops (GskLayerGLBackend *self)
       const GskLayerRenderOp *op = &list->ops[i];
       const graphene_rect_t *b = &op->screen_bounds;
 
-      if (gsk_layer_render_op_skipped (op, &self->skip_depth))
+      if (gsk_layer_render_op_skipped (op, &self->skip_depth) || i == self->background_op)
         continue;
 
       /* What is drawn on the target takes the depth of its op, or of
