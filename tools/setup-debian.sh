@@ -8,7 +8,8 @@ set -eu
 # xvfb and xauth: an X server for the tests of GSK inside GTK windows;
 # xdotool: a real pointer and keyboard for the view's input tests.
 # libgtk-4-bin (gtk4-broadwayd) and chromium: the Broadway test, where a
-# headless browser composites the view's render nodes. fonts-dejavu-core:
+# headless browser composites the view's render nodes, and the touch
+# test, where it touches them (Xvfb has no touchscreen). fonts-dejavu-core:
 # the fonts the text tests lay out (fontconfig's default Sans and Serif).
 # clang and libclang-rt-14-dev: libFuzzer, for the fuzzers' short runs.
 # gobject-introspection, libgirepository1.0-dev, python3-gi and
