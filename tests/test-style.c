@@ -778,6 +778,27 @@ test_vector_box (void)
   cairo_surface_destroy (target);
   cairo_surface_destroy (expected);
 
+  /* The same ops drawn by the software backend, as GL hands them over
+   * when it cannot draw a frame: each paint rasterized where it is
+   * drawn, against the cairo rasters of the styles */
+  {
+    GskLayerRenderer *fallback = gsk_layer_software_renderer_new ();
+
+    gsk_layer_renderer_set_vector_style (fallback, TRUE);
+    before = gsk_layer_compile_get_n_rasterized ();
+    target = gsk_layer_renderer_render_to_surface (fallback, root, 240, 200);
+    g_assert_cmpuint (gsk_layer_compile_get_n_rasterized () - before, ==, 0);
+    expected = gsk_layer_renderer_render_to_surface (software, root, 240, 200);
+    differ = count_pixels_over (target, expected, 6, &largest);
+    g_test_message ("software from the ops and from the rasters: %u pixels differ by more than 6, the largest by %u",
+                    differ, largest);
+    g_assert_cmpuint (differ, <, 240 * 200 * 3 / 100);
+    g_assert_cmpuint (largest, <=, 128);
+    cairo_surface_destroy (target);
+    cairo_surface_destroy (expected);
+    g_object_unref (fallback);
+  }
+
   /* A border that changes colour and a moving card: no raster, and
    * every damaged frame equals a full one */
   target = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 240, 200);
@@ -1208,6 +1229,33 @@ test_software_filter_cache (void)
       g_assert_cmpuint (kept, ==, 0);
       g_assert_cmpuint (filtered, ==, 0);
     }
+
+  /* A scaled image inside: pixman's sampling of it moved may differ in
+   * the last bit from the kept one, so it is not kept */
+  {
+    cairo_surface_t *image = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 20, 10);
+    GskLayerContent *content = gsk_layer_image_content_new (image);
+    GskLayer *e = blurred_card (root, 40, 380, "filter: blur(2px)");
+    GskLayerTransform *t = gsk_layer_transform_scale (NULL, 1.5f, 1.5f);
+    cairo_t *cr = cairo_create (image);
+
+    cairo_set_source_rgb (cr, 0.9, 0.5, 0.1);
+    cairo_paint (cr);
+    cairo_destroy (cr);
+    gsk_layer_set_content (gsk_layer_get_first_child (e), content);
+    gsk_layer_set_transform (gsk_layer_get_first_child (e), t);
+    gsk_layer_transform_unref (t);
+    for (frame = 0; frame < 3; frame++)
+      {
+        gsk_layer_set_position (e, &GRAPHENE_POINT_INIT (40 + 2 * frame, 380));
+        render_and_check (renderer, root, target, FALSE, &kept, &filtered);
+        g_assert_cmpuint (kept, ==, 0);
+        g_assert_cmpuint (filtered, ==, 0);
+      }
+    gsk_layer_remove_child (root, e);
+    g_object_unref (content);
+    cairo_surface_destroy (image);
+  }
 
   /* An image drawn into in place: its ops are the same, its pixels not */
   {

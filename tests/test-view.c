@@ -1182,6 +1182,19 @@ test_texture_filter (void)
   g_assert_true (frames_rendered_at_least (GSK_LAYER_VIEW (view), frames + 1));
   g_assert_true (gsk_layer_view_samples_nearest (GSK_LAYER_VIEW (view)));
 
+  /* Moved with nothing new to draw: the last frame is shown again, and
+   * sampled as its new place wants */
+  frames = gsk_layer_view_get_frames_rendered (GSK_LAYER_VIEW (view));
+  gtk_fixed_move (GTK_FIXED (fixed), view, 30.5, 8);
+  gtk_widget_queue_draw (view);
+  spin (200);
+  g_assert_cmpuint (gsk_layer_view_get_frames_rendered (GSK_LAYER_VIEW (view)), ==, frames);
+  g_assert_false (gsk_layer_view_samples_nearest (GSK_LAYER_VIEW (view)));
+  gtk_fixed_move (GTK_FIXED (fixed), view, 31, 8);
+  gtk_widget_queue_draw (view);
+  spin (200);
+  g_assert_true (gsk_layer_view_samples_nearest (GSK_LAYER_VIEW (view)));
+
   gtk_window_destroy (GTK_WINDOW (window));
   spin (50);
   g_object_unref (root);

@@ -99,6 +99,7 @@ struct _GskLayerView
   GskLayerRenderer *gl;
   gboolean gl_failed;
   gboolean nearest;             /* the last texture is sampled nearest */
+  ViewBuffer *shown;            /* the buffer of that texture */
   GPtrArray *buffers;           /* ViewBuffer */
   guint64 frame_counter;
 
@@ -519,6 +520,7 @@ release_gl (GskLayerView *self)
   if (self->gl_context)
     gdk_gl_context_make_current (self->gl_context);
   /* Buffers GTK still shows go when it lets them go */
+  self->shown = NULL;
   g_ptr_array_set_size (self->buffers, 0);
   if (self->gl_context)
     {
@@ -577,15 +579,17 @@ region_area (const cairo_region_t *region)
 }
 
 /* Whether the view sits on whole device pixels of its window: moved,
- * not scaled or turned, by whole pixels. A parent that transforms its
- * snapshot (a stack's slide) is not seen here: during its transition the
- * view's pixels are sampled nearest */
+ * not scaled or turned, by whole pixels. Asked at each snapshot of the
+ * view. Not seen: a parent that transforms its own snapshot (a stack's
+ * slide), and a parent that moves the view between pixels while the
+ * view draws nothing new (GTK reuses its last node): until the view's
+ * next frame its pixels are then sampled nearest */
 static gboolean
 pixel_aligned (GskLayerView *self)
 {
   GtkNative *native = gtk_widget_get_native (GTK_WIDGET (self));
   graphene_matrix_t m;
-  float x, y;
+  double x, y, sx, sy;
 
   if (native == NULL ||
       !gtk_widget_compute_transform (GTK_WIDGET (self), GTK_WIDGET (native), &m) ||
@@ -594,9 +598,31 @@ pixel_aligned (GskLayerView *self)
       graphene_matrix_get_value (&m, 0, 1) != 0 || graphene_matrix_get_value (&m, 1, 0) != 0)
     return FALSE;
 
-  x = graphene_matrix_get_x_translation (&m) * gtk_widget_get_scale_factor (GTK_WIDGET (self));
-  y = graphene_matrix_get_y_translation (&m) * gtk_widget_get_scale_factor (GTK_WIDGET (self));
-  return x == floorf (x) && y == floorf (y);
+  /* The native's own place on its surface (a client-side shadow) */
+  gtk_native_get_surface_transform (native, &sx, &sy);
+  x = (graphene_matrix_get_x_translation (&m) + sx) * gtk_widget_get_scale_factor (GTK_WIDGET (self));
+  y = (graphene_matrix_get_y_translation (&m) + sy) * gtk_widget_get_scale_factor (GTK_WIDGET (self));
+  return x == floor (x) && y == floor (y);
+}
+
+/* GTK 4.8 samples a texture of a shared context with the filter the
+ * texture has. Where a texel is a device pixel, nearest gives the same
+ * pixels as linear, and llvmpipe draws a 1024×768 window 1.6 ms sooner.
+ * With the view's context current */
+static void
+set_buffer_filter (ViewBuffer *buffer,
+                   gboolean    nearest)
+{
+  int filter = nearest ? GL_NEAREST : GL_LINEAR;
+
+  if (buffer->filter == filter)
+    return;
+
+  buffer->filter = filter;
+  glBindTexture (GL_TEXTURE_2D, buffer->texture);
+  glTexParameteri (GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, filter);
+  glTexParameteri (GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, filter);
+  glBindTexture (GL_TEXTURE_2D, 0);
 }
 
 /* The texture paths draw @width × @height layout units at @scale into
@@ -625,19 +651,9 @@ render_gl (GskLayerView *self,
   self->last_drawn = region_area (drawn);
   g_clear_pointer (&drawn, cairo_region_destroy);
   buffer->drawn = self->frame_counter;
-  /* GTK 4.8 samples a texture of a shared context with the filter the
-   * texture has. Where a texel is a device pixel, nearest gives the
-   * same pixels as linear, and llvmpipe draws the window 1.6 ms sooner
-   * (1024×768) */
   self->nearest = pixel_aligned (self);
-  if (buffer->filter != (self->nearest ? GL_NEAREST : GL_LINEAR))
-    {
-      buffer->filter = buffer->filter == GL_LINEAR ? GL_NEAREST : GL_LINEAR;
-      glBindTexture (GL_TEXTURE_2D, buffer->texture);
-      glTexParameteri (GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, buffer->filter);
-      glTexParameteri (GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, buffer->filter);
-      glBindTexture (GL_TEXTURE_2D, 0);
-    }
+  set_buffer_filter (buffer, self->nearest);
+  self->shown = buffer;
   /* GDK 4.8 has no fences: what GTK samples must be submitted first */
   glFlush ();
   gdk_gl_context_clear_current ();
@@ -791,6 +807,17 @@ gsk_layer_view_snapshot (GtkWidget   *widget,
       self->node_height = height;
       self->node_scale = scale;
       self->frames_rendered++;
+    }
+
+  else if (self->path == GSK_LAYER_VIEW_RENDER_GL_TEXTURE && self->shown != NULL && self->gl_context != NULL &&
+           self->nearest != pixel_aligned (self))
+    {
+      /* Moved on or off whole pixels since it was drawn */
+      self->nearest = !self->nearest;
+      gdk_gl_context_make_current (self->gl_context);
+      set_buffer_filter (self->shown, self->nearest);
+      glFlush ();
+      gdk_gl_context_clear_current ();
     }
 
   gtk_snapshot_append_node (snapshot, self->node);

@@ -95,6 +95,8 @@ typedef struct
 
   GskLayerCulling culling;           /* action NULL: no culling */
 
+  GPtrArray *paints;                 /* rasters of BORDER and GRADIENT ops */
+
   const GskLayerSoftwarePrepared *prepared;
   guint n_prepared;
 } RenderState;
@@ -124,6 +126,11 @@ pixman_image_t *gsk_layer_software_render_group (const GskLayerRenderList *list,
                                                  int                       width,
                                                  int                       height,
                                                  guint                     flags);
+
+/* A BORDER or GRADIENT op's paint, rasterized in its layer space over
+ * its bounds at about its scale on the target; NULL if it paints
+ * nothing. gsk-layer-software-paint.c */
+cairo_surface_t *gsk_layer_software_rasterize_paint (const GskLayerRenderOp *op);
 
 /* Filtered groups kept from frame to frame: gsk-layer-software-filter-cache.c */
 

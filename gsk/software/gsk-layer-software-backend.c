@@ -1220,6 +1220,33 @@ cull_band (RenderState *state,
   cairo_region_destroy (damage);
 }
 
+/* A BORDER or GRADIENT op, which lists for GL's shaders carry when GL
+ * hands a frame over: drawn as a texture of its paint */
+static void
+draw_paint (RenderState            *state,
+            const GskLayerRenderOp *op)
+{
+  cairo_surface_t *surface = gsk_layer_software_rasterize_paint (op);
+  GskLayerRenderOp texture;
+
+  if (surface == NULL)
+    return;
+
+  texture = *op;
+  texture.kind = GSK_LAYER_RENDER_OP_TEXTURE;
+  texture.surface = surface;
+  texture.source_rect = op->bounds;
+  texture.sampling = GSK_LAYER_RENDER_SAMPLING_LINEAR;
+  texture.paint = NULL;
+  /* A border's raster is its ring, outer corners included */
+  if (op->kind == GSK_LAYER_RENDER_OP_BORDER)
+    texture.rounded = FALSE;
+  draw_texture (state, &texture);
+  /* The sources the render call wraps are known by their address: the
+   * surface lives as long as the call, so no other takes it */
+  g_ptr_array_add (state->paints, surface);
+}
+
 /* The group pushed by op @index, drawn whole and filtered before the
  * bands, if it was */
 static const GskLayerSoftwarePrepared *
@@ -1242,15 +1269,26 @@ draw_prepared (RenderState                    *state,
                const GskLayerRenderOp         *op,
                const GskLayerSoftwarePrepared *prepared)
 {
-  pixman_image_composite32 (PIXMAN_OP_OVER, prepared->image,
+  /* A wrapper of its own: both bands read the pixels, and pixman
+   * writes to an image it composites from */
+  pixman_image_t *image = pixman_image_create_bits (PIXMAN_a8r8g8b8,
+                                                    pixman_image_get_width (prepared->image),
+                                                    pixman_image_get_height (prepared->image),
+                                                    pixman_image_get_data (prepared->image),
+                                                    pixman_image_get_stride (prepared->image));
+
+  if (image == NULL)
+    return;
+  pixman_image_composite32 (PIXMAN_OP_OVER, image,
                             gsk_layer_software_get_alpha_mask (state, clamp_unit (op->opacity)),
                             state->canvas,
                             0, 0,
                             0, 0,
                             prepared->x - state->canvas_x,
                             prepared->y - state->canvas_y,
-                            pixman_image_get_width (prepared->image),
-                            pixman_image_get_height (prepared->image));
+                            pixman_image_get_width (image),
+                            pixman_image_get_height (image));
+  pixman_image_unref (image);
 }
 
 /* Draws ops @first up to @end (not included) */
@@ -1271,7 +1309,8 @@ render_ops (RenderState *state,
       if (gsk_layer_render_op_skipped (op, &state->skip_depth))
         continue;
 
-      if (cull && (op->kind <= GSK_LAYER_RENDER_OP_TEXTURE || op->kind == GSK_LAYER_RENDER_OP_GLYPHS) &&
+      if (cull && (op->kind <= GSK_LAYER_RENDER_OP_TEXTURE || op->kind == GSK_LAYER_RENDER_OP_GLYPHS ||
+                   op->kind == GSK_LAYER_RENDER_OP_BORDER || op->kind == GSK_LAYER_RENDER_OP_GRADIENT) &&
           op_misses_clip (state, op))
         continue;
 
@@ -1311,6 +1350,11 @@ render_ops (RenderState *state,
 
         case GSK_LAYER_RENDER_OP_BACKDROP:
           draw_backdrop (state, op);
+          break;
+
+        case GSK_LAYER_RENDER_OP_BORDER:
+        case GSK_LAYER_RENDER_OP_GRADIENT:
+          draw_paint (state, op);
           break;
 
         case GSK_LAYER_RENDER_OP_PUSH_GROUP:
@@ -1375,6 +1419,7 @@ render_state_init (RenderState              *state,
   state->sources = g_hash_table_new_full (NULL, NULL, NULL, unref_pixman_image);
   state->padded_sources = g_hash_table_new_full (NULL, NULL, NULL, unref_pixman_image);
   state->alpha_masks = g_hash_table_new_full (NULL, NULL, NULL, unref_pixman_image);
+  state->paints = g_ptr_array_new_with_free_func ((GDestroyNotify) cairo_surface_destroy);
 }
 
 static void
@@ -1386,6 +1431,8 @@ render_state_clear (RenderState *state)
   g_hash_table_unref (state->padded_sources);
   g_hash_table_unref (state->sources);
   g_array_unref (state->stack);
+  /* After the sources that wrap them */
+  g_ptr_array_unref (state->paints);
 }
 
 void

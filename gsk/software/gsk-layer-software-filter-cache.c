@@ -96,6 +96,33 @@ may_keep (const GskLayerRenderOp *op)
   return FALSE;
 }
 
+/* Whether the ops of the group from @start to @end draw the same pixels
+ * moved when they move by whole pixels. Not where pixman samples an
+ * image through a scale or a turn: its fixed-point inverse of a moved
+ * map may round differently, a level off here and there */
+static gboolean
+moves_exactly (const GskLayerRenderList *list,
+               guint                     start,
+               guint                     end)
+{
+  guint i;
+
+  for (i = start + 1; i < end; i++)
+    {
+      const GskLayerRenderOp *op = &list->ops[i];
+      float m[16];
+
+      if (op->kind != GSK_LAYER_RENDER_OP_TEXTURE && op->kind != GSK_LAYER_RENDER_OP_GLYPHS &&
+          op->kind != GSK_LAYER_RENDER_OP_BORDER && op->kind != GSK_LAYER_RENDER_OP_GRADIENT)
+        continue;
+      graphene_matrix_to_float (&op->transform, m);
+      if (m[0] != 1 || m[1] != 0 || m[3] != 0 || m[4] != 0 || m[5] != 1 || m[7] != 0 || m[15] != 1)
+        return FALSE;
+    }
+
+  return TRUE;
+}
+
 static Entry *
 lookup (GskLayerSoftwareFilterCache *cache,
         const GskLayerRenderOp      *ops,
@@ -166,6 +193,11 @@ gsk_layer_software_filter_cache_prepare (GskLayerSoftwareFilterCache *cache,
       end = gsk_layer_render_list_matching_pop (list, i);
       if (end == i)
         continue;
+      if (!moves_exactly (list, i, end))
+        {
+          i = end;
+          continue;
+        }
 
       /* Not damaged: not drawn */
       if (!gsk_layer_software_box_from_rect (&op->screen_bounds, &target, ROUND_OUT, &box) ||
