@@ -2306,7 +2306,8 @@ test_texture_surfaces_end_on_other_threads (void)
 }
 
 /* Styles are drawn in shaders on a GPU, as cached rasters on a
- * rasterizer that runs on the CPU: the choice from GL's own description */
+ * rasterizer that runs on the CPU (WARP: Windows' under WSL without a
+ * GPU): the choice from GL's own description */
 static void
 test_style_drawing_choice (void)
 {
@@ -2319,6 +2320,7 @@ test_style_drawing_choice (void)
     { "OpenGL 3.3 (Core Profile) Mesa 21.0.3, softpipe", TRUE },
     { "OpenGL 2.1 Mesa 20.3.5, Software Rasterizer", TRUE },
     { "OpenGL ES 3.0 SwiftShader 4.1.0.7, Google SwiftShader", TRUE },
+    { "OpenGL 4.6 (Core Profile) Mesa 23.1.4, D3D12 (Microsoft Basic Render Driver)", TRUE },
     { "OpenGL 4.6 (Core Profile) Mesa 23.2.1, AMD Radeon RX 6600 (navi23, LLVM 15.0.7, DRM 3.54)", FALSE },
     { "OpenGL 4.6 (Core Profile) Mesa 22.3.6, Mesa Intel(R) UHD Graphics 620 (KBL GT2)", FALSE },
     { "OpenGL 4.6.0 NVIDIA 535.104.05, NVIDIA GeForce RTX 3060/PCIe/SSE2", FALSE },

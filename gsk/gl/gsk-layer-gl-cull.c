@@ -223,9 +223,6 @@ gsk_layer_gl_cull_pass (GskLayerGLBackend *self)
   self->depth_culling = TRUE;
 }
 
-/* Below this much of a pixel, coverage cannot change an 8-bit value */
-#define FILL_EPSILON 1e-3f
-
 guint
 gsk_layer_gl_background_op (const GskLayerRenderList *list,
                             const GskLayerGLBox      *box)
@@ -243,8 +240,10 @@ gsk_layer_gl_background_op (const GskLayerRenderList *list,
 
   /* An axis-aligned quad: its bounds map exactly */
   graphene_matrix_transform_bounds (&op->transform, &op->bounds, &r);
-  if (r.origin.x > box->x1 + FILL_EPSILON || r.origin.y > box->y1 + FILL_EPSILON ||
-      r.origin.x + r.size.width < box->x2 - FILL_EPSILON || r.origin.y + r.size.height < box->y2 - FILL_EPSILON)
+  /* To the edges, not a hair short: an edge inside would be drawn at a
+   * coverage a level short of full */
+  if (r.origin.x > box->x1 || r.origin.y > box->y1 ||
+      r.origin.x + r.size.width < box->x2 || r.origin.y + r.size.height < box->y2)
     return G_MAXUINT;
 
   return 0;

@@ -230,7 +230,9 @@ gsk_layer_gl_renderer_init (GskLayerGLRenderer *self)
 gboolean
 gsk_layer_gl_renderer_is_software_rasterizer (const char *description)
 {
-  static const char * const names[] = { "llvmpipe", "softpipe", "Software Rasterizer", "SwiftShader" };
+  static const char * const names[] = {
+    "llvmpipe", "softpipe", "Software Rasterizer", "SwiftShader", "Microsoft Basic Render Driver",
+  };
   guint i;
 
   for (i = 0; i < G_N_ELEMENTS (names); i++)

@@ -146,12 +146,28 @@ lookup (GskLayerSoftwareFilterCache *cache,
   return NULL;
 }
 
+/* The entry a group seen for the first time takes: an empty one, else
+ * the least recently used of those not drawn yet, else of all. Groups
+ * that change every frame then take each other's, not those kept */
 static Entry *
-least_recently_used (GskLayerSoftwareFilterCache *cache)
+entry_for_new_group (GskLayerSoftwareFilterCache *cache)
 {
-  Entry *entry = &cache->entries[0];
+  Entry *entry = NULL;
   guint i;
 
+  for (i = 0; i < CACHE_SIZE; i++)
+    {
+      Entry *e = &cache->entries[i];
+
+      if (e->kept.n_ops == 0)
+        return e;
+      if (e->image == NULL && (entry == NULL || e->last_used < entry->last_used))
+        entry = e;
+    }
+  if (entry != NULL)
+    return entry;
+
+  entry = &cache->entries[0];
   for (i = 1; i < CACHE_SIZE; i++)
     if (cache->entries[i].last_used < entry->last_used)
       entry = &cache->entries[i];
@@ -214,7 +230,7 @@ gsk_layer_software_filter_cache_prepare (GskLayerSoftwareFilterCache *cache,
            * parallel, and it is drawn whole only if the next frame
            * draws it the same, so that a group that changes every
            * frame is never drawn twice */
-          entry = least_recently_used (cache);
+          entry = entry_for_new_group (cache);
           entry_clear (entry);
           gsk_layer_kept_ops_init (&entry->kept, op, end - i + 1);
           entry->box = box;
