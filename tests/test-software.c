@@ -473,6 +473,73 @@ test_color_exact (void)
   gsk_layer_render_list_free (list);
 }
 
+static GskLayerRenderOp *
+add_paint (GskLayerRenderList   *list,
+           GskLayerRenderOpKind  kind,
+           float x, float y, float width, float height)
+{
+  GskLayerRenderOp *op = gsk_layer_render_list_append (list, kind);
+
+  graphene_rect_init (&op->bounds, x, y, width, height);
+  op->rounded_rect = op->bounds;
+  op->paint = g_new0 (GskLayerRenderPaint, 1);
+  set_screen_bounds (op, list);
+
+  return op;
+}
+
+/* BORDER and GRADIENT ops, which GL hands over with a frame it cannot
+ * draw, at their edges: no width, no size, a huge size, no stops, one
+ * stop, a repeat of no length, a tile of no size, a radial gradient of
+ * no extent. Nothing is refused or warned of; what shows is what CSS
+ * would show */
+static void
+test_paint_degenerate (void)
+{
+  GskLayerRenderList *list = gsk_layer_render_list_new (SIZE, SIZE);
+  cairo_surface_t *target = create_target (SIZE, SIZE);
+  GskLayerRenderOp *op;
+  int i;
+
+  list->vector_style = TRUE;
+
+  /* No widths: the inner box is the outer one, the ring is empty */
+  op = add_paint (list, GSK_LAYER_RENDER_OP_BORDER, 2, 2, 20, 20);
+  op->paint->inner_rect = op->bounds;
+  for (i = 0; i < 4; i++)
+    op->paint->colors[i][0] = op->paint->colors[i][3] = 1;
+
+  /* No size, and a size past any raster */
+  add_paint (list, GSK_LAYER_RENDER_OP_BORDER, 30, 2, 0, 0);
+  op = add_paint (list, GSK_LAYER_RENDER_OP_BORDER, -1e7f, 60, 2e7f, 2);
+  op->paint->widths[0] = 1;
+  op->paint->colors[0][2] = op->paint->colors[0][3] = 1;
+
+  /* No stops: nothing; one stop: its colour */
+  add_paint (list, GSK_LAYER_RENDER_OP_GRADIENT, 30, 30, 10, 10);
+  op = add_paint (list, GSK_LAYER_RENDER_OP_GRADIENT, 2, 30, 10, 10);
+  op->paint->n_stops = 1;
+  op->paint->stop_colors[0][1] = op->paint->stop_colors[0][3] = 1;
+
+  /* A repeat of no length, a tile of no size, a radial of no extent */
+  op = add_paint (list, GSK_LAYER_RENDER_OP_GRADIENT, 44, 30, 10, 10);
+  op->paint->kind = GSK_LAYER_RENDER_GRADIENT_RADIAL;
+  op->paint->repeating = TRUE;
+  op->paint->n_stops = 2;
+  op->paint->offsets[0] = op->paint->offsets[1] = 5;
+  op->paint->stop_colors[0][3] = op->paint->stop_colors[1][3] = 1;
+  op->paint->tile = GRAPHENE_RECT_INIT (44, 30, 0, 10);
+
+  render (list, target, "paint-degenerate");
+  assert_pixel (target, 12, 12, 0, 0);
+  assert_pixel (target, 7, 35, 0xff00ff00, 1);
+  assert_pixel (target, 35, 35, 0, 0);
+  assert_pixel (target, 49, 35, 0xff000000, 1);
+
+  cairo_surface_destroy (target);
+  gsk_layer_render_list_free (list);
+}
+
 static void
 test_color_antialiased (void)
 {
@@ -1526,6 +1593,7 @@ main (int   argc,
   g_test_add_func ("/software/list/project-rect", test_project_rect);
   g_test_add_func ("/software/color/exact", test_color_exact);
   g_test_add_func ("/software/color/antialiased", test_color_antialiased);
+  g_test_add_func ("/software/paint/degenerate", test_paint_degenerate);
   g_test_add_func ("/software/texture/translate", test_texture_translate);
   g_test_add_func ("/software/texture/opacity", test_texture_opacity);
   g_test_add_func ("/software/texture/rotate-90", test_texture_rotate_90);

@@ -153,7 +153,8 @@ paint_scale (const GskLayerRenderOp *op)
   graphene_rect_t projected;
   double scale;
 
-  if (op->bounds.size.width <= 0 || op->bounds.size.height <= 0)
+  if (!(op->bounds.size.width > 0) || !(op->bounds.size.height > 0) ||
+      !isfinite (op->bounds.size.width) || !isfinite (op->bounds.size.height))
     return 0;
   graphene_matrix_transform_bounds (&op->transform, &op->bounds, &projected);
   scale = MAX (projected.size.width / op->bounds.size.width, projected.size.height / op->bounds.size.height);
