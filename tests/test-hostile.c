@@ -1072,6 +1072,38 @@ test_scene_deep_tree (void)
 
 /* }}} */
 
+/* A backdrop blur of 3 px on a layer scaled 1000 times is a blur of
+ * 3000 px: the software backend mirrored what is below by 9000 px all
+ * round a 40 px box and blurred that (minutes; fuzz-tree found it).
+ * What is below is one colour, so the blurred backdrop is that colour */
+static void
+test_backdrop_huge_scale (void)
+{
+  GskLayerRenderer *renderer = gsk_layer_software_renderer_new ();
+  GskLayer *root = g_object_ref_sink (gsk_layer_new ());
+  GskLayer *pane = gsk_layer_new ();
+  GskLayerTransform *t = gsk_layer_transform_scale (NULL, 1000, 1000);
+  cairo_surface_t *image;
+  guint32 pixel;
+
+  gsk_layer_set_size (root, &GRAPHENE_SIZE_INIT (64, 64));
+  gsk_layer_set_background_color (root, &(GdkRGBA) { 0.2f, 0.4f, 0.8f, 1 });
+  gsk_layer_set_size (pane, &GRAPHENE_SIZE_INIT (40, 40));
+  gsk_layer_set_position (pane, &GRAPHENE_POINT_INIT (12, 12));
+  gsk_layer_set_transform (pane, t);
+  gsk_layer_transform_unref (t);
+  g_assert_true (gsk_layer_set_style_from_string (pane, "backdrop-filter: blur(3px)", NULL));
+  gsk_layer_add_child (root, pane);
+
+  image = gsk_layer_renderer_render_to_surface (renderer, root, 64, 64);
+  pixel = *(guint32 *) (cairo_image_surface_get_data (image) + 32 * cairo_image_surface_get_stride (image) + 32 * 4);
+  g_assert_cmphex (pixel, ==, 0xff3366cc);
+
+  cairo_surface_destroy (image);
+  g_object_unref (root);
+  g_object_unref (renderer);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1104,6 +1136,7 @@ main (int    argc,
   g_test_add_func ("/hostile/scene/animation-names", test_scene_animation_names);
   g_test_add_func ("/hostile/scene/resource-limits", test_scene_resource_limits);
   g_test_add_func ("/hostile/scene/deep-tree", test_scene_deep_tree);
+  g_test_add_func ("/hostile/backdrop-huge-scale", test_backdrop_huge_scale);
 
   return g_test_run ();
 }

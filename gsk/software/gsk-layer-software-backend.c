@@ -1123,8 +1123,9 @@ draw_backdrop (RenderState            *state,
   graphene_rect_t projected;
   pixman_box32_t box, canvas;
   pixman_image_t *copy, *padded;
+  GskLayerRenderFilter *filters;
   double opacity = clamp_unit (op->opacity);
-  guint n_points = 0;
+  guint n_points = 0, i;
   int reach, w, h;
 
   if (opacity <= 0.0 ||
@@ -1145,7 +1146,32 @@ draw_backdrop (RenderState            *state,
 
   w = box.x2 - box.x1;
   h = box.y2 - box.y1;
-  reach = (int) ceilf (op->filter_reach);
+  /* Mirrored, what is below repeats every two box widths: a blur far
+   * wider than the box gives its mean colour all over, as one as wide
+   * as the box nearly does. So no blur here is wider than the box, nor
+   * any shadow moved further, and what is mirrored around it stays
+   * within a few times its size, whatever the layer's scale (a backdrop
+   * blur of 3 px under a scale of 1000 would otherwise mirror 9000 px
+   * all round) */
+  filters = g_newa (GskLayerRenderFilter, MAX (op->n_filters, 1));
+  memcpy (filters, op->filters, op->n_filters * sizeof *filters);
+  reach = 0;
+  for (i = 0; i < op->n_filters; i++)
+    {
+      float longest = MAX (w, h);
+
+      if (filters[i].kind == GSK_LAYER_RENDER_FILTER_COLOR)
+        continue;
+      filters[i].sigma = MIN (filters[i].sigma, longest);
+      if (filters[i].kind == GSK_LAYER_RENDER_FILTER_DROP_SHADOW)
+        {
+          filters[i].dx = CLAMP (filters[i].dx, -longest, longest);
+          filters[i].dy = CLAMP (filters[i].dy, -longest, longest);
+        }
+      reach += (int) ceil (GSK_LAYER_BLUR_REACH (filters[i].sigma)) +
+               (int) ceilf (MAX (fabsf (filters[i].dx), fabsf (filters[i].dy)));
+    }
+  reach = MIN (reach, (int) ceilf (op->filter_reach));
   copy = pixman_image_create_bits (PIXMAN_a8r8g8b8, w, h, NULL, 0);
   padded = pixman_image_create_bits (PIXMAN_a8r8g8b8, w + 2 * reach, h + 2 * reach, NULL, 0);
   if (copy != NULL && padded != NULL)
@@ -1157,7 +1183,7 @@ draw_backdrop (RenderState            *state,
       pixman_image_set_repeat (copy, PIXMAN_REPEAT_REFLECT);
       pixman_image_composite32 (PIXMAN_OP_SRC, copy, NULL, padded, -reach, -reach, 0, 0, 0, 0,
                                 w + 2 * reach, h + 2 * reach);
-      apply_filters (padded, op->filters, op->n_filters);
+      apply_filters (padded, filters, op->n_filters);
       gsk_layer_software_composite_polygon (state, PIXMAN_OP_OVER, padded, box.x1 - reach, box.y1 - reach, opacity,
                                             polygon, n_points, &box);
     }

@@ -239,7 +239,7 @@ set_something (Tree     *tree,
   GskLayerContent *content;
 
   fuzz_may_refuse++;
-  switch (fuzz_u8 (b) % 14)
+  switch (fuzz_u8 (b) % 15)
     {
     case 0: gsk_layer_set_position (layer, &GRAPHENE_POINT_INIT (fuzz_float (b), fuzz_float (b))); break;
     case 1: gsk_layer_set_size (layer, &GRAPHENE_SIZE_INIT (fuzz_float (b), fuzz_float (b))); break;
@@ -289,6 +289,23 @@ set_something (Tree     *tree,
           gsk_layer_invalidate_content (layer);
         else
           gsk_layer_queue_redraw (layer, &area);
+      }
+      break;
+    case 13:
+      {
+        /* Filters, which the software renderer keeps for groups that
+         * only move, and borders */
+        static const char * const styles[] = {
+          "",
+          "filter: blur(2px)",
+          "filter: blur(7px) grayscale(0.5)",
+          "filter: drop-shadow(3px 4px 2px rgba(0, 0, 0, 0.6))",
+          "filter: opacity(0.5) blur(1px)",
+          "border: 3px solid #e01b24; border-radius: 6px; filter: blur(1px)",
+          "backdrop-filter: blur(3px)",
+        };
+
+        gsk_layer_set_style_from_string (layer, styles[fuzz_u8 (b) % G_N_ELEMENTS (styles)], NULL);
       }
       break;
     default:
