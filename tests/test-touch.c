@@ -36,6 +36,9 @@
 #define WIDTH 400
 #define HEIGHT 300
 
+#include "perspective-button-utils.h"
+#include "main-loop-test-utils.h"
+
 /* {{{ The browser, over its DevTools pipe */
 
 /* Chromium's --remote-debugging-pipe: JSON messages ending in a NUL,
@@ -324,8 +327,6 @@ count_touch_ends (GSignalInvocationHint *hint,
   return TRUE;
 }
 
-static gboolean timed_out (gpointer data);
-
 /* Lifts every finger, and waits until GTK has handled their ends (the
  * hook counts each before GTK's handler, which has run by the time the
  * main loop comes back here) */
@@ -346,41 +347,6 @@ lift_all (void)
 
 /* }}} */
 /* {{{ Main loop helpers */
-
-static gboolean
-timed_out (gpointer data)
-{
-  *(gboolean *) data = TRUE;
-  return G_SOURCE_REMOVE;
-}
-
-static gboolean
-wait_until (gboolean (* done) (gconstpointer data),
-            gconstpointer data,
-            guint         ms)
-{
-  gboolean timeout = FALSE;
-  guint id = g_timeout_add (ms, timed_out, &timeout);
-
-  while (!done (data) && !timeout)
-    g_main_context_iteration (NULL, TRUE);
-  if (!timeout)
-    g_source_remove (id);
-
-  return done (data);
-}
-
-static gboolean
-never (gconstpointer data)
-{
-  return FALSE;
-}
-
-static void
-spin (guint ms)
-{
-  wait_until (never, NULL, ms);
-}
 
 static gboolean
 int_at_least_one (gconstpointer data)
@@ -744,37 +710,6 @@ test_pinch (Fixture       *f,
 /* }}} */
 /* {{{ A hosted widget */
 
-/* The button of test-view's perspective test: 240×120, centred in the
- * view, under perspective(400px) (the root's child transform) and
- * rotateY(40deg) about its own centre */
-#define BUTTON_W 240
-#define BUTTON_H 120
-#define ANGLE (40 * G_PI / 180)
-
-/* Where the button's own point (u, v) is on screen, by hand: rotate
- * about the y axis through the centre, which sits at the perspective
- * origin, then scale by d / (d - z) */
-static void
-button_point_on_screen (double  u,
-                        double  v,
-                        double *x,
-                        double *y)
-{
-  double dx = u - BUTTON_W / 2.0, dy = v - BUTTON_H / 2.0;
-  double xr = dx * cos (ANGLE), zr = -dx * sin (ANGLE);
-  double k = 400 / (400 - zr);
-
-  *x = WIDTH / 2.0 + xr * k;
-  *y = HEIGHT / 2.0 + dy * k;
-}
-
-static void
-on_button_clicked (GtkButton *button,
-                   int       *n)
-{
-  (*n)++;
-}
-
 /* Taps at (@x, @y) of the view and says whether the button counted a
  * click */
 static gboolean
@@ -796,21 +731,11 @@ test_widget_tap (Fixture       *f,
                  gconstpointer  data)
 {
   GtkWidget *button = gtk_button_new_with_label ("Touch me");
-  GskLayer *host = gsk_layer_widget_new (button);
-  GskLayerTransform *t = NULL;
   int clicks = 0;
   double x, y;
 
   g_signal_connect (button, "clicked", G_CALLBACK (on_button_clicked), &clicks);
-  g_assert_true (gsk_layer_transform_parse ("perspective(400px)", &t, NULL));
-  gsk_layer_set_child_transform (f->root, t);
-  gsk_layer_transform_unref (t);
-  gsk_layer_set_size (host, &GRAPHENE_SIZE_INIT (BUTTON_W, BUTTON_H));
-  gsk_layer_set_position (host, &GRAPHENE_POINT_INIT ((WIDTH - BUTTON_W) / 2, (HEIGHT - BUTTON_H) / 2));
-  g_assert_true (gsk_layer_transform_parse ("rotateY(40deg)", &t, NULL));
-  gsk_layer_set_transform (host, t);
-  gsk_layer_transform_unref (t);
-  gsk_layer_add_child (f->root, host);
+  add_perspective_button (f->root, button);
   spin (300);
   g_assert_true (gtk_widget_get_parent (button) == f->view);
 

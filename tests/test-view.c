@@ -24,6 +24,9 @@
 #define WIDTH 400
 #define HEIGHT 300
 
+#include "perspective-button-utils.h"
+#include "main-loop-test-utils.h"
+
 typedef struct {
   GtkWidget *window;
   GtkWidget *view;
@@ -32,31 +35,6 @@ typedef struct {
 } Fixture;
 
 /* {{{ Helpers */
-
-static gboolean
-timed_out (gpointer data)
-{
-  *(gboolean *) data = TRUE;
-  return G_SOURCE_REMOVE;
-}
-
-/* Runs the main loop until @done (@data) says so or @ms pass; returns
- * what @done says last */
-static gboolean
-wait_until (gboolean (* done) (gconstpointer data),
-            gconstpointer data,
-            guint         ms)
-{
-  gboolean timeout = FALSE;
-  guint id = g_timeout_add (ms, timed_out, &timeout);
-
-  while (!done (data) && !timeout)
-    g_main_context_iteration (NULL, TRUE);
-  if (!timeout)
-    g_source_remove (id);
-
-  return done (data);
-}
 
 static gboolean
 flag_is_set (gconstpointer flag)
@@ -70,14 +48,6 @@ wait_for (const gboolean *flag,
           guint           ms)
 {
   return wait_until (flag_is_set, flag, ms);
-}
-
-static void
-spin (guint ms)
-{
-  gboolean never = FALSE;
-
-  wait_for (&never, ms);
 }
 
 typedef struct {
@@ -787,57 +757,6 @@ test_tab_order (Fixture       *f,
 /* }}} */
 /* {{{ Hosted widgets */
 
-/* The button of the perspective test: 240×120, centred in the 400×300
- * view, under perspective(400px) (the root's child transform, origin at
- * the root's centre) and rotateY(40deg) about its own centre */
-#define BUTTON_W 240
-#define BUTTON_H 120
-#define ANGLE (40 * G_PI / 180)
-
-/* Where the button's own point (u, v) is on screen, worked out here by
- * hand rather than with GSK's matrices: rotate about the y axis through
- * the centre, which sits at the perspective origin, then divide by the
- * depth (CSS: a point at z is scaled by d / (d - z)) */
-static void
-button_point_on_screen (double  u,
-                        double  v,
-                        double *x,
-                        double *y)
-{
-  double dx = u - BUTTON_W / 2.0, dy = v - BUTTON_H / 2.0;
-  double xr = dx * cos (ANGLE), zr = -dx * sin (ANGLE);
-  double k = 400 / (400 - zr);
-
-  *x = WIDTH / 2.0 + xr * k;
-  *y = HEIGHT / 2.0 + dy * k;
-}
-
-static void
-on_button_clicked (GtkButton *button,
-                   int       *n)
-{
-  (*n)++;
-}
-
-static GskLayer *
-add_perspective_button (Fixture   *f,
-                        GtkWidget *button)
-{
-  GskLayer *host = gsk_layer_widget_new (button);
-  GskLayerTransform *t = NULL;
-
-  g_assert_true (gsk_layer_transform_parse ("perspective(400px)", &t, NULL));
-  gsk_layer_set_child_transform (f->root, t);
-  gsk_layer_transform_unref (t);
-  gsk_layer_set_size (host, &GRAPHENE_SIZE_INIT (BUTTON_W, BUTTON_H));
-  gsk_layer_set_position (host, &GRAPHENE_POINT_INIT ((WIDTH - BUTTON_W) / 2, (HEIGHT - BUTTON_H) / 2));
-  g_assert_true (gsk_layer_transform_parse ("rotateY(40deg)", &t, NULL));
-  gsk_layer_set_transform (host, t);
-  gsk_layer_transform_unref (t);
-  gsk_layer_add_child (f->root, host);
-  return host;
-}
-
 /* Clicks at (@x, @y) of the view (rounded to a pixel, where xdotool
  * puts the pointer) and says whether the button counted a click */
 static gboolean
@@ -866,7 +785,7 @@ test_widget_perspective_click (Fixture       *f,
   double x, y, ex, ey;
 
   g_signal_connect (button, "clicked", G_CALLBACK (on_button_clicked), &clicks);
-  host = add_perspective_button (f, button);
+  host = add_perspective_button (f->root, button);
   spin (200);
   g_assert_true (gtk_widget_get_parent (button) == f->view);
 
@@ -931,7 +850,7 @@ test_widget_entry_typing (Fixture       *f,
   GtkWidget *entry = gtk_entry_new ();
   double x, y;
 
-  add_perspective_button (f, entry);
+  add_perspective_button (f->root, entry);
   spin (200);
 
   button_point_on_screen (BUTTON_W * 0.8, BUTTON_H / 2.0, &x, &y);
@@ -1034,7 +953,7 @@ test_widget_removed_during_grab (Fixture       *f,
   double x, y;
 
   g_signal_connect (button, "clicked", G_CALLBACK (on_button_clicked), &clicks);
-  host = add_perspective_button (f, button);
+  host = add_perspective_button (f->root, button);
   spin (200);
   button_point_on_screen (BUTTON_W / 2.0, BUTTON_H / 2.0, &x, &y);
   move_pointer (f, (int) round (x), (int) round (y));
