@@ -536,17 +536,275 @@ test_touch_sequences (void)
   dispatch_touch_event (root, GSK_LAYER_EVENT_TOUCH_BEGIN, 2, 50, 50);
   g_assert_cmpstr (log.log->str, ==, "touch-cancel b, touch-begin a");
 
-  /* Its layer leaving the tree: the sequence is lost */
+  /* Its layer leaving the tree: the sequence is lost; its later events
+   * go nowhere (b never saw it begin), until it begins again */
   g_string_truncate (log.log, 0);
   g_object_ref (a);
   gsk_layer_remove_child (root, a);
   dispatch_touch_event (root, GSK_LAYER_EVENT_TOUCH_UPDATE, 2, 250, 50);
   dispatch_touch_event (root, GSK_LAYER_EVENT_TOUCH_UPDATE, 2, 250, 50);
-  g_assert_cmpstr (log.log->str, ==, "grab-broken a, touch-update b");
+  dispatch_touch_event (root, GSK_LAYER_EVENT_TOUCH_END, 2, 250, 50);
+  dispatch_touch_event (root, GSK_LAYER_EVENT_TOUCH_BEGIN, 2, 250, 50);
+  g_assert_cmpstr (log.log->str, ==, "grab-broken a, touch-begin b");
   g_object_unref (a);
 
   g_string_free (log.log, TRUE);
   g_assert_finalize_object (root);
+}
+
+/* }}} */
+
+/* {{{ Sequences that always end (issue 35) */
+
+static void
+add_phase_logger (GskLayer                 *layer,
+                  GskLayerPropagationPhase  phase,
+                  Log                      *log)
+{
+  GskLayerEventController *controller = gsk_layer_event_controller_new ();
+
+  gsk_layer_event_controller_set_propagation_phase (controller, phase);
+  g_signal_connect (controller, "event", G_CALLBACK (log_any), log);
+  gsk_layer_add_controller (layer, controller);
+}
+
+/* A gesture on a layer following a touch or a press on a descendant is
+ * told, with a grab-broken event, when that descendant leaves its
+ * subtree: it no longer stays active for ever (issue 35, 2) */
+static void
+test_sequence_descendant_leaves (void)
+{
+  Log log = { g_string_new (NULL) };
+  GskLayer *root = new_root ();
+  GskLayer *p = new_layer ("p", 0, 0, 200, 200);
+  GskLayer *c = new_layer ("c", 10, 10, 50, 50);
+  GskLayer *other = new_layer ("other", 250, 0, 100, 100);
+  GskLayerEventController *drag = gsk_layer_drag_gesture_new ();
+  GskLayerEventController *press = gsk_layer_long_press_gesture_new ();
+
+  gsk_layer_add_child (root, p);
+  gsk_layer_add_child (p, c);
+  gsk_layer_add_child (root, other);
+  gsk_layer_add_controller (p, g_object_ref (drag));
+  gsk_layer_add_controller (p, g_object_ref (press));
+  add_phase_logger (p, GSK_LAYER_PHASE_BUBBLE, &log);
+
+  /* A touch on c, which moves to another part of the tree */
+  dispatch_touch_event (root, GSK_LAYER_EVENT_TOUCH_BEGIN, 1, 20, 20);
+  g_assert_true (gsk_layer_gesture_is_active (GSK_LAYER_GESTURE (drag)));
+  g_assert_true (gsk_layer_gesture_is_active (GSK_LAYER_GESTURE (press)));
+  g_object_ref (c);
+  gsk_layer_remove_child (p, c);
+  gsk_layer_add_child (other, c);
+  g_object_unref (c);
+  dispatch_touch_event (root, GSK_LAYER_EVENT_TOUCH_UPDATE, 1, 30, 30);
+  g_assert_false (gsk_layer_gesture_is_active (GSK_LAYER_GESTURE (drag)));
+  g_assert_false (gsk_layer_gesture_is_active (GSK_LAYER_GESTURE (press)));
+  dispatch_touch_event (root, GSK_LAYER_EVENT_TOUCH_END, 1, 30, 30);
+  g_assert_cmpstr (log.log->str, ==, "touch-begin p, grab-broken p");
+
+  /* Not stuck: the next touch on p is followed again, to its end */
+  g_string_truncate (log.log, 0);
+  dispatch_touch_event (root, GSK_LAYER_EVENT_TOUCH_BEGIN, 2, 100, 100);
+  g_assert_true (gsk_layer_gesture_is_active (GSK_LAYER_GESTURE (drag)));
+  dispatch_touch_event (root, GSK_LAYER_EVENT_TOUCH_END, 2, 100, 100);
+  g_assert_false (gsk_layer_gesture_is_active (GSK_LAYER_GESTURE (drag)));
+  g_assert_cmpstr (log.log->str, ==, "touch-begin p, touch-end p");
+
+  /* A press on a descendant taken out of the tree: told at the next
+   * update, not at a release that may never come */
+  g_string_truncate (log.log, 0);
+  c = new_layer ("c2", 10, 10, 50, 50);
+  gsk_layer_add_child (p, c);
+  dispatch (root, GSK_LAYER_EVENT_BUTTON_PRESS, 20, 20);
+  g_assert_true (gsk_layer_gesture_is_active (GSK_LAYER_GESTURE (drag)));
+  gsk_layer_remove_child (p, c);
+  gsk_layer_update_hover (root);
+  g_assert_false (gsk_layer_gesture_is_active (GSK_LAYER_GESTURE (drag)));
+  g_assert_false (gsk_layer_gesture_is_active (GSK_LAYER_GESTURE (press)));
+  dispatch (root, GSK_LAYER_EVENT_BUTTON_RELEASE, 20, 20);
+  g_assert_cmpstr (log.log->str, ==, "enter p, button-press p, grab-broken p");
+
+  g_object_unref (drag);
+  g_object_unref (press);
+  g_string_free (log.log, TRUE);
+  g_assert_finalize_object (root);
+}
+
+/* A touch beginning again while its layer has left the tree: that
+ * layer's controllers get their grab-broken event (issue 35, 4) */
+static void
+test_sequence_begin_again_lost (void)
+{
+  Log log = { g_string_new (NULL) };
+  GskLayer *root = new_root ();
+  GskLayer *a = new_layer ("a", 0, 0, 100, 100);
+  GskLayer *b = new_layer ("b", 200, 0, 100, 100);
+  GskLayerEventController *drag = gsk_layer_drag_gesture_new ();
+
+  gsk_layer_add_child (root, a);
+  gsk_layer_add_child (root, b);
+  add_any_logger (a, &log);
+  add_any_logger (b, &log);
+  gsk_layer_add_controller (a, g_object_ref (drag));
+
+  dispatch_touch_event (root, GSK_LAYER_EVENT_TOUCH_BEGIN, 7, 50, 50);
+  g_object_ref (a);
+  gsk_layer_remove_child (root, a);
+  dispatch_touch_event (root, GSK_LAYER_EVENT_TOUCH_BEGIN, 7, 250, 50);
+  g_assert_cmpstr (log.log->str, ==, "touch-begin a, grab-broken a, touch-begin b");
+  g_assert_false (gsk_layer_gesture_is_active (GSK_LAYER_GESTURE (drag)));
+  g_object_unref (a);
+
+  g_object_unref (drag);
+  g_string_free (log.log, TRUE);
+  g_assert_finalize_object (root);
+}
+
+static GskLayer *grab_for;
+
+static gboolean
+grab_on_press (GskLayerEventController *controller,
+               GskLayerEvent           *event,
+               gpointer                 data)
+{
+  if (gsk_layer_event_get_event_type (event) == GSK_LAYER_EVENT_BUTTON_PRESS)
+    gsk_layer_grab_pointer (grab_for);
+  return FALSE;
+}
+
+static gboolean
+remove_on_press (GskLayerEventController *controller,
+                 GskLayerEvent           *event,
+                 gpointer                 data)
+{
+  GskLayer *layer = gsk_layer_event_controller_get_layer (controller);
+
+  if (gsk_layer_event_get_event_type (event) == GSK_LAYER_EVENT_BUTTON_PRESS)
+    gsk_layer_remove_child (gsk_layer_get_parent (layer), layer);
+  return FALSE;
+}
+
+/* A press whose handler grabs the pointer for another layer, or takes
+ * the pressed layer out: the pressed layer gets a grab-broken event,
+ * and the grabbing layer the release (issue 35, 5) */
+static void
+test_sequence_press_handlers (void)
+{
+  Log log = { g_string_new (NULL) };
+  GskLayer *root = new_root ();
+  GskLayer *a = new_layer ("a", 0, 0, 100, 100);
+  GskLayer *b = new_layer ("b", 200, 0, 100, 100);
+  GskLayerEventController *grabber = gsk_layer_event_controller_new ();
+  GskLayerEventController *remover = gsk_layer_event_controller_new ();
+
+  gsk_layer_add_child (root, a);
+  gsk_layer_add_child (root, b);
+  add_any_logger (a, &log);
+  add_any_logger (b, &log);
+  g_signal_connect (grabber, "event", G_CALLBACK (grab_on_press), NULL);
+  gsk_layer_add_controller (a, grabber);
+
+  grab_for = b;
+  dispatch (root, GSK_LAYER_EVENT_BUTTON_PRESS, 50, 50);
+  dispatch (root, GSK_LAYER_EVENT_BUTTON_RELEASE, 50, 50);
+  g_assert_cmpstr (log.log->str, ==,
+                   "enter a, button-press a, grab-broken a, leave a, enter b, button-release b");
+  gsk_layer_ungrab_pointer (b);
+  gsk_layer_remove_controller (a, grabber);
+
+  g_string_truncate (log.log, 0);
+  g_signal_connect (remover, "event", G_CALLBACK (remove_on_press), NULL);
+  gsk_layer_add_controller (b, remover);
+  g_object_ref (b);
+  dispatch (root, GSK_LAYER_EVENT_BUTTON_PRESS, 250, 50);
+  dispatch (root, GSK_LAYER_EVENT_BUTTON_RELEASE, 250, 50);
+  g_assert_cmpstr (log.log->str, ==, "leave a, enter b, button-press b, grab-broken b, leave b");
+  g_assert_finalize_object (b);
+
+  g_string_free (log.log, TRUE);
+  g_assert_finalize_object (root);
+}
+
+static gboolean
+grab_on_enter (GskLayerEventController *controller,
+               GskLayerEvent           *event,
+               gpointer                 data)
+{
+  if (gsk_layer_event_get_event_type (event) == GSK_LAYER_EVENT_ENTER)
+    gsk_layer_grab_pointer (grab_for);
+  return FALSE;
+}
+
+/* An enter handler that grabs the pointer: crossing events never nest,
+ * a layer is left only after it was entered, and none is entered after
+ * it stopped being hovered (issue 35, 8) */
+static void
+test_crossing_handler_grabs (void)
+{
+  Log log = { g_string_new (NULL) };
+  GskLayer *root = new_root ();
+  GskLayer *a = new_layer ("a", 0, 0, 100, 100);
+  GskLayer *a1 = new_layer ("a1", 10, 10, 50, 50);
+  GskLayer *b = new_layer ("b", 200, 0, 100, 100);
+  GskLayerEventController *grabber = gsk_layer_event_controller_new ();
+
+  gsk_layer_add_child (root, a);
+  gsk_layer_add_child (a, a1);
+  gsk_layer_add_child (root, b);
+  add_any_logger (a, &log);
+  add_any_logger (a1, &log);
+  add_any_logger (b, &log);
+  g_signal_connect (grabber, "event", G_CALLBACK (grab_on_enter), NULL);
+  gsk_layer_add_controller (a, grabber);
+
+  /* a grabs for b as it is entered: a1, under the pointer, is never
+   * entered, and a is left before b is entered */
+  grab_for = b;
+  dispatch (root, GSK_LAYER_EVENT_MOTION, 20, 20);
+  g_assert_cmpstr (log.log->str, ==, "enter a, leave a, enter b, motion b");
+  g_assert_true (gsk_layer_is_hovered (b));
+  g_assert_false (gsk_layer_is_hovered (a1));
+
+  g_string_truncate (log.log, 0);
+  gsk_layer_remove_controller (a, grabber);
+  gsk_layer_ungrab_pointer (b);
+  g_assert_cmpstr (log.log->str, ==, "leave b, enter a, enter a1");
+
+  g_string_free (log.log, TRUE);
+  g_assert_finalize_object (root);
+}
+
+/* A layer moved from one top level's tree to another's is left in the
+ * first before it is entered in the second, and never left late
+ * (issue 35, 9) */
+static void
+test_crossing_across_top_levels (void)
+{
+  Log log = { g_string_new (NULL) };
+  GskLayer *one = new_root ();
+  GskLayer *two = new_root ();
+  GskLayer *l = new_layer ("l", 0, 0, 100, 100);
+
+  gsk_layer_add_child (one, l);
+  add_any_logger (l, &log);
+  dispatch (one, GSK_LAYER_EVENT_MOTION, 50, 50);
+  g_assert_cmpstr (log.log->str, ==, "enter l, motion l");
+
+  g_string_truncate (log.log, 0);
+  g_object_ref (l);
+  gsk_layer_remove_child (one, l);
+  gsk_layer_add_child (two, l);
+  g_object_unref (l);
+  dispatch (two, GSK_LAYER_EVENT_MOTION, 50, 50);
+  gsk_layer_update_hover (one);
+  dispatch (one, GSK_LAYER_EVENT_MOTION, 60, 60);
+  dispatch (two, GSK_LAYER_EVENT_LEAVE, 60, 60);
+  g_assert_cmpstr (log.log->str, ==, "leave l, enter l, motion l, leave l");
+
+  g_string_free (log.log, TRUE);
+  g_assert_finalize_object (one);
+  g_assert_finalize_object (two);
 }
 
 /* }}} */
@@ -718,15 +976,18 @@ test_handlers_that_destroy (void)
   GskLayer *root = three_levels (&log);
   GskLayer *b = gsk_layer_get_first_child (gsk_layer_get_first_child (root));
 
-  /* b's handlers take b out of the tree: the event goes on, up the path
-   * it had when it was dispatched */
+  /* a's and b's handlers take them out of the tree: the event goes on,
+   * up the path it had when it was dispatched. The press's grab is
+   * broken by then: every controller it reached that is still there
+   * gets its grab-broken event (a's went with a) */
   dispatch (root, GSK_LAYER_EVENT_MOTION, 150, 150);
   g_string_truncate (log.log, 0);
   log.action = remove_own_layer;
   g_object_add_weak_pointer (G_OBJECT (b), (gpointer *) &b);
   dispatch (root, GSK_LAYER_EVENT_BUTTON_PRESS, 150, 150);
   g_assert_null (b);
-  g_assert_cmpstr (log.log->str, ==, "root capture, a capture, b capture, b target, b bubble, a bubble, root bubble");
+  g_assert_cmpstr (log.log->str, ==, "root capture, a capture, b capture, b target, b bubble, a bubble, root bubble, "
+                                     "root capture, b capture, b target, b bubble, root bubble");
   g_assert_null (gsk_layer_get_pointer_grab (root));
   g_string_truncate (log.log, 0);
   log.action = NULL;
@@ -956,6 +1217,11 @@ main (int    argc,
   g_test_add_func ("/input/grab/implicit", test_implicit_grab);
   g_test_add_func ("/input/grab/explicit", test_explicit_grab);
   g_test_add_func ("/input/grab/touch-sequences", test_touch_sequences);
+  g_test_add_func ("/input/sequence/descendant-leaves", test_sequence_descendant_leaves);
+  g_test_add_func ("/input/sequence/begin-again-lost", test_sequence_begin_again_lost);
+  g_test_add_func ("/input/sequence/press-handlers", test_sequence_press_handlers);
+  g_test_add_func ("/input/crossing/handler-grabs", test_crossing_handler_grabs);
+  g_test_add_func ("/input/crossing/across-top-levels", test_crossing_across_top_levels);
   g_test_add_func ("/input/focus/tab-order", test_focus);
   g_test_add_func ("/input/cursor", test_cursor);
   g_test_add_func ("/input/hostile/handlers-that-destroy", test_handlers_that_destroy);

@@ -1041,6 +1041,47 @@ test_request_mode (void)
   g_assert_finalize_object (root);
 }
 
+/* Issue 35, 1: cells are checked without sums that wrap around 2^32. A
+ * column of G_MAXUINT spanning 2 wrapped to 1 and was taken; the next
+ * layout pass read far outside its array. */
+static void
+test_grid_cells_past_limit (void)
+{
+  GskLayerLayoutManager *grid = gsk_layer_grid_layout_new ();
+  GskLayer *root = container (g_object_ref (grid), 300, 200);
+  GskLayer *child = child_of (root, 40, 20);
+  guint column, row, cs, rs;
+  const guint bad[][4] = {
+    { G_MAXUINT, 0, 2, 1 }, { 0, G_MAXUINT, 1, 2 },
+    { 65535, 0, G_MAXUINT, 1 }, { 0, 65535, 1, G_MAXUINT },
+    { 65536, 0, 1, 1 }, { 0, 0, 65537, 1 }, { 1, 0, 65536, 1 },
+  };
+
+  gsk_layer_grid_layout_attach (GSK_LAYER_GRID_LAYOUT (grid), child, 3, 4, 1, 1);
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_test_expect_message ("GskLayer", G_LOG_LEVEL_CRITICAL, "*65536*");
+      gsk_layer_grid_layout_attach (GSK_LAYER_GRID_LAYOUT (grid), child, bad[i][0], bad[i][1], bad[i][2], bad[i][3]);
+      g_test_assert_expected_messages ();
+      g_assert_true (gsk_layer_grid_layout_get_cell (GSK_LAYER_GRID_LAYOUT (grid), child, &column, &row, &cs, &rs));
+      g_assert_cmpuint (column, ==, 3);
+      g_assert_cmpuint (row, ==, 4);
+      g_assert_cmpuint (cs, ==, 1);
+      g_assert_cmpuint (rs, ==, 1);
+    }
+  frame (root);
+
+  /* The last cell there is, and a span reaching it, are taken */
+  gsk_layer_grid_layout_attach (GSK_LAYER_GRID_LAYOUT (grid), child, 65535, 0, 1, 1);
+  gsk_layer_grid_layout_attach (GSK_LAYER_GRID_LAYOUT (grid), child, 0, 65534, 1, 2);
+  g_assert_true (gsk_layer_grid_layout_get_cell (GSK_LAYER_GRID_LAYOUT (grid), child, &column, &row, &cs, &rs));
+  g_assert_cmpuint (row + rs, ==, 65536);
+  frame (root);
+
+  g_object_unref (grid);
+  g_assert_finalize_object (root);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1061,6 +1102,7 @@ main (int    argc,
   g_test_add_func ("/layout/fixed", test_fixed);
   g_test_add_func ("/layout/request-mode", test_request_mode);
   g_test_add_func ("/layout/grid", test_grid);
+  g_test_add_func ("/layout/grid/cells-past-limit", test_grid_cells_past_limit);
   g_test_add_func ("/layout/scene", test_scene);
   g_test_add_func ("/layout/scene-constraints", test_scene_constraints);
   g_test_add_func ("/layout/scene-grid", test_scene_grid);

@@ -1,5 +1,6 @@
 #!/bin/sh
-# Installs what building and testing GSK needs on Debian 12, if missing.
+# Installs what building and testing GSK needs on Debian 12 (bookworm) or
+# Debian 13 (trixie), if missing.
 set -eu
 
 # libegl1, libegl-mesa0 and libgl1-mesa-dri: the GL backend's headless
@@ -11,7 +12,9 @@ set -eu
 # headless browser composites the view's render nodes, and the touch
 # test, where it touches them (Xvfb has no touchscreen). fonts-dejavu-core:
 # the fonts the text tests lay out (fontconfig's default Sans and Serif).
-# clang and libclang-rt-14-dev: libFuzzer, for the fuzzers' short runs.
+# clang and its runtime (libclang-rt-14-dev on Debian 12, where clang is
+# 14; libclang-rt-dev, clang's default, on later releases): libFuzzer,
+# for the fuzzers' short runs.
 # gobject-introspection, libgirepository1.0-dev, python3-gi and
 # python3-gi-cairo: GskLayer-1.gir and its typelib, and the Python
 # example the tests run through them; gjs: the JavaScript examples, the
@@ -19,12 +22,20 @@ set -eu
 # librsvg2-common: gdk-pixbuf's SVG
 # loader, for SVG images in layers and their tests. adwaita-icon-theme:
 # the icons test-view shows as layer content.
+
+# The release's codename, from os-release (bookworm, trixie, ...)
+codename=$(. /etc/os-release && echo "${VERSION_CODENAME:-}")
+case "$codename" in
+  bookworm) clang_rt=libclang-rt-14-dev ;;
+  *) clang_rt=libclang-rt-dev ;;
+esac
+
 packages="meson ninja-build pkg-config gcc binutils libglib2.0-dev
   libgraphene-1.0-dev libcairo2-dev libpixman-1-dev libjson-glib-dev
   libgtk-4-dev libepoxy-dev libpng-dev
   libegl1 libegl-mesa0 libgl1-mesa-dri
   xvfb xauth xdotool libgtk-4-bin chromium fonts-dejavu-core
-  clang libclang-rt-14-dev
+  clang $clang_rt
   gobject-introspection libgirepository1.0-dev python3-gi python3-gi-cairo gjs
   gi-docgen
   librsvg2-common adwaita-icon-theme"

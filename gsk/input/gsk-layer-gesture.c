@@ -174,7 +174,10 @@ gsk_layer_gesture_handle_event (GskLayerEventController *controller,
       break;
 
     case GSK_LAYER_EVENT_GRAB_BROKEN:
-      if (ours)
+      /* A touch's names its sequence and device; the pointer's neither */
+      if (priv->active &&
+          (priv->touch ? event->device_kind == GSK_LAYER_DEVICE_TOUCHSCREEN && event->sequence == priv->sequence
+                       : event->device_kind != GSK_LAYER_DEVICE_TOUCHSCREEN))
         finish (self, TRUE);
       break;
 

@@ -7,6 +7,7 @@
 
 #include "gsk-layer-event-private.h"
 #include "gsk-layer-frame-clock.h"
+#include "gsk-layer-input-sequence-private.h"
 
 G_BEGIN_DECLS
 
@@ -17,6 +18,11 @@ typedef struct
    * finalized, and leaves the array then (weak references). The others
    * get their leave event at the next pointer event or update. */
   GPtrArray *hovered;
+  /* The layers sent an enter event and not yet its leave event, from
+   * the top level down, weakly; the crossing under way brings them to
+   * the hovered ones */
+  GPtrArray *entered;
+  gboolean crossing;
   double x, y;                  /* the pointer, while it is on the surface */
   gboolean pointer_in;
   guint32 time;                 /* of the last pointer event */
@@ -25,6 +31,9 @@ typedef struct
   GskLayer *grab;               /* weak: the pointer's grab */
   gboolean grab_implicit;       /* by a press, until the last release */
   guint32 buttons;              /* held, a bit per button below 32 */
+  /* From the first press to the last release: the controllers that
+   * follow it */
+  GskLayerInputSequence *pointer_sequence;
 
   GHashTable *touches;          /* sequence → TouchTarget */
 

@@ -11,7 +11,12 @@
  * layers under it (the target and its ancestors, the hovered layers).
  * When they change, the layers that are no longer under the pointer get
  * a leave event, from the deepest up to the common ancestor, then the
- * new ones an enter event, from below the common ancestor down.
+ * new ones an enter event, from below the common ancestor down. The
+ * events go out one at a time from one loop, never nested: a handler
+ * that grabs the pointer or changes the tree only changes the hovered
+ * layers, and the loop goes on from there. A layer is left only after
+ * it was entered, and by the top level that entered it, before another
+ * enters it.
  *
  * Grabs: while a button is held, the layer it was pressed on gets the
  * pointer's events wherever the pointer goes (an implicit grab); a
@@ -19,6 +24,15 @@
  * goes to the layer it began on. A grabbing layer that leaves the tree
  * gets a grab-broken event at the next event or update, and the grab
  * ends.
+ *
+ * Sequences (gsk-layer-input-sequence.c): every controller that a press
+ * or a touch begin reached gets exactly one event that ends it (the
+ * last release, the touch's end or cancel, or a grab-broken event),
+ * whatever handlers do meanwhile. One that is no longer on the way to
+ * the layer the sequence goes to (its layer, or a layer between, left
+ * the tree or moved; the grab went elsewhere; it was taken off its
+ * layer) gets its grab-broken event at the next event, frame or
+ * update.
  *
  * Keyboard focus: key events go to the focus layer, through its path;
  * Tab and Shift+Tab that no handler stops move the focus through the
@@ -35,6 +49,7 @@
 #include "gsk-layer-event-private.h"
 #include "gsk-layer-event-controller-private.h"
 #include "gsk-layer-input-private.h"
+#include "gsk-layer-input-sequence-private.h"
 #include "gsk-layer.h"
 
 /* A path: layers from a top level down. The top level, first, is not
@@ -59,6 +74,9 @@ path_free (Path *path)
 
 
 static GQuark input_quark;
+/* Which top level's state has sent a layer an enter event and not yet
+ * the leave event: a layer moved to another tree is left there first */
+static GQuark entered_quark;
 
 static void
 hovered_finalized (gpointer  data,
@@ -67,6 +85,15 @@ hovered_finalized (gpointer  data,
   GskLayerInputState *state = data;
 
   g_ptr_array_remove (state->hovered, where_the_object_was);
+}
+
+static void
+entered_finalized (gpointer  data,
+                   GObject  *where_the_object_was)
+{
+  GskLayerInputState *state = data;
+
+  g_ptr_array_remove (state->entered, where_the_object_was);
 }
 
 /* Empties the hovered array into a path */
@@ -121,7 +148,8 @@ gsk_layer_input_weak_set (GskLayer **where,
  * be one, and the state is its own */
 typedef struct
 {
-  GskLayer *layer;
+  GskLayer *layer;              /* NULL once lost: its events go nowhere */
+  GskLayerInputSequence *sequence;
 } TouchTarget;
 
 static void
@@ -130,6 +158,7 @@ touch_target_free (gpointer data)
   TouchTarget *touch = data;
 
   gsk_layer_input_weak_set (&touch->layer, NULL);
+  gsk_layer_input_sequence_unref (touch->sequence);
   g_free (touch);
 }
 
@@ -145,8 +174,19 @@ input_state_free (gpointer data)
     }
   path_free (hovered_take (state));
   g_ptr_array_unref (state->hovered);
+  /* No leave events from a top level going away: its layers forget it */
+  for (guint i = 1; i < state->entered->len; i++)
+    {
+      GObject *layer = state->entered->pdata[i];
+
+      g_object_weak_unref (layer, entered_finalized, state);
+      if (g_object_get_qdata (layer, entered_quark) == state)
+        g_object_set_qdata (layer, entered_quark, NULL);
+    }
+  g_ptr_array_unref (state->entered);
   gsk_layer_input_weak_set (&state->grab, NULL);
   gsk_layer_input_weak_set (&state->focus, NULL);
+  g_clear_pointer (&state->pointer_sequence, gsk_layer_input_sequence_unref);
   g_hash_table_unref (state->touches);
   g_free (state);
 }
@@ -163,13 +203,17 @@ gsk_layer_input_get_state (GskLayer *root)
   GskLayerInputState *state;
 
   if (G_UNLIKELY (input_quark == 0))
-    input_quark = g_quark_from_static_string ("gsk-layer-input");
+    {
+      input_quark = g_quark_from_static_string ("gsk-layer-input");
+      entered_quark = g_quark_from_static_string ("gsk-layer-input-entered");
+    }
 
   state = g_object_get_qdata (G_OBJECT (root), input_quark);
   if (state == NULL)
     {
       state = g_new0 (GskLayerInputState, 1);
       state->hovered = g_ptr_array_new ();
+      state->entered = g_ptr_array_new ();
       state->touches = g_hash_table_new_full (NULL, NULL, NULL, touch_target_free);
       state->root = root;
       g_object_set_qdata_full (G_OBJECT (root), input_quark, state, input_state_free);
@@ -216,7 +260,9 @@ path_to (GskLayer *root,
 static gboolean
 run_controllers (GskLayer                 *layer,
                  GskLayerPropagationPhase  phase,
-                 GskLayerEvent            *event)
+                 GskLayerEvent            *event,
+                 GskLayerInputSequence    *sequence,
+                 GskLayerSequenceStep      step)
 {
   GPtrArray *controllers = gsk_layer_peek_controllers (layer);
   GPtrArray *snapshot;
@@ -239,6 +285,8 @@ run_controllers (GskLayer                 *layer,
         continue;
       if (phase != GSK_LAYER_PHASE_NONE && p != phase)
         continue;
+      if (!gsk_layer_input_sequence_admit (sequence, step, controller, layer))
+        continue;
       stop = gsk_layer_event_controller_handle_event (controller, event);
     }
 
@@ -249,8 +297,10 @@ run_controllers (GskLayer                 *layer,
 
 /* Capture down @path, target, bubble up */
 static gboolean
-propagate (Path          *path,
-           GskLayerEvent *event)
+propagate (Path                  *path,
+           GskLayerEvent         *event,
+           GskLayerInputSequence *sequence,
+           GskLayerSequenceStep   step)
 {
   GskLayer *target;
   guint i;
@@ -260,14 +310,14 @@ propagate (Path          *path,
 
   target = path->pdata[path->len - 1];
   for (i = 0; i < path->len; i++)
-    if (run_controllers (path->pdata[i], GSK_LAYER_PHASE_CAPTURE, event))
+    if (run_controllers (path->pdata[i], GSK_LAYER_PHASE_CAPTURE, event, sequence, step))
       return TRUE;
 
-  if (run_controllers (target, GSK_LAYER_PHASE_TARGET, event))
+  if (run_controllers (target, GSK_LAYER_PHASE_TARGET, event, sequence, step))
     return TRUE;
 
   for (i = path->len; i-- > 0; )
-    if (run_controllers (path->pdata[i], GSK_LAYER_PHASE_BUBBLE, event))
+    if (run_controllers (path->pdata[i], GSK_LAYER_PHASE_BUBBLE, event, sequence, step))
       return TRUE;
 
   return FALSE;
@@ -286,46 +336,130 @@ gsk_layer_input_send_to_layer (GskLayer                 *layer,
   event->modifiers = state->modifiers;
   event->sequence = sequence;
   gsk_layer_event_set_target (event, layer);
-  run_controllers (layer, GSK_LAYER_PHASE_NONE, event);
+  /* A pointer grab lost: the controllers that follow a press get their
+   * grab-broken event from the press's sequence, once */
+  if (type == GSK_LAYER_EVENT_GRAB_BROKEN && sequence == 0)
+    run_controllers (layer, GSK_LAYER_PHASE_NONE, event, state->pointer_sequence, GSK_LAYER_SEQUENCE_OUTSIDE);
+  else
+    run_controllers (layer, GSK_LAYER_PHASE_NONE, event, NULL, GSK_LAYER_SEQUENCE_NONE);
   gsk_layer_event_unref (event);
   g_object_unref (layer);
 }
 
+static void
+entered_push (GskLayerInputState *state,
+              GskLayer           *layer)
+{
+  if (state->entered->len > 0)
+    {
+      g_object_weak_ref (G_OBJECT (layer), entered_finalized, state);
+      g_object_set_qdata (G_OBJECT (layer), entered_quark, state);
+    }
+  g_ptr_array_add (state->entered, layer);
+}
+
+/* Returns the deepest entered layer, owned */
+static GskLayer *
+entered_pop (GskLayerInputState *state)
+{
+  GskLayer *layer = g_ptr_array_steal_index (state->entered, state->entered->len - 1);
+
+  g_object_ref (layer);
+  if (state->entered->len > 0)
+    {
+      g_object_weak_unref (G_OBJECT (layer), entered_finalized, state);
+      if (g_object_get_qdata (G_OBJECT (layer), entered_quark) == state)
+        g_object_set_qdata (G_OBJECT (layer), entered_quark, NULL);
+    }
+  return layer;
+}
+
+static void settle_crossing (GskLayerInputState *state);
+
+/* Sends the enter and leave events that take the entered layers to the
+ * hovered ones, one at a time and looking again after each: a handler
+ * may grab the pointer or change the tree, which changes the hovered
+ * layers; the events stay paired (a leave only after an enter) and
+ * never nest. Each step sends one event; a handler that changes the
+ * hovered layers at every one of them is cut off, the rest left to the
+ * next update. */
+static void
+run_crossing (GskLayerInputState *state)
+{
+  guint steps = 0;
+
+  if (state->crossing)
+    return;
+
+  state->crossing = TRUE;
+  g_object_ref (state->root);
+  while (steps++ < 64 + 4 * (state->entered->len + state->hovered->len))
+    {
+      guint common = 0;
+      GskLayer *layer;
+
+      while (common < state->entered->len && common < state->hovered->len &&
+             state->entered->pdata[common] == state->hovered->pdata[common])
+        common++;
+
+      if (state->entered->len > common)
+        {
+          layer = entered_pop (state);
+          gsk_layer_input_send_to_layer (layer, GSK_LAYER_EVENT_LEAVE, state, 0);
+          g_object_unref (layer);
+        }
+      else if (state->hovered->len > common)
+        {
+          GskLayerInputState *other;
+
+          layer = g_object_ref (state->hovered->pdata[common]);
+          other = common > 0 ? g_object_get_qdata (G_OBJECT (layer), entered_quark) : NULL;
+          if (other != NULL && other != state && !other->crossing)
+            {
+              /* Still entered in the top level it came from: left there
+               * first, as the pointer can be over one tree at a time */
+              settle_crossing (other);
+              g_object_set_qdata (G_OBJECT (layer), entered_quark, NULL);
+            }
+          entered_push (state, layer);
+          gsk_layer_input_send_to_layer (layer, GSK_LAYER_EVENT_ENTER, state, 0);
+          g_object_unref (layer);
+        }
+      else
+        break;
+    }
+  state->crossing = FALSE;
+  g_object_unref (state->root);
+}
+
 /* Makes @path the hovered layers of @root, sending leave and enter
- * events for the difference; takes @path */
+ * events for the difference; takes @path. Called from a handler of
+ * those events, it only changes the hovered layers: the crossing
+ * running sends what follows. */
 static void
 update_crossing (GskLayer           *root,
                  GskLayerInputState *state,
                  Path               *path)
 {
-  Path *old;
-  guint common = 0, i;
-
   /* Most motion stays over the same layers: nothing to send, and the
    * weak references stay as they are */
   /* (An empty array may have no data at all: memcmp() must not see it) */
-  if (state->hovered->len == path->len &&
-      (path->len == 0 || memcmp (state->hovered->pdata, path->pdata, path->len * sizeof (gpointer)) == 0))
+  if (state->hovered->len == path->len && state->entered->len == path->len &&
+      (path->len == 0 ||
+       (memcmp (state->hovered->pdata, path->pdata, path->len * sizeof (gpointer)) == 0 &&
+        memcmp (state->entered->pdata, path->pdata, path->len * sizeof (gpointer)) == 0)))
     {
       path_free (path);
       return;
     }
 
-  old = hovered_take (state);
-  while (common < old->len && common < path->len && old->pdata[common] == path->pdata[common])
-    common++;
-
   /* The new state is in place before any handler runs: one that asks
    * gsk_layer_is_hovered() gets the answer of after the crossing */
+  path_free (hovered_take (state));
   hovered_set (state, path);
-
-  for (i = old->len; i-- > common; )
-    gsk_layer_input_send_to_layer (old->pdata[i], GSK_LAYER_EVENT_LEAVE, state, 0);
-  for (i = common; i < path->len; i++)
-    gsk_layer_input_send_to_layer (path->pdata[i], GSK_LAYER_EVENT_ENTER, state, 0);
-
-  path_free (old);
   path_free (path);
+
+  run_crossing (state);
 }
 
 gboolean
@@ -336,21 +470,99 @@ gsk_layer_input_is_in_tree (GskLayer *layer,
 }
 
 /* The layer holding the pointer grab, once checked that it is still in
- * the tree; if it left, it gets a grab-broken event and the grab ends */
+ * the tree; if it left, the grab ends: a layer that grabbed explicitly
+ * gets a grab-broken event, and the controllers following a press on
+ * it, theirs */
 static GskLayer *
 current_grab (GskLayer           *root,
               GskLayerInputState *state)
 {
   GskLayer *grab = state->grab;
+  gboolean implicit = state->grab_implicit;
 
   if (grab == NULL || gsk_layer_input_is_in_tree (grab, root))
     return grab;
 
+  g_object_ref (grab);
   gsk_layer_input_weak_set (&state->grab, NULL);
   state->grab_implicit = FALSE;
-  gsk_layer_input_send_to_layer (grab, GSK_LAYER_EVENT_GRAB_BROKEN, state, 0);
+  if (!implicit)
+    gsk_layer_input_send_to_layer (grab, GSK_LAYER_EVENT_GRAB_BROKEN, state, 0);
+  if (state->pointer_sequence && state->grab == NULL)
+    gsk_layer_input_sequence_break_off (state->pointer_sequence, NULL, state->time, state->x, state->y);
+  g_object_unref (grab);
 
-  return NULL;
+  return state->grab;
+}
+
+/* The controllers following the pointer's press that are no longer on
+ * the way to the layer holding the pointer get their grab-broken event */
+static void
+check_pointer_sequence (GskLayer           *root,
+                        GskLayerInputState *state)
+{
+  GskLayerInputSequence *sequence = state->pointer_sequence;
+  GskLayer *grab;
+  Path *path;
+
+  if (sequence == NULL)
+    return;
+
+  gsk_layer_input_sequence_ref (sequence);
+  grab = current_grab (root, state);
+  path = path_to (root, grab);
+  if (gsk_layer_input_sequence_is_ended (sequence))
+    gsk_layer_input_sequence_end (sequence, state->time, state->x, state->y);
+  else
+    gsk_layer_input_sequence_break_off (sequence, path, state->time, state->x, state->y);
+  path_free (path);
+  gsk_layer_input_sequence_unref (sequence);
+}
+
+/* The same for touch @key: its controllers off the way to the layer it
+ * began on get their grab-broken event; if that layer left the tree,
+ * all of them, and the touch's later events go nowhere */
+static void
+check_touch (GskLayer           *root,
+             GskLayerInputState *state,
+             gpointer            key)
+{
+  TouchTarget *touch = g_hash_table_lookup (state->touches, key);
+  GskLayerInputSequence *sequence;
+  Path *path;
+
+  if (touch == NULL)
+    return;
+
+  sequence = gsk_layer_input_sequence_ref (touch->sequence);
+  if (touch->layer && !gsk_layer_input_is_in_tree (touch->layer, root))
+    gsk_layer_input_weak_set (&touch->layer, NULL);
+  if (touch->layer == NULL || gsk_layer_input_sequence_is_ended (sequence))
+    gsk_layer_input_sequence_end (sequence, state->time, state->x, state->y);
+  else
+    {
+      path = path_to (root, touch->layer);
+      gsk_layer_input_sequence_break_off (sequence, path, state->time, state->x, state->y);
+      path_free (path);
+    }
+  gsk_layer_input_sequence_unref (sequence);
+}
+
+/* Every sequence of @root checked against the tree as it is now */
+static void
+check_sequences (GskLayer           *root,
+                 GskLayerInputState *state)
+{
+  GList *keys, *l;
+
+  check_pointer_sequence (root, state);
+
+  /* Handlers may begin or end touches meanwhile: by key, looked up
+   * again each time */
+  keys = g_hash_table_get_keys (state->touches);
+  for (l = keys; l; l = l->next)
+    check_touch (root, state, l->data);
+  g_list_free (keys);
 }
 
 /* The path under the pointer: the grab's, or what is picked there */
@@ -370,6 +582,13 @@ hover_path (GskLayer           *root,
   return target ? path_to (root, target) : path_new ();
 }
 
+/* The crossing of @state's top level brought up to date with its tree */
+static void
+settle_crossing (GskLayerInputState *state)
+{
+  update_crossing (state->root, state, hover_path (state->root, state));
+}
+
 /* After each frame (connected after the animations, which advance on
  * the same tick), layers may have moved under a still pointer */
 static void
@@ -382,6 +601,7 @@ on_clock_tick (GskLayerFrameClock *clock,
     return;
 
   g_object_ref (root);
+  check_sequences (root, state);
   update_crossing (root, state, hover_path (root, state));
   g_object_unref (root);
 }
@@ -409,9 +629,11 @@ watch_clock (GskLayer           *root,
 }
 
 static gboolean
-deliver (GskLayer      *root,
-         GskLayer      *target,
-         GskLayerEvent *event)
+deliver (GskLayer              *root,
+         GskLayer              *target,
+         GskLayerEvent         *event,
+         GskLayerInputSequence *sequence,
+         GskLayerSequenceStep   step)
 {
   Path *path;
   gboolean stop;
@@ -421,15 +643,16 @@ deliver (GskLayer      *root,
 
   gsk_layer_event_set_target (event, target);
   path = path_to (root, target);
-  stop = propagate (path, event);
+  stop = propagate (path, event, sequence, step);
   path_free (path);
 
   return stop;
 }
 
-/* Touch: each sequence goes to the layer it began on. A begin for a
- * sequence still going cancels the old one; a layer that left the tree
- * gets a grab-broken event, and its sequence's events go nowhere. */
+/* Touch: each sequence goes to the layer it began on, and to the
+ * controllers its begin reached. A begin for a sequence still going
+ * cancels the old one; when the layer it began on leaves the tree, its
+ * controllers get a grab-broken event, and its later events go nowhere. */
 static gboolean
 dispatch_touch (GskLayer           *root,
                 GskLayerInputState *state,
@@ -437,54 +660,65 @@ dispatch_touch (GskLayer           *root,
 {
   gpointer key = GUINT_TO_POINTER (event->sequence);
   TouchTarget *touch = g_hash_table_lookup (state->touches, key);
-  GskLayer *target = touch ? touch->layer : NULL;
-  gboolean known = touch != NULL, stop = FALSE;
+  GskLayerInputSequence *sequence;
+  GskLayer *target;
+  gboolean terminal, stop = FALSE;
 
-  if (target)
-    g_object_ref (target);
-  if (known && event->type != GSK_LAYER_EVENT_TOUCH_UPDATE)
-    g_hash_table_remove (state->touches, key);
+  if (touch == NULL && event->type != GSK_LAYER_EVENT_TOUCH_BEGIN)
+    {
+      /* A sequence that never began here: to what is under it */
+      return deliver (root, gsk_layer_pick (root, event->x, event->y), event,
+                      NULL, GSK_LAYER_SEQUENCE_NONE);
+    }
 
   if (event->type == GSK_LAYER_EVENT_TOUCH_BEGIN)
     {
-      if (target && gsk_layer_input_is_in_tree (target, root))
+      if (touch)
         {
           GskLayerEvent *cancel = gsk_layer_event_new (GSK_LAYER_EVENT_TOUCH_CANCEL, event->time,
                                                        event->x, event->y);
 
           cancel->sequence = event->sequence;
           cancel->device_kind = event->device_kind;
-          deliver (root, target, cancel);
+          stop = dispatch_touch (root, state, cancel);
           gsk_layer_event_unref (cancel);
         }
-      g_clear_object (&target);
 
       target = gsk_layer_pick (root, event->x, event->y);
-      if (target)
-        {
-          touch = g_new0 (TouchTarget, 1);
-          gsk_layer_input_weak_set (&touch->layer, target);
-          g_hash_table_insert (state->touches, key, touch);
-        }
-      return deliver (root, target, event);
+      touch = g_new0 (TouchTarget, 1);
+      gsk_layer_input_weak_set (&touch->layer, target);
+      touch->sequence = gsk_layer_input_sequence_new (TRUE, event->sequence);
+      sequence = gsk_layer_input_sequence_ref (touch->sequence);
+      g_hash_table_replace (state->touches, key, touch);
+
+      stop = deliver (root, target, event, sequence, GSK_LAYER_SEQUENCE_BEGIN);
+      /* What the begin's handlers did to the tree or the sequence */
+      if (gsk_layer_input_sequence_is_ended (sequence))
+        gsk_layer_input_sequence_end (sequence, event->time, event->x, event->y);
+      else
+        check_touch (root, state, key);
+      gsk_layer_input_sequence_unref (sequence);
+
+      return stop;
     }
 
-  if (!known)
-    {
-      /* A sequence that never began here: to what is under it */
-      return deliver (root, gsk_layer_pick (root, event->x, event->y), event);
-    }
+  terminal = event->type == GSK_LAYER_EVENT_TOUCH_END || event->type == GSK_LAYER_EVENT_TOUCH_CANCEL;
+  sequence = gsk_layer_input_sequence_ref (touch->sequence);
+  target = touch->layer ? g_object_ref (touch->layer) : NULL;
+  if (terminal)
+    g_hash_table_remove (state->touches, key);
 
-  if (target && gsk_layer_input_is_in_tree (target, root))
-    stop = deliver (root, target, event);
-  else
-    {
-      /* Lost: its layer left the tree, or is gone */
-      g_hash_table_remove (state->touches, key);
-      if (target)
-        gsk_layer_input_send_to_layer (target, GSK_LAYER_EVENT_GRAB_BROKEN, state, event->sequence);
-    }
+  if (target && gsk_layer_input_is_in_tree (target, root) && !gsk_layer_input_sequence_is_ended (sequence))
+    stop = deliver (root, target, event, sequence,
+                    terminal ? GSK_LAYER_SEQUENCE_END : GSK_LAYER_SEQUENCE_UPDATE);
+
+  if (terminal)
+    gsk_layer_input_sequence_end (sequence, event->time, event->x, event->y);
+  else if (g_hash_table_lookup (state->touches, key) == touch)
+    check_touch (root, state, key);
+
   g_clear_object (&target);
+  gsk_layer_input_sequence_unref (sequence);
 
   return stop;
 }
@@ -494,6 +728,7 @@ dispatch_pointer (GskLayer           *root,
                   GskLayerInputState *state,
                   GskLayerEvent      *event)
 {
+  GskLayerInputSequence *sequence;
   GskLayer *target;
   gboolean stop = FALSE;
   guint32 bit = event->button > 0 && event->button <= 32 ? 1u << (event->button - 1) : 0;
@@ -514,27 +749,73 @@ dispatch_pointer (GskLayer           *root,
    * DOM's pointer capture */
   update_crossing (root, state, target ? path_to (root, target) : path_new ());
 
-  if (event->type != GSK_LAYER_EVENT_ENTER)
-    stop = deliver (root, target, event);
-
-  if (event->type == GSK_LAYER_EVENT_BUTTON_PRESS)
+  /* A crossing handler that grabbed the pointer takes the event */
+  if (state->grab && state->grab != target && gsk_layer_input_is_in_tree (state->grab, root))
     {
+      g_clear_object (&target);
+      target = g_object_ref (state->grab);
+    }
+
+  switch ((int) event->type)
+    {
+    case GSK_LAYER_EVENT_ENTER:
+      break;
+
+    case GSK_LAYER_EVENT_BUTTON_PRESS:
+      if (state->pointer_sequence == NULL)
+        state->pointer_sequence = gsk_layer_input_sequence_new (FALSE, 0);
+      sequence = gsk_layer_input_sequence_ref (state->pointer_sequence);
       state->buttons |= bit;
+      /* The pressed layer holds the pointer before any handler runs: one
+       * that grabs it for another layer, or takes this one out, breaks
+       * this grab, and the controllers the press reached hear of it */
       if (state->grab == NULL && target != NULL && gsk_layer_input_is_in_tree (target, root))
         {
           gsk_layer_input_weak_set (&state->grab, target);
           state->grab_implicit = TRUE;
         }
-    }
-  else if (event->type == GSK_LAYER_EVENT_BUTTON_RELEASE)
-    {
-      state->buttons &= ~bit;
-      if (state->buttons == 0 && state->grab_implicit)
+      stop = deliver (root, target, event, sequence, GSK_LAYER_SEQUENCE_BEGIN);
+      if (gsk_layer_input_sequence_is_ended (sequence))
+        gsk_layer_input_sequence_end (sequence, state->time, state->x, state->y);
+      else
+        check_pointer_sequence (root, state);
+      gsk_layer_input_sequence_unref (sequence);
+      break;
+
+    case GSK_LAYER_EVENT_BUTTON_RELEASE:
+      if (state->pointer_sequence == NULL)
         {
-          gsk_layer_input_weak_set (&state->grab, NULL);
-          state->grab_implicit = FALSE;
-          update_crossing (root, state, hover_path (root, state));
+          /* A release of a press this top level never saw */
+          stop = deliver (root, target, event, NULL, GSK_LAYER_SEQUENCE_NONE);
+          break;
         }
+      state->buttons &= ~bit;
+      sequence = gsk_layer_input_sequence_ref (state->pointer_sequence);
+      if (state->buttons != 0)
+        {
+          stop = deliver (root, target, event, sequence, GSK_LAYER_SEQUENCE_UPDATE);
+          check_pointer_sequence (root, state);
+        }
+      else
+        {
+          /* The last button up ends the press for every controller that
+           * followed it, whether the release reaches it or not */
+          g_clear_pointer (&state->pointer_sequence, gsk_layer_input_sequence_unref);
+          stop = deliver (root, target, event, sequence, GSK_LAYER_SEQUENCE_END);
+          gsk_layer_input_sequence_end (sequence, state->time, state->x, state->y);
+          if (state->grab_implicit && state->pointer_sequence == NULL)
+            {
+              gsk_layer_input_weak_set (&state->grab, NULL);
+              state->grab_implicit = FALSE;
+              update_crossing (root, state, hover_path (root, state));
+            }
+        }
+      gsk_layer_input_sequence_unref (sequence);
+      break;
+
+    default:
+      stop = deliver (root, target, event, NULL, GSK_LAYER_SEQUENCE_NONE);
+      break;
     }
 
   g_clear_object (&target);
@@ -592,6 +873,9 @@ gsk_layer_dispatch_event (GskLayer      *root,
   gsk_layer_event_ref (event);
   state = gsk_layer_input_get_state (root);
   watch_clock (root, state);
+  /* What changed in the tree since the last event, for the presses and
+   * touches going on */
+  check_sequences (root, state);
 
   switch (event->type)
     {
@@ -607,7 +891,7 @@ gsk_layer_dispatch_event (GskLayer      *root,
     case GSK_LAYER_EVENT_FOCUS_IN:
     case GSK_LAYER_EVENT_FOCUS_OUT:
       target = gsk_layer_input_current_focus (root, state);
-      stop = deliver (root, target ? target : root, event);
+      stop = deliver (root, target ? target : root, event, NULL, GSK_LAYER_SEQUENCE_NONE);
       if (!stop && event->type == GSK_LAYER_EVENT_KEY_PRESS && !state->host_moves_focus &&
           (event->keyval == GDK_KEY_Tab || event->keyval == GDK_KEY_ISO_Left_Tab ||
            event->keyval == GDK_KEY_KP_Tab))
@@ -670,6 +954,7 @@ gsk_layer_update_hover (GskLayer *root)
   g_object_ref (root);
   state = gsk_layer_input_get_state (root);
   watch_clock (root, state);
+  check_sequences (root, state);
   update_crossing (root, state, hover_path (root, state));
   g_object_unref (root);
 }
@@ -723,6 +1008,7 @@ gsk_layer_grab_pointer (GskLayer *self)
   GskLayer *root;
   GskLayerInputState *state;
   GskLayer *old;
+  gboolean old_implicit;
 
   g_return_if_fail (GSK_IS_LAYER (self));
 
@@ -731,10 +1017,27 @@ gsk_layer_grab_pointer (GskLayer *self)
   g_object_ref (self);
   state = gsk_layer_input_get_state (root);
   old = current_grab (root, state);
+  old_implicit = state->grab_implicit;
+  if (old)
+    g_object_ref (old);
   gsk_layer_input_weak_set (&state->grab, self);
   state->grab_implicit = FALSE;
-  if (old && old != self)
+  /* A layer that grabbed explicitly hears that it lost the grab; the
+   * controllers following a press, from the press */
+  if (old && old != self && !old_implicit)
     gsk_layer_input_send_to_layer (old, GSK_LAYER_EVENT_GRAB_BROKEN, state, 0);
+  g_clear_object (&old);
+  /* A layer that grabs the pointer while a button is held follows the
+   * press from now on: it gets the release */
+  if (state->pointer_sequence)
+    {
+      GPtrArray *controllers = gsk_layer_peek_controllers (self);
+
+      for (guint i = 0; controllers && i < controllers->len; i++)
+        gsk_layer_input_sequence_admit (state->pointer_sequence, GSK_LAYER_SEQUENCE_BEGIN,
+                                        controllers->pdata[i], self);
+    }
+  check_pointer_sequence (root, state);
   update_crossing (root, state, hover_path (root, state));
   g_object_unref (self);
   g_object_unref (root);
@@ -764,6 +1067,7 @@ gsk_layer_ungrab_pointer (GskLayer *self)
   g_object_ref (root);
   gsk_layer_input_weak_set (&state->grab, NULL);
   state->grab_implicit = FALSE;
+  check_pointer_sequence (root, state);
   update_crossing (root, state, hover_path (root, state));
   g_object_unref (root);
 }

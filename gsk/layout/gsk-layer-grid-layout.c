@@ -408,7 +408,9 @@ gsk_layer_grid_layout_attach (GskLayerGridLayout *self,
   g_return_if_fail (GSK_IS_LAYER_GRID_LAYOUT (self));
   g_return_if_fail (GSK_IS_LAYER (child));
   g_return_if_fail (column_span > 0 && row_span > 0);
-  g_return_if_fail (column + column_span <= 65536 && row + row_span <= 65536);
+  /* Written so that no sum wraps around: column + column_span <= 65536 */
+  g_return_if_fail (column < 65536 && column_span <= 65536 - column);
+  g_return_if_fail (row < 65536 && row_span <= 65536 - row);
 
   cell = g_new (Cell, 1);
   *cell = (Cell) { column, row, column_span, row_span };
