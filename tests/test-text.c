@@ -1144,6 +1144,46 @@ test_scene_bad_markup (void)
                    "good <i>bad</b>");
 }
 
+/* While the size animates, the text asks for the text's size and the
+ * style's edges, not for the difference between the size set and the
+ * size on screen (issue 35, 3: it answered a negative height) */
+static void
+test_preferred_size_while_animating (void)
+{
+  GskLayerFrameClock *clock = gsk_layer_manual_clock_new ();
+  GskLayer *layer = g_object_ref_sink (gsk_layer_text_new ("Scene graphs"));
+  graphene_size_t before, during;
+
+  gsk_layer_set_frame_clock (layer, clock);
+  for (guint styled = 0; styled < 2; styled++)
+    {
+      if (styled)
+        g_assert_true (gsk_layer_set_style_from_string (layer, "padding: 6px 10px; border: 2px solid black", NULL));
+      gsk_layer_set_size (layer, &GRAPHENE_SIZE_INIT (300, 200));
+      gsk_layer_manual_clock_advance (GSK_LAYER_MANUAL_CLOCK (clock), 2000 * 1000);
+      gsk_layer_text_get_preferred_size (GSK_LAYER_TEXT (layer), &before);
+
+      gsk_layer_save_easing_state (layer);
+      gsk_layer_set_easing_duration (layer, 1000);
+      gsk_layer_set_easing_mode (layer, GSK_LAYER_EASING_LINEAR);
+      gsk_layer_set_size (layer, &GRAPHENE_SIZE_INIT (20, 10));
+      gsk_layer_restore_easing_state (layer);
+      for (guint step = 0; step < 4; step++)
+        {
+          gsk_layer_manual_clock_advance (GSK_LAYER_MANUAL_CLOCK (clock), 300 * 1000);
+          gsk_layer_text_get_preferred_size (GSK_LAYER_TEXT (layer), &during);
+          g_test_message ("styled %u, step %u: prefers %gx%g, before %gx%g",
+                          styled, step, during.width, during.height, before.width, before.height);
+          g_assert_cmpfloat_with_epsilon (during.width, before.width, 1e-3);
+          g_assert_cmpfloat_with_epsilon (during.height, before.height, 1e-3);
+        }
+    }
+  g_assert_cmpfloat (before.width, >, 50 + 24);
+
+  g_object_unref (layer);
+  g_object_unref (clock);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1154,6 +1194,7 @@ main (int    argc,
 
   g_test_add_func ("/text/defaults-and-notify", test_defaults_and_notify);
   g_test_add_func ("/text/preferred-size", test_preferred_size);
+  g_test_add_func ("/text/preferred-size/while-animating", test_preferred_size_while_animating);
   g_test_add_func ("/text/wrap-and-ellipsize", test_wrap_and_ellipsize);
   g_test_add_func ("/text/markup", test_markup);
   g_test_add_func ("/text/huge-and-bad", test_huge_and_bad);

@@ -227,27 +227,30 @@ static void
 box_edges (GskLayerText    *self,
            graphene_size_t *edges)
 {
+  GskLayerStyle *style = gsk_layer_get_style (GSK_LAYER (self));
   graphene_rect_t box;
   graphene_size_t size;
 
-  gsk_layer_get_content_box (GSK_LAYER (self), &box);
+  if (style == NULL)
+    {
+      edges->width = edges->height = 0;
+      return;
+    }
+
+  /* The size set, not the one on screen, which differs while the size
+   * animates: the edges are what the style takes of either */
   gsk_layer_get_size (GSK_LAYER (self), &size);
+  gsk_layer_style_get_content_box (style, &size, &box);
   /* An empty box hides how much the edges take: ask the style */
   edges->width = size.width - box.size.width;
   edges->height = size.height - box.size.height;
   if (box.size.width == 0 || box.size.height == 0)
     {
-      GskLayerStyle *style = gsk_layer_get_style (GSK_LAYER (self));
       graphene_size_t huge = GRAPHENE_SIZE_INIT (1e6f, 1e6f);
 
-      if (style != NULL)
-        {
-          gsk_layer_style_get_content_box (style, &huge, &box);
-          edges->width = huge.width - box.size.width;
-          edges->height = huge.height - box.size.height;
-        }
-      else
-        edges->width = edges->height = 0;
+      gsk_layer_style_get_content_box (style, &huge, &box);
+      edges->width = huge.width - box.size.width;
+      edges->height = huge.height - box.size.height;
     }
 }
 
