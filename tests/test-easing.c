@@ -1125,6 +1125,49 @@ test_errors_nan (void)
     }
 }
 
+/* A spring whose damping all but vanishes would settle after some
+ * 10^307 s, where its phase overflows and it evaluated to NaN past
+ * progress 1 (issue 35, 12): refused, with the parser's error; springs
+ * that settle within 10^6 s are finite at any progress */
+static void
+test_spring_vanishing_damping (void)
+{
+  const char *refused[] = { "spring(0.6, 2, 3e-307, 45)", "spring(1, 1, 1e-12, 0)", "spring(1, 1e6, 1e-9, 0)" };
+  const double progress[] = { 0.5, 1, 1.5, 7, 1e6, 1e300, INFINITY };
+  GskLayerEasing *easing = NULL;
+  GError *error = NULL;
+
+  for (guint i = 0; i < G_N_ELEMENTS (refused); i++)
+    {
+      g_assert_false (gsk_layer_easing_parse (refused[i], &easing, &error));
+      g_test_message ("%s: %s", refused[i], error->message);
+      g_assert_nonnull (error);
+      g_assert_null (easing);
+      g_clear_error (&error);
+    }
+
+  /* The gentlest spring taken, and a stiff one with little damping */
+  easing = parse_or_fail ("spring(1, 1, 2e-5, 0)");
+  g_assert_cmpfloat (gsk_layer_easing_get_settle_time (easing), <=, 1e6);
+  g_assert_cmpfloat (gsk_layer_easing_get_settle_time (easing), >, 1e5);
+  for (guint i = 0; i < G_N_ELEMENTS (progress); i++)
+    {
+      double value = gsk_layer_easing_evaluate (easing, progress[i]);
+
+      g_assert_true (isfinite (value));
+      g_assert_true (isfinite (gsk_layer_easing_get_velocity (easing, progress[i])));
+    }
+  gsk_layer_easing_unref (easing);
+
+  easing = parse_or_fail ("spring(1, 1e12, 0.5, 1e6)");
+  for (guint i = 0; i < G_N_ELEMENTS (progress); i++)
+    {
+      g_assert_true (isfinite (gsk_layer_easing_evaluate (easing, progress[i])));
+      g_assert_true (isfinite (gsk_layer_easing_get_velocity (easing, progress[i])));
+    }
+  gsk_layer_easing_unref (easing);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1146,6 +1189,7 @@ main (int   argc,
   g_test_add_func ("/easing/spring/parameters", test_spring_parameters);
   g_test_add_func ("/easing/spring/overshoot", test_spring_overshoot);
   g_test_add_func ("/easing/spring/velocity", test_spring_velocity);
+  g_test_add_func ("/easing/spring/vanishing-damping", test_spring_vanishing_damping);
   g_test_add_func ("/easing/velocity/matches-slope", test_velocity_matches_slope);
   g_test_add_func ("/easing/velocity/known", test_velocity_known);
   g_test_add_func ("/easing/parse/keywords", test_parse_keywords);

@@ -105,7 +105,7 @@ extern const char * const gsk_layer_easing_step_positions[GSK_LAYER_STEP_JUMP_BO
 
 /* gsk_layer_easing_new_spring() for values already checked (finite,
  * and mass, stiffness and damping more than 0): returns NULL, without
- * a critical, when the spring cannot settle in a finite time */
+ * a critical, when the spring does not settle within 10^6 s */
 GskLayerEasing *gsk_layer_easing_try_new_spring (double mass,
                                                  double stiffness,
                                                  double damping,

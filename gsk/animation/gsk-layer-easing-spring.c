@@ -13,6 +13,11 @@
  * fraction of the distance it travels */
 #define SPRING_SETTLE_THRESHOLD 0.001
 
+/* The longest a spring may take to settle, in seconds (about 11 days):
+ * a spring's duration is whole milliseconds in a guint, and a spring
+ * that has not settled by then is not an easing anyone waits for */
+#define SPRING_MAX_SETTLE_TIME 1e6
+
 /* The spring, as an offset y(t) = x(t) - 1 from its target, solves
  *
  *   m y'' + c y' + k y = 0,  y(0) = -1,  y'(0) = v₀
@@ -38,6 +43,14 @@ gsk_layer_easing_spring_state (const GskLayerEasing *self,
   double v0 = self->spring.velocity;
   double w0_sq = self->spring.omega0 * self->spring.omega0;
   double e, c, s;
+
+  /* Far past settling, ωt may overflow: the spring is at rest there */
+  if (!isfinite (omega * t) || !isfinite (a * t))
+    {
+      *out_offset = 0.0;
+      *out_velocity = 0.0;
+      return;
+    }
 
   if (self->spring.regime == GSK_LAYER_SPRING_UNDERDAMPED)
     {
@@ -151,7 +164,7 @@ gsk_layer_easing_spring_init (GskLayerEasing *self)
     {
       lo = hi;
       hi *= 2.0;
-      if (!isfinite (hi))
+      if (!(lo <= SPRING_MAX_SETTLE_TIME))
         return FALSE;
     }
 
@@ -165,6 +178,8 @@ gsk_layer_easing_spring_init (GskLayerEasing *self)
         hi = mid;
     }
 
+  if (!(hi <= SPRING_MAX_SETTLE_TIME))
+    return FALSE;
   self->spring.settle_time = hi;
 
   /* The bounds above keep the motion finite; believe it only when seen */

@@ -310,9 +310,10 @@ gsk_layer_easing_try_new_spring (double mass,
  * Returns `NULL`, with a critical warning, when a value is not finite,
  * or @mass, @stiffness or @damping is not positive: without damping
  * the spring would oscillate forever. Values so extreme that the
- * spring cannot settle in a finite time, or that its motion could not
- * be computed in finite numbers (√(@stiffness / @mass), @damping / 2
- * @mass or @initial_velocity beyond 10⁶), are refused the same way.
+ * spring would not settle within 10⁶ seconds (a damping that all but
+ * vanishes), or that its motion could not be computed in finite
+ * numbers (√(@stiffness / @mass), @damping / 2 @mass or
+ * @initial_velocity beyond 10⁶), are refused the same way.
  *
  * Returns: (transfer full) (nullable): the new easing
  *

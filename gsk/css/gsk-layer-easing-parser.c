@@ -333,7 +333,7 @@ parse_function (GskLayerCssParser  *parser,
         if (easing == NULL)
           {
             gsk_layer_css_parser_error (parser, name, p, GSK_LAYER_ERROR_INVALID_VALUE,
-                                        "this spring cannot settle in a finite time");
+                                        "this spring does not settle within 10^6 s (its damping, or its stiffness, is too small)");
             return NULL;
           }
 
