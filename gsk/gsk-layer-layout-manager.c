@@ -419,6 +419,14 @@ gsk_layer_set_preferred_size (GskLayer              *self,
   gsk_layer_notify_layout (self, GSK_LAYER_LAYOUT_PROP_PREFERRED_SIZE);
 }
 
+/* Within [@low, GSK_LAYER_MAX_COORDINATE]; NaN is 0 */
+static inline float
+clamp_coordinate (float value,
+                  float low)
+{
+  return isnan (value) ? 0.f : CLAMP (value, low, (float) GSK_LAYER_MAX_COORDINATE);
+}
+
 /**
  * gsk_layer_allocate:
  * @self: a layer
@@ -435,6 +443,12 @@ gsk_layer_set_preferred_size (GskLayer              *self,
  * to jump. Else they animate as those do when an easing state is in
  * force on @self.
  *
+ * Margins, spacing and constraint offsets are each within
+ * %GSK_LAYER_MAX_COORDINATE, but what they add up to may not be: the
+ * position is clamped to ±%GSK_LAYER_MAX_COORDINATE and the size to 0
+ * to %GSK_LAYER_MAX_COORDINATE (a value that is not a number counts as
+ * 0), so that layout never leaves a layer where it was.
+ *
  * Since: 0.1
  */
 void
@@ -450,6 +464,11 @@ gsk_layer_allocate (GskLayer *self,
 
   g_return_if_fail (GSK_IS_LAYER (self));
 
+  x = clamp_coordinate (x, -GSK_LAYER_MAX_COORDINATE);
+  y = clamp_coordinate (y, -GSK_LAYER_MAX_COORDINATE);
+  width = clamp_coordinate (width, 0.f);
+  height = clamp_coordinate (height, 0.f);
+
   /* Setters may run code that drops it */
   g_object_ref (self);
   priv = gsk_layer_get_private (self);
@@ -459,18 +478,18 @@ gsk_layer_allocate (GskLayer *self,
   if (!nested && priv->has_constraint_base)
     {
       priv->constraint_base_position = GRAPHENE_POINT_INIT (x, y);
-      priv->constraint_base = GRAPHENE_SIZE_INIT (MAX (width, 0.f), MAX (height, 0.f));
+      priv->constraint_base = GRAPHENE_SIZE_INIT (width, height);
     }
   priv->in_allocate = TRUE;
 
   parent = gsk_layer_get_parent (self);
   if (priv->animation != NULL || (parent != NULL && gsk_layer_get_private (parent)->animation != NULL))
     gsk_layer_animation_hooks->allocate (self, &GRAPHENE_POINT_INIT (x, y),
-                                         &GRAPHENE_SIZE_INIT (MAX (width, 0.f), MAX (height, 0.f)));
+                                         &GRAPHENE_SIZE_INIT (width, height));
   else
     {
       gsk_layer_set_position (self, &GRAPHENE_POINT_INIT (x, y));
-      gsk_layer_set_size (self, &GRAPHENE_SIZE_INIT (MAX (width, 0.f), MAX (height, 0.f)));
+      gsk_layer_set_size (self, &GRAPHENE_SIZE_INIT (width, height));
     }
 
   if (!nested)

@@ -1082,6 +1082,58 @@ test_grid_cells_past_limit (void)
   g_assert_finalize_object (root);
 }
 
+/* Margins and constraint offsets are each valid, but their sums may
+ * pass GSK_LAYER_MAX_COORDINATE: layout clamps what it places to the
+ * limits rather than printing a critical and leaving the layer where it
+ * was (issue 35, 6) */
+static void
+test_sums_past_limit (void)
+{
+  const float max = GSK_LAYER_MAX_COORDINATE;
+  GskLayer *root = container (gsk_layer_box_layout_new (GSK_LAYER_ORIENTATION_HORIZONTAL), 300, 200);
+  GskLayer *child = child_of (root, 40, 20);
+  GskLayer *free_root = g_object_ref_sink (gsk_layer_new ());
+  GskLayer *source = gsk_layer_new ();
+  GskLayer *bound = gsk_layer_new ();
+  graphene_point_t p;
+  graphene_size_t s;
+
+  gsk_layer_set_margin (child, -max, 0, -max, 0);
+  frame (root);
+  gsk_layer_get_position (child, &p);
+  gsk_layer_get_size (child, &s);
+  g_test_message ("negative margins: at %g,%g, %gx%g", p.x, p.y, s.width, s.height);
+  /* Across the row: stretched over the height and both margins, 200 +
+   * 2 × max, clamped */
+  g_assert_cmpfloat (p.y, ==, -max);
+  g_assert_cmpfloat (s.height, ==, max);
+
+  gsk_layer_set_margin (child, max, 0, max, 0);
+  frame (root);
+  gsk_layer_get_position (child, &p);
+  gsk_layer_get_size (child, &s);
+  g_assert_cmpfloat (p.y, ==, max);
+  g_assert_cmpfloat (s.height, ==, 0);
+
+  gsk_layer_set_size (free_root, &GRAPHENE_SIZE_INIT (300, 200));
+  gsk_layer_set_position (source, &GRAPHENE_POINT_INIT (max - 1, -max + 1));
+  gsk_layer_set_size (source, &GRAPHENE_SIZE_INIT (max, max));
+  gsk_layer_add_child (free_root, source);
+  gsk_layer_add_child (free_root, bound);
+  add (bound, gsk_layer_bind_constraint_new (source, GSK_LAYER_BIND_X, 100));
+  add (bound, gsk_layer_bind_constraint_new (source, GSK_LAYER_BIND_Y, -100));
+  add (bound, gsk_layer_bind_constraint_new (source, GSK_LAYER_BIND_WIDTH, max));
+  frame (free_root);
+  gsk_layer_get_position (bound, &p);
+  gsk_layer_get_size (bound, &s);
+  g_assert_cmpfloat (p.x, ==, max);
+  g_assert_cmpfloat (p.y, ==, -max);
+  g_assert_cmpfloat (s.width, ==, max);
+
+  g_assert_finalize_object (root);
+  g_assert_finalize_object (free_root);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1107,6 +1159,7 @@ main (int    argc,
   g_test_add_func ("/layout/scene-constraints", test_scene_constraints);
   g_test_add_func ("/layout/scene-grid", test_scene_grid);
   g_test_add_func ("/layout/constraints", test_constraints);
+  g_test_add_func ("/layout/sums-past-limit", test_sums_past_limit);
   g_test_add_func ("/layout/animate-with-container", test_animate_with_container);
   g_test_add_func ("/layout/container-resized", test_container_resized);
   g_test_add_func ("/layout/constraint-errors", test_constraint_errors);
