@@ -262,7 +262,11 @@ set_rounded (GskLayerRenderOp *op,
     }
 }
 
-/* Names are interned when set, type names live as long as the type */
+/* A layer's name lives until it is renamed or the layer finalized, so
+ * that a render list kept from an earlier frame may point at a name
+ * gone since: debug names are read only from a list compiled in full
+ * for the purpose (the damage check's blame()). Type names live as long
+ * as the type. */
 static const char *
 layer_debug_name (GskLayer        *layer,
                   GskLayerPrivate *p)

@@ -58,6 +58,8 @@ G_DEFINE_ABSTRACT_TYPE_WITH_PRIVATE (GskLayerRenderer, gsk_layer_renderer, G_TYP
 /* On each target: the renderer that last drew into it */
 static cairo_user_data_key_t target_key;
 
+/* @list must be compiled just now: ops kept from earlier frames may
+ * name layers renamed or finalized since */
 static void
 blame (GString                  *msg,
        const GskLayerRenderList *list,

@@ -1469,6 +1469,10 @@ gsk_layer_get_reactive (GskLayer *self)
  *
  * Sets the name of @self.
  *
+ * Layers with the same name share one copy of it, which lives as long
+ * as one of them has it: a program that names many layers (rows named
+ * by a growing id) keeps only the names in use.
+ *
  * Since: 0.1
  */
 void
@@ -1480,12 +1484,11 @@ gsk_layer_set_name (GskLayer   *self,
   g_return_if_fail (GSK_IS_LAYER (self));
 
   priv = gsk_layer_get_instance_private (self);
-  name = g_intern_string (name);
-  if (priv->name == name)
+  if (g_strcmp0 (priv->name, name) == 0)
     return;
 
-  /* Interned: render lists keep the name for debugging */
-  priv->name = (char *) name;
+  g_clear_pointer (&priv->name, g_ref_string_release);
+  priv->name = name ? g_ref_string_new_intern (name) : NULL;
 
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_NAME]);
 }
@@ -1780,6 +1783,7 @@ gsk_layer_finalize (GObject *object)
   if (!gsk_layer_class_is_plain (GSK_LAYER_GET_CLASS (object)))
     gsk_layer_n_meddlers--;
 
+  g_clear_pointer (&priv->name, g_ref_string_release);
   g_clear_pointer (&priv->transform, gsk_layer_transform_unref);
   g_clear_pointer (&priv->individual, gsk_layer_transform_unref);
   g_clear_pointer (&priv->style, gsk_layer_style_unref);
