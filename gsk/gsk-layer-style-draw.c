@@ -513,6 +513,44 @@ blur_reach (const GskLayerShadow *shadow)
   return 1.5 * shadow->blur;
 }
 
+/* The most alpha a shadow of @shadow's blur puts anywhere, for a shape
+ * of @size: a Gaussian of deviation σ over a line of length L covers at
+ * most erf (L / (2√2 σ)) at its middle, and the two axes multiply */
+static double
+blurred_peak (const GskLayerShadow  *shadow,
+              const graphene_size_t *size)
+{
+  double sigma = shadow->blur / 2;
+
+  if (size->width <= 0 || size->height <= 0)
+    return 0;
+  if (!(sigma > 0))
+    return 1;
+
+  return erf (size->width / (2 * G_SQRT2 * sigma)) * erf (size->height / (2 * G_SQRT2 * sigma));
+}
+
+/* Whether the blurred shape of @size puts less than half a level of
+ * alpha anywhere: a blur far wider than the box (box-shadow: 0 0 1e6px)
+ * spreads it to nothing, and its raster would cost a second to draw */
+static gboolean
+blurred_away (const GskLayerShadow  *shadow,
+              const graphene_size_t *size)
+{
+  return shadow->color.alpha * blurred_peak (shadow, size) * 255 < 0.5;
+}
+
+/* The shape of an outset shadow before its blur: the box, moved and
+ * spread */
+static void
+outset_shape_size (const GskLayerShadow  *shadow,
+                   const graphene_size_t *size,
+                   graphene_size_t       *shape)
+{
+  shape->width = MAX (size->width + 2 * shadow->spread, 0);
+  shape->height = MAX (size->height + 2 * shadow->spread, 0);
+}
+
 void
 gsk_layer_style_get_box_extents (const GskLayerStyle   *style,
                                  const graphene_size_t *size,
@@ -537,9 +575,13 @@ gsk_layer_style_get_box_extents (const GskLayerStyle   *style,
     {
       const GskLayerShadow *shadow = &style->shadows[i];
       double grow = shadow->spread + blur_reach (shadow);
+      graphene_size_t shape;
       graphene_rect_t r;
 
       if (shadow->inset || shadow->color.alpha <= 0)
+        continue;
+      outset_shape_size (shadow, size, &shape);
+      if (blurred_away (shadow, &shape))
         continue;
       r = GRAPHENE_RECT_INIT (shadow->dx - grow, shadow->dy - grow,
                               size->width + 2 * grow, size->height + 2 * grow);
@@ -623,7 +665,8 @@ draw_outset_shadows (const GskLayerStyle   *style,
       graphene_size_t shape_radii[4];
       double reach = blur_reach (shadow);
 
-      if (shadow->inset || shadow->color.alpha <= 0)
+      outset_shape_size (shadow, size, &shape.size);
+      if (shadow->inset || shadow->color.alpha <= 0 || blurred_away (shadow, &shape.size))
         continue;
 
       graphene_rect_offset_r (&bounds, shadow->dx, shadow->dy, &moved);
@@ -675,7 +718,15 @@ draw_inset_shadows (const GskLayerStyle   *style,
       cairo_new_path (cr);
       gsk_layer_rounded_rect_path (cr, padding.origin.x, padding.origin.y, padding.size.width, padding.size.height, inner);
       cairo_clip (cr);
-      paint_shadow (cr, shadow, &shape, shape_radii, &area);
+      /* The shape blurred to nothing leaves the colour everywhere in the
+       * padding box, without a mask the blur's size */
+      if (blurred_away (shadow, &shape.size))
+        {
+          gdk_cairo_set_source_rgba (cr, &shadow->color);
+          cairo_paint (cr);
+        }
+      else
+        paint_shadow (cr, shadow, &shape, shape_radii, &area);
       cairo_restore (cr);
     }
 }

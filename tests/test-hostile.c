@@ -9,6 +9,7 @@
  */
 #include <malloc.h>
 #include <math.h>
+#include <string.h>
 
 #include <glib/gstdio.h>
 
@@ -16,6 +17,7 @@
 #include <gsklayer.h>
 
 #include "gsk-layer-private.h"
+#include "gsk-layer-style-private.h"
 #include "gsk-layer-transform-private.h"
 
 #define EXPECT_CRITICAL(stmt) G_STMT_START { \
@@ -1145,6 +1147,61 @@ test_names_do_not_accumulate (void)
   g_assert_finalize_object (twin);
 }
 
+/* box-shadow: 0 0 16777216px red cost a second a frame on the software
+ * backend: its raster spanned the blur's reach, for a shadow that puts
+ * less than a level of alpha anywhere (issue 35, 10). A shadow blurred
+ * to nothing reaches nowhere and draws nothing; an inset one blurred so
+ * leaves its colour over the padding box */
+static void
+test_shadow_blurred_away (void)
+{
+  const char *styles[][2] = {
+    /* Drawn, and what it must draw the same as */
+    { "box-shadow: 0 0 16777216px red", "" },
+    { "box-shadow: 40px 0 1000000px 2px red, 0 0 100000px blue", "" },
+    { "box-shadow: inset 0 0 16777216px red", "background-color: red" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (styles); i++)
+    {
+      GskLayer *root = new_root (200, 150);
+      GskLayer *card = rect_layer (50, 40, 100, 60);
+      GskLayer *twin_root = new_root (200, 150);
+      GskLayer *twin = rect_layer (50, 40, 100, 60);
+      cairo_surface_t *a, *b;
+      graphene_rect_t extents;
+
+      gsk_layer_add_child (root, card);
+      gsk_layer_add_child (twin_root, twin);
+      g_assert_true (gsk_layer_set_style_from_string (card, styles[i][0], NULL));
+      g_assert_true (gsk_layer_set_style_from_string (twin, styles[i][1], NULL));
+      gsk_layer_style_get_box_extents (gsk_layer_get_style (card), &GRAPHENE_SIZE_INIT (100, 60), &extents);
+      g_test_message ("%s: extents %g,%g %gx%g", styles[i][0], extents.origin.x, extents.origin.y,
+                      extents.size.width, extents.size.height);
+      g_assert_true (graphene_rect_equal (&extents, &GRAPHENE_RECT_INIT (0, 0, 100, 60)));
+
+      a = render_fresh (root, 200, 150);
+      b = render_fresh (twin_root, 200, 150);
+      assert_same_pixels (a, b);
+      cairo_surface_destroy (a);
+      cairo_surface_destroy (b);
+      g_assert_finalize_object (root);
+      g_assert_finalize_object (twin_root);
+    }
+
+  /* A wide blur that still shows is drawn: 100 px over a 100 x 60 box
+   * peaks at 0.38 x 0.24 of its alpha */
+  {
+    GskLayer *layer = g_object_ref_sink (gsk_layer_new ());
+    graphene_rect_t extents;
+
+    g_assert_true (gsk_layer_set_style_from_string (layer, "box-shadow: 0 0 100px red", NULL));
+    gsk_layer_style_get_box_extents (gsk_layer_get_style (layer), &GRAPHENE_SIZE_INIT (100, 60), &extents);
+    g_assert_cmpfloat (extents.size.width, ==, 100 + 2 * 150);
+    g_assert_finalize_object (layer);
+  }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1179,6 +1236,7 @@ main (int    argc,
   g_test_add_func ("/hostile/scene/deep-tree", test_scene_deep_tree);
   g_test_add_func ("/hostile/backdrop-huge-scale", test_backdrop_huge_scale);
   g_test_add_func ("/hostile/names-do-not-accumulate", test_names_do_not_accumulate);
+  g_test_add_func ("/hostile/shadow-blurred-away", test_shadow_blurred_away);
 
   return g_test_run ();
 }
