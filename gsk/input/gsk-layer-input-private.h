@@ -34,6 +34,9 @@ typedef struct
   /* From the first press to the last release: the controllers that
    * follow it */
   GskLayerInputSequence *pointer_sequence;
+  /* Sequences whose last event (a last release, a touch's end or
+   * cancel) is on its way through the tree, owned */
+  GPtrArray *travelling_ends;
 
   GHashTable *touches;          /* sequence → TouchTarget */
 

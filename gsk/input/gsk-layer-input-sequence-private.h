@@ -59,4 +59,13 @@ void     gsk_layer_input_sequence_end       (GskLayerInputSequence   *self,
 
 gboolean gsk_layer_input_sequence_is_ended  (GskLayerInputSequence   *self);
 
+/* Whether @self is the pointer's press (@touch FALSE) or touch @sequence */
+gboolean gsk_layer_input_sequence_matches   (GskLayerInputSequence   *self,
+                                             gboolean                 touch,
+                                             guint                    sequence);
+
+/* Whether @controller follows a press, of any top level: its one event
+ * that ends it comes from that press */
+gboolean gsk_layer_input_sequence_follows_press (GskLayerEventController *controller);
+
 G_END_DECLS

@@ -25,7 +25,27 @@ typedef struct
 {
   GWeakRef controller;
   GWeakRef layer;
+  gboolean pointer;             /* of a press, counted on the controller */
 } Member;
+
+/* On a controller: in how many presses (of any top level) it is a
+ * member */
+static GQuark presses_quark;
+
+static void
+count_press (GskLayerEventController *controller,
+             int                      delta)
+{
+  guint n = GPOINTER_TO_UINT (g_object_get_qdata (G_OBJECT (controller), presses_quark));
+
+  g_object_set_qdata (G_OBJECT (controller), presses_quark, GUINT_TO_POINTER (n + delta));
+}
+
+gboolean
+gsk_layer_input_sequence_follows_press (GskLayerEventController *controller)
+{
+  return presses_quark != 0 && g_object_get_qdata (G_OBJECT (controller), presses_quark) != NULL;
+}
 
 struct _GskLayerInputSequence
 {
@@ -41,6 +61,16 @@ member_free (gpointer data)
 {
   Member *member = data;
 
+  if (member->pointer)
+    {
+      GskLayerEventController *controller = g_weak_ref_get (&member->controller);
+
+      if (controller)
+        {
+          count_press (controller, -1);
+          g_object_unref (controller);
+        }
+    }
   g_weak_ref_clear (&member->controller);
   g_weak_ref_clear (&member->layer);
   g_free (member);
@@ -83,6 +113,14 @@ gsk_layer_input_sequence_is_ended (GskLayerInputSequence *self)
   return self->ended;
 }
 
+gboolean
+gsk_layer_input_sequence_matches (GskLayerInputSequence *self,
+                                  gboolean               touch,
+                                  guint                  sequence)
+{
+  return self->touch == touch && (!touch || self->sequence == sequence);
+}
+
 /* The index of @controller among the members, or -1 */
 static int
 find_member (GskLayerInputSequence   *self,
@@ -112,20 +150,28 @@ gsk_layer_input_sequence_admit (GskLayerInputSequence   *self,
 
   if (self == NULL || step == GSK_LAYER_SEQUENCE_NONE)
     return TRUE;
+  /* Ended by a handler (a begin again, a last release) while one of its
+   * events travelled: the rest of the way, that event reaches nobody */
+  if (self->ended)
+    return step == GSK_LAYER_SEQUENCE_OUTSIDE;
 
   i = find_member (self, controller);
   switch (step)
     {
     case GSK_LAYER_SEQUENCE_BEGIN:
-      /* Joining an ended sequence would leave the controller waiting
-       * for an end that came already: it joins, and the dispatch that
-       * delivers this begin lets it go when the begin has travelled */
       if (i < 0)
         {
           Member *member = g_new (Member, 1);
 
           g_weak_ref_init (&member->controller, controller);
           g_weak_ref_init (&member->layer, layer);
+          member->pointer = !self->touch;
+          if (member->pointer)
+            {
+              if (G_UNLIKELY (presses_quark == 0))
+                presses_quark = g_quark_from_static_string ("gsk-layer-input-presses");
+              count_press (controller, 1);
+            }
           g_ptr_array_add (self->members, member);
         }
       return TRUE;

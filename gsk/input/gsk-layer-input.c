@@ -187,6 +187,7 @@ input_state_free (gpointer data)
   gsk_layer_input_weak_set (&state->grab, NULL);
   gsk_layer_input_weak_set (&state->focus, NULL);
   g_clear_pointer (&state->pointer_sequence, gsk_layer_input_sequence_unref);
+  g_ptr_array_unref (state->travelling_ends);
   g_hash_table_unref (state->touches);
   g_free (state);
 }
@@ -214,6 +215,7 @@ gsk_layer_input_get_state (GskLayer *root)
       state = g_new0 (GskLayerInputState, 1);
       state->hovered = g_ptr_array_new ();
       state->entered = g_ptr_array_new ();
+      state->travelling_ends = g_ptr_array_new_with_free_func ((GDestroyNotify) gsk_layer_input_sequence_unref);
       state->touches = g_hash_table_new_full (NULL, NULL, NULL, touch_target_free);
       state->root = root;
       g_object_set_qdata_full (G_OBJECT (root), input_quark, state, input_state_free);
@@ -339,7 +341,20 @@ gsk_layer_input_send_to_layer (GskLayer                 *layer,
   /* A pointer grab lost: the controllers that follow a press get their
    * grab-broken event from the press's sequence, once */
   if (type == GSK_LAYER_EVENT_GRAB_BROKEN && sequence == 0)
-    run_controllers (layer, GSK_LAYER_PHASE_NONE, event, state->pointer_sequence, GSK_LAYER_SEQUENCE_OUTSIDE);
+    {
+      GPtrArray *controllers = gsk_layer_peek_controllers (layer);
+      GPtrArray *outside = g_ptr_array_new_with_free_func (g_object_unref);
+
+      /* Those following a press (of any top level: a layer moved into
+       * another tree mid-press may follow one there) are left to it */
+      for (guint i = 0; controllers && i < controllers->len; i++)
+        if (!gsk_layer_input_sequence_follows_press (controllers->pdata[i]))
+          g_ptr_array_add (outside, g_object_ref (controllers->pdata[i]));
+      for (guint i = 0; i < outside->len; i++)
+        if (gsk_layer_event_controller_get_layer (outside->pdata[i]) == layer)
+          gsk_layer_event_controller_handle_event (outside->pdata[i], event);
+      g_ptr_array_unref (outside);
+    }
   else
     run_controllers (layer, GSK_LAYER_PHASE_NONE, event, NULL, GSK_LAYER_SEQUENCE_NONE);
   gsk_layer_event_unref (event);
@@ -350,11 +365,10 @@ static void
 entered_push (GskLayerInputState *state,
               GskLayer           *layer)
 {
+  /* The top level itself is not watched: the state is its own */
   if (state->entered->len > 0)
-    {
-      g_object_weak_ref (G_OBJECT (layer), entered_finalized, state);
-      g_object_set_qdata (G_OBJECT (layer), entered_quark, state);
-    }
+    g_object_weak_ref (G_OBJECT (layer), entered_finalized, state);
+  g_object_set_qdata (G_OBJECT (layer), entered_quark, state);
   g_ptr_array_add (state->entered, layer);
 }
 
@@ -366,11 +380,9 @@ entered_pop (GskLayerInputState *state)
 
   g_object_ref (layer);
   if (state->entered->len > 0)
-    {
-      g_object_weak_unref (G_OBJECT (layer), entered_finalized, state);
-      if (g_object_get_qdata (G_OBJECT (layer), entered_quark) == state)
-        g_object_set_qdata (G_OBJECT (layer), entered_quark, NULL);
-    }
+    g_object_weak_unref (G_OBJECT (layer), entered_finalized, state);
+  if (g_object_get_qdata (G_OBJECT (layer), entered_quark) == state)
+    g_object_set_qdata (G_OBJECT (layer), entered_quark, NULL);
   return layer;
 }
 
@@ -413,13 +425,32 @@ run_crossing (GskLayerInputState *state)
           GskLayerInputState *other;
 
           layer = g_object_ref (state->hovered->pdata[common]);
-          other = common > 0 ? g_object_get_qdata (G_OBJECT (layer), entered_quark) : NULL;
-          if (other != NULL && other != state && !other->crossing)
+          other = g_object_get_qdata (G_OBJECT (layer), entered_quark);
+          if (other != NULL && other != state)
             {
               /* Still entered in the top level it came from: left there
-               * first, as the pointer can be over one tree at a time */
-              settle_crossing (other);
-              g_object_set_qdata (G_OBJECT (layer), entered_quark, NULL);
+               * first, as the pointer can be over one tree at a time. That
+               * top level's own crossing, if it is the one running below
+               * us, cannot send it: the leave goes from here */
+              if (!other->crossing)
+                settle_crossing (other);
+              if (g_object_get_qdata (G_OBJECT (layer), entered_quark) == other)
+                {
+                  guint index;
+
+                  /* (The first, the other top level, is not watched) */
+                  if (g_ptr_array_find (other->entered, layer, &index))
+                    {
+                      g_ptr_array_remove_index (other->entered, index);
+                      if (index > 0)
+                        g_object_weak_unref (G_OBJECT (layer), entered_finalized, other);
+                    }
+                  g_object_set_qdata (G_OBJECT (layer), entered_quark, NULL);
+                  gsk_layer_input_send_to_layer (layer, GSK_LAYER_EVENT_LEAVE, other, 0);
+                }
+              /* The handlers may have changed what is hovered here */
+              g_object_unref (layer);
+              continue;
             }
           entered_push (state, layer);
           gsk_layer_input_send_to_layer (layer, GSK_LAYER_EVENT_ENTER, state, 0);
@@ -649,10 +680,57 @@ deliver (GskLayer              *root,
   return stop;
 }
 
+/* Delivers @event, the last of @sequence, to @target's path; while it
+ * travels, a handler that begins the same touch again, or presses a
+ * button, first ends it for the controllers it has not reached yet, so
+ * that none sees the new begin before the old end */
+static gboolean
+deliver_end (GskLayer              *root,
+             GskLayerInputState    *state,
+             GskLayer              *target,
+             GskLayerEvent         *event,
+             GskLayerInputSequence *sequence)
+{
+  gboolean stop;
+
+  g_ptr_array_add (state->travelling_ends, gsk_layer_input_sequence_ref (sequence));
+  stop = deliver (root, target, event, sequence, GSK_LAYER_SEQUENCE_END);
+  g_ptr_array_remove_fast (state->travelling_ends, sequence);
+
+  return stop;
+}
+
+/* A new press, or touch @number begins: what an end still travelling
+ * has not reached hears of it now */
+static void
+end_travelling (GskLayerInputState *state,
+                gboolean            touch,
+                guint               number,
+                guint32             time,
+                double              x,
+                double              y)
+{
+  for (guint i = 0; i < state->travelling_ends->len; i++)
+    {
+      GskLayerInputSequence *sequence = state->travelling_ends->pdata[i];
+
+      if (gsk_layer_input_sequence_matches (sequence, touch, number) &&
+          !gsk_layer_input_sequence_is_ended (sequence))
+        {
+          gsk_layer_input_sequence_ref (sequence);
+          gsk_layer_input_sequence_end (sequence, time, x, y);
+          gsk_layer_input_sequence_unref (sequence);
+          /* Handlers may have changed the array: from the start */
+          i = (guint) -1;
+        }
+    }
+}
+
 /* Touch: each sequence goes to the layer it began on, and to the
  * controllers its begin reached. A begin for a sequence still going
  * cancels the old one; when the layer it began on leaves the tree, its
- * controllers get a grab-broken event, and its later events go nowhere. */
+ * controllers get a grab-broken event, and its later events go nowhere,
+ * as do those of a sequence that never began here. */
 static gboolean
 dispatch_touch (GskLayer           *root,
                 GskLayerInputState *state,
@@ -664,32 +742,49 @@ dispatch_touch (GskLayer           *root,
   GskLayer *target;
   gboolean terminal, stop = FALSE;
 
+  /* A sequence that never began here, or ended already: no controller
+   * follows it */
   if (touch == NULL && event->type != GSK_LAYER_EVENT_TOUCH_BEGIN)
-    {
-      /* A sequence that never began here: to what is under it */
-      return deliver (root, gsk_layer_pick (root, event->x, event->y), event,
-                      NULL, GSK_LAYER_SEQUENCE_NONE);
-    }
+    return FALSE;
 
   if (event->type == GSK_LAYER_EVENT_TOUCH_BEGIN)
     {
-      if (touch)
+      /* The cancel's handlers may begin the sequence again: what they
+       * began is cancelled too, and past a few rounds only ended */
+      for (guint round = 0; (touch = g_hash_table_lookup (state->touches, key)) != NULL; round++)
         {
-          GskLayerEvent *cancel = gsk_layer_event_new (GSK_LAYER_EVENT_TOUCH_CANCEL, event->time,
-                                                       event->x, event->y);
+          GskLayerEvent *cancel;
 
+          if (round >= 16)
+            {
+              /* Handlers that begin it again at each end: let it go
+               * unheard rather than loop for ever */
+              g_hash_table_remove (state->touches, key);
+              continue;
+            }
+          if (round >= 4)
+            {
+              sequence = gsk_layer_input_sequence_ref (touch->sequence);
+              g_hash_table_remove (state->touches, key);
+              gsk_layer_input_sequence_end (sequence, event->time, event->x, event->y);
+              gsk_layer_input_sequence_unref (sequence);
+              continue;
+            }
+
+          cancel = gsk_layer_event_new (GSK_LAYER_EVENT_TOUCH_CANCEL, event->time, event->x, event->y);
           cancel->sequence = event->sequence;
           cancel->device_kind = event->device_kind;
-          stop = dispatch_touch (root, state, cancel);
+          dispatch_touch (root, state, cancel);
           gsk_layer_event_unref (cancel);
         }
 
+      end_travelling (state, TRUE, event->sequence, event->time, event->x, event->y);
       target = gsk_layer_pick (root, event->x, event->y);
       touch = g_new0 (TouchTarget, 1);
       gsk_layer_input_weak_set (&touch->layer, target);
       touch->sequence = gsk_layer_input_sequence_new (TRUE, event->sequence);
       sequence = gsk_layer_input_sequence_ref (touch->sequence);
-      g_hash_table_replace (state->touches, key, touch);
+      g_hash_table_insert (state->touches, key, touch);
 
       stop = deliver (root, target, event, sequence, GSK_LAYER_SEQUENCE_BEGIN);
       /* What the begin's handlers did to the tree or the sequence */
@@ -709,8 +804,8 @@ dispatch_touch (GskLayer           *root,
     g_hash_table_remove (state->touches, key);
 
   if (target && gsk_layer_input_is_in_tree (target, root) && !gsk_layer_input_sequence_is_ended (sequence))
-    stop = deliver (root, target, event, sequence,
-                    terminal ? GSK_LAYER_SEQUENCE_END : GSK_LAYER_SEQUENCE_UPDATE);
+    stop = terminal ? deliver_end (root, state, target, event, sequence)
+                    : deliver (root, target, event, sequence, GSK_LAYER_SEQUENCE_UPDATE);
 
   if (terminal)
     gsk_layer_input_sequence_end (sequence, event->time, event->x, event->y);
@@ -723,15 +818,52 @@ dispatch_touch (GskLayer           *root,
   return stop;
 }
 
-static gboolean
-dispatch_pointer (GskLayer           *root,
-                  GskLayerInputState *state,
-                  GskLayerEvent      *event)
+/* The buttons change before anything else of the event happens: the
+ * handlers of what follows (broken-off sequences, crossing), and the
+ * events they dispatch, see the press begun or the release done. Gives
+ * the press's sequence, owned, if @event is part of one, and whether it
+ * is the release that ends it */
+static GskLayerInputSequence *
+press_sequence_step (GskLayerInputState *state,
+                     GskLayerEvent      *event,
+                     gboolean           *last)
 {
-  GskLayerInputSequence *sequence;
+  guint32 bit = event->button > 0 && event->button <= 32 ? 1u << (event->button - 1) : 0;
+
+  *last = FALSE;
+  if (event->type == GSK_LAYER_EVENT_BUTTON_PRESS)
+    {
+      if (state->pointer_sequence == NULL)
+        end_travelling (state, FALSE, 0, event->time, event->x, event->y);
+      /* (whose handlers may have pressed a button already) */
+      if (state->pointer_sequence == NULL)
+        state->pointer_sequence = gsk_layer_input_sequence_new (FALSE, 0);
+      state->buttons |= bit;
+      return gsk_layer_input_sequence_ref (state->pointer_sequence);
+    }
+
+  if (event->type == GSK_LAYER_EVENT_BUTTON_RELEASE && state->pointer_sequence)
+    {
+      state->buttons &= ~bit;
+      *last = state->buttons == 0;
+      /* The last button up ends the press: a press from a handler
+       * begins another */
+      return *last ? g_steal_pointer (&state->pointer_sequence)
+                   : gsk_layer_input_sequence_ref (state->pointer_sequence);
+    }
+
+  return NULL;
+}
+
+static gboolean
+dispatch_pointer (GskLayer              *root,
+                  GskLayerInputState    *state,
+                  GskLayerEvent         *event,
+                  GskLayerInputSequence *sequence,
+                  gboolean               last)
+{
   GskLayer *target;
   gboolean stop = FALSE;
-  guint32 bit = event->button > 0 && event->button <= 32 ? 1u << (event->button - 1) : 0;
 
   state->pointer_in = TRUE;
   state->x = event->x;
@@ -762,10 +894,6 @@ dispatch_pointer (GskLayer           *root,
       break;
 
     case GSK_LAYER_EVENT_BUTTON_PRESS:
-      if (state->pointer_sequence == NULL)
-        state->pointer_sequence = gsk_layer_input_sequence_new (FALSE, 0);
-      sequence = gsk_layer_input_sequence_ref (state->pointer_sequence);
-      state->buttons |= bit;
       /* The pressed layer holds the pointer before any handler runs: one
        * that grabs it for another layer, or takes this one out, breaks
        * this grab, and the controllers the press reached hear of it */
@@ -779,29 +907,24 @@ dispatch_pointer (GskLayer           *root,
         gsk_layer_input_sequence_end (sequence, state->time, state->x, state->y);
       else
         check_pointer_sequence (root, state);
-      gsk_layer_input_sequence_unref (sequence);
       break;
 
     case GSK_LAYER_EVENT_BUTTON_RELEASE:
-      if (state->pointer_sequence == NULL)
+      if (sequence == NULL)
         {
           /* A release of a press this top level never saw */
           stop = deliver (root, target, event, NULL, GSK_LAYER_SEQUENCE_NONE);
-          break;
         }
-      state->buttons &= ~bit;
-      sequence = gsk_layer_input_sequence_ref (state->pointer_sequence);
-      if (state->buttons != 0)
+      else if (!last)
         {
           stop = deliver (root, target, event, sequence, GSK_LAYER_SEQUENCE_UPDATE);
           check_pointer_sequence (root, state);
         }
       else
         {
-          /* The last button up ends the press for every controller that
+          /* The last release ends the press for every controller that
            * followed it, whether the release reaches it or not */
-          g_clear_pointer (&state->pointer_sequence, gsk_layer_input_sequence_unref);
-          stop = deliver (root, target, event, sequence, GSK_LAYER_SEQUENCE_END);
+          stop = deliver_end (root, state, target, event, sequence);
           gsk_layer_input_sequence_end (sequence, state->time, state->x, state->y);
           if (state->grab_implicit && state->pointer_sequence == NULL)
             {
@@ -810,7 +933,6 @@ dispatch_pointer (GskLayer           *root,
               update_crossing (root, state, hover_path (root, state));
             }
         }
-      gsk_layer_input_sequence_unref (sequence);
       break;
 
     default:
@@ -835,7 +957,8 @@ dispatch_pointer (GskLayer           *root,
  * transform is singular and layers that are not reactive get none. While
  * a button is held, they go to the layer it was pressed on (an implicit
  * grab), and while a layer holds [method@Layer.grab_pointer], to that
- * layer. A touch sequence goes to the layer it began on. Key events go
+ * layer. A touch sequence goes to the layer it began on (the events of
+ * one that never began here go nowhere). Key events go
  * to the focus layer ([method@Layer.grab_focus]), or @root; a Tab or
  * Shift+Tab press that no controller stops moves the focus. Focus events
  * from the host (the surface gained or lost the keyboard) go to the
@@ -860,8 +983,9 @@ gsk_layer_dispatch_event (GskLayer      *root,
                           GskLayerEvent *event)
 {
   GskLayerInputState *state;
+  GskLayerInputSequence *press;
   GskLayer *target;
-  gboolean stop = FALSE;
+  gboolean stop = FALSE, last;
 
   g_return_val_if_fail (GSK_IS_LAYER (root), FALSE);
   g_return_val_if_fail (event != NULL, FALSE);
@@ -873,6 +997,7 @@ gsk_layer_dispatch_event (GskLayer      *root,
   gsk_layer_event_ref (event);
   state = gsk_layer_input_get_state (root);
   watch_clock (root, state);
+  press = press_sequence_step (state, event, &last);
   /* What changed in the tree since the last event, for the presses and
    * touches going on */
   check_sequences (root, state);
@@ -916,9 +1041,11 @@ gsk_layer_dispatch_event (GskLayer      *root,
     case GSK_LAYER_EVENT_SCROLL:
     case GSK_LAYER_EVENT_ENTER:
     default:
-      stop = dispatch_pointer (root, state, event);
+      stop = dispatch_pointer (root, state, event, press, last);
       break;
     }
+
+  g_clear_pointer (&press, gsk_layer_input_sequence_unref);
 
   gsk_layer_event_unref (event);
   g_object_unref (root);
@@ -1016,6 +1143,17 @@ gsk_layer_grab_pointer (GskLayer *self)
   g_object_ref (root);
   g_object_ref (self);
   state = gsk_layer_input_get_state (root);
+  /* A layer that grabs the pointer while a button is held follows the
+   * press from now on: it gets the release. Before anything that runs
+   * handlers, which might end the press */
+  if (state->pointer_sequence)
+    {
+      GPtrArray *controllers = gsk_layer_peek_controllers (self);
+
+      for (guint i = 0; controllers && i < controllers->len; i++)
+        gsk_layer_input_sequence_admit (state->pointer_sequence, GSK_LAYER_SEQUENCE_BEGIN,
+                                        controllers->pdata[i], self);
+    }
   old = current_grab (root, state);
   old_implicit = state->grab_implicit;
   if (old)
@@ -1027,16 +1165,6 @@ gsk_layer_grab_pointer (GskLayer *self)
   if (old && old != self && !old_implicit)
     gsk_layer_input_send_to_layer (old, GSK_LAYER_EVENT_GRAB_BROKEN, state, 0);
   g_clear_object (&old);
-  /* A layer that grabs the pointer while a button is held follows the
-   * press from now on: it gets the release */
-  if (state->pointer_sequence)
-    {
-      GPtrArray *controllers = gsk_layer_peek_controllers (self);
-
-      for (guint i = 0; controllers && i < controllers->len; i++)
-        gsk_layer_input_sequence_admit (state->pointer_sequence, GSK_LAYER_SEQUENCE_BEGIN,
-                                        controllers->pdata[i], self);
-    }
   check_pointer_sequence (root, state);
   update_crossing (root, state, hover_path (root, state));
   g_object_unref (self);
