@@ -568,6 +568,55 @@ add_phase_logger (GskLayer                 *layer,
   gsk_layer_add_controller (layer, controller);
 }
 
+static gboolean
+begin_again_on_cancel (GskLayerEventController *controller,
+                       GskLayerEvent           *event,
+                       gpointer                 data)
+{
+  guint *rounds = data;
+
+  if (gsk_layer_event_get_event_type (event) != GSK_LAYER_EVENT_TOUCH_CANCEL || *rounds == 0)
+    return FALSE;
+  (*rounds)--;
+  dispatch_touch_event (gsk_layer_get_root (gsk_layer_event_controller_get_layer (controller)),
+                        GSK_LAYER_EVENT_TOUCH_BEGIN, 1, 50, 50);
+  return FALSE;
+}
+
+/* Found by fuzz-input: a handler of a touch's cancel that begins it
+ * again. The sequence it began was replaced unheard, and a controller
+ * further down the path saw the new begin before the old cancel. Every
+ * controller now sees each sequence end before the next begins */
+static void
+test_sequence_begin_again_from_cancel (void)
+{
+  Log log = { g_string_new (NULL) };
+  GskLayer *root = new_root ();
+  GskLayer *t = new_layer ("t", 0, 0, 100, 100);
+  GskLayerEventController *again = gsk_layer_event_controller_new ();
+  guint rounds = 2;
+
+  gsk_layer_add_child (root, t);
+  gsk_layer_event_controller_set_propagation_phase (again, GSK_LAYER_PHASE_CAPTURE);
+  g_signal_connect (again, "event", G_CALLBACK (begin_again_on_cancel), &rounds);
+  gsk_layer_add_controller (root, again);
+  add_any_logger (t, &log);
+
+  dispatch_touch_event (root, GSK_LAYER_EVENT_TOUCH_BEGIN, 1, 50, 50);
+  dispatch_touch_event (root, GSK_LAYER_EVENT_TOUCH_BEGIN, 1, 50, 50);
+  dispatch_touch_event (root, GSK_LAYER_EVENT_TOUCH_END, 1, 50, 50);
+  /* The second begin cancels the first; the cancel's handler begins a
+   * third, whose cancel begins a fourth: t hears each end before the
+   * next begin, and each once */
+  g_assert_cmpstr (log.log->str, ==,
+                   "touch-begin t, grab-broken t, touch-begin t, grab-broken t, touch-begin t, "
+                   "touch-cancel t, touch-begin t, touch-end t");
+  g_assert_cmpuint (rounds, ==, 0);
+
+  g_string_free (log.log, TRUE);
+  g_assert_finalize_object (root);
+}
+
 /* A gesture on a layer following a touch or a press on a descendant is
  * told, with a grab-broken event, when that descendant leaves its
  * subtree: it no longer stays active for ever (issue 35, 2) */
@@ -1220,6 +1269,7 @@ main (int    argc,
   g_test_add_func ("/input/sequence/descendant-leaves", test_sequence_descendant_leaves);
   g_test_add_func ("/input/sequence/begin-again-lost", test_sequence_begin_again_lost);
   g_test_add_func ("/input/sequence/press-handlers", test_sequence_press_handlers);
+  g_test_add_func ("/input/sequence/begin-again-from-cancel", test_sequence_begin_again_from_cancel);
   g_test_add_func ("/input/crossing/handler-grabs", test_crossing_handler_grabs);
   g_test_add_func ("/input/crossing/across-top-levels", test_crossing_across_top_levels);
   g_test_add_func ("/input/focus/tab-order", test_focus);
