@@ -23,7 +23,9 @@
 #include <stdio.h>
 
 #include <gtk/gtk.h>
+#if !GTK_CHECK_VERSION (4, 14, 0)
 #include <gsk/gl/gskglrenderer.h>
+#endif
 
 #include "bench-fishbowl-scene.h"
 #include "bench-fishbowl-gtk-nodes.h"

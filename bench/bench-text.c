@@ -35,7 +35,9 @@
 #include <string.h>
 
 #include <gtk/gtk.h>
+#if !GTK_CHECK_VERSION (4, 14, 0)
 #include <gsk/gl/gskglrenderer.h>
+#endif
 #include <gsklayer.h>
 
 #include "gsk-layer-private.h"

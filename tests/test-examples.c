@@ -127,7 +127,7 @@ check_renderer (const char *renderer)
 static void
 test_widgets_on_layers_gl (void)
 {
-  check_renderer ("gl");
+  check_renderer (GTK_GL_RENDERER);
 }
 
 static void
@@ -177,7 +177,7 @@ check_cover_flow (const char *renderer)
 static void
 test_cover_flow_gl (void)
 {
-  check_cover_flow ("gl");
+  check_cover_flow (GTK_GL_RENDERER);
 }
 
 static void

@@ -580,9 +580,10 @@ parse_border_part (Parser        *parser,
                    GskLayerStyle *style)
 {
   const char *starts[MAX_VALUES], *ends[MAX_VALUES];
-  float widths[4];
-  GskLayerBorderStyle styles[4];
-  GdkRGBA colors[4];
+  /* Zeroed: GCC 14 cannot see that only the parsed ones are read */
+  float widths[4] = { 0 };
+  GskLayerBorderStyle styles[4] = { 0 };
+  GdkRGBA colors[4] = { { 0 } };
   int n, i;
 
   if (!split_values (parser, p, end, MAX_VALUES, starts, ends, &n))

@@ -19,8 +19,11 @@
 #include "gsk-layer-input-private.h"
 #include "gsk-layer-enum-types.h"
 
-/* GTK 4.8 does not include it from <gtk/gtk.h> */
+/* GTK 4.8 does not include it from <gtk/gtk.h>; from 4.14, <gsk/gsk.h>
+ * does, and including it again warns */
+#if !GTK_CHECK_VERSION (4, 14, 0)
 #include <gsk/gl/gskglrenderer.h>
+#endif
 
 /**
  * GskLayerView:
