@@ -808,27 +808,44 @@ test_error_deep_layers (void)
   GskLayer *layer;
   guint depth = 0;
 
-  /* 1000 levels load */
-  for (int i = 0; i < 1000; i++)
+  /* GSK_LAYER_MAX_DEPTH levels load */
+  for (int i = 0; i < GSK_LAYER_MAX_DEPTH; i++)
     g_string_append (text, "\n{\"type\": \"GskLayer\", \"children\": [");
-  for (int i = 0; i < 1000; i++)
+  for (int i = 0; i < GSK_LAYER_MAX_DEPTH; i++)
     g_string_append (text, "]}");
   g_string_append (text, "}");
   scene = gsk_layer_scene_new_from_data (text->str, text->len, NULL, &error);
   g_assert_no_error (error);
   for (layer = gsk_layer_scene_get_root (scene); layer; layer = gsk_layer_get_first_child (layer))
     depth++;
-  g_assert_cmpuint (depth, ==, 1000);
+  g_assert_cmpuint (depth, ==, GSK_LAYER_MAX_DEPTH);
   free_scene (scene);
 
-  /* 1001 do not */
+  /* One more does not, with GSK's error at the layer past the limit */
   g_string_assign (text, "{\"size\": [1, 1], \"root\":");
-  for (int i = 0; i < 1001; i++)
+  for (int i = 0; i < GSK_LAYER_MAX_DEPTH + 1; i++)
     g_string_append (text, "\n{\"type\": \"GskLayer\", \"children\": [");
-  for (int i = 0; i < 1001; i++)
+  for (int i = 0; i < GSK_LAYER_MAX_DEPTH + 1; i++)
     g_string_append (text, "]}");
   g_string_append (text, "}");
-  check_error (text->str, text->len, GSK_LAYER_ERROR_INVALID_VALUE, "<data>:1002:1: ", "1000");
+  {
+    char *prefix = g_strdup_printf ("<data>:%d:1: ", GSK_LAYER_MAX_DEPTH + 2);
+    char *limit = g_strdup_printf ("nested more than %d deep", GSK_LAYER_MAX_DEPTH);
+
+    check_error (text->str, text->len, GSK_LAYER_ERROR_INVALID_VALUE, prefix, limit);
+    g_free (prefix);
+    g_free (limit);
+  }
+
+  /* Far more: the scanner's error, before json-glib, which would refuse
+   * it with its own words past 1,024 levels (1.10) */
+  g_string_assign (text, "{\"size\": [1, 1], \"root\":");
+  for (int i = 0; i < 600; i++)
+    g_string_append (text, "\n{\"type\": \"GskLayer\", \"children\": [");
+  for (int i = 0; i < 600; i++)
+    g_string_append (text, "]}");
+  g_string_append (text, "}");
+  check_error (text->str, text->len, GSK_LAYER_ERROR_INVALID_VALUE, "<data>:505:", "layers may nest 500 deep");
 
   g_string_free (text, TRUE);
 }
@@ -842,7 +859,7 @@ test_error_deep_json (void)
   /* Far deeper than any stack would survive in a recursive parser */
   for (int i = 0; i < 1000000; i++)
     g_string_append_c (text, '[');
-  column = strlen ("{\"size\": [1, 1], \"root\": ") + 1 + 2008 - 1;
+  column = strlen ("{\"size\": [1, 1], \"root\": ") + 1 + (2 * GSK_LAYER_MAX_DEPTH + 8) - 1;
   {
     char *prefix = g_strdup_printf ("<data>:1:%u: ", column);
 

@@ -600,6 +600,14 @@ gsk_layer_scene_load_text (const char  *text,
   guint line, column;
 
   pos = gsk_layer_json_scan (text, length, MAX_JSON_DEPTH, &line, &column, &local_error);
+  if (pos == NULL && g_str_has_prefix (local_error->message, "values are nested"))
+    {
+      /* Past what json-glib parses everywhere: say what that means */
+      loader_error (&l, line, column, local_error->code, "%s (layers may nest %d deep, two levels each)",
+                    local_error->message, MAX_LAYER_DEPTH);
+      g_error_free (local_error);
+      return NULL;
+    }
   if (pos == NULL)
     {
       loader_error (&l, line, column, local_error->code, "%s", local_error->message);
