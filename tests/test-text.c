@@ -287,11 +287,14 @@ count_differing (cairo_surface_t *a,
   return n;
 }
 
-/* A text layer at (20, 10) on white, drawn by @renderer, against the
- * same text drawn by Pango with cairo directly */
-static void
-check_drawing (GskLayerRenderer *renderer,
-               const char       *name)
+/* A text layer at (@x, @y) on white, drawn by @renderer, against the
+ * same text drawn by Pango with cairo directly; the number of pixels
+ * apart by more than 6 */
+static int
+check_drawing_at (GskLayerRenderer *renderer,
+                  const char       *name,
+                  double            x,
+                  double            y)
 {
   GskLayer *root = g_object_ref_sink (gsk_layer_new ());
   GskLayer *label = gsk_layer_text_new ("Crisp text, GSK");
@@ -304,7 +307,7 @@ check_drawing (GskLayerRenderer *renderer,
   gsk_layer_set_background_color (root, &(GdkRGBA) { 1, 1, 1, 1 });
   gsk_layer_text_set_font (GSK_LAYER_TEXT (label), "Sans Bold 16");
   gsk_layer_text_set_color (GSK_LAYER_TEXT (label), &(GdkRGBA) { 0.1f, 0.2f, 0.6f, 1 });
-  gsk_layer_set_position (label, &GRAPHENE_POINT_INIT (20, 10));
+  gsk_layer_set_position (label, &GRAPHENE_POINT_INIT (x, y));
   gsk_layer_add_child (root, label);
   shown = gsk_layer_renderer_render_to_surface (renderer, root, 240, 60);
 
@@ -313,7 +316,7 @@ check_drawing (GskLayerRenderer *renderer,
   cairo_set_source_rgb (cr, 1, 1, 1);
   cairo_paint (cr);
   cairo_set_source_rgb (cr, 0.1, 0.2, 0.6);
-  cairo_move_to (cr, 20, 10);
+  cairo_move_to (cr, x, y);
   pango_cairo_show_layout (cr, reference);
   cairo_destroy (cr);
 
@@ -342,7 +345,17 @@ check_drawing (GskLayerRenderer *renderer,
   cairo_surface_destroy (expected);
   g_object_unref (reference);
   g_object_unref (root);
+
+  return n;
 }
+
+static void
+check_drawing (GskLayerRenderer *renderer,
+               const char       *name)
+{
+  check_drawing_at (renderer, name, 20, 10);
+}
+
 
 typedef void (* Check) (GskLayerRenderer *renderer,
                         const char       *name);
@@ -538,7 +551,9 @@ test_layouts (gconstpointer data)
 /* {{{ The glyph cache */
 
 /* Labels share their glyphs' images: each glyph of a font is drawn once
- * per scale, whatever label shows it, and no label is drawn whole */
+ * per scale (and per quarter-pixel phase, where cairo positions glyphs
+ * at quarter pixels), whatever label shows it, and no label is drawn
+ * whole */
 static void
 test_glyphs_shared (void)
 {
@@ -547,7 +562,7 @@ test_glyphs_shared (void)
   GskLayer *root = g_object_ref_sink (gsk_layer_new ());
   /* A size no other test uses: the cache outlives a test */
   GskLayer *a = gsk_layer_text_new ("glyph cache");
-  GskLayer *b = gsk_layer_text_new ("each glyph");
+  GskLayer *b = gsk_layer_text_new ("glyph cache");
   guint glyphs, whole;
   cairo_surface_t *shown;
 
@@ -562,10 +577,17 @@ test_glyphs_shared (void)
   gsk_layer_add_child (root, a);
   shown = gsk_layer_renderer_render_to_surface (renderer, root, 300, 120);
   cairo_surface_destroy (shown);
-  /* g, l, y, p, h, c, a, e: the space has no ink */
-  g_assert_cmpuint (gsk_layer_glyph_cache_get_n_rasterized () - glyphs, ==, 8);
+  /* g, l, y, p, h, c, a, e: the space has no ink; where glyphs have
+   * phases, the second c and h may fall on other ones */
+  if (gsk_layer_glyph_cache_get_phases () == 1)
+    g_assert_cmpuint (gsk_layer_glyph_cache_get_n_rasterized () - glyphs, ==, 8);
+  else
+    {
+      g_assert_cmpuint (gsk_layer_glyph_cache_get_n_rasterized () - glyphs, >=, 8);
+      g_assert_cmpuint (gsk_layer_glyph_cache_get_n_rasterized () - glyphs, <=, 10);
+    }
 
-  /* Another label of the same glyphs draws none */
+  /* Another label of the same glyphs, whole pixels away, draws none */
   glyphs = gsk_layer_glyph_cache_get_n_rasterized ();
   gsk_layer_add_child (root, b);
   shown = gsk_layer_renderer_render_to_surface (renderer, root, 300, 120);
@@ -589,7 +611,10 @@ test_glyphs_shared (void)
   }
   shown = gsk_layer_renderer_render_to_surface (renderer, root, 300, 120);
   cairo_surface_destroy (shown);
-  g_assert_cmpuint (gsk_layer_glyph_cache_get_n_rasterized () - glyphs, ==, 9);
+  if (gsk_layer_glyph_cache_get_phases () == 1)
+    g_assert_cmpuint (gsk_layer_glyph_cache_get_n_rasterized () - glyphs, ==, 9);
+  else
+    g_assert_cmpuint (gsk_layer_glyph_cache_get_n_rasterized () - glyphs, <=, 11);
 
   g_assert_cmpuint (gsk_layer_compile_get_n_rasterized () - whole, ==, 0);
 

@@ -1,12 +1,15 @@
 /* gsk-layer-glyph-cache.c: glyph images, drawn once per font and scale
  *
  * Each glyph is drawn by pango-cairo alone, in white, into an image of
- * its ink extents with its origin on a pixel. cairo 1.16 (Debian 12's)
- * draws every glyph of a text with its origin rounded to a whole pixel,
- * from an image it renders once per scaled font, so a label put together
- * from these images at rounded origins has the pixels cairo draws for
- * the whole label. With a cairo that positions glyphs at fractions of a
- * pixel, the key would gain the fraction.
+ * its ink extents, its origin where cairo would put it. cairo 1.16
+ * (Debian 12's) draws every glyph of a text with its origin rounded to a
+ * whole pixel, from an image it renders once per scaled font; cairo 1.18
+ * (Debian 13's) rounds origins to the nearest quarter pixel on each axis
+ * and renders an image per quarter (a phase), as GTK 4's own glyph cache
+ * does. Which of the two the cairo at hand does is found by drawing a
+ * glyph a quarter pixel apart, once. A label put together from these
+ * images at the same snapped origins has the pixels cairo draws for the
+ * whole label.
  *
  * The images of a font hang on the PangoFont (which the font map keeps
  * while layouts use it), so they go with it and hold nothing of Pango's
@@ -30,6 +33,7 @@
 typedef struct
 {
   guint64 key;          /* glyph << 32 | the scale's bits */
+  int phases;           /* x_phase * 16 + y_phase */
   GskLayerGlyphImage image;
 } Entry;
 
@@ -55,6 +59,23 @@ make_key (PangoGlyph glyph,
   memcpy (&bits, &scale, sizeof bits);
 
   return (guint64) glyph << 32 | bits;
+}
+
+static guint
+entry_hash (gconstpointer data)
+{
+  const Entry *entry = data;
+
+  return g_int64_hash (&entry->key) ^ (guint) entry->phases * 0x9e3779b1u;
+}
+
+static gboolean
+entry_equal (gconstpointer a,
+             gconstpointer b)
+{
+  const Entry *ea = a, *eb = b;
+
+  return ea->key == eb->key && ea->phases == eb->phases;
 }
 
 /* Whether @image has any ink, and colours of its own rather than white */
@@ -89,6 +110,8 @@ static void
 draw_glyph (PangoFont          *font,
             PangoGlyph          glyph,
             float               scale,
+            double              dx,
+            double              dy,
             GskLayerGlyphImage *image)
 {
   PangoGlyphInfo info = { glyph, { 0, 0, 0 }, { 1, 0 } };
@@ -105,10 +128,10 @@ draw_glyph (PangoFont          *font,
   if (ink.width <= 0 || ink.height <= 0)
     return;
 
-  x0 = (int) floor ((double) ink.x * scale / PANGO_SCALE) - PAD;
-  y0 = (int) floor ((double) ink.y * scale / PANGO_SCALE) - PAD;
-  x1 = (int) ceil ((double) (ink.x + ink.width) * scale / PANGO_SCALE) + PAD;
-  y1 = (int) ceil ((double) (ink.y + ink.height) * scale / PANGO_SCALE) + PAD;
+  x0 = (int) floor ((double) ink.x * scale / PANGO_SCALE + dx) - PAD;
+  y0 = (int) floor ((double) ink.y * scale / PANGO_SCALE + dy) - PAD;
+  x1 = (int) ceil ((double) (ink.x + ink.width) * scale / PANGO_SCALE + dx) + PAD;
+  y1 = (int) ceil ((double) (ink.y + ink.height) * scale / PANGO_SCALE + dy) + PAD;
   if (x1 - x0 > 4096 || y1 - y0 > 4096)
     return;
 
@@ -126,7 +149,7 @@ draw_glyph (PangoFont          *font,
   cairo_surface_set_device_scale (surface, scale, scale);
   cr = cairo_create (surface);
   cairo_set_source_rgb (cr, 1, 1, 1);
-  cairo_move_to (cr, -x0 / scale, -y0 / scale);
+  cairo_move_to (cr, (dx - x0) / scale, (dy - y0) / scale);
   pango_cairo_show_glyph_string (cr, font, &glyphs);
   cairo_destroy (cr);
   cairo_surface_flush (surface);
@@ -158,13 +181,86 @@ trim (GHashTable *table)
       g_hash_table_iter_remove (&iter);
 }
 
+/* Draws a glyph of a font at origins @a and @b (device pixels) and says
+ * whether cairo drew them differently */
+static gboolean
+draws_apart (PangoFont *font,
+             PangoGlyph glyph,
+             double     ax,
+             double     ay,
+             double     bx,
+             double     by)
+{
+  PangoGlyphInfo info = { glyph, { 0, 0, 0 }, { 1, 0 } };
+  PangoGlyphString glyphs = { 1, &info, NULL, 0 };
+  cairo_surface_t *surfaces[2];
+  gboolean apart;
+
+  for (int i = 0; i < 2; i++)
+    {
+      cairo_t *cr;
+
+      surfaces[i] = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 64, 64);
+      cr = cairo_create (surfaces[i]);
+      cairo_move_to (cr, 16 + (i ? bx : ax), 40 + (i ? by : ay));
+      pango_cairo_show_glyph_string (cr, font, &glyphs);
+      cairo_destroy (cr);
+      cairo_surface_flush (surfaces[i]);
+    }
+  apart = memcmp (cairo_image_surface_get_data (surfaces[0]), cairo_image_surface_get_data (surfaces[1]),
+                  (gsize) cairo_image_surface_get_stride (surfaces[0]) * 64) != 0;
+  cairo_surface_destroy (surfaces[0]);
+  cairo_surface_destroy (surfaces[1]);
+
+  return apart;
+}
+
+int
+gsk_layer_glyph_cache_get_phases (void)
+{
+  static gsize phases = 0;
+
+  if (g_once_init_enter (&phases))
+    {
+      PangoFontMap *map = pango_cairo_font_map_new ();
+      PangoContext *context = pango_font_map_create_context (map);
+      PangoLayout *layout = pango_layout_new (context);
+      PangoLayoutLine *line;
+      gsize found = 1;
+
+      pango_layout_set_text (layout, "W", -1);
+      line = pango_layout_get_line_readonly (layout, 0);
+      if (line != NULL && line->runs != NULL)
+        {
+          PangoLayoutRun *run = line->runs->data;
+          PangoFont *font = run->item->analysis.font;
+          PangoGlyph glyph = run->glyphs->num_glyphs > 0 ? run->glyphs->glyphs[0].glyph : PANGO_GLYPH_EMPTY;
+
+          /* A quarter pixel apart, on either axis, drawn apart: cairo
+           * positions glyphs at quarter pixels */
+          if (glyph != PANGO_GLYPH_EMPTY && !(glyph & PANGO_GLYPH_UNKNOWN_FLAG) &&
+              (draws_apart (font, glyph, 0, 0, 0.25, 0) || draws_apart (font, glyph, 0, 0, 0, 0.25)))
+            found = 4;
+        }
+      g_object_unref (layout);
+      g_object_unref (context);
+      g_object_unref (map);
+      g_once_init_leave (&phases, found);
+    }
+
+  return (int) phases;
+}
+
 void
 gsk_layer_glyph_cache_lookup (PangoFont          *font,
                               PangoGlyph          glyph,
                               float               scale,
+                              int                 x_phase,
+                              int                 y_phase,
                               GskLayerGlyphImage *out)
 {
-  guint64 key = make_key (glyph, scale);
+  int phases = gsk_layer_glyph_cache_get_phases ();
+  Entry probe = { make_key (glyph, scale), x_phase * 16 + y_phase, { 0 } };
   GHashTable *table;
   Entry *entry;
 
@@ -176,20 +272,20 @@ gsk_layer_glyph_cache_lookup (PangoFont          *font,
   table = g_object_get_qdata (G_OBJECT (font), table_quark);
   if (table == NULL)
     {
-      table = g_hash_table_new_full (g_int64_hash, g_int64_equal, NULL, entry_free);
+      table = g_hash_table_new_full (entry_hash, entry_equal, NULL, entry_free);
       g_object_set_qdata_full (G_OBJECT (font), table_quark, table, (GDestroyNotify) g_hash_table_unref);
     }
 
-  entry = g_hash_table_lookup (table, &key);
+  entry = g_hash_table_lookup (table, &probe);
   if (entry == NULL)
     {
       if (g_hash_table_size (table) >= MAX_PER_FONT)
         trim (table);
 
       entry = g_new (Entry, 1);
-      entry->key = key;
-      draw_glyph (font, glyph, scale, &entry->image);
-      g_hash_table_insert (table, &entry->key, entry);
+      *entry = probe;
+      draw_glyph (font, glyph, scale, (double) x_phase / phases, (double) y_phase / phases, &entry->image);
+      g_hash_table_add (table, entry);
     }
 
   *out = entry->image;

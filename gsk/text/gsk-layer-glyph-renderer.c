@@ -77,6 +77,7 @@ gsk_layer_glyph_renderer_draw_glyphs (PangoRenderer    *renderer,
   int clip_width = (int) ceilf (run->clip.size.width * run->scale - 0.01f);
   int clip_height = (int) ceilf (run->clip.size.height * run->scale - 0.01f);
   int x_position = 0;
+  int phases = gsk_layer_glyph_cache_get_phases ();
   float color[4];
   int i;
 
@@ -92,12 +93,17 @@ gsk_layer_glyph_renderer_draw_glyphs (PangoRenderer    *renderer,
           double cy = base_y + (double) gi->geometry.y_offset / PANGO_SCALE;
           GskLayerGlyphImage image;
 
-          gsk_layer_glyph_cache_lookup (font, gi->glyph, run->scale, &image);
+          int x_phase, y_phase;
+          /* Where cairo puts a glyph's origin: the nearest pixel, or
+           * the nearest quarter of one, an image for each quarter */
+          int ox = gsk_layer_glyph_snap (cx * run->scale, phases, &x_phase);
+          int oy = gsk_layer_glyph_snap (cy * run->scale, phases, &y_phase);
+
+          gsk_layer_glyph_cache_lookup (font, gi->glyph, run->scale, x_phase, y_phase, &image);
           if (image.image != NULL)
             {
-              /* cairo puts a glyph's origin on the nearest pixel */
-              int px = (int) floor (cx * run->scale + 0.5) + image.x;
-              int py = (int) floor (cy * run->scale + 0.5) + image.y;
+              int px = ox + image.x;
+              int py = oy + image.y;
 
               if (px < clip_width && py < clip_height &&
                   px + cairo_image_surface_get_width (image.image) > 0 &&
