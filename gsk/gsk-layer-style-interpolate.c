@@ -16,12 +16,15 @@
 #include "gsk-layer-style-private.h"
 #include "gsk-layer-private.h"
 
+/* Within what a style string takes (GSK_LAYER_MAX_COORDINATE either
+ * way): an easing that overshoots would take a value past it, and the
+ * style on screen would print as one that does not parse back */
 static inline float
 lerp (float  a,
       float  b,
       double t)
 {
-  return a + (b - a) * t;
+  return CLAMP (a + (b - a) * t, -GSK_LAYER_MAX_COORDINATE, GSK_LAYER_MAX_COORDINATE);
 }
 
 /* Lengths that cannot be negative (widths, blur radii): easings that

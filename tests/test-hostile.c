@@ -652,6 +652,54 @@ test_overshoot_stays_in_range (void)
   g_object_unref (clock);
 }
 
+/* Found by fuzz-style: a style animated towards box-shadow: 0 0
+ * 16777216px red with an easing that overshoots showed a blur of
+ * 22,139,014 px, which printed as a style that does not parse back.
+ * Interpolated lengths stay within GSK_LAYER_MAX_COORDINATE */
+static void
+test_overshoot_style_stays_in_range (void)
+{
+  GskLayerFrameClock *clock = gsk_layer_manual_clock_new ();
+  GskLayer *root = new_root (8, 8);
+  GskLayer *layer = rect_layer (0, 0, 4, 4);
+  GskLayerEasing *easing;
+  guint checked = 0;
+
+  gsk_layer_add_child (root, layer);
+  gsk_layer_set_frame_clock (root, clock);
+  g_assert_true (gsk_layer_set_style_from_string (layer, "padding: 4px; box-shadow: 0 0 0 red", NULL));
+  g_assert_true (gsk_layer_easing_parse ("cubic-bezier(0.3, -1.5, 0.7, 2.5)", &easing, NULL));
+  gsk_layer_save_easing_state (layer);
+  gsk_layer_set_easing_duration (layer, 100);
+  gsk_layer_set_easing (layer, easing);
+  g_assert_true (gsk_layer_set_style_from_string (layer, "padding: 0; box-shadow: 0 0 16777216px red", NULL));
+  gsk_layer_restore_easing_state (layer);
+  gsk_layer_easing_unref (easing);
+
+  for (int i = 0; i < 10; i++)
+    {
+      GValue v = G_VALUE_INIT;
+
+      gsk_layer_manual_clock_advance (GSK_LAYER_MANUAL_CLOCK (clock), 10000);
+      if (gsk_layer_get_presentation_value (layer, "style", &v) && g_value_get_boxed (&v) != NULL)
+        {
+          char *printed = gsk_layer_style_to_string (g_value_get_boxed (&v));
+          GskLayerStyle *again = gsk_layer_style_new_from_string (printed, NULL);
+
+          g_test_message ("%s", printed);
+          g_assert_nonnull (again);
+          gsk_layer_style_unref (again);
+          g_free (printed);
+          checked++;
+        }
+      g_value_unset (&v);
+    }
+  g_assert_cmpuint (checked, >=, 8);
+
+  g_assert_finalize_object (root);
+  g_object_unref (clock);
+}
+
 /* Found by fuzz-animations: a rotation towards the largest angle a float
  * holds, overshooting, went past it to an infinite angle, and building
  * the transform failed with a critical. Alone and with another
@@ -1230,6 +1278,7 @@ main (int    argc,
   g_test_add_func ("/hostile/easing/transition-values-checked", test_transition_values_checked);
   g_test_add_func ("/hostile/easing/overshoot-stays-in-range", test_overshoot_stays_in_range);
   g_test_add_func ("/hostile/easing/overshoot-rotation", test_overshoot_rotation);
+  g_test_add_func ("/hostile/easing/overshoot-style", test_overshoot_style_stays_in_range);
   g_test_add_func ("/hostile/easing/singular-matrix-interpolation", test_singular_matrix_interpolation);
   g_test_add_func ("/hostile/easing/spring-retarget-short-move", test_spring_retarget_short_move);
 
