@@ -21,7 +21,8 @@ set -eu
 # same through GJS. gi-docgen: the reference manual (-Ddocs=true).
 # librsvg2-common: gdk-pixbuf's SVG
 # loader, for SVG images in layers and their tests. adwaita-icon-theme:
-# the icons test-view shows as layer content.
+# the icons test-view shows as layer content. debootstrap: the Debian 13
+# root in which CI runs the suite again (tools/debian13-root.sh).
 
 # The release's codename, from os-release (bookworm, trixie, ...)
 codename=$(. /etc/os-release && echo "${VERSION_CODENAME:-}")
@@ -38,7 +39,7 @@ packages="meson ninja-build pkg-config gcc binutils libglib2.0-dev
   clang $clang_rt
   gobject-introspection libgirepository1.0-dev python3-gi python3-gi-cairo gjs
   gi-docgen
-  librsvg2-common adwaita-icon-theme"
+  librsvg2-common adwaita-icon-theme debootstrap"
 
 missing=""
 for p in $packages; do
