@@ -5,6 +5,7 @@
 #pragma once
 
 #include "gsk-layer-view.h"
+#include "gsk-layer-renderer.h"
 
 G_BEGIN_DECLS
 
@@ -20,5 +21,8 @@ gint64 gsk_layer_view_get_last_drawn (GskLayerView *self);
 /* Whether the last GL texture went to GTK to be sampled nearest (the
  * view on whole device pixels) rather than linearly */
 gboolean gsk_layer_view_samples_nearest (GskLayerView *self);
+
+/* The GL renderer the view draws with on GTK's GL renderer, or NULL */
+GskLayerRenderer *gsk_layer_view_peek_gl_renderer (GskLayerView *self);
 
 G_END_DECLS

@@ -1563,6 +1563,12 @@ gsk_layer_view_samples_nearest (GskLayerView *self)
   return self->nearest;
 }
 
+GskLayerRenderer *
+gsk_layer_view_peek_gl_renderer (GskLayerView *self)
+{
+  return self->gl;
+}
+
 gint64
 gsk_layer_view_get_last_drawn (GskLayerView *self)
 {

@@ -50,6 +50,9 @@ void                      gsk_layer_glyph_cache_lookup          (PangoFont      
                                                                   int                 y_phase,
                                                                   GskLayerGlyphImage *out);
 
+/* For benchmarks: how many glyph images the cache holds now */
+guint                     gsk_layer_glyph_cache_get_n_images     (void);
+
 /* For tests and benchmarks: how many glyph images have been drawn */
 guint                     gsk_layer_glyph_cache_get_n_rasterized (void);
 

@@ -40,12 +40,14 @@ typedef struct
 static GMutex cache_lock;
 static GQuark table_quark;
 static guint n_rasterized;
+static guint n_images;
 
 static void
 entry_free (gpointer data)
 {
   Entry *entry = data;
 
+  g_atomic_int_add (&n_images, -1);
   g_clear_pointer (&entry->image.image, cairo_surface_destroy);
   g_free (entry);
 }
@@ -284,6 +286,7 @@ gsk_layer_glyph_cache_lookup (PangoFont          *font,
 
       entry = g_new (Entry, 1);
       *entry = probe;
+      g_atomic_int_inc (&n_images);
       draw_glyph (font, glyph, scale, (double) x_phase / phases, (double) y_phase / phases, &entry->image);
       g_hash_table_add (table, entry);
     }
@@ -293,6 +296,12 @@ gsk_layer_glyph_cache_lookup (PangoFont          *font,
     cairo_surface_reference (out->image);
 
   g_mutex_unlock (&cache_lock);
+}
+
+guint
+gsk_layer_glyph_cache_get_n_images (void)
+{
+  return g_atomic_int_get (&n_images);
 }
 
 guint
