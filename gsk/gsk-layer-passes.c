@@ -197,6 +197,44 @@ gsk_layer_content_scale (GskLayer *layer,
   return device_scale * MIN (exp2 (steps / CONTENT_SCALE_STEPS), MAX_CONTENT_STRETCH);
 }
 
+/* How far past a whole device pixel @corner (layer space) lies on
+ * screen, in raster pixels at @scale, when the layer is drawn without
+ * turning, skewing or a scale other than @scale: glyphs placed from a
+ * corner that much before it land on device pixels, at the phase cairo
+ * would give them there. (0, 0) otherwise. */
+static void
+device_phase (GskLayer               *layer,
+              float                   scale,
+              float                   device_scale,
+              const graphene_point_t *corner,
+              graphene_point_t       *phase)
+{
+  GskLayerPrivate *p = gsk_layer_get_private (layer);
+  const graphene_matrix_t *m = &p->world;
+  double x, y;
+
+  *phase = GRAPHENE_POINT_INIT (0, 0);
+  if (p->world_singular ||
+      graphene_matrix_get_value (m, 0, 1) != 0.f || graphene_matrix_get_value (m, 1, 0) != 0.f ||
+      graphene_matrix_get_value (m, 0, 3) != 0.f || graphene_matrix_get_value (m, 1, 3) != 0.f ||
+      graphene_matrix_get_value (m, 3, 3) != 1.f ||
+      fabsf (graphene_matrix_get_value (m, 0, 0) * device_scale - scale) > 1e-4f * scale ||
+      fabsf (graphene_matrix_get_value (m, 1, 1) * device_scale - scale) > 1e-4f * scale)
+    return;
+
+  x = ((double) graphene_matrix_get_value (m, 3, 0) + corner->x * graphene_matrix_get_value (m, 0, 0)) * device_scale;
+  y = ((double) graphene_matrix_get_value (m, 3, 1) + corner->y * graphene_matrix_get_value (m, 1, 1)) * device_scale;
+  if (!isfinite (x) || !isfinite (y) || fabs (x) > 1e9 || fabs (y) > 1e9)
+    return;
+  /* Within a thousandth of a pixel is on it */
+  phase->x = x - floor (x + 1e-3);
+  phase->y = y - floor (y + 1e-3);
+  if (phase->x < 1e-3)
+    phase->x = 0;
+  if (phase->y < 1e-3)
+    phase->y = 0;
+}
+
 static gboolean
 cache_covers (GskLayerContentCache  *cache,
               const graphene_rect_t *rect)
@@ -271,11 +309,22 @@ rasterize (GskLayer *layer,
    * drawn */
   if (p->glyph_func != NULL && !content_is_huge (&p->size))
     {
-      GskLayerGlyphRun *glyphs = p->glyph_func (layer, scale, &rect);
+      graphene_rect_t glyph_rect = rect;
+      graphene_point_t phase;
+      GskLayerGlyphRun *glyphs;
 
+      /* On device pixels: a raster pixel wider and taller, from a corner
+       * the phase before the box's */
+      device_phase (layer, scale, device_scale, &rect.origin, &phase);
+      if (phase.x != 0 || phase.y != 0)
+        graphene_rect_init (&glyph_rect, rect.origin.x - phase.x / scale, rect.origin.y - phase.y / scale,
+                            rect.size.width + 1 / scale, rect.size.height + 1 / scale);
+      glyphs = p->glyph_func (layer, scale, &glyph_rect);
       if (glyphs != NULL)
         {
           p->content_cache->glyphs = glyphs;
+          p->content_cache->rect = glyph_rect;
+          p->content_cache->phase = phase;
           return;
         }
     }
@@ -345,7 +394,23 @@ needs_draw (GskLayer *layer,
     }
 
   /* Its scale on screen moved to another step */
-  return p->content_cache->scale != gsk_layer_content_scale (layer, device_scale);
+  if (p->content_cache->scale != gsk_layer_content_scale (layer, device_scale))
+    return TRUE;
+
+  /* Glyphs: moved by a fraction of a pixel, they take another phase */
+  if (p->content_cache->glyphs != NULL)
+    {
+      graphene_point_t corner, phase;
+      graphene_rect_t box;
+
+      gsk_layer_style_get_content_box (p->style, &p->size, &box);
+      corner = box.origin;
+      device_phase (layer, p->content_cache->scale, device_scale, &corner, &phase);
+      return fabsf (phase.x - p->content_cache->phase.x) > 1e-3f ||
+             fabsf (phase.y - p->content_cache->phase.y) > 1e-3f;
+    }
+
+  return FALSE;
 }
 
 /* Whether the layer's style draws its own raster (a border) that is not

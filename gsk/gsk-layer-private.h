@@ -60,6 +60,10 @@ struct _GskLayerContentCache
   /* Pixels of @surface per layer unit, as rasterize() chose it for
    * the layer's scale on screen */
   float scale;
+  /* Of @glyphs: how far past a whole device pixel the content box's
+   * corner was on screen, in raster pixels; @rect starts that much
+   * before the box, on a device pixel */
+  graphene_point_t phase;
 };
 
 /* A style's background and border, drawn at @scale for a layer of

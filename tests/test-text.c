@@ -548,6 +548,28 @@ test_layouts (gconstpointer data)
 
 /* }}} */
 
+/* Moved by a fraction of a pixel, a label is drawn where Pango draws it
+ * there: its glyphs at the phase cairo gives them (quarter pixels with
+ * cairo 1.18, the nearest pixel with 1.16), not the first layout's
+ * pixels resampled */
+static void
+test_draw_fraction_of_pixel (gconstpointer data)
+{
+  g_autoptr (GError) error = NULL;
+  GskLayerRenderer *renderer = gsk_layer_renderer_new_for_backend (data, &error);
+
+  g_assert_no_error (error);
+  for (guint i = 0; i < 8; i++)
+    {
+      char name[32];
+      double x = 20 + i * 0.25, y = 10 + (i % 4) * 0.25 + (i > 4 ? 0.1 : 0);
+
+      g_snprintf (name, sizeof name, "%s-%g-%g", (const char *) data, x, y);
+      check_drawing_at (renderer, name, x, y);
+    }
+  g_object_unref (renderer);
+}
+
 /* {{{ The glyph cache */
 
 /* Labels share their glyphs' images: each glyph of a font is drawn once
@@ -1220,6 +1242,8 @@ main (int    argc,
   g_test_add_func ("/text/defaults-and-notify", test_defaults_and_notify);
   g_test_add_func ("/text/preferred-size", test_preferred_size);
   g_test_add_func ("/text/preferred-size/while-animating", test_preferred_size_while_animating);
+  g_test_add_data_func ("/text/draw/fraction-of-pixel/software", "software", test_draw_fraction_of_pixel);
+  g_test_add_data_func ("/text/draw/fraction-of-pixel/gl", "gl", test_draw_fraction_of_pixel);
   g_test_add_func ("/text/wrap-and-ellipsize", test_wrap_and_ellipsize);
   g_test_add_func ("/text/markup", test_markup);
   g_test_add_func ("/text/huge-and-bad", test_huge_and_bad);

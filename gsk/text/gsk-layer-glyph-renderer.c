@@ -30,7 +30,7 @@ struct _GskLayerGlyphRenderer
 
   GskLayerGlyphRun *run;
   /* Where the layout's origin is, in units from the clip's corner */
-  double x;
+  double x, y;
   /* Straight RGBA of what no attribute colours */
   float color[4];
   /* The layout has what a run cannot show */
@@ -73,7 +73,7 @@ gsk_layer_glyph_renderer_draw_glyphs (PangoRenderer    *renderer,
   GskLayerGlyphRenderer *self = GSK_LAYER_GLYPH_RENDERER (renderer);
   GskLayerGlyphRun *run = self->run;
   double base_x = self->x + (double) x / PANGO_SCALE;
-  double base_y = (double) y / PANGO_SCALE;
+  double base_y = self->y + (double) y / PANGO_SCALE;
   int clip_width = (int) ceilf (run->clip.size.width * run->scale - 0.01f);
   int clip_height = (int) ceilf (run->clip.size.height * run->scale - 0.01f);
   int x_position = 0;
@@ -132,7 +132,7 @@ gsk_layer_glyph_renderer_draw_rectangle (PangoRenderer   *renderer,
 
   part_color (self, part, color);
   rect = GRAPHENE_RECT_INIT (run->clip.origin.x + self->x + (double) x / PANGO_SCALE,
-                             run->clip.origin.y + (double) y / PANGO_SCALE,
+                             run->clip.origin.y + self->y + (double) y / PANGO_SCALE,
                              (double) width / PANGO_SCALE,
                              (double) height / PANGO_SCALE);
   gsk_layer_glyph_run_add_rect (run, &rect, color);
@@ -190,6 +190,7 @@ gsk_layer_glyph_renderer_init (GskLayerGlyphRenderer *self)
 GskLayerGlyphRun *
 gsk_layer_glyph_run_new_for_layout (PangoLayout           *layout,
                                     double                 x,
+                                    double                 y,
                                     const GdkRGBA         *color,
                                     float                  scale,
                                     const graphene_rect_t *clip)
@@ -202,6 +203,7 @@ gsk_layer_glyph_run_new_for_layout (PangoLayout           *layout,
   self = g_object_new (GSK_TYPE_LAYER_GLYPH_RENDERER, NULL);
   self->run = run = gsk_layer_glyph_run_new (scale, clip);
   self->x = x;
+  self->y = y;
   self->color[0] = color->red;
   self->color[1] = color->green;
   self->color[2] = color->blue;

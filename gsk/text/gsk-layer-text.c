@@ -508,9 +508,15 @@ gsk_layer_text_get_glyphs (GskLayer              *layer,
 
   GskLayerStyle *style = gsk_layer_get_style (layer);
   GskLayerGlyphRun *run;
+  graphene_rect_t box;
 
   layout = gsk_layer_text_get_layout (self);
-  run = gsk_layer_glyph_run_new_for_layout (layout, layout_x (self, layout), &self->color, scale, clip);
+  /* The clip's corner may sit a fraction of a pixel before the content
+   * box's, where the layer is on screen (its glyphs then take the phase
+   * cairo would give them there) */
+  gsk_layer_get_content_box (layer, &box);
+  run = gsk_layer_glyph_run_new_for_layout (layout, layout_x (self, layout) + box.origin.x - clip->origin.x,
+                                            box.origin.y - clip->origin.y, &self->color, scale, clip);
   if (run != NULL && style != NULL && (style->set & GSK_LAYER_STYLE_TEXT_SHADOW) && style->n_text_shadows > 0)
     add_text_shadows (self, style, run);
 
