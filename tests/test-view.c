@@ -1,6 +1,7 @@
 /* test-view.c: GskLayerView, a layer tree in a GTK window on a real X
  * server (run under xvfb-run by tests/meson.build, once with
- * GSK_RENDERER=gl and once with GSK_RENDERER=cairo)
+ * GSK_RENDERER=gl (ngl from GTK 4.14), once with GSK_RENDERER=cairo, and
+ * with vulkan where GTK has it and a Vulkan driver is installed)
  *
  * - pixels: what GTK's own renderer draws of the view equals GSK's
  *   headless rendering of the same tree (GL under GTK's GL renderer,
@@ -319,8 +320,9 @@ test_pixels (Fixture       *f,
     g_assert_cmpint (gsk_layer_view_get_render_path (GSK_LAYER_VIEW (f->view)), ==, GSK_LAYER_VIEW_RENDER_NODES);
   else
     g_assert_cmpint (gsk_layer_view_get_render_path (GSK_LAYER_VIEW (f->view)), ==,
-                     g_strcmp0 (gtk_renderer, "cairo") == 0 ? GSK_LAYER_VIEW_RENDER_MEMORY_TEXTURE
-                                                            : GSK_LAYER_VIEW_RENDER_GL_TEXTURE);
+                     g_strcmp0 (gtk_renderer, "gl") == 0 || g_strcmp0 (gtk_renderer, "ngl") == 0
+                     ? GSK_LAYER_VIEW_RENDER_GL_TEXTURE
+                     : GSK_LAYER_VIEW_RENDER_MEMORY_TEXTURE);
 
   /* GTK's renderer draws the view; GSK's software backend, headless,
    * draws the tree (the GL path's backend differs from it within the

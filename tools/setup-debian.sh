@@ -26,9 +26,11 @@ set -eu
 
 # The release's codename, from os-release (bookworm, trixie, ...)
 codename=$(. /etc/os-release && echo "${VERSION_CODENAME:-}")
+# mesa-vulkan-drivers (lavapipe): GTK 4.14 and later draw with Vulkan
+# too, and the view's tests run there when it is installed
 case "$codename" in
-  bookworm) clang_rt=libclang-rt-14-dev ;;
-  *) clang_rt=libclang-rt-dev ;;
+  bookworm) clang_rt=libclang-rt-14-dev; vulkan= ;;
+  *) clang_rt=libclang-rt-dev; vulkan=mesa-vulkan-drivers ;;
 esac
 
 packages="meson ninja-build pkg-config gcc binutils libglib2.0-dev
@@ -36,7 +38,7 @@ packages="meson ninja-build pkg-config gcc binutils libglib2.0-dev
   libgtk-4-dev libepoxy-dev libpng-dev
   libegl1 libegl-mesa0 libgl1-mesa-dri
   xvfb xauth xdotool libgtk-4-bin chromium fonts-dejavu-core
-  clang $clang_rt
+  clang $clang_rt $vulkan
   gobject-introspection libgirepository1.0-dev python3-gi python3-gi-cairo gjs
   gi-docgen
   librsvg2-common adwaita-icon-theme debootstrap"
