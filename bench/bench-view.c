@@ -279,6 +279,9 @@ typedef enum {
 } Show;
 
 /* Median frame time in ms of @what with @n icons in a window */
+/* GTK, its renderer and GL as the first view measured them */
+static char *measured_with;
+
 static double
 run_window (Show             what,
             int              n,
@@ -323,6 +326,20 @@ run_window (Show             what,
 
   while (!run.done)
     g_main_context_iteration (NULL, TRUE);
+
+  /* What was measured, once: GTK, its renderer, and GL's own words
+   * (Mesa's version among them) */
+  if (GSK_IS_LAYER_VIEW (widget) && measured_with == NULL)
+    {
+      GskRenderer *gtk_renderer = gtk_native_get_renderer (GTK_NATIVE (window));
+      GskLayerRenderer *gl = gsk_layer_view_peek_gl_renderer (GSK_LAYER_VIEW (widget));
+
+      measured_with = g_strdup_printf ("GTK %u.%u.%u, its renderer %s (GSK_RENDERER=%s); the view's GL: %s",
+                                       gtk_get_major_version (), gtk_get_minor_version (), gtk_get_micro_version (),
+                                       gtk_renderer ? G_OBJECT_TYPE_NAME (gtk_renderer) : "none",
+                                       g_getenv ("GSK_RENDERER") ? g_getenv ("GSK_RENDERER") : "unset",
+                                       gl ? gsk_layer_gl_renderer_get_gl_description (GSK_LAYER_GL_RENDERER (gl)) : "none");
+    }
 
   if (path && GSK_IS_LAYER_VIEW (widget))
     {
@@ -433,6 +450,8 @@ measure_still (cairo_surface_t *icon_surface)
   cpu0 = cpu_ms ();
   spin (2000);
 
+  if (measured_with)
+    printf ("\nMeasured with %s\n", measured_with);
   printf ("\nA still view of 1000 icons, over 2 s: %" G_GINT64_FORMAT " frames drawn by GDK, "
           "%u ticks, %u frames rendered, %.1f ms of CPU\n",
           gdk_frame_clock_get_frame_counter (clock) - frames0,
