@@ -22,8 +22,10 @@ typedef enum
   GSK_LAYER_SEQUENCE_UPDATE,
   /* The same, and each that takes it leaves the sequence */
   GSK_LAYER_SEQUENCE_END,
-  /* Taken only by controllers that are not in the sequence */
-  GSK_LAYER_SEQUENCE_OUTSIDE,
+  /* Not part of a sequence, and taken only by controllers that follow
+   * no press (a lost explicit grab's grab-broken event: those following
+   * a press get theirs from it) */
+  GSK_LAYER_SEQUENCE_UNLESS_PRESSED,
 } GskLayerSequenceStep;
 
 /* A pointer's press (from the first button down to the last up), or a
@@ -58,6 +60,8 @@ void     gsk_layer_input_sequence_end       (GskLayerInputSequence   *self,
                                              double                   y);
 
 gboolean gsk_layer_input_sequence_is_ended  (GskLayerInputSequence   *self);
+/* Ended, and every controller told */
+gboolean gsk_layer_input_sequence_is_settled (GskLayerInputSequence  *self);
 
 /* Whether @self is the pointer's press (@touch FALSE) or touch @sequence */
 gboolean gsk_layer_input_sequence_matches   (GskLayerInputSequence   *self,

@@ -114,6 +114,12 @@ gsk_layer_input_sequence_is_ended (GskLayerInputSequence *self)
 }
 
 gboolean
+gsk_layer_input_sequence_is_settled (GskLayerInputSequence *self)
+{
+  return self->ended && self->members->len == 0;
+}
+
+gboolean
 gsk_layer_input_sequence_matches (GskLayerInputSequence *self,
                                   gboolean               touch,
                                   guint                  sequence)
@@ -148,12 +154,14 @@ gsk_layer_input_sequence_admit (GskLayerInputSequence   *self,
 {
   int i;
 
+  if (step == GSK_LAYER_SEQUENCE_UNLESS_PRESSED)
+    return !gsk_layer_input_sequence_follows_press (controller);
   if (self == NULL || step == GSK_LAYER_SEQUENCE_NONE)
     return TRUE;
   /* Ended by a handler (a begin again, a last release) while one of its
    * events travelled: the rest of the way, that event reaches nobody */
   if (self->ended)
-    return step == GSK_LAYER_SEQUENCE_OUTSIDE;
+    return FALSE;
 
   i = find_member (self, controller);
   switch (step)
@@ -185,10 +193,8 @@ gsk_layer_input_sequence_admit (GskLayerInputSequence   *self,
       g_ptr_array_remove_index (self->members, i);
       return TRUE;
 
-    case GSK_LAYER_SEQUENCE_OUTSIDE:
-      return i < 0;
-
     case GSK_LAYER_SEQUENCE_NONE:
+    case GSK_LAYER_SEQUENCE_UNLESS_PRESSED:
     default:
       return TRUE;
     }

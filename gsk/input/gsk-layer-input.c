@@ -340,23 +340,9 @@ gsk_layer_input_send_to_layer (GskLayer                 *layer,
   gsk_layer_event_set_target (event, layer);
   /* A pointer grab lost: the controllers that follow a press get their
    * grab-broken event from the press's sequence, once */
-  if (type == GSK_LAYER_EVENT_GRAB_BROKEN && sequence == 0)
-    {
-      GPtrArray *controllers = gsk_layer_peek_controllers (layer);
-      GPtrArray *outside = g_ptr_array_new_with_free_func (g_object_unref);
-
-      /* Those following a press (of any top level: a layer moved into
-       * another tree mid-press may follow one there) are left to it */
-      for (guint i = 0; controllers && i < controllers->len; i++)
-        if (!gsk_layer_input_sequence_follows_press (controllers->pdata[i]))
-          g_ptr_array_add (outside, g_object_ref (controllers->pdata[i]));
-      for (guint i = 0; i < outside->len; i++)
-        if (gsk_layer_event_controller_get_layer (outside->pdata[i]) == layer)
-          gsk_layer_event_controller_handle_event (outside->pdata[i], event);
-      g_ptr_array_unref (outside);
-    }
-  else
-    run_controllers (layer, GSK_LAYER_PHASE_NONE, event, NULL, GSK_LAYER_SEQUENCE_NONE);
+  run_controllers (layer, GSK_LAYER_PHASE_NONE, event, NULL,
+                   type == GSK_LAYER_EVENT_GRAB_BROKEN && sequence == 0 ? GSK_LAYER_SEQUENCE_UNLESS_PRESSED
+                                                                        : GSK_LAYER_SEQUENCE_NONE);
   gsk_layer_event_unref (event);
   g_object_unref (layer);
 }
@@ -587,6 +573,8 @@ check_sequences (GskLayer           *root,
   GList *keys, *l;
 
   check_pointer_sequence (root, state);
+  if (g_hash_table_size (state->touches) == 0)
+    return;
 
   /* Handlers may begin or end touches meanwhile: by key, looked up
    * again each time */
@@ -680,10 +668,11 @@ deliver (GskLayer              *root,
   return stop;
 }
 
-/* Delivers @event, the last of @sequence, to @target's path; while it
- * travels, a handler that begins the same touch again, or presses a
- * button, first ends it for the controllers it has not reached yet, so
- * that none sees the new begin before the old end */
+/* Delivers @event, the last of @sequence, to @target's path (none if
+ * NULL), then ends @sequence for the controllers it did not reach. All
+ * the while, a handler that begins the same touch again, or presses a
+ * button, first ends it for the controllers not told yet, so that none
+ * sees the new begin before the old end */
 static gboolean
 deliver_end (GskLayer              *root,
              GskLayerInputState    *state,
@@ -691,10 +680,12 @@ deliver_end (GskLayer              *root,
              GskLayerEvent         *event,
              GskLayerInputSequence *sequence)
 {
-  gboolean stop;
+  gboolean stop = FALSE;
 
   g_ptr_array_add (state->travelling_ends, gsk_layer_input_sequence_ref (sequence));
-  stop = deliver (root, target, event, sequence, GSK_LAYER_SEQUENCE_END);
+  if (target != NULL)
+    stop = deliver (root, target, event, sequence, GSK_LAYER_SEQUENCE_END);
+  gsk_layer_input_sequence_end (sequence, event->time, event->x, event->y);
   g_ptr_array_remove_fast (state->travelling_ends, sequence);
 
   return stop;
@@ -715,7 +706,7 @@ end_travelling (GskLayerInputState *state,
       GskLayerInputSequence *sequence = state->travelling_ends->pdata[i];
 
       if (gsk_layer_input_sequence_matches (sequence, touch, number) &&
-          !gsk_layer_input_sequence_is_ended (sequence))
+          !gsk_layer_input_sequence_is_settled (sequence))
         {
           gsk_layer_input_sequence_ref (sequence);
           gsk_layer_input_sequence_end (sequence, time, x, y);
@@ -757,10 +748,10 @@ dispatch_touch (GskLayer           *root,
 
           if (round >= 16)
             {
-              /* Handlers that begin it again at each end: let it go
-               * unheard rather than loop for ever */
-              g_hash_table_remove (state->touches, key);
-              continue;
+              /* Handlers that begin it again at each end: the last
+               * begin they made stands, and this one, older, goes
+               * nowhere, rather than loop for ever */
+              return FALSE;
             }
           if (round >= 4)
             {
@@ -803,14 +794,18 @@ dispatch_touch (GskLayer           *root,
   if (terminal)
     g_hash_table_remove (state->touches, key);
 
-  if (target && gsk_layer_input_is_in_tree (target, root) && !gsk_layer_input_sequence_is_ended (sequence))
-    stop = terminal ? deliver_end (root, state, target, event, sequence)
-                    : deliver (root, target, event, sequence, GSK_LAYER_SEQUENCE_UPDATE);
+  if (target && (!gsk_layer_input_is_in_tree (target, root) || gsk_layer_input_sequence_is_ended (sequence)))
+    g_clear_object (&target);
 
   if (terminal)
-    gsk_layer_input_sequence_end (sequence, event->time, event->x, event->y);
-  else if (g_hash_table_lookup (state->touches, key) == touch)
-    check_touch (root, state, key);
+    stop = deliver_end (root, state, target, event, sequence);
+  else
+    {
+      if (target)
+        stop = deliver (root, target, event, sequence, GSK_LAYER_SEQUENCE_UPDATE);
+      if (g_hash_table_lookup (state->touches, key) == touch)
+        check_touch (root, state, key);
+    }
 
   g_clear_object (&target);
   gsk_layer_input_sequence_unref (sequence);
@@ -925,7 +920,6 @@ dispatch_pointer (GskLayer              *root,
           /* The last release ends the press for every controller that
            * followed it, whether the release reaches it or not */
           stop = deliver_end (root, state, target, event, sequence);
-          gsk_layer_input_sequence_end (sequence, state->time, state->x, state->y);
           if (state->grab_implicit && state->pointer_sequence == NULL)
             {
               gsk_layer_input_weak_set (&state->grab, NULL);

@@ -325,8 +325,14 @@ check_settled (int r)
           t->ambiguous = FALSE;
           t->n_pointer_open[0] = t->n_pointer_open[1] = 0;
         }
-      if (input->held[r] == 0 && t->n_pointer_open[r] > 0 && !t->ambiguous && !input->moved_across)
+      /* The press just ended must have ended for it; an older one it
+       * still seems to follow is this model losing count (a press begun
+       * from a handler of another's last release), not checked */
+      if (input->held[r] == 0 && track_follows (t, r, input->generation[r]) && !t->ambiguous &&
+          !input->moved_across)
         broken ("a controller still waits for a release after the last button went up", input->controllers->pdata[i]);
+      if (input->held[r] == 0)
+        t->n_pointer_open[r] = 0;
     }
 }
 
