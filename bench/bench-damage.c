@@ -24,6 +24,7 @@
 
 #include <gsklayer.h>
 #include "gsk-layer-private.h"
+#include "gsk-layer-compile-private.h"
 
 #define N_LAYERS 10000
 #define FRAMES 31

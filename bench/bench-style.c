@@ -50,6 +50,7 @@
 #include <gsklayer.h>
 
 #include "gsk-layer-private.h"
+#include "gsk-layer-compile-private.h"
 
 #define WIDTH 1024
 #define HEIGHT 768

@@ -41,6 +41,7 @@
 #include <gsklayer.h>
 
 #include "gsk-layer-private.h"
+#include "gsk-layer-compile-private.h"
 #include "gsk-layer-glyph-cache-private.h"
 
 #define WIDTH 800

@@ -5,10 +5,7 @@
 #pragma once
 
 #include "gsk-layer.h"
-#include "gsk-layer-layout-manager.h"
-#include "gsk-layer-constraint.h"
-#include "gsk-layer-style.h"
-#include "gsk-layer-render-list-private.h"
+#include "gsk-layer-geometry-private.h"
 
 G_BEGIN_DECLS
 
@@ -18,6 +15,11 @@ typedef struct _GskLayerContentCache GskLayerContentCache;
 typedef struct _GskLayerStyleCache GskLayerStyleCache;
 typedef struct _GskLayerPickCache GskLayerPickCache;
 typedef struct _GskLayerAnimation GskLayerAnimation;
+
+/* What the layer holds of its subsystems, opaque to the core */
+typedef struct _GskLayerStyle GskLayerStyle;
+typedef struct _GskLayerLayoutManager GskLayerLayoutManager;
+typedef struct _GskLayerGlyphRun GskLayerGlyphRun;
 
 /* A box in target space by its edges: unlike a graphene_rect_t, a box
  * that reaches far keeps its near edges exact. Empty when x0 >= x1 or
@@ -50,37 +52,6 @@ typedef GskLayerGlyphRun * (* GskLayerGlyphFunc) (GskLayer              *layer,
                                                   float                  scale,
                                                   const graphene_rect_t *clip);
 
-/* The cached result of draw(): @surface holds @rect of layer space; or
- * of the layer's glyph function: @glyphs, clipped to @rect */
-struct _GskLayerContentCache
-{
-  cairo_surface_t *surface;
-  GskLayerGlyphRun *glyphs;
-  graphene_rect_t rect;
-  /* Pixels of @surface per layer unit, as rasterize() chose it for
-   * the layer's scale on screen */
-  float scale;
-  /* Of @glyphs: how far past a whole device pixel the content box's
-   * corner was on screen, in raster pixels; @rect starts that much
-   * before the box, on a device pixel */
-  graphene_point_t phase;
-};
-
-/* A style's background and border, drawn at @scale for a layer of
- * @size, @background and corner radii @radii */
-struct _GskLayerStyleCache
-{
-  cairo_surface_t *surface;
-  GskLayerStyle *style;
-  graphene_size_t size;
-  float background[4];
-  graphene_size_t radii[4];
-  float scale;
-  /* The part of layer space @surface covers: the bounds, and where
-   * outset shadows reach */
-  graphene_rect_t extents;
-};
-
 struct _GskLayerPrivate
 {
   GskLayer *parent;
@@ -108,7 +79,8 @@ struct _GskLayerPrivate
   /* The style last set, as declared */
   GskLayerStyle *style;
   /* Its background and border drawn (gsk_layer_style_draw_box()), when
-   * it has a border, and what they were drawn for */
+   * it has a border, and what they were drawn for: the frame pipeline's
+   * (gsk/frame) */
   GskLayerStyleCache *style_cache;
 
   GskLayerTransform *transform;
@@ -188,6 +160,7 @@ struct _GskLayerPrivate
    * rather than all children */
   GPtrArray *dirty_children;
 
+  /* What draw() or the glyph function made: the frame pipeline's */
   GskLayerContentCache *content_cache;
   GskLayerTopLevel *top_level;
   /* For layers with many children: their compiled subtree bounds in
@@ -439,6 +412,80 @@ typedef struct
 
 extern const GskLayerAnimationHooks *gsk_layer_animation_hooks;
 
+/* {{{ Hooks for style, layout and the frame pipeline
+ *
+ * As with animation, the core calls none of their code directly. Style
+ * and layout install their hooks as their types are registered, which
+ * GskLayer's class_init does for its properties (so they are in place
+ * before any layer exists); the frame pipeline installs its own before
+ * it gives a layer its first cache. */
+typedef struct
+{
+  /* gsk_layer_set_style () and gsk_layer_get_style (), for the property */
+  void            (* set)   (GskLayer      *self,
+                             GskLayerStyle *style);
+  GskLayerStyle * (* get)   (GskLayer      *self);
+  void            (* unref) (GskLayerStyle *style);
+} GskLayerStyleHooks;
+
+extern const GskLayerStyleHooks *gsk_layer_style_hooks;
+
+/* Indices among GskLayer's properties, from its first layout property */
+enum {
+  GSK_LAYER_LAYOUT_PROP_LAYOUT_MANAGER,
+  GSK_LAYER_LAYOUT_PROP_PREFERRED_SIZE,
+  GSK_LAYER_LAYOUT_PROP_MARGIN_TOP,
+  GSK_LAYER_LAYOUT_PROP_MARGIN_RIGHT,
+  GSK_LAYER_LAYOUT_PROP_MARGIN_BOTTOM,
+  GSK_LAYER_LAYOUT_PROP_MARGIN_LEFT,
+  GSK_LAYER_LAYOUT_PROP_X_ALIGN,
+  GSK_LAYER_LAYOUT_PROP_Y_ALIGN,
+  GSK_LAYER_LAYOUT_PROP_X_EXPAND,
+  GSK_LAYER_LAYOUT_PROP_Y_EXPAND,
+  GSK_LAYER_LAYOUT_PROP_REQUEST_MODE,
+  GSK_LAYER_N_LAYOUT_PROPS
+};
+
+typedef struct
+{
+  /* The layout properties of GskLayer (GSK_LAYER_N_LAYOUT_PROPS of them),
+   * which it installs, and reads and writes through these: TRUE if
+   * @prop (an index above) was one */
+  void     (* install_properties) (GParamSpec   **pspecs);
+  gboolean (* set_property)       (GskLayer      *self,
+                                   guint          prop,
+                                   const GValue  *value);
+  gboolean (* get_property)       (GskLayer      *self,
+                                   guint          prop,
+                                   GValue        *value);
+  /* A new layer's defaults; a disposed layer's manager and constraints */
+  void     (* init)               (GskLayer      *self);
+  void     (* dispose)            (GskLayer      *self);
+  /* GskLayerClass's measure() and layout_children() */
+  void     (* measure)            (GskLayer            *self,
+                                   GskLayerOrientation  orientation,
+                                   float                for_size,
+                                   float               *minimum,
+                                   float               *natural);
+  void     (* layout_children)    (GskLayer      *self);
+} GskLayerLayoutHooks;
+
+extern const GskLayerLayoutHooks *gsk_layer_layout_hooks;
+
+/* In gsk-layer.c: notifies the layout property @prop (an index above) */
+void gsk_layer_notify_layout (GskLayer *self,
+                              guint     prop);
+
+typedef struct
+{
+  /* The layer is finalized with a style or content cache */
+  void (* free_caches) (GskLayer *self);
+} GskLayerFrameHooks;
+
+extern const GskLayerFrameHooks *gsk_layer_frame_hooks;
+
+/* }}} */
+
 /* For gsk_layer_set_style() and gsk_layer_get_style(): hands @style to
  * an implicit animation (TRUE: the setter returns), and the style the
  * getter returns (where an animation goes) */
@@ -606,25 +653,6 @@ char *gsk_layer_color_to_string (const GdkRGBA *color);
 GdkRGBA gsk_layer_rgba_interpolate (const GdkRGBA *from,
                                     const GdkRGBA *to,
                                     double         t);
-
-/* Compiling: gsk-layer-compile.c */
-typedef struct _GskLayerCompiler GskLayerCompiler;
-
-/* Lays out, draws and compiles the tree under the top-level @root into
- * @list; returns the damage since the previous compile into the same
- * list, or NULL if nothing changed (the list is then left as it was). */
-cairo_region_t *gsk_layer_compile (GskLayer           *root,
-                                   GskLayerRenderList *list,
-                                   gboolean            full);
-/* A copy of the list the last compile of @root left, made afresh
- * (@list: its size, scale and style mode set), for checks */
-void            gsk_layer_compile_again (GskLayer           *root,
-                                         GskLayerRenderList *list);
-/* How many times draw() content and styles' borders were rasterized,
- * in all trees: for benchmarks and tests */
-guint gsk_layer_compile_get_n_rasterized (void);
-/* How many layers compiles have walked (not those whose ops they kept) */
-guint gsk_layer_compile_get_n_entered (void);
 
 /* The top level's record of what must be redrawn */
 void gsk_layer_top_level_add_damage (GskLayer              *root,

@@ -372,3 +372,33 @@ gsk_layer_get_frame_pending (GskLayer *self)
 }
 
 /* }}} */
+
+/**
+ * gsk_layer_queue_resize:
+ * @self: a layer
+ *
+ * Tells the layout that the size @self asks for may have changed: its
+ * parent (whose manager placed it) and @self are laid out again before
+ * the next frame. Layer subclasses call it when what their
+ * [vfunc@Layer.measure] answers changes.
+ *
+ * Since: 0.1
+ */
+void
+gsk_layer_queue_resize (GskLayer *self)
+{
+  GskLayer *parent;
+
+  g_return_if_fail (GSK_IS_LAYER (self));
+
+  gsk_layer_queue_relayout (self);
+  parent = gsk_layer_get_parent (self);
+  if (parent != NULL && gsk_layer_get_private (parent)->layout_manager != NULL)
+    {
+      /* A child that changed inside an easing state moves its siblings
+       * with it, as its container's would */
+      if (gsk_layer_get_private (self)->animation != NULL)
+        gsk_layer_animation_hooks->capture_layout_easing (parent, self);
+      gsk_layer_queue_resize (parent);
+    }
+}

@@ -7,10 +7,9 @@
 #include <math.h>
 
 #include "gsk-layer-private.h"
-#include "gsk-layer-style-private.h"
-#include "gsk-layer-layout-private.h"
-#include "gsk-layer-constraint-private.h"
 #include "gsk-layer-impl-private.h"
+#include "gsk-layer-layout-manager.h"
+#include "gsk-layer-style.h"
 #include "gsk-layer-transform.h"
 #include "gsk-layer-transform-private.h"
 #include "gsk-layer-enum-types.h"
@@ -89,6 +88,9 @@ G_DEFINE_QUARK (gsk-layer-error-quark, gsk_layer_error)
 int gsk_layer_private_offset;
 guint gsk_layer_n_animated;
 const GskLayerAnimationHooks *gsk_layer_animation_hooks;
+const GskLayerStyleHooks *gsk_layer_style_hooks;
+const GskLayerLayoutHooks *gsk_layer_layout_hooks;
+const GskLayerFrameHooks *gsk_layer_frame_hooks;
 guint gsk_layer_n_meddlers;
 guint64 gsk_layer_tree_serial;
 
@@ -96,12 +98,6 @@ static void
 gsk_layer_real_draw (GskLayer *self,
                      cairo_t  *cr)
 {
-}
-
-static void
-gsk_layer_real_layout_children (GskLayer *self)
-{
-  gsk_layer_run_layout_manager (self);
 }
 
 void
@@ -1738,8 +1734,7 @@ gsk_layer_dispose (GObject *object)
   if (priv->content)
     g_signal_handlers_disconnect_by_func (priv->content, content_invalidated, self);
   g_clear_object (&priv->content);
-  gsk_layer_layout_dispose (self);
-  gsk_layer_free_constraints (self);
+  gsk_layer_layout_hooks->dispose (self);
   if (priv->animation)
     gsk_layer_animation_hooks->remove_all (self, FALSE);
   dispose_depth--;
@@ -1786,20 +1781,11 @@ gsk_layer_finalize (GObject *object)
   g_clear_pointer (&priv->name, g_ref_string_release);
   g_clear_pointer (&priv->transform, gsk_layer_transform_unref);
   g_clear_pointer (&priv->individual, gsk_layer_transform_unref);
-  g_clear_pointer (&priv->style, gsk_layer_style_unref);
+  if (priv->style)
+    gsk_layer_style_hooks->unref (g_steal_pointer (&priv->style));
   g_clear_pointer (&priv->child_transform, gsk_layer_transform_unref);
-  if (priv->style_cache)
-    {
-      g_clear_pointer (&priv->style_cache->surface, cairo_surface_destroy);
-      g_clear_pointer (&priv->style_cache->style, gsk_layer_style_unref);
-      g_free (priv->style_cache);
-    }
-  if (priv->content_cache)
-    {
-      g_clear_pointer (&priv->content_cache->surface, cairo_surface_destroy);
-      g_clear_pointer (&priv->content_cache->glyphs, gsk_layer_glyph_run_unref);
-      g_free (priv->content_cache);
-    }
+  if (priv->style_cache || priv->content_cache)
+    gsk_layer_frame_hooks->free_caches (self);
   gsk_layer_top_level_free (priv->top_level);
   g_free (priv->pick_cache);
   g_clear_pointer (&priv->dirty_children, g_ptr_array_unref);
@@ -1889,7 +1875,7 @@ gsk_layer_get_property (GObject    *object,
       g_value_set_float (value, gsk_layer_get_corner_radius (self));
       break;
     case PROP_STYLE:
-      g_value_set_boxed (value, gsk_layer_get_style (self));
+      g_value_set_boxed (value, gsk_layer_style_hooks->get (self));
       break;
     case PROP_TRANSLATE:
       {
@@ -1915,7 +1901,7 @@ gsk_layer_get_property (GObject    *object,
       break;
     default:
       if (prop_id >= PROP_LAYOUT_FIRST &&
-          gsk_layer_layout_get_property (self, prop_id - PROP_LAYOUT_FIRST, value))
+          gsk_layer_layout_hooks->get_property (self, prop_id - PROP_LAYOUT_FIRST, value))
         break;
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -1986,7 +1972,7 @@ gsk_layer_set_property (GObject      *object,
       gsk_layer_set_corner_radius (self, g_value_get_float (value));
       break;
     case PROP_STYLE:
-      gsk_layer_set_style (self, g_value_get_boxed (value));
+      gsk_layer_style_hooks->set (self, g_value_get_boxed (value));
       break;
     case PROP_TRANSLATE:
       if (g_value_get_boxed (value))
@@ -2005,7 +1991,7 @@ gsk_layer_set_property (GObject      *object,
       break;
     default:
       if (prop_id >= PROP_LAYOUT_FIRST &&
-          gsk_layer_layout_set_property (self, prop_id - PROP_LAYOUT_FIRST, value))
+          gsk_layer_layout_hooks->set_property (self, prop_id - PROP_LAYOUT_FIRST, value))
         break;
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -2031,6 +2017,10 @@ gsk_layer_class_init (GskLayerClass *klass)
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
   gsk_layer_private_offset = GskLayer_private_offset;
+  /* The types of its properties: registering them installs the hooks
+   * of their subsystems */
+  g_type_ensure (GSK_TYPE_LAYER_STYLE);
+  g_type_ensure (GSK_TYPE_LAYER_LAYOUT_MANAGER);
 
   object_class->constructed = gsk_layer_constructed;
   object_class->dispose = gsk_layer_dispose;
@@ -2041,8 +2031,8 @@ gsk_layer_class_init (GskLayerClass *klass)
   klass->draw = gsk_layer_real_draw;
   klass->queue_redraw = gsk_layer_real_queue_redraw;
   klass->queue_relayout = gsk_layer_real_queue_relayout;
-  klass->layout_children = gsk_layer_real_layout_children;
-  klass->measure = gsk_layer_real_measure;
+  klass->layout_children = gsk_layer_layout_hooks->layout_children;
+  klass->measure = gsk_layer_layout_hooks->measure;
 
   /**
    * GskLayer:position:
@@ -2297,7 +2287,7 @@ gsk_layer_class_init (GskLayerClass *klass)
                         GRAPHENE_TYPE_POINT3D,
                         G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
 
-  gsk_layer_layout_install_properties (&properties[PROP_LAYOUT_FIRST]);
+  gsk_layer_layout_hooks->install_properties (&properties[PROP_LAYOUT_FIRST]);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /**
@@ -2357,7 +2347,7 @@ gsk_layer_init (GskLayer *self)
   graphene_point3d_init (&priv->pivot, 0.5f, 0.5f, 0.f);
   graphene_point3d_init (&priv->scale, 1.f, 1.f, 1.f);
   graphene_point3d_init (&priv->rotate_axis, 0.f, 0.f, 1.f);
-  gsk_layer_layout_init (self);
+  gsk_layer_layout_hooks->init (self);
   priv->opacity = 1.f;
   priv->visible = TRUE;
   priv->reactive = TRUE;

@@ -259,6 +259,8 @@ void gsk_layer_queue_redraw (GskLayer                    *self,
 GSK_LAYER_AVAILABLE_IN_ALL
 void gsk_layer_queue_relayout (GskLayer *self);
 GSK_LAYER_AVAILABLE_IN_ALL
+void gsk_layer_queue_resize (GskLayer *self);
+GSK_LAYER_AVAILABLE_IN_ALL
 gboolean gsk_layer_get_frame_pending (GskLayer *self);
 
 /* Animation */

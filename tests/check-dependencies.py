@@ -3,7 +3,11 @@
 #
 # Usage: check-dependencies.py SOURCE_DIR STATIC_LIBRARY
 #
-# Two checks, printed as TAP:
+# The core (gsk/ itself) is the layer model; every other folder is a
+# subsystem that reaches the core, never the other way: the core calls
+# a subsystem only through hooks it installs (gsk-layer-private.h), and
+# the folders' directions below form no circle. Two checks, printed as
+# TAP:
 # - includes: every #include "…" in gsk/ names a header of a folder that
 #   the including file's folder may use (ALLOWED below);
 # - calls: every symbol an object of the library uses from another of its
@@ -25,25 +29,48 @@ import sys
 
 # folder -> the folders it may use (besides itself)
 ALLOWED = {
+    # The layer model: it reaches the subsystems only through the hooks
+    # they install (gsk-layer-private.h), and names the types of its
+    # properties (TYPES_OF_PROPERTIES below)
     'core': set(),
-    'animation': {'core'},
-    'css': {'core', 'animation'},
-    # Scene files name GSK's own layer types, text layers among them, and
-    # its layout managers
-    'scene': {'core', 'animation', 'css', 'text', 'layout'},
+    # What a layer shows inside its box: colours, images, glyph runs
+    'content': {'core'},
+    # The render list, the seam between the tree and the backends: ops
+    # that carry surfaces and glyph runs
+    'render': {'core', 'content'},
+    # The CSS box of a layer as a value: drawn, interpolated, and turned
+    # into the render list's paints and filters
+    'style': {'core', 'render', 'content'},
+    # Layout managers and constraints measure contents and styled boxes
+    'layout': {'core', 'style', 'content'},
+    # Styles animate; transitions know how to interpolate them
+    'animation': {'core', 'style'},
+    'css': {'core', 'animation', 'style'},
+    # The frame pipeline: layout and draw passes, the compile of the tree
+    # into a render list, the renderer that backends implement
+    'frame': {'core', 'content', 'render', 'style', 'layout'},
+    # Text layers draw with Pango, into glyph runs or through draw()
+    'text': {'core', 'content', 'render', 'style', 'layout'},
+    # Scene files name GSK's own layer types, text layers among them, its
+    # layout managers, styles and contents, and render them
+    'scene': {'core', 'animation', 'css', 'style', 'content', 'text', 'layout',
+              'render', 'frame'},
     # Long presses and kinetic motion run on frame clocks
     'input': {'core', 'animation'},
-    'software': {'core'},
+    # The backends read the render list, for the renderer they implement
+    'software': {'core', 'content', 'render', 'style', 'frame'},
     # The GL backend draws what it cannot upload (tiles of huge content
     # aside) with the software backend
-    'gl': {'core', 'software'},
-    # Text layers draw with Pango through the core's draw()
-    'text': {'core'},
-    # Layout managers subclass the core's abstract one
-    'layout': {'core'},
+    'gl': {'core', 'content', 'render', 'style', 'frame', 'software'},
     # Where the tree, its animations, its input and the backends meet GTK
-    'gtk': {'core', 'animation', 'input', 'software', 'gl'},
+    'gtk': {'core', 'animation', 'input', 'content', 'render', 'style', 'layout',
+            'frame', 'software', 'gl'},
 }
+
+# The core calls nothing of a subsystem but the get_type () functions of
+# its properties' types, which install the subsystem's hooks as they
+# register the type (so the hooks are in place before any layer exists)
+TYPES_OF_PROPERTIES = {'style', 'content', 'layout'}
 
 # Core headers the backends must not include: the tree is not theirs
 BACKENDS = {'software', 'gl'}
@@ -97,7 +124,19 @@ def main():
                 continue
             if public and tpublic:
                 continue
+            if folder == 'core' and tfolder in TYPES_OF_PROPERTIES and tpublic:
+                continue
             problems.append('%s (%s) includes %s (%s)' % (rel, folder, target, tfolder))
+
+    # The folders themselves must not go round in a circle
+    def reaches(start, goal, seen):
+        for f in ALLOWED[start]:
+            if f == goal or (f not in seen and (seen.add(f) or reaches(f, goal, seen))):
+                return True
+        return False
+    for folder in ALLOWED:
+        if reaches(folder, folder, set()):
+            problems.append('ALLOWED: folder %s reaches itself through others' % folder)
 
     print('1..2')
     if problems:
@@ -134,6 +173,8 @@ def main():
             continue
         dfolder, dbase = defined[symbol]
         if dfolder == folder or dfolder in ALLOWED[folder]:
+            continue
+        if folder == 'core' and dfolder in TYPES_OF_PROPERTIES and symbol.endswith('_get_type'):
             continue
         calls.append('%s (%s) uses %s from %s (%s)' % (base, folder, symbol, dbase, dfolder))
 

@@ -10,6 +10,7 @@
 #include <gsklayer.h>
 
 #include "gsk-layer-private.h"
+#include "gsk-layer-compile-private.h"
 
 static GskLayer *
 colored_layer (const char *name,

@@ -16,6 +16,7 @@
 #include <gsklayer.h>
 
 #include "gsk-layer-private.h"
+#include "gsk-layer-compile-private.h"
 #include "gsk-layer-renderer-private.h"
 #include "gsk-layer-software-backend-private.h"
 #include "font-caches.h"

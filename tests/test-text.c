@@ -17,6 +17,7 @@
 
 #include "font-caches.h"
 #include "gsk-layer-private.h"
+#include "gsk-layer-compile-private.h"
 #include "gsk-layer-glyph-cache-private.h"
 
 /* The options GskLayerText documents: unhinted metrics, 96 dpi */

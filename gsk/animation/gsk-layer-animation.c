@@ -16,6 +16,7 @@
 #include "gsk-layer-easing-private.h"
 #include "gsk-layer-implicit-private.h"
 #include "gsk-layer-transform.h"
+#include "gsk-layer-style.h"
 #include "gsk-layer-interpolate-private.h"
 #include "gsk-layer-transition-private.h"
 #include "gsk-layer-timeline-private.h"

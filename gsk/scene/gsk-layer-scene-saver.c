@@ -13,6 +13,7 @@
 #include "gsk-layer-scene-private.h"
 #include "gsk-layer-grid-layout.h"
 #include "gsk-layer-private.h"
+#include "gsk-layer-style.h"
 #include "gsk-layer-transform-private.h"
 
 /* Short names for what gsk-layer-scene-private.h shares */

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "gsk-layer-private.h"
+#include "gsk-layer-compile-private.h"
 #include "gsk-layer-passes-private.h"
 #include "gsk-layer-style-private.h"
 #include "gsk-layer-box-private.h"

@@ -14,7 +14,16 @@
 #include "gsk-layer-private.h"
 #include "gsk-layer-enum-types.h"
 
-G_DEFINE_BOXED_TYPE (GskLayerStyle, gsk_layer_style, gsk_layer_style_ref, gsk_layer_style_unref)
+static const GskLayerStyleHooks style_hooks = {
+  .set = gsk_layer_set_style,
+  .get = gsk_layer_get_style,
+  .unref = gsk_layer_style_unref,
+};
+
+/* GskLayer registers the type for its style property, in its class_init:
+ * the hooks are in place before any layer exists */
+G_DEFINE_BOXED_TYPE_WITH_CODE (GskLayerStyle, gsk_layer_style, gsk_layer_style_ref, gsk_layer_style_unref,
+                               gsk_layer_style_hooks = &style_hooks)
 
 GskLayerStyle *
 gsk_layer_style_new (void)

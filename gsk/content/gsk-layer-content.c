@@ -7,6 +7,27 @@
 #include <math.h>
 
 #include "gsk-layer-private.h"
+#include "gsk-layer-content-private.h"
+
+/* {{{ Serials of content surfaces */
+
+static cairo_user_data_key_t serial_key;
+
+guint
+gsk_layer_surface_get_serial (cairo_surface_t *surface)
+{
+  return GPOINTER_TO_UINT (cairo_surface_get_user_data (surface, &serial_key));
+}
+
+void
+gsk_layer_surface_changed (cairo_surface_t *surface)
+{
+  guint serial = gsk_layer_surface_get_serial (surface) + 1;
+
+  cairo_surface_set_user_data (surface, &serial_key, GUINT_TO_POINTER (serial), NULL);
+}
+
+/* }}} */
 
 /**
  * GskLayerContent:

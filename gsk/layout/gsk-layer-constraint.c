@@ -12,6 +12,7 @@
 
 #include "gsk-layer-private.h"
 #include "gsk-layer-constraint.h"
+#include "gsk-layer-layout-manager.h"
 #include "gsk-layer-constraint-private.h"
 
 /**

@@ -14,6 +14,8 @@
 
 #include "gsk-layer-types.h"
 #include "gsk-layer-glyph-run-private.h"
+#include "gsk-layer-content-private.h"
+#include "gsk-layer-geometry-private.h"
 
 G_BEGIN_DECLS
 
@@ -310,42 +312,6 @@ struct _GskLayerRenderList
   GskLayerRenderList *scratch;
 };
 
-/* Whether @p lies in @rect with its corners rounded by @radii (see
- * GskLayerRenderOp.corner_radii) */
-static inline gboolean
-gsk_layer_rounded_rect_contains (const graphene_rect_t  *rect,
-                                 const graphene_size_t   radii[4],
-                                 const graphene_point_t *p)
-{
-  float x0 = rect->origin.x, y0 = rect->origin.y;
-  float x1 = x0 + rect->size.width, y1 = y0 + rect->size.height;
-  int i;
-
-  if (!(p->x >= x0 && p->y >= y0 && p->x <= x1 && p->y <= y1))
-    return FALSE;
-
-  for (i = 0; i < 4; i++)
-    {
-      float rx = radii[i].width, ry = radii[i].height;
-      float cx = (i == 1 || i == 2) ? x1 - rx : x0 + rx;
-      float cy = (i >= 2) ? y1 - ry : y0 + ry;
-      float dx, dy;
-
-      if (!(rx > 0.f && ry > 0.f))
-        continue;
-      /* Outside the corner's quarter of the ellipse: straight edges */
-      if ((i == 1 || i == 2) ? p->x <= cx : p->x >= cx)
-        continue;
-      if ((i >= 2) ? p->y <= cy : p->y >= cy)
-        continue;
-      dx = (p->x - cx) / rx;
-      dy = (p->y - cy) / ry;
-      return dx * dx + dy * dy <= 1.f;
-    }
-
-  return TRUE;
-}
-
 /* The index of the POP_GROUP that ends the group the op at @start
  * pushes; @start if the list has none */
 guint gsk_layer_render_list_matching_pop (const GskLayerRenderList *list,
@@ -380,32 +346,12 @@ GskLayerRenderOp   *gsk_layer_render_list_append    (GskLayerRenderList      *li
 /* For callers that fill in every field themselves */
 GskLayerRenderOp   *gsk_layer_render_list_append_uninitialized (GskLayerRenderList *list);
 
-/* Projects the rectangle @bounds through @transform into target space,
- * clipping the quad against the plane w = epsilon. Returns FALSE if
- * nothing of it is in front of the viewer. @out_bounds, if not NULL,
- * receives the bounding box, clamped to 4 × GSK_LAYER_MAX_SURFACE_SIZE
- * either way of the origin; @out_polygon, if not NULL, receives up to 8
- * points and @out_n_points their number. */
-gboolean            gsk_layer_project_rect          (const graphene_matrix_t *transform,
-                                                     const graphene_rect_t   *bounds,
-                                                     graphene_rect_t         *out_bounds,
-                                                     graphene_point_t        *out_polygon,
-                                                     guint                   *out_n_points);
-
 /* A GLYPHS op as the TEXTURE op of its run drawn as one image
  * (gsk_layer_glyph_run_get_surface()), for backends that composite
  * images; @texture does not own the surface, which lives as long as the
  * run. FALSE if the run draws nothing. */
 gboolean            gsk_layer_render_op_glyphs_as_texture (const GskLayerRenderOp *op,
                                                            GskLayerRenderOp       *texture);
-
-/* A content surface is normally never drawn into again once in a list:
- * new content comes as a new surface. An image content's surface is the
- * application's, which may change it in place and invalidate the
- * content: that bumps the surface's serial, and a backend that caches
- * something made from a surface (a texture) compares serials. */
-guint               gsk_layer_surface_get_serial    (cairo_surface_t         *surface);
-void                gsk_layer_surface_changed       (cairo_surface_t         *surface);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (GskLayerRenderList, gsk_layer_render_list_free)
 

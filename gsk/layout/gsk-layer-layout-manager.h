@@ -88,8 +88,6 @@ void gsk_layer_allocate           (GskLayer        *self,
                                    float            y,
                                    float            width,
                                    float            height);
-GSK_LAYER_AVAILABLE_IN_ALL
-void gsk_layer_queue_resize       (GskLayer        *self);
 
 GSK_LAYER_AVAILABLE_IN_ALL
 void     gsk_layer_set_margin  (GskLayer   *self,

@@ -17,11 +17,35 @@
 
 #include "gsk-layer-passes-private.h"
 #include "gsk-layer-private.h"
+#include "gsk-layer-compile-private.h"
 #include "gsk-layer-style-private.h"
 #include "gsk-layer-box-private.h"
 #include "gsk-layer-constraint-private.h"
 #include "gsk-layer-layout-private.h"
 #include "gsk-layer-debug-private.h"
+
+static void
+free_caches (GskLayer *self)
+{
+  GskLayerPrivate *p = gsk_layer_get_private (self);
+
+  if (p->style_cache)
+    {
+      g_clear_pointer (&p->style_cache->surface, cairo_surface_destroy);
+      g_clear_pointer (&p->style_cache->style, gsk_layer_style_unref);
+      g_free (p->style_cache);
+    }
+  if (p->content_cache)
+    {
+      g_clear_pointer (&p->content_cache->surface, cairo_surface_destroy);
+      g_clear_pointer (&p->content_cache->glyphs, gsk_layer_glyph_run_unref);
+      g_free (p->content_cache);
+    }
+}
+
+static const GskLayerFrameHooks hooks = {
+  .free_caches = free_caches,
+};
 
 /* Content larger than this is rasterized only where it can be seen */
 #define MAX_CONTENT_PIXELS (4096 * 4096)
@@ -295,7 +319,10 @@ rasterize (GskLayer *layer,
     }
 
   if (p->content_cache == NULL)
-    p->content_cache = g_new0 (GskLayerContentCache, 1);
+    {
+      gsk_layer_frame_hooks = &hooks;
+      p->content_cache = g_new0 (GskLayerContentCache, 1);
+    }
   g_clear_pointer (&p->content_cache->surface, cairo_surface_destroy);
   g_clear_pointer (&p->content_cache->glyphs, gsk_layer_glyph_run_unref);
   p->content_cache->rect = rect;
@@ -456,7 +483,10 @@ rasterize_style (GskLayer *layer,
 
   n_rasterized++;
   if (p->style_cache == NULL)
-    p->style_cache = g_new0 (GskLayerStyleCache, 1);
+    {
+      gsk_layer_frame_hooks = &hooks;
+      p->style_cache = g_new0 (GskLayerStyleCache, 1);
+    }
   cache = p->style_cache;
   g_clear_pointer (&cache->surface, cairo_surface_destroy);
   g_clear_pointer (&cache->style, gsk_layer_style_unref);

@@ -18,6 +18,7 @@
 #include "gsk-layer-private.h"
 #include "gsk-layer-layout-manager.h"
 #include "gsk-layer-layout-private.h"
+#include "gsk-layer-constraint-private.h"
 #include "gsk-layer-style-private.h"
 #include "gsk-layer-enum-types.h"
 
@@ -44,7 +45,13 @@ typedef struct
   GskLayer *layer;  /* not a reference: the layer holds the manager */
 } GskLayerLayoutManagerPrivate;
 
-G_DEFINE_ABSTRACT_TYPE_WITH_PRIVATE (GskLayerLayoutManager, gsk_layer_layout_manager, G_TYPE_OBJECT)
+static const GskLayerLayoutHooks layout_hooks;
+
+/* GskLayer registers the type for its layout-manager property, in its
+ * class_init: the hooks are in place before any layer exists */
+G_DEFINE_ABSTRACT_TYPE_WITH_CODE (GskLayerLayoutManager, gsk_layer_layout_manager, G_TYPE_OBJECT,
+                                  G_ADD_PRIVATE (GskLayerLayoutManager)
+                                  gsk_layer_layout_hooks = &layout_hooks)
 
 static void
 gsk_layer_layout_manager_real_measure (GskLayerLayoutManager *self,
@@ -201,7 +208,7 @@ gsk_layer_layout_get_n_allocations (void)
 
 /* Lets the layer's manager place its children: the default
  * layout_children() */
-void
+static void
 gsk_layer_run_layout_manager (GskLayer *self)
 {
   GskLayerPrivate *priv = gsk_layer_get_private (self);
@@ -219,7 +226,7 @@ gsk_layer_run_layout_manager (GskLayer *self)
 
 /* The default measure(): the content's preferred size in the style's
  * edges, or nothing */
-void
+static void
 gsk_layer_real_measure (GskLayer            *self,
                         GskLayerOrientation  orientation,
                         float                for_size,
@@ -497,36 +504,6 @@ gsk_layer_allocate (GskLayer *self,
   g_object_unref (self);
 }
 
-/**
- * gsk_layer_queue_resize:
- * @self: a layer
- *
- * Tells the layout that the size @self asks for may have changed: its
- * parent (whose manager placed it) and @self are laid out again before
- * the next frame. Layer subclasses call it when what their
- * [vfunc@Layer.measure] answers changes.
- *
- * Since: 0.1
- */
-void
-gsk_layer_queue_resize (GskLayer *self)
-{
-  GskLayer *parent;
-
-  g_return_if_fail (GSK_IS_LAYER (self));
-
-  gsk_layer_queue_relayout (self);
-  parent = gsk_layer_get_parent (self);
-  if (parent != NULL && gsk_layer_get_private (parent)->layout_manager != NULL)
-    {
-      /* A child that changed inside an easing state moves its siblings
-       * with it, as its container's would */
-      if (gsk_layer_get_private (self)->animation != NULL)
-        gsk_layer_animation_hooks->capture_layout_easing (parent, self);
-      gsk_layer_queue_resize (parent);
-    }
-}
-
 /* }}} */
 /* {{{ Per-child layout properties */
 
@@ -795,7 +772,7 @@ gsk_layer_get_y_expand (GskLayer *self)
 /* }}} */
 /* {{{ Properties, installed and dispatched by GskLayer */
 
-void
+static void
 gsk_layer_layout_install_properties (GParamSpec **pspecs)
 {
   static const char * const margins[4] = { "margin-top", "margin-right", "margin-bottom", "margin-left" };
@@ -923,7 +900,7 @@ gsk_layer_layout_install_properties (GParamSpec **pspecs)
                           G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
 }
 
-gboolean
+static gboolean
 gsk_layer_layout_set_property (GskLayer     *self,
                                guint         prop,
                                const GValue *value)
@@ -970,7 +947,7 @@ gsk_layer_layout_set_property (GskLayer     *self,
     }
 }
 
-gboolean
+static gboolean
 gsk_layer_layout_get_property (GskLayer *self,
                                guint     prop,
                                GValue   *value)
@@ -1011,7 +988,7 @@ gsk_layer_layout_get_property (GskLayer *self,
     }
 }
 
-void
+static void
 gsk_layer_layout_init (GskLayer *self)
 {
   GskLayerPrivate *priv = gsk_layer_get_private (self);
@@ -1021,7 +998,7 @@ gsk_layer_layout_init (GskLayer *self)
   priv->y_align = GSK_LAYER_ALIGN_FILL;
 }
 
-void
+static void
 gsk_layer_layout_dispose (GskLayer *self)
 {
   GskLayerPrivate *priv = gsk_layer_get_private (self);
@@ -1033,6 +1010,17 @@ gsk_layer_layout_dispose (GskLayer *self)
       mpriv->layer = NULL;
       g_clear_object (&priv->layout_manager);
     }
+  gsk_layer_free_constraints (self);
 }
+
+static const GskLayerLayoutHooks layout_hooks = {
+  .install_properties = gsk_layer_layout_install_properties,
+  .set_property = gsk_layer_layout_set_property,
+  .get_property = gsk_layer_layout_get_property,
+  .init = gsk_layer_layout_init,
+  .dispose = gsk_layer_layout_dispose,
+  .measure = gsk_layer_real_measure,
+  .layout_children = gsk_layer_run_layout_manager,
+};
 
 /* }}} */

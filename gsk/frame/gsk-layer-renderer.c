@@ -6,6 +6,7 @@
 
 #include "gsk-layer-renderer-private.h"
 #include "gsk-layer-private.h"
+#include "gsk-layer-compile-private.h"
 #include "gsk-layer-debug-private.h"
 
 /**
