@@ -1,7 +1,8 @@
 /* gsk-layer-impl-private.h: what the files of the layer share
  *
- * gsk-layer.c (the class and its properties), gsk-layer-tree.c and
- * gsk-layer-requests.c; the rest of the library sees only
+ * gsk-layer.c (the class and its properties), gsk-layer-tree.c,
+ * gsk-layer-requests.c, and the files of its groups of properties
+ * (appearance, individual transforms, presentation values); the rest of the library sees only
  * gsk-layer-private.h.
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
@@ -67,6 +68,98 @@ gsk_layer_mark_subtree_dirty (GskLayer *self)
       l = p->parent;
     }
 }
+
+/* {{{ GskLayer's properties, which gsk-layer.c installs and the files of
+ * the layer notify */
+
+enum {
+  PROP_0,
+  PROP_POSITION,
+  PROP_SIZE,
+  PROP_PIVOT_POINT,
+  PROP_TRANSFORM,
+  PROP_CHILD_TRANSFORM,
+  PROP_Z_POSITION,
+  PROP_VISIBLE,
+  PROP_OPACITY,
+  PROP_CLIP_TO_BOUNDS,
+  PROP_BACKGROUND_COLOR,
+  PROP_BLEND_MODE,
+  PROP_REACTIVE,
+  PROP_NAME,
+  PROP_CONTENT,
+  PROP_CORNER_RADIUS,
+  PROP_STYLE,
+  PROP_TRANSLATE,
+  PROP_ROTATE,
+  PROP_ROTATE_AXIS,
+  PROP_SCALE,
+  /* gsk-layer-layout-manager.c's, in the order of its indices */
+  PROP_LAYOUT_FIRST,
+  N_PROPS = PROP_LAYOUT_FIRST + GSK_LAYER_N_LAYOUT_PROPS
+};
+
+G_GNUC_INTERNAL extern GParamSpec *gsk_layer_properties[N_PROPS];
+
+/* With an easing state in force, an animatable setter hands its value to
+ * a transition instead of setting it */
+#define ANIMATE_OR_CONTINUE(self, prop, gtype, value_setter, val)            \
+  G_STMT_START {                                                            \
+    if (G_UNLIKELY (gsk_layer_get_private (self)->animation != NULL &&     \
+                    !gsk_layer_get_private (self)->updating_presentation))  \
+      {                                                                     \
+        GValue v_ = G_VALUE_INIT;                                           \
+        gboolean handled_;                                                  \
+                                                                            \
+        g_value_init (&v_, gtype);                                          \
+        value_setter (&v_, val);                                            \
+        handled_ = gsk_layer_animation_hooks->animate_property (self, gsk_layer_properties[prop], &v_);\
+        g_value_unset (&v_);                                                \
+        if (handled_)                                                       \
+          return;                                                           \
+      }                                                                     \
+  } G_STMT_END
+
+/* Transitions set what is on screen; only the model notifies */
+static inline void
+notify_model (GskLayer *self,
+              guint     prop)
+{
+  if (!gsk_layer_get_private (self)->updating_presentation)
+    g_object_notify_by_pspec (G_OBJECT (self), gsk_layer_properties[prop]);
+}
+
+/* The model value while an animation runs, else NULL */
+static inline const GValue *
+model_value (GskLayer *self,
+             guint     prop)
+{
+  if (G_LIKELY (gsk_layer_get_private (self)->animation == NULL))
+    return NULL;
+  return gsk_layer_animation_hooks->get_model_value (self, gsk_layer_properties[prop]);
+}
+
+static inline gboolean
+coordinate_is_valid (float v)
+{
+  return v >= -GSK_LAYER_MAX_COORDINATE && v <= GSK_LAYER_MAX_COORDINATE;
+}
+
+static inline gboolean
+length_is_valid (float v)
+{
+  return v >= 0.f && v <= GSK_LAYER_MAX_COORDINATE;
+}
+
+/* The application (not gsk_layer_allocate(), nor an animation's frame)
+ * sets the position or size: the layer's constraints start from it,
+ * even where it is where they put it */
+
+/* }}} */
+
+/* The corner-radius property: the top-left corner's horizontal radius,
+ * the one value of a uniform border-radius. gsk-layer-appearance.c */
+float gsk_layer_corner_radius_value (GskLayerPrivate *priv);
 
 /* Dirty tracking and requests: gsk-layer-requests.c */
 

@@ -36,40 +36,13 @@
  */
 
 enum {
-  PROP_0,
-  PROP_POSITION,
-  PROP_SIZE,
-  PROP_PIVOT_POINT,
-  PROP_TRANSFORM,
-  PROP_CHILD_TRANSFORM,
-  PROP_Z_POSITION,
-  PROP_VISIBLE,
-  PROP_OPACITY,
-  PROP_CLIP_TO_BOUNDS,
-  PROP_BACKGROUND_COLOR,
-  PROP_BLEND_MODE,
-  PROP_REACTIVE,
-  PROP_NAME,
-  PROP_CONTENT,
-  PROP_CORNER_RADIUS,
-  PROP_STYLE,
-  PROP_TRANSLATE,
-  PROP_ROTATE,
-  PROP_ROTATE_AXIS,
-  PROP_SCALE,
-  /* gsk-layer-layout-manager.c's, in the order of its indices */
-  PROP_LAYOUT_FIRST,
-  N_PROPS = PROP_LAYOUT_FIRST + GSK_LAYER_N_LAYOUT_PROPS
-};
-
-enum {
   CHILD_ADDED,
   CHILD_REMOVED,
   TRANSITIONS_COMPLETED,
   N_SIGNALS
 };
 
-static GParamSpec *properties[N_PROPS];
+GParamSpec *gsk_layer_properties[N_PROPS];
 static guint signals[N_SIGNALS];
 
 G_DEFINE_TYPE_WITH_PRIVATE (GskLayer, gsk_layer, G_TYPE_INITIALLY_UNOWNED)
@@ -104,7 +77,7 @@ void
 gsk_layer_notify_layout (GskLayer *self,
                          guint     prop)
 {
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LAYOUT_FIRST + prop]);
+  g_object_notify_by_pspec (G_OBJECT (self), gsk_layer_properties[PROP_LAYOUT_FIRST + prop]);
 }
 
 gboolean
@@ -125,44 +98,6 @@ gsk_layer_set_glyph_func (GskLayer          *self,
 
 /* {{{ Implicit animation hooks */
 
-/* With an easing state in force, an animatable setter hands its value to
- * a transition instead of setting it */
-#define ANIMATE_OR_CONTINUE(self, prop, gtype, value_setter, val)            \
-  G_STMT_START {                                                            \
-    if (G_UNLIKELY (gsk_layer_get_private (self)->animation != NULL &&     \
-                    !gsk_layer_get_private (self)->updating_presentation))  \
-      {                                                                     \
-        GValue v_ = G_VALUE_INIT;                                           \
-        gboolean handled_;                                                  \
-                                                                            \
-        g_value_init (&v_, gtype);                                          \
-        value_setter (&v_, val);                                            \
-        handled_ = gsk_layer_animation_hooks->animate_property (self, properties[prop], &v_);\
-        g_value_unset (&v_);                                                \
-        if (handled_)                                                       \
-          return;                                                           \
-      }                                                                     \
-  } G_STMT_END
-
-/* Transitions set what is on screen; only the model notifies */
-static inline void
-notify_model (GskLayer *self,
-              guint     prop)
-{
-  if (!gsk_layer_get_private (self)->updating_presentation)
-    g_object_notify_by_pspec (G_OBJECT (self), properties[prop]);
-}
-
-/* The model value while an animation runs, else NULL */
-static inline const GValue *
-model_value (GskLayer *self,
-             guint     prop)
-{
-  if (G_LIKELY (gsk_layer_get_private (self)->animation == NULL))
-    return NULL;
-  return gsk_layer_animation_hooks->get_model_value (self, properties[prop]);
-}
-
 /* ANIMATE_OR_CONTINUE and the model value for the style's setter and
  * getter, which live with the style */
 gboolean
@@ -178,7 +113,7 @@ gsk_layer_animate_style (GskLayer      *self,
 
   g_value_init (&value, GSK_TYPE_LAYER_STYLE);
   g_value_set_boxed (&value, style);
-  handled = gsk_layer_animation_hooks->animate_property (self, properties[PROP_STYLE], &value);
+  handled = gsk_layer_animation_hooks->animate_property (self, gsk_layer_properties[PROP_STYLE], &value);
   g_value_unset (&value);
 
   return handled;
@@ -193,170 +128,9 @@ gsk_layer_get_model_style (GskLayer *self)
 }
 
 /* }}} */
-/* {{{ Presentation values, written by animations */
-
-/* What an animation may write: within the setters' ranges, NaN as 0,
- * which the finite ends of a finite easing never give */
-static inline float
-clamp_coordinate (float v)
-{
-  return isnan (v) ? 0.f : CLAMP (v, -GSK_LAYER_MAX_COORDINATE, GSK_LAYER_MAX_COORDINATE);
-}
-
-static inline float
-clamp_length (float v)
-{
-  return isnan (v) ? 0.f : CLAMP (v, 0.f, GSK_LAYER_MAX_COORDINATE);
-}
-
-static inline float
-clamp_unit (float v)
-{
-  return isnan (v) ? 0.f : CLAMP (v, 0.f, 1.f);
-}
-
-/* The properties other than opacity: through their setters */
-static G_GNUC_NO_INLINE gboolean
-present_floats_by_setter (GskLayer    *self,
-                          GParamSpec  *pspec,
-                          const float *v)
-{
-  GskLayerPrivate *priv = gsk_layer_get_instance_private (self);
-  gboolean was_updating = priv->updating_presentation;
-  gboolean handled = TRUE;
-
-  /* Easings that overshoot may leave a property's range: clamp, rather
-   * than have the setter refuse the value mid-animation */
-  priv->updating_presentation = TRUE;
-  if (pspec == properties[PROP_POSITION])
-    gsk_layer_set_position (self, &GRAPHENE_POINT_INIT (clamp_coordinate (v[0]), clamp_coordinate (v[1])));
-  else if (pspec == properties[PROP_Z_POSITION])
-    gsk_layer_set_z_position (self, clamp_coordinate (v[0]));
-  else if (pspec == properties[PROP_SIZE])
-    gsk_layer_set_size (self, &GRAPHENE_SIZE_INIT (clamp_length (v[0]), clamp_length (v[1])));
-  else if (pspec == properties[PROP_PIVOT_POINT])
-    gsk_layer_set_pivot_point (self, &GRAPHENE_POINT3D_INIT (clamp_coordinate (v[0]),
-                                                             clamp_coordinate (v[1]),
-                                                             clamp_coordinate (v[2])));
-  else if (pspec == properties[PROP_BACKGROUND_COLOR])
-    gsk_layer_set_background_color (self, &(GdkRGBA) { clamp_unit (v[0]), clamp_unit (v[1]),
-                                                       clamp_unit (v[2]), clamp_unit (v[3]) });
-  else if (pspec == properties[PROP_CORNER_RADIUS])
-    gsk_layer_set_corner_radius (self, clamp_length (v[0]));
-  else if (pspec == properties[PROP_TRANSLATE])
-    gsk_layer_set_translate (self, &GRAPHENE_POINT3D_INIT (clamp_coordinate (v[0]), clamp_coordinate (v[1]),
-                                                           clamp_coordinate (v[2])));
-  else if (pspec == properties[PROP_SCALE])
-    gsk_layer_set_scale (self, &GRAPHENE_POINT3D_INIT (clamp_coordinate (v[0]), clamp_coordinate (v[1]),
-                                                       clamp_coordinate (v[2])));
-  else if (pspec == properties[PROP_ROTATE])
-    gsk_layer_set_rotate (self, clamp_coordinate (v[0]));
-  else
-    handled = FALSE;
-  priv->updating_presentation = was_updating;
-
-  return handled;
-}
-
-gboolean
-gsk_layer_present_floats (GskLayer           *self,
-                          GParamSpec         *pspec,
-                          const float        *v,
-                          GskLayerDirtyFlags *pending)
-{
-  /* Pointer comparisons: this runs for every animated property of every
-   * layer at every frame */
-  if (pspec != properties[PROP_OPACITY])
-    return present_floats_by_setter (self, pspec, v);
-
-  /* The most animated property of all: its setter's work, inline */
-  gsk_layer_present_opacity (self, v[0], pending);
-  return TRUE;
-}
-
-void
-gsk_layer_set_presentation_transform (GskLayer          *self,
-                                      GParamSpec        *pspec,
-                                      GskLayerTransform *transform)
-{
-  GskLayerPrivate *priv = gsk_layer_get_instance_private (self);
-  gboolean was_updating = priv->updating_presentation;
-
-  /* Operations interpolated within their ranges can still multiply to
-   * more than a float holds: what is on screen then stays as it was */
-  if (transform != NULL && !gsk_layer_transform_is_finite (transform))
-    {
-      gsk_layer_transform_unref (transform);
-      return;
-    }
-
-  priv->updating_presentation = TRUE;
-  if (pspec == properties[PROP_TRANSFORM])
-    gsk_layer_set_transform (self, transform);
-  else if (pspec == properties[PROP_CHILD_TRANSFORM])
-    gsk_layer_set_child_transform (self, transform);
-  else
-    g_object_set (self, pspec->name, transform, NULL);
-  priv->updating_presentation = was_updating;
-
-  g_clear_pointer (&transform, gsk_layer_transform_unref);
-}
-
-void
-gsk_layer_presentation_transform_rewritten (GskLayer           *self,
-                                            GParamSpec         *pspec,
-                                            GskLayerDirtyFlags *pending)
-{
-  if (pspec == properties[PROP_TRANSFORM])
-    {
-      if (pending)
-        *pending |= GSK_LAYER_DIRTY_WORLD;
-      else
-        gsk_layer_changed (self, GSK_LAYER_DIRTY_WORLD);
-    }
-  else if (pspec == properties[PROP_CHILD_TRANSFORM])
-    gsk_layer_children_changed (self, GSK_LAYER_DIRTY_WORLD);
-}
-
-GskLayerTransform *
-gsk_layer_peek_presentation_transform (GskLayer   *self,
-                                       GParamSpec *pspec)
-{
-  GskLayerPrivate *priv = gsk_layer_get_instance_private (self);
-
-  if (pspec == properties[PROP_TRANSFORM])
-    return priv->transform;
-  if (pspec == properties[PROP_CHILD_TRANSFORM])
-    return priv->child_transform;
-  return NULL;
-}
-
-gboolean
-gsk_layer_class_is_plain (GskLayerClass *klass)
-{
-  return klass->queue_redraw == gsk_layer_real_queue_redraw &&
-         klass->queue_relayout == gsk_layer_real_queue_relayout;
-}
-
-/* }}} */
 /* {{{ Geometry */
 
 /* Also false for NaN */
-static inline gboolean
-coordinate_is_valid (float v)
-{
-  return v >= -GSK_LAYER_MAX_COORDINATE && v <= GSK_LAYER_MAX_COORDINATE;
-}
-
-static inline gboolean
-length_is_valid (float v)
-{
-  return v >= 0.f && v <= GSK_LAYER_MAX_COORDINATE;
-}
-
-/* The application (not gsk_layer_allocate(), nor an animation's frame)
- * sets the position or size: the layer's constraints start from it,
- * even where it is where they put it */
 static inline void
 constraint_start_set (GskLayer *self)
 {
@@ -667,291 +441,7 @@ gsk_layer_get_child_transform (GskLayer *self)
   return ((GskLayerPrivate *) gsk_layer_get_instance_private (self))->child_transform;
 }
 
-/* {{{ translate, rotate and scale */
-
-/* The transform CSS's translate, rotate and scale make, in CSS's
- * order: translate, then rotate, then scale (scale applies first) */
-static void
-update_individual (GskLayer *self)
-{
-  GskLayerPrivate *priv = gsk_layer_get_instance_private (self);
-  GskLayerTransform *t = NULL;
-
-  /* Only the angle of a lone rotation in the plane changed (a spinning
-   * layer): set in the transform this layer alone holds, not made anew */
-  if (priv->rotate != 0.f && priv->rotate_axis.x == 0.f && priv->rotate_axis.y == 0.f &&
-      priv->translate.x == 0.f && priv->translate.y == 0.f && priv->translate.z == 0.f &&
-      priv->scale.x == 1.f && priv->scale.y == 1.f && priv->scale.z == 1.f &&
-      priv->individual != NULL &&
-      gsk_layer_transform_get_category (priv->individual) == GSK_LAYER_TRANSFORM_CATEGORY_2D_AFFINE &&
-      gsk_layer_transform_overwrite_angle (priv->individual,
-                                           priv->rotate_axis.z > 0.f ? priv->rotate : -priv->rotate))
-    {
-      gsk_layer_changed (self, GSK_LAYER_DIRTY_WORLD);
-      return;
-    }
-
-  g_clear_pointer (&priv->individual, gsk_layer_transform_unref);
-  if (priv->translate.x != 0.f || priv->translate.y != 0.f || priv->translate.z != 0.f)
-    t = gsk_layer_transform_translate_3d (t, priv->translate.x, priv->translate.y, priv->translate.z);
-  if (priv->rotate != 0.f)
-    {
-      if (priv->rotate_axis.x == 0.f && priv->rotate_axis.y == 0.f)
-        t = gsk_layer_transform_rotate (t, priv->rotate_axis.z > 0.f ? priv->rotate : -priv->rotate);
-      else
-        {
-          graphene_vec3_t axis;
-
-          graphene_vec3_init (&axis, priv->rotate_axis.x, priv->rotate_axis.y, priv->rotate_axis.z);
-          t = gsk_layer_transform_rotate_3d (t, priv->rotate, &axis);
-        }
-    }
-  if (priv->scale.x != 1.f || priv->scale.y != 1.f || priv->scale.z != 1.f)
-    t = gsk_layer_transform_scale_3d (t, priv->scale.x, priv->scale.y, priv->scale.z);
-  priv->individual = t;
-
-  gsk_layer_changed (self, GSK_LAYER_DIRTY_WORLD);
-}
-
-static inline gboolean
-scale_is_valid (float s)
-{
-  return isfinite (s) && fabsf (s) <= GSK_LAYER_MAX_COORDINATE;
-}
-
-/**
- * gsk_layer_set_translate:
- * @self: a layer
- * @translate: the offset, in pixels along x, y and z
- *
- * Moves @self by @translate, as CSS's `translate` property: before
- * [property@Layer:transform] is applied (so in the parent's axes, not
- * the transform's), and animatable on its own. The default is no
- * offset. Does nothing, with a critical warning, for a component that
- * is not finite or beyond the coordinates a layer takes.
- *
- * Since: 0.1
- */
-void
-gsk_layer_set_translate (GskLayer                 *self,
-                         const graphene_point3d_t *translate)
-{
-  GskLayerPrivate *priv;
-
-  g_return_if_fail (GSK_IS_LAYER (self));
-  g_return_if_fail (translate != NULL);
-  g_return_if_fail (coordinate_is_valid (translate->x) && coordinate_is_valid (translate->y) &&
-                    coordinate_is_valid (translate->z));
-
-  ANIMATE_OR_CONTINUE (self, PROP_TRANSLATE, GRAPHENE_TYPE_POINT3D, g_value_set_boxed, translate);
-
-  priv = gsk_layer_get_instance_private (self);
-  if (graphene_point3d_equal (&priv->translate, translate))
-    return;
-
-  priv->translate = *translate;
-  update_individual (self);
-  notify_model (self, PROP_TRANSLATE);
-}
-
-/**
- * gsk_layer_get_translate:
- * @self: a layer
- * @translate: (out caller-allocates): return location for the offset
- *
- * Gets the offset set with [method@Layer.set_translate].
- *
- * Since: 0.1
- */
-void
-gsk_layer_get_translate (GskLayer           *self,
-                         graphene_point3d_t *translate)
-{
-  g_return_if_fail (GSK_IS_LAYER (self));
-  g_return_if_fail (translate != NULL);
-
-  if (model_value (self, PROP_TRANSLATE))
-    *translate = *(graphene_point3d_t *) g_value_get_boxed (model_value (self, PROP_TRANSLATE));
-  else
-    *translate = ((GskLayerPrivate *) gsk_layer_get_instance_private (self))->translate;
-}
-
-/**
- * gsk_layer_set_rotate:
- * @self: a layer
- * @degrees: the angle, clockwise on screen about the z axis
- *
- * Rotates @self about its pivot point and [property@Layer:rotate-axis]
- * (by default z: in the plane of the screen), as CSS's `rotate`
- * property: after [property@Layer:scale] and before
- * [property@Layer:translate], before [property@Layer:transform] is
- * applied, and animatable on its own. The default is 0. Does nothing,
- * with a critical warning, for an angle that is not finite.
- *
- * Since: 0.1
- */
-void
-gsk_layer_set_rotate (GskLayer *self,
-                      float     degrees)
-{
-  GskLayerPrivate *priv;
-
-  g_return_if_fail (GSK_IS_LAYER (self));
-  g_return_if_fail (isfinite (degrees) && fabsf (degrees) <= GSK_LAYER_MAX_COORDINATE);
-
-  ANIMATE_OR_CONTINUE (self, PROP_ROTATE, G_TYPE_FLOAT, g_value_set_float, degrees);
-
-  priv = gsk_layer_get_instance_private (self);
-  if (priv->rotate == degrees)
-    return;
-
-  priv->rotate = degrees;
-  update_individual (self);
-  notify_model (self, PROP_ROTATE);
-}
-
-/**
- * gsk_layer_get_rotate:
- * @self: a layer
- *
- * Gets the angle @self is rotated by about its
- * [property@Layer:rotate-axis], set with [method@Layer.set_rotate]:
- * while it animates, where it is going (see
- * [method@Layer.get_presentation_value]).
- *
- * Returns: the angle of [method@Layer.set_rotate], in degrees; 0 by
- *   default
- *
- * Since: 0.1
- */
-float
-gsk_layer_get_rotate (GskLayer *self)
-{
-  g_return_val_if_fail (GSK_IS_LAYER (self), 0.f);
-
-  if (model_value (self, PROP_ROTATE))
-    return g_value_get_float (model_value (self, PROP_ROTATE));
-  return ((GskLayerPrivate *) gsk_layer_get_instance_private (self))->rotate;
-}
-
-/**
- * gsk_layer_set_rotate_axis:
- * @self: a layer
- * @axis: the direction of the axis: (0, 0, 1) is z, (1, 0, 0) x, (0, 1, 0) y
- *
- * Sets the axis [property@Layer:rotate] turns about, as CSS's `rotate:
- * x 45deg` or `rotate: 1 1 0 45deg` give it: its length does not
- * matter, and it goes through the pivot point. The default is z.
- * Animated, the axis changes at once and the angle moves. Does nothing,
- * with a critical warning, for the zero vector or a component that is
- * not finite.
- *
- * Since: 0.1
- */
-void
-gsk_layer_set_rotate_axis (GskLayer                 *self,
-                           const graphene_point3d_t *axis)
-{
-  GskLayerPrivate *priv;
-
-  g_return_if_fail (GSK_IS_LAYER (self));
-  g_return_if_fail (axis != NULL);
-  g_return_if_fail (coordinate_is_valid (axis->x) && coordinate_is_valid (axis->y) &&
-                    coordinate_is_valid (axis->z));
-
-  priv = gsk_layer_get_instance_private (self);
-  /* An animation of the axis may pass through nothing: the axis on
-   * screen stays as it was there; from code, it is a mistake */
-  if (axis->x == 0.f && axis->y == 0.f && axis->z == 0.f && priv->updating_presentation)
-    return;
-  g_return_if_fail (axis->x != 0.f || axis->y != 0.f || axis->z != 0.f);
-
-  if (graphene_point3d_equal (&priv->rotate_axis, axis))
-    return;
-
-  priv->rotate_axis = *axis;
-  update_individual (self);
-  notify_model (self, PROP_ROTATE_AXIS);
-}
-
-/**
- * gsk_layer_get_rotate_axis:
- * @self: a layer
- * @axis: (out caller-allocates): return location for the axis
- *
- * Gets the axis set with [method@Layer.set_rotate_axis].
- *
- * Since: 0.1
- */
-void
-gsk_layer_get_rotate_axis (GskLayer           *self,
-                           graphene_point3d_t *axis)
-{
-  g_return_if_fail (GSK_IS_LAYER (self));
-  g_return_if_fail (axis != NULL);
-
-  *axis = ((GskLayerPrivate *) gsk_layer_get_instance_private (self))->rotate_axis;
-}
-
-/**
- * gsk_layer_set_scale:
- * @self: a layer
- * @scale: the factors along x, y and z
- *
- * Scales @self about its pivot point, as CSS's `scale` property: first
- * of [property@Layer:scale], [property@Layer:rotate] and
- * [property@Layer:translate], before [property@Layer:transform] is
- * applied, and animatable on its own. The default is (1, 1, 1); 0 makes
- * the layer vanish (not drawn, not picked), a negative factor mirrors
- * it. Does nothing, with a critical warning, for a factor that is not
- * finite or too large.
- *
- * Since: 0.1
- */
-void
-gsk_layer_set_scale (GskLayer                 *self,
-                     const graphene_point3d_t *scale)
-{
-  GskLayerPrivate *priv;
-
-  g_return_if_fail (GSK_IS_LAYER (self));
-  g_return_if_fail (scale != NULL);
-  g_return_if_fail (scale_is_valid (scale->x) && scale_is_valid (scale->y) && scale_is_valid (scale->z));
-
-  ANIMATE_OR_CONTINUE (self, PROP_SCALE, GRAPHENE_TYPE_POINT3D, g_value_set_boxed, scale);
-
-  priv = gsk_layer_get_instance_private (self);
-  if (graphene_point3d_equal (&priv->scale, scale))
-    return;
-
-  priv->scale = *scale;
-  update_individual (self);
-  notify_model (self, PROP_SCALE);
-}
-
-/**
- * gsk_layer_get_scale:
- * @self: a layer
- * @scale: (out caller-allocates): return location for the factors
- *
- * Gets the factors set with [method@Layer.set_scale].
- *
- * Since: 0.1
- */
-void
-gsk_layer_get_scale (GskLayer           *self,
-                     graphene_point3d_t *scale)
-{
-  g_return_if_fail (GSK_IS_LAYER (self));
-  g_return_if_fail (scale != NULL);
-
-  if (model_value (self, PROP_SCALE))
-    *scale = *(graphene_point3d_t *) g_value_get_boxed (model_value (self, PROP_SCALE));
-  else
-    *scale = ((GskLayerPrivate *) gsk_layer_get_instance_private (self))->scale;
-}
-
-/* }}} */
+/* {{{ Geometry, continued */
 
 /**
  * gsk_layer_set_z_position:
@@ -1036,479 +526,6 @@ gsk_layer_get_bounds (GskLayer        *self,
 }
 
 /* }}} */
-/* {{{ Appearance */
-
-/**
- * gsk_layer_set_visible:
- * @self: a layer
- * @visible: whether @self and its subtree are drawn
- *
- * Shows or hides @self with all its children. Hidden layers are not
- * picked.
- *
- * Since: 0.1
- */
-void
-gsk_layer_set_visible (GskLayer *self,
-                       gboolean  visible)
-{
-  GskLayerPrivate *priv;
-
-  g_return_if_fail (GSK_IS_LAYER (self));
-
-  priv = gsk_layer_get_instance_private (self);
-  visible = !!visible;
-  if (priv->visible == visible)
-    return;
-
-  priv->visible = visible;
-  gsk_layer_changed (self, GSK_LAYER_DIRTY_EFFECTS);
-  /* Hidden, it takes no room in its parent's layout */
-  gsk_layer_queue_resize (self);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_VISIBLE]);
-}
-
-/**
- * gsk_layer_get_visible:
- * @self: a layer
- *
- * Gets whether @self is shown, as set with [method@Layer.set_visible].
- * A layer shown under a hidden ancestor is not drawn either.
- *
- * Returns: %TRUE if @self is shown (the default), %FALSE if it is hidden
- *
- * Since: 0.1
- */
-gboolean
-gsk_layer_get_visible (GskLayer *self)
-{
-  g_return_val_if_fail (GSK_IS_LAYER (self), FALSE);
-
-  return ((GskLayerPrivate *) gsk_layer_get_instance_private (self))->visible;
-}
-
-/**
- * gsk_layer_set_opacity:
- * @self: a layer
- * @opacity: from 0 (transparent) to 1 (opaque)
- *
- * Sets the group opacity of @self: the layer and its subtree are
- * composited as one image, then faded, so overlapping children do not
- * show through each other. A layer at opacity 0 is not picked.
- *
- * Since: 0.1
- */
-void
-gsk_layer_set_opacity (GskLayer *self,
-                       float     opacity)
-{
-  GskLayerPrivate *priv;
-
-  g_return_if_fail (GSK_IS_LAYER (self));
-  g_return_if_fail (opacity >= 0.f && opacity <= 1.f);
-
-  ANIMATE_OR_CONTINUE (self, PROP_OPACITY, G_TYPE_FLOAT, g_value_set_float, opacity);
-
-  priv = gsk_layer_get_instance_private (self);
-  if (priv->opacity == opacity)
-    return;
-
-  priv->opacity = opacity;
-  gsk_layer_changed (self, GSK_LAYER_DIRTY_EFFECTS);
-  notify_model (self, PROP_OPACITY);
-}
-
-/**
- * gsk_layer_get_opacity:
- * @self: a layer
- *
- * Gets the group opacity of @self, set with [method@Layer.set_opacity]:
- * while it animates, where it is going (see
- * [method@Layer.get_presentation_value]).
- *
- * Returns: the opacity of @self, from 0 (transparent) to 1 (opaque);
- *   1 by default
- *
- * Since: 0.1
- */
-float
-gsk_layer_get_opacity (GskLayer *self)
-{
-  g_return_val_if_fail (GSK_IS_LAYER (self), 1.f);
-
-  if (model_value (self, PROP_OPACITY))
-    return g_value_get_float (model_value (self, PROP_OPACITY));
-  return ((GskLayerPrivate *) gsk_layer_get_instance_private (self))->opacity;
-}
-
-/**
- * gsk_layer_set_clip_to_bounds:
- * @self: a layer
- * @clip_to_bounds: whether to clip the children to the bounds of @self
- *
- * Children are drawn outside their parent's bounds unless this is set,
- * like CSS `overflow: hidden`. The clip follows every transform of
- * @self. Clipped-away parts of children are not picked.
- *
- * Since: 0.1
- */
-void
-gsk_layer_set_clip_to_bounds (GskLayer *self,
-                              gboolean  clip_to_bounds)
-{
-  GskLayerPrivate *priv;
-
-  g_return_if_fail (GSK_IS_LAYER (self));
-
-  priv = gsk_layer_get_instance_private (self);
-  clip_to_bounds = !!clip_to_bounds;
-  if (priv->clip_to_bounds == clip_to_bounds)
-    return;
-
-  priv->clip_to_bounds = clip_to_bounds;
-  gsk_layer_changed (self, GSK_LAYER_DIRTY_EFFECTS);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CLIP_TO_BOUNDS]);
-}
-
-/**
- * gsk_layer_get_clip_to_bounds:
- * @self: a layer
- *
- * Gets whether the children of @self are clipped to its bounds, as set
- * with [method@Layer.set_clip_to_bounds].
- *
- * Returns: whether the children of @self are clipped to its bounds;
- *   %FALSE by default
- *
- * Since: 0.1
- */
-gboolean
-gsk_layer_get_clip_to_bounds (GskLayer *self)
-{
-  g_return_val_if_fail (GSK_IS_LAYER (self), FALSE);
-
-  return ((GskLayerPrivate *) gsk_layer_get_instance_private (self))->clip_to_bounds;
-}
-
-/**
- * gsk_layer_set_corner_radius:
- * @self: a layer
- * @radius: the radius of the corners in pixels, 0 or more
- *
- * Rounds the corners of @self, as CSS `border-radius: radius` rounds
- * those of an element: the background color and the content are
- * clipped to the rounded rectangle of the bounds, and when
- * [property@Layer:clip-to-bounds] is set (CSS `overflow: hidden`), so
- * are the children. The clip lies in the layer's plane and follows its
- * transforms, perspective included.
- *
- * As in CSS, a radius larger than half the width or half the height is
- * drawn as if it were the smaller of the two halves, so a square layer
- * with a large radius is a circle; the property keeps the value set.
- *
- * This is the uniform case of `border-radius` in a style (see
- * [method@Layer.set_style]), which can give each corner radii of its
- * own: setting it gives all four corners this radius.
- *
- * The radius can be animated, explicitly or with an easing state (see
- * [method@Layer.save_easing_state]). Does nothing and warns if @radius
- * is negative, infinite or NaN.
- *
- * Since: 0.1
- */
-void
-gsk_layer_set_corner_radius (GskLayer *self,
-                             float     radius)
-{
-  float radii[8];
-  int i;
-
-  g_return_if_fail (GSK_IS_LAYER (self));
-  g_return_if_fail (length_is_valid (radius));
-
-  ANIMATE_OR_CONTINUE (self, PROP_CORNER_RADIUS, G_TYPE_FLOAT, g_value_set_float, radius);
-
-  for (i = 0; i < 8; i++)
-    radii[i] = radius;
-  if (!gsk_layer_set_corner_radii (self, radii, 0))
-    return;
-
-  notify_model (self, PROP_CORNER_RADIUS);
-}
-
-/* Sets the eight radii of CSS border-radius (see GskLayerPrivate);
- * returns whether they changed */
-gboolean
-gsk_layer_set_corner_radii (GskLayer    *self,
-                            const float  radii[8],
-                            guint8       percent)
-{
-  GskLayerPrivate *priv = gsk_layer_get_instance_private (self);
-
-  if (memcmp (priv->corner_radii, radii, sizeof priv->corner_radii) == 0 &&
-      priv->corner_percent == percent)
-    return FALSE;
-
-  memcpy (priv->corner_radii, radii, sizeof priv->corner_radii);
-  priv->corner_percent = percent;
-  /* The clip of the children changes with it, as with clip-to-bounds */
-  gsk_layer_changed (self, priv->clip_to_bounds ? GSK_LAYER_DIRTY_EFFECTS : GSK_LAYER_DIRTY_PAINT);
-  return TRUE;
-}
-
-/* The corner-radius property: the top-left corner's horizontal radius,
- * the one value of a uniform border-radius */
-static float
-corner_radius_value (GskLayerPrivate *priv)
-{
-  return priv->corner_percent & 1 ? 0.f : priv->corner_radii[0];
-}
-
-/**
- * gsk_layer_get_corner_radius:
- * @self: a layer
- *
- * Gets the radius of the corners of @self, as set: while it animates,
- * where it is going (see [method@Layer.get_presentation_value]). Where
- * a style gave the corners different radii, this is the top-left
- * corner's horizontal one (0 if it is a percentage).
- *
- * Returns: the corner radius in pixels
- *
- * Since: 0.1
- */
-float
-gsk_layer_get_corner_radius (GskLayer *self)
-{
-  g_return_val_if_fail (GSK_IS_LAYER (self), 0.f);
-
-  if (model_value (self, PROP_CORNER_RADIUS))
-    return g_value_get_float (model_value (self, PROP_CORNER_RADIUS));
-  return corner_radius_value (gsk_layer_get_instance_private (self));
-}
-
-static gboolean
-rgba_is_valid (const GdkRGBA *c)
-{
-  return c->red >= 0.f && c->red <= 1.f &&
-         c->green >= 0.f && c->green <= 1.f &&
-         c->blue >= 0.f && c->blue <= 1.f &&
-         c->alpha >= 0.f && c->alpha <= 1.f;
-}
-
-/**
- * gsk_layer_set_background_color:
- * @self: a layer
- * @color: (nullable): the color, or %NULL for transparent
- *
- * Sets the color that fills the bounds of @self below its content.
- *
- * Since: 0.1
- */
-void
-gsk_layer_set_background_color (GskLayer      *self,
-                                const GdkRGBA *color)
-{
-  static const GdkRGBA transparent = { 0, 0, 0, 0 };
-  GskLayerPrivate *priv;
-  float bg[4];
-
-  g_return_if_fail (GSK_IS_LAYER (self));
-  g_return_if_fail (color == NULL || rgba_is_valid (color));
-
-  if (color == NULL)
-    color = &transparent;
-
-  ANIMATE_OR_CONTINUE (self, PROP_BACKGROUND_COLOR, GDK_TYPE_RGBA, g_value_set_boxed, color);
-
-  priv = gsk_layer_get_instance_private (self);
-  bg[0] = color->red;
-  bg[1] = color->green;
-  bg[2] = color->blue;
-  bg[3] = color->alpha;
-  if (memcmp (bg, priv->background, sizeof bg) == 0)
-    return;
-
-  memcpy (priv->background, bg, sizeof bg);
-  gsk_layer_changed (self, GSK_LAYER_DIRTY_PAINT);
-  notify_model (self, PROP_BACKGROUND_COLOR);
-}
-
-/**
- * gsk_layer_get_background_color:
- * @self: a layer
- * @color: (out caller-allocates): return location for the color
- *
- * Gets the background color of @self; transparent if none was set.
- *
- * Since: 0.1
- */
-void
-gsk_layer_get_background_color (GskLayer *self,
-                                GdkRGBA  *color)
-{
-  GskLayerPrivate *priv;
-
-  g_return_if_fail (GSK_IS_LAYER (self));
-  g_return_if_fail (color != NULL);
-
-  if (model_value (self, PROP_BACKGROUND_COLOR))
-    {
-      *color = *(GdkRGBA *) g_value_get_boxed (model_value (self, PROP_BACKGROUND_COLOR));
-      return;
-    }
-
-  priv = gsk_layer_get_instance_private (self);
-  color->red = priv->background[0];
-  color->green = priv->background[1];
-  color->blue = priv->background[2];
-  color->alpha = priv->background[3];
-}
-
-/**
- * gsk_layer_set_blend_mode:
- * @self: a layer
- * @blend_mode: how @self mixes with what is below it
- *
- * Sets the blend mode of @self, as CSS `mix-blend-mode`: the layer and
- * its subtree are composited as one image, blended with the backdrop.
- *
- * Since: 0.1
- */
-void
-gsk_layer_set_blend_mode (GskLayer          *self,
-                          GskLayerBlendMode  blend_mode)
-{
-  GskLayerPrivate *priv;
-
-  g_return_if_fail (GSK_IS_LAYER (self));
-  g_return_if_fail (blend_mode <= GSK_LAYER_BLEND_LUMINOSITY);
-
-  priv = gsk_layer_get_instance_private (self);
-  if (priv->blend_mode == blend_mode)
-    return;
-
-  priv->blend_mode = blend_mode;
-  gsk_layer_changed (self, GSK_LAYER_DIRTY_EFFECTS);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BLEND_MODE]);
-}
-
-/**
- * gsk_layer_get_blend_mode:
- * @self: a layer
- *
- * Gets how @self mixes with what is below it, as set with
- * [method@Layer.set_blend_mode].
- *
- * Returns: the blend mode of @self; %GSK_LAYER_BLEND_NORMAL by default
- *
- * Since: 0.1
- */
-GskLayerBlendMode
-gsk_layer_get_blend_mode (GskLayer *self)
-{
-  g_return_val_if_fail (GSK_IS_LAYER (self), GSK_LAYER_BLEND_NORMAL);
-
-  return ((GskLayerPrivate *) gsk_layer_get_instance_private (self))->blend_mode;
-}
-
-/**
- * gsk_layer_set_reactive:
- * @self: a layer
- * @reactive: whether [method@Layer.pick] can return @self
- *
- * Makes @self pickable or not. Its children are picked on their own
- * terms either way.
- *
- * Since: 0.1
- */
-void
-gsk_layer_set_reactive (GskLayer *self,
-                        gboolean  reactive)
-{
-  GskLayerPrivate *priv;
-
-  g_return_if_fail (GSK_IS_LAYER (self));
-
-  priv = gsk_layer_get_instance_private (self);
-  reactive = !!reactive;
-  if (priv->reactive == reactive)
-    return;
-
-  priv->reactive = reactive;
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_REACTIVE]);
-}
-
-/**
- * gsk_layer_get_reactive:
- * @self: a layer
- *
- * Gets whether [method@Layer.pick] can return @self, as set with
- * [method@Layer.set_reactive].
- *
- * Returns: whether @self can be picked; %TRUE by default
- *
- * Since: 0.1
- */
-gboolean
-gsk_layer_get_reactive (GskLayer *self)
-{
-  g_return_val_if_fail (GSK_IS_LAYER (self), FALSE);
-
-  return ((GskLayerPrivate *) gsk_layer_get_instance_private (self))->reactive;
-}
-
-/**
- * gsk_layer_set_name:
- * @self: a layer
- * @name: (nullable): a name, for debugging and scene files
- *
- * Sets the name of @self.
- *
- * Layers with the same name share one copy of it, which lives as long
- * as one of them has it: a program that names many layers (rows named
- * by a growing id) keeps only the names in use.
- *
- * Since: 0.1
- */
-void
-gsk_layer_set_name (GskLayer   *self,
-                    const char *name)
-{
-  GskLayerPrivate *priv;
-
-  g_return_if_fail (GSK_IS_LAYER (self));
-
-  priv = gsk_layer_get_instance_private (self);
-  if (g_strcmp0 (priv->name, name) == 0)
-    return;
-
-  g_clear_pointer (&priv->name, g_ref_string_release);
-  priv->name = name ? g_ref_string_new_intern (name) : NULL;
-
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_NAME]);
-}
-
-/**
- * gsk_layer_get_name:
- * @self: a layer
- *
- * Gets the name of @self, as set with [method@Layer.set_name].
- *
- * Returns: (nullable): the name of @self, or %NULL if it has none (the
- *   default)
- *
- * Since: 0.1
- */
-const char *
-gsk_layer_get_name (GskLayer *self)
-{
-  g_return_val_if_fail (GSK_IS_LAYER (self), NULL);
-
-  return ((GskLayerPrivate *) gsk_layer_get_instance_private (self))->name;
-}
-
-/* }}} */
 /* {{{ Content */
 
 static void
@@ -1549,7 +566,7 @@ gsk_layer_set_content (GskLayer        *self,
 
   gsk_layer_changed (self, GSK_LAYER_DIRTY_PAINT);
   gsk_layer_queue_resize (self);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CONTENT]);
+  g_object_notify_by_pspec (G_OBJECT (self), gsk_layer_properties[PROP_CONTENT]);
 }
 
 /**
@@ -1652,32 +669,32 @@ gsk_layer_get_presentation_value (GskLayer   *self,
   priv = gsk_layer_get_instance_private (self);
   g_value_init (value, pspec->value_type);
 
-  if (pspec == properties[PROP_POSITION])
+  if (pspec == gsk_layer_properties[PROP_POSITION])
     g_value_set_boxed (value, &priv->position);
-  else if (pspec == properties[PROP_SIZE])
+  else if (pspec == gsk_layer_properties[PROP_SIZE])
     g_value_set_boxed (value, &priv->size);
-  else if (pspec == properties[PROP_PIVOT_POINT])
+  else if (pspec == gsk_layer_properties[PROP_PIVOT_POINT])
     g_value_set_boxed (value, &priv->pivot);
-  else if (pspec == properties[PROP_TRANSFORM])
+  else if (pspec == gsk_layer_properties[PROP_TRANSFORM])
     g_value_set_boxed (value, priv->transform);
-  else if (pspec == properties[PROP_CHILD_TRANSFORM])
+  else if (pspec == gsk_layer_properties[PROP_CHILD_TRANSFORM])
     g_value_set_boxed (value, priv->child_transform);
-  else if (pspec == properties[PROP_Z_POSITION])
+  else if (pspec == gsk_layer_properties[PROP_Z_POSITION])
     g_value_set_float (value, priv->z_position);
-  else if (pspec == properties[PROP_OPACITY])
+  else if (pspec == gsk_layer_properties[PROP_OPACITY])
     g_value_set_float (value, priv->opacity);
-  else if (pspec == properties[PROP_CORNER_RADIUS])
-    g_value_set_float (value, corner_radius_value (priv));
-  else if (pspec == properties[PROP_BACKGROUND_COLOR])
+  else if (pspec == gsk_layer_properties[PROP_CORNER_RADIUS])
+    g_value_set_float (value, gsk_layer_corner_radius_value (priv));
+  else if (pspec == gsk_layer_properties[PROP_BACKGROUND_COLOR])
     g_value_set_boxed (value, &(GdkRGBA) { priv->background[0], priv->background[1],
                                            priv->background[2], priv->background[3] });
-  else if (pspec == properties[PROP_STYLE])
+  else if (pspec == gsk_layer_properties[PROP_STYLE])
     g_value_set_boxed (value, priv->style);
-  else if (pspec == properties[PROP_TRANSLATE])
+  else if (pspec == gsk_layer_properties[PROP_TRANSLATE])
     g_value_set_boxed (value, &priv->translate);
-  else if (pspec == properties[PROP_SCALE])
+  else if (pspec == gsk_layer_properties[PROP_SCALE])
     g_value_set_boxed (value, &priv->scale);
-  else if (pspec == properties[PROP_ROTATE])
+  else if (pspec == gsk_layer_properties[PROP_ROTATE])
     g_value_set_float (value, priv->rotate);
   else
     {
@@ -2041,7 +1058,7 @@ gsk_layer_class_init (GskLayerClass *klass)
    *
    * Since: 0.1
    */
-  properties[PROP_POSITION] =
+  gsk_layer_properties[PROP_POSITION] =
     g_param_spec_boxed ("position", NULL, "The top left corner of the layer in its parent's space",
                         GRAPHENE_TYPE_POINT,
                         G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
@@ -2053,7 +1070,7 @@ gsk_layer_class_init (GskLayerClass *klass)
    *
    * Since: 0.1
    */
-  properties[PROP_SIZE] =
+  gsk_layer_properties[PROP_SIZE] =
     g_param_spec_boxed ("size", NULL, "The width and height of the layer",
                         GRAPHENE_TYPE_SIZE,
                         G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
@@ -2066,7 +1083,7 @@ gsk_layer_class_init (GskLayerClass *klass)
    *
    * Since: 0.1
    */
-  properties[PROP_PIVOT_POINT] =
+  gsk_layer_properties[PROP_PIVOT_POINT] =
     g_param_spec_boxed ("pivot-point", NULL, "The point transforms apply about: x and y relative to the size, z in pixels",
                         GRAPHENE_TYPE_POINT3D,
                         G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
@@ -2078,7 +1095,7 @@ gsk_layer_class_init (GskLayerClass *klass)
    *
    * Since: 0.1
    */
-  properties[PROP_TRANSFORM] =
+  gsk_layer_properties[PROP_TRANSFORM] =
     g_param_spec_boxed ("transform", NULL, "The transform of the layer, applied about the pivot point",
                         GSK_TYPE_LAYER_TRANSFORM,
                         G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
@@ -2090,7 +1107,7 @@ gsk_layer_class_init (GskLayerClass *klass)
    *
    * Since: 0.1
    */
-  properties[PROP_CHILD_TRANSFORM] =
+  gsk_layer_properties[PROP_CHILD_TRANSFORM] =
     g_param_spec_boxed ("child-transform", NULL, "A transform applied to every child, about the layer's pivot point",
                         GSK_TYPE_LAYER_TRANSFORM,
                         G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
@@ -2102,7 +1119,7 @@ gsk_layer_class_init (GskLayerClass *klass)
    *
    * Since: 0.1
    */
-  properties[PROP_Z_POSITION] =
+  gsk_layer_properties[PROP_Z_POSITION] =
     g_param_spec_float ("z-position", NULL, "The position on the z axis, which orders siblings",
                         -GSK_LAYER_MAX_COORDINATE, GSK_LAYER_MAX_COORDINATE, 0.f,
                         G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
@@ -2114,7 +1131,7 @@ gsk_layer_class_init (GskLayerClass *klass)
    *
    * Since: 0.1
    */
-  properties[PROP_VISIBLE] =
+  gsk_layer_properties[PROP_VISIBLE] =
     g_param_spec_boolean ("visible", NULL, "Whether the layer and its subtree are drawn",
                           TRUE,
                           G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
@@ -2126,7 +1143,7 @@ gsk_layer_class_init (GskLayerClass *klass)
    *
    * Since: 0.1
    */
-  properties[PROP_OPACITY] =
+  gsk_layer_properties[PROP_OPACITY] =
     g_param_spec_float ("opacity", NULL, "The group opacity of the layer and its subtree",
                         0.f, 1.f, 1.f,
                         G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
@@ -2138,7 +1155,7 @@ gsk_layer_class_init (GskLayerClass *klass)
    *
    * Since: 0.1
    */
-  properties[PROP_CLIP_TO_BOUNDS] =
+  gsk_layer_properties[PROP_CLIP_TO_BOUNDS] =
     g_param_spec_boolean ("clip-to-bounds", NULL, "Whether children are clipped to the layer's bounds",
                           FALSE,
                           G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
@@ -2150,7 +1167,7 @@ gsk_layer_class_init (GskLayerClass *klass)
    *
    * Since: 0.1
    */
-  properties[PROP_BACKGROUND_COLOR] =
+  gsk_layer_properties[PROP_BACKGROUND_COLOR] =
     g_param_spec_boxed ("background-color", NULL, "The color filling the layer's bounds below its content",
                         GDK_TYPE_RGBA,
                         G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
@@ -2162,7 +1179,7 @@ gsk_layer_class_init (GskLayerClass *klass)
    *
    * Since: 0.1
    */
-  properties[PROP_BLEND_MODE] =
+  gsk_layer_properties[PROP_BLEND_MODE] =
     g_param_spec_enum ("blend-mode", NULL, "How the layer mixes with what is below it",
                        GSK_TYPE_LAYER_BLEND_MODE, GSK_LAYER_BLEND_NORMAL,
                        G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
@@ -2174,7 +1191,7 @@ gsk_layer_class_init (GskLayerClass *klass)
    *
    * Since: 0.1
    */
-  properties[PROP_REACTIVE] =
+  gsk_layer_properties[PROP_REACTIVE] =
     g_param_spec_boolean ("reactive", NULL, "Whether the layer can be picked",
                           TRUE,
                           G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
@@ -2186,7 +1203,7 @@ gsk_layer_class_init (GskLayerClass *klass)
    *
    * Since: 0.1
    */
-  properties[PROP_NAME] =
+  gsk_layer_properties[PROP_NAME] =
     g_param_spec_string ("name", NULL, "A name for debugging and scene files",
                          NULL,
                          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
@@ -2198,7 +1215,7 @@ gsk_layer_class_init (GskLayerClass *klass)
    *
    * Since: 0.1
    */
-  properties[PROP_CONTENT] =
+  gsk_layer_properties[PROP_CONTENT] =
     g_param_spec_object ("content", NULL, "A content delegate shown instead of what the class draws",
                          GSK_TYPE_LAYER_CONTENT,
                          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
@@ -2213,7 +1230,7 @@ gsk_layer_class_init (GskLayerClass *klass)
    *
    * Since: 0.1
    */
-  properties[PROP_CORNER_RADIUS] =
+  gsk_layer_properties[PROP_CORNER_RADIUS] =
     g_param_spec_float ("corner-radius", NULL, "The radius of the layer's rounded corners in pixels, as CSS border-radius",
                         0.f, GSK_LAYER_MAX_COORDINATE, 0.f,
                         G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
@@ -2226,7 +1243,7 @@ gsk_layer_class_init (GskLayerClass *klass)
    *
    * Since: 0.1
    */
-  properties[PROP_STYLE] =
+  gsk_layer_properties[PROP_STYLE] =
     g_param_spec_boxed ("style", NULL, "The CSS declarations the layer was last given (see set_style); scene files write it as their text",
                         GSK_TYPE_LAYER_STYLE,
                         G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
@@ -2240,7 +1257,7 @@ gsk_layer_class_init (GskLayerClass *klass)
    *
    * Since: 0.1
    */
-  properties[PROP_TRANSLATE] =
+  gsk_layer_properties[PROP_TRANSLATE] =
     g_param_spec_boxed ("translate", NULL, "An offset in pixels along x, y and z, as CSS's translate: applied before transform, animatable on its own",
                         GRAPHENE_TYPE_POINT3D,
                         G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
@@ -2254,7 +1271,7 @@ gsk_layer_class_init (GskLayerClass *klass)
    *
    * Since: 0.1
    */
-  properties[PROP_ROTATE] =
+  gsk_layer_properties[PROP_ROTATE] =
     g_param_spec_float ("rotate", NULL, "An angle in degrees about rotate-axis through the pivot point, as CSS's rotate",
                         -GSK_LAYER_MAX_COORDINATE, GSK_LAYER_MAX_COORDINATE, 0.f,
                         G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
@@ -2267,7 +1284,7 @@ gsk_layer_class_init (GskLayerClass *klass)
    *
    * Since: 0.1
    */
-  properties[PROP_ROTATE_AXIS] =
+  gsk_layer_properties[PROP_ROTATE_AXIS] =
     g_param_spec_boxed ("rotate-axis", NULL, "The axis of rotate: a direction, (0, 0, 1) (z) by default",
                         GRAPHENE_TYPE_POINT3D,
                         G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
@@ -2282,13 +1299,13 @@ gsk_layer_class_init (GskLayerClass *klass)
    *
    * Since: 0.1
    */
-  properties[PROP_SCALE] =
+  gsk_layer_properties[PROP_SCALE] =
     g_param_spec_boxed ("scale", NULL, "Factors along x, y and z about the pivot point, as CSS's scale",
                         GRAPHENE_TYPE_POINT3D,
                         G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
 
-  gsk_layer_layout_hooks->install_properties (&properties[PROP_LAYOUT_FIRST]);
-  g_object_class_install_properties (object_class, N_PROPS, properties);
+  gsk_layer_layout_hooks->install_properties (&gsk_layer_properties[PROP_LAYOUT_FIRST]);
+  g_object_class_install_properties (object_class, N_PROPS, gsk_layer_properties);
 
   /**
    * GskLayer::transitions-completed:
