@@ -617,6 +617,151 @@ test_sequence_begin_again_from_cancel (void)
   g_assert_finalize_object (root);
 }
 
+/* A controller on the top level that, the first time it gets @on,
+ * dispatches @send (touch or button @number) where the event it got is */
+typedef struct
+{
+  GskLayerEventType on;
+  GskLayerEventType send;
+  guint number;
+  gboolean done;
+} Nested;
+
+static gboolean
+dispatch_nested (GskLayerEventController *controller,
+                 GskLayerEvent           *event,
+                 Nested                  *nested)
+{
+  GskLayer *root = gsk_layer_get_root (gsk_layer_event_controller_get_layer (controller));
+  GskLayerEvent *inner;
+  double x, y;
+
+  if (nested->done || gsk_layer_event_get_event_type (event) != nested->on)
+    return FALSE;
+  nested->done = TRUE;
+
+  gsk_layer_event_get_position (event, &x, &y);
+  inner = gsk_layer_event_new (nested->send, 1, x, y);
+  if (nested->send == GSK_LAYER_EVENT_BUTTON_PRESS || nested->send == GSK_LAYER_EVENT_BUTTON_RELEASE)
+    gsk_layer_event_set_button (inner, nested->number);
+  else
+    gsk_layer_event_set_sequence (inner, nested->number);
+  gsk_layer_dispatch_event (root, inner);
+  gsk_layer_event_unref (inner);
+
+  return FALSE;
+}
+
+static void
+add_nested (GskLayer *layer,
+            Nested   *nested)
+{
+  GskLayerEventController *controller = gsk_layer_event_controller_new ();
+
+  gsk_layer_event_controller_set_propagation_phase (controller, GSK_LAYER_PHASE_CAPTURE);
+  g_signal_connect (controller, "event", G_CALLBACK (dispatch_nested), nested);
+  gsk_layer_add_controller (layer, controller);
+}
+
+/* Found by fuzz-input: a touch begun again from a handler of the cancel
+ * that a begin sends, and again from a handler of the grab-broken event
+ * that the second begin sends to the controllers the cancel had not
+ * reached yet. The second begin replaced the touch the third had made,
+ * unheard: t saw two begins in a row, and never the end of the first */
+static void
+test_sequence_begin_again_nested (void)
+{
+  Log log = { g_string_new (NULL) };
+  GskLayer *root = new_root ();
+  GskLayer *t = new_layer ("t", 0, 0, 100, 100);
+  GskLayerEventController *drag = gsk_layer_drag_gesture_new ();
+  Nested on_cancel = { GSK_LAYER_EVENT_TOUCH_CANCEL, GSK_LAYER_EVENT_TOUCH_BEGIN, 1 };
+  Nested on_broken = { GSK_LAYER_EVENT_GRAB_BROKEN, GSK_LAYER_EVENT_TOUCH_BEGIN, 1 };
+
+  gsk_layer_add_child (root, t);
+  add_nested (root, &on_cancel);
+  add_nested (root, &on_broken);
+  add_any_logger (t, &log);
+  gsk_layer_add_controller (t, g_object_ref (drag));
+
+  dispatch_touch_event (root, GSK_LAYER_EVENT_TOUCH_BEGIN, 1, 50, 50);
+  dispatch_touch_event (root, GSK_LAYER_EVENT_TOUCH_BEGIN, 1, 50, 50);
+  g_assert_true (on_cancel.done);
+  g_assert_true (on_broken.done);
+  dispatch_touch_event (root, GSK_LAYER_EVENT_TOUCH_END, 1, 50, 50);
+  /* Each begin is ended before the next: the first by the grab-broken
+   * event of the cancel cut short, the third (innermost) by a cancel
+   * when the second begins after it, the second by a cancel when the
+   * outer one does */
+  g_assert_cmpstr (log.log->str, ==,
+                   "touch-begin t, grab-broken t, touch-begin t, touch-cancel t, touch-begin t, "
+                   "touch-cancel t, touch-begin t, touch-end t");
+  g_assert_false (gsk_layer_gesture_is_active (GSK_LAYER_GESTURE (drag)));
+
+  g_object_unref (drag);
+  g_string_free (log.log, TRUE);
+  g_assert_finalize_object (root);
+}
+
+/* Found by fuzz-input: a press from a handler of the last release of
+ * another, released again from a handler of the grab-broken event that
+ * the press sends to the controllers the release had not reached yet.
+ * That release came before the press had counted its button: it went
+ * to everyone as a release of no press, before the press itself, and
+ * the button stayed held, the press followed for ever */
+static void
+test_sequence_press_from_last_release (void)
+{
+  Log log = { g_string_new (NULL) };
+  GskLayer *root = new_root ();
+  GskLayer *a = new_layer ("a", 0, 0, 100, 100);
+  GskLayer *b = new_layer ("b", 200, 0, 100, 100);
+  GskLayerEventController *drag = gsk_layer_drag_gesture_new ();
+  Nested on_release = { GSK_LAYER_EVENT_BUTTON_RELEASE, GSK_LAYER_EVENT_BUTTON_PRESS, 3 };
+  Nested on_broken = { GSK_LAYER_EVENT_GRAB_BROKEN, GSK_LAYER_EVENT_BUTTON_RELEASE, 3 };
+  Nested on_enter = { GSK_LAYER_EVENT_ENTER, GSK_LAYER_EVENT_BUTTON_RELEASE, 1 };
+
+  gsk_layer_add_child (root, a);
+  gsk_layer_add_child (root, b);
+  add_nested (root, &on_release);
+  add_nested (root, &on_broken);
+  add_any_logger (a, &log);
+  add_any_logger (b, &log);
+  gsk_layer_add_controller (a, g_object_ref (drag));
+
+  dispatch (root, GSK_LAYER_EVENT_BUTTON_PRESS, 50, 50);
+  dispatch (root, GSK_LAYER_EVENT_BUTTON_RELEASE, 50, 50);
+  g_assert_true (on_release.done);
+  g_assert_true (on_broken.done);
+  /* The nested press was released before it reached anyone: neither
+   * reaches a, which hears of its own press ending once */
+  g_assert_cmpstr (log.log->str, ==, "enter a, button-press a, grab-broken a");
+  g_assert_false (gsk_layer_gesture_is_active (GSK_LAYER_GESTURE (drag)));
+  g_assert_null (gsk_layer_get_pointer_grab (root));
+
+  /* Nothing is left held: the next press ends at its release */
+  g_string_truncate (log.log, 0);
+  dispatch (root, GSK_LAYER_EVENT_BUTTON_PRESS, 50, 50);
+  g_assert_true (gsk_layer_gesture_is_active (GSK_LAYER_GESTURE (drag)));
+  dispatch (root, GSK_LAYER_EVENT_BUTTON_RELEASE, 50, 50);
+  g_assert_false (gsk_layer_gesture_is_active (GSK_LAYER_GESTURE (drag)));
+  g_assert_cmpstr (log.log->str, ==, "button-press a, button-release a");
+
+  /* A press released by a handler of the enter event it brings reaches
+   * no one, and so holds no grab either */
+  g_string_truncate (log.log, 0);
+  add_nested (b, &on_enter);
+  dispatch (root, GSK_LAYER_EVENT_BUTTON_PRESS, 250, 50);
+  g_assert_true (on_enter.done);
+  g_assert_null (gsk_layer_get_pointer_grab (root));
+  dispatch (root, GSK_LAYER_EVENT_MOTION, 50, 50);
+  g_assert_cmpstr (log.log->str, ==, "leave a, enter b, leave b, enter a, motion a");
+
+  g_object_unref (drag);
+  g_string_free (log.log, TRUE);
+  g_assert_finalize_object (root);
+}
+
 /* A gesture on a layer following a touch or a press on a descendant is
  * told, with a grab-broken event, when that descendant leaves its
  * subtree: it no longer stays active for ever (issue 35, 2) */
@@ -1270,6 +1415,8 @@ main (int    argc,
   g_test_add_func ("/input/sequence/begin-again-lost", test_sequence_begin_again_lost);
   g_test_add_func ("/input/sequence/press-handlers", test_sequence_press_handlers);
   g_test_add_func ("/input/sequence/begin-again-from-cancel", test_sequence_begin_again_from_cancel);
+  g_test_add_func ("/input/sequence/begin-again-nested", test_sequence_begin_again_nested);
+  g_test_add_func ("/input/sequence/press-from-last-release", test_sequence_press_from_last_release);
   g_test_add_func ("/input/crossing/handler-grabs", test_crossing_handler_grabs);
   g_test_add_func ("/input/crossing/across-top-levels", test_crossing_across_top_levels);
   g_test_add_func ("/input/focus/tab-order", test_focus);

@@ -742,10 +742,21 @@ dispatch_touch (GskLayer           *root,
     {
       /* The cancel's handlers may begin the sequence again: what they
        * began is cancelled too, and past a few rounds only ended */
-      for (guint round = 0; (touch = g_hash_table_lookup (state->touches, key)) != NULL; round++)
+      for (guint round = 0; ; round++)
         {
           GskLayerEvent *cancel;
 
+          touch = g_hash_table_lookup (state->touches, key);
+          if (touch == NULL)
+            {
+              end_travelling (state, TRUE, event->sequence, event->time, event->x, event->y);
+              /* The grab-broken handlers of an end cut short may have
+               * begun it again too, and that begin went its whole way:
+               * it is cancelled as any other, not replaced unheard */
+              if (g_hash_table_lookup (state->touches, key) == NULL)
+                break;
+              continue;
+            }
           if (round >= 16)
             {
               /* Handlers that begin it again at each end: the last
@@ -769,7 +780,6 @@ dispatch_touch (GskLayer           *root,
           gsk_layer_event_unref (cancel);
         }
 
-      end_travelling (state, TRUE, event->sequence, event->time, event->x, event->y);
       target = gsk_layer_pick (root, event->x, event->y);
       touch = g_new0 (TouchTarget, 1);
       gsk_layer_input_weak_set (&touch->layer, target);
@@ -828,11 +838,20 @@ press_sequence_step (GskLayerInputState *state,
   *last = FALSE;
   if (event->type == GSK_LAYER_EVENT_BUTTON_PRESS)
     {
+      GskLayerInputSequence *press;
+
       if (state->pointer_sequence == NULL)
-        end_travelling (state, FALSE, 0, event->time, event->x, event->y);
-      /* (whose handlers may have pressed a button already) */
-      if (state->pointer_sequence == NULL)
-        state->pointer_sequence = gsk_layer_input_sequence_new (FALSE, 0);
+        {
+          /* Begun and its button counted before the older press's end
+           * reaches the rest, whose grab-broken handlers may dispatch a
+           * release of this button: it must end this press, not go out
+           * as the release of a press never seen, ahead of the press */
+          state->pointer_sequence = gsk_layer_input_sequence_new (FALSE, 0);
+          state->buttons |= bit;
+          press = gsk_layer_input_sequence_ref (state->pointer_sequence);
+          end_travelling (state, FALSE, 0, event->time, event->x, event->y);
+          return press;
+        }
       state->buttons |= bit;
       return gsk_layer_input_sequence_ref (state->pointer_sequence);
     }
@@ -892,7 +911,10 @@ dispatch_pointer (GskLayer              *root,
       /* The pressed layer holds the pointer before any handler runs: one
        * that grabs it for another layer, or takes this one out, breaks
        * this grab, and the controllers the press reached hear of it */
-      if (state->grab == NULL && target != NULL && gsk_layer_input_is_in_tree (target, root))
+      /* (Not if a handler, of the crossing or of an older press's end,
+       * released it already: it reaches no one, and holds nothing) */
+      if (state->grab == NULL && target != NULL && gsk_layer_input_is_in_tree (target, root) &&
+          !gsk_layer_input_sequence_is_ended (sequence))
         {
           gsk_layer_input_weak_set (&state->grab, target);
           state->grab_implicit = TRUE;
