@@ -72,6 +72,8 @@ typedef struct {
    * which top level's crossing an event belongs to is no longer known
    * here, and nesting is not checked */
   gboolean moved_across;
+  /* The top level each layer was last in, or -1 if it has been in none */
+  int last_root[N_LAYERS];
   guint n_actions;
   GPtrArray *controllers;       /* every one made, kept alive */
 } Input;
@@ -102,6 +104,28 @@ root_index (GskLayer *layer)
   GskLayer *root = layer ? gsk_layer_get_root (layer) : NULL;
 
   return root == input->roots[0] ? 0 : root == input->roots[1] ? 1 : -1;
+}
+
+/* Sets moved_across for any layer now in the other top level's tree
+ * than the one it was last in. Not only a move from one tree straight
+ * into the other: a layer taken out of a tree, or moved into a subtree
+ * that is in none, and later put in the other's (itself or with an
+ * ancestor) is still entered in the first, which leaves it at its next
+ * crossing, maybe while a crossing handler of the second runs; looking
+ * at the one layer moved, from and to, misses that */
+static void
+note_roots (void)
+{
+  for (guint i = 0; i < N_LAYERS; i++)
+    {
+      int r = root_index (input->layers[i]);
+
+      if (r < 0)
+        continue;
+      if (input->last_root[i] >= 0 && input->last_root[i] != r)
+        input->moved_across = TRUE;
+      input->last_root[i] = r;
+    }
 }
 
 /* {{{ The rule, per controller and per layer */
@@ -459,20 +483,16 @@ edit_tree (void)
         fprintf (stderr, "move %s into %s\n", gsk_layer_get_name (layer), gsk_layer_get_name (parent));
       /* Reparented, into either tree; a cycle is refused */
       g_object_ref (layer);
-      {
-        int from = root_index (layer);
-
-        if (gsk_layer_get_parent (layer))
-          gsk_layer_remove_child (gsk_layer_get_parent (layer), layer);
-        FUZZ_MAY_REFUSE (gsk_layer_add_child (parent, layer));
-        if (from >= 0 && root_index (layer) >= 0 && root_index (layer) != from)
-          input->moved_across = TRUE;
-      }
+      if (gsk_layer_get_parent (layer))
+        gsk_layer_remove_child (gsk_layer_get_parent (layer), layer);
+      FUZZ_MAY_REFUSE (gsk_layer_add_child (parent, layer));
       g_object_unref (layer);
+      note_roots ();
       break;
     case 2:
       if (gsk_layer_get_parent (layer))
         gsk_layer_remove_child (gsk_layer_get_parent (layer), layer);
+      note_roots ();
       break;
     case 3: gsk_layer_set_visible (layer, !gsk_layer_get_visible (layer)); break;
     case 4: gsk_layer_set_reactive (layer, !gsk_layer_get_reactive (layer)); break;
@@ -656,6 +676,9 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
                                                                                     : in.layers[fuzz_u8 (&bytes) % i]),
                                             in.layers[i]));
     }
+  for (guint i = 0; i < N_LAYERS; i++)
+    in.last_root[i] = -1;
+  note_roots ();
   in.controllers = g_ptr_array_new_with_free_func (g_object_unref);
   {
     GskLayerTransform *t = NULL;
