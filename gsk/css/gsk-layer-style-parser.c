@@ -15,15 +15,8 @@
 #include <stdarg.h>
 #include <string.h>
 
-#include "gsk-layer-style-private.h"
-#include "gsk-layer.h"
+#include "gsk-layer-style-parser-private.h"
 #include "gsk-layer-enum-types.h"
-
-typedef struct {
-  const char *text;
-  GError **error;
-  const char *error_at;         /* where the problem is, once there is one */
-} Parser;
 
 /* Properties of CSS that GSK knows it does not take yet: an error that
  * says so, not "unknown" */
@@ -39,19 +32,12 @@ static const char * const corner_names[] = {
   "border-bottom-right-radius", "border-bottom-left-radius",
 };
 
-static gboolean
-fail (Parser        *parser,
-      const char    *at,
-      GskLayerError  code,
-      const char    *format,
-      ...) G_GNUC_PRINTF (4, 5);
-
-static gboolean
-fail (Parser        *parser,
-      const char    *at,
-      GskLayerError  code,
-      const char    *format,
-      ...)
+gboolean
+gsk_layer_style_parser_fail (Parser        *parser,
+                             const char    *at,
+                             GskLayerError  code,
+                             const char    *format,
+                             ...)
 {
   char *message;
   va_list args;
@@ -83,7 +69,7 @@ skip_space (Parser      *parser,
         const char *end = strstr (p + 2, "*/");
 
         if (end == NULL)
-          return fail (parser, p, GSK_LAYER_ERROR_SYNTAX, "a comment is not closed");
+          return gsk_layer_style_parser_fail (parser, p, GSK_LAYER_ERROR_SYNTAX, "a comment is not closed");
         p = end + 2;
       }
     }
@@ -118,13 +104,13 @@ value_end (const char *p)
 
 /* A number in px, or a percentage, or 0 at *@pp; negative ones only
  * with @signed_ok */
-static gboolean
-parse_dimension (Parser      *parser,
-                 const char **pp,
-                 const char  *end,
-                 gboolean     signed_ok,
-                 float       *out,
-                 gboolean    *percent)
+gboolean
+gsk_layer_style_parser_dimension (Parser      *parser,
+                                  const char **pp,
+                                  const char  *end,
+                                  gboolean     signed_ok,
+                                  float       *out,
+                                  gboolean    *percent)
 {
   const char *start = *pp, *unit;
   char *number_end;
@@ -133,7 +119,7 @@ parse_dimension (Parser      *parser,
   errno = 0;
   d = g_ascii_strtod (start, &number_end);
   if (number_end == start || number_end > end || errno != 0)
-    return fail (parser, start, GSK_LAYER_ERROR_SYNTAX, "expected a length or a percentage");
+    return gsk_layer_style_parser_fail (parser, start, GSK_LAYER_ERROR_SYNTAX, "expected a length or a percentage");
 
   unit = number_end;
   while (unit < end && g_ascii_isalpha (*unit))
@@ -148,21 +134,21 @@ parse_dimension (Parser      *parser,
   else if (unit == number_end && d == 0)
     *percent = FALSE;
   else if (unit == number_end)
-    return fail (parser, number_end, GSK_LAYER_ERROR_SYNTAX, "a length needs a unit (px)");
+    return gsk_layer_style_parser_fail (parser, number_end, GSK_LAYER_ERROR_SYNTAX, "a length needs a unit (px)");
   else
     {
       char *name = g_strndup (number_end, unit - number_end);
 
-      fail (parser, number_end, GSK_LAYER_ERROR_UNSUPPORTED,
-            "the unit “%s” is not supported (GSK takes px and %%)", name);
+      gsk_layer_style_parser_fail (parser, number_end, GSK_LAYER_ERROR_UNSUPPORTED,
+                                   "the unit “%s” is not supported (GSK takes px and %%)", name);
       g_free (name);
       return FALSE;
     }
 
   if (!isfinite (d) || (d < 0 && !signed_ok))
-    return fail (parser, start, GSK_LAYER_ERROR_INVALID_VALUE, "a radius cannot be negative");
+    return gsk_layer_style_parser_fail (parser, start, GSK_LAYER_ERROR_INVALID_VALUE, "a radius cannot be negative");
   if (fabs (d) > GSK_LAYER_MAX_COORDINATE)
-    return fail (parser, start, GSK_LAYER_ERROR_INVALID_VALUE, "%g is too large", d);
+    return gsk_layer_style_parser_fail (parser, start, GSK_LAYER_ERROR_INVALID_VALUE, "%g is too large", d);
 
   /* -0 is 0: one value, one text */
   *out = d == 0 ? 0.f : (float) d;
@@ -177,7 +163,7 @@ parse_radius (Parser      *parser,
               float       *out,
               gboolean    *percent)
 {
-  return parse_dimension (parser, pp, end, FALSE, out, percent);
+  return gsk_layer_style_parser_dimension (parser, pp, end, FALSE, out, percent);
 }
 
 /* Up to @max radii separated by spaces, stopping at '/' or @end */
@@ -200,7 +186,7 @@ parse_radius_list (Parser      *parser,
       if (p >= end || *p == '/')
         break;
       if (*n == max)
-        return fail (parser, p, GSK_LAYER_ERROR_SYNTAX, "at most %d radii here", max);
+        return gsk_layer_style_parser_fail (parser, p, GSK_LAYER_ERROR_SYNTAX, "at most %d radii here", max);
       if (!parse_radius (parser, &p, end, &values[*n], &percent[*n]))
         return FALSE;
       (*n)++;
@@ -247,7 +233,7 @@ parse_border_radius (Parser        *parser,
   if (!parse_radius_list (parser, &p, end, 4, h, hp, &nh))
     return FALSE;
   if (nh == 0)
-    return fail (parser, p, GSK_LAYER_ERROR_SYNTAX, "expected a length or a percentage");
+    return gsk_layer_style_parser_fail (parser, p, GSK_LAYER_ERROR_SYNTAX, "expected a length or a percentage");
   expand_four (h, hp, nh);
 
   if (p < end && *p == '/')
@@ -256,9 +242,9 @@ parse_border_radius (Parser        *parser,
       if (!parse_radius_list (parser, &p, end, 4, v, vp, &nv))
         return FALSE;
       if (nv == 0)
-        return fail (parser, p, GSK_LAYER_ERROR_SYNTAX, "expected a length or a percentage after “/”");
+        return gsk_layer_style_parser_fail (parser, p, GSK_LAYER_ERROR_SYNTAX, "expected a length or a percentage after “/”");
       if (p < end)
-        return fail (parser, p, GSK_LAYER_ERROR_SYNTAX, "unexpected “/”");
+        return gsk_layer_style_parser_fail (parser, p, GSK_LAYER_ERROR_SYNTAX, "unexpected “/”");
       expand_four (v, vp, nv);
     }
   else
@@ -294,9 +280,9 @@ parse_corner_radius (Parser        *parser,
   if (!parse_radius_list (parser, &p, end, 2, values, percent, &n))
     return FALSE;
   if (p < end)
-    return fail (parser, p, GSK_LAYER_ERROR_SYNTAX, "unexpected “/”");
+    return gsk_layer_style_parser_fail (parser, p, GSK_LAYER_ERROR_SYNTAX, "unexpected “/”");
   if (n == 0)
-    return fail (parser, p, GSK_LAYER_ERROR_SYNTAX, "expected a length or a percentage");
+    return gsk_layer_style_parser_fail (parser, p, GSK_LAYER_ERROR_SYNTAX, "expected a length or a percentage");
   if (n == 1)
     values[1] = values[0], percent[1] = percent[0];
 
@@ -317,18 +303,16 @@ parse_corner_radius (Parser        *parser,
 
 static const char * const side_names[] = { "top", "right", "bottom", "left" };
 
-#define MAX_VALUES 4
-
 /* Splits [@p, @end) at white space outside parentheses into at most
  * @max values; FALSE (with an error) for more */
-static gboolean
-split_values (Parser      *parser,
-              const char  *p,
-              const char  *end,
-              int          max,
-              const char **starts,
-              const char **ends,
-              int         *n)
+gboolean
+gsk_layer_style_parser_split (Parser      *parser,
+                              const char  *p,
+                              const char  *end,
+                              int          max,
+                              const char **starts,
+                              const char **ends,
+                              int         *n)
 {
   *n = 0;
   while (p < end)
@@ -340,7 +324,7 @@ split_values (Parser      *parser,
       if (p >= end)
         break;
       if (*n == max)
-        return fail (parser, p, GSK_LAYER_ERROR_SYNTAX, "too many values");
+        return gsk_layer_style_parser_fail (parser, p, GSK_LAYER_ERROR_SYNTAX, "too many values");
       starts[*n] = p;
       while (p < end && (depth > 0 || !g_ascii_isspace (*p)))
         {
@@ -356,10 +340,10 @@ split_values (Parser      *parser,
   return TRUE;
 }
 
-static gboolean
-span_is (const char *start,
-         const char *end,
-         const char *word)
+gboolean
+gsk_layer_style_parser_span_is (const char *start,
+                                const char *end,
+                                const char *word)
 {
   return (gsize) (end - start) == strlen (word) && g_ascii_strncasecmp (start, word, end - start) == 0;
 }
@@ -369,7 +353,9 @@ looks_like_width (const char *start,
                   const char *end)
 {
   return g_ascii_isdigit (*start) || *start == '.' || *start == '-' || *start == '+' ||
-         span_is (start, end, "thin") || span_is (start, end, "medium") || span_is (start, end, "thick");
+         gsk_layer_style_parser_span_is (start, end, "thin") ||
+         gsk_layer_style_parser_span_is (start, end, "medium") ||
+         gsk_layer_style_parser_span_is (start, end, "thick");
 }
 
 /* A length in px, 0 or more, that is all of [@start, @end); @what names
@@ -390,12 +376,12 @@ parse_length (Parser     *parser,
       if (parser->error && g_error_matches (*parser->error, GSK_LAYER_ERROR, GSK_LAYER_ERROR_INVALID_VALUE))
         {
           g_clear_error (parser->error);
-          return fail (parser, start, GSK_LAYER_ERROR_INVALID_VALUE, "%s cannot be negative", what);
+          return gsk_layer_style_parser_fail (parser, start, GSK_LAYER_ERROR_INVALID_VALUE, "%s cannot be negative", what);
         }
       return FALSE;
     }
   if (p != end)
-    return fail (parser, p, GSK_LAYER_ERROR_SYNTAX, "expected %s", what);
+    return gsk_layer_style_parser_fail (parser, p, GSK_LAYER_ERROR_SYNTAX, "expected %s", what);
 
   return TRUE;
 }
@@ -408,16 +394,16 @@ parse_border_width_value (Parser     *parser,
 {
   gboolean percent;
 
-  if (span_is (start, end, "thin"))
+  if (gsk_layer_style_parser_span_is (start, end, "thin"))
     *out = 1;
-  else if (span_is (start, end, "medium"))
+  else if (gsk_layer_style_parser_span_is (start, end, "medium"))
     *out = 3;
-  else if (span_is (start, end, "thick"))
+  else if (gsk_layer_style_parser_span_is (start, end, "thick"))
     *out = 5;
   else if (!parse_length (parser, start, end, "a border width", out, &percent))
     return FALSE;
   else if (percent)
-    return fail (parser, start, GSK_LAYER_ERROR_INVALID_VALUE, "a border width cannot be a percentage");
+    return gsk_layer_style_parser_fail (parser, start, GSK_LAYER_ERROR_INVALID_VALUE, "a border width cannot be a percentage");
 
   return TRUE;
 }
@@ -432,7 +418,7 @@ is_border_style_word (const char *start,
   guint i;
 
   for (i = 0; i < G_N_ELEMENTS (words); i++)
-    if (span_is (start, end, words[i]))
+    if (gsk_layer_style_parser_span_is (start, end, words[i]))
       return TRUE;
   return FALSE;
 }
@@ -443,24 +429,24 @@ parse_border_style_value (Parser              *parser,
                           const char          *end,
                           GskLayerBorderStyle *out)
 {
-  if (span_is (start, end, "none") || span_is (start, end, "hidden"))
+  if (gsk_layer_style_parser_span_is (start, end, "none") || gsk_layer_style_parser_span_is (start, end, "hidden"))
     *out = GSK_LAYER_BORDER_NONE;
-  else if (span_is (start, end, "solid"))
+  else if (gsk_layer_style_parser_span_is (start, end, "solid"))
     *out = GSK_LAYER_BORDER_SOLID;
-  else if (span_is (start, end, "double"))
+  else if (gsk_layer_style_parser_span_is (start, end, "double"))
     *out = GSK_LAYER_BORDER_DOUBLE;
-  else if (span_is (start, end, "dashed"))
+  else if (gsk_layer_style_parser_span_is (start, end, "dashed"))
     *out = GSK_LAYER_BORDER_DASHED;
-  else if (span_is (start, end, "dotted"))
+  else if (gsk_layer_style_parser_span_is (start, end, "dotted"))
     *out = GSK_LAYER_BORDER_DOTTED;
   else
     {
       char *word = g_strndup (start, end - start);
 
       if (is_border_style_word (start, end))
-        fail (parser, start, GSK_LAYER_ERROR_UNSUPPORTED, "“%s” borders and outlines are not supported yet", word);
+        gsk_layer_style_parser_fail (parser, start, GSK_LAYER_ERROR_UNSUPPORTED, "“%s” borders and outlines are not supported yet", word);
       else
-        fail (parser, start, GSK_LAYER_ERROR_INVALID_VALUE, "unknown border style “%s”", word);
+        gsk_layer_style_parser_fail (parser, start, GSK_LAYER_ERROR_INVALID_VALUE, "unknown border style “%s”", word);
       g_free (word);
       return FALSE;
     }
@@ -469,11 +455,11 @@ parse_border_style_value (Parser              *parser,
 }
 
 /* A colour; currentcolor is black, as layers have no color property */
-static gboolean
-parse_color_value (Parser     *parser,
-                   const char *start,
-                   const char *end,
-                   GdkRGBA    *out)
+gboolean
+gsk_layer_style_parser_color (Parser     *parser,
+                              const char *start,
+                              const char *end,
+                              GdkRGBA    *out)
 {
   char *text = g_strndup (start, end - start);
   gboolean ok;
@@ -490,7 +476,7 @@ parse_color_value (Parser     *parser,
       ok = TRUE;
     }
   else if (!(ok = gdk_rgba_parse (out, text)))
-    fail (parser, start, GSK_LAYER_ERROR_INVALID_VALUE, "invalid color “%s”", text);
+    gsk_layer_style_parser_fail (parser, start, GSK_LAYER_ERROR_INVALID_VALUE, "invalid color “%s”", text);
 
   g_free (text);
   return ok;
@@ -516,10 +502,10 @@ parse_line_shorthand (Parser              *parser,
   *line_style = GSK_LAYER_BORDER_NONE;
   *color = (GdkRGBA) { 0, 0, 0, 1 };
 
-  if (!split_values (parser, p, end, MAX_VALUES, starts, ends, &n))
+  if (!gsk_layer_style_parser_split (parser, p, end, MAX_VALUES, starts, ends, &n))
     return FALSE;
   if (n > 3)
-    return fail (parser, starts[3], GSK_LAYER_ERROR_SYNTAX, "%s is a width, a style and a color", what);
+    return gsk_layer_style_parser_fail (parser, starts[3], GSK_LAYER_ERROR_SYNTAX, "%s is a width, a style and a color", what);
 
   for (i = 0; i < n; i++)
     {
@@ -530,9 +516,9 @@ parse_line_shorthand (Parser              *parser,
       else if (!have_style && is_border_style_word (starts[i], ends[i]))
         ok = have_style = parse_border_style_value (parser, starts[i], ends[i], line_style);
       else if (!have_color)
-        ok = have_color = parse_color_value (parser, starts[i], ends[i], color);
+        ok = have_color = gsk_layer_style_parser_color (parser, starts[i], ends[i], color);
       else
-        ok = fail (parser, starts[i], GSK_LAYER_ERROR_SYNTAX, "%s is a width, a style and a color", what);
+        ok = gsk_layer_style_parser_fail (parser, starts[i], GSK_LAYER_ERROR_SYNTAX, "%s is a width, a style and a color", what);
       if (!ok)
         return FALSE;
     }
@@ -586,16 +572,16 @@ parse_border_part (Parser        *parser,
   GdkRGBA colors[4] = { { 0 } };
   int n, i;
 
-  if (!split_values (parser, p, end, MAX_VALUES, starts, ends, &n))
+  if (!gsk_layer_style_parser_split (parser, p, end, MAX_VALUES, starts, ends, &n))
     return FALSE;
   if (side >= 0 && n > 1)
-    return fail (parser, starts[1], GSK_LAYER_ERROR_SYNTAX, "one value here");
+    return gsk_layer_style_parser_fail (parser, starts[1], GSK_LAYER_ERROR_SYNTAX, "one value here");
 
   for (i = 0; i < n; i++)
     {
       gboolean ok = part == BORDER_WIDTH ? parse_border_width_value (parser, starts[i], ends[i], &widths[i])
                   : part == BORDER_STYLE ? parse_border_style_value (parser, starts[i], ends[i], &styles[i])
-                  : parse_color_value (parser, starts[i], ends[i], &colors[i]);
+                  : gsk_layer_style_parser_color (parser, starts[i], ends[i], &colors[i]);
 
       if (!ok)
         return FALSE;
@@ -664,421 +650,6 @@ parse_border_property (Parser        *parser,
 
 /* }}} */
 
-/* {{{ Gradients */
-
-/* The next comma at depth 0 in [@p, @end), or @end */
-static const char *
-next_comma (const char *p,
-            const char *end)
-{
-  int depth = 0;
-
-  for (; p < end; p++)
-    {
-      if (*p == '(')
-        depth++;
-      else if (*p == ')' && depth > 0)
-        depth--;
-      else if (*p == ',' && depth == 0)
-        break;
-    }
-  return p;
-}
-
-
-/* An angle: deg, grad, rad or turn (or a bare 0), in degrees */
-static gboolean
-parse_angle (const char *start,
-             const char *end,
-             float      *degrees)
-{
-  char *number_end;
-  double d;
-
-  errno = 0;
-  d = g_ascii_strtod (start, &number_end);
-  if (number_end == start || number_end > end || errno != 0 || !isfinite (d) || fabs (d) > 1e6)
-    return FALSE;
-  if (span_is (number_end, end, "deg"))
-    *degrees = d;
-  else if (span_is (number_end, end, "grad"))
-    *degrees = d * 0.9;
-  else if (span_is (number_end, end, "rad"))
-    *degrees = d * 180 / G_PI;
-  else if (span_is (number_end, end, "turn"))
-    *degrees = d * 360;
-  else if (number_end == end && d == 0)
-    *degrees = 0;
-  else
-    return FALSE;
-  return TRUE;
-}
-
-/* The direction of a linear gradient: an angle or "to" one or two sides */
-static gboolean
-parse_gradient_direction (Parser           *parser,
-                          const char       *p,
-                          const char       *end,
-                          GskLayerGradient *gradient)
-{
-  const char *starts[MAX_VALUES], *ends[MAX_VALUES];
-  int n, i;
-
-  if (!split_values (parser, p, end, MAX_VALUES, starts, ends, &n))
-    return FALSE;
-  if (n == 1 && parse_angle (starts[0], ends[0], &gradient->angle))
-    return TRUE;
-  if (n < 2 || n > 3 || !span_is (starts[0], ends[0], "to"))
-    return fail (parser, p, GSK_LAYER_ERROR_SYNTAX, "expected an angle or “to” a side");
-
-  for (i = 1; i < n; i++)
-    {
-      if (span_is (starts[i], ends[i], "left") && gradient->corner_x == 0)
-        gradient->corner_x = -1;
-      else if (span_is (starts[i], ends[i], "right") && gradient->corner_x == 0)
-        gradient->corner_x = 1;
-      else if (span_is (starts[i], ends[i], "top") && gradient->corner_y == 0)
-        gradient->corner_y = -1;
-      else if (span_is (starts[i], ends[i], "bottom") && gradient->corner_y == 0)
-        gradient->corner_y = 1;
-      else
-        return fail (parser, starts[i], GSK_LAYER_ERROR_SYNTAX, "expected a side (left, right, top, bottom)");
-    }
-  /* One side is an angle */
-  if (n == 2)
-    {
-      gradient->angle = gradient->corner_y < 0 ? 0 : gradient->corner_x > 0 ? 90 :
-                        gradient->corner_y > 0 ? 180 : 270;
-      gradient->corner_x = gradient->corner_y = 0;
-    }
-  return TRUE;
-}
-
-static gboolean parse_position_values (Parser *parser, const char *p, const char **starts, const char **ends,
-                                       int n, float position[2], guint8 *percent_bits);
-
-/* Whether the first argument of a radial gradient says its shape, size
- * or centre, rather than being a colour stop */
-static gboolean
-is_radial_shape (const char *p,
-                 const char *end)
-{
-  static const char * const words[] = {
-    "circle", "ellipse", "closest-side", "closest-corner", "farthest-side", "farthest-corner", "at",
-  };
-  const char *e = p;
-  guint i;
-
-  if (g_ascii_isdigit (*p) || *p == '-' || *p == '+' || *p == '.')
-    return TRUE;
-  while (e < end && !g_ascii_isspace (*e))
-    e++;
-  for (i = 0; i < G_N_ELEMENTS (words); i++)
-    if (span_is (p, e, words[i]))
-      return TRUE;
-
-  return FALSE;
-}
-
-/* [circle | ellipse] [extent keyword | radii] [at <position>] */
-static gboolean
-parse_radial_shape (Parser           *parser,
-                    const char       *p,
-                    const char       *end,
-                    GskLayerGradient *gradient)
-{
-  static const char * const extents[] = {
-    "farthest-corner", "farthest-side", "closest-corner", "closest-side",
-  };
-  /* A shape, two radii, "at" and a position of two, and one more for
-   * the position's error */
-  const char *starts[7], *ends[7];
-  gboolean have_shape = FALSE, have_extent = FALSE;
-  const char *sizes_start = p;
-  int n, i, n_sizes = 0;
-
-  if (!split_values (parser, p, end, G_N_ELEMENTS (starts), starts, ends, &n))
-    return FALSE;
-
-  for (i = 0; i < n && !span_is (starts[i], ends[i], "at"); i++)
-    {
-      const char *s = starts[i], *e = ends[i];
-      guint k;
-
-      if (!have_shape && (span_is (s, e, "circle") || span_is (s, e, "ellipse")))
-        {
-          gradient->circle = span_is (s, e, "circle");
-          have_shape = TRUE;
-          continue;
-        }
-      for (k = 0; k < G_N_ELEMENTS (extents); k++)
-        if (span_is (s, e, extents[k]))
-          break;
-      if (k < G_N_ELEMENTS (extents) && !have_extent && n_sizes == 0)
-        {
-          gradient->extent = k;
-          have_extent = TRUE;
-          continue;
-        }
-      if ((g_ascii_isdigit (*s) || *s == '.' || *s == '+' || *s == '-') && !have_extent && n_sizes < 2)
-        {
-          const char *r = s;
-          gboolean percent;
-
-          if (n_sizes == 0)
-            sizes_start = s;
-          if (!parse_dimension (parser, &r, e, FALSE, &gradient->size[n_sizes], &percent))
-            return FALSE;
-          if (r != e)
-            return fail (parser, r, GSK_LAYER_ERROR_SYNTAX, "expected a length or a percentage");
-          if (percent)
-            gradient->size_percent |= 1 << n_sizes;
-          n_sizes++;
-          continue;
-        }
-      return fail (parser, s, GSK_LAYER_ERROR_SYNTAX, "unexpected “%.*s” in a radial gradient", (int) (e - s), s);
-    }
-
-  if (n_sizes > 0)
-    {
-      gradient->extent = GSK_LAYER_RADIAL_EXPLICIT;
-      /* One length is a circle's radius, two an ellipse's */
-      if (!have_shape)
-        gradient->circle = n_sizes == 1;
-      if (gradient->circle && (n_sizes != 1 || gradient->size_percent != 0))
-        return fail (parser, sizes_start, GSK_LAYER_ERROR_INVALID_VALUE, "a circle takes one radius, a length");
-      if (!gradient->circle && n_sizes != 2)
-        return fail (parser, sizes_start, GSK_LAYER_ERROR_INVALID_VALUE, "an ellipse takes two radii");
-    }
-
-  if (i < n)
-    {
-      if (i + 1 == n)
-        return fail (parser, ends[i], GSK_LAYER_ERROR_SYNTAX, "expected a position");
-      if (!parse_position_values (parser, starts[i + 1], starts + i + 1, ends + i + 1, n - i - 1,
-                                  gradient->center, &gradient->center_percent))
-        return FALSE;
-    }
-
-  return TRUE;
-}
-
-/* [from <angle>] [at <position>] */
-static gboolean
-parse_conic_start (Parser           *parser,
-                   const char       *p,
-                   const char       *end,
-                   GskLayerGradient *gradient)
-{
-  const char *starts[6], *ends[6];
-  int n, i = 0;
-
-  if (!split_values (parser, p, end, G_N_ELEMENTS (starts), starts, ends, &n))
-    return FALSE;
-
-  if (i < n && span_is (starts[i], ends[i], "from"))
-    {
-      if (i + 1 == n || !parse_angle (starts[i + 1], ends[i + 1], &gradient->angle))
-        return fail (parser, i + 1 < n ? starts[i + 1] : ends[i], GSK_LAYER_ERROR_SYNTAX, "expected an angle");
-      i += 2;
-    }
-  if (i < n && span_is (starts[i], ends[i], "at"))
-    {
-      if (i + 1 == n)
-        return fail (parser, ends[i], GSK_LAYER_ERROR_SYNTAX, "expected a position");
-      return parse_position_values (parser, starts[i + 1], starts + i + 1, ends + i + 1, n - i - 1,
-                                    gradient->center, &gradient->center_percent);
-    }
-  if (i < n)
-    return fail (parser, starts[i], GSK_LAYER_ERROR_SYNTAX, "unexpected “%.*s” in a conic gradient",
-                 (int) (ends[i] - starts[i]), starts[i]);
-
-  return TRUE;
-}
-
-/* A colour stop: a colour and up to two positions (two make two stops) */
-static gboolean
-parse_color_stop (Parser           *parser,
-                  const char       *p,
-                  const char       *end,
-                  GskLayerGradient *gradient)
-{
-  const char *starts[MAX_VALUES], *ends[MAX_VALUES];
-  GdkRGBA color;
-  int n, i;
-
-  if (!split_values (parser, p, end, MAX_VALUES, starts, ends, &n))
-    return FALSE;
-  if (n == 0)
-    return fail (parser, p, GSK_LAYER_ERROR_SYNTAX, "expected a color stop");
-  if (n > 3)
-    return fail (parser, starts[3], GSK_LAYER_ERROR_SYNTAX, "a color stop is a color and at most two positions");
-  if (!parse_color_value (parser, starts[0], ends[0], &color))
-    return FALSE;
-
-  for (i = 0; i < MAX (n - 1, 1); i++)
-    {
-      GskLayerColorStop *stop;
-
-      if (gradient->n_stops == GSK_LAYER_GRADIENT_MAX_STOPS)
-        return fail (parser, starts[0], GSK_LAYER_ERROR_INVALID_VALUE, "more than %d color stops",
-                     GSK_LAYER_GRADIENT_MAX_STOPS);
-      stop = &gradient->stops[gradient->n_stops++];
-      stop->color = color;
-      stop->unit = GSK_LAYER_STOP_AUTO;
-      if (n > 1 && gradient->conic && parse_angle (starts[i + 1], ends[i + 1], &stop->position) &&
-          !(ends[i + 1] - starts[i + 1] == 1 && *starts[i + 1] == '0'))
-        stop->unit = GSK_LAYER_STOP_DEG;
-      else if (n > 1)
-        {
-          const char *q = starts[i + 1];
-          gboolean percent;
-
-          if (!parse_dimension (parser, &q, ends[i + 1], TRUE, &stop->position, &percent))
-            return FALSE;
-          if (q != ends[i + 1])
-            return fail (parser, q, GSK_LAYER_ERROR_SYNTAX, "expected a length or a percentage");
-          stop->unit = percent ? GSK_LAYER_STOP_PERCENT : GSK_LAYER_STOP_PX;
-          /* An angle's stop: an angle or a percentage (or 0) */
-          if (gradient->conic && stop->unit == GSK_LAYER_STOP_PX)
-            {
-              if (stop->position != 0)
-                return fail (parser, starts[i + 1], GSK_LAYER_ERROR_SYNTAX, "expected an angle or a percentage");
-              stop->unit = GSK_LAYER_STOP_DEG;
-            }
-        }
-    }
-  return TRUE;
-}
-
-static gboolean
-parse_gradient (Parser           *parser,
-                const char       *p,
-                const char       *end,
-                GskLayerGradient *gradient)
-{
-  const char *open = memchr (p, '(', end - p), *args, *stop;
-  char *name;
-  gboolean first = TRUE;
-
-  if (open == NULL || end[-1] != ')')
-    return fail (parser, p, GSK_LAYER_ERROR_SYNTAX, "expected a gradient");
-  if (g_ascii_strncasecmp (p, "url(", 4) == 0)
-    return fail (parser, p, GSK_LAYER_ERROR_UNSUPPORTED,
-                 "images in styles are not supported yet (use the layer's content)");
-  name = g_ascii_strdown (p, open - p);
-  memset (gradient, 0, sizeof *gradient);
-  gradient->angle = 180;
-  gradient->center[0] = gradient->center[1] = 50;
-  gradient->center_percent = 1 | 2;
-  gradient->repeating = g_str_has_prefix (name, "repeating-");
-  if (g_str_has_suffix (name, "radial-gradient"))
-    gradient->radial = TRUE;
-  if (g_str_has_suffix (name, "conic-gradient"))
-    {
-      gradient->conic = TRUE;
-      gradient->angle = 0;
-    }
-  if (!g_str_equal (name + (gradient->repeating ? strlen ("repeating-") : 0), "linear-gradient") &&
-      !gradient->radial && !gradient->conic)
-    {
-      fail (parser, p, GSK_LAYER_ERROR_INVALID_VALUE, "unknown image “%s()”", name);
-      g_free (name);
-      return FALSE;
-    }
-  if ((gradient->radial || gradient->conic) &&
-      !g_str_equal (name + (gradient->repeating ? strlen ("repeating-") : 0),
-                    gradient->radial ? "radial-gradient" : "conic-gradient"))
-    {
-      fail (parser, p, GSK_LAYER_ERROR_INVALID_VALUE, "unknown image “%s()”", name);
-      g_free (name);
-      return FALSE;
-    }
-  g_free (name);
-
-  /* The arguments, between the parentheses, split at commas */
-  args = open + 1;
-  end--;
-  while (args <= end)
-    {
-      const char *a = args, *b;
-
-      stop = next_comma (args, end);
-      b = stop;
-      while (a < b && g_ascii_isspace (*a))
-        a++;
-      while (b > a && g_ascii_isspace (b[-1]))
-        b--;
-      if (a == b)
-        return fail (parser, a, GSK_LAYER_ERROR_SYNTAX, "expected a color stop");
-      if (first && gradient->radial && is_radial_shape (a, b))
-        {
-          if (!parse_radial_shape (parser, a, b, gradient))
-            return FALSE;
-        }
-      else if (first && gradient->conic &&
-               ((b - a > 5 && g_ascii_strncasecmp (a, "from ", 5) == 0) ||
-                (b - a > 3 && g_ascii_strncasecmp (a, "at ", 3) == 0)))
-        {
-          if (!parse_conic_start (parser, a, b, gradient))
-            return FALSE;
-        }
-      else if (first && !gradient->radial &&
-               (g_ascii_isdigit (*a) || *a == '-' || *a == '+' || *a == '.' ||
-                (b - a > 3 && g_ascii_strncasecmp (a, "to ", 3) == 0)))
-        {
-          if (!parse_gradient_direction (parser, a, b, gradient))
-            return FALSE;
-        }
-      else if (!parse_color_stop (parser, a, b, gradient))
-        return FALSE;
-      first = FALSE;
-      args = stop + 1;
-    }
-
-  if (gradient->n_stops < 2)
-    return fail (parser, open, GSK_LAYER_ERROR_SYNTAX, "a gradient needs two color stops");
-  return TRUE;
-}
-
-/* background-image: none, or gradients separated by commas */
-static gboolean
-parse_background_image (Parser        *parser,
-                        const char    *p,
-                        const char    *end,
-                        GskLayerStyle *style)
-{
-  guint n = 0;
-
-  style->set |= GSK_LAYER_STYLE_BACKGROUND_IMAGE;
-  if (span_is (p, end, "none"))
-    {
-      style->n_images = 0;
-      return TRUE;
-    }
-
-  while (p <= end)
-    {
-      const char *stop = next_comma (p, end), *a = p, *b = stop;
-
-      while (a < b && g_ascii_isspace (*a))
-        a++;
-      while (b > a && g_ascii_isspace (b[-1]))
-        b--;
-      if (n == GSK_LAYER_STYLE_MAX_IMAGES)
-        return fail (parser, a, GSK_LAYER_ERROR_INVALID_VALUE, "more than %d background images",
-                     GSK_LAYER_STYLE_MAX_IMAGES);
-      if (!parse_gradient (parser, a, b, &style->images[n]))
-        return FALSE;
-      n++;
-      p = stop + 1;
-    }
-
-  style->n_images = n;
-  return TRUE;
-}
-
-/* }}} */
 
 /* outline, outline-width, -style, -color, -offset; FALSE with no error
  * and !*@handled for another name */
@@ -1100,26 +671,26 @@ parse_outline_property (Parser        *parser,
                                &style->outline_style, &style->outline_color);
   else
     {
-      if (!split_values (parser, value, end, MAX_VALUES, starts, ends, &n))
+      if (!gsk_layer_style_parser_split (parser, value, end, MAX_VALUES, starts, ends, &n))
         return FALSE;
       if (n != 1)
-        return fail (parser, n > 1 ? starts[1] : value, GSK_LAYER_ERROR_SYNTAX, "one value here");
+        return gsk_layer_style_parser_fail (parser, n > 1 ? starts[1] : value, GSK_LAYER_ERROR_SYNTAX, "one value here");
 
       if (g_str_equal (name, "outline-width"))
         ok = parse_border_width_value (parser, starts[0], ends[0], &style->outline_width);
       else if (g_str_equal (name, "outline-style"))
         ok = parse_border_style_value (parser, starts[0], ends[0], &style->outline_style);
       else if (g_str_equal (name, "outline-color"))
-        ok = parse_color_value (parser, starts[0], ends[0], &style->outline_color);
+        ok = gsk_layer_style_parser_color (parser, starts[0], ends[0], &style->outline_color);
       else if (g_str_equal (name, "outline-offset"))
         {
           const char *q = starts[0];
 
-          ok = parse_dimension (parser, &q, ends[0], TRUE, &style->outline_offset, &percent);
+          ok = gsk_layer_style_parser_dimension (parser, &q, ends[0], TRUE, &style->outline_offset, &percent);
           if (ok && percent)
-            ok = fail (parser, starts[0], GSK_LAYER_ERROR_INVALID_VALUE, "an outline offset cannot be a percentage");
+            ok = gsk_layer_style_parser_fail (parser, starts[0], GSK_LAYER_ERROR_INVALID_VALUE, "an outline offset cannot be a percentage");
           else if (ok && q != ends[0])
-            ok = fail (parser, q, GSK_LAYER_ERROR_SYNTAX, "expected a length");
+            ok = gsk_layer_style_parser_fail (parser, q, GSK_LAYER_ERROR_SYNTAX, "expected a length");
         }
       else
         {
@@ -1150,7 +721,7 @@ parse_shadows (Parser         *parser,
   int max_lengths = text ? 3 : 4;
   guint n = 0;
 
-  if (span_is (p, end, "none"))
+  if (gsk_layer_style_parser_span_is (p, end, "none"))
     {
       *n_shadows = 0;
       return TRUE;
@@ -1158,7 +729,7 @@ parse_shadows (Parser         *parser,
 
   while (p <= end)
     {
-      const char *stop = next_comma (p, end);
+      const char *stop = gsk_layer_style_parser_next_comma (p, end);
       /* inset, four lengths and a colour at most */
       const char *starts[6], *ends[6];
       GskLayerShadow shadow = { 0, 0, 0, 0, { 0, 0, 0, 1 }, FALSE, FALSE };
@@ -1166,22 +737,22 @@ parse_shadows (Parser         *parser,
       gboolean have_color = FALSE, last_was_length = FALSE, percent;
       int n_values, n_lengths = 0, i;
 
-      if (!split_values (parser, p, stop, G_N_ELEMENTS (starts), starts, ends, &n_values))
+      if (!gsk_layer_style_parser_split (parser, p, stop, G_N_ELEMENTS (starts), starts, ends, &n_values))
         return FALSE;
       if (n_values == 0)
-        return fail (parser, p, GSK_LAYER_ERROR_SYNTAX, "expected a shadow");
+        return gsk_layer_style_parser_fail (parser, p, GSK_LAYER_ERROR_SYNTAX, "expected a shadow");
       if (n == GSK_LAYER_STYLE_MAX_SHADOWS)
-        return fail (parser, p, GSK_LAYER_ERROR_INVALID_VALUE, "more than %d shadows",
-                     GSK_LAYER_STYLE_MAX_SHADOWS);
+        return gsk_layer_style_parser_fail (parser, p, GSK_LAYER_ERROR_INVALID_VALUE, "more than %d shadows",
+                                            GSK_LAYER_STYLE_MAX_SHADOWS);
 
       for (i = 0; i < n_values; i++)
         {
           const char *s = starts[i], *e = ends[i];
           gboolean is_length = g_ascii_isdigit (*s) || *s == '-' || *s == '+' || *s == '.';
 
-          if (span_is (s, e, "inset") && text)
-            return fail (parser, s, GSK_LAYER_ERROR_SYNTAX, "a text shadow cannot be inset");
-          else if (span_is (s, e, "inset") && !shadow.inset)
+          if (gsk_layer_style_parser_span_is (s, e, "inset") && text)
+            return gsk_layer_style_parser_fail (parser, s, GSK_LAYER_ERROR_SYNTAX, "a text shadow cannot be inset");
+          else if (gsk_layer_style_parser_span_is (s, e, "inset") && !shadow.inset)
             shadow.inset = TRUE;
           else if (is_length)
             {
@@ -1189,36 +760,36 @@ parse_shadows (Parser         *parser,
 
               /* The lengths go together */
               if (n_lengths > 0 && !last_was_length)
-                return fail (parser, s, GSK_LAYER_ERROR_SYNTAX, "the lengths of a shadow go together");
+                return gsk_layer_style_parser_fail (parser, s, GSK_LAYER_ERROR_SYNTAX, "the lengths of a shadow go together");
               if (n_lengths == max_lengths)
-                return fail (parser, s, GSK_LAYER_ERROR_SYNTAX, "at most %d lengths in a shadow", max_lengths);
-              if (!parse_dimension (parser, &r, e, TRUE, &lengths[n_lengths], &percent))
+                return gsk_layer_style_parser_fail (parser, s, GSK_LAYER_ERROR_SYNTAX, "at most %d lengths in a shadow", max_lengths);
+              if (!gsk_layer_style_parser_dimension (parser, &r, e, TRUE, &lengths[n_lengths], &percent))
                 return FALSE;
               if (percent)
-                return fail (parser, s, GSK_LAYER_ERROR_INVALID_VALUE, "a shadow length cannot be a percentage");
+                return gsk_layer_style_parser_fail (parser, s, GSK_LAYER_ERROR_INVALID_VALUE, "a shadow length cannot be a percentage");
               if (r != e)
-                return fail (parser, r, GSK_LAYER_ERROR_SYNTAX, "expected a length");
+                return gsk_layer_style_parser_fail (parser, r, GSK_LAYER_ERROR_SYNTAX, "expected a length");
               n_lengths++;
             }
           else if (!have_color)
             {
-              if (!parse_color_value (parser, s, e, &shadow.color))
+              if (!gsk_layer_style_parser_color (parser, s, e, &shadow.color))
                 return FALSE;
               have_color = TRUE;
             }
           else
-            return fail (parser, s, GSK_LAYER_ERROR_SYNTAX, "unexpected “%.*s” in a shadow", (int) (e - s), s);
+            return gsk_layer_style_parser_fail (parser, s, GSK_LAYER_ERROR_SYNTAX, "unexpected “%.*s” in a shadow", (int) (e - s), s);
           last_was_length = is_length;
         }
 
       if (n_lengths < 2)
-        return fail (parser, p, GSK_LAYER_ERROR_SYNTAX, "a shadow needs an x and a y offset");
+        return gsk_layer_style_parser_fail (parser, p, GSK_LAYER_ERROR_SYNTAX, "a shadow needs an x and a y offset");
       shadow.dx = lengths[0];
       shadow.dy = lengths[1];
       if (n_lengths > 2)
         {
           if (lengths[2] < 0)
-            return fail (parser, starts[0], GSK_LAYER_ERROR_INVALID_VALUE, "a blur radius cannot be negative");
+            return gsk_layer_style_parser_fail (parser, starts[0], GSK_LAYER_ERROR_INVALID_VALUE, "a blur radius cannot be negative");
           shadow.blur = lengths[2];
         }
       if (n_lengths > 3)
@@ -1247,16 +818,16 @@ parse_background_clip (Parser        *parser,
   guint i;
 
   for (i = 0; i < G_N_ELEMENTS (names); i++)
-    if (span_is (p, end, names[i]))
+    if (gsk_layer_style_parser_span_is (p, end, names[i]))
       {
         style->background_clip = i;
         style->set |= GSK_LAYER_STYLE_BACKGROUND_CLIP;
         return TRUE;
       }
-  if (span_is (p, end, "text"))
-    return fail (parser, p, GSK_LAYER_ERROR_UNSUPPORTED, "background-clip: text is not supported yet");
+  if (gsk_layer_style_parser_span_is (p, end, "text"))
+    return gsk_layer_style_parser_fail (parser, p, GSK_LAYER_ERROR_UNSUPPORTED, "background-clip: text is not supported yet");
 
-  return fail (parser, p, GSK_LAYER_ERROR_INVALID_VALUE, "expected border-box, padding-box or content-box");
+  return gsk_layer_style_parser_fail (parser, p, GSK_LAYER_ERROR_INVALID_VALUE, "expected border-box, padding-box or content-box");
 }
 
 static gboolean
@@ -1269,15 +840,15 @@ parse_object_fit (Parser        *parser,
   guint i;
 
   for (i = 0; i < G_N_ELEMENTS (names); i++)
-    if (span_is (p, end, names[i]))
+    if (gsk_layer_style_parser_span_is (p, end, names[i]))
       {
         style->object_fit = i;
         style->set |= GSK_LAYER_STYLE_OBJECT_FIT;
         return TRUE;
       }
 
-  return fail (parser, p, GSK_LAYER_ERROR_INVALID_VALUE,
-               "expected fill, contain, cover, none or scale-down");
+  return gsk_layer_style_parser_fail (parser, p, GSK_LAYER_ERROR_INVALID_VALUE,
+                                      "expected fill, contain, cover, none or scale-down");
 }
 
 static gboolean
@@ -1290,28 +861,28 @@ parse_image_rendering (Parser        *parser,
   guint i;
 
   for (i = 0; i < G_N_ELEMENTS (names); i++)
-    if (span_is (p, end, names[i]))
+    if (gsk_layer_style_parser_span_is (p, end, names[i]))
       {
         style->image_rendering = i;
         style->set |= GSK_LAYER_STYLE_IMAGE_RENDERING;
         return TRUE;
       }
 
-  return fail (parser, p, GSK_LAYER_ERROR_INVALID_VALUE,
-               "expected auto, smooth, high-quality, pixelated or crisp-edges");
+  return gsk_layer_style_parser_fail (parser, p, GSK_LAYER_ERROR_INVALID_VALUE,
+                                      "expected auto, smooth, high-quality, pixelated or crisp-edges");
 }
 
 /* A position of one or two of left, center, right, top, bottom, a
  * length or a percentage (CSS's <position> but its three- and
  * four-value forms): x then y, each px or percent (bit 1 x, 2 y) */
-static gboolean
-parse_position_values (Parser      *parser,
-                       const char  *p,
-                       const char **starts,
-                       const char **ends,
-                       int          n,
-                       float        position[2],
-                       guint8      *percent_bits)
+gboolean
+gsk_layer_style_parser_position (Parser      *parser,
+                                 const char  *p,
+                                 const char **starts,
+                                 const char **ends,
+                                 int          n,
+                                 float        position[2],
+                                 guint8      *percent_bits)
 {
   float values[2] = { 50, 50 };
   gboolean percent[2] = { TRUE, TRUE };
@@ -1319,10 +890,10 @@ parse_position_values (Parser      *parser,
   int i;
 
   if (n == 0)
-    return fail (parser, p, GSK_LAYER_ERROR_SYNTAX, "expected a position");
+    return gsk_layer_style_parser_fail (parser, p, GSK_LAYER_ERROR_SYNTAX, "expected a position");
   if (n > 2)
-    return fail (parser, starts[2], GSK_LAYER_ERROR_UNSUPPORTED,
-                 "positions of three or four values are not supported yet");
+    return gsk_layer_style_parser_fail (parser, starts[2], GSK_LAYER_ERROR_UNSUPPORTED,
+                                        "positions of three or four values are not supported yet");
 
   for (i = 0; i < n; i++)
     {
@@ -1334,7 +905,7 @@ parse_position_values (Parser      *parser,
       guint k;
 
       for (k = 0; k < G_N_ELEMENTS (keywords); k++)
-        if (span_is (s, e, keywords[k].name))
+        if (gsk_layer_style_parser_span_is (s, e, keywords[k].name))
           break;
 
       if (k < G_N_ELEMENTS (keywords))
@@ -1347,10 +918,10 @@ parse_position_values (Parser      *parser,
         {
           const char *r = s;
 
-          if (!parse_dimension (parser, &r, e, TRUE, &values[i], &percent[i]))
+          if (!gsk_layer_style_parser_dimension (parser, &r, e, TRUE, &values[i], &percent[i]))
             return FALSE;
           if (r != e)
-            return fail (parser, r, GSK_LAYER_ERROR_SYNTAX, "expected a length or a percentage");
+            return gsk_layer_style_parser_fail (parser, r, GSK_LAYER_ERROR_SYNTAX, "expected a length or a percentage");
           /* A length is x first, y second */
           axes[i] = -2;
         }
@@ -1361,7 +932,7 @@ parse_position_values (Parser      *parser,
   if (n == 2 && (axes[0] == 1 || axes[1] == 0))
     {
       if (axes[0] == 0 || axes[1] == 1 || axes[0] == -2 || axes[1] == -2)
-        return fail (parser, p, GSK_LAYER_ERROR_INVALID_VALUE, "expected an x and a y position");
+        return gsk_layer_style_parser_fail (parser, p, GSK_LAYER_ERROR_INVALID_VALUE, "expected an x and a y position");
       position[0] = values[1];
       position[1] = values[0];
       *percent_bits = (percent[1] ? 1 : 0) | (percent[0] ? 2 : 0);
@@ -1392,8 +963,8 @@ parse_object_position (Parser        *parser,
   const char *starts[4], *ends[4];
   int n;
 
-  if (!split_values (parser, p, end, 4, starts, ends, &n) ||
-      !parse_position_values (parser, p, starts, ends, n, style->object_position, &style->object_percent))
+  if (!gsk_layer_style_parser_split (parser, p, end, 4, starts, ends, &n) ||
+      !gsk_layer_style_parser_position (parser, p, starts, ends, n, style->object_position, &style->object_percent))
     return FALSE;
 
   style->set |= GSK_LAYER_STYLE_OBJECT_POSITION;
@@ -1425,19 +996,19 @@ parse_filter (Parser         *parser,
   const char *starts[GSK_LAYER_STYLE_MAX_FILTERS + 1], *ends[GSK_LAYER_STYLE_MAX_FILTERS + 1];
   int n, i;
 
-  if (span_is (p, end, "none"))
+  if (gsk_layer_style_parser_span_is (p, end, "none"))
     {
       *n_filters = 0;
       return TRUE;
     }
 
-  if (!split_values (parser, p, end, G_N_ELEMENTS (starts), starts, ends, &n))
+  if (!gsk_layer_style_parser_split (parser, p, end, G_N_ELEMENTS (starts), starts, ends, &n))
     return FALSE;
   if (n == 0)
-    return fail (parser, p, GSK_LAYER_ERROR_SYNTAX, "expected a filter function");
+    return gsk_layer_style_parser_fail (parser, p, GSK_LAYER_ERROR_SYNTAX, "expected a filter function");
   if (n > GSK_LAYER_STYLE_MAX_FILTERS)
-    return fail (parser, starts[GSK_LAYER_STYLE_MAX_FILTERS], GSK_LAYER_ERROR_INVALID_VALUE,
-                 "more than %d filter functions", GSK_LAYER_STYLE_MAX_FILTERS);
+    return gsk_layer_style_parser_fail (parser, starts[GSK_LAYER_STYLE_MAX_FILTERS], GSK_LAYER_ERROR_INVALID_VALUE,
+                                        "more than %d filter functions", GSK_LAYER_STYLE_MAX_FILTERS);
 
   for (i = 0; i < n; i++)
     {
@@ -1447,9 +1018,9 @@ parse_filter (Parser         *parser,
       guint f;
 
       if (open == NULL || e[-1] != ')')
-        return fail (parser, s, GSK_LAYER_ERROR_SYNTAX, "expected a filter function");
+        return gsk_layer_style_parser_fail (parser, s, GSK_LAYER_ERROR_SYNTAX, "expected a filter function");
       for (f = 0; f < G_N_ELEMENTS (functions); f++)
-        if (span_is (s, open, functions[f].name))
+        if (gsk_layer_style_parser_span_is (s, open, functions[f].name))
           break;
       a = open + 1;
       b = e - 1;
@@ -1458,7 +1029,7 @@ parse_filter (Parser         *parser,
       while (b > a && g_ascii_isspace (b[-1]))
         b--;
 
-      if (f == G_N_ELEMENTS (functions) && span_is (s, open, "blur"))
+      if (f == G_N_ELEMENTS (functions) && gsk_layer_style_parser_span_is (s, open, "blur"))
         {
           gboolean percent;
 
@@ -1468,38 +1039,38 @@ parse_filter (Parser         *parser,
             {
               const char *r = a;
 
-              if (!parse_dimension (parser, &r, b, FALSE, &filter->amount, &percent))
+              if (!gsk_layer_style_parser_dimension (parser, &r, b, FALSE, &filter->amount, &percent))
                 return FALSE;
               if (percent)
-                return fail (parser, a, GSK_LAYER_ERROR_INVALID_VALUE, "a blur cannot be a percentage");
+                return gsk_layer_style_parser_fail (parser, a, GSK_LAYER_ERROR_INVALID_VALUE, "a blur cannot be a percentage");
               if (r != b)
-                return fail (parser, r, GSK_LAYER_ERROR_SYNTAX, "expected a length");
+                return gsk_layer_style_parser_fail (parser, r, GSK_LAYER_ERROR_SYNTAX, "expected a length");
             }
           continue;
         }
-      if (f == G_N_ELEMENTS (functions) && span_is (s, open, "drop-shadow"))
+      if (f == G_N_ELEMENTS (functions) && gsk_layer_style_parser_span_is (s, open, "drop-shadow"))
         {
           guint n_shadows;
 
           filter->kind = GSK_LAYER_FILTER_DROP_SHADOW;
           filter->amount = 0;
-          if (next_comma (a, b) < b)
-            return fail (parser, next_comma (a, b), GSK_LAYER_ERROR_SYNTAX, "drop-shadow() takes one shadow");
+          if (gsk_layer_style_parser_next_comma (a, b) < b)
+            return gsk_layer_style_parser_fail (parser, gsk_layer_style_parser_next_comma (a, b), GSK_LAYER_ERROR_SYNTAX, "drop-shadow() takes one shadow");
           /* As a text shadow: no inset, no spread; currentcolor is black */
           if (!parse_shadows (parser, a, b, TRUE, &filter->shadow, &n_shadows))
             return FALSE;
           if (n_shadows != 1)
-            return fail (parser, a, GSK_LAYER_ERROR_SYNTAX, "expected a shadow");
+            return gsk_layer_style_parser_fail (parser, a, GSK_LAYER_ERROR_SYNTAX, "expected a shadow");
           filter->shadow.current_color = FALSE;
           continue;
         }
       if (f == G_N_ELEMENTS (functions))
         {
-          gboolean known = span_is (s, open, "url");
+          gboolean known = gsk_layer_style_parser_span_is (s, open, "url");
 
-          return fail (parser, s, known ? GSK_LAYER_ERROR_UNSUPPORTED : GSK_LAYER_ERROR_INVALID_VALUE,
-                       known ? "“%.*s()” in filter is not supported yet" : "unknown filter function “%.*s()”",
-                       (int) (open - s), s);
+          return gsk_layer_style_parser_fail (parser, s, known ? GSK_LAYER_ERROR_UNSUPPORTED : GSK_LAYER_ERROR_INVALID_VALUE,
+                                              known ? "“%.*s()” in filter is not supported yet" : "unknown filter function “%.*s()”",
+                                              (int) (open - s), s);
         }
 
       filter->kind = functions[f].kind;
@@ -1508,8 +1079,8 @@ parse_filter (Parser         *parser,
         filter->amount = filter->kind == GSK_LAYER_FILTER_HUE_ROTATE ? 0.f : 1.f;
       else if (filter->kind == GSK_LAYER_FILTER_HUE_ROTATE)
         {
-          if (!parse_angle (a, b, &filter->amount))
-            return fail (parser, a, GSK_LAYER_ERROR_SYNTAX, "expected an angle");
+          if (!gsk_layer_style_parser_angle (a, b, &filter->amount))
+            return gsk_layer_style_parser_fail (parser, a, GSK_LAYER_ERROR_SYNTAX, "expected an angle");
         }
       else
         {
@@ -1519,18 +1090,18 @@ parse_filter (Parser         *parser,
           errno = 0;
           d = g_ascii_strtod (a, &number_end);
           if (number_end == a || number_end > b || errno != 0 || !isfinite (d))
-            return fail (parser, a, GSK_LAYER_ERROR_SYNTAX, "expected a number or a percentage");
+            return gsk_layer_style_parser_fail (parser, a, GSK_LAYER_ERROR_SYNTAX, "expected a number or a percentage");
           if (number_end < b && *number_end == '%')
             {
               d /= 100;
               number_end++;
             }
           if (number_end != b)
-            return fail (parser, number_end, GSK_LAYER_ERROR_SYNTAX, "expected a number or a percentage");
+            return gsk_layer_style_parser_fail (parser, number_end, GSK_LAYER_ERROR_SYNTAX, "expected a number or a percentage");
           if (d < 0)
-            return fail (parser, a, GSK_LAYER_ERROR_INVALID_VALUE, "a filter amount cannot be negative");
+            return gsk_layer_style_parser_fail (parser, a, GSK_LAYER_ERROR_INVALID_VALUE, "a filter amount cannot be negative");
           if (d > 1e6)
-            return fail (parser, a, GSK_LAYER_ERROR_INVALID_VALUE, "%g is too large", d);
+            return gsk_layer_style_parser_fail (parser, a, GSK_LAYER_ERROR_INVALID_VALUE, "%g is too large", d);
           /* CSS clamps these to 100% */
           filter->amount = functions[f].clamped ? MIN (d, 1) : (float) d;
         }
@@ -1556,12 +1127,12 @@ parse_padding (Parser        *parser,
   float values[MAX_VALUES];
   int n, i;
 
-  if (!split_values (parser, p, end, MAX_VALUES, starts, ends, &n))
+  if (!gsk_layer_style_parser_split (parser, p, end, MAX_VALUES, starts, ends, &n))
     return FALSE;
   if (n == 0)
-    return fail (parser, p, GSK_LAYER_ERROR_SYNTAX, "expected a length");
+    return gsk_layer_style_parser_fail (parser, p, GSK_LAYER_ERROR_SYNTAX, "expected a length");
   if (side >= 0 && n > 1)
-    return fail (parser, starts[1], GSK_LAYER_ERROR_SYNTAX, "one value here");
+    return gsk_layer_style_parser_fail (parser, starts[1], GSK_LAYER_ERROR_SYNTAX, "one value here");
 
   for (i = 0; i < n; i++)
     {
@@ -1570,8 +1141,8 @@ parse_padding (Parser        *parser,
       if (!parse_length (parser, starts[i], ends[i], "padding", &values[i], &percent))
         return FALSE;
       if (percent)
-        return fail (parser, starts[i], GSK_LAYER_ERROR_UNSUPPORTED,
-                     "percentages of padding are not supported (they are of a containing block)");
+        return gsk_layer_style_parser_fail (parser, starts[i], GSK_LAYER_ERROR_UNSUPPORTED,
+                                            "percentages of padding are not supported (they are of a containing block)");
     }
 
   if (side >= 0)
@@ -1595,14 +1166,14 @@ parse_opacity (Parser        *parser,
   errno = 0;
   d = g_ascii_strtod (p, &number_end);
   if (number_end == p || number_end > end || errno != 0 || !isfinite (d))
-    return fail (parser, p, GSK_LAYER_ERROR_SYNTAX, "expected a number or a percentage");
+    return gsk_layer_style_parser_fail (parser, p, GSK_LAYER_ERROR_SYNTAX, "expected a number or a percentage");
   if (number_end < end && *number_end == '%')
     {
       d /= 100;
       number_end++;
     }
   if (number_end != end)
-    return fail (parser, number_end, GSK_LAYER_ERROR_SYNTAX, "expected a number or a percentage");
+    return gsk_layer_style_parser_fail (parser, number_end, GSK_LAYER_ERROR_SYNTAX, "expected a number or a percentage");
 
   /* CSS clamps it */
   style->opacity = d > 0 ? MIN (d, 1) : 0.f;
@@ -1627,7 +1198,7 @@ parse_blend_mode (Parser        *parser,
       style->set |= GSK_LAYER_STYLE_BLEND_MODE;
     }
   else
-    fail (parser, p, GSK_LAYER_ERROR_INVALID_VALUE, "unknown blend mode “%s”", name);
+    gsk_layer_style_parser_fail (parser, p, GSK_LAYER_ERROR_INVALID_VALUE, "unknown blend mode “%s”", name);
 
   g_free (name);
   g_type_class_unref (klass);
@@ -1648,7 +1219,7 @@ parse_declaration (Parser        *parser,
 
   if (g_str_equal (name, "background-color"))
     {
-      ok = parse_color_value (parser, value, end, &style->background_color);
+      ok = gsk_layer_style_parser_color (parser, value, end, &style->background_color);
       if (ok)
         style->set |= GSK_LAYER_STYLE_BACKGROUND_COLOR;
     }
@@ -1691,7 +1262,7 @@ parse_declaration (Parser        *parser,
         style->set |= GSK_LAYER_STYLE_TEXT_SHADOW;
     }
   else if (g_str_equal (name, "background-image"))
-    ok = parse_background_image (parser, value, end, style);
+    ok = gsk_layer_style_parser_background_image (parser, value, end, style);
   else if (g_str_has_prefix (name, "outline") &&
            (ok = parse_outline_property (parser, name, value, end, style, &handled), handled))
     ;
@@ -1719,9 +1290,9 @@ parse_declaration (Parser        *parser,
             if (g_str_equal (name, unsupported[i]))
               break;
           if (i < G_N_ELEMENTS (unsupported))
-            fail (parser, name_start, GSK_LAYER_ERROR_UNSUPPORTED, "“%s” is not supported yet", name);
+            gsk_layer_style_parser_fail (parser, name_start, GSK_LAYER_ERROR_UNSUPPORTED, "“%s” is not supported yet", name);
           else
-            fail (parser, name_start, GSK_LAYER_ERROR_UNKNOWN_PROPERTY, "unknown property “%s”", name);
+            gsk_layer_style_parser_fail (parser, name_start, GSK_LAYER_ERROR_UNKNOWN_PROPERTY, "unknown property “%s”", name);
         }
     }
 
@@ -1821,7 +1392,7 @@ gsk_layer_style_parse (const char  *declarations,
 
   if (!g_utf8_validate (declarations, -1, &p))
     {
-      fail (&parser, p, GSK_LAYER_ERROR_SYNTAX, "invalid UTF-8");
+      gsk_layer_style_parser_fail (&parser, p, GSK_LAYER_ERROR_SYNTAX, "invalid UTF-8");
       *error_offset = g_utf8_strlen (declarations, p - declarations);
       return NULL;
     }
@@ -1849,7 +1420,7 @@ gsk_layer_style_parse (const char  *declarations,
       name_end = p;
       if (name_end == name_start)
         {
-          fail (&parser, p, GSK_LAYER_ERROR_SYNTAX, "expected a property name");
+          gsk_layer_style_parser_fail (&parser, p, GSK_LAYER_ERROR_SYNTAX, "expected a property name");
           goto fail;
         }
 
@@ -1857,7 +1428,7 @@ gsk_layer_style_parse (const char  *declarations,
         goto fail;
       if (*p != ':')
         {
-          fail (&parser, p, GSK_LAYER_ERROR_SYNTAX, "expected “:” after the property name");
+          gsk_layer_style_parser_fail (&parser, p, GSK_LAYER_ERROR_SYNTAX, "expected “:” after the property name");
           goto fail;
         }
       p++;
@@ -1871,13 +1442,13 @@ gsk_layer_style_parse (const char  *declarations,
         trimmed--;
       if (trimmed == value)
         {
-          fail (&parser, value, GSK_LAYER_ERROR_SYNTAX, "expected a value");
+          gsk_layer_style_parser_fail (&parser, value, GSK_LAYER_ERROR_SYNTAX, "expected a value");
           goto fail;
         }
       if (memchr (value, '!', trimmed - value))
         {
-          fail (&parser, memchr (value, '!', trimmed - value), GSK_LAYER_ERROR_UNSUPPORTED,
-                "“!important” is not supported");
+          gsk_layer_style_parser_fail (&parser, memchr (value, '!', trimmed - value), GSK_LAYER_ERROR_UNSUPPORTED,
+                                       "“!important” is not supported");
           goto fail;
         }
 
