@@ -15,6 +15,7 @@ typedef struct _GskLayerContentCache GskLayerContentCache;
 typedef struct _GskLayerStyleCache GskLayerStyleCache;
 typedef struct _GskLayerPickCache GskLayerPickCache;
 typedef struct _GskLayerAnimation GskLayerAnimation;
+typedef struct _GskLayerContext3D GskLayerContext3D;
 
 /* What the layer holds of its subsystems, opaque to the core */
 typedef struct _GskLayerStyle GskLayerStyle;
@@ -51,6 +52,17 @@ struct _GskLayerPickCache
 typedef GskLayerGlyphRun * (* GskLayerGlyphFunc) (GskLayer              *layer,
                                                   float                  scale,
                                                   const graphene_rect_t *clip);
+
+/* What a preserve-3d layer keeps for its children (gsk-layer-space.c):
+ * the product of the local matrices from its own space up to the root
+ * of its 3D rendering context, and the world matrix of the plane the
+ * context is flattened into (the flat layer that holds it; identity at
+ * the top level) */
+struct _GskLayerContext3D
+{
+  graphene_matrix_t accumulated;
+  graphene_matrix_t base;
+};
 
 struct _GskLayerPrivate
 {
@@ -141,6 +153,8 @@ struct _GskLayerPrivate
 
   /* Layer space → top level's target space; valid unless world_dirty */
   graphene_matrix_t world;
+  /* While preserve_3d, since the world matrix was last computed */
+  GskLayerContext3D *context_3d;
 
   /* Box in target space of the whole subtree as last compiled, for
    * picking and culling */
@@ -174,6 +188,8 @@ struct _GskLayerPrivate
   guint visible : 1;
   guint reactive : 1;
   guint clip_to_bounds : 1;
+  /* transform-style: preserve-3d (0: flat, the default) */
+  guint preserve_3d : 1;
 
   /* The cached world matrices of this layer and all its descendants are
    * out of date */
@@ -583,6 +599,11 @@ guint gsk_layer_get_paint_order (GskLayer   *self,
 
 /* Matrix from the layer's space to its parent's, including the parent's
  * child-transform */
+/* Projects a map onto the plane z = 0 as CSS Transforms 2 flattens: the
+ * output z depends on nothing and the input z moves nothing, while x, y
+ * and w (perspective included) are kept. gsk-layer-space.c */
+void gsk_layer_flatten_to_plane (graphene_matrix_t *m);
+
 void gsk_layer_get_local_matrix (GskLayer          *self,
                                  graphene_matrix_t *out_matrix);
 

@@ -80,6 +80,18 @@ get_local_affine (GskLayerPrivate *priv,
 }
 
 void
+gsk_layer_flatten_to_plane (graphene_matrix_t *m)
+{
+  float f[16];
+
+  graphene_matrix_to_float (m, f);
+  f[2] = f[6] = f[14] = 0.f;
+  f[8] = f[9] = f[11] = 0.f;
+  f[10] = 1.f;
+  graphene_matrix_init_from_float (m, f);
+}
+
+void
 gsk_layer_get_local_matrix (GskLayer          *self,
                             graphene_matrix_t *out_matrix)
 {
@@ -171,6 +183,54 @@ gsk_layer_matrix_is_singular (const graphene_matrix_t *world)
   return floats_are_singular (m);
 }
 
+/* Where @self's 3D rendering context is flattened (CSS Transforms 2):
+ * for a layer whose parent is flat, its local matrix projected onto the
+ * parent's plane; inside a context (a preserve-3d parent), the product
+ * of the local matrices up to the context's root, projected as one onto
+ * the plane of the flat layer that holds the context. A preserve-3d
+ * layer keeps that product and that plane's world for its children. */
+static void
+compute_world_3d (GskLayerPrivate   *priv,
+                  GskLayerPrivate   *ppriv,
+                  graphene_matrix_t *local)
+{
+  graphene_matrix_t accumulated;
+  const graphene_matrix_t *base;
+
+  /* (The parent's context is made with its world, which is computed
+   * first, and again whenever it turns preserve-3d) */
+  if (ppriv != NULL && ppriv->preserve_3d && ppriv->context_3d != NULL)
+    {
+      graphene_matrix_multiply (local, &ppriv->context_3d->accumulated, &accumulated);
+      base = &ppriv->context_3d->base;
+    }
+  else
+    {
+      accumulated = *local;
+      base = ppriv ? &ppriv->world : NULL;
+    }
+
+  if (priv->preserve_3d)
+    {
+      if (priv->context_3d == NULL)
+        priv->context_3d = g_new (GskLayerContext3D, 1);
+      priv->context_3d->accumulated = accumulated;
+      if (base)
+        priv->context_3d->base = *base;
+      else
+        graphene_matrix_init_identity (&priv->context_3d->base);
+    }
+
+  if (base == NULL)
+    {
+      /* The top level: its plane is the target's */
+      priv->world = accumulated;
+      return;
+    }
+  gsk_layer_flatten_to_plane (&accumulated);
+  graphene_matrix_multiply (&accumulated, base, &priv->world);
+}
+
 void
 gsk_layer_compute_world (GskLayer *self)
 {
@@ -180,9 +240,9 @@ gsk_layer_compute_world (GskLayer *self)
 
   priv->world_singular = ppriv ? ppriv->world_singular : FALSE;
 
-  /* The common case, a 2D layer in a 2D parent, in 2D arithmetic, at a
-   * fraction of the cost of 4×4 products */
-  if (get_local_affine (priv, a))
+  /* The common case, a 2D layer in a flat 2D parent, in 2D arithmetic,
+   * at a fraction of the cost of 4×4 products */
+  if (!priv->preserve_3d && (ppriv == NULL || !ppriv->preserve_3d) && get_local_affine (priv, a))
     {
       gboolean parent_2d = TRUE;
 
@@ -209,13 +269,15 @@ gsk_layer_compute_world (GskLayer *self)
             }
           return;
         }
+      /* A 2D map is its own projection onto the parent's plane */
       graphene_matrix_multiply (&priv->world, &ppriv->world, &priv->world);
     }
   else
     {
-      gsk_layer_get_local_matrix (self, &priv->world);
-      if (ppriv)
-        graphene_matrix_multiply (&priv->world, &ppriv->world, &priv->world);
+      graphene_matrix_t local;
+
+      gsk_layer_get_local_matrix (self, &local);
+      compute_world_3d (priv, ppriv, &local);
     }
 
   if (!priv->world_singular)
@@ -379,10 +441,14 @@ gsk_layer_compute_transform (GskLayer          *self,
   graphene_matrix_init_identity (out_transform);
   for (l = self; l != target && l != NULL; l = gsk_layer_get_parent (l))
     {
+      GskLayer *parent = gsk_layer_get_parent (l);
       graphene_matrix_t local;
 
       gsk_layer_get_local_matrix (l, &local);
       graphene_matrix_multiply (out_transform, &local, out_transform);
+      /* Where the world matrices flatten a context, so does this */
+      if (parent != NULL && !gsk_layer_get_private (parent)->preserve_3d)
+        gsk_layer_flatten_to_plane (out_transform);
     }
 
   if (l != target)

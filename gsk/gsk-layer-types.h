@@ -238,4 +238,23 @@ typedef enum {
   GSK_LAYER_REQUEST_WIDTH_FOR_HEIGHT,
 } GskLayerRequestMode;
 
+/**
+ * GskLayerTransformStyle:
+ * @GSK_LAYER_TRANSFORM_STYLE_FLAT: the children are flattened into the
+ *   layer's plane before its own transform applies (the default, as CSS's
+ *   `transform-style: flat` and Core Animation's `CALayer`)
+ * @GSK_LAYER_TRANSFORM_STYLE_PRESERVE_3D: the children keep their depth in
+ *   the layer's 3D space, as CSS's `transform-style: preserve-3d` and
+ *   Core Animation's `CATransformLayer`
+ *
+ * How the children of a layer keep their 3D transforms: see
+ * [property@Layer:transform-style].
+ *
+ * Since: 0.1
+ */
+typedef enum {
+  GSK_LAYER_TRANSFORM_STYLE_FLAT,
+  GSK_LAYER_TRANSFORM_STYLE_PRESERVE_3D,
+} GskLayerTransformStyle;
+
 G_END_DECLS

@@ -441,6 +441,66 @@ gsk_layer_get_child_transform (GskLayer *self)
   return ((GskLayerPrivate *) gsk_layer_get_instance_private (self))->child_transform;
 }
 
+/**
+ * gsk_layer_set_transform_style:
+ * @self: a layer
+ * @style: how the children keep their 3D transforms
+ *
+ * Sets whether the children of @self are flattened into its plane
+ * (%GSK_LAYER_TRANSFORM_STYLE_FLAT, the default) or keep their depth in
+ * its 3D space (%GSK_LAYER_TRANSFORM_STYLE_PRESERVE_3D), as CSS's
+ * `transform-style`.
+ *
+ * Flat follows CSS Transforms 2: each child's transform (with the
+ * [property@Layer:child-transform] of @self) is projected onto the plane
+ * of @self, so a perspective above @self does not reach the children,
+ * and a child's rotation does not undo one of @self. Under preserve-3d,
+ * the children's transforms compose with those above in 3D.
+ *
+ * Since: 0.1
+ */
+void
+gsk_layer_set_transform_style (GskLayer               *self,
+                               GskLayerTransformStyle  style)
+{
+  GskLayerPrivate *priv;
+
+  g_return_if_fail (GSK_IS_LAYER (self));
+  g_return_if_fail (style == GSK_LAYER_TRANSFORM_STYLE_FLAT ||
+                    style == GSK_LAYER_TRANSFORM_STYLE_PRESERVE_3D);
+
+  priv = gsk_layer_get_instance_private (self);
+  if (priv->preserve_3d == (style == GSK_LAYER_TRANSFORM_STYLE_PRESERVE_3D))
+    return;
+
+  priv->preserve_3d = style == GSK_LAYER_TRANSFORM_STYLE_PRESERVE_3D;
+  /* Its own world is computed again too: that is where a preserve-3d
+   * layer keeps its context for its children */
+  gsk_layer_changed (self, GSK_LAYER_DIRTY_WORLD);
+  gsk_layer_children_changed (self, GSK_LAYER_DIRTY_WORLD);
+  g_object_notify_by_pspec (G_OBJECT (self), gsk_layer_properties[PROP_TRANSFORM_STYLE]);
+}
+
+/**
+ * gsk_layer_get_transform_style:
+ * @self: a layer
+ *
+ * Gets how the children of @self keep their 3D transforms: see
+ * [method@Layer.set_transform_style].
+ *
+ * Returns: the transform style of @self
+ *
+ * Since: 0.1
+ */
+GskLayerTransformStyle
+gsk_layer_get_transform_style (GskLayer *self)
+{
+  g_return_val_if_fail (GSK_IS_LAYER (self), GSK_LAYER_TRANSFORM_STYLE_FLAT);
+
+  return gsk_layer_get_private (self)->preserve_3d ? GSK_LAYER_TRANSFORM_STYLE_PRESERVE_3D
+                                                   : GSK_LAYER_TRANSFORM_STYLE_FLAT;
+}
+
 /* {{{ Geometry, continued */
 
 /**
@@ -801,6 +861,7 @@ gsk_layer_finalize (GObject *object)
   if (priv->style)
     gsk_layer_style_hooks->unref (g_steal_pointer (&priv->style));
   g_clear_pointer (&priv->child_transform, gsk_layer_transform_unref);
+  g_clear_pointer (&priv->context_3d, g_free);
   if (priv->style_cache || priv->content_cache)
     gsk_layer_frame_hooks->free_caches (self);
   gsk_layer_top_level_free (priv->top_level);
@@ -908,6 +969,9 @@ gsk_layer_get_property (GObject    *object,
     case PROP_ROTATE_AXIS:
       g_value_set_boxed (value, &priv->rotate_axis);
       break;
+    case PROP_TRANSFORM_STYLE:
+      g_value_set_enum (value, gsk_layer_get_transform_style (self));
+      break;
     case PROP_SCALE:
       {
         graphene_point3d_t p;
@@ -1005,6 +1069,9 @@ gsk_layer_set_property (GObject      *object,
     case PROP_SCALE:
       if (g_value_get_boxed (value))
         gsk_layer_set_scale (self, g_value_get_boxed (value));
+      break;
+    case PROP_TRANSFORM_STYLE:
+      gsk_layer_set_transform_style (self, g_value_get_enum (value));
       break;
     default:
       if (prop_id >= PROP_LAYOUT_FIRST &&
@@ -1303,6 +1370,20 @@ gsk_layer_class_init (GskLayerClass *klass)
     g_param_spec_boxed ("scale", NULL, "Factors along x, y and z about the pivot point, as CSS's scale",
                         GRAPHENE_TYPE_POINT3D,
                         G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+
+  /**
+   * GskLayer:transform-style:
+   *
+   * Whether the children are flattened into the layer's plane (the
+   * default) or keep their depth in its 3D space, as CSS's
+   * `transform-style`: see [method@Layer.set_transform_style].
+   *
+   * Since: 0.1
+   */
+  gsk_layer_properties[PROP_TRANSFORM_STYLE] =
+    g_param_spec_enum ("transform-style", NULL, "Whether the children are flattened into the layer's plane or keep their depth",
+                       GSK_TYPE_LAYER_TRANSFORM_STYLE, GSK_LAYER_TRANSFORM_STYLE_FLAT,
+                       G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
 
   gsk_layer_layout_hooks->install_properties (&gsk_layer_properties[PROP_LAYOUT_FIRST]);
   g_object_class_install_properties (object_class, N_PROPS, gsk_layer_properties);

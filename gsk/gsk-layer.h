@@ -154,6 +154,11 @@ void gsk_layer_set_child_transform (GskLayer          *self,
 GSK_LAYER_AVAILABLE_IN_ALL
 GskLayerTransform *gsk_layer_get_child_transform (GskLayer *self);
 GSK_LAYER_AVAILABLE_IN_ALL
+void                   gsk_layer_set_transform_style (GskLayer               *self,
+                                                      GskLayerTransformStyle  style);
+GSK_LAYER_AVAILABLE_IN_ALL
+GskLayerTransformStyle gsk_layer_get_transform_style (GskLayer               *self);
+GSK_LAYER_AVAILABLE_IN_ALL
 void gsk_layer_set_translate (GskLayer                 *self,
                               const graphene_point3d_t *translate);
 GSK_LAYER_AVAILABLE_IN_ALL

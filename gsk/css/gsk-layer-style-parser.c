@@ -1206,6 +1206,24 @@ parse_blend_mode (Parser        *parser,
 }
 
 static gboolean
+parse_transform_style (Parser        *parser,
+                       const char    *p,
+                       const char    *end,
+                       GskLayerStyle *style)
+{
+  if (gsk_layer_style_parser_span_is (p, end, "flat"))
+    style->transform_style = GSK_LAYER_TRANSFORM_STYLE_FLAT;
+  else if (gsk_layer_style_parser_span_is (p, end, "preserve-3d"))
+    style->transform_style = GSK_LAYER_TRANSFORM_STYLE_PRESERVE_3D;
+  else
+    return gsk_layer_style_parser_fail (parser, p, GSK_LAYER_ERROR_INVALID_VALUE,
+                                        "expected flat or preserve-3d");
+
+  style->set |= GSK_LAYER_STYLE_TRANSFORM_STYLE;
+  return TRUE;
+}
+
+static gboolean
 parse_declaration (Parser        *parser,
                    const char    *name_start,
                    const char    *name_end,
@@ -1227,6 +1245,8 @@ parse_declaration (Parser        *parser,
     ok = parse_opacity (parser, value, end, style);
   else if (g_str_equal (name, "mix-blend-mode"))
     ok = parse_blend_mode (parser, value, end, style);
+  else if (g_str_equal (name, "transform-style"))
+    ok = parse_transform_style (parser, value, end, style);
   else if (g_str_equal (name, "border-radius"))
     ok = parse_border_radius (parser, value, end, style);
   else if (g_str_equal (name, "box-shadow"))
@@ -1331,8 +1351,8 @@ parse_declaration (Parser        *parser,
  * `image-rendering`, `outline`
  * with its longhands and
  * `outline-offset`,
- * `padding` and its four longhands, `opacity` and `mix-blend-mode`,
- * with their CSS syntax and meaning; lengths are in `px`,
+ * `padding` and its four longhands, `opacity`, `mix-blend-mode` and
+ * `transform-style`, with their CSS syntax and meaning; lengths are in `px`,
  * `currentcolor` is black and `transparent` transparent black. A later
  * declaration of a property
  * replaces an earlier one.

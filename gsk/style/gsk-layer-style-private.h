@@ -30,6 +30,7 @@ typedef enum {
   GSK_LAYER_STYLE_BACKDROP_FILTER  = 1 << 13,
   GSK_LAYER_STYLE_BACKGROUND_CLIP  = 1 << 14,
   GSK_LAYER_STYLE_IMAGE_RENDERING  = 1 << 15,
+  GSK_LAYER_STYLE_TRANSFORM_STYLE  = 1 << 16,
 } GskLayerStyleSet;
 
 /* A colour stop of a gradient: its position as declared */
@@ -179,6 +180,7 @@ struct _GskLayerStyle
   GdkRGBA background_color;
   float opacity;
   GskLayerBlendMode blend_mode;
+  GskLayerTransformStyle transform_style;
   /* As GskLayerPrivate.corner_radii and corner_percent: per corner
    * (top-left, top-right, bottom-right, bottom-left) a horizontal and
    * a vertical radius, in pixels or percent */
