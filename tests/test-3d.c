@@ -15,6 +15,8 @@
 
 #include <gsklayer.h>
 
+#include "gsk-layer-bsp-private.h"
+
 #define DEG (G_PI / 180.0)
 
 static GskLayer *
@@ -299,6 +301,380 @@ test_style_string (void)
   g_assert_finalize_object (layer);
 }
 
+/* {{{ Drawing order in a context: the BSP tree */
+
+/* A plane as the tests see it, worked out with graphene alone: its
+ * corners in the context's space and the equation of its plane */
+typedef struct
+{
+  double x[4], y[4], z[4];
+  double n[3], d;
+} Plane;
+
+static void
+plane_init (Plane                   *plane,
+            const graphene_rect_t   *rect,
+            const graphene_matrix_t *m)
+{
+  double ux, uy, uz, vx, vy, vz;
+  int i;
+
+  for (i = 0; i < 4; i++)
+    {
+      graphene_vec4_t v, r;
+
+      graphene_vec4_init (&v,
+                          rect->origin.x + (i == 1 || i == 2 ? rect->size.width : 0),
+                          rect->origin.y + (i >= 2 ? rect->size.height : 0), 0, 1);
+      graphene_matrix_transform_vec4 (m, &v, &r);
+      plane->x[i] = graphene_vec4_get_x (&r) / graphene_vec4_get_w (&r);
+      plane->y[i] = graphene_vec4_get_y (&r) / graphene_vec4_get_w (&r);
+      plane->z[i] = graphene_vec4_get_z (&r) / graphene_vec4_get_w (&r);
+    }
+  ux = plane->x[1] - plane->x[0], uy = plane->y[1] - plane->y[0], uz = plane->z[1] - plane->z[0];
+  vx = plane->x[3] - plane->x[0], vy = plane->y[3] - plane->y[0], vz = plane->z[3] - plane->z[0];
+  plane->n[0] = uy * vz - uz * vy;
+  plane->n[1] = uz * vx - ux * vz;
+  plane->n[2] = ux * vy - uy * vx;
+  plane->d = -(plane->n[0] * plane->x[0] + plane->n[1] * plane->y[0] + plane->n[2] * plane->z[0]);
+}
+
+/* How far (x, y) is inside the convex polygon, in pixels: negative
+ * outside */
+static double
+inside_by (const double *px,
+           const double *py,
+           guint         n,
+           double        x,
+           double        y)
+{
+  double area = 0, margin = G_MAXDOUBLE;
+  guint i;
+
+  for (i = 0; i < n; i++)
+    area += px[i] * py[(i + 1) % n] - px[(i + 1) % n] * py[i];
+  for (i = 0; i < n; i++)
+    {
+      double ex = px[(i + 1) % n] - px[i], ey = py[(i + 1) % n] - py[i];
+      double length = sqrt (ex * ex + ey * ey);
+      double cross = ex * (y - py[i]) - ey * (x - px[i]);
+
+      if (length < 1e-9)
+        continue;
+      margin = MIN (margin, (area >= 0 ? cross : -cross) / length);
+    }
+  return margin;
+}
+
+static double
+plane_depth (const Plane *plane,
+             double       x,
+             double       y)
+{
+  return -(plane->n[0] * x + plane->n[1] * y + plane->d) / plane->n[2];
+}
+
+typedef struct
+{
+  double x, y;
+  int last_item;
+  guint n_pieces;
+} Probe;
+
+static void
+probe_piece (guint                   item,
+             const GskLayerBspPoint *points,
+             guint                   n_points,
+             gpointer                data)
+{
+  Probe *probe = data;
+  double px[GSK_LAYER_BSP_MAX_POINTS], py[GSK_LAYER_BSP_MAX_POINTS];
+  guint i;
+
+  g_assert_cmpuint (n_points, >=, 3);
+  for (i = 0; i < n_points; i++)
+    {
+      g_assert_true (isfinite (points[i].x) && isfinite (points[i].y) && isfinite (points[i].z));
+      px[i] = points[i].x;
+      py[i] = points[i].y;
+    }
+  probe->n_pieces++;
+  if (inside_by (px, py, n_points, probe->x, probe->y) > 0)
+    probe->last_item = item;
+}
+
+/* Every point of a grid over the planes shows, after the BSP's order,
+ * the plane nearest the viewer there (the last added where coplanar
+ * planes tie), away from edges and from where planes cross */
+static guint
+check_order (const graphene_rect_t   *rects,
+             const graphene_matrix_t *matrices,
+             guint                    n,
+             guint                   *out_splits)
+{
+  GskLayerBsp *bsp = gsk_layer_bsp_new ();
+  Plane *planes = g_new (Plane, n);
+  guint i, checked = 0;
+  double x, y;
+
+  for (i = 0; i < n; i++)
+    {
+      plane_init (&planes[i], &rects[i], &matrices[i]);
+      g_assert_true (gsk_layer_bsp_add_rect (bsp, &rects[i], &matrices[i]));
+    }
+
+  for (y = -150; y <= 350; y += 3.7)
+    for (x = -150; x <= 350; x += 3.7)
+      {
+        int expected = -1;
+        double best = -G_MAXDOUBLE, second = -G_MAXDOUBLE;
+        gboolean ambiguous = FALSE;
+        Probe probe = { x, y, -1, 0 };
+
+        for (i = 0; i < n; i++)
+          {
+            double margin = inside_by (planes[i].x, planes[i].y, 4, x, y);
+            double z;
+
+            if (margin < -0.5)
+              continue;
+            if (margin < 0.5)
+              {
+                ambiguous = TRUE;
+                break;
+              }
+            z = plane_depth (&planes[i], x, y);
+            /* (coplanar: the later wins) */
+            if (z >= best - 1e-6)
+              {
+                second = best;
+                best = z;
+                expected = i;
+              }
+            else
+              second = MAX (second, z);
+          }
+        /* Too near where two planes cross, but not coplanar there */
+        if (ambiguous || (best - second < 0.5 && best - second > 1e-6))
+          continue;
+
+        gsk_layer_bsp_foreach (bsp, probe_piece, &probe);
+        if (probe.last_item != expected)
+          g_test_message ("at (%g, %g): plane %d drawn last, plane %d nearest", x, y,
+                          probe.last_item, expected);
+        g_assert_cmpint (probe.last_item, ==, expected);
+        checked++;
+      }
+
+  if (out_splits)
+    *out_splits = gsk_layer_bsp_get_n_splits (bsp);
+  gsk_layer_bsp_free (bsp);
+  g_free (planes);
+  return checked;
+}
+
+/* A rect of 100 × 100 turned about its centre by @angle degrees about
+ * (@ax, @ay, @az), moved to (100, 100, @z) */
+static void
+turned (graphene_matrix_t *m,
+        float              angle,
+        float              ax,
+        float              ay,
+        float              az,
+        float              z)
+{
+  graphene_matrix_init_translate (m, &GRAPHENE_POINT3D_INIT (-50, -50, 0));
+  if (angle != 0)
+    {
+      graphene_vec3_t axis;
+
+      graphene_vec3_init (&axis, ax, ay, az);
+      graphene_matrix_rotate (m, angle, &axis);
+    }
+  graphene_matrix_translate (m, &GRAPHENE_POINT3D_INIT (100, 100, z));
+}
+
+static void
+test_bsp_crossing (void)
+{
+  graphene_rect_t rects[2] = { GRAPHENE_RECT_INIT (0, 0, 100, 100), GRAPHENE_RECT_INIT (0, 0, 100, 100) };
+  graphene_matrix_t m[2];
+  guint splits;
+
+  /* Two planes that cross along x = 100: each is in front on one side */
+  turned (&m[0], 45, 0, 1, 0, 0);
+  turned (&m[1], -45, 0, 1, 0, 0);
+  g_assert_cmpuint (check_order (rects, m, 2, &splits), >, 500);
+  g_assert_cmpuint (splits, ==, 1);
+
+  /* Whichever comes first in the tree */
+  turned (&m[0], -45, 0, 1, 0, 0);
+  turned (&m[1], 45, 0, 1, 0, 0);
+  g_assert_cmpuint (check_order (rects, m, 2, &splits), >, 500);
+  g_assert_cmpuint (splits, ==, 1);
+}
+
+static void
+test_bsp_three_crossing (void)
+{
+  graphene_rect_t rects[3];
+  graphene_matrix_t m[3];
+  guint i, splits;
+
+  for (i = 0; i < 3; i++)
+    rects[i] = GRAPHENE_RECT_INIT (0, 0, 100, 100);
+  turned (&m[0], 60, 1, 0, 0, 0);
+  turned (&m[1], 60, 0, 1, 0, 0);
+  turned (&m[2], -50, 1, 1, 0, 0);
+  g_assert_cmpuint (check_order (rects, m, 3, &splits), >, 500);
+  g_assert_cmpuint (splits, >=, 2);
+}
+
+/* The faces of a cube meet at their edges: ordered, never cut */
+static void
+test_bsp_cube (void)
+{
+  static const struct { float angle, ax, ay; } faces[6] = {
+    { 0, 0, 1 }, { 180, 0, 1 }, { 90, 0, 1 }, { -90, 0, 1 }, { 90, 1, 0 }, { -90, 1, 0 },
+  };
+  graphene_rect_t rects[6];
+  graphene_matrix_t m[6];
+  guint i, splits;
+
+  for (i = 0; i < 6; i++)
+    {
+      rects[i] = GRAPHENE_RECT_INIT (0, 0, 100, 100);
+      /* As CSS's rotateY(…) translateZ(50px) about the face's centre: out
+       * by 50, then turned; then the whole cube turned */
+      graphene_matrix_init_translate (&m[i], &GRAPHENE_POINT3D_INIT (-50, -50, 50));
+      if (faces[i].angle != 0)
+        {
+          graphene_vec3_t axis;
+
+          graphene_vec3_init (&axis, faces[i].ax, faces[i].ay, 0);
+          graphene_matrix_rotate (&m[i], faces[i].angle, &axis);
+        }
+      graphene_matrix_rotate (&m[i], 30, graphene_vec3_y_axis ());
+      graphene_matrix_rotate (&m[i], -20, graphene_vec3_x_axis ());
+      graphene_matrix_translate (&m[i], &GRAPHENE_POINT3D_INIT (100, 100, 0));
+    }
+  /* Six faces, but only the three facing the viewer cover anything in
+   * front: the grid must still see them in front of the three behind */
+  g_assert_cmpuint (check_order (rects, m, 6, &splits), >, 1000);
+  g_assert_cmpuint (splits, ==, 0);
+}
+
+/* Coplanar planes are drawn in the order added; parallel ones by depth
+ * whatever that order */
+static void
+test_bsp_coplanar_and_parallel (void)
+{
+  graphene_rect_t rects[3] = {
+    GRAPHENE_RECT_INIT (0, 0, 100, 100), GRAPHENE_RECT_INIT (50, 50, 100, 100), GRAPHENE_RECT_INIT (20, 20, 100, 100),
+  };
+  graphene_matrix_t m[3];
+  guint splits;
+
+  /* near, then two coplanar far ones: the near one covers both */
+  turned (&m[0], 30, 1, 0, 0, 40);
+  turned (&m[1], 30, 1, 0, 0, -40);
+  turned (&m[2], 30, 1, 0, 0, -40);
+  g_assert_cmpuint (check_order (rects, m, 3, &splits), >, 500);
+  g_assert_cmpuint (splits, ==, 0);
+}
+
+/* Under perspective, a plane that reaches behind the viewer is clipped
+ * to what is in front; one wholly behind, one seen edge-on and one with
+ * a matrix that is not finite add nothing */
+static void
+test_bsp_behind_the_viewer (void)
+{
+  GskLayerBsp *bsp = gsk_layer_bsp_new ();
+  graphene_rect_t rect = GRAPHENE_RECT_INIT (0, 0, 100, 100);
+  graphene_matrix_t m, perspective;
+  Probe probe = { 100, 120, -1, 0 };
+  float nan_floats[16] = { NAN, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1 };
+  /* CSS's perspective(100px) about the origin, in graphene's order: w
+   * is 1 - z / 100 */
+  float perspective_floats[16] = { 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, -0.01f, 0, 0, 0, 1 };
+
+  graphene_matrix_init_from_float (&perspective, perspective_floats);
+  /* Tilted by 80° toward the viewer, 100 px from the eye */
+  turned (&m, 80, 1, 0, 0, 0);
+  graphene_matrix_multiply (&m, &perspective, &m);
+  g_assert_true (gsk_layer_bsp_add_rect (bsp, &rect, &m));
+
+  turned (&m, 0, 0, 0, 1, 200);
+  graphene_matrix_multiply (&m, &perspective, &m);
+  g_assert_false (gsk_layer_bsp_add_rect (bsp, &rect, &m));
+
+  turned (&m, 90, 0, 1, 0, 0);
+  g_assert_false (gsk_layer_bsp_add_rect (bsp, &rect, &m));
+
+  graphene_matrix_init_from_float (&m, nan_floats);
+  g_assert_false (gsk_layer_bsp_add_rect (bsp, &rect, &m));
+
+  g_assert_cmpuint (gsk_layer_bsp_get_n_items (bsp), ==, 4);
+  gsk_layer_bsp_foreach (bsp, probe_piece, &probe);
+  g_assert_cmpuint (probe.n_pieces, ==, 1);
+  gsk_layer_bsp_free (bsp);
+}
+
+static void
+test_bsp_random (void)
+{
+  graphene_rect_t rects[24];
+  graphene_matrix_t m[24];
+  guint round, i, checked = 0;
+
+  for (round = 0; round < 20; round++)
+    {
+      for (i = 0; i < G_N_ELEMENTS (rects); i++)
+        {
+          rects[i] = GRAPHENE_RECT_INIT (g_test_rand_double_range (-60, 60), g_test_rand_double_range (-60, 60),
+                                         g_test_rand_double_range (20, 150), g_test_rand_double_range (20, 150));
+          graphene_vec3_t axis;
+
+          graphene_vec3_init (&axis, g_test_rand_double_range (-1, 1), g_test_rand_double_range (-1, 1),
+                              g_test_rand_double_range (-0.2, 0.2));
+          graphene_matrix_init_translate (&m[i], &GRAPHENE_POINT3D_INIT (-50, -50, 0));
+          graphene_matrix_rotate (&m[i], g_test_rand_double_range (-80, 80), &axis);
+          graphene_matrix_translate (&m[i], &GRAPHENE_POINT3D_INIT (g_test_rand_double_range (50, 150),
+                                                                    g_test_rand_double_range (50, 150),
+                                                                    g_test_rand_double_range (-80, 80)));
+        }
+      checked += check_order (rects, m, G_N_ELEMENTS (rects), NULL);
+    }
+  g_assert_cmpuint (checked, >, 5000);
+}
+
+/* Ten thousand planes that all cross: the pieces stay within their
+ * bound, and every one is drawn */
+static void
+test_bsp_many (void)
+{
+  GskLayerBsp *bsp = gsk_layer_bsp_new ();
+  graphene_rect_t rect = GRAPHENE_RECT_INIT (0, 0, 100, 100);
+  Probe probe = { -1e6, -1e6, -1, 0 };
+  guint i;
+
+  for (i = 0; i < 10000; i++)
+    {
+      graphene_matrix_t m;
+
+      turned (&m, (i % 170) - 85.f, 1, i % 7 - 3.f, 0, (i % 13) - 6.f);
+      gsk_layer_bsp_add_rect (bsp, &rect, &m);
+    }
+  gsk_layer_bsp_foreach (bsp, probe_piece, &probe);
+  g_assert_cmpuint (probe.n_pieces, >=, 9000);
+  g_assert_cmpuint (probe.n_pieces, <=, 10000 * GSK_LAYER_BSP_PIECES_PER_PLANE + GSK_LAYER_BSP_EXTRA_PIECES);
+  g_test_message ("10,000 crossing planes: %u pieces, %u splits", probe.n_pieces,
+                  gsk_layer_bsp_get_n_splits (bsp));
+  gsk_layer_bsp_free (bsp);
+}
+
+/* }}} */
+
 int
 main (int    argc,
       char **argv)
@@ -312,6 +688,13 @@ main (int    argc,
   g_test_add_func ("/3d/flat/stops-perspective", test_flat_stops_perspective);
   g_test_add_func ("/3d/contexts/nested", test_nested_contexts);
   g_test_add_func ("/3d/contexts/picking", test_picking);
+  g_test_add_func ("/3d/bsp/crossing", test_bsp_crossing);
+  g_test_add_func ("/3d/bsp/three-crossing", test_bsp_three_crossing);
+  g_test_add_func ("/3d/bsp/cube", test_bsp_cube);
+  g_test_add_func ("/3d/bsp/coplanar-and-parallel", test_bsp_coplanar_and_parallel);
+  g_test_add_func ("/3d/bsp/behind-the-viewer", test_bsp_behind_the_viewer);
+  g_test_add_func ("/3d/bsp/random", test_bsp_random);
+  g_test_add_func ("/3d/bsp/many", test_bsp_many);
 
   return g_test_run ();
 }
