@@ -53,11 +53,12 @@ typedef GskLayerGlyphRun * (* GskLayerGlyphFunc) (GskLayer              *layer,
                                                   float                  scale,
                                                   const graphene_rect_t *clip);
 
-/* What a preserve-3d layer keeps for its children (gsk-layer-space.c):
- * the product of the local matrices from its own space up to the root
- * of its 3D rendering context, and the world matrix of the plane the
- * context is flattened into (the flat layer that holds it; identity at
- * the top level) */
+/* What a layer of a 3D rendering context, or one that starts a context,
+ * keeps (gsk-layer-space.c): the product of the local matrices from its
+ * own space up to the root of the context, and the world matrix of the
+ * plane the context is flattened into (the flat layer that holds it;
+ * identity at the top level). Its children and the compile's ordering
+ * of the context's planes read it. */
 struct _GskLayerContext3D
 {
   graphene_matrix_t accumulated;
@@ -153,7 +154,8 @@ struct _GskLayerPrivate
 
   /* Layer space → top level's target space; valid unless world_dirty */
   graphene_matrix_t world;
-  /* While preserve_3d, since the world matrix was last computed */
+  /* Since the world matrix was last computed while the layer or its
+   * parent was preserve_3d */
   GskLayerContext3D *context_3d;
 
   /* Box in target space of the whole subtree as last compiled, for

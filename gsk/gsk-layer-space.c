@@ -210,7 +210,9 @@ compute_world_3d (GskLayerPrivate   *priv,
       base = ppriv ? &ppriv->world : NULL;
     }
 
-  if (priv->preserve_3d)
+  /* Kept by the layers of a context (the compile orders their planes by
+   * it) and by those that start one */
+  if (priv->preserve_3d || (ppriv != NULL && ppriv->preserve_3d))
     {
       if (priv->context_3d == NULL)
         priv->context_3d = g_new (GskLayerContext3D, 1);

@@ -339,6 +339,10 @@ GskLayerRenderList *gsk_layer_render_list_new       (int                      wi
                                                      int                      height);
 void                gsk_layer_render_list_free      (GskLayerRenderList      *list);
 void                gsk_layer_render_list_clear     (GskLayerRenderList      *list);
+/* @src again in @dest, with references of its own to what @src owns */
+void                gsk_layer_render_op_copy        (GskLayerRenderOp       *dest,
+                                                     const GskLayerRenderOp *src);
+
 /* Gives up what @op owns (surface, glyphs, paint, filters) */
 void                gsk_layer_render_op_clear       (GskLayerRenderOp        *op);
 GskLayerRenderOp   *gsk_layer_render_list_append    (GskLayerRenderList      *list,

@@ -83,6 +83,21 @@ gsk_layer_render_op_clear (GskLayerRenderOp *op)
   g_clear_pointer (&op->paint, g_free);
 }
 
+void
+gsk_layer_render_op_copy (GskLayerRenderOp       *dest,
+                          const GskLayerRenderOp *src)
+{
+  *dest = *src;
+  if (src->surface)
+    cairo_surface_reference (src->surface);
+  if (src->glyphs)
+    gsk_layer_glyph_run_ref (src->glyphs);
+  if (src->filters)
+    dest->filters = g_memdup2 (src->filters, src->n_filters * sizeof (GskLayerRenderFilter));
+  if (src->paint)
+    dest->paint = g_memdup2 (src->paint, sizeof (GskLayerRenderPaint));
+}
+
 /* The returned op stays valid until the next append. */
 GskLayerRenderOp *
 gsk_layer_render_list_append_uninitialized (GskLayerRenderList *list)
