@@ -192,6 +192,9 @@ struct _GskLayerPrivate
   guint clip_to_bounds : 1;
   /* transform-style: preserve-3d (0: flat, the default) */
   guint preserve_3d : 1;
+  /* … and no group, clip or backdrop filter makes it flat: the last
+   * compile ordered its children's planes by depth, and picking does */
+  guint orders_planes : 1;
 
   /* The cached world matrices of this layer and all its descendants are
    * out of date */

@@ -719,48 +719,101 @@ update_pick_cache (GskLayer        *layer,
     g_free (children);
 }
 
-/**
- * gsk_layer_pick:
- * @self: a layer, usually a top level
- * @x: x coordinate in the space @self is placed in (the surface, for a
- *   top level)
- * @y: y coordinate in the same space
- *
- * Finds the top-most layer under a point in the subtree of @self,
- * through every 3D transform and clip. Hidden layers, layers at opacity
- * 0 and layers with a singular transform are skipped with their
- * subtrees; layers that are not reactive are skipped, but not their
- * children.
- *
- * Returns: (transfer none) (nullable): the layer under the point
- *
- * Since: 0.1
- */
-GskLayer *
-gsk_layer_pick (GskLayer *self,
-                float     x,
-                float     y)
+static GskLayer *pick_walk (GskLayer               *self,
+                            const graphene_point_t *screen_point);
+
+/* Where @screen is on @p's plane, in depth in its 3D rendering context
+ * (larger is nearer); FALSE if the plane is not there */
+static gboolean
+context_depth (GskLayerPrivate        *p,
+               const graphene_point_t *screen,
+               double                 *depth)
 {
-  GskLayerPrivate *priv;
-  graphene_point_t screen = GRAPHENE_POINT_INIT (x, y);
+  graphene_point_t point;
+  graphene_vec4_t v, r;
+
+  if (p->context_3d == NULL || !gsk_layer_unproject (&p->world, screen, &point))
+    return FALSE;
+  graphene_vec4_init (&v, point.x, point.y, 0, 1);
+  graphene_matrix_transform_vec4 (&p->context_3d->accumulated, &v, &r);
+  if (!(graphene_vec4_get_w (&r) > 0))
+    return FALSE;
+  *depth = graphene_vec4_get_z (&r) / graphene_vec4_get_w (&r);
+  return isfinite (*depth);
+}
+
+/* The layer under @screen in the context that @root starts: of the
+ * planes there (a preserve-3d layer's own, or a flat layer's whole
+ * subtree), the nearest, the later in tree order where two are at the
+ * same depth, as the compile draws them */
+static GskLayer *
+pick_context (GskLayer               *root,
+              const graphene_point_t *screen)
+{
+  GPtrArray *stack = g_ptr_array_new ();
+  GskLayer *best = NULL;
+  double best_depth = -G_MAXDOUBLE;
+
+  g_ptr_array_add (stack, root);
+  while (stack->len > 0)
+    {
+      GskLayer *l = g_ptr_array_steal_index (stack, stack->len - 1);
+      GskLayerPrivate *p = gsk_layer_get_private (l);
+      GskLayer *hit = NULL;
+      double depth;
+
+      if (!p->visible || p->opacity <= 0.f)
+        continue;
+      if (p->world_stale)
+        {
+          GskLayer *c;
+
+          gsk_layer_compute_world (l);
+          p->world_stale = FALSE;
+          for (c = p->first_child; c != NULL; c = gsk_layer_get_private (c)->next_sibling)
+            gsk_layer_get_private (c)->world_stale = TRUE;
+        }
+      if (p->world_singular)
+        continue;
+
+      if (p->orders_planes)
+        {
+          GskLayer *buf[32];
+          GskLayer **children;
+          guint n, i;
+
+          if (p->reactive && layer_contains_screen_point (p, screen))
+            hit = l;
+          /* Reversed, so that they come off the stack in paint order */
+          n = gsk_layer_get_paint_order (l, buf, G_N_ELEMENTS (buf), &children);
+          for (i = n; i-- > 0; )
+            g_ptr_array_add (stack, children[i]);
+          if (children != buf)
+            g_free (children);
+        }
+      else
+        hit = pick_walk (l, screen);
+
+      if (hit != NULL && context_depth (p, screen, &depth) && depth >= best_depth)
+        {
+          best = hit;
+          best_depth = depth;
+        }
+    }
+  g_ptr_array_free (stack, TRUE);
+
+  return best;
+}
+
+/* The layer under @screen in the subtree of @self, whose world matrix
+ * is fresh */
+static GskLayer *
+pick_walk (GskLayer               *self,
+           const graphene_point_t *screen_point)
+{
+  graphene_point_t screen = *screen_point;
   GArray *stack;
   GskLayer *found = NULL;
-
-  g_return_val_if_fail (GSK_IS_LAYER (self), NULL);
-  if (!point_is_finite (x, y))
-    return NULL;
-
-  priv = gsk_layer_get_private (self);
-  if (priv->parent)
-    {
-      graphene_point_t origin = GRAPHENE_POINT_INIT (x, y);
-
-      /* Follow the point from the parent's plane to the screen */
-      if (!gsk_layer_map_point (priv->parent, NULL, &origin, &screen))
-        return NULL;
-    }
-
-  gsk_layer_update_world (self);
 
   /* Depth first, from the top-most child down, so the first hit wins;
    * explicit stack because trees can be deep */
@@ -806,6 +859,13 @@ gsk_layer_pick (GskLayer *self,
 
       if (frame.trusted && !box_contains (&p->subtree_bounds, &screen))
         continue;
+
+      /* A 3D rendering context: the plane in front there, as drawn */
+      if (p->orders_planes && (p->parent == NULL || !gsk_layer_get_private (p->parent)->orders_planes))
+        {
+          found = pick_context (frame.layer, &screen);
+          continue;
+        }
 
       g_array_append_val (stack, ((PickFrame) { frame.layer, frame.trusted, TRUE }));
 
@@ -863,6 +923,50 @@ gsk_layer_pick (GskLayer *self,
   g_array_free (stack, TRUE);
 
   return found;
+}
+
+/**
+ * gsk_layer_pick:
+ * @self: a layer, usually a top level
+ * @x: x coordinate in the space @self is placed in (the surface, for a
+ *   top level)
+ * @y: y coordinate in the same space
+ *
+ * Finds the top-most layer under a point in the subtree of @self,
+ * through every 3D transform and clip. Hidden layers, layers at opacity
+ * 0 and layers with a singular transform are skipped with their
+ * subtrees; layers that are not reactive are skipped, but not their
+ * children.
+ *
+ * Returns: (transfer none) (nullable): the layer under the point
+ *
+ * Since: 0.1
+ */
+GskLayer *
+gsk_layer_pick (GskLayer *self,
+                float     x,
+                float     y)
+{
+  GskLayerPrivate *priv;
+  graphene_point_t screen = GRAPHENE_POINT_INIT (x, y);
+
+  g_return_val_if_fail (GSK_IS_LAYER (self), NULL);
+  if (!point_is_finite (x, y))
+    return NULL;
+
+  priv = gsk_layer_get_private (self);
+  if (priv->parent)
+    {
+      graphene_point_t origin = GRAPHENE_POINT_INIT (x, y);
+
+      /* Follow the point from the parent's plane to the screen */
+      if (!gsk_layer_map_point (priv->parent, NULL, &origin, &screen))
+        return NULL;
+    }
+
+  gsk_layer_update_world (self);
+
+  return pick_walk (self, &screen);
 }
 
 /* }}} */

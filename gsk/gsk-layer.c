@@ -474,6 +474,8 @@ gsk_layer_set_transform_style (GskLayer               *self,
     return;
 
   priv->preserve_3d = style == GSK_LAYER_TRANSFORM_STYLE_PRESERVE_3D;
+  /* (The next compile says whether it orders planes; flat, it does not) */
+  priv->orders_planes &= priv->preserve_3d;
   /* Its own world is computed again too: that is where a preserve-3d
    * layer keeps its context for its children */
   gsk_layer_changed (self, GSK_LAYER_DIRTY_WORLD);

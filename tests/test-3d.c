@@ -233,6 +233,51 @@ test_picking (void)
   g_assert_finalize_object (root);
 }
 
+/* Two planes that cross in a context: on the left of the line where
+ * they cross, rotateY(40deg) turns a's side toward the viewer (z =
+ * -x sin 40°, x < 0) and b's away; on the right the other way round. A
+ * point is picked on the plane in front there, as it is drawn, though
+ * b is later in the tree. Flat, both lie in the container's plane and
+ * the later one is picked. */
+static void
+test_picking_by_depth (void)
+{
+  GskLayer *root = new_root ();
+  GskLayer *pair = add_layer (root, 50, 50, 100, 100, "perspective(400px) rotateX(-15deg)");
+  GskLayer *a = add_layer (pair, 0, 0, 100, 100, "rotateY(40deg)");
+  GskLayer *b = add_layer (pair, 0, 0, 100, 100, "rotateY(-40deg)");
+  GskLayerRenderer *renderer = gsk_layer_software_renderer_new ();
+
+  gsk_layer_set_transform_style (pair, GSK_LAYER_TRANSFORM_STYLE_PRESERVE_3D);
+  /* Picking follows what the last frame drew */
+  cairo_surface_destroy (gsk_layer_renderer_render_to_surface (renderer, root, 200, 200));
+  g_assert_true (gsk_layer_pick (root, 80, 100) == a);
+  g_assert_true (gsk_layer_pick (root, 120, 100) == b);
+  g_assert_true (gsk_layer_pick (root, 70, 80) == a);
+  g_assert_true (gsk_layer_pick (root, 130, 120) == b);
+  /* Outside both: the root */
+  g_assert_true (gsk_layer_pick (root, 10, 10) == root);
+
+  /* b not reactive: the container's own plane (z = 0) is nearer there
+   * than a's right side; not reactive either, then a, behind */
+  gsk_layer_set_reactive (b, FALSE);
+  g_assert_true (gsk_layer_pick (root, 120, 100) == pair);
+  gsk_layer_set_reactive (pair, FALSE);
+  g_assert_true (gsk_layer_pick (root, 120, 100) == a);
+  /* … and on the left, a is in front of the container */
+  gsk_layer_set_reactive (pair, TRUE);
+  g_assert_true (gsk_layer_pick (root, 80, 100) == a);
+  gsk_layer_set_reactive (b, TRUE);
+
+  gsk_layer_set_transform_style (pair, GSK_LAYER_TRANSFORM_STYLE_FLAT);
+  cairo_surface_destroy (gsk_layer_renderer_render_to_surface (renderer, root, 200, 200));
+  g_assert_true (gsk_layer_pick (root, 90, 100) == b);
+  g_assert_true (gsk_layer_pick (root, 110, 100) == b);
+
+  g_object_unref (renderer);
+  g_assert_finalize_object (root);
+}
+
 static void
 test_scene_file (void)
 {
@@ -688,6 +733,7 @@ main (int    argc,
   g_test_add_func ("/3d/flat/stops-perspective", test_flat_stops_perspective);
   g_test_add_func ("/3d/contexts/nested", test_nested_contexts);
   g_test_add_func ("/3d/contexts/picking", test_picking);
+  g_test_add_func ("/3d/contexts/picking-by-depth", test_picking_by_depth);
   g_test_add_func ("/3d/bsp/crossing", test_bsp_crossing);
   g_test_add_func ("/3d/bsp/three-crossing", test_bsp_three_crossing);
   g_test_add_func ("/3d/bsp/cube", test_bsp_cube);

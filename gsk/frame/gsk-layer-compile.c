@@ -1149,6 +1149,7 @@ enter_layer (Compiler *c,
    * (CSS's grouping properties) orders the planes of its children */
   orders_planes = p->preserve_3d && !need_group && !(p->clip_to_bounds && p->n_children > 0) &&
                   gsk_layer_style_get_n_backdrop_filters (p->style) == 0;
+  p->orders_planes = orders_planes;
   own_start = c->list->n_ops;
 
   exit = *frame;
