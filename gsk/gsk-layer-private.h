@@ -195,6 +195,8 @@ struct _GskLayerPrivate
   /* … and no group, clip or backdrop filter makes it flat: the last
    * compile ordered its children's planes by depth, and picking does */
   guint orders_planes : 1;
+  /* backface-visibility: hidden */
+  guint backface_hidden : 1;
 
   /* The cached world matrices of this layer and all its descendants are
    * out of date */
@@ -604,6 +606,12 @@ guint gsk_layer_get_paint_order (GskLayer   *self,
 
 /* Matrix from the layer's space to its parent's, including the parent's
  * child-transform */
+/* Whether the back of @self faces the viewer, as CSS decides it: by the
+ * normal of its plane under its accumulated 3D transform (in its 3D
+ * rendering context, or its local one), so that a mirror is not a back.
+ * Its world matrix must be fresh. gsk-layer-space.c */
+gboolean gsk_layer_shows_back (GskLayer *self);
+
 /* Projects a map onto the plane z = 0 as CSS Transforms 2 flattens: the
  * output z depends on nothing and the input z moves nothing, while x, y
  * and w (perspective included) are kept. gsk-layer-space.c */

@@ -233,6 +233,47 @@ compute_world_3d (GskLayerPrivate   *priv,
   graphene_matrix_multiply (&accumulated, base, &priv->world);
 }
 
+gboolean
+gsk_layer_shows_back (GskLayer *self)
+{
+  GskLayerPrivate *priv = gsk_layer_get_private (self);
+  GskLayerPrivate *ppriv = priv->parent ? gsk_layer_get_private (priv->parent) : NULL;
+  graphene_matrix_t local;
+  const graphene_matrix_t *m;
+  double a[16], det, cofactor;
+  float f[16];
+  int i;
+
+  if (ppriv != NULL && ppriv->preserve_3d && priv->context_3d != NULL)
+    m = &priv->context_3d->accumulated;
+  else
+    {
+      gsk_layer_get_local_matrix (self, &local);
+      m = &local;
+    }
+
+  graphene_matrix_to_float (m, f);
+  for (i = 0; i < 16; i++)
+    a[i] = f[i];
+  /* The normal (0, 0, 1) goes through the inverse transpose: its z is
+   * the cofactor of z over the determinant. The cofactor is the minor of
+   * rows and columns x, y and w. */
+  cofactor = a[0] * (a[5] * a[15] - a[7] * a[13]) -
+             a[1] * (a[4] * a[15] - a[7] * a[12]) +
+             a[3] * (a[4] * a[13] - a[5] * a[12]);
+  /* By hand: graphene_matrix_determinant () of Debian 12's graphene
+   * 1.10 has the opposite sign (it gives -1 for a translation) */
+  det = a[0] * (a[5] * (a[10] * a[15] - a[11] * a[14]) - a[6] * (a[9] * a[15] - a[11] * a[13]) +
+                a[7] * (a[9] * a[14] - a[10] * a[13])) -
+        a[1] * (a[4] * (a[10] * a[15] - a[11] * a[14]) - a[6] * (a[8] * a[15] - a[11] * a[12]) +
+                a[7] * (a[8] * a[14] - a[10] * a[12])) +
+        a[2] * (a[4] * (a[9] * a[15] - a[11] * a[13]) - a[5] * (a[8] * a[15] - a[11] * a[12]) +
+                a[7] * (a[8] * a[13] - a[9] * a[12])) -
+        a[3] * (a[4] * (a[9] * a[14] - a[10] * a[13]) - a[5] * (a[8] * a[14] - a[10] * a[12]) +
+                a[6] * (a[8] * a[13] - a[9] * a[12]));
+  return isfinite (det) && isfinite (cofactor) && det * cofactor < -1e-12;
+}
+
 void
 gsk_layer_compute_world (GskLayer *self)
 {
@@ -775,6 +816,8 @@ pick_context (GskLayer               *root,
         }
       if (p->world_singular)
         continue;
+      if (p->backface_hidden && !p->orders_planes && gsk_layer_shows_back (l))
+        continue;
 
       if (p->orders_planes)
         {
@@ -782,7 +825,8 @@ pick_context (GskLayer               *root,
           GskLayer **children;
           guint n, i;
 
-          if (p->reactive && layer_contains_screen_point (p, screen))
+          if (p->reactive && layer_contains_screen_point (p, screen) &&
+              !(p->backface_hidden && gsk_layer_shows_back (l)))
             hit = l;
           /* Reversed, so that they come off the stack in paint order */
           n = gsk_layer_get_paint_order (l, buf, G_N_ELEMENTS (buf), &children);
@@ -794,7 +838,8 @@ pick_context (GskLayer               *root,
       else
         hit = pick_walk (l, screen);
 
-      if (hit != NULL && context_depth (p, screen, &depth) && depth >= best_depth)
+      /* (Within what the BSP tree takes for one plane, the later wins) */
+      if (hit != NULL && context_depth (p, screen, &depth) && depth >= best_depth - 1e-3)
         {
           best = hit;
           best_depth = depth;
@@ -836,7 +881,8 @@ pick_walk (GskLayer               *self,
 
       if (frame.exit)
         {
-          if (p->reactive && layer_contains_screen_point (p, &screen))
+          if (p->reactive && layer_contains_screen_point (p, &screen) &&
+              !(p->backface_hidden && gsk_layer_shows_back (frame.layer)))
             found = frame.layer;
           continue;
         }
@@ -858,6 +904,11 @@ pick_walk (GskLayer               *self,
         continue;
 
       if (frame.trusted && !box_contains (&p->subtree_bounds, &screen))
+        continue;
+
+      /* Turned away and hidden from behind: with its subtree, unless it
+       * orders its children's planes (its own is tested at exit) */
+      if (p->backface_hidden && !p->orders_planes && gsk_layer_shows_back (frame.layer))
         continue;
 
       /* A 3D rendering context: the plane in front there, as drawn */

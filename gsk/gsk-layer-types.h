@@ -257,4 +257,21 @@ typedef enum {
   GSK_LAYER_TRANSFORM_STYLE_PRESERVE_3D,
 } GskLayerTransformStyle;
 
+/**
+ * GskLayerBackfaceVisibility:
+ * @GSK_LAYER_BACKFACE_VISIBILITY_VISIBLE: the layer is drawn whichever
+ *   side faces the viewer (the default)
+ * @GSK_LAYER_BACKFACE_VISIBILITY_HIDDEN: the layer is neither drawn nor
+ *   picked while its back faces the viewer
+ *
+ * Whether a layer turned away from the viewer shows, as CSS's
+ * `backface-visibility`: see [property@Layer:backface-visibility].
+ *
+ * Since: 0.1
+ */
+typedef enum {
+  GSK_LAYER_BACKFACE_VISIBILITY_VISIBLE,
+  GSK_LAYER_BACKFACE_VISIBILITY_HIDDEN,
+} GskLayerBackfaceVisibility;
+
 G_END_DECLS

@@ -503,6 +503,61 @@ gsk_layer_get_transform_style (GskLayer *self)
                                                    : GSK_LAYER_TRANSFORM_STYLE_FLAT;
 }
 
+/**
+ * gsk_layer_set_backface_visibility:
+ * @self: a layer
+ * @visibility: whether @self shows while turned away
+ *
+ * Sets whether @self is drawn and picked while its back faces the viewer,
+ * as CSS's `backface-visibility`: a flip card's two faces, each hidden
+ * from behind. The back faces the viewer when the layer's plane, under
+ * its 3D transform (in its 3D rendering context, or with its parent's
+ * [property@Layer:child-transform]), is turned away; a mirror image
+ * (`scaleX(-1)`) is not a back. Hidden, a flat layer hides with its
+ * subtree; a preserve-3d one hides its own plane only, its children each
+ * decide for themselves.
+ *
+ * Since: 0.1
+ */
+void
+gsk_layer_set_backface_visibility (GskLayer                   *self,
+                                   GskLayerBackfaceVisibility  visibility)
+{
+  GskLayerPrivate *priv;
+
+  g_return_if_fail (GSK_IS_LAYER (self));
+  g_return_if_fail (visibility == GSK_LAYER_BACKFACE_VISIBILITY_VISIBLE ||
+                    visibility == GSK_LAYER_BACKFACE_VISIBILITY_HIDDEN);
+
+  priv = gsk_layer_get_instance_private (self);
+  if (priv->backface_hidden == (visibility == GSK_LAYER_BACKFACE_VISIBILITY_HIDDEN))
+    return;
+
+  priv->backface_hidden = visibility == GSK_LAYER_BACKFACE_VISIBILITY_HIDDEN;
+  gsk_layer_changed (self, GSK_LAYER_DIRTY_EFFECTS);
+  g_object_notify_by_pspec (G_OBJECT (self), gsk_layer_properties[PROP_BACKFACE_VISIBILITY]);
+}
+
+/**
+ * gsk_layer_get_backface_visibility:
+ * @self: a layer
+ *
+ * Gets whether @self shows while its back faces the viewer: see
+ * [method@Layer.set_backface_visibility].
+ *
+ * Returns: the backface visibility of @self
+ *
+ * Since: 0.1
+ */
+GskLayerBackfaceVisibility
+gsk_layer_get_backface_visibility (GskLayer *self)
+{
+  g_return_val_if_fail (GSK_IS_LAYER (self), GSK_LAYER_BACKFACE_VISIBILITY_VISIBLE);
+
+  return gsk_layer_get_private (self)->backface_hidden ? GSK_LAYER_BACKFACE_VISIBILITY_HIDDEN
+                                                       : GSK_LAYER_BACKFACE_VISIBILITY_VISIBLE;
+}
+
 /* {{{ Geometry, continued */
 
 /**
@@ -974,6 +1029,9 @@ gsk_layer_get_property (GObject    *object,
     case PROP_TRANSFORM_STYLE:
       g_value_set_enum (value, gsk_layer_get_transform_style (self));
       break;
+    case PROP_BACKFACE_VISIBILITY:
+      g_value_set_enum (value, gsk_layer_get_backface_visibility (self));
+      break;
     case PROP_SCALE:
       {
         graphene_point3d_t p;
@@ -1074,6 +1132,9 @@ gsk_layer_set_property (GObject      *object,
       break;
     case PROP_TRANSFORM_STYLE:
       gsk_layer_set_transform_style (self, g_value_get_enum (value));
+      break;
+    case PROP_BACKFACE_VISIBILITY:
+      gsk_layer_set_backface_visibility (self, g_value_get_enum (value));
       break;
     default:
       if (prop_id >= PROP_LAYOUT_FIRST &&
@@ -1385,6 +1446,20 @@ gsk_layer_class_init (GskLayerClass *klass)
   gsk_layer_properties[PROP_TRANSFORM_STYLE] =
     g_param_spec_enum ("transform-style", NULL, "Whether the children are flattened into the layer's plane or keep their depth",
                        GSK_TYPE_LAYER_TRANSFORM_STYLE, GSK_LAYER_TRANSFORM_STYLE_FLAT,
+                       G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+
+  /**
+   * GskLayer:backface-visibility:
+   *
+   * Whether the layer is drawn and picked while its back faces the
+   * viewer, as CSS's `backface-visibility`: see
+   * [method@Layer.set_backface_visibility].
+   *
+   * Since: 0.1
+   */
+  gsk_layer_properties[PROP_BACKFACE_VISIBILITY] =
+    g_param_spec_enum ("backface-visibility", NULL, "Whether the layer shows while its back faces the viewer",
+                       GSK_TYPE_LAYER_BACKFACE_VISIBILITY, GSK_LAYER_BACKFACE_VISIBILITY_VISIBLE,
                        G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
 
   gsk_layer_layout_hooks->install_properties (&gsk_layer_properties[PROP_LAYOUT_FIRST]);

@@ -159,6 +159,11 @@ void                   gsk_layer_set_transform_style (GskLayer               *se
 GSK_LAYER_AVAILABLE_IN_ALL
 GskLayerTransformStyle gsk_layer_get_transform_style (GskLayer               *self);
 GSK_LAYER_AVAILABLE_IN_ALL
+void                       gsk_layer_set_backface_visibility (GskLayer                   *self,
+                                                              GskLayerBackfaceVisibility  visibility);
+GSK_LAYER_AVAILABLE_IN_ALL
+GskLayerBackfaceVisibility gsk_layer_get_backface_visibility (GskLayer                   *self);
+GSK_LAYER_AVAILABLE_IN_ALL
 void gsk_layer_set_translate (GskLayer                 *self,
                               const graphene_point3d_t *translate);
 GSK_LAYER_AVAILABLE_IN_ALL

@@ -278,6 +278,59 @@ test_picking_by_depth (void)
   g_assert_finalize_object (root);
 }
 
+/* A flip card: the back face first in the tree, the front after it, both
+ * hidden from behind. Turned 30°, the front shows and takes the point;
+ * turned 150°, the front is turned away (cos 150° < 0) and the back,
+ * rotateY(180deg) more, faces the viewer. In a flat parent turned 150°,
+ * a face's own transform is all that counts (CSS's accumulated matrix
+ * stops at a flat parent): it shows, mirrored. */
+static void
+test_backface (void)
+{
+  GskLayer *root = new_root ();
+  GskLayer *card = add_layer (root, 50, 50, 100, 100, "perspective(400px) rotateY(30deg)");
+  GskLayer *back = add_layer (card, 0, 0, 100, 100, "rotateY(180deg)");
+  GskLayer *front = add_layer (card, 0, 0, 100, 100, NULL);
+  GskLayerRenderer *renderer = gsk_layer_software_renderer_new ();
+  GskLayerTransform *t = NULL;
+  g_autoptr (GError) error = NULL;
+  guint n = 0;
+
+  g_assert_cmpint (gsk_layer_get_backface_visibility (front), ==, GSK_LAYER_BACKFACE_VISIBILITY_VISIBLE);
+  g_signal_connect (front, "notify::backface-visibility", G_CALLBACK (count_notify), &n);
+  gsk_layer_set_backface_visibility (front, GSK_LAYER_BACKFACE_VISIBILITY_HIDDEN);
+  gsk_layer_set_backface_visibility (front, GSK_LAYER_BACKFACE_VISIBILITY_HIDDEN);
+  g_assert_cmpuint (n, ==, 1);
+  g_assert_true (gsk_layer_set_style_from_string (back, "backface-visibility: hidden", &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (gsk_layer_get_backface_visibility (back), ==, GSK_LAYER_BACKFACE_VISIBILITY_HIDDEN);
+  gsk_layer_set_transform_style (card, GSK_LAYER_TRANSFORM_STYLE_PRESERVE_3D);
+
+  cairo_surface_destroy (gsk_layer_renderer_render_to_surface (renderer, root, 200, 200));
+  g_assert_true (gsk_layer_pick (root, 100, 100) == front);
+
+  g_assert_true (gsk_layer_transform_parse ("perspective(400px) rotateY(150deg)", &t, NULL));
+  gsk_layer_set_transform (card, t);
+  gsk_layer_transform_unref (t);
+  cairo_surface_destroy (gsk_layer_renderer_render_to_surface (renderer, root, 200, 200));
+  g_assert_true (gsk_layer_pick (root, 100, 100) == back);
+
+  /* Visible from behind again: the front, later, is in front */
+  gsk_layer_set_backface_visibility (front, GSK_LAYER_BACKFACE_VISIBILITY_VISIBLE);
+  cairo_surface_destroy (gsk_layer_renderer_render_to_surface (renderer, root, 200, 200));
+  g_assert_true (gsk_layer_pick (root, 100, 100) == front);
+  gsk_layer_set_backface_visibility (front, GSK_LAYER_BACKFACE_VISIBILITY_HIDDEN);
+
+  /* Flat card: the faces' own transforms decide; the back's is
+   * rotateY(180deg), the front's none */
+  gsk_layer_set_transform_style (card, GSK_LAYER_TRANSFORM_STYLE_FLAT);
+  cairo_surface_destroy (gsk_layer_renderer_render_to_surface (renderer, root, 200, 200));
+  g_assert_true (gsk_layer_pick (root, 100, 100) == front);
+
+  g_object_unref (renderer);
+  g_assert_finalize_object (root);
+}
+
 static void
 test_scene_file (void)
 {
@@ -734,6 +787,7 @@ main (int    argc,
   g_test_add_func ("/3d/contexts/nested", test_nested_contexts);
   g_test_add_func ("/3d/contexts/picking", test_picking);
   g_test_add_func ("/3d/contexts/picking-by-depth", test_picking_by_depth);
+  g_test_add_func ("/3d/backface", test_backface);
   g_test_add_func ("/3d/bsp/crossing", test_bsp_crossing);
   g_test_add_func ("/3d/bsp/three-crossing", test_bsp_three_crossing);
   g_test_add_func ("/3d/bsp/cube", test_bsp_cube);

@@ -1491,6 +1491,11 @@ property_values (GParamSpec *pspec,
       g_value_set_enum (first, GSK_LAYER_ALIGN_CENTER);
       g_value_set_enum (second, GSK_LAYER_ALIGN_END);
     }
+  else if (g_str_equal (name, "backface-visibility"))
+    {
+      g_value_set_enum (first, GSK_LAYER_BACKFACE_VISIBILITY_HIDDEN);
+      g_value_set_enum (second, GSK_LAYER_BACKFACE_VISIBILITY_VISIBLE);
+    }
   else if (g_str_equal (name, "transform-style"))
     {
       g_value_set_enum (first, GSK_LAYER_TRANSFORM_STYLE_PRESERVE_3D);
@@ -1614,7 +1619,7 @@ test_properties_gobject (void)
   guint n_pspecs, i;
 
   pspecs = g_object_class_list_properties (G_OBJECT_GET_CLASS (layer), &n_pspecs);
-  g_assert_cmpuint (n_pspecs, ==, 32);
+  g_assert_cmpuint (n_pspecs, ==, 33);
 
   for (i = 0; i < n_pspecs; i++)
     {

@@ -1224,6 +1224,24 @@ parse_transform_style (Parser        *parser,
 }
 
 static gboolean
+parse_backface_visibility (Parser        *parser,
+                           const char    *p,
+                           const char    *end,
+                           GskLayerStyle *style)
+{
+  if (gsk_layer_style_parser_span_is (p, end, "visible"))
+    style->backface_visibility = GSK_LAYER_BACKFACE_VISIBILITY_VISIBLE;
+  else if (gsk_layer_style_parser_span_is (p, end, "hidden"))
+    style->backface_visibility = GSK_LAYER_BACKFACE_VISIBILITY_HIDDEN;
+  else
+    return gsk_layer_style_parser_fail (parser, p, GSK_LAYER_ERROR_INVALID_VALUE,
+                                        "expected visible or hidden");
+
+  style->set |= GSK_LAYER_STYLE_BACKFACE_VISIBILITY;
+  return TRUE;
+}
+
+static gboolean
 parse_declaration (Parser        *parser,
                    const char    *name_start,
                    const char    *name_end,
@@ -1247,6 +1265,8 @@ parse_declaration (Parser        *parser,
     ok = parse_blend_mode (parser, value, end, style);
   else if (g_str_equal (name, "transform-style"))
     ok = parse_transform_style (parser, value, end, style);
+  else if (g_str_equal (name, "backface-visibility"))
+    ok = parse_backface_visibility (parser, value, end, style);
   else if (g_str_equal (name, "border-radius"))
     ok = parse_border_radius (parser, value, end, style);
   else if (g_str_equal (name, "box-shadow"))
@@ -1351,8 +1371,8 @@ parse_declaration (Parser        *parser,
  * `image-rendering`, `outline`
  * with its longhands and
  * `outline-offset`,
- * `padding` and its four longhands, `opacity`, `mix-blend-mode` and
- * `transform-style`, with their CSS syntax and meaning; lengths are in `px`,
+ * `padding` and its four longhands, `opacity`, `mix-blend-mode`,
+ * `transform-style` and `backface-visibility`, with their CSS syntax and meaning; lengths are in `px`,
  * `currentcolor` is black and `transparent` transparent black. A later
  * declaration of a property
  * replaces an earlier one.

@@ -1073,7 +1073,7 @@ enter_layer (Compiler *c,
 {
   GskLayer *layer = frame->layer;
   GskLayerPrivate *p = gsk_layer_get_private (layer);
-  gboolean changed, stale, need_group, orders_planes;
+  gboolean changed, stale, need_group, orders_planes, back_hidden;
   guint own_start;
   graphene_rect_t bounds;
   Box layer_box, drawn, child_clip, backdrop;
@@ -1152,6 +1152,25 @@ enter_layer (Compiler *c,
   p->orders_planes = orders_planes;
   own_start = c->list->n_ops;
 
+  /* backface-visibility: hidden, turned away: nothing of it shows, or
+   * of a preserve-3d layer only its own plane */
+  back_hidden = p->backface_hidden && gsk_layer_shows_back (layer);
+  if (back_hidden && !orders_planes)
+    {
+      if (changed || p->paint_dirty || p->subtree_dirty)
+        forget_drawn (c, layer, FALSE);
+      if (stale)
+        {
+          GskLayer *ch;
+
+          for (ch = p->first_child; ch != NULL; ch = gsk_layer_get_private (ch)->next_sibling)
+            gsk_layer_get_private (ch)->world_stale = TRUE;
+        }
+      p->world_dirty = p->effects_dirty = p->paint_dirty = FALSE;
+      settle_skipped (layer);
+      return;
+    }
+
   exit = *frame;
   exit.exit = TRUE;
   exit.pushed_group = FALSE;
@@ -1219,7 +1238,7 @@ enter_layer (Compiler *c,
     }
 
   own_opacity = need_group ? 1.f : p->opacity;
-  drawn = emit_own_ops (c, layer, p, m, &frame->clip, &layer_box, own_opacity);
+  drawn = back_hidden ? BOX_EMPTY : emit_own_ops (c, layer, p, m, &frame->clip, &layer_box, own_opacity);
   gsk_layer_box_union (&drawn, &backdrop);
   if (orders_planes)
     add_item (c, layer, own_start, c->list->n_ops);

@@ -355,6 +355,7 @@ gsk_layer_style_interpolate (GskLayerStyle *from,
   r->opacity = CLAMP (lerp (a->opacity, b->opacity, t), 0.f, 1.f);
   r->blend_mode = discrete (t) ? b->blend_mode : a->blend_mode;
   r->transform_style = discrete (t) ? b->transform_style : a->transform_style;
+  r->backface_visibility = discrete (t) ? b->backface_visibility : a->backface_visibility;
 
   r->corner_percent = 0;
   for (i = 0; i < 8; i++)

@@ -31,6 +31,7 @@ typedef enum {
   GSK_LAYER_STYLE_BACKGROUND_CLIP  = 1 << 14,
   GSK_LAYER_STYLE_IMAGE_RENDERING  = 1 << 15,
   GSK_LAYER_STYLE_TRANSFORM_STYLE  = 1 << 16,
+  GSK_LAYER_STYLE_BACKFACE_VISIBILITY = 1 << 17,
 } GskLayerStyleSet;
 
 /* A colour stop of a gradient: its position as declared */
@@ -181,6 +182,7 @@ struct _GskLayerStyle
   float opacity;
   GskLayerBlendMode blend_mode;
   GskLayerTransformStyle transform_style;
+  GskLayerBackfaceVisibility backface_visibility;
   /* As GskLayerPrivate.corner_radii and corner_percent: per corner
    * (top-left, top-right, bottom-right, bottom-left) a horizontal and
    * a vertical radius, in pixels or percent */

@@ -156,6 +156,8 @@ gsk_layer_style_equal (GskLayerStyle *a,
     return FALSE;
   if ((a->set & GSK_LAYER_STYLE_TRANSFORM_STYLE) && a->transform_style != b->transform_style)
     return FALSE;
+  if ((a->set & GSK_LAYER_STYLE_BACKFACE_VISIBILITY) && a->backface_visibility != b->backface_visibility)
+    return FALSE;
   if ((a->set & GSK_LAYER_STYLE_BORDER_RADIUS) &&
       (memcmp (a->corner_radii, b->corner_radii, sizeof a->corner_radii) != 0 ||
        a->corner_percent != b->corner_percent))
@@ -627,6 +629,9 @@ gsk_layer_style_to_string (GskLayerStyle *self)
   if (self->set & GSK_LAYER_STYLE_TRANSFORM_STYLE)
     g_string_append_printf (s, "transform-style: %s; ",
                             self->transform_style == GSK_LAYER_TRANSFORM_STYLE_PRESERVE_3D ? "preserve-3d" : "flat");
+  if (self->set & GSK_LAYER_STYLE_BACKFACE_VISIBILITY)
+    g_string_append_printf (s, "backface-visibility: %s; ",
+                            self->backface_visibility == GSK_LAYER_BACKFACE_VISIBILITY_HIDDEN ? "hidden" : "visible");
 
   /* No separator after the last */
   if (s->len > 0)
@@ -657,6 +662,8 @@ reset_undeclared (GskLayer            *self,
     gsk_layer_set_blend_mode (self, GSK_LAYER_BLEND_NORMAL);
   if (dropped & GSK_LAYER_STYLE_TRANSFORM_STYLE)
     gsk_layer_set_transform_style (self, GSK_LAYER_TRANSFORM_STYLE_FLAT);
+  if (dropped & GSK_LAYER_STYLE_BACKFACE_VISIBILITY)
+    gsk_layer_set_backface_visibility (self, GSK_LAYER_BACKFACE_VISIBILITY_VISIBLE);
   if (dropped & GSK_LAYER_STYLE_BORDER_RADIUS)
     gsk_layer_set_corner_radius (self, 0.f);
 }
@@ -669,13 +676,13 @@ reset_undeclared (GskLayer            *self,
  * Gives @self the look @style declares, as an element's `style`
  * attribute does in CSS. Declarations that map onto properties of the
  * layer set them: `background-color`, `opacity`, `mix-blend-mode`,
- * `transform-style` and `border-radius` (whose uniform case is
- * [property@Layer:corner-radius]). Setting one of those properties
+ * `transform-style`, `backface-visibility` and `border-radius` (whose
+ * uniform case is [property@Layer:corner-radius]). Setting one of those properties
  * afterwards overrides the style's value; [method@Layer.get_style]
  * keeps what was declared. A style is all its declarations, as a CSS
- * rule is: of those five properties, one that the last style declared
+ * rule is: of those six properties, one that the last style declared
  * and @style does not goes back to its initial value (transparent, 1,
- * normal, flat, 0); one that no style declared stays as the layer has it.
+ * normal, flat, visible, 0); one that no style declared stays as the layer has it.
  *
  * Inside an easing state ([method@Layer.save_easing_state]) the style
  * animates from the one on screen, and so do transitions and keyframes
@@ -821,6 +828,8 @@ gsk_layer_set_style (GskLayer      *self,
         gsk_layer_set_blend_mode (self, style->blend_mode);
       if (style->set & GSK_LAYER_STYLE_TRANSFORM_STYLE)
         gsk_layer_set_transform_style (self, style->transform_style);
+      if (style->set & GSK_LAYER_STYLE_BACKFACE_VISIBILITY)
+        gsk_layer_set_backface_visibility (self, style->backface_visibility);
       if (style->set & GSK_LAYER_STYLE_BORDER_RADIUS)
         {
           const float *r = style->corner_radii;

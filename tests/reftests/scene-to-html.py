@@ -99,6 +99,8 @@ def layer_html(layer, scene_dir, parent_size, indent, offset=(0, 0)):
         style.append(f"perspective-origin:{pivot[0] * w}px {pivot[1] * h}px")
     if "transform-style" in layer:
         style.append(f"transform-style:{layer['transform-style']}")
+    if "backface-visibility" in layer:
+        style.append(f"backface-visibility:{layer['backface-visibility']}")
     if "background-color" in layer:
         style.append(f"background-color:{css_color(layer['background-color'])}")
     if "opacity" in layer:
