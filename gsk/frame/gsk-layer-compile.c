@@ -1145,32 +1145,6 @@ enter_layer (Compiler *c,
                  (p->content_cache != NULL && p->content_cache->glyphs != NULL &&
                   p->content_cache->glyphs->shadow != NULL)));
 
-  /* A context: a preserve-3d layer that no group or clip makes flat
-   * (CSS's grouping properties) orders the planes of its children */
-  orders_planes = p->preserve_3d && !need_group && !(p->clip_to_bounds && p->n_children > 0) &&
-                  gsk_layer_style_get_n_backdrop_filters (p->style) == 0;
-  p->orders_planes = orders_planes;
-  own_start = c->list->n_ops;
-
-  /* backface-visibility: hidden, turned away: nothing of it shows, or
-   * of a preserve-3d layer only its own plane */
-  back_hidden = p->backface_hidden && gsk_layer_shows_back (layer);
-  if (back_hidden && !orders_planes)
-    {
-      if (changed || p->paint_dirty || p->subtree_dirty)
-        forget_drawn (c, layer, FALSE);
-      if (stale)
-        {
-          GskLayer *ch;
-
-          for (ch = p->first_child; ch != NULL; ch = gsk_layer_get_private (ch)->next_sibling)
-            gsk_layer_get_private (ch)->world_stale = TRUE;
-        }
-      p->world_dirty = p->effects_dirty = p->paint_dirty = FALSE;
-      settle_skipped (layer);
-      return;
-    }
-
   exit = *frame;
   exit.exit = TRUE;
   exit.pushed_group = FALSE;
@@ -1178,13 +1152,45 @@ enter_layer (Compiler *c,
   exit.filter_damage = FALSE;
   exit.context_root = FALSE;
   exit.whole_item = 0;
-  if (orders_planes && !frame->in_context)
+  own_start = c->list->n_ops;
+  orders_planes = back_hidden = FALSE;
+
+  /* 3D: flat 2D trees pay one test here */
+  if (G_UNLIKELY (p->preserve_3d || p->orders_planes || p->backface_hidden || frame->in_context))
     {
-      open_context (c);
-      exit.context_root = TRUE;
+      /* A context: a preserve-3d layer that no group or clip makes flat
+       * (CSS's grouping properties) orders the planes of its children */
+      orders_planes = p->preserve_3d && !need_group && !(p->clip_to_bounds && p->n_children > 0) &&
+                      gsk_layer_style_get_n_backdrop_filters (p->style) == 0;
+      p->orders_planes = orders_planes;
+
+      /* backface-visibility: hidden, turned away: nothing of it shows,
+       * or of a preserve-3d layer only its own plane */
+      back_hidden = p->backface_hidden && gsk_layer_shows_back (layer);
+      if (back_hidden && !orders_planes)
+        {
+          if (changed || p->paint_dirty || p->subtree_dirty)
+            forget_drawn (c, layer, FALSE);
+          if (stale)
+            {
+              GskLayer *ch;
+
+              for (ch = p->first_child; ch != NULL; ch = gsk_layer_get_private (ch)->next_sibling)
+                gsk_layer_get_private (ch)->world_stale = TRUE;
+            }
+          p->world_dirty = p->effects_dirty = p->paint_dirty = FALSE;
+          settle_skipped (layer);
+          return;
+        }
+
+      if (orders_planes && !frame->in_context)
+        {
+          open_context (c);
+          exit.context_root = TRUE;
+        }
+      else if (frame->in_context && !orders_planes)
+        exit.whole_item = add_item (c, layer, own_start, own_start);
     }
-  else if (frame->in_context && !orders_planes)
-    exit.whole_item = add_item (c, layer, own_start, own_start);
   if (!need_group && p->filter_bounds.size.width > 0)
     {
       /* Filters that reached past the pixels are gone */
