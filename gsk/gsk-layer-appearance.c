@@ -81,6 +81,7 @@ gsk_layer_set_opacity (GskLayer *self,
                        float     opacity)
 {
   GskLayerPrivate *priv;
+  gboolean preserved_before;
 
   g_return_if_fail (GSK_IS_LAYER (self));
   g_return_if_fail (opacity >= 0.f && opacity <= 1.f);
@@ -91,7 +92,9 @@ gsk_layer_set_opacity (GskLayer *self,
   if (priv->opacity == opacity)
     return;
 
+  preserved_before = gsk_layer_preserves_3d (priv);
   priv->opacity = opacity;
+  gsk_layer_grouping_changed (self, preserved_before);
   gsk_layer_changed (self, GSK_LAYER_DIRTY_EFFECTS);
   notify_model (self, PROP_OPACITY);
 }
@@ -135,6 +138,7 @@ gsk_layer_set_clip_to_bounds (GskLayer *self,
                               gboolean  clip_to_bounds)
 {
   GskLayerPrivate *priv;
+  gboolean preserved_before;
 
   g_return_if_fail (GSK_IS_LAYER (self));
 
@@ -143,7 +147,9 @@ gsk_layer_set_clip_to_bounds (GskLayer *self,
   if (priv->clip_to_bounds == clip_to_bounds)
     return;
 
+  preserved_before = gsk_layer_preserves_3d (priv);
   priv->clip_to_bounds = clip_to_bounds;
+  gsk_layer_grouping_changed (self, preserved_before);
   gsk_layer_changed (self, GSK_LAYER_DIRTY_EFFECTS);
   g_object_notify_by_pspec (G_OBJECT (self), gsk_layer_properties[PROP_CLIP_TO_BOUNDS]);
 }
@@ -358,6 +364,7 @@ gsk_layer_set_blend_mode (GskLayer          *self,
                           GskLayerBlendMode  blend_mode)
 {
   GskLayerPrivate *priv;
+  gboolean preserved_before;
 
   g_return_if_fail (GSK_IS_LAYER (self));
   g_return_if_fail (blend_mode <= GSK_LAYER_BLEND_LUMINOSITY);
@@ -366,7 +373,9 @@ gsk_layer_set_blend_mode (GskLayer          *self,
   if (priv->blend_mode == blend_mode)
     return;
 
+  preserved_before = gsk_layer_preserves_3d (priv);
   priv->blend_mode = blend_mode;
+  gsk_layer_grouping_changed (self, preserved_before);
   gsk_layer_changed (self, GSK_LAYER_DIRTY_EFFECTS);
   g_object_notify_by_pspec (G_OBJECT (self), gsk_layer_properties[PROP_BLEND_MODE]);
 }

@@ -197,6 +197,8 @@ struct _GskLayerPrivate
   guint orders_planes : 1;
   /* backface-visibility: hidden */
   guint backface_hidden : 1;
+  /* The style has filters or backdrop filters (set by gsk/style) */
+  guint style_groups : 1;
 
   /* The cached world matrices of this layer and all its descendants are
    * out of date */
@@ -320,6 +322,23 @@ typedef enum {
   GSK_LAYER_DIRTY_EFFECTS = 1 << 2,
   GSK_LAYER_DIRTY_CONTENT = 1 << 3,
 } GskLayerDirtyFlags;
+
+/* transform-style: preserve-3d, unless one of CSS Transforms 2's
+ * grouping properties makes the layer flat: opacity below 1, a blend
+ * mode, clipping, filters or a backdrop filter. What the world matrices,
+ * the compile and picking all go by. */
+static inline gboolean
+gsk_layer_preserves_3d (const GskLayerPrivate *p)
+{
+  return p->preserve_3d && p->opacity >= 1.f && p->blend_mode == GSK_LAYER_BLEND_NORMAL &&
+         !p->clip_to_bounds && !p->style_groups;
+}
+
+/* A grouping property of @self changed: where that turns it flat or back
+ * to preserve-3d, its children's matrices (and its own context) change.
+ * gsk-layer.c */
+void gsk_layer_grouping_changed (GskLayer *self,
+                                 gboolean  preserved_before);
 
 /* Number of layers that have animation state, so that tree changes can
  * skip looking for transitions when there are none */

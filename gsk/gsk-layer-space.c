@@ -199,7 +199,7 @@ compute_world_3d (GskLayerPrivate   *priv,
 
   /* (The parent's context is made with its world, which is computed
    * first, and again whenever it turns preserve-3d) */
-  if (ppriv != NULL && ppriv->preserve_3d && ppriv->context_3d != NULL)
+  if (ppriv != NULL && gsk_layer_preserves_3d (ppriv) && ppriv->context_3d != NULL)
     {
       graphene_matrix_multiply (local, &ppriv->context_3d->accumulated, &accumulated);
       base = &ppriv->context_3d->base;
@@ -212,7 +212,7 @@ compute_world_3d (GskLayerPrivate   *priv,
 
   /* Kept by the layers of a context (the compile orders their planes by
    * it) and by those that start one */
-  if (priv->preserve_3d || (ppriv != NULL && ppriv->preserve_3d))
+  if (gsk_layer_preserves_3d (priv) || (ppriv != NULL && gsk_layer_preserves_3d (ppriv)))
     {
       if (priv->context_3d == NULL)
         priv->context_3d = g_new (GskLayerContext3D, 1);
@@ -244,7 +244,7 @@ gsk_layer_shows_back (GskLayer *self)
   float f[16];
   int i;
 
-  if (ppriv != NULL && ppriv->preserve_3d && priv->context_3d != NULL)
+  if (ppriv != NULL && gsk_layer_preserves_3d (ppriv) && priv->context_3d != NULL)
     m = &priv->context_3d->accumulated;
   else
     {
@@ -490,7 +490,7 @@ gsk_layer_compute_transform (GskLayer          *self,
       gsk_layer_get_local_matrix (l, &local);
       graphene_matrix_multiply (out_transform, &local, out_transform);
       /* Where the world matrices flatten a context, so does this */
-      if (parent != NULL && !gsk_layer_get_private (parent)->preserve_3d)
+      if (parent != NULL && !gsk_layer_preserves_3d (gsk_layer_get_private (parent)))
         gsk_layer_flatten_to_plane (out_transform);
     }
 

@@ -455,7 +455,11 @@ gsk_layer_get_child_transform (GskLayer *self)
  * [property@Layer:child-transform] of @self) is projected onto the plane
  * of @self, so a perspective above @self does not reach the children,
  * and a child's rotation does not undo one of @self. Under preserve-3d,
- * the children's transforms compose with those above in 3D.
+ * the children's transforms compose with those above in 3D, and the
+ * planes of the 3D rendering context are drawn and picked by depth. As
+ * in CSS, a layer with opacity below 1, a blend mode other than normal,
+ * [property@Layer:clip-to-bounds], filters or a backdrop filter is flat
+ * whatever its transform style.
  *
  * Since: 0.1
  */
@@ -481,6 +485,19 @@ gsk_layer_set_transform_style (GskLayer               *self,
   gsk_layer_changed (self, GSK_LAYER_DIRTY_WORLD);
   gsk_layer_children_changed (self, GSK_LAYER_DIRTY_WORLD);
   g_object_notify_by_pspec (G_OBJECT (self), gsk_layer_properties[PROP_TRANSFORM_STYLE]);
+}
+
+void
+gsk_layer_grouping_changed (GskLayer *self,
+                            gboolean  preserved_before)
+{
+  GskLayerPrivate *priv = gsk_layer_get_private (self);
+
+  if (priv->preserve_3d && preserved_before != gsk_layer_preserves_3d (priv))
+    {
+      gsk_layer_changed (self, GSK_LAYER_DIRTY_WORLD);
+      gsk_layer_children_changed (self, GSK_LAYER_DIRTY_WORLD);
+    }
 }
 
 /**

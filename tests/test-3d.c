@@ -210,6 +210,47 @@ test_nested_contexts (void)
   g_assert_finalize_object (root);
 }
 
+/* CSS's grouping properties make a preserve-3d layer flat: opacity below
+ * 1, a blend mode, clipping, filters, a backdrop filter. The rotations
+ * of the does-not-cancel case then squash the child again (half its
+ * height) */
+static void
+test_grouping_properties (void)
+{
+  GskLayer *root = new_root ();
+  GskLayer *parent = add_layer (root, 50, 50, 100, 100, "rotateX(45deg)");
+  GskLayer *child = add_layer (parent, 0, 0, 100, 100, "rotateX(-45deg)");
+  g_autoptr (GError) error = NULL;
+
+  gsk_layer_set_transform_style (parent, GSK_LAYER_TRANSFORM_STYLE_PRESERVE_3D);
+  assert_maps_to (child, 50, 0, 100, 50);
+
+  gsk_layer_set_opacity (parent, 0.5f);
+  assert_maps_to (child, 50, 0, 100, 75);
+  gsk_layer_set_opacity (parent, 1.f);
+  assert_maps_to (child, 50, 0, 100, 50);
+
+  gsk_layer_set_blend_mode (parent, GSK_LAYER_BLEND_MULTIPLY);
+  assert_maps_to (child, 50, 0, 100, 75);
+  gsk_layer_set_blend_mode (parent, GSK_LAYER_BLEND_NORMAL);
+  assert_maps_to (child, 50, 0, 100, 50);
+
+  gsk_layer_set_clip_to_bounds (parent, TRUE);
+  assert_maps_to (child, 50, 0, 100, 75);
+  gsk_layer_set_clip_to_bounds (parent, FALSE);
+
+  g_assert_true (gsk_layer_set_style_from_string (parent, "filter: blur(1px)", &error));
+  assert_maps_to (child, 50, 0, 100, 75);
+  g_assert_true (gsk_layer_set_style_from_string (parent, "backdrop-filter: blur(1px)", &error));
+  assert_maps_to (child, 50, 0, 100, 75);
+  gsk_layer_set_style (parent, NULL);
+  assert_maps_to (child, 50, 0, 100, 50);
+  /* The property says what was asked for all along */
+  g_assert_cmpint (gsk_layer_get_transform_style (parent), ==, GSK_LAYER_TRANSFORM_STYLE_PRESERVE_3D);
+
+  g_assert_finalize_object (root);
+}
+
 /* Picking follows the same planes: a point on the parent outside the
  * squashed child picks the parent while it is flat, the child when the
  * rotations cancel */
@@ -786,6 +827,7 @@ main (int    argc,
   g_test_add_func ("/3d/flat/stops-perspective", test_flat_stops_perspective);
   g_test_add_func ("/3d/contexts/nested", test_nested_contexts);
   g_test_add_func ("/3d/contexts/picking", test_picking);
+  g_test_add_func ("/3d/contexts/grouping-properties", test_grouping_properties);
   g_test_add_func ("/3d/contexts/picking-by-depth", test_picking_by_depth);
   g_test_add_func ("/3d/backface", test_backface);
   g_test_add_func ("/3d/bsp/crossing", test_bsp_crossing);

@@ -1158,10 +1158,9 @@ enter_layer (Compiler *c,
   /* 3D: flat 2D trees pay one test here */
   if (G_UNLIKELY (p->preserve_3d || p->orders_planes || p->backface_hidden || frame->in_context))
     {
-      /* A context: a preserve-3d layer that no group or clip makes flat
-       * (CSS's grouping properties) orders the planes of its children */
-      orders_planes = p->preserve_3d && !need_group && !(p->clip_to_bounds && p->n_children > 0) &&
-                      gsk_layer_style_get_n_backdrop_filters (p->style) == 0;
+      /* A context: a preserve-3d layer that no grouping property makes
+       * flat orders the planes of its children */
+      orders_planes = gsk_layer_preserves_3d (p) && !need_group;
       p->orders_planes = orders_planes;
 
       /* backface-visibility: hidden, turned away: nothing of it shows,

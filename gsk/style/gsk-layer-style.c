@@ -806,6 +806,15 @@ gsk_layer_set_style (GskLayer      *self,
     gsk_layer_style_ref (style);
   g_clear_pointer (&priv->style, gsk_layer_style_unref);
   priv->style = style;
+  {
+    gboolean preserved_before = gsk_layer_preserves_3d (priv);
+
+    /* Filters and backdrop filters are grouping properties: a
+     * preserve-3d layer with them is flat */
+    priv->style_groups = gsk_layer_style_get_n_filters (style) > 0 ||
+                         gsk_layer_style_get_n_backdrop_filters (style) > 0;
+    gsk_layer_grouping_changed (self, preserved_before);
+  }
   gsk_layer_get_content_box (self, &new_box);
 
   /* What the style draws itself (borders) is redrawn, and the content

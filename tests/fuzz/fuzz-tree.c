@@ -274,6 +274,11 @@ set_something (Tree     *tree,
         gsk_layer_set_visible (layer, k & 1);
         gsk_layer_set_clip_to_bounds (layer, k & 2);
         gsk_layer_set_reactive (layer, k & 4);
+        /* 3D rendering contexts: planes ordered and cut by depth */
+        gsk_layer_set_transform_style (layer, k & 8 ? GSK_LAYER_TRANSFORM_STYLE_PRESERVE_3D
+                                                    : GSK_LAYER_TRANSFORM_STYLE_FLAT);
+        gsk_layer_set_backface_visibility (layer, k & 16 ? GSK_LAYER_BACKFACE_VISIBILITY_HIDDEN
+                                                         : GSK_LAYER_BACKFACE_VISIBILITY_VISIBLE);
       }
       break;
     case 11:
