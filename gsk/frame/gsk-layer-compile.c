@@ -167,6 +167,10 @@ damage_to_region (GArray         *boxes,
 /* Layers the compile walked, in all frames: for tests */
 static guint n_entered;
 
+/* A context of more planes than this (eight million) orders the rest in
+ * tree order after them */
+#define GSK_LAYER_CONTEXT_ITEM_BITS 23
+
 typedef struct {
   GskLayer *layer;
   Box clip;             /* target-space box every op of this layer is clipped to */
@@ -183,10 +187,11 @@ typedef struct {
   guint in_context : 1;
   /* It started the innermost open context */
   guint context_root : 1;
-  guint group_index;    /* into Compiler.groups, if pushed_group or pushed_clip */
   /* 1 + the index of the item its whole subtree makes in the innermost
-   * context, or 0 */
-  guint whole_item;
+   * context, or 0 (in the same word as the flags: the walk copies
+   * frames by the thousand) */
+  guint whole_item : GSK_LAYER_CONTEXT_ITEM_BITS;
+  guint group_index;    /* into Compiler.groups, if pushed_group or pushed_clip */
 } Frame;
 
 typedef struct {
@@ -426,8 +431,8 @@ order_context (Compiler *c,
   ops = g_memdup2 (&list->ops[ctx->start], n * sizeof (GskLayerRenderOp));
   list->n_ops = ctx->start;
 
-  /* Ops of no plane (none, if the walk is right) keep their place
-   * first, rather than being lost */
+  /* Ops of no plane (those of the flat layers past the eight millionth
+   * plane) keep their tree order, first */
   {
     gboolean *covered = g_new0 (gboolean, n);
 
@@ -436,10 +441,7 @@ order_context (Compiler *c,
         covered[j - ctx->start] = TRUE;
     for (j = 0; j < n; j++)
       if (!covered[j])
-        {
-          g_critical ("3D context: op %u of %u is in no plane", j, n);
-          *gsk_layer_render_list_append_uninitialized (list) = ops[j];
-        }
+        *gsk_layer_render_list_append_uninitialized (list) = ops[j];
     g_free (covered);
   }
 
@@ -1187,7 +1189,9 @@ enter_layer (Compiler *c,
           open_context (c);
           exit.context_root = TRUE;
         }
-      else if (frame->in_context && !orders_planes)
+      else if (frame->in_context && !orders_planes &&
+               g_array_index (c->contexts, Context, c->contexts->len - 1).items->len <
+               (1u << GSK_LAYER_CONTEXT_ITEM_BITS) - 1)
         exit.whole_item = add_item (c, layer, own_start, own_start);
     }
   if (!need_group && p->filter_bounds.size.width > 0)
