@@ -1069,6 +1069,64 @@ set_filters (GskLayerRenderOp     *op,
   op->filter_reach = MIN (op->filter_reach, GSK_LAYER_MAX_SURFACE_SIZE);
 }
 
+/* The 3D side of entering a layer, apart, so that the walk of a flat tree
+ * stays lean: whether @frame's layer orders the planes of its children
+ * (a context) and is turned away while hidden from behind; FALSE if
+ * nothing of it is drawn */
+static G_GNUC_NO_INLINE gboolean
+enter_3d (Compiler *c,
+          Frame    *frame,
+          Frame    *exit,
+          gboolean  need_group,
+          gboolean  changed,
+          gboolean  stale,
+          guint     own_start,
+          gboolean *out_orders_planes,
+          gboolean *out_back_hidden)
+{
+  GskLayer *layer = frame->layer;
+  GskLayerPrivate *p = gsk_layer_get_private (layer);
+  gboolean orders_planes, back_hidden;
+
+  /* A context: a preserve-3d layer that no grouping property makes flat
+   * orders the planes of its children */
+  orders_planes = gsk_layer_preserves_3d (p) && !need_group;
+  p->orders_planes = orders_planes;
+
+  /* backface-visibility: hidden, turned away: nothing of it shows, or of
+   * a preserve-3d layer only its own plane */
+  back_hidden = p->backface_hidden && gsk_layer_shows_back (layer);
+  if (back_hidden && !orders_planes)
+    {
+      if (changed || p->paint_dirty || p->subtree_dirty)
+        forget_drawn (c, layer, FALSE);
+      if (stale)
+        {
+          GskLayer *ch;
+
+          for (ch = p->first_child; ch != NULL; ch = gsk_layer_get_private (ch)->next_sibling)
+            gsk_layer_get_private (ch)->world_stale = TRUE;
+        }
+      p->world_dirty = p->effects_dirty = p->paint_dirty = FALSE;
+      settle_skipped (layer);
+      return FALSE;
+    }
+
+  if (orders_planes && !frame->in_context)
+    {
+      open_context (c);
+      exit->context_root = TRUE;
+    }
+  else if (frame->in_context && !orders_planes &&
+           g_array_index (c->contexts, Context, c->contexts->len - 1).items->len <
+           (1u << GSK_LAYER_CONTEXT_ITEM_BITS) - 1)
+    exit->whole_item = add_item (c, layer, own_start, own_start);
+
+  *out_orders_planes = orders_planes;
+  *out_back_hidden = back_hidden;
+  return TRUE;
+}
+
 static void
 enter_layer (Compiler *c,
              Frame    *frame)
@@ -1158,42 +1216,9 @@ enter_layer (Compiler *c,
   orders_planes = back_hidden = FALSE;
 
   /* 3D: flat 2D trees pay one test here */
-  if (G_UNLIKELY (p->preserve_3d || p->orders_planes || p->backface_hidden || frame->in_context))
-    {
-      /* A context: a preserve-3d layer that no grouping property makes
-       * flat orders the planes of its children */
-      orders_planes = gsk_layer_preserves_3d (p) && !need_group;
-      p->orders_planes = orders_planes;
-
-      /* backface-visibility: hidden, turned away: nothing of it shows,
-       * or of a preserve-3d layer only its own plane */
-      back_hidden = p->backface_hidden && gsk_layer_shows_back (layer);
-      if (back_hidden && !orders_planes)
-        {
-          if (changed || p->paint_dirty || p->subtree_dirty)
-            forget_drawn (c, layer, FALSE);
-          if (stale)
-            {
-              GskLayer *ch;
-
-              for (ch = p->first_child; ch != NULL; ch = gsk_layer_get_private (ch)->next_sibling)
-                gsk_layer_get_private (ch)->world_stale = TRUE;
-            }
-          p->world_dirty = p->effects_dirty = p->paint_dirty = FALSE;
-          settle_skipped (layer);
-          return;
-        }
-
-      if (orders_planes && !frame->in_context)
-        {
-          open_context (c);
-          exit.context_root = TRUE;
-        }
-      else if (frame->in_context && !orders_planes &&
-               g_array_index (c->contexts, Context, c->contexts->len - 1).items->len <
-               (1u << GSK_LAYER_CONTEXT_ITEM_BITS) - 1)
-        exit.whole_item = add_item (c, layer, own_start, own_start);
-    }
+  if (G_UNLIKELY (p->preserve_3d || p->orders_planes || p->backface_hidden || frame->in_context) &&
+      !enter_3d (c, frame, &exit, need_group, changed, stale, own_start, &orders_planes, &back_hidden))
+    return;
   if (!need_group && p->filter_bounds.size.width > 0)
     {
       /* Filters that reached past the pixels are gone */
