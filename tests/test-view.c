@@ -213,6 +213,52 @@ build_card_scene (GskLayer *root)
   gsk_layer_add_child (root, label);
 }
 
+/* A 3D rendering context (issue 29): a preserve-3d container holding two
+ * planes that cross, each cut where the other crosses it (clips along
+ * the cuts, on the node path GTK's transformed clips), and an opaque
+ * cube of six faces drawn by depth */
+static void
+build_3d_scene (GskLayer *root)
+{
+  static const char * const faces[6] = {
+    "translateZ(40px)", "rotateY(180deg) translateZ(40px)", "rotateY(90deg) translateZ(40px)",
+    "rotateY(-90deg) translateZ(40px)", "rotateX(90deg) translateZ(40px)", "rotateX(-90deg) translateZ(40px)",
+  };
+  GskLayerTransform *t = NULL;
+  GskLayer *pair, *cube, *layer;
+  int i;
+
+  pair = colored (40, 60, 140, 140, &(GdkRGBA) { 0, 0, 0, 0 });
+  g_assert_true (gsk_layer_transform_parse ("perspective(500px) rotateX(-15deg)", &t, NULL));
+  gsk_layer_set_transform (pair, t);
+  gsk_layer_transform_unref (t);
+  gsk_layer_set_transform_style (pair, GSK_LAYER_TRANSFORM_STYLE_PRESERVE_3D);
+  gsk_layer_add_child (root, pair);
+  for (i = 0; i < 2; i++)
+    {
+      layer = colored (0, 0, 140, 140, i ? &(GdkRGBA) { 0.9f, 0.1f, 0.1f, 1 } : &(GdkRGBA) { 0.2f, 0.5f, 0.9f, 1 });
+      g_assert_true (gsk_layer_transform_parse (i ? "rotateY(-40deg)" : "rotateY(40deg)", &t, NULL));
+      gsk_layer_set_transform (layer, t);
+      gsk_layer_transform_unref (t);
+      gsk_layer_add_child (pair, layer);
+    }
+
+  cube = colored (250, 100, 80, 80, &(GdkRGBA) { 0, 0, 0, 0 });
+  g_assert_true (gsk_layer_transform_parse ("perspective(400px) rotateX(-25deg) rotateY(35deg)", &t, NULL));
+  gsk_layer_set_transform (cube, t);
+  gsk_layer_transform_unref (t);
+  gsk_layer_set_transform_style (cube, GSK_LAYER_TRANSFORM_STYLE_PRESERVE_3D);
+  gsk_layer_add_child (root, cube);
+  for (i = 0; i < 6; i++)
+    {
+      layer = colored (0, 0, 80, 80, &(GdkRGBA) { (i % 3) / 2.f, (i / 2) / 2.f, 0.5f + i / 12.f, 1 });
+      g_assert_true (gsk_layer_transform_parse (faces[i], &t, NULL));
+      gsk_layer_set_transform (layer, t);
+      gsk_layer_transform_unref (t);
+      gsk_layer_add_child (cube, layer);
+    }
+}
+
 static cairo_surface_t *
 texture_to_surface (GdkTexture *texture)
 {
@@ -313,7 +359,10 @@ test_pixels (Fixture       *f,
   guint frames;
   int n, scale;
 
-  build_card_scene (f->root);
+  if (data != NULL)
+    ((void (*) (GskLayer *)) data) (f->root);
+  else
+    build_card_scene (f->root);
   frames = gsk_layer_view_get_frames_rendered (GSK_LAYER_VIEW (f->view));
   g_assert_true (frames_rendered_at_least (GSK_LAYER_VIEW (f->view), frames + 1));
   if (g_strcmp0 (g_getenv ("GSK_LAYER_VIEW_PATH"), "nodes") == 0)
@@ -360,10 +409,19 @@ test_pixels (Fixture       *f,
    * 1.5% of the pixels, and never 96 levels) */
   n = compare (shown, expected, 6);
   g_assert_cmpint (n, <=, WIDTH * HEIGHT * scale * scale * 15 / 1000);
-  g_assert_cmpint (compare (shown, expected, 95), ==, 0);
+  /* (The planes of a 3D context: GTK's GL renderer does not antialias
+   * the edges of transformed nodes, as Chromium does not, where GSK's
+   * backends do; where two cube faces share an edge, a pixel is one
+   * face's on the node path and both faces' and the background's here:
+   * 10 pixels differ by up to 174 on GTK 4.8) */
+  if (data != NULL)
+    g_assert_cmpint (compare (shown, expected, 128), <=, 24 * scale);
+  else
+    g_assert_cmpint (compare (shown, expected, 95), ==, 0);
 
   /* The filtered layer, its drop shadow and blur, alone: the tolerance
    * of the whole view would hide a shadow a few pixels off */
+  if (data == NULL)
   {
     cairo_surface_t *a = crop (shown, 10 * scale, 190 * scale, 90 * scale, 65 * scale);
     cairo_surface_t *b = crop (expected, 10 * scale, 190 * scale, 90 * scale, 65 * scale);
@@ -1205,6 +1263,7 @@ main (int    argc,
   gtk_init ();
 
   g_test_add ("/view/pixels", Fixture, NULL, fixture_set_up, test_pixels, fixture_tear_down);
+  g_test_add ("/view/pixels-3d", Fixture, build_3d_scene, fixture_set_up, test_pixels, fixture_tear_down);
   g_test_add_func ("/view/icon-content", test_icon_content);
   g_test_add ("/view/frames", Fixture, NULL, fixture_set_up, test_frames, fixture_tear_down);
   g_test_add ("/view/destroy-while-animating", Fixture, NULL, fixture_set_up,
