@@ -1,0 +1,133 @@
+/* gsk-layer-compile-impl-private.h: what the files of the compile share
+ *
+ * gsk-layer-compile.c walks the tree into the render list;
+ * gsk-layer-compile-3d.c orders the planes of 3D rendering contexts.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#pragma once
+
+#include "gsk-layer-private.h"
+#include "gsk-layer-box-private.h"
+#include "gsk-layer-render-list-private.h"
+
+G_BEGIN_DECLS
+
+typedef GskLayerBox Box;
+
+#define BOX_EMPTY GSK_LAYER_BOX_EMPTY
+
+/* Damage is collected as boxes and turned into a region once per frame:
+ * a few boxes stay exact; many are rounded out to a grid of tiles, which
+ * keeps a frame where everything moved from costing a region union per
+ * layer. */
+#define DAMAGE_EXACT_MAX 64
+#define DAMAGE_TILE 32
+
+static inline void
+damage_box (GArray    *damage,
+            const Box *b)
+{
+  if (gsk_layer_box_is_empty (b))
+    return;
+
+  /* A pixel of margin: antialiased and bilinear edges reach up to half a
+   * pixel past the geometry, and backends round boxes their own way */
+  b = &(Box) { b->x0 - 1, b->y0 - 1, b->x1 + 1, b->y1 + 1 };
+
+  /* By hand: g_array_append_val() is a call per box, twice per layer */
+  if (G_UNLIKELY (damage->len == ((guint *) damage)[2]))
+    g_array_set_size (damage, damage->len + 1), damage->len--;
+  ((Box *) damage->data)[damage->len++] = *b;
+}
+
+/* A context of more planes than this (eight million) orders the rest in
+ * tree order after them */
+#define GSK_LAYER_CONTEXT_ITEM_BITS 23
+
+typedef struct {
+  GskLayer *layer;
+  Box clip;             /* target-space box every op of this layer is clipped to */
+  guint exit : 1;
+  guint changed : 1;    /* an ancestor moved or changed its effects */
+  guint stale : 1;      /* an ancestor's world matrix was recomputed */
+  guint pushed_group : 1;
+  guint pushed_clip : 1;
+  /* The group's filters reach past its pixels, and something in it
+   * changed: damage all they draw, old and new */
+  guint filter_damage : 1;
+  /* The layer is in a 3D rendering context: its parent's is, or it
+   * starts one */
+  guint in_context : 1;
+  /* It started the innermost open context */
+  guint context_root : 1;
+  /* 1 + the index of the item its whole subtree makes in the innermost
+   * context, or 0 (in the same word as the flags: the walk copies
+   * frames by the thousand) */
+  guint whole_item : GSK_LAYER_CONTEXT_ITEM_BITS;
+  guint group_index;    /* into Compiler.groups, if pushed_group or pushed_clip */
+} Frame;
+
+typedef struct {
+  guint op_index;
+  Box bounds;
+} Group;
+
+typedef struct {
+  GskLayerRenderList *list;
+  GArray *damage;       /* of Box; appended to by damage_box() */
+  Frame *stack;
+  guint n_stack;
+  guint n_stack_allocated;
+  GArray *groups;
+  guint n_open_groups;  /* PUSH_GROUPs in groups */
+  /* Where @list's ops go in the frame's list (a part compiled apart
+   * starts past 0), and that list's generation: what layers record */
+  guint op_base;
+  guint generation;
+  /* Layers remember where their ops are (not when compiling a copy) */
+  gboolean record;
+  /* The target in layout units: the walk's first clip */
+  Box target;
+  /* Of Context: the 3D rendering contexts open on the way down, or NULL
+   * before the first */
+  GArray *contexts;
+} Compiler;
+
+/* A plane of a 3D rendering context: a layer's own ops (a preserve-3d
+ * layer's), or all of its subtree's (a flat layer, or one that a group
+ * or a clip makes flat), [start, end) of the list */
+typedef struct {
+  GskLayer *layer;
+  guint start;
+  guint end;
+} Item;
+
+typedef struct {
+  guint start;
+  GArray *items;
+  /* Something in it changed: how its planes are cut may have changed
+   * anywhere in it */
+  gboolean changed;
+} Context;
+
+Context *gsk_layer_compile_open_context  (Compiler *c);
+/* Adds the plane [@start, @end) of @layer to the innermost context;
+ * returns 1 + its index */
+guint    gsk_layer_compile_add_item      (Compiler *c,
+                                          GskLayer *layer,
+                                          guint     start,
+                                          guint     end);
+/* Puts the innermost context's ops in depth order, and closes it */
+void     gsk_layer_compile_close_context (Compiler *c);
+void     gsk_layer_compile_free_contexts (Compiler *c);
+
+/* A layer of the innermost open context changed */
+static inline void
+gsk_layer_compile_context_changed (Compiler *c)
+{
+  if (c->contexts != NULL && c->contexts->len > 0)
+    g_array_index (c->contexts, Context, c->contexts->len - 1).changed = TRUE;
+}
+
+G_END_DECLS
