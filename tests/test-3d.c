@@ -848,6 +848,81 @@ test_bsp_many (void)
 
 /* }}} */
 
+/* CSS's perspective declaration is the child transform perspective(),
+ * about the pivot point (CSS's perspective-origin at its default); none
+ * and a dropped declaration take it away; it interpolates as a length */
+static void
+test_perspective_declaration (void)
+{
+  GskLayer *root = new_root ();
+  GskLayer *stage = add_layer (root, 0, 0, 200, 200, NULL);
+  GskLayer *child = add_layer (stage, 50, 50, 100, 100, "rotateY(60deg)");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GskLayerStyle) a = NULL;
+  g_autoptr (GskLayerStyle) b = NULL;
+  g_autofree char *text = NULL;
+  double d = 150, s = sin (60 * DEG), c = cos (60 * DEG);
+
+  g_assert_true (gsk_layer_set_style_from_string (stage, "perspective: 150px", &error));
+  g_assert_no_error (error);
+  g_assert_nonnull (gsk_layer_get_child_transform (stage));
+  /* As /3d/flat/stops-perspective with the middle layer preserve-3d: the
+   * left edge nearer, enlarged by 1 / (1 - z / d) */
+  assert_maps_to (child, 0, 50, 100 - 50 * c / (1 - 50 * s / d), 100);
+
+  text = gsk_layer_style_to_string (gsk_layer_get_style (stage));
+  g_assert_nonnull (strstr (text, "perspective: 150px"));
+
+  g_assert_true (gsk_layer_set_style_from_string (stage, "perspective: none", &error));
+  g_assert_null (gsk_layer_get_child_transform (stage));
+  assert_maps_to (child, 0, 50, 100 - 50 * c, 100);
+  g_assert_true (gsk_layer_set_style_from_string (stage, "perspective: 150px", &error));
+  g_assert_true (gsk_layer_set_style_from_string (stage, "opacity: 1", &error));
+  g_assert_null (gsk_layer_get_child_transform (stage));
+
+  /* Refused: a percentage, a negative length; nothing changes */
+  g_assert_false (gsk_layer_set_style_from_string (stage, "perspective: 50%", &error));
+  g_assert_error (error, GSK_LAYER_ERROR, GSK_LAYER_ERROR_INVALID_VALUE);
+  g_clear_error (&error);
+  g_assert_false (gsk_layer_set_style_from_string (stage, "perspective: -5px", &error));
+  g_assert_error (error, GSK_LAYER_ERROR, GSK_LAYER_ERROR_INVALID_VALUE);
+  g_clear_error (&error);
+  g_assert_null (gsk_layer_get_child_transform (stage));
+
+  /* Halfway between 100px and 300px: 200px */
+  a = gsk_layer_style_new_from_string ("perspective: 100px", NULL);
+  b = gsk_layer_style_new_from_string ("perspective: 300px", NULL);
+  {
+    GValue va = G_VALUE_INIT, vb = G_VALUE_INIT;
+    GskLayerTransition *t = gsk_layer_property_transition_new ("style", NULL);
+    GskLayerFrameClock *clock = gsk_layer_manual_clock_new ();
+    GValue now = G_VALUE_INIT;
+    g_autofree char *mid = NULL;
+
+    g_value_init (&va, GSK_TYPE_LAYER_STYLE);
+    g_value_init (&vb, GSK_TYPE_LAYER_STYLE);
+    g_value_set_boxed (&va, a);
+    g_value_set_boxed (&vb, b);
+    gsk_layer_property_transition_set_from_value (GSK_LAYER_PROPERTY_TRANSITION (t), &va);
+    gsk_layer_property_transition_set_to_value (GSK_LAYER_PROPERTY_TRANSITION (t), &vb);
+    gsk_layer_timeline_set_duration (GSK_LAYER_TIMELINE (t), 1000);
+    gsk_layer_set_frame_clock (root, clock);
+    gsk_layer_add_transition (stage, "p", t);
+    gsk_layer_manual_clock_advance (GSK_LAYER_MANUAL_CLOCK (clock), 500 * 1000);
+    g_assert_true (gsk_layer_get_presentation_value (stage, "style", &now));
+    mid = gsk_layer_style_to_string (g_value_get_boxed (&now));
+    g_assert_nonnull (strstr (mid, "perspective: 200px"));
+    g_value_unset (&now);
+    g_value_unset (&va);
+    g_value_unset (&vb);
+    gsk_layer_set_frame_clock (root, NULL);
+    g_object_unref (t);
+    g_object_unref (clock);
+  }
+
+  g_assert_finalize_object (root);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -864,6 +939,7 @@ main (int    argc,
   g_test_add_func ("/3d/contexts/grouping-properties", test_grouping_properties);
   g_test_add_func ("/3d/contexts/picking-by-depth", test_picking_by_depth);
   g_test_add_func ("/3d/backface", test_backface);
+  g_test_add_func ("/3d/perspective-declaration", test_perspective_declaration);
   g_test_add_func ("/3d/contexts/many-planes", test_many_planes);
   g_test_add_func ("/3d/bsp/crossing", test_bsp_crossing);
   g_test_add_func ("/3d/bsp/three-crossing", test_bsp_three_crossing);

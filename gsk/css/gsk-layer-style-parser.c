@@ -1241,6 +1241,31 @@ parse_backface_visibility (Parser        *parser,
   return TRUE;
 }
 
+/* perspective: none or a length; CSS takes 0 as 1px, and refuses a
+ * percentage or a negative length */
+static gboolean
+parse_perspective (Parser        *parser,
+                   const char    *p,
+                   const char    *end,
+                   GskLayerStyle *style)
+{
+  gboolean percent = FALSE;
+  float length;
+
+  if (gsk_layer_style_parser_span_is (p, end, "none"))
+    style->perspective = 0;
+  else if (!parse_length (parser, p, end, "a perspective", &length, &percent))
+    return FALSE;
+  else if (percent)
+    return gsk_layer_style_parser_fail (parser, p, GSK_LAYER_ERROR_INVALID_VALUE,
+                                        "a perspective is a length, not a percentage");
+  else
+    style->perspective = MAX (length, 1.f);
+
+  style->set |= GSK_LAYER_STYLE_PERSPECTIVE;
+  return TRUE;
+}
+
 static gboolean
 parse_declaration (Parser        *parser,
                    const char    *name_start,
@@ -1267,6 +1292,8 @@ parse_declaration (Parser        *parser,
     ok = parse_transform_style (parser, value, end, style);
   else if (g_str_equal (name, "backface-visibility"))
     ok = parse_backface_visibility (parser, value, end, style);
+  else if (g_str_equal (name, "perspective"))
+    ok = parse_perspective (parser, value, end, style);
   else if (g_str_equal (name, "border-radius"))
     ok = parse_border_radius (parser, value, end, style);
   else if (g_str_equal (name, "box-shadow"))
@@ -1372,7 +1399,9 @@ parse_declaration (Parser        *parser,
  * with its longhands and
  * `outline-offset`,
  * `padding` and its four longhands, `opacity`, `mix-blend-mode`,
- * `transform-style` and `backface-visibility`, with their CSS syntax and meaning; lengths are in `px`,
+ * `transform-style`, `backface-visibility` and `perspective` (which sets
+ * the layer's child transform: its origin is the pivot point, so
+ * `perspective-origin` is not taken yet), with their CSS syntax and meaning; lengths are in `px`,
  * `currentcolor` is black and `transparent` transparent black. A later
  * declaration of a property
  * replaces an earlier one.

@@ -356,6 +356,11 @@ gsk_layer_style_interpolate (GskLayerStyle *from,
   r->blend_mode = discrete (t) ? b->blend_mode : a->blend_mode;
   r->transform_style = discrete (t) ? b->transform_style : a->transform_style;
   r->backface_visibility = discrete (t) ? b->backface_visibility : a->backface_visibility;
+  /* Lengths interpolate; none against a length does not (CSS: discrete) */
+  if (a->perspective > 0 && b->perspective > 0)
+    r->perspective = MAX (lerp (a->perspective, b->perspective, t), 1.f);
+  else
+    r->perspective = discrete (t) ? b->perspective : a->perspective;
 
   r->corner_percent = 0;
   for (i = 0; i < 8; i++)

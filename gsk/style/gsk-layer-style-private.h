@@ -32,6 +32,7 @@ typedef enum {
   GSK_LAYER_STYLE_IMAGE_RENDERING  = 1 << 15,
   GSK_LAYER_STYLE_TRANSFORM_STYLE  = 1 << 16,
   GSK_LAYER_STYLE_BACKFACE_VISIBILITY = 1 << 17,
+  GSK_LAYER_STYLE_PERSPECTIVE      = 1 << 18,
 } GskLayerStyleSet;
 
 /* A colour stop of a gradient: its position as declared */
@@ -183,6 +184,8 @@ struct _GskLayerStyle
   GskLayerBlendMode blend_mode;
   GskLayerTransformStyle transform_style;
   GskLayerBackfaceVisibility backface_visibility;
+  /* perspective, in px; 0 for none */
+  float perspective;
   /* As GskLayerPrivate.corner_radii and corner_percent: per corner
    * (top-left, top-right, bottom-right, bottom-left) a horizontal and
    * a vertical radius, in pixels or percent */

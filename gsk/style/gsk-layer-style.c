@@ -12,6 +12,7 @@
 
 #include "gsk-layer-style-private.h"
 #include "gsk-layer-private.h"
+#include "gsk-layer-transform.h"
 #include "gsk-layer-enum-types.h"
 
 static const GskLayerStyleHooks style_hooks = {
@@ -157,6 +158,8 @@ gsk_layer_style_equal (GskLayerStyle *a,
   if ((a->set & GSK_LAYER_STYLE_TRANSFORM_STYLE) && a->transform_style != b->transform_style)
     return FALSE;
   if ((a->set & GSK_LAYER_STYLE_BACKFACE_VISIBILITY) && a->backface_visibility != b->backface_visibility)
+    return FALSE;
+  if ((a->set & GSK_LAYER_STYLE_PERSPECTIVE) && a->perspective != b->perspective)
     return FALSE;
   if ((a->set & GSK_LAYER_STYLE_BORDER_RADIUS) &&
       (memcmp (a->corner_radii, b->corner_radii, sizeof a->corner_radii) != 0 ||
@@ -632,6 +635,17 @@ gsk_layer_style_to_string (GskLayerStyle *self)
   if (self->set & GSK_LAYER_STYLE_BACKFACE_VISIBILITY)
     g_string_append_printf (s, "backface-visibility: %s; ",
                             self->backface_visibility == GSK_LAYER_BACKFACE_VISIBILITY_HIDDEN ? "hidden" : "visible");
+  if (self->set & GSK_LAYER_STYLE_PERSPECTIVE)
+    {
+      if (self->perspective > 0)
+        {
+          g_string_append (s, "perspective: ");
+          append_number (s, self->perspective);
+          g_string_append (s, "px; ");
+        }
+      else
+        g_string_append (s, "perspective: none; ");
+    }
 
   /* No separator after the last */
   if (s->len > 0)
@@ -664,6 +678,8 @@ reset_undeclared (GskLayer            *self,
     gsk_layer_set_transform_style (self, GSK_LAYER_TRANSFORM_STYLE_FLAT);
   if (dropped & GSK_LAYER_STYLE_BACKFACE_VISIBILITY)
     gsk_layer_set_backface_visibility (self, GSK_LAYER_BACKFACE_VISIBILITY_VISIBLE);
+  if (dropped & GSK_LAYER_STYLE_PERSPECTIVE)
+    gsk_layer_set_child_transform (self, NULL);
   if (dropped & GSK_LAYER_STYLE_BORDER_RADIUS)
     gsk_layer_set_corner_radius (self, 0.f);
 }
@@ -676,13 +692,14 @@ reset_undeclared (GskLayer            *self,
  * Gives @self the look @style declares, as an element's `style`
  * attribute does in CSS. Declarations that map onto properties of the
  * layer set them: `background-color`, `opacity`, `mix-blend-mode`,
- * `transform-style`, `backface-visibility` and `border-radius` (whose
- * uniform case is [property@Layer:corner-radius]). Setting one of those properties
+ * `transform-style`, `backface-visibility`, `perspective` (the
+ * [property@Layer:child-transform], about the pivot point) and
+ * `border-radius` (whose uniform case is [property@Layer:corner-radius]). Setting one of those properties
  * afterwards overrides the style's value; [method@Layer.get_style]
  * keeps what was declared. A style is all its declarations, as a CSS
- * rule is: of those six properties, one that the last style declared
+ * rule is: of those seven properties, one that the last style declared
  * and @style does not goes back to its initial value (transparent, 1,
- * normal, flat, visible, 0); one that no style declared stays as the layer has it.
+ * normal, flat, visible, none, 0); one that no style declared stays as the layer has it.
  *
  * Inside an easing state ([method@Layer.save_easing_state]) the style
  * animates from the one on screen, and so do transitions and keyframes
@@ -839,6 +856,15 @@ gsk_layer_set_style (GskLayer      *self,
         gsk_layer_set_transform_style (self, style->transform_style);
       if (style->set & GSK_LAYER_STYLE_BACKFACE_VISIBILITY)
         gsk_layer_set_backface_visibility (self, style->backface_visibility);
+      if (style->set & GSK_LAYER_STYLE_PERSPECTIVE)
+        {
+          GskLayerTransform *perspective = style->perspective > 0
+                                           ? gsk_layer_transform_perspective (NULL, style->perspective)
+                                           : NULL;
+
+          gsk_layer_set_child_transform (self, perspective);
+          g_clear_pointer (&perspective, gsk_layer_transform_unref);
+        }
       if (style->set & GSK_LAYER_STYLE_BORDER_RADIUS)
         {
           const float *r = style->corner_radii;
