@@ -71,8 +71,8 @@ item_rect (GskLayerPrivate *p)
 }
 
 /* @points of a piece of @p's plane (the context's space) back in @p's
- * layer space, through the inverse of the homography that takes its
- * plane z = 0 there; FALSE if it cannot be inverted */
+ * layer space, through the plane's map to the context, as picking goes
+ * from the screen to a plane; FALSE if a point cannot be taken back */
 static gboolean
 piece_to_layer (GskLayerPrivate        *p,
                 const GskLayerBspPoint *points,
@@ -80,39 +80,17 @@ piece_to_layer (GskLayerPrivate        *p,
                 double                 *u,
                 double                 *v)
 {
-  float m[16];
-  double h[3][3], inv[3][3], det;
   guint i;
-
-  graphene_matrix_to_float (&p->context_3d->accumulated, m);
-  /* (u, v, 1) · h = (X, Y, W) */
-  h[0][0] = m[0],  h[0][1] = m[1],  h[0][2] = m[3];
-  h[1][0] = m[4],  h[1][1] = m[5],  h[1][2] = m[7];
-  h[2][0] = m[12], h[2][1] = m[13], h[2][2] = m[15];
-  inv[0][0] = h[1][1] * h[2][2] - h[1][2] * h[2][1];
-  inv[0][1] = h[0][2] * h[2][1] - h[0][1] * h[2][2];
-  inv[0][2] = h[0][1] * h[1][2] - h[0][2] * h[1][1];
-  inv[1][0] = h[1][2] * h[2][0] - h[1][0] * h[2][2];
-  inv[1][1] = h[0][0] * h[2][2] - h[0][2] * h[2][0];
-  inv[1][2] = h[0][2] * h[1][0] - h[0][0] * h[1][2];
-  inv[2][0] = h[1][0] * h[2][1] - h[1][1] * h[2][0];
-  inv[2][1] = h[0][1] * h[2][0] - h[0][0] * h[2][1];
-  inv[2][2] = h[0][0] * h[1][1] - h[0][1] * h[1][0];
-  det = h[0][0] * inv[0][0] + h[0][1] * inv[1][0] + h[0][2] * inv[2][0];
-  if (!isfinite (det) || fabs (det) < 1e-12)
-    return FALSE;
 
   for (i = 0; i < n_points; i++)
     {
-      double x = points[i].x, y = points[i].y;
-      double a = x * inv[0][0] + y * inv[1][0] + inv[2][0];
-      double b = x * inv[0][1] + y * inv[1][1] + inv[2][1];
-      double w = x * inv[0][2] + y * inv[1][2] + inv[2][2];
+      graphene_point_t point;
 
-      if (!isfinite (w) || fabs (w) < 1e-12)
+      if (!gsk_layer_unproject (&p->context_3d->accumulated,
+                                &GRAPHENE_POINT_INIT (points[i].x, points[i].y), &point))
         return FALSE;
-      u[i] = a / w;
-      v[i] = b / w;
+      u[i] = point.x;
+      v[i] = point.y;
     }
   return TRUE;
 }
