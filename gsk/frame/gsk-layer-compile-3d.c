@@ -175,7 +175,8 @@ order_context (Compiler *c,
   gboolean *in_tree;
   guint i, j;
 
-  if (n_items < 2)
+  /* (Planes that drew nothing leave nothing to order) */
+  if (n_items < 2 || n == 0)
     return;
 
   ops = g_memdup2 (&list->ops[ctx->start], n * sizeof (GskLayerRenderOp));
