@@ -96,6 +96,7 @@ enum {
   PROP_SCALE,
   PROP_TRANSFORM_STYLE,
   PROP_BACKFACE_VISIBILITY,
+  PROP_CHILD_TRANSFORM_ORIGIN,
   /* gsk-layer-layout-manager.c's, in the order of its indices */
   PROP_LAYOUT_FIRST,
   N_PROPS = PROP_LAYOUT_FIRST + GSK_LAYER_N_LAYOUT_PROPS

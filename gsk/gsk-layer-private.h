@@ -98,6 +98,12 @@ struct _GskLayerPrivate
 
   GskLayerTransform *transform;
   GskLayerTransform *child_transform;
+  /* What the child transform is applied about, when child_origin_set:
+   * child_origin relative to the size, plus child_origin_offset in
+   * layout units (a style's perspective-origin in lengths); else the
+   * pivot point */
+  graphene_point_t child_origin;
+  graphene_point_t child_origin_offset;
   /* CSS's translate, rotate and scale properties (the rotation in
    * degrees about rotate_axis), and the transform they make, applied
    * before @transform about the pivot; NULL while they are identities */
@@ -197,6 +203,8 @@ struct _GskLayerPrivate
   guint orders_planes : 1;
   /* backface-visibility: hidden */
   guint backface_hidden : 1;
+  /* child_origin is in force, not the pivot point */
+  guint child_origin_set : 1;
   /* The style has filters or backdrop filters (set by gsk/style) */
   guint style_groups : 1;
 
@@ -337,6 +345,29 @@ gsk_layer_preserves_3d (const GskLayerPrivate *p)
 /* A grouping property of @self changed: where that turns it flat or back
  * to preserve-3d, its children's matrices (and its own context) change.
  * gsk-layer.c */
+/* The point the child transform applies about, in @p's coordinates */
+static inline void
+gsk_layer_get_child_pivot (const GskLayerPrivate *p,
+                           graphene_point3d_t    *pivot)
+{
+  if (p->child_origin_set)
+    graphene_point3d_init (pivot,
+                           p->child_origin.x * p->size.width + p->child_origin_offset.x,
+                           p->child_origin.y * p->size.height + p->child_origin_offset.y,
+                           0.f);
+  else
+    graphene_point3d_init (pivot,
+                           p->pivot.x * p->size.width,
+                           p->pivot.y * p->size.height,
+                           p->pivot.z);
+}
+
+/* For a style's perspective-origin: @relative to the size plus @offset
+ * in layout units; %NULL @relative for the pivot point */
+void gsk_layer_set_child_origin (GskLayer               *self,
+                                 const graphene_point_t *relative,
+                                 const graphene_point_t *offset);
+
 void gsk_layer_grouping_changed (GskLayer *self,
                                  gboolean  preserved_before);
 

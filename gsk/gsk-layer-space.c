@@ -70,9 +70,12 @@ get_local_affine (GskLayerPrivate *priv,
 
       if (ppriv->child_transform != NULL)
         {
-          if (ppriv->pivot.z != 0.f || !gsk_layer_transform_to_affine (ppriv->child_transform, t))
+          graphene_point3d_t cp;
+
+          gsk_layer_get_child_pivot (ppriv, &cp);
+          if (cp.z != 0.f || !gsk_layer_transform_to_affine (ppriv->child_transform, t))
             return FALSE;
-          affine_about_pivot (out, t, ppriv->pivot.x * ppriv->size.width, ppriv->pivot.y * ppriv->size.height);
+          affine_about_pivot (out, t, cp.x, cp.y);
         }
     }
 
@@ -144,19 +147,14 @@ gsk_layer_get_local_matrix (GskLayer          *self,
       if (ppriv->child_transform)
         {
           graphene_matrix_t m, ct;
+          graphene_point3d_t cp;
 
-          graphene_point3d_init (&t,
-                                 -ppriv->pivot.x * ppriv->size.width,
-                                 -ppriv->pivot.y * ppriv->size.height,
-                                 -ppriv->pivot.z);
+          gsk_layer_get_child_pivot (ppriv, &cp);
+          graphene_point3d_init (&t, -cp.x, -cp.y, -cp.z);
           graphene_matrix_init_translate (&m, &t);
           gsk_layer_transform_to_matrix (ppriv->child_transform, &ct);
           graphene_matrix_multiply (&m, &ct, &m);
-          graphene_point3d_init (&t,
-                                 ppriv->pivot.x * ppriv->size.width,
-                                 ppriv->pivot.y * ppriv->size.height,
-                                 ppriv->pivot.z);
-          graphene_matrix_translate (&m, &t);
+          graphene_matrix_translate (&m, &cp);
           graphene_matrix_multiply (out_matrix, &m, out_matrix);
         }
     }

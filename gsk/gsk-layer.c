@@ -441,140 +441,6 @@ gsk_layer_get_child_transform (GskLayer *self)
   return ((GskLayerPrivate *) gsk_layer_get_instance_private (self))->child_transform;
 }
 
-/**
- * gsk_layer_set_transform_style:
- * @self: a layer
- * @style: how the children keep their 3D transforms
- *
- * Sets whether the children of @self are flattened into its plane
- * (%GSK_LAYER_TRANSFORM_STYLE_FLAT, the default) or keep their depth in
- * its 3D space (%GSK_LAYER_TRANSFORM_STYLE_PRESERVE_3D), as CSS's
- * `transform-style`.
- *
- * Flat follows CSS Transforms 2: each child's transform (with the
- * [property@Layer:child-transform] of @self) is projected onto the plane
- * of @self, so a perspective above @self does not reach the children,
- * and a child's rotation does not undo one of @self. Under preserve-3d,
- * the children's transforms compose with those above in 3D, and the
- * planes of the 3D rendering context are drawn and picked by depth. As
- * in CSS, a layer with opacity below 1, a blend mode other than normal,
- * [property@Layer:clip-to-bounds], filters or a backdrop filter is flat
- * whatever its transform style.
- *
- * Since: 0.1
- */
-void
-gsk_layer_set_transform_style (GskLayer               *self,
-                               GskLayerTransformStyle  style)
-{
-  GskLayerPrivate *priv;
-
-  g_return_if_fail (GSK_IS_LAYER (self));
-  g_return_if_fail (style == GSK_LAYER_TRANSFORM_STYLE_FLAT ||
-                    style == GSK_LAYER_TRANSFORM_STYLE_PRESERVE_3D);
-
-  priv = gsk_layer_get_instance_private (self);
-  if (priv->preserve_3d == (style == GSK_LAYER_TRANSFORM_STYLE_PRESERVE_3D))
-    return;
-
-  priv->preserve_3d = style == GSK_LAYER_TRANSFORM_STYLE_PRESERVE_3D;
-  /* (The next compile says whether it orders planes; flat, it does not) */
-  priv->orders_planes &= priv->preserve_3d;
-  /* Its own world is computed again too: that is where a preserve-3d
-   * layer keeps its context for its children */
-  gsk_layer_changed (self, GSK_LAYER_DIRTY_WORLD);
-  gsk_layer_children_changed (self, GSK_LAYER_DIRTY_WORLD);
-  g_object_notify_by_pspec (G_OBJECT (self), gsk_layer_properties[PROP_TRANSFORM_STYLE]);
-}
-
-void
-gsk_layer_grouping_changed (GskLayer *self,
-                            gboolean  preserved_before)
-{
-  GskLayerPrivate *priv = gsk_layer_get_private (self);
-
-  if (priv->preserve_3d && preserved_before != gsk_layer_preserves_3d (priv))
-    {
-      gsk_layer_changed (self, GSK_LAYER_DIRTY_WORLD);
-      gsk_layer_children_changed (self, GSK_LAYER_DIRTY_WORLD);
-    }
-}
-
-/**
- * gsk_layer_get_transform_style:
- * @self: a layer
- *
- * Gets how the children of @self keep their 3D transforms: see
- * [method@Layer.set_transform_style].
- *
- * Returns: the transform style of @self
- *
- * Since: 0.1
- */
-GskLayerTransformStyle
-gsk_layer_get_transform_style (GskLayer *self)
-{
-  g_return_val_if_fail (GSK_IS_LAYER (self), GSK_LAYER_TRANSFORM_STYLE_FLAT);
-
-  return gsk_layer_get_private (self)->preserve_3d ? GSK_LAYER_TRANSFORM_STYLE_PRESERVE_3D
-                                                   : GSK_LAYER_TRANSFORM_STYLE_FLAT;
-}
-
-/**
- * gsk_layer_set_backface_visibility:
- * @self: a layer
- * @visibility: whether @self shows while turned away
- *
- * Sets whether @self is drawn and picked while its back faces the viewer,
- * as CSS's `backface-visibility`: a flip card's two faces, each hidden
- * from behind. The back faces the viewer when the layer's plane, under
- * its 3D transform (in its 3D rendering context, or with its parent's
- * [property@Layer:child-transform]), is turned away; a mirror image
- * (`scaleX(-1)`) is not a back. Hidden, a flat layer hides with its
- * subtree; a preserve-3d one hides its own plane only, its children each
- * decide for themselves.
- *
- * Since: 0.1
- */
-void
-gsk_layer_set_backface_visibility (GskLayer                   *self,
-                                   GskLayerBackfaceVisibility  visibility)
-{
-  GskLayerPrivate *priv;
-
-  g_return_if_fail (GSK_IS_LAYER (self));
-  g_return_if_fail (visibility == GSK_LAYER_BACKFACE_VISIBILITY_VISIBLE ||
-                    visibility == GSK_LAYER_BACKFACE_VISIBILITY_HIDDEN);
-
-  priv = gsk_layer_get_instance_private (self);
-  if (priv->backface_hidden == (visibility == GSK_LAYER_BACKFACE_VISIBILITY_HIDDEN))
-    return;
-
-  priv->backface_hidden = visibility == GSK_LAYER_BACKFACE_VISIBILITY_HIDDEN;
-  gsk_layer_changed (self, GSK_LAYER_DIRTY_EFFECTS);
-  g_object_notify_by_pspec (G_OBJECT (self), gsk_layer_properties[PROP_BACKFACE_VISIBILITY]);
-}
-
-/**
- * gsk_layer_get_backface_visibility:
- * @self: a layer
- *
- * Gets whether @self shows while its back faces the viewer: see
- * [method@Layer.set_backface_visibility].
- *
- * Returns: the backface visibility of @self
- *
- * Since: 0.1
- */
-GskLayerBackfaceVisibility
-gsk_layer_get_backface_visibility (GskLayer *self)
-{
-  g_return_val_if_fail (GSK_IS_LAYER (self), GSK_LAYER_BACKFACE_VISIBILITY_VISIBLE);
-
-  return gsk_layer_get_private (self)->backface_hidden ? GSK_LAYER_BACKFACE_VISIBILITY_HIDDEN
-                                                       : GSK_LAYER_BACKFACE_VISIBILITY_VISIBLE;
-}
-
 /* {{{ Geometry, continued */
 
 /**
@@ -1049,6 +915,16 @@ gsk_layer_get_property (GObject    *object,
     case PROP_BACKFACE_VISIBILITY:
       g_value_set_enum (value, gsk_layer_get_backface_visibility (self));
       break;
+    case PROP_CHILD_TRANSFORM_ORIGIN:
+      {
+        graphene_point_t origin;
+
+        if (gsk_layer_get_child_transform_origin (self, &origin))
+          g_value_set_boxed (value, &origin);
+        else
+          g_value_set_boxed (value, NULL);
+      }
+      break;
     case PROP_SCALE:
       {
         graphene_point3d_t p;
@@ -1152,6 +1028,9 @@ gsk_layer_set_property (GObject      *object,
       break;
     case PROP_BACKFACE_VISIBILITY:
       gsk_layer_set_backface_visibility (self, g_value_get_enum (value));
+      break;
+    case PROP_CHILD_TRANSFORM_ORIGIN:
+      gsk_layer_set_child_transform_origin (self, g_value_get_boxed (value));
       break;
     default:
       if (prop_id >= PROP_LAYOUT_FIRST &&
@@ -1478,6 +1357,20 @@ gsk_layer_class_init (GskLayerClass *klass)
     g_param_spec_enum ("backface-visibility", NULL, "Whether the layer shows while its back faces the viewer",
                        GSK_TYPE_LAYER_BACKFACE_VISIBILITY, GSK_LAYER_BACKFACE_VISIBILITY_VISIBLE,
                        G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+
+  /**
+   * GskLayer:child-transform-origin:
+   *
+   * The point the child transform applies about, relative to the size,
+   * or %NULL for the pivot point: CSS's `perspective-origin`. See
+   * [method@Layer.set_child_transform_origin].
+   *
+   * Since: 0.1
+   */
+  gsk_layer_properties[PROP_CHILD_TRANSFORM_ORIGIN] =
+    g_param_spec_boxed ("child-transform-origin", NULL, "The point the child transform applies about",
+                        GRAPHENE_TYPE_POINT,
+                        G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
 
   gsk_layer_layout_hooks->install_properties (&gsk_layer_properties[PROP_LAYOUT_FIRST]);
   g_object_class_install_properties (object_class, N_PROPS, gsk_layer_properties);

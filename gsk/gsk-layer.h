@@ -154,6 +154,12 @@ void gsk_layer_set_child_transform (GskLayer          *self,
 GSK_LAYER_AVAILABLE_IN_ALL
 GskLayerTransform *gsk_layer_get_child_transform (GskLayer *self);
 GSK_LAYER_AVAILABLE_IN_ALL
+void     gsk_layer_set_child_transform_origin (GskLayer               *self,
+                                               const graphene_point_t *origin);
+GSK_LAYER_AVAILABLE_IN_ALL
+gboolean gsk_layer_get_child_transform_origin (GskLayer               *self,
+                                               graphene_point_t       *origin);
+GSK_LAYER_AVAILABLE_IN_ALL
 void                   gsk_layer_set_transform_style (GskLayer               *self,
                                                       GskLayerTransformStyle  style);
 GSK_LAYER_AVAILABLE_IN_ALL

@@ -923,6 +923,129 @@ test_perspective_declaration (void)
   g_assert_finalize_object (root);
 }
 
+/* The child transform's own origin, apart from the pivot point: CSS's
+ * perspective-origin. The child at 50,50, 100 × 100, turned by
+ * rotateY(60deg) about its centre, has its left edge at x = 100 - 50 cos
+ * 60°, z = 50 sin 60° in the stage's space; perspective(150px) about an
+ * origin (ox, oy) takes (x, y, z) to o + (p - o) / (1 - z / d). */
+static void
+test_perspective_origin (void)
+{
+  GskLayer *root = new_root ();
+  GskLayer *stage = add_layer (root, 0, 0, 200, 200, NULL);
+  GskLayer *child = add_layer (stage, 50, 50, 100, 100, "rotateY(60deg)");
+  GskLayerTransform *perspective = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *text = NULL;
+  double d = 150, s = sin (60 * DEG), c = cos (60 * DEG), k = 1 / (1 - 50 * s / d);
+  graphene_point_t origin;
+  guint notified = 0;
+
+  g_assert_true (gsk_layer_transform_parse ("perspective(150px)", &perspective, NULL));
+  gsk_layer_set_child_transform (stage, perspective);
+  gsk_layer_transform_unref (perspective);
+  gsk_layer_set_transform_style (stage, GSK_LAYER_TRANSFORM_STYLE_FLAT);
+  g_signal_connect (stage, "notify::child-transform-origin", G_CALLBACK (count_notify), &notified);
+
+  /* By default, the pivot point */
+  gsk_layer_set_pivot_point (stage, &GRAPHENE_POINT3D_INIT (1, 1, 0));
+  g_assert_false (gsk_layer_get_child_transform_origin (stage, &origin));
+  g_assert_cmpfloat (origin.x, ==, 1);
+  assert_maps_to (child, 0, 50, 200 + (100 - 50 * c - 200) * k, 200 + (100 - 200) * k);
+
+  /* The top-left corner, whatever the pivot */
+  gsk_layer_set_child_transform_origin (stage, &GRAPHENE_POINT_INIT (0, 0));
+  gsk_layer_set_child_transform_origin (stage, &GRAPHENE_POINT_INIT (0, 0));
+  g_assert_cmpuint (notified, ==, 1);
+  g_assert_true (gsk_layer_get_child_transform_origin (stage, &origin));
+  g_assert_cmpfloat (origin.x, ==, 0);
+  g_assert_cmpfloat (origin.y, ==, 0);
+  assert_maps_to (child, 0, 50, (100 - 50 * c) * k, 100 * k);
+  gsk_layer_set_pivot_point (stage, &GRAPHENE_POINT3D_INIT (0.5, 0.5, 0));
+  assert_maps_to (child, 0, 50, (100 - 50 * c) * k, 100 * k);
+
+  /* Refused, nothing changes */
+  g_test_expect_message ("GskLayer", G_LOG_LEVEL_CRITICAL, "*coordinate_is_valid*");
+  gsk_layer_set_child_transform_origin (stage, &GRAPHENE_POINT_INIT (NAN, 0));
+  g_test_assert_expected_messages ();
+  assert_maps_to (child, 0, 50, (100 - 50 * c) * k, 100 * k);
+
+  gsk_layer_set_child_transform_origin (stage, NULL);
+  g_assert_cmpuint (notified, ==, 2);
+  g_assert_false (gsk_layer_get_child_transform_origin (stage, NULL));
+  assert_maps_to (child, 0, 50, 100 + (100 - 50 * c - 100) * k, 100);
+
+  /* perspective-origin in a style: lengths from the left and top, and
+   * percentages of the size, which follow it */
+  gsk_layer_set_child_transform (stage, NULL);
+  g_assert_true (gsk_layer_set_style_from_string (stage, "perspective: 150px; perspective-origin: 20px 80%", &error));
+  g_assert_no_error (error);
+  g_assert_true (gsk_layer_get_child_transform_origin (stage, &origin));
+  g_assert_cmpfloat_with_epsilon (origin.x, 0.1, 1e-6);
+  g_assert_cmpfloat_with_epsilon (origin.y, 0.8, 1e-6);
+  assert_maps_to (child, 0, 50, 20 + (100 - 50 * c - 20) * k, 160 + (100 - 160) * k);
+  text = gsk_layer_style_to_string (gsk_layer_get_style (stage));
+  g_assert_nonnull (strstr (text, "perspective-origin: 20px 80%"));
+  gsk_layer_set_size (stage, &GRAPHENE_SIZE_INIT (200, 100));
+  assert_maps_to (child, 0, 50, 20 + (100 - 50 * c - 20) * k, 80 + (100 - 80) * k);
+  gsk_layer_set_size (stage, &GRAPHENE_SIZE_INIT (200, 200));
+
+  /* Keywords, in either order */
+  g_assert_true (gsk_layer_set_style_from_string (stage, "perspective: 150px; perspective-origin: bottom right", &error));
+  g_assert_true (gsk_layer_get_child_transform_origin (stage, &origin));
+  g_assert_cmpfloat (origin.x, ==, 1);
+  g_assert_cmpfloat (origin.y, ==, 1);
+
+  /* perspective alone: CSS's initial origin, the centre, not the pivot */
+  gsk_layer_set_pivot_point (stage, &GRAPHENE_POINT3D_INIT (0, 0, 0));
+  g_assert_true (gsk_layer_set_style_from_string (stage, "perspective: 150px", &error));
+  g_assert_true (gsk_layer_get_child_transform_origin (stage, &origin));
+  g_assert_cmpfloat (origin.x, ==, 0.5);
+  assert_maps_to (child, 0, 50, 100 + (100 - 50 * c - 100) * k, 100);
+
+  /* Dropped: back to the pivot point */
+  g_assert_true (gsk_layer_set_style_from_string (stage, "opacity: 1", &error));
+  g_assert_false (gsk_layer_get_child_transform_origin (stage, NULL));
+
+  /* Not a position: refused, nothing changes */
+  g_assert_false (gsk_layer_set_style_from_string (stage, "perspective-origin: 10px sideways", &error));
+  g_assert_nonnull (error);
+  g_clear_error (&error);
+  g_assert_false (gsk_layer_get_child_transform_origin (stage, NULL));
+
+  /* Halfway between the top-left corner and the bottom-right one */
+  {
+    g_autoptr (GskLayerStyle) a = gsk_layer_style_new_from_string ("perspective: 100px; perspective-origin: 0% 0%", NULL);
+    g_autoptr (GskLayerStyle) b = gsk_layer_style_new_from_string ("perspective: 100px; perspective-origin: 100% 100%", NULL);
+    GValue va = G_VALUE_INIT, vb = G_VALUE_INIT, now = G_VALUE_INIT;
+    GskLayerTransition *t = gsk_layer_property_transition_new ("style", NULL);
+    GskLayerFrameClock *clock = gsk_layer_manual_clock_new ();
+    g_autofree char *mid = NULL;
+
+    g_value_init (&va, GSK_TYPE_LAYER_STYLE);
+    g_value_init (&vb, GSK_TYPE_LAYER_STYLE);
+    g_value_set_boxed (&va, a);
+    g_value_set_boxed (&vb, b);
+    gsk_layer_property_transition_set_from_value (GSK_LAYER_PROPERTY_TRANSITION (t), &va);
+    gsk_layer_property_transition_set_to_value (GSK_LAYER_PROPERTY_TRANSITION (t), &vb);
+    gsk_layer_timeline_set_duration (GSK_LAYER_TIMELINE (t), 1000);
+    gsk_layer_set_frame_clock (root, clock);
+    gsk_layer_add_transition (stage, "p", t);
+    gsk_layer_manual_clock_advance (GSK_LAYER_MANUAL_CLOCK (clock), 500 * 1000);
+    g_assert_true (gsk_layer_get_presentation_value (stage, "style", &now));
+    mid = gsk_layer_style_to_string (g_value_get_boxed (&now));
+    g_assert_nonnull (strstr (mid, "perspective-origin: 50% 50%"));
+    g_value_unset (&now);
+    g_value_unset (&va);
+    g_value_unset (&vb);
+    gsk_layer_set_frame_clock (root, NULL);
+    g_object_unref (t);
+    g_object_unref (clock);
+  }
+
+  g_assert_finalize_object (root);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -940,6 +1063,7 @@ main (int    argc,
   g_test_add_func ("/3d/contexts/picking-by-depth", test_picking_by_depth);
   g_test_add_func ("/3d/backface", test_backface);
   g_test_add_func ("/3d/perspective-declaration", test_perspective_declaration);
+  g_test_add_func ("/3d/perspective-origin", test_perspective_origin);
   g_test_add_func ("/3d/contexts/many-planes", test_many_planes);
   g_test_add_func ("/3d/bsp/crossing", test_bsp_crossing);
   g_test_add_func ("/3d/bsp/three-crossing", test_bsp_three_crossing);

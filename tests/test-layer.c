@@ -1398,6 +1398,11 @@ property_values (GParamSpec *pspec,
       g_value_set_boxed (first, &GRAPHENE_SIZE_INIT (10, 20));
       g_value_set_boxed (second, &GRAPHENE_SIZE_INIT (30, 0));
     }
+  else if (g_str_equal (name, "child-transform-origin"))
+    {
+      g_value_set_boxed (first, &GRAPHENE_POINT_INIT (0, 1));
+      g_value_set_boxed (second, &GRAPHENE_POINT_INIT (0.5f, -2));
+    }
   else if (g_str_equal (name, "pivot-point"))
     {
       g_value_set_boxed (first, &GRAPHENE_POINT3D_INIT (0, 0, 0));
@@ -1619,7 +1624,7 @@ test_properties_gobject (void)
   guint n_pspecs, i;
 
   pspecs = g_object_class_list_properties (G_OBJECT_GET_CLASS (layer), &n_pspecs);
-  g_assert_cmpuint (n_pspecs, ==, 33);
+  g_assert_cmpuint (n_pspecs, ==, 34);
 
   for (i = 0; i < n_pspecs; i++)
     {

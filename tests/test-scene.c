@@ -258,6 +258,9 @@ values_equal (GParamSpec   *pspec,
 
   fa = g_value_get_boxed (a);
   fb = g_value_get_boxed (b);
+  /* (child-transform-origin is NULL by default) */
+  if (fa == NULL || fb == NULL)
+    return fa == fb;
   if (type == GRAPHENE_TYPE_POINT3D)
     n = 3;
   else if (type == GDK_TYPE_RGBA)
@@ -923,6 +926,7 @@ test_round_trip_built (void)
   gsk_layer_set_name (child, "quote \" backslash \\ newline \n tab \t");
   gsk_layer_set_blend_mode (child, GSK_LAYER_BLEND_LUMINOSITY);
   gsk_layer_set_corner_radius (child, 12.345678f);
+  gsk_layer_set_child_transform_origin (child, &GRAPHENE_POINT_INIT (0.25f, -1.5f));
 
   surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 2, 2);
   content = gsk_layer_image_content_new (surface);
@@ -944,6 +948,7 @@ test_round_trip_built (void)
   text = assert_round_trip (scene);
   g_assert_null (strstr (text, "\"id\""));
   g_assert_nonnull (strstr (text, "\"corner-radius\""));
+  g_assert_nonnull (strstr (text, "\"child-transform-origin\""));
   g_free (text);
 
   gsk_layer_scene_set_background (scene, NULL);

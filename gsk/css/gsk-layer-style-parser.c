@@ -953,21 +953,24 @@ gsk_layer_style_parser_position (Parser      *parser,
   return TRUE;
 }
 
-/* object-position: a <position> */
+/* object-position and perspective-origin: a <position> */
 static gboolean
-parse_object_position (Parser        *parser,
-                       const char    *p,
-                       const char    *end,
-                       GskLayerStyle *style)
+parse_position (Parser            *parser,
+                const char        *p,
+                const char        *end,
+                float              position[2],
+                guint8            *percent_bits,
+                GskLayerStyle     *style,
+                GskLayerStyleSet   bit)
 {
   const char *starts[4], *ends[4];
   int n;
 
   if (!gsk_layer_style_parser_split (parser, p, end, 4, starts, ends, &n) ||
-      !gsk_layer_style_parser_position (parser, p, starts, ends, n, style->object_position, &style->object_percent))
+      !gsk_layer_style_parser_position (parser, p, starts, ends, n, position, percent_bits))
     return FALSE;
 
-  style->set |= GSK_LAYER_STYLE_OBJECT_POSITION;
+  style->set |= bit;
   return TRUE;
 }
 
@@ -1294,6 +1297,9 @@ parse_declaration (Parser        *parser,
     ok = parse_backface_visibility (parser, value, end, style);
   else if (g_str_equal (name, "perspective"))
     ok = parse_perspective (parser, value, end, style);
+  else if (g_str_equal (name, "perspective-origin"))
+    ok = parse_position (parser, value, end, style->perspective_origin, &style->perspective_origin_percent,
+                         style, GSK_LAYER_STYLE_PERSPECTIVE_ORIGIN);
   else if (g_str_equal (name, "border-radius"))
     ok = parse_border_radius (parser, value, end, style);
   else if (g_str_equal (name, "box-shadow"))
@@ -1307,7 +1313,8 @@ parse_declaration (Parser        *parser,
   else if (g_str_equal (name, "object-fit"))
     ok = parse_object_fit (parser, value, end, style);
   else if (g_str_equal (name, "object-position"))
-    ok = parse_object_position (parser, value, end, style);
+    ok = parse_position (parser, value, end, style->object_position, &style->object_percent,
+                         style, GSK_LAYER_STYLE_OBJECT_POSITION);
   else if (g_str_equal (name, "image-rendering"))
     ok = parse_image_rendering (parser, value, end, style);
   else if (g_str_equal (name, "filter"))
@@ -1395,13 +1402,11 @@ parse_declaration (Parser        *parser,
  * `backdrop-filter` (the same functions, on what is behind the layer
  * within its border box),
  * `object-fit` and `object-position` (of one or two values),
- * `image-rendering`, `outline`
- * with its longhands and
- * `outline-offset`,
+ * `image-rendering`, `outline` with its longhands and `outline-offset`,
  * `padding` and its four longhands, `opacity`, `mix-blend-mode`,
- * `transform-style`, `backface-visibility` and `perspective` (which sets
- * the layer's child transform: its origin is the pivot point, so
- * `perspective-origin` is not taken yet), with their CSS syntax and meaning; lengths are in `px`,
+ * `transform-style`, `backface-visibility`, `perspective` and
+ * `perspective-origin` (the layer's child transform and its origin),
+ * with their CSS syntax and meaning; lengths are in `px`,
  * `currentcolor` is black and `transparent` transparent black. A later
  * declaration of a property
  * replaces an earlier one.

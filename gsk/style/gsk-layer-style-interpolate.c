@@ -441,6 +441,28 @@ gsk_layer_style_interpolate (GskLayerStyle *from,
       }
   }
 
+  /* Unset, perspective-origin is 50% 50% too */
+  {
+    float pa[2] = { 50, 50 }, pb[2] = { 50, 50 };
+    guint8 pca = 3, pcb = 3;
+
+    if (a->set & GSK_LAYER_STYLE_PERSPECTIVE_ORIGIN)
+      memcpy (pa, a->perspective_origin, sizeof pa), pca = a->perspective_origin_percent;
+    if (b->set & GSK_LAYER_STYLE_PERSPECTIVE_ORIGIN)
+      memcpy (pb, b->perspective_origin, sizeof pb), pcb = b->perspective_origin_percent;
+    r->perspective_origin_percent = 0;
+    for (i = 0; i < 2; i++)
+      {
+        if (!lerp_length_percentage (pa[i], pca & (1 << i), pb[i], pcb & (1 << i), t,
+                                     &r->perspective_origin[i], &percent))
+          {
+            r->perspective_origin[i] = discrete (t) ? pb[i] : pa[i];
+            percent = ((discrete (t) ? pcb : pca) >> i) & 1;
+          }
+        r->perspective_origin_percent |= percent << i;
+      }
+  }
+
   lerp_filters (a->filters, a->n_filters, b->filters, b->n_filters, t, r->filters, &r->n_filters);
   lerp_filters (a->backdrop_filters, a->n_backdrop_filters, b->backdrop_filters, b->n_backdrop_filters, t,
                 r->backdrop_filters, &r->n_backdrop_filters);

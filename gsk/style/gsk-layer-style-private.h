@@ -33,6 +33,7 @@ typedef enum {
   GSK_LAYER_STYLE_TRANSFORM_STYLE  = 1 << 16,
   GSK_LAYER_STYLE_BACKFACE_VISIBILITY = 1 << 17,
   GSK_LAYER_STYLE_PERSPECTIVE      = 1 << 18,
+  GSK_LAYER_STYLE_PERSPECTIVE_ORIGIN = 1 << 19,
 } GskLayerStyleSet;
 
 /* A colour stop of a gradient: its position as declared */
@@ -186,6 +187,10 @@ struct _GskLayerStyle
   GskLayerBackfaceVisibility backface_visibility;
   /* perspective, in px; 0 for none */
   float perspective;
+  /* perspective-origin (initial: 50% 50%), as object_position: px or,
+   * with its bit (x 1, y 2), percent of the border box */
+  float perspective_origin[2];
+  guint8 perspective_origin_percent;
   /* As GskLayerPrivate.corner_radii and corner_percent: per corner
    * (top-left, top-right, bottom-right, bottom-left) a horizontal and
    * a vertical radius, in pixels or percent */

@@ -161,6 +161,11 @@ gsk_layer_style_equal (GskLayerStyle *a,
     return FALSE;
   if ((a->set & GSK_LAYER_STYLE_PERSPECTIVE) && a->perspective != b->perspective)
     return FALSE;
+  if ((a->set & GSK_LAYER_STYLE_PERSPECTIVE_ORIGIN) &&
+      (a->perspective_origin[0] != b->perspective_origin[0] ||
+       a->perspective_origin[1] != b->perspective_origin[1] ||
+       a->perspective_origin_percent != b->perspective_origin_percent))
+    return FALSE;
   if ((a->set & GSK_LAYER_STYLE_BORDER_RADIUS) &&
       (memcmp (a->corner_radii, b->corner_radii, sizeof a->corner_radii) != 0 ||
        a->corner_percent != b->corner_percent))
@@ -646,12 +651,44 @@ gsk_layer_style_to_string (GskLayerStyle *self)
       else
         g_string_append (s, "perspective: none; ");
     }
+  if (self->set & GSK_LAYER_STYLE_PERSPECTIVE_ORIGIN)
+    {
+      g_string_append (s, "perspective-origin: ");
+      for (int axis = 0; axis < 2; axis++)
+        {
+          append_number (s, self->perspective_origin[axis]);
+          g_string_append (s, self->perspective_origin_percent & (1 << axis) ? "%"
+                              : self->perspective_origin[axis] != 0 ? "px" : "");
+          g_string_append (s, axis == 0 ? " " : "; ");
+        }
+    }
 
   /* No separator after the last */
   if (s->len > 0)
     g_string_truncate (s, s->len - 1);
 
   return g_string_free (s, FALSE);
+}
+
+/* perspective-origin as the layer takes it: relative to the border box
+ * (the layer's size) plus an offset in px; 50% 50% when undeclared */
+static void
+gsk_layer_style_get_perspective_origin (const GskLayerStyle *style,
+                                        graphene_point_t    *relative,
+                                        graphene_point_t    *offset)
+{
+  float r[2] = { 0.5f, 0.5f }, o[2] = { 0.f, 0.f };
+
+  if (style->set & GSK_LAYER_STYLE_PERSPECTIVE_ORIGIN)
+    for (int axis = 0; axis < 2; axis++)
+      {
+        if (style->perspective_origin_percent & (1 << axis))
+          r[axis] = style->perspective_origin[axis] / 100.f;
+        else
+          r[axis] = 0.f, o[axis] = style->perspective_origin[axis];
+      }
+  graphene_point_init (relative, r[0], r[1]);
+  graphene_point_init (offset, o[0], o[1]);
 }
 
 /* The layer properties that the last style declared and @style does
@@ -680,6 +717,9 @@ reset_undeclared (GskLayer            *self,
     gsk_layer_set_backface_visibility (self, GSK_LAYER_BACKFACE_VISIBILITY_VISIBLE);
   if (dropped & GSK_LAYER_STYLE_PERSPECTIVE)
     gsk_layer_set_child_transform (self, NULL);
+  if ((dropped & (GSK_LAYER_STYLE_PERSPECTIVE | GSK_LAYER_STYLE_PERSPECTIVE_ORIGIN)) &&
+      !(style && (style->set & (GSK_LAYER_STYLE_PERSPECTIVE | GSK_LAYER_STYLE_PERSPECTIVE_ORIGIN))))
+    gsk_layer_set_child_origin (self, NULL, NULL);
   if (dropped & GSK_LAYER_STYLE_BORDER_RADIUS)
     gsk_layer_set_corner_radius (self, 0.f);
 }
@@ -692,14 +732,17 @@ reset_undeclared (GskLayer            *self,
  * Gives @self the look @style declares, as an element's `style`
  * attribute does in CSS. Declarations that map onto properties of the
  * layer set them: `background-color`, `opacity`, `mix-blend-mode`,
- * `transform-style`, `backface-visibility`, `perspective` (the
- * [property@Layer:child-transform], about the pivot point) and
+ * `transform-style`, `backface-visibility`, `perspective` and
+ * `perspective-origin` (the [property@Layer:child-transform] and its
+ * [property@Layer:child-transform-origin], which is the centre when
+ * only `perspective` is declared, as in CSS) and
  * `border-radius` (whose uniform case is [property@Layer:corner-radius]). Setting one of those properties
  * afterwards overrides the style's value; [method@Layer.get_style]
  * keeps what was declared. A style is all its declarations, as a CSS
- * rule is: of those seven properties, one that the last style declared
+ * rule is: of those eight properties, one that the last style declared
  * and @style does not goes back to its initial value (transparent, 1,
- * normal, flat, visible, none, 0); one that no style declared stays as the layer has it.
+ * normal, flat, visible, none, the pivot point, 0); one that no style
+ * declared stays as the layer has it.
  *
  * Inside an easing state ([method@Layer.save_easing_state]) the style
  * animates from the one on screen, and so do transitions and keyframes
@@ -864,6 +907,13 @@ gsk_layer_set_style (GskLayer      *self,
 
           gsk_layer_set_child_transform (self, perspective);
           g_clear_pointer (&perspective, gsk_layer_transform_unref);
+        }
+      if (style->set & (GSK_LAYER_STYLE_PERSPECTIVE | GSK_LAYER_STYLE_PERSPECTIVE_ORIGIN))
+        {
+          graphene_point_t relative, offset;
+
+          gsk_layer_style_get_perspective_origin (style, &relative, &offset);
+          gsk_layer_set_child_origin (self, &relative, &offset);
         }
       if (style->set & GSK_LAYER_STYLE_BORDER_RADIUS)
         {

@@ -96,7 +96,8 @@ def layer_html(layer, scene_dir, parent_size, indent, offset=(0, 0)):
         if not (ct.startswith("perspective(") and ct.endswith("px)") and ct.count("(") == 1):
             fail(f"child-transform {ct} has no CSS equivalent")
         style.append(f"perspective:{ct[len('perspective('):-1]}")
-        style.append(f"perspective-origin:{pivot[0] * w}px {pivot[1] * h}px")
+        origin = layer.get("child-transform-origin", pivot)
+        style.append(f"perspective-origin:{origin[0] * w}px {origin[1] * h}px")
     if "transform-style" in layer:
         style.append(f"transform-style:{layer['transform-style']}")
     if "backface-visibility" in layer:
