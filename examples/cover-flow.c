@@ -67,7 +67,7 @@ layout (App    *app,
       gsk_layer_set_easing_mode (app->covers[i], GSK_LAYER_EASING_EASE_OUT_CUBIC);
       gsk_layer_set_position (app->covers[i], &GRAPHENE_POINT_INIT (x, (HEIGHT - COVER) / 2.0 + 30));
       gsk_layer_set_transform (app->covers[i], t);
-      /* Those further away are drawn first */
+      /* Those further away a little further back still */
       gsk_layer_set_z_position (app->covers[i], -fabs (d));
       gsk_layer_restore_easing_state (app->covers[i]);
       gsk_layer_transform_unref (t);
@@ -182,7 +182,7 @@ on_activate (GtkApplication *application,
   GskLayerEventController *pan = gsk_layer_pan_gesture_new (GSK_LAYER_DRAG_HORIZONTAL);
   GskLayerTransform *perspective = NULL;
   GtkWidget *entry;
-  GskLayer *search;
+  GskLayer *stage, *search;
   int i;
 
   app->root = gsk_layer_new ();
@@ -190,6 +190,14 @@ on_activate (GtkApplication *application,
   gsk_layer_transform_parse ("perspective(700px)", &perspective, NULL);
   gsk_layer_set_child_transform (app->root, perspective);
   gsk_layer_transform_unref (perspective);
+  /* The covers share one 3D space, the stage's: where two overlap, the
+   * nearer one is drawn in front and takes the click, whatever their
+   * order. Not the root's: its background would be a plane of that space
+   * too, and hide the covers set back behind it, as CSS would */
+  stage = gsk_layer_new ();
+  gsk_layer_set_size (stage, &GRAPHENE_SIZE_INIT (WIDTH, HEIGHT));
+  gsk_layer_set_transform_style (stage, GSK_LAYER_TRANSFORM_STYLE_PRESERVE_3D);
+  gsk_layer_add_child (app->root, stage);
 
   for (i = 0; i < N_COVERS; i++)
     {
@@ -200,7 +208,7 @@ on_activate (GtkApplication *application,
       g_signal_connect (button, "clicked", G_CALLBACK (on_cover_clicked), app);
       app->covers[i] = gsk_layer_widget_new (button);
       gsk_layer_set_size (app->covers[i], &GRAPHENE_SIZE_INIT (COVER, COVER));
-      gsk_layer_add_child (app->root, app->covers[i]);
+      gsk_layer_add_child (stage, app->covers[i]);
     }
 
   /* The search entry, on the stage, tilted a little */
@@ -213,7 +221,7 @@ on_activate (GtkApplication *application,
   gsk_layer_transform_parse ("rotateX(20deg)", &perspective, NULL);
   gsk_layer_set_transform (search, perspective);
   gsk_layer_transform_unref (perspective);
-  gsk_layer_add_child (app->root, search);
+  gsk_layer_add_child (stage, search);
 
   app->pan = GSK_LAYER_PAN_GESTURE (pan);
   gsk_layer_pan_gesture_set_range (app->pan, 0, (N_COVERS - 1) * SPACING);

@@ -6,8 +6,9 @@
  * the stage's colour around the widgets, the widgets' light pixels on
  * the stage, and a stage that moved between two moments of the turn.
  * Runs examples/cover-flow too, before and after it turned to the sixth
- * cover. GSK_WIDGETS_ON_LAYERS and GSK_COVER_FLOW, set by
- * tests/meson.build, are their paths.
+ * cover, and examples/widget-cube, a cube of widgets in one 3D rendering
+ * context, turned two ways. GSK_WIDGETS_ON_LAYERS, GSK_COVER_FLOW and
+ * GSK_WIDGET_CUBE, set by tests/meson.build, are their paths.
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -24,7 +25,8 @@ static cairo_surface_t *
 run_example_with (const char *variable,
                   const char *renderer,
                   const char *at,
-                  const char *select)
+                  const char *option,
+                  const char *value)
 {
   const char *example = g_getenv (variable);
   g_autofree char *dir = g_dir_make_tmp ("test-examples-XXXXXX", NULL);
@@ -33,7 +35,7 @@ run_example_with (const char *variable,
   g_autoptr (GError) error = NULL;
   const char *argv[] = { "xvfb-run", "-a", "-s", "-screen 0 1280x1024x24",
                          example, "--screenshot", png, "--at", at,
-                         select ? "--select" : NULL, select, NULL };
+                         option, value, NULL };
   char **envp = g_get_environ ();
   g_autofree char *asan = NULL;
   cairo_surface_t *surface;
@@ -69,7 +71,7 @@ static cairo_surface_t *
 run_example (const char *renderer,
              const char *at)
 {
-  return run_example_with ("GSK_WIDGETS_ON_LAYERS", renderer, at, NULL);
+  return run_example_with ("GSK_WIDGETS_ON_LAYERS", renderer, at, NULL, NULL);
 }
 
 /* Pixels of the 400×400 stage that are light: the widgets' faces */
@@ -142,8 +144,8 @@ test_widgets_on_layers_cairo (void)
 static void
 check_cover_flow (const char *renderer)
 {
-  cairo_surface_t *first = run_example_with ("GSK_COVER_FLOW", renderer, "0", NULL);
-  cairo_surface_t *turned = run_example_with ("GSK_COVER_FLOW", renderer, "1", "5");
+  cairo_surface_t *first = run_example_with ("GSK_COVER_FLOW", renderer, "0", NULL, NULL);
+  cairo_surface_t *turned = run_example_with ("GSK_COVER_FLOW", renderer, "1", "--select", "5");
   int x, y, left_first = 0, left_turned = 0, middle_first = 0, middle_turned = 0;
   guint8 a[3], b[3];
 
@@ -186,6 +188,76 @@ test_cover_flow_cairo (void)
   check_cover_flow ("cairo");
 }
 
+/* The cube's six faces in their colours: front, right, back, left, top,
+ * bottom (examples/widget-cube.c) */
+static const guint8 face_rgb[6][3] = {
+  { 0x99, 0xc1, 0xf1 }, { 0x8f, 0xf0, 0xa4 }, { 0xf9, 0xf0, 0x6b },
+  { 0xff, 0xbe, 0x6f }, { 0xf6, 0x61, 0x51 }, { 0xdc, 0x8a, 0xdd },
+};
+
+/* Pixels of each face's colour in the cube's frame */
+static void
+count_faces (cairo_surface_t *frame,
+             int              counts[6])
+{
+  int x, y, i;
+  guint8 rgb[3];
+
+  memset (counts, 0, 6 * sizeof (int));
+  for (y = 0; y < 480; y++)
+    for (x = 0; x < 560; x++)
+      {
+        pixel (frame, x, y, rgb);
+        for (i = 0; i < 6; i++)
+          if (ABS (rgb[0] - face_rgb[i][0]) + ABS (rgb[1] - face_rgb[i][1]) + ABS (rgb[2] - face_rgb[i][2]) <= 9)
+            counts[i]++;
+      }
+}
+
+/* The cube turned up by 20° and by 30° to the right: its front, left and
+ * top faces show, each in a colour of its own, and not a pixel of the
+ * three behind them, however the tree orders them (the back face comes
+ * after the front one). Turned half a turn further, the back face is in
+ * front and the front one behind. */
+static void
+check_widget_cube (const char *renderer)
+{
+  cairo_surface_t *frame = run_example_with ("GSK_WIDGET_CUBE", renderer, "0", "--turn", "-20,30");
+  cairo_surface_t *turned = run_example_with ("GSK_WIDGET_CUBE", renderer, "0", "--turn", "-20,210");
+  int a[6], b[6];
+
+  count_faces (frame, a);
+  count_faces (turned, b);
+  g_test_message ("%s: face pixels (front, right, back, left, top, bottom) %d %d %d %d %d %d, "
+                  "turned %d %d %d %d %d %d", renderer, a[0], a[1], a[2], a[3], a[4], a[5],
+                  b[0], b[1], b[2], b[3], b[4], b[5]);
+  g_assert_cmpint (a[0], >, 5000);
+  g_assert_cmpint (a[3], >, 5000);
+  g_assert_cmpint (a[4], >, 5000);
+  g_assert_cmpint (a[1], <, 20);
+  g_assert_cmpint (a[2], <, 20);
+  g_assert_cmpint (a[5], <, 20);
+  g_assert_cmpint (b[2], >, 5000);
+  g_assert_cmpint (b[1], >, 5000);
+  g_assert_cmpint (b[0], <, 20);
+  g_assert_cmpint (b[3], <, 20);
+
+  cairo_surface_destroy (frame);
+  cairo_surface_destroy (turned);
+}
+
+static void
+test_widget_cube_gl (void)
+{
+  check_widget_cube (GTK_GL_RENDERER);
+}
+
+static void
+test_widget_cube_cairo (void)
+{
+  check_widget_cube ("cairo");
+}
+
 int
 main (int    argc,
       char **argv)
@@ -196,6 +268,8 @@ main (int    argc,
   g_test_add_func ("/examples/widgets-on-layers/cairo", test_widgets_on_layers_cairo);
   g_test_add_func ("/examples/cover-flow/gl", test_cover_flow_gl);
   g_test_add_func ("/examples/cover-flow/cairo", test_cover_flow_cairo);
+  g_test_add_func ("/examples/widget-cube/gl", test_widget_cube_gl);
+  g_test_add_func ("/examples/widget-cube/cairo", test_widget_cube_cairo);
 
   return g_test_run ();
 }

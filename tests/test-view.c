@@ -903,6 +903,127 @@ test_widget_perspective_click (Fixture       *f,
   g_object_unref (button);
 }
 
+/* A cube of six buttons, 120 px a side, in one 3D rendering context
+ * under perspective(400px), turned by rotateY(30deg): its front and left
+ * faces face the viewer. Where a face's point is on screen is worked out
+ * here from CSS's definitions, not GSK's matrices: each face is turned
+ * from the front about the cube's centre and pushed out 60 px
+ * ("rotateY(90deg) translateZ(60px)"), then the cube turns, then the
+ * perspective divides by the depth about the view's centre. */
+static const char * const cube_faces[] = {
+  "translateZ(60px)", "rotateY(90deg) translateZ(60px)", "rotateY(180deg) translateZ(60px)",
+  "rotateY(-90deg) translateZ(60px)", "rotateX(90deg) translateZ(60px)", "rotateX(-90deg) translateZ(60px)",
+};
+enum { FRONT, RIGHT, BACK, LEFT, TOP, BOTTOM };
+
+static void
+cube_point_on_screen (int     face,
+                      double  cube_angle,
+                      double  u,
+                      double  v,
+                      double *x,
+                      double *y)
+{
+  /* The face's turn: about y for the four sides, about x for the top
+   * (90°) and the bottom (-90°) */
+  static const double turn_y[] = { 0, 90, 180, -90, 0, 0 }, turn_x[] = { 0, 0, 0, 0, 90, -90 };
+  double px = u - 60, py = v - 60, pz = 60;
+  double a = turn_y[face] * G_PI / 180, b = turn_x[face] * G_PI / 180, c = cube_angle * G_PI / 180;
+  double qx, qy, qz, k;
+
+  /* rotateX: y' = y cos - z sin, z' = y sin + z cos; rotateY: x' = x cos
+   * + z sin, z' = -x sin + z cos */
+  qy = py * cos (b) - pz * sin (b);
+  qz = py * sin (b) + pz * cos (b);
+  py = qy, pz = qz;
+  qx = px * cos (a) + pz * sin (a);
+  qz = -px * sin (a) + pz * cos (a);
+  px = qx, pz = qz;
+  qx = px * cos (c) + pz * sin (c);
+  qz = -px * sin (c) + pz * cos (c);
+  k = 400 / (400 - qz);
+  *x = WIDTH / 2.0 + qx * k;
+  *y = HEIGHT / 2.0 + py * k;
+}
+
+static void
+set_cube_angle (GskLayer *cube,
+                double    angle)
+{
+  g_autofree char *css = g_strdup_printf ("rotateY(%gdeg)", angle);
+  GskLayerTransform *t = NULL;
+
+  g_assert_true (gsk_layer_transform_parse (css, &t, NULL));
+  gsk_layer_set_transform (cube, t);
+  gsk_layer_transform_unref (t);
+}
+
+/* Real clicks reach the button in front at that pixel: the back face
+ * comes after the front one in the tree, and the right one too, yet a
+ * click where they lie behind the front face goes to the front face */
+static void
+test_widget_cube_click (Fixture       *f,
+                        gconstpointer  data)
+{
+  GskLayer *cube = gsk_layer_new ();
+  GskLayerTransform *t = NULL;
+  int clicks[6] = { 0, };
+  double x, y;
+  int i;
+
+  g_assert_true (gsk_layer_transform_parse ("perspective(400px)", &t, NULL));
+  gsk_layer_set_child_transform (f->root, t);
+  gsk_layer_transform_unref (t);
+  gsk_layer_set_position (cube, &GRAPHENE_POINT_INIT ((WIDTH - 120) / 2, (HEIGHT - 120) / 2));
+  gsk_layer_set_size (cube, &GRAPHENE_SIZE_INIT (120, 120));
+  gsk_layer_set_transform_style (cube, GSK_LAYER_TRANSFORM_STYLE_PRESERVE_3D);
+  for (i = 0; i < 6; i++)
+    {
+      GtkWidget *button = gtk_button_new_with_label (cube_faces[i]);
+      GskLayer *host = gsk_layer_widget_new (button);
+
+      g_signal_connect (button, "clicked", G_CALLBACK (on_button_clicked), &clicks[i]);
+      gsk_layer_set_size (host, &GRAPHENE_SIZE_INIT (120, 120));
+      g_assert_true (gsk_layer_transform_parse (cube_faces[i], &t, NULL));
+      gsk_layer_set_transform (host, t);
+      gsk_layer_transform_unref (t);
+      gsk_layer_add_child (cube, host);
+    }
+  set_cube_angle (cube, 30);
+  gsk_layer_add_child (f->root, cube);
+  spin (200);
+
+  /* The two faces in front, each in its middle */
+  cube_point_on_screen (FRONT, 30, 60, 60, &x, &y);
+  g_assert_true (click_counts (f, x, y, &clicks[FRONT]));
+  cube_point_on_screen (LEFT, 30, 60, 60, &x, &y);
+  g_assert_true (click_counts (f, x, y, &clicks[LEFT]));
+
+  /* The back face near its left edge, and the right face's middle, both
+   * behind the front face (on screen between its edges, 172 and 287 px
+   * at this height): the front face takes the click */
+  cube_point_on_screen (BACK, 30, 10, 60, &x, &y);
+  g_assert_cmpfloat (x, >, 180);
+  g_assert_true (click_counts (f, x, y, &clicks[FRONT]));
+  g_assert_cmpint (clicks[BACK], ==, 0);
+  cube_point_on_screen (RIGHT, 30, 60, 60, &x, &y);
+  g_assert_cmpfloat (x, <, 280);
+  g_assert_true (click_counts (f, x, y, &clicks[FRONT]));
+  g_assert_cmpint (clicks[RIGHT], ==, 0);
+
+  /* Half a turn on, the back face is in front where the front one was */
+  set_cube_angle (cube, 210);
+  spin (200);
+  cube_point_on_screen (BACK, 210, 60, 60, &x, &y);
+  g_assert_true (click_counts (f, x, y, &clicks[BACK]));
+  cube_point_on_screen (FRONT, 210, 10, 60, &x, &y);
+  g_assert_true (click_counts (f, x, y, &clicks[BACK]));
+  g_assert_cmpint (clicks[FRONT], ==, 3);
+  g_assert_cmpint (clicks[LEFT], ==, 1);
+  g_assert_cmpint (clicks[BACK], ==, 2);
+  g_assert_cmpint (clicks[RIGHT] + clicks[TOP] + clicks[BOTTOM], ==, 0);
+}
+
 static void
 test_widget_entry_typing (Fixture       *f,
                           gconstpointer  data)
@@ -1276,6 +1397,8 @@ main (int    argc,
   g_test_add_func ("/view/texture-filter", test_texture_filter);
   g_test_add ("/view/widget/perspective-click", Fixture, NULL, fixture_set_up,
               test_widget_perspective_click, fixture_tear_down);
+  g_test_add ("/view/widget/cube-click", Fixture, NULL, fixture_set_up,
+              test_widget_cube_click, fixture_tear_down);
   g_test_add ("/view/widget/entry-typing", Fixture, NULL, fixture_set_up,
               test_widget_entry_typing, fixture_tear_down);
   g_test_add ("/view/widget/pixels", Fixture, NULL, fixture_set_up,
