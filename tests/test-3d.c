@@ -1046,6 +1046,74 @@ test_perspective_origin (void)
   g_assert_finalize_object (root);
 }
 
+/* Found by fuzz-3d: a flat layer's subtree is one plane of its context,
+ * and the planes it crosses are cut along it; a change deep inside it
+ * (a descendant hidden) changes those cuts, so the whole context is
+ * damaged, not just the descendant's bounds. Before, a seam where a
+ * crossing plane had been cut stayed on screen (15 pixels off by up to
+ * 14, outside the damage). */
+static void
+test_damage_under_flat_plane (void)
+{
+  static const struct {
+    int parent;
+    float x, y, w, h;
+    const char *transform;
+    gboolean preserve_3d, clip, backface_hidden;
+  } planes[] = {
+    { -1, 12, -9, 9, 38, "rotateX(237deg) rotateY(90deg) translateZ(37px)", TRUE, FALSE, FALSE },
+    { 0, 31, 6, 8, 8, "rotateX(249deg) rotateY(213deg) translateZ(1px)", FALSE, FALSE, FALSE },
+    { -1, -17, 22, 45, 19, "rotateX(225deg) rotateY(145.5deg) translateZ(20px)", FALSE, FALSE, FALSE },
+    { 1, 12, 12, 21, 26, "rotateX(355.5deg) rotateY(355.5deg) translateZ(-60px)", TRUE, TRUE, TRUE },
+  };
+  GskLayer *root = g_object_ref_sink (gsk_layer_new ());
+  GskLayer *context = add_layer (root, 0, 0, 72, 72, "rotateX(156deg) rotateY(3deg) translateZ(-31px)");
+  GskLayer *layers[G_N_ELEMENTS (planes)];
+  GskLayerRenderer *renderer = gsk_layer_software_renderer_new ();
+  GskLayerRenderer *fresh = gsk_layer_software_renderer_new ();
+  cairo_surface_t *target = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 72, 72);
+  cairo_surface_t *image;
+  GskLayerTransform *t = gsk_layer_transform_perspective (NULL, 612);
+  guint i;
+
+  gsk_layer_set_size (root, &GRAPHENE_SIZE_INIT (72, 72));
+  gsk_layer_set_background_color (root, &(GdkRGBA) { 1, 1, 1, 1 });
+  gsk_layer_set_child_transform (root, t);
+  gsk_layer_transform_unref (t);
+  gsk_layer_set_transform_style (context, GSK_LAYER_TRANSFORM_STYLE_PRESERVE_3D);
+  for (i = 0; i < G_N_ELEMENTS (planes); i++)
+    {
+      layers[i] = add_layer (planes[i].parent < 0 ? context : layers[planes[i].parent],
+                             planes[i].x, planes[i].y, planes[i].w, planes[i].h, planes[i].transform);
+      gsk_layer_set_background_color (layers[i], &(GdkRGBA) { 0.1f + 0.2f * i, 0.4f, 0.9f - 0.2f * i, 1 });
+      if (planes[i].preserve_3d)
+        gsk_layer_set_transform_style (layers[i], GSK_LAYER_TRANSFORM_STYLE_PRESERVE_3D);
+      gsk_layer_set_clip_to_bounds (layers[i], planes[i].clip);
+      if (planes[i].backface_hidden)
+        gsk_layer_set_backface_visibility (layers[i], GSK_LAYER_BACKFACE_VISIBILITY_HIDDEN);
+    }
+
+  gsk_layer_renderer_set_check_damage (renderer, TRUE);
+  cairo_region_destroy (gsk_layer_renderer_render (renderer, root, target));
+  g_assert_null (gsk_layer_renderer_get_damage_error (renderer));
+  gsk_layer_set_visible (layers[3], FALSE);
+  cairo_region_destroy (gsk_layer_renderer_render (renderer, root, target));
+  g_assert_null (gsk_layer_renderer_get_damage_error (renderer));
+
+  image = gsk_layer_renderer_render_to_surface (fresh, root, 72, 72);
+  cairo_surface_flush (target);
+  cairo_surface_flush (image);
+  for (int y = 0; y < 72; y++)
+    g_assert_cmpmem (cairo_image_surface_get_data (target) + y * cairo_image_surface_get_stride (target), 72 * 4,
+                     cairo_image_surface_get_data (image) + y * cairo_image_surface_get_stride (image), 72 * 4);
+
+  cairo_surface_destroy (image);
+  cairo_surface_destroy (target);
+  g_object_unref (fresh);
+  g_object_unref (renderer);
+  g_assert_finalize_object (root);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1064,6 +1132,7 @@ main (int    argc,
   g_test_add_func ("/3d/backface", test_backface);
   g_test_add_func ("/3d/perspective-declaration", test_perspective_declaration);
   g_test_add_func ("/3d/perspective-origin", test_perspective_origin);
+  g_test_add_func ("/3d/damage/under-flat-plane", test_damage_under_flat_plane);
   g_test_add_func ("/3d/contexts/many-planes", test_many_planes);
   g_test_add_func ("/3d/bsp/crossing", test_bsp_crossing);
   g_test_add_func ("/3d/bsp/three-crossing", test_bsp_three_crossing);

@@ -703,7 +703,9 @@ enter_layer (Compiler *c,
 
   changed = frame->changed || p->world_dirty || p->effects_dirty;
   stale = frame->stale || p->world_stale;
-  if (frame->in_context && (changed || p->paint_dirty))
+  /* Under a plane of a context too (a flat layer's subtree is one plane
+   * of it): what changes there changes how the planes are cut */
+  if (changed || p->paint_dirty)
     gsk_layer_compile_context_changed (c);
 
   if (c->record)
