@@ -59,15 +59,63 @@ gsk_layer_compile_add_item (Compiler *c,
   return ctx->items->len;
 }
 
-/* The plane the BSP tree sees for a layer: its bounds, or a unit square
- * on its plane if it has none (a container of zero size whose flat
- * children draw) */
+/* The plane the BSP tree sees for an item, in its layer's space: the
+ * layer's bounds and all that its ops draw (a flat layer's subtree, one
+ * plane, reaches past its bounds as it likes; each op's corners come
+ * into the layer's space through its matrix and the inverse of the
+ * layer's), or a unit square on its plane if that is nothing (a
+ * container of zero size) */
 static graphene_rect_t
-item_rect (GskLayerPrivate *p)
+item_rect (GskLayerPrivate         *p,
+           const GskLayerRenderOp  *ops,
+           guint                    n_ops)
 {
-  if (p->size.width > 0 && p->size.height > 0)
-    return GRAPHENE_RECT_INIT (0, 0, p->size.width, p->size.height);
-  return GRAPHENE_RECT_INIT (0, 0, 1, 1);
+  graphene_rect_t rect = GRAPHENE_RECT_INIT (0, 0, p->size.width, p->size.height);
+  gboolean any = p->size.width > 0 && p->size.height > 0;
+  graphene_matrix_t inverse;
+  guint i;
+
+  if (n_ops > 0 && graphene_matrix_inverse (&p->world, &inverse))
+    for (i = 0; i < n_ops; i++)
+      {
+        const GskLayerRenderOp *op = &ops[i];
+        graphene_rect_t b = op->bounds;
+        graphene_matrix_t to_layer;
+
+        if (b.size.width <= 0 || b.size.height <= 0)
+          continue;
+        /* What a filter spreads past the bounds (in pixels, taken as
+         * layer units: enough unless the plane is drawn smaller) */
+        graphene_rect_inset (&b, - op->filter_reach, - op->filter_reach);
+        graphene_matrix_multiply (&op->transform, &inverse, &to_layer);
+        for (int k = 0; k < 4; k++)
+          {
+            graphene_vec4_t v, r;
+            float w;
+
+            graphene_vec4_init (&v, b.origin.x + (k & 1 ? b.size.width : 0),
+                                b.origin.y + (k & 2 ? b.size.height : 0), 0, 1);
+            graphene_matrix_transform_vec4 (&to_layer, &v, &r);
+            w = graphene_vec4_get_w (&r);
+            if (!(fabsf (w) > 1e-6f))
+              continue;
+            {
+              graphene_rect_t corner = GRAPHENE_RECT_INIT (graphene_vec4_get_x (&r) / w,
+                                                           graphene_vec4_get_y (&r) / w, 0, 0);
+
+              if (!isfinite (corner.origin.x) || !isfinite (corner.origin.y))
+                continue;
+              if (any)
+                graphene_rect_union (&rect, &corner, &rect);
+              else
+                rect = corner, any = TRUE;
+            }
+          }
+      }
+
+  if (!any || rect.size.width <= 0 || rect.size.height <= 0)
+    return GRAPHENE_RECT_INIT (rect.origin.x, rect.origin.y, MAX (rect.size.width, 1), MAX (rect.size.height, 1));
+  return rect;
 }
 
 /* @points of a piece of @p's plane (the context's space) back in @p's
@@ -173,6 +221,7 @@ order_context (Compiler *c,
   GArray *pieces;
   guint *n_pieces, *n_drawn;
   gboolean *in_tree;
+  graphene_rect_t *rects;
   guint i, j;
 
   /* (Planes that drew nothing leave nothing to order) */
@@ -198,11 +247,12 @@ order_context (Compiler *c,
 
   bsp = gsk_layer_bsp_new ();
   in_tree = g_new0 (gboolean, n_items);
+  rects = g_new (graphene_rect_t, n_items);
   for (i = 0; i < n_items; i++)
     {
       Item *item = &g_array_index (ctx->items, Item, i);
       GskLayerPrivate *p = gsk_layer_get_private (item->layer);
-      graphene_rect_t rect = item_rect (p);
+      graphene_rect_t rect = rects[i] = item_rect (p, &ops[item->start - ctx->start], item->end - item->start);
 
       graphene_matrix_t none;
 
@@ -234,7 +284,7 @@ order_context (Compiler *c,
       const Piece *piece = &g_array_index (pieces, Piece, i);
       Item *item = &g_array_index (ctx->items, Item, piece->item);
       GskLayerPrivate *p = gsk_layer_get_private (item->layer);
-      graphene_rect_t rect = item_rect (p);
+      graphene_rect_t rect = rects[piece->item];
       gboolean last = ++n_drawn[piece->item] == n_pieces[piece->item];
       double u[GSK_LAYER_BSP_MAX_POINTS], v[GSK_LAYER_BSP_MAX_POINTS];
       double cu = 0, cv = 0;
@@ -280,6 +330,7 @@ order_context (Compiler *c,
 
   /* Every op went back into the list once, as a move */
   g_free (ops);
+  g_free (rects);
   g_free (in_tree);
   g_free (n_pieces);
   g_free (n_drawn);
