@@ -1114,6 +1114,154 @@ test_damage_under_flat_plane (void)
   g_assert_finalize_object (root);
 }
 
+/* {{{ A flat plane among crossing planes, pixel by pixel */
+
+/* The scene of tests/reftests-open/flat-child-among-crossing-planes,
+ * worked out per pixel from CSS's definitions: every layer turns about
+ * the frame's centre (100, 100), where the context's perspective(400px)
+ * and rotateX(-10deg) apply too. A plane point (a, b) is taken to the
+ * screen by @plane; the nearest plane containing the pixel's centre
+ * shows. */
+typedef void (* PlaneMap) (double a, double b, double out[3]);
+
+static void
+outer_map (double x,
+           double y,
+           double z,
+           double out[3])
+{
+  /* rotateX(-10deg): y' = y cos + z sin, z' = -y sin + z cos (of 10°);
+   * then perspective(400px) divides by 1 - z / 400 */
+  double c = cos (10 * DEG), s = sin (10 * DEG);
+  double yy = y * c + z * s, zz = -y * s + z * c, k = 400 / (400 - zz);
+
+  out[0] = x * k, out[1] = yy * k, out[2] = zz;
+}
+
+/* rotateY(-30deg): x' = x cos 30°, z' = x sin 30° */
+static void
+base_map (double a, double b, double out[3])
+{
+  outer_map (a * cos (30 * DEG), b, a * sin (30 * DEG), out);
+}
+
+/* The bar: rotateX(60deg) flattened (its height halved, depth dropped),
+ * then its flat parent's rotateY(-40deg) */
+static void
+bar_map (double a, double b, double out[3])
+{
+  outer_map (a * cos (40 * DEG), b, a * sin (40 * DEG), out);
+}
+
+/* rotateX(60deg) kept in 3D inside rotateY(30deg), preserve-3d */
+static void
+tilted_map (double a, double b, double out[3])
+{
+  double y = b * cos (60 * DEG), z = b * sin (60 * DEG);
+
+  outer_map (a * cos (30 * DEG) + z * sin (30 * DEG), y, -a * sin (30 * DEG) + z * cos (30 * DEG), out);
+}
+
+/* The plane point that @map takes to (@sx, @sy), by Newton's method */
+static void
+unmap (PlaneMap  map,
+       double    sx,
+       double    sy,
+       double   *a,
+       double   *b,
+       double   *z)
+{
+  double p[3], pa[3], pb[3];
+
+  *a = *b = 0;
+  for (int i = 0; i < 30; i++)
+    {
+      double j00, j01, j10, j11, det, dx, dy;
+
+      map (*a, *b, p);
+      map (*a + 1e-3, *b, pa);
+      map (*a, *b + 1e-3, pb);
+      j00 = (pa[0] - p[0]) / 1e-3, j01 = (pb[0] - p[0]) / 1e-3;
+      j10 = (pa[1] - p[1]) / 1e-3, j11 = (pb[1] - p[1]) / 1e-3;
+      det = j00 * j11 - j01 * j10;
+      dx = sx - p[0], dy = sy - p[1];
+      *a += (j11 * dx - j01 * dy) / det;
+      *b += (-j10 * dx + j00 * dy) / det;
+    }
+  map (*a, *b, p);
+  *z = p[2];
+}
+
+static void
+test_flat_plane_among_crossing_planes (void)
+{
+  static const struct {
+    PlaneMap map;
+    double half_width, half_height;
+    guint32 rgb;
+  } planes[] = {
+    { base_map, 50, 50, 0x3584e4 },
+    { tilted_map, 40, 40, 0x33d17a },
+    { bar_map, 40, 20, 0xf6d32d },
+  };
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "reftests-open", "flat-child-among-crossing-planes.json", NULL);
+  g_autoptr (GError) error = NULL;
+  GskLayerScene *scene = gsk_layer_scene_new_from_file (path, &error);
+  GskLayerRenderer *renderer = gsk_layer_software_renderer_new ();
+  cairo_surface_t *image;
+  const guint8 *data;
+  int stride, checked = 0;
+
+  g_assert_no_error (error);
+  image = gsk_layer_renderer_render_to_surface (renderer, gsk_layer_scene_get_root (scene), 200, 200);
+  cairo_surface_flush (image);
+  data = cairo_image_surface_get_data (image);
+  stride = cairo_image_surface_get_stride (image);
+
+  for (int y = 40; y < 170; y++)
+    for (int x = 40; x < 170; x++)
+      {
+        double best_z = -G_MAXDOUBLE, second_z = -G_MAXDOUBLE;
+        guint32 expected = 0, got;   /* nothing: transparent */
+        gboolean skip = FALSE;
+
+        for (guint i = 0; i < G_N_ELEMENTS (planes) && !skip; i++)
+          {
+            double a, b, z;
+            gboolean inside, near;
+
+            unmap (planes[i].map, x + 0.5 - 100, y + 0.5 - 100, &a, &b, &z);
+            /* Within 1.5 px of an edge, antialiasing decides */
+            inside = fabs (a) <= planes[i].half_width - 1.5 && fabs (b) <= planes[i].half_height - 1.5;
+            near = fabs (a) <= planes[i].half_width + 1.5 && fabs (b) <= planes[i].half_height + 1.5;
+            skip = near && !inside;
+            if (!inside)
+              continue;
+            if (z > best_z)
+              second_z = best_z, best_z = z, expected = planes[i].rgb;
+            else if (z > second_z)
+              second_z = z;
+          }
+        /* Where two planes cross, their cut decides */
+        if (skip || (second_z > -G_MAXDOUBLE && best_z - second_z < 1))
+          continue;
+        got = *(const guint32 *) (data + y * stride + x * 4) & 0xffffff;
+        /* (Within rounding: 8 per channel) */
+        for (int shift = 0; shift < 24; shift += 8)
+          if (abs ((int) ((got >> shift) & 0xff) - (int) ((expected >> shift) & 0xff)) > 8)
+            g_error ("at %d,%d: #%06x drawn, #%06x in front", x, y, got, expected);
+        checked++;
+      }
+  g_test_message ("%d pixels checked", checked);
+  g_assert_cmpint (checked, >, 10000);
+
+  cairo_surface_destroy (image);
+  g_object_unref (renderer);
+  g_object_unref (scene);
+}
+
+/* }}} */
+
 int
 main (int    argc,
       char **argv)
@@ -1133,6 +1281,7 @@ main (int    argc,
   g_test_add_func ("/3d/perspective-declaration", test_perspective_declaration);
   g_test_add_func ("/3d/perspective-origin", test_perspective_origin);
   g_test_add_func ("/3d/damage/under-flat-plane", test_damage_under_flat_plane);
+  g_test_add_func ("/3d/contexts/flat-plane-among-crossing-planes", test_flat_plane_among_crossing_planes);
   g_test_add_func ("/3d/contexts/many-planes", test_many_planes);
   g_test_add_func ("/3d/bsp/crossing", test_bsp_crossing);
   g_test_add_func ("/3d/bsp/three-crossing", test_bsp_three_crossing);
