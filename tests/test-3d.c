@@ -10,6 +10,7 @@
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
+#include <float.h>
 #include <math.h>
 #include <string.h>
 
@@ -401,6 +402,53 @@ test_many_planes (void)
                   (g_get_monotonic_time () - start) / 1000.0);
   g_assert_cmpint (cairo_surface_status (image), ==, CAIRO_STATUS_SUCCESS);
   cairo_surface_destroy (image);
+
+  g_object_unref (renderer);
+  g_assert_finalize_object (root);
+}
+
+/* Hostile 3D: a perspective that is not a number is refused and changes
+ * nothing; tiny (taken as 1 px) and huge ones, and planes seen edge-on,
+ * draw and pick without a warning: an edge-on plane is neither drawn
+ * nor picked */
+static void
+test_bad_perspective_and_edge_on (void)
+{
+  GskLayer *root = new_root ();
+  GskLayer *context = add_layer (root, 0, 0, 200, 200, NULL);
+  GskLayer *edge_on = add_layer (context, 50, 50, 100, 100, "rotateY(90deg)");
+  GskLayer *plane = add_layer (context, 50, 50, 100, 100, "rotateX(30deg)");
+  GskLayerRenderer *renderer = gsk_layer_software_renderer_new ();
+  GskLayerTransform *t;
+  const float depths[] = { 1e-30f, 0.5f, 1e30f, FLT_MAX };
+
+  gsk_layer_set_transform_style (context, GSK_LAYER_TRANSFORM_STYLE_PRESERVE_3D);
+  gsk_layer_set_background_color (edge_on, &(GdkRGBA) { 1, 0, 0, 1 });
+  gsk_layer_set_background_color (plane, &(GdkRGBA) { 0, 0, 1, 1 });
+
+  g_test_expect_message ("GskLayer", G_LOG_LEVEL_CRITICAL, "*depth*");
+  t = gsk_layer_transform_perspective (NULL, NAN);
+  g_test_assert_expected_messages ();
+  g_assert_null (t);
+
+  for (guint i = 0; i < G_N_ELEMENTS (depths); i++)
+    {
+      cairo_surface_t *image;
+      guint8 *centre;
+
+      t = gsk_layer_transform_perspective (NULL, depths[i]);
+      gsk_layer_set_child_transform (root, t);
+      gsk_layer_transform_unref (t);
+      image = gsk_layer_renderer_render_to_surface (renderer, root, 200, 200);
+      cairo_surface_flush (image);
+      /* The edge-on plane left nothing at the centre, where it stands:
+       * the other plane shows there */
+      centre = cairo_image_surface_get_data (image) + 100 * cairo_image_surface_get_stride (image) + 100 * 4;
+      g_assert_cmpuint (centre[2], <, 16);
+      g_assert_cmpuint (centre[0], >, 200);
+      g_assert_true (gsk_layer_pick (root, 100.5f, 100.5f) == plane);
+      cairo_surface_destroy (image);
+    }
 
   g_object_unref (renderer);
   g_assert_finalize_object (root);
@@ -1283,6 +1331,7 @@ main (int    argc,
   g_test_add_func ("/3d/damage/under-flat-plane", test_damage_under_flat_plane);
   g_test_add_func ("/3d/contexts/flat-plane-among-crossing-planes", test_flat_plane_among_crossing_planes);
   g_test_add_func ("/3d/contexts/many-planes", test_many_planes);
+  g_test_add_func ("/3d/bad/perspective-and-edge-on", test_bad_perspective_and_edge_on);
   g_test_add_func ("/3d/bsp/crossing", test_bsp_crossing);
   g_test_add_func ("/3d/bsp/three-crossing", test_bsp_three_crossing);
   g_test_add_func ("/3d/bsp/cube", test_bsp_cube);
