@@ -454,6 +454,135 @@ test_bad_perspective_and_edge_on (void)
   g_assert_finalize_object (root);
 }
 
+/* Text and images take part in a context as colours do: a text layer
+ * and an image layer cross each other, each cut along the other; the
+ * text shows on both sides of the image (in front of it on the left,
+ * past its edge on the right), GL draws what software draws
+ * (where both show one colour: edges and glyphs are antialiased each
+ * its own way), and a frame after a change and its undoing equals the
+ * first */
+static gboolean
+uniform_around (const guint8 *data,
+                int           stride,
+                int           x,
+                int           y)
+{
+  guint32 p = *((const guint32 *) (data + y * stride) + x);
+
+  for (int j = -1; j <= 1; j++)
+    for (int i = -1; i <= 1; i++)
+      if (*((const guint32 *) (data + (y + j) * stride) + x + i) != p)
+        return FALSE;
+  return TRUE;
+}
+
+static void
+test_text_and_image_planes (void)
+{
+  GskLayer *root = new_root ();
+  GskLayer *context = add_layer (root, 0, 0, 200, 200, "rotateX(-10deg)");
+  GskLayer *text = gsk_layer_text_new ("Crossing planes, WWWW MMMM");
+  GskLayer *image = add_layer (context, 60, 50, 80, 100, "rotateY(-35deg)");
+  cairo_surface_t *pixels = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 4, 4);
+  GskLayerContent *content;
+  GskLayerTransform *t = gsk_layer_transform_perspective (NULL, 500);
+  GskLayerRenderer *software = gsk_layer_software_renderer_new ();
+  GskLayerRenderer *incremental = gsk_layer_software_renderer_new ();
+  g_autoptr (GError) error = NULL;
+  GskLayerRenderer *gl = gsk_layer_gl_renderer_new (&error);
+  cairo_surface_t *a, *b, *target;
+  int dark_left = 0, dark_right = 0, checked = 0;
+
+  g_assert_no_error (error);
+  gsk_layer_set_child_transform (root, t);
+  gsk_layer_transform_unref (t);
+  gsk_layer_set_transform_style (context, GSK_LAYER_TRANSFORM_STYLE_PRESERVE_3D);
+
+  /* A 4×4 image of four colours, scaled up with nearest sampling */
+  {
+    cairo_t *cr = cairo_create (pixels);
+
+    cairo_set_source_rgb (cr, 0.9, 0.6, 0.1);
+    cairo_paint (cr);
+    cairo_set_source_rgb (cr, 0.2, 0.6, 0.3);
+    cairo_rectangle (cr, 0, 0, 2, 2);
+    cairo_rectangle (cr, 2, 2, 2, 2);
+    cairo_fill (cr);
+    cairo_destroy (cr);
+  }
+  content = gsk_layer_image_content_new (pixels);
+  gsk_layer_set_content (image, content);
+  g_assert_true (gsk_layer_set_style_from_string (image, "image-rendering: pixelated", NULL));
+  g_object_unref (content);
+  cairo_surface_destroy (pixels);
+
+  gsk_layer_set_position (text, &GRAPHENE_POINT_INIT (20, 80));
+  gsk_layer_set_size (text, &GRAPHENE_SIZE_INIT (160, 40));
+  gsk_layer_set_background_color (text, &(GdkRGBA) { 0.95f, 0.95f, 0.9f, 1 });
+  gsk_layer_text_set_font (GSK_LAYER_TEXT (text), "Sans Bold 14");
+  g_assert_true (gsk_layer_transform_parse ("rotateY(35deg)", &t, NULL));
+  gsk_layer_set_transform (text, t);
+  gsk_layer_transform_unref (t);
+  gsk_layer_add_child (context, text);
+
+  a = gsk_layer_renderer_render_to_surface (software, root, 200, 200);
+  b = gsk_layer_renderer_render_to_surface (gl, root, 200, 200);
+  cairo_surface_flush (a);
+  cairo_surface_flush (b);
+  {
+    const guint8 *da = cairo_image_surface_get_data (a), *db = cairo_image_surface_get_data (b);
+    int sa = cairo_image_surface_get_stride (a), sb = cairo_image_surface_get_stride (b);
+
+    for (int y = 1; y < 199; y++)
+      for (int x = 1; x < 199; x++)
+        {
+          const guint8 *p = da + y * sa + x * 4;
+
+          /* Glyph pixels: dark on the text's light background */
+          if (p[3] == 255 && p[0] < 80 && p[1] < 80 && p[2] < 80)
+            {
+              if (x < 100)
+                dark_left++;
+              else
+                dark_right++;
+            }
+          if (!uniform_around (da, sa, x, y) || !uniform_around (db, sb, x, y))
+            continue;
+          checked++;
+          for (int c = 0; c < 4; c++)
+            if (abs ((int) da[y * sa + x * 4 + c] - (int) db[y * sb + x * 4 + c]) > 8)
+              g_error ("at %d,%d software and GL differ inside an area of one colour", x, y);
+        }
+  }
+  g_test_message ("glyph pixels left and right of the crossing: %d, %d; %d pixels compared with GL",
+                  dark_left, dark_right, checked);
+  g_assert_cmpint (dark_left, >, 50);
+  g_assert_cmpint (dark_right, >, 50);
+  g_assert_cmpint (checked, >, 15000);
+
+  /* Incremental: moved, moved back; the same picture as the first */
+  target = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 200, 200);
+  gsk_layer_renderer_set_check_damage (incremental, TRUE);
+  cairo_region_destroy (gsk_layer_renderer_render (incremental, root, target));
+  gsk_layer_set_position (image, &GRAPHENE_POINT_INIT (70, 50));
+  cairo_region_destroy (gsk_layer_renderer_render (incremental, root, target));
+  gsk_layer_set_position (image, &GRAPHENE_POINT_INIT (60, 50));
+  cairo_region_destroy (gsk_layer_renderer_render (incremental, root, target));
+  g_assert_null (gsk_layer_renderer_get_damage_error (incremental));
+  cairo_surface_flush (target);
+  for (int y = 0; y < 200; y++)
+    g_assert_cmpmem (cairo_image_surface_get_data (target) + y * cairo_image_surface_get_stride (target), 200 * 4,
+                     cairo_image_surface_get_data (a) + y * cairo_image_surface_get_stride (a), 200 * 4);
+
+  cairo_surface_destroy (target);
+  cairo_surface_destroy (a);
+  cairo_surface_destroy (b);
+  g_object_unref (incremental);
+  g_object_unref (software);
+  g_object_unref (gl);
+  g_assert_finalize_object (root);
+}
+
 static void
 test_scene_file (void)
 {
@@ -1314,6 +1443,8 @@ int
 main (int    argc,
       char **argv)
 {
+  /* GL without a display, for the test that compares the backends */
+  g_setenv ("EGL_PLATFORM", "surfaceless", FALSE);
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/3d/transform-style/property", test_property);
@@ -1332,6 +1463,7 @@ main (int    argc,
   g_test_add_func ("/3d/contexts/flat-plane-among-crossing-planes", test_flat_plane_among_crossing_planes);
   g_test_add_func ("/3d/contexts/many-planes", test_many_planes);
   g_test_add_func ("/3d/bad/perspective-and-edge-on", test_bad_perspective_and_edge_on);
+  g_test_add_func ("/3d/contexts/text-and-image-planes", test_text_and_image_planes);
   g_test_add_func ("/3d/bsp/crossing", test_bsp_crossing);
   g_test_add_func ("/3d/bsp/three-crossing", test_bsp_three_crossing);
   g_test_add_func ("/3d/bsp/cube", test_bsp_cube);
