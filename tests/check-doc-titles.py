@@ -30,16 +30,17 @@ def main():
         print('not ok 1 no content_files found in gsklayer.toml.in')
         return 1
     status = 0
+    pictures = []
     for i, name in enumerate(names, 1):
         with open(os.path.join(docs, name), encoding='utf-8') as f:
             text = f.read()
         shown = re.findall(r'!\[[^\]]*\]\(([^)]+\.png)\)', text)
         missing = [png for png in shown if png not in images]
         if missing:
-            print('not ok %d %s shows %s, not in content_images' % (len(names) + i, name, ', '.join(missing)))
+            pictures.append('not ok %d %s shows %s, not in content_images' % (len(names) + i, name, ', '.join(missing)))
             status = 1
         else:
-            print('ok %d %s: its %d picture(s) are in content_images' % (len(names) + i, name, len(shown)))
+            pictures.append('ok %d %s: its %d picture(s) are in content_images' % (len(names) + i, name, len(shown)))
         header = text.split('\n\n', 1)[0].splitlines()
         title = header and header[0].startswith('Title: ') and len(header[0]) > len('Title: ')
         slug = any(line.startswith('Slug: ') for line in header)
@@ -49,6 +50,7 @@ def main():
             print('not ok %d %s: no "Title:" and "Slug:" header (gi-docgen lists it as "Unknown document")'
                   % (i, name))
             status = 1
+    print('\n'.join(pictures))
     return status
 
 
