@@ -9,7 +9,8 @@
 # but `pkg-config --cflags --libs gsklayer-1` (the .pc file copied with
 # its prefix pointed into DESTDIR, as if installed there) and runs it,
 # and the installed gsk tool, and the Python example through the
-# installed typelib. Set by tests/meson.build: BUILD_ROOT, SOURCE_ROOT,
+# installed typelib; then builds it again with the build tree's
+# meson-uninstalled/gsklayer-1-uninstalled.pc alone. Set by tests/meson.build: BUILD_ROOT, SOURCE_ROOT,
 # PREFIX, LIBDIR, DATADIR, BINDIR, MANDIR, INCLUDEDIR (as meson has
 # them), HAVE_GIR and HAVE_DOCS (1 or 0), CC, PYTHON.
 #
@@ -36,7 +37,7 @@ has () {
   [ -e "$root/$1" ] || fail "installed: $1 is missing"
 }
 
-echo "1..8"
+echo "1..9"
 
 meson install -C "$BUILD_ROOT" --destdir "$dest" --no-rebuild --quiet >/dev/null
 ok "meson install into a scratch DESTDIR"
@@ -96,3 +97,13 @@ if [ "$HAVE_GIR" = 1 ]; then
 else
   ok "# SKIP the build has no introspection"
 fi
+
+# The build tree's own pkg-config file, as one builds against GSK before
+# installing it (issue 31): every public header reachable from its Cflags
+# shellcheck disable=SC2046
+$CC -o "$dest/hello-uninstalled" "$SOURCE_ROOT/examples/hello-layers.c" \
+  $(PKG_CONFIG_PATH="$BUILD_ROOT/meson-uninstalled" pkg-config --cflags --libs gsklayer-1) ||
+  fail "examples/hello-layers.c does not build with the build tree's gsklayer-1-uninstalled.pc"
+LD_LIBRARY_PATH="$BUILD_ROOT/gsk" "$dest/hello-uninstalled" "$dest/hello-uninstalled.png" >/dev/null
+[ -s "$dest/hello-uninstalled.png" ] || fail "the program built against the build tree wrote no image"
+ok "examples/hello-layers.c builds with the build tree's pkg-config file alone, and runs"
