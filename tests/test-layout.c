@@ -860,7 +860,8 @@ test_scene_constraints (void)
 }
 
 /* Grid: columns as wide as their widest child, a spanning child
- * widening its columns, the room left to the column that expands */
+ * widening its columns (those that expand, if any), the room left to
+ * the columns that expand; the values worked out by GTK's rules */
 static void
 test_grid (void)
 {
@@ -893,11 +894,38 @@ test_grid (void)
   g_assert_cmpfloat (nat.width, ==, 150);
   g_assert_cmpfloat (nat.height, ==, 70);
 
-  /* b expands: its column takes the 150 left */
+  /* b expands, so its column does: what the spanning child needs past
+   * the two columns (40 of them) goes to that column alone, as GTK's
+   * grids give it (gtk_grid_request_spanning ()), then the 150 left:
+   * columns 40 and 100 + 150 */
   gsk_layer_set_x_expand (b, TRUE);
   frame (root);
-  assert_placed (b, 70, 0, 230, 30);
+  assert_placed (a, 0, 0, 40, 30);
+  assert_placed (b, 50, 0, 250, 30);
   assert_placed (wide, 0, 60, 300, 10);
+  gsk_layer_get_preferred_size (root, NULL, &nat);
+  g_assert_cmpfloat (nat.width, ==, 150);
+
+  /* Only the spanning child expands: none of its columns did, so both
+   * do; it widens them equally (60 and 80), and they share the 150
+   * left: 135 and 155 */
+  gsk_layer_set_x_expand (b, FALSE);
+  gsk_layer_set_x_expand (wide, TRUE);
+  frame (root);
+  assert_placed (a, 0, 0, 135, 30);
+  assert_placed (b, 145, 0, 155, 30);
+
+  /* c, alone in column 0, expands: that column alone takes what the
+   * spanning child needs (40 + 40, beside 60) and, the spanning child
+   * expanding too but a column of it already expanding, all the room
+   * left (80 + 150) */
+  gsk_layer_set_x_expand (c, TRUE);
+  frame (root);
+  assert_placed (a, 0, 0, 230, 30);
+  assert_placed (b, 240, 0, 60, 30);
+  gsk_layer_set_x_expand (c, FALSE);
+  gsk_layer_set_x_expand (wide, FALSE);
+  gsk_layer_set_x_expand (b, TRUE);
 
   /* A layer with no parent is added as it is attached, as GTK's and
    * Clutter's grids add it */

@@ -17,10 +17,13 @@
  * [method@LayerGridLayout.attach] at a column and a row, spanning one
  * or more of each (a child never attached takes the cell at column 0,
  * row 0). A column is as wide as the widest child alone in it needs,
- * with its margins; a child spanning several columns widens them
- * equally when they are too narrow for it; rows the same. Room left
- * over goes in equal shares to the columns (rows) holding a child that
- * expands; with [property@LayerGridLayout:column-homogeneous] (or
+ * with its margins; a child spanning several columns that are too
+ * narrow for it widens those of them that expand, or all of them
+ * equally if none does, as GTK's and Clutter's grids do; rows the same.
+ * A column (row) expands when a child alone in it expands, or when a
+ * spanning child that expands covers it and no other of its columns
+ * expands. Room left over goes in equal shares to the columns (rows)
+ * that expand; with [property@LayerGridLayout:column-homogeneous] (or
  * row-homogeneous) all columns (rows) share the room equally. A child
  * fills its cells unless its alignments say otherwise.
  *
@@ -92,14 +95,53 @@ line_sizes (GskLayerGridLayout  *self,
   *expands = g_new0 (gboolean, MAX (n, 1));
   *n_lines = n;
 
-  /* Children alone in a line first, then those that span */
+  /* Which lines expand, as GTK's grids decide: those holding a child
+   * alone in them that expands; then, for a spanning child that
+   * expands, all its lines if none of them does yet */
+  for (pass = 0; pass < 2; pass++)
+    {
+      gboolean *spanned = pass == 1 ? g_new0 (gboolean, MAX (n, 1)) : NULL;
+
+      for (child = gsk_layer_get_first_child (container); child; child = gsk_layer_get_next_sibling (child))
+        {
+          Cell cell = child_cell (child);
+          guint first = horizontal ? cell.column : cell.row, span = horizontal ? cell.column_span : cell.row_span;
+          gboolean any = FALSE;
+          guint i;
+
+          if (!gsk_layer_get_visible (child) || (pass == 0) != (span == 1) ||
+              !(horizontal ? gsk_layer_get_x_expand (child) : gsk_layer_get_y_expand (child)))
+            continue;
+          if (pass == 0)
+            {
+              (*expands)[first] = TRUE;
+              continue;
+            }
+          for (i = first; i < first + span; i++)
+            any |= (*expands)[i];
+          if (!any)
+            for (i = first; i < first + span; i++)
+              spanned[i] = TRUE;
+        }
+      if (spanned)
+        {
+          for (guint i = 0; i < n; i++)
+            (*expands)[i] |= spanned[i];
+          g_free (spanned);
+        }
+    }
+
+  /* Children alone in a line first, then those that span: what a
+   * spanning child needs past its lines goes to those of them that
+   * expand, or to all of them if none does (as GTK's and Clutter's
+   * grids give it) */
   for (pass = 0; pass < 2; pass++)
     for (child = gsk_layer_get_first_child (container); child; child = gsk_layer_get_next_sibling (child))
       {
         Cell cell = child_cell (child);
         guint first = horizontal ? cell.column : cell.row, span = horizontal ? cell.column_span : cell.row_span;
         float nat, before, after, have = 0.f;
-        guint i;
+        guint i, n_expand = 0;
 
         if (!gsk_layer_get_visible (child) || (pass == 0) != (span == 1))
           continue;
@@ -109,13 +151,13 @@ line_sizes (GskLayerGridLayout  *self,
         for (i = first; i < first + span; i++)
           {
             have += sizes[i];
-            if (horizontal ? gsk_layer_get_x_expand (child) : gsk_layer_get_y_expand (child))
-              (*expands)[i] = TRUE;
+            n_expand += (*expands)[i] ? 1 : 0;
           }
         have += spacing * (span - 1);
         if (nat > have)
           for (i = first; i < first + span; i++)
-            sizes[i] += (nat - have) / span;
+            if (n_expand == 0 || (*expands)[i])
+              sizes[i] += (nat - have) / (n_expand > 0 ? n_expand : span);
       }
 
   if (horizontal ? self->column_homogeneous : self->row_homogeneous)
