@@ -370,6 +370,47 @@ add (GskLayer           *layer,
   g_object_unref (constraint);
 }
 
+/* One align constraint along both axes, as Clutter's CLUTTER_ALIGN_BOTH:
+ * from code, by property and from a scene file */
+static void
+test_align_both (void)
+{
+  GskLayer *root = g_object_ref_sink (gsk_layer_new ());
+  GskLayer *badge = plain_child (root, 0, 0, 100, 50, "badge");
+  GskLayerConstraint *align = gsk_layer_align_constraint_new_both (root, 0.5f);
+  gboolean both = FALSE;
+  const char *json =
+    "{ \"size\": [200, 100], \"root\": { \"type\": \"GskLayer\", \"size\": [200, 100], \"children\": [\n"
+    "  { \"type\": \"GskLayer\", \"id\": \"dot\", \"size\": [20, 10], \"constraints\": [\n"
+    "    { \"type\": \"GskLayerAlignConstraint\", \"source\": \"parent\", \"both-axes\": true, \"factor\": 1 } ] } ] } }";
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GskLayerScene) scene = NULL;
+
+  gsk_layer_set_size (root, &GRAPHENE_SIZE_INIT (300, 200));
+  g_object_get (align, "both-axes", &both, NULL);
+  g_assert_true (both);
+  add (badge, align);
+  frame (root);
+  assert_placed (badge, 100, 75, 100, 50);
+
+  /* Back to one axis: x where the application put the layer (0), y at
+   * the parent's top */
+  g_object_set (align, "both-axes", FALSE, "axis", GSK_LAYER_ORIENTATION_VERTICAL, "factor", 0.f, NULL);
+  gsk_layer_set_position (badge, &GRAPHENE_POINT_INIT (30, 40));
+  frame (root);
+  assert_placed (badge, 30, 0, 100, 50);
+
+  g_test_expect_message ("GskLayer", G_LOG_LEVEL_CRITICAL, "*factor*");
+  g_assert_null (gsk_layer_align_constraint_new_both (root, 2.f));
+  g_test_assert_expected_messages ();
+  g_object_unref (root);
+
+  scene = gsk_layer_scene_new_from_data (json, -1, "align-both.json", &error);
+  g_assert_no_error (error);
+  frame (gsk_layer_scene_get_root (scene));
+  assert_placed (gsk_layer_scene_get_layer_by_id (scene, "dot"), 180, 90, 20, 10);
+}
+
 /* Align, bind and snap, to the parent and to siblings, run after the
  * siblings they read, again when a source moves */
 static void
@@ -1187,6 +1228,7 @@ main (int    argc,
   g_test_add_func ("/layout/scene-constraints", test_scene_constraints);
   g_test_add_func ("/layout/scene-grid", test_scene_grid);
   g_test_add_func ("/layout/constraints", test_constraints);
+  g_test_add_func ("/layout/constraints/align-both", test_align_both);
   g_test_add_func ("/layout/sums-past-limit", test_sums_past_limit);
   g_test_add_func ("/layout/animate-with-container", test_animate_with_container);
   g_test_add_func ("/layout/container-resized", test_container_resized);

@@ -13,10 +13,11 @@
 /**
  * GskLayerAlignConstraint:
  *
- * Places a layer along one axis of its source, as Clutter's
- * ClutterAlignConstraint: at @factor of the room the source leaves,
- * 0 at the source's start (left, top), 1 at its end, 0.5 centred. The
- * layer keeps its size.
+ * Places a layer along one axis of its source, or both
+ * ([property@LayerAlignConstraint:both-axes], Clutter's
+ * `CLUTTER_ALIGN_BOTH`), as Clutter's ClutterAlignConstraint: at @factor
+ * of the room the source leaves, 0 at the source's start (left, top), 1
+ * at its end, 0.5 centred. The layer keeps its size.
  *
  * Since: 0.1
  */
@@ -26,12 +27,14 @@ struct _GskLayerAlignConstraint
 
   GskLayerOrientation axis;
   float factor;
+  gboolean both;
 };
 
 enum {
   PROP_0,
   PROP_AXIS,
   PROP_FACTOR,
+  PROP_BOTH_AXES,
   N_PROPS
 };
 
@@ -47,9 +50,9 @@ gsk_layer_align_constraint_update (GskLayerConstraint    *constraint,
 {
   GskLayerAlignConstraint *self = GSK_LAYER_ALIGN_CONSTRAINT (constraint);
 
-  if (self->axis == GSK_LAYER_ORIENTATION_HORIZONTAL)
+  if (self->both || self->axis == GSK_LAYER_ORIENTATION_HORIZONTAL)
     rect->origin.x = source->origin.x + (source->size.width - rect->size.width) * self->factor;
-  else
+  if (self->both || self->axis == GSK_LAYER_ORIENTATION_VERTICAL)
     rect->origin.y = source->origin.y + (source->size.height - rect->size.height) * self->factor;
 }
 
@@ -68,6 +71,9 @@ gsk_layer_align_constraint_get_property (GObject    *object,
       break;
     case PROP_FACTOR:
       g_value_set_float (value, self->factor);
+      break;
+    case PROP_BOTH_AXES:
+      g_value_set_boolean (value, self->both);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -96,6 +102,14 @@ gsk_layer_align_constraint_set_property (GObject      *object,
       if (self->factor != g_value_get_float (value))
         {
           self->factor = g_value_get_float (value);
+          gsk_layer_constraint_changed (GSK_LAYER_CONSTRAINT (self));
+          g_object_notify_by_pspec (object, pspec);
+        }
+      break;
+    case PROP_BOTH_AXES:
+      if (self->both != g_value_get_boolean (value))
+        {
+          self->both = g_value_get_boolean (value);
           gsk_layer_constraint_changed (GSK_LAYER_CONSTRAINT (self));
           g_object_notify_by_pspec (object, pspec);
         }
@@ -136,6 +150,18 @@ gsk_layer_align_constraint_class_init (GskLayerAlignConstraintClass *klass)
     g_param_spec_float ("factor", NULL, "Where in the room the source leaves: 0 at its start, 1 at its end", 0.f, 1.f, 0.f,
                         G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
 
+  /**
+   * GskLayerAlignConstraint:both-axes:
+   *
+   * Whether the layer is aligned along both axes, at the same factor,
+   * whatever [property@LayerAlignConstraint:axis] says.
+   *
+   * Since: 0.1
+   */
+  properties[PROP_BOTH_AXES] =
+    g_param_spec_boolean ("both-axes", NULL, "Whether the layer is aligned along both axes", FALSE,
+                          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
@@ -173,4 +199,32 @@ gsk_layer_align_constraint_new (GskLayer            *source,
   g_return_val_if_fail (factor >= 0.f && factor <= 1.f, NULL);
 
   return g_object_new (GSK_TYPE_LAYER_ALIGN_CONSTRAINT, "source", source, "axis", axis, "factor", factor, NULL);
+}
+
+/**
+ * gsk_layer_align_constraint_new_both:
+ * @source: (nullable): the layer aligned in: the parent or a sibling
+ * @factor: where, from 0 (start) to 1 (end), along both axes
+ *
+ * Creates a constraint that places a layer at @factor of the room
+ * @source leaves along both axes, as Clutter's `CLUTTER_ALIGN_BOTH`:
+ * 0.5 centres it in @source. See [ctor@LayerAlignConstraint.new].
+ *
+ * Returns: (transfer full): a new align constraint, or %NULL with a
+ *   critical warning for a factor outside [0, 1]
+ *
+ * Since: 0.1
+ */
+GskLayerConstraint *
+gsk_layer_align_constraint_new_both (GskLayer *source,
+                                     float     factor)
+{
+  g_return_val_if_fail (source == NULL || GSK_IS_LAYER (source), NULL);
+  g_return_val_if_fail (factor >= 0.f && factor <= 1.f, NULL);
+
+  return g_object_new (GSK_TYPE_LAYER_ALIGN_CONSTRAINT,
+                       "source", source,
+                       "factor", factor,
+                       "both-axes", TRUE,
+                       NULL);
 }

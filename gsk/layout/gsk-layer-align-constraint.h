@@ -22,5 +22,8 @@ GSK_LAYER_AVAILABLE_IN_ALL
 GskLayerConstraint *gsk_layer_align_constraint_new (GskLayer            *source,
                                                     GskLayerOrientation  axis,
                                                     float                factor);
+GSK_LAYER_AVAILABLE_IN_ALL
+GskLayerConstraint *gsk_layer_align_constraint_new_both (GskLayer *source,
+                                                         float     factor);
 
 G_END_DECLS
