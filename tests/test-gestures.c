@@ -141,6 +141,78 @@ drag_gesture_logging (GString *log)
   return drag;
 }
 
+/* A card dragged by its moves-layer gesture stays under the pointer,
+ * under a turned parent and a parent in perspective: where its parent
+ * has each screen point is worked out here by hand (rotate(30deg), then
+ * perspective(400px) rotateY(40deg), each about the parent's centre at
+ * 150,150), and the card's position must be where it was plus the
+ * pointer's motion in that space */
+static void
+parent_point (int     kind,
+              double  sx,
+              double  sy,
+              double *u,
+              double *v)
+{
+  double dx = sx - 150, dy = sy - 150;
+
+  if (kind == 0)
+    {
+      /* rotate(-30deg) of the screen offset */
+      double c = cos (30 * G_PI / 180), s = sin (30 * G_PI / 180);
+
+      *u = 100 + dx * c + dy * s;
+      *v = 100 - dx * s + dy * c;
+    }
+  else
+    {
+      /* x' = x cos a, z = -x sin a, and the perspective scales both by
+       * 400 / (400 - z): solved for x */
+      double c = cos (40 * G_PI / 180), s = sin (40 * G_PI / 180);
+      double x = 400 * dx / (400 * c - dx * s);
+
+      *u = 100 + x;
+      *v = 100 + dy * (400 + x * s) / 400;
+    }
+}
+
+static void
+test_drag_moves_layer (void)
+{
+  for (int kind = 0; kind < 2; kind++)
+    {
+      GString *log = g_string_new (NULL);
+      GskLayer *root = new_root ();
+      GskLayer *parent = new_layer ("parent", 50, 50, 200, 200);
+      GskLayer *card = new_layer ("card", 70, 70, 60, 60);
+      GskLayerEventController *drag = drag_gesture_logging (log);
+      GskLayerTransform *t = NULL;
+      const double path[][3] = { { 0, 150, 150 }, { 10, 170, 160 }, { 20, 190, 175 } };
+      double u0, v0, u1, v1;
+      graphene_point_t at;
+
+      g_assert_true (gsk_layer_transform_parse (kind == 0 ? "rotate(30deg)" : "perspective(400px) rotateY(40deg)", &t, NULL));
+      gsk_layer_set_transform (parent, t);
+      gsk_layer_transform_unref (t);
+      gsk_layer_add_child (root, parent);
+      gsk_layer_add_child (parent, card);
+      g_object_set (drag, "moves-layer", TRUE, NULL);
+      gsk_layer_add_controller (card, drag);
+
+      stroke (root, FALSE, 3, path);
+      parent_point (kind, path[0][1], path[0][2], &u0, &v0);
+      parent_point (kind, path[2][1], path[2][2], &u1, &v1);
+      gsk_layer_get_position (card, &at);
+      g_test_message ("%s parent: card at %g,%g, by hand %g,%g", kind == 0 ? "turned" : "perspective",
+                      at.x, at.y, 70 + u1 - u0, 70 + v1 - v0);
+      g_assert_cmpfloat_with_epsilon (at.x, 70 + u1 - u0, 1e-2);
+      g_assert_cmpfloat_with_epsilon (at.y, 70 + v1 - v0, 1e-2);
+
+      g_string_free (log, TRUE);
+      g_assert_finalize_object (root);
+    }
+}
+
 static void
 test_drag (void)
 {
@@ -153,24 +225,29 @@ test_drag (void)
   gsk_layer_add_child (root, card);
   gsk_layer_add_controller (card, drag);
 
-  /* Below the threshold, nothing; past it, from the start */
+  /* Below the threshold, nothing; past it, from the start, in the
+   * parent's space (the root's) */
   stroke (root, FALSE, 4, (const double[][3]) { { 0, 110, 110 }, { 10, 115, 110 }, { 20, 120, 110 }, { 30, 130, 113 } });
-  g_assert_cmpstr (log->str, ==, "begin 10,10, update 10,0, end 20,3");
+  g_assert_cmpstr (log->str, ==, "begin 110,110, update 10,0, end 20,3");
 
   /* On the horizontal axis: the vertical motion neither counts towards
    * the threshold nor moves; by touch alike */
   g_string_truncate (log, 0);
   gsk_layer_drag_gesture_set_axis (GSK_LAYER_DRAG_GESTURE (drag), GSK_LAYER_DRAG_HORIZONTAL);
   stroke (root, TRUE, 4, (const double[][3]) { { 0, 110, 110 }, { 10, 113, 150 }, { 20, 122, 150 }, { 30, 124, 180 } });
-  g_assert_cmpstr (log->str, ==, "begin 10,10, update 12,0, end 14,0");
+  g_assert_cmpstr (log->str, ==, "begin 110,110, update 12,0, end 14,0");
 
-  /* On a card turned a quarter, moving down the screen moves along the
-   * card's x */
+  /* On a card turned a quarter: down the screen is down its parent, and
+   * along the card's own x in its own space */
   g_string_truncate (log, 0);
   gsk_layer_drag_gesture_set_axis (GSK_LAYER_DRAG_GESTURE (drag), GSK_LAYER_DRAG_BOTH);
   g_assert_true (gsk_layer_transform_parse ("rotate(90deg)", &t, NULL));
   gsk_layer_set_transform (card, t);
   gsk_layer_transform_unref (t);
+  stroke (root, FALSE, 3, (const double[][3]) { { 0, 150, 150 }, { 10, 150, 170 }, { 20, 150, 180 } });
+  g_assert_cmpstr (log->str, ==, "begin 150,150, update 0,20, end 0,30");
+  g_string_truncate (log, 0);
+  g_object_set (drag, "coordinates", GSK_LAYER_DRAG_COORDINATES_LAYER, NULL);
   stroke (root, FALSE, 3, (const double[][3]) { { 0, 150, 150 }, { 10, 150, 170 }, { 20, 150, 180 } });
   g_assert_cmpstr (log->str, ==, "begin 50,50, update 20,0, end 30,0");
 
@@ -476,7 +553,7 @@ test_gesture_layer_destroyed (void)
   g_object_ref (card);
   gsk_layer_remove_child (root, card);
   dispatch (root, GSK_LAYER_EVENT_MOTION, 140, 110);
-  g_assert_cmpstr (log->str, ==, "begin 10,10, update 20,0, cancel");
+  g_assert_cmpstr (log->str, ==, "begin 110,110, update 20,0, cancel");
   g_assert_false (gsk_layer_gesture_is_active (GSK_LAYER_GESTURE (drag)));
 
   gsk_layer_add_child (root, card);
@@ -500,6 +577,7 @@ main (int    argc,
 
   g_test_add_func ("/gestures/click", test_click);
   g_test_add_func ("/gestures/drag", test_drag);
+  g_test_add_func ("/gestures/drag/moves-layer", test_drag_moves_layer);
   g_test_add_func ("/gestures/swipe", test_swipe);
   g_test_add_func ("/gestures/long-press", test_long_press);
   g_test_add_func ("/gestures/pinch", test_pinch);

@@ -561,6 +561,8 @@ test_drag (Fixture       *f,
   gsk_layer_set_transform (target, t);
   gsk_layer_transform_unref (t);
   g_signal_connect (drag, "drag-end", G_CALLBACK (on_drag_end), &offset);
+  /* Offsets in the layer's own space: the mapping through its turn */
+  g_object_set (drag, "coordinates", GSK_LAYER_DRAG_COORDINATES_LAYER, NULL);
   gsk_layer_add_controller (target, drag);
   gsk_layer_add_child (f->root, target);
   spin (100);

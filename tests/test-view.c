@@ -703,6 +703,8 @@ test_click_and_drag (Fixture       *f,
   g_signal_connect (click, "clicked", G_CALLBACK (on_clicked), &where);
   gsk_layer_add_controller (target, click);
   g_signal_connect (drag, "drag-end", G_CALLBACK (on_drag_end), &offset);
+  /* Offsets in the layer's own space: the mapping through its turn */
+  g_object_set (drag, "coordinates", GSK_LAYER_DRAG_COORDINATES_LAYER, NULL);
   gsk_layer_add_controller (target, drag);
   spin (100);
 

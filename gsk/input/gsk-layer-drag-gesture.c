@@ -7,6 +7,8 @@
 #include <math.h>
 
 #include "gsk-layer-drag-gesture.h"
+#include "gsk-layer-gesture-private.h"
+#include "gsk-layer.h"
 #include "gsk-layer-enum-types.h"
 
 /**
@@ -17,8 +19,10 @@
  * [signal@LayerDragGesture::drag-begin], then an update for each motion
  * with the offset from the start, and an end. An
  * [property@LayerDragGesture:axis] keeps only one direction of the
- * motion, for sliders and lists. Offsets are in the layer's own space:
- * on a turned layer, a drag follows its plane.
+ * motion, for sliders and lists. Offsets are in the layer's parent's
+ * space by default ([property@LayerDragGesture:coordinates]), so that
+ * the layer's position plus the offset follows the pointer exactly;
+ * [property@LayerDragGesture:moves-layer] moves it so.
  *
  * Since: 0.1
  */
@@ -29,7 +33,11 @@ struct _GskLayerDragGesture
 
   double threshold;
   GskLayerDragAxis axis;
+  GskLayerDragCoordinates coordinates;
+  gboolean moves_layer;
   gboolean dragging;
+  /* With moves-layer: where the layer was when the drag began */
+  graphene_point_t layer_start;
 };
 
 G_DEFINE_FINAL_TYPE (GskLayerDragGesture, gsk_layer_drag_gesture, GSK_TYPE_LAYER_GESTURE)
@@ -38,6 +46,8 @@ enum {
   PROP_0,
   PROP_THRESHOLD,
   PROP_AXIS,
+  PROP_COORDINATES,
+  PROP_MOVES_LAYER,
   N_PROPS
 };
 
@@ -53,6 +63,21 @@ enum {
 
 static guint signals[N_SIGNALS];
 
+/* The start and the current point in the space the offsets are in */
+static void
+get_points (GskLayerDragGesture *self,
+            double              *sx,
+            double              *sy,
+            double              *x,
+            double              *y)
+{
+  if ((self->coordinates == GSK_LAYER_DRAG_COORDINATES_PARENT || self->moves_layer) &&
+      gsk_layer_gesture_get_parent_points (GSK_LAYER_GESTURE (self), sx, sy, x, y))
+    return;
+  gsk_layer_gesture_get_start_point (GSK_LAYER_GESTURE (self), sx, sy);
+  gsk_layer_gesture_get_point (GSK_LAYER_GESTURE (self), x, y);
+}
+
 static void
 get_offset (GskLayerDragGesture *self,
             double              *dx,
@@ -60,10 +85,21 @@ get_offset (GskLayerDragGesture *self,
 {
   double sx, sy, x, y;
 
-  gsk_layer_gesture_get_start_point (GSK_LAYER_GESTURE (self), &sx, &sy);
-  gsk_layer_gesture_get_point (GSK_LAYER_GESTURE (self), &x, &y);
+  get_points (self, &sx, &sy, &x, &y);
   *dx = self->axis == GSK_LAYER_DRAG_VERTICAL ? 0 : x - sx;
   *dy = self->axis == GSK_LAYER_DRAG_HORIZONTAL ? 0 : y - sy;
+}
+
+/* With moves-layer: the layer where the drag puts it */
+static void
+move_layer (GskLayerDragGesture *self,
+            double               dx,
+            double               dy)
+{
+  GskLayer *layer = gsk_layer_event_controller_get_layer (GSK_LAYER_EVENT_CONTROLLER (self));
+
+  if (self->moves_layer && layer != NULL)
+    gsk_layer_set_position (layer, &GRAPHENE_POINT_INIT (self->layer_start.x + dx, self->layer_start.y + dy));
 }
 
 static void
@@ -86,11 +122,20 @@ gsk_layer_drag_gesture_update (GskLayerGesture *gesture)
       /* Only motion along the axis counts towards the threshold */
       if (hypot (dx, dy) < self->threshold)
         return;
+      double x, y;
+      GskLayer *layer = gsk_layer_event_controller_get_layer (GSK_LAYER_EVENT_CONTROLLER (self));
+
       self->dragging = TRUE;
-      gsk_layer_gesture_get_start_point (gesture, &sx, &sy);
+      if (layer != NULL)
+        gsk_layer_get_position (layer, &self->layer_start);
+      get_points (self, &sx, &sy, &x, &y);
       g_signal_emit (self, signals[DRAG_BEGIN], 0, sx, sy);
+      /* A handler may have ended it */
+      if (!self->dragging)
+        return;
     }
 
+  move_layer (self, dx, dy);
   g_signal_emit (self, signals[DRAG_UPDATE], 0, dx, dy);
 }
 
@@ -106,6 +151,7 @@ gsk_layer_drag_gesture_end (GskLayerGesture *gesture)
   /* The release may have moved the point once more */
   get_offset (self, &dx, &dy);
   self->dragging = FALSE;
+  move_layer (self, dx, dy);
   g_signal_emit (self, signals[DRAG_END], 0, dx, dy);
 }
 
@@ -137,6 +183,12 @@ gsk_layer_drag_gesture_get_property (GObject    *object,
     case PROP_AXIS:
       g_value_set_enum (value, self->axis);
       break;
+    case PROP_COORDINATES:
+      g_value_set_enum (value, self->coordinates);
+      break;
+    case PROP_MOVES_LAYER:
+      g_value_set_boolean (value, self->moves_layer);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -157,6 +209,20 @@ gsk_layer_drag_gesture_set_property (GObject      *object,
       break;
     case PROP_AXIS:
       gsk_layer_drag_gesture_set_axis (self, g_value_get_enum (value));
+      break;
+    case PROP_COORDINATES:
+      if (self->coordinates != (GskLayerDragCoordinates) g_value_get_enum (value))
+        {
+          self->coordinates = g_value_get_enum (value);
+          g_object_notify_by_pspec (object, pspec);
+        }
+      break;
+    case PROP_MOVES_LAYER:
+      if (self->moves_layer != g_value_get_boolean (value))
+        {
+          self->moves_layer = g_value_get_boolean (value);
+          g_object_notify_by_pspec (object, pspec);
+        }
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -200,12 +266,48 @@ gsk_layer_drag_gesture_class_init (GskLayerDragGestureClass *klass)
                        GSK_TYPE_LAYER_DRAG_AXIS, GSK_LAYER_DRAG_BOTH,
                        G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
 
+  /**
+   * GskLayerDragGesture:coordinates:
+   *
+   * The space the start point and the offsets are in: the layer's
+   * parent's (the default), which does not move as the layer is
+   * dragged, so that `position = start position + offset` keeps the
+   * layer under the pointer under any transform of the parent,
+   * perspective included; or the layer's own (a drag across a turned
+   * layer follows its plane, and a layer moved by it trails). A layer
+   * without a parent gives its own space.
+   *
+   * Since: 0.1
+   */
+  properties[PROP_COORDINATES] =
+    g_param_spec_enum ("coordinates", NULL, "The space the start point and the offsets are in",
+                       GSK_TYPE_LAYER_DRAG_COORDINATES, GSK_LAYER_DRAG_COORDINATES_PARENT,
+                       G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+
+  /**
+   * GskLayerDragGesture:moves-layer:
+   *
+   * Whether the drag moves its layer itself, as Clutter's drag action
+   * does: the layer's position is where it was when the drag began plus
+   * the offset in its parent's space (whatever
+   * [property@LayerDragGesture:coordinates] says), before each
+   * [signal@LayerDragGesture::drag-update] and the
+   * [signal@LayerDragGesture::drag-end]. A cancelled drag leaves the
+   * layer where it is.
+   *
+   * Since: 0.1
+   */
+  properties[PROP_MOVES_LAYER] =
+    g_param_spec_boolean ("moves-layer", NULL, "Whether the drag moves its layer itself", FALSE,
+                          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /**
    * GskLayerDragGesture::drag-begin:
    * @self: the gesture
-   * @start_x: where the press was, in the layer's space
+   * @start_x: where the press was, in the space of
+   *   [property@LayerDragGesture:coordinates]
    * @start_y: where the press was
    *
    * Emitted when the press has moved past the drag threshold: the drag
@@ -224,7 +326,7 @@ gsk_layer_drag_gesture_class_init (GskLayerDragGestureClass *klass)
    * @offset_y: the offset from the start, on the axis
    *
    * Emitted for every move of the drag, with the offset from where it
-   * began, in the layer's space.
+   * began, in the space of [property@LayerDragGesture:coordinates].
    *
    * Since: 0.1
    */

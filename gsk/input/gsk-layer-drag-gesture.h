@@ -28,6 +28,22 @@ typedef enum {
   GSK_LAYER_DRAG_VERTICAL,
 } GskLayerDragAxis;
 
+/**
+ * GskLayerDragCoordinates:
+ * @GSK_LAYER_DRAG_COORDINATES_PARENT: in the layer's parent's space,
+ *   which does not move with the drag (the layer's own for a layer
+ *   without a parent)
+ * @GSK_LAYER_DRAG_COORDINATES_LAYER: in the layer's own space
+ *
+ * The space a drag's start point and offsets are in.
+ *
+ * Since: 0.1
+ */
+typedef enum {
+  GSK_LAYER_DRAG_COORDINATES_PARENT,
+  GSK_LAYER_DRAG_COORDINATES_LAYER,
+} GskLayerDragCoordinates;
+
 #define GSK_TYPE_LAYER_DRAG_GESTURE (gsk_layer_drag_gesture_get_type ())
 
 GSK_LAYER_AVAILABLE_IN_ALL

@@ -5,6 +5,8 @@
 #include "config.h"
 
 #include "gsk-layer-gesture.h"
+#include "gsk-layer-gesture-private.h"
+#include "gsk-layer.h"
 #include "gsk-layer-event-private.h"
 
 /**
@@ -42,6 +44,10 @@ typedef struct
   GskLayerDeviceKind device_kind;
   double start_x, start_y;
   double x, y;
+  /* The same points in the layer's parent's space, when it has one */
+  gboolean in_parent;
+  double parent_start_x, parent_start_y;
+  double parent_x, parent_y;
   guint32 time;
   Sample history[HISTORY];
   guint n_history, history_next;
@@ -71,6 +77,12 @@ record (GskLayerGesture *self,
       priv->x = p.x;
       priv->y = p.y;
     }
+  if (layer && gsk_layer_get_parent (layer) &&
+      gsk_layer_event_get_position_in (event, gsk_layer_get_parent (layer), &p))
+    {
+      priv->parent_x = p.x;
+      priv->parent_y = p.y;
+    }
   priv->time = event->time;
 
   priv->history[priv->history_next] = (Sample) { event->time, priv->x, priv->y };
@@ -91,9 +103,17 @@ begin (GskLayerGesture *self,
   priv->device_kind = event->device_kind;
   priv->n_history = priv->history_next = 0;
   priv->x = priv->y = 0;
+  priv->parent_x = priv->parent_y = 0;
   record (self, event);
   priv->start_x = priv->x;
   priv->start_y = priv->y;
+  priv->parent_start_x = priv->parent_x;
+  priv->parent_start_y = priv->parent_y;
+  {
+    GskLayer *layer = gsk_layer_event_controller_get_layer (GSK_LAYER_EVENT_CONTROLLER (self));
+
+    priv->in_parent = layer != NULL && gsk_layer_get_parent (layer) != NULL;
+  }
 
   g_object_ref (self);
   GSK_LAYER_GESTURE_GET_CLASS (self)->begin (self);
@@ -488,4 +508,20 @@ gsk_layer_gesture_get_velocity (GskLayerGesture *self,
     *vy = (last->y - first->y) * 1000.0 / (last->time - first->time);
 
   return TRUE;
+}
+
+gboolean
+gsk_layer_gesture_get_parent_points (GskLayerGesture *self,
+                                     double          *start_x,
+                                     double          *start_y,
+                                     double          *x,
+                                     double          *y)
+{
+  GskLayerGesturePrivate *priv = gsk_layer_gesture_get_instance_private (self);
+
+  *start_x = priv->parent_start_x;
+  *start_y = priv->parent_start_y;
+  *x = priv->parent_x;
+  *y = priv->parent_y;
+  return priv->in_parent;
 }
