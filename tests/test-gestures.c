@@ -213,6 +213,63 @@ test_drag_moves_layer (void)
     }
 }
 
+/* A drag handle: a press on the grip (or a child of it) starts the drag
+ * of the whole card, one elsewhere on the card does not; without the
+ * grip (gone), anywhere again. The modifiers held are the last event's. */
+static void
+test_drag_handle_and_modifiers (void)
+{
+  GString *log = g_string_new (NULL);
+  GskLayer *root = new_root ();
+  GskLayer *card = new_layer ("card", 100, 100, 100, 100);
+  GskLayer *grip = new_layer ("grip", 0, 0, 100, 20);
+  GskLayer *dot = new_layer ("dot", 40, 5, 10, 10);
+  GskLayerEventController *drag = drag_gesture_logging (log);
+  GskLayerEvent *event;
+
+  gsk_layer_add_child (root, card);
+  gsk_layer_add_child (card, grip);
+  gsk_layer_add_child (grip, dot);
+  g_object_set (drag, "handle", grip, NULL);
+  g_assert_true (gsk_layer_drag_gesture_get_handle (GSK_LAYER_DRAG_GESTURE (drag)) == grip);
+  gsk_layer_add_controller (card, drag);
+
+  /* The card's body */
+  stroke (root, FALSE, 3, (const double[][3]) { { 0, 150, 160 }, { 10, 180, 160 }, { 20, 190, 160 } });
+  g_assert_cmpstr (log->str, ==, "");
+  /* The grip, and the grip's child */
+  stroke (root, FALSE, 3, (const double[][3]) { { 30, 120, 110 }, { 40, 140, 110 }, { 50, 150, 110 } });
+  g_assert_cmpstr (log->str, ==, "begin 120,110, update 20,0, end 30,0");
+  g_string_truncate (log, 0);
+  stroke (root, TRUE, 3, (const double[][3]) { { 60, 145, 110 }, { 70, 145, 130 }, { 80, 145, 140 } });
+  g_assert_cmpstr (log->str, ==, "begin 145,110, update 0,20, end 0,30");
+
+  /* Modifiers: Shift at the press, Shift and Control at the motion */
+  event = pointer_event (GSK_LAYER_EVENT_BUTTON_PRESS, 90, 120, 110);
+  gsk_layer_event_set_modifiers (event, GDK_SHIFT_MASK);
+  gsk_layer_dispatch_event (root, event);
+  gsk_layer_event_unref (event);
+  g_assert_cmpuint (gsk_layer_gesture_get_modifiers (GSK_LAYER_GESTURE (drag)), ==, GDK_SHIFT_MASK);
+  event = pointer_event (GSK_LAYER_EVENT_MOTION, 100, 150, 110);
+  gsk_layer_event_set_modifiers (event, GDK_SHIFT_MASK | GDK_CONTROL_MASK);
+  gsk_layer_dispatch_event (root, event);
+  gsk_layer_event_unref (event);
+  g_assert_cmpuint (gsk_layer_gesture_get_modifiers (GSK_LAYER_GESTURE (drag)), ==, GDK_SHIFT_MASK | GDK_CONTROL_MASK);
+  event = pointer_event (GSK_LAYER_EVENT_BUTTON_RELEASE, 110, 150, 110);
+  gsk_layer_dispatch_event (root, event);
+  gsk_layer_event_unref (event);
+
+  /* The grip gone: anywhere */
+  g_string_truncate (log, 0);
+  gsk_layer_remove_child (card, grip);
+  g_assert_null (gsk_layer_drag_gesture_get_handle (GSK_LAYER_DRAG_GESTURE (drag)));
+  stroke (root, FALSE, 3, (const double[][3]) { { 120, 150, 160 }, { 130, 180, 160 }, { 140, 190, 160 } });
+  g_assert_cmpstr (log->str, ==, "begin 150,160, update 30,0, end 40,0");
+
+  g_string_free (log, TRUE);
+  g_assert_finalize_object (root);
+}
+
 static void
 test_drag (void)
 {
@@ -578,6 +635,7 @@ main (int    argc,
   g_test_add_func ("/gestures/click", test_click);
   g_test_add_func ("/gestures/drag", test_drag);
   g_test_add_func ("/gestures/drag/moves-layer", test_drag_moves_layer);
+  g_test_add_func ("/gestures/drag/handle-and-modifiers", test_drag_handle_and_modifiers);
   g_test_add_func ("/gestures/swipe", test_swipe);
   g_test_add_func ("/gestures/long-press", test_long_press);
   g_test_add_func ("/gestures/pinch", test_pinch);

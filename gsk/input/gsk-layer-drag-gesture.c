@@ -35,6 +35,8 @@ struct _GskLayerDragGesture
   GskLayerDragAxis axis;
   GskLayerDragCoordinates coordinates;
   gboolean moves_layer;
+  /* Weak: where a drag may start, if set */
+  GskLayer *handle;
   gboolean dragging;
   /* With moves-layer: where the layer was when the drag began */
   graphene_point_t layer_start;
@@ -48,6 +50,7 @@ enum {
   PROP_AXIS,
   PROP_COORDINATES,
   PROP_MOVES_LAYER,
+  PROP_HANDLE,
   N_PROPS
 };
 
@@ -167,6 +170,35 @@ gsk_layer_drag_gesture_cancel (GskLayerGesture *gesture)
   g_signal_emit (self, signals[DRAG_CANCEL], 0);
 }
 
+/* With a handle, a press or a touch elsewhere does not start a drag */
+static gboolean
+gsk_layer_drag_gesture_handle_event (GskLayerEventController *controller,
+                                     GskLayerEvent           *event)
+{
+  GskLayerDragGesture *self = GSK_LAYER_DRAG_GESTURE (controller);
+  GskLayerEventType type = gsk_layer_event_get_event_type (event);
+
+  if (self->handle != NULL &&
+      (type == GSK_LAYER_EVENT_BUTTON_PRESS || type == GSK_LAYER_EVENT_TOUCH_BEGIN) &&
+      !gsk_layer_gesture_is_active (GSK_LAYER_GESTURE (self)) &&
+      (gsk_layer_event_get_target (event) == NULL ||
+       !gsk_layer_contains (self->handle, gsk_layer_event_get_target (event))))
+    return FALSE;
+
+  return GSK_LAYER_EVENT_CONTROLLER_CLASS (gsk_layer_drag_gesture_parent_class)->handle_event (controller, event);
+}
+
+static void
+gsk_layer_drag_gesture_dispose (GObject *object)
+{
+  GskLayerDragGesture *self = GSK_LAYER_DRAG_GESTURE (object);
+
+  if (self->handle)
+    g_object_remove_weak_pointer (G_OBJECT (self->handle), (gpointer *) &self->handle);
+  self->handle = NULL;
+  G_OBJECT_CLASS (gsk_layer_drag_gesture_parent_class)->dispose (object);
+}
+
 static void
 gsk_layer_drag_gesture_get_property (GObject    *object,
                                      guint       prop_id,
@@ -188,6 +220,9 @@ gsk_layer_drag_gesture_get_property (GObject    *object,
       break;
     case PROP_MOVES_LAYER:
       g_value_set_boolean (value, self->moves_layer);
+      break;
+    case PROP_HANDLE:
+      g_value_set_object (value, self->handle);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -224,6 +259,9 @@ gsk_layer_drag_gesture_set_property (GObject      *object,
           g_object_notify_by_pspec (object, pspec);
         }
       break;
+    case PROP_HANDLE:
+      gsk_layer_drag_gesture_set_handle (self, g_value_get_object (value));
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -235,7 +273,9 @@ gsk_layer_drag_gesture_class_init (GskLayerDragGestureClass *klass)
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GskLayerGestureClass *gesture_class = GSK_LAYER_GESTURE_CLASS (klass);
 
+  object_class->dispose = gsk_layer_drag_gesture_dispose;
   object_class->get_property = gsk_layer_drag_gesture_get_property;
+  GSK_LAYER_EVENT_CONTROLLER_CLASS (klass)->handle_event = gsk_layer_drag_gesture_handle_event;
   object_class->set_property = gsk_layer_drag_gesture_set_property;
   gesture_class->begin = gsk_layer_drag_gesture_begin;
   gesture_class->update = gsk_layer_drag_gesture_update;
@@ -300,6 +340,20 @@ gsk_layer_drag_gesture_class_init (GskLayerDragGestureClass *klass)
   properties[PROP_MOVES_LAYER] =
     g_param_spec_boolean ("moves-layer", NULL, "Whether the drag moves its layer itself", FALSE,
                           G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+
+  /**
+   * GskLayerDragGesture:handle:
+   *
+   * Where a drag may start: a press or a touch on this layer or one of
+   * its descendants (a title bar, a grip) starts it, one elsewhere on the
+   * gesture's layer does not. %NULL (the default): anywhere. The gesture
+   * does not keep the handle alive.
+   *
+   * Since: 0.1
+   */
+  properties[PROP_HANDLE] =
+    g_param_spec_object ("handle", NULL, "Where a drag may start", GSK_TYPE_LAYER,
+                         G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
 
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
@@ -493,4 +547,50 @@ gsk_layer_drag_gesture_is_dragging (GskLayerDragGesture *self)
   g_return_val_if_fail (GSK_IS_LAYER_DRAG_GESTURE (self), FALSE);
 
   return self->dragging;
+}
+
+/**
+ * gsk_layer_drag_gesture_set_handle:
+ * @self: a drag gesture
+ * @handle: (nullable): the layer a drag may start on (with its
+ *   descendants), or %NULL for anywhere
+ *
+ * Sets where a drag may start: see [property@LayerDragGesture:handle].
+ *
+ * Since: 0.1
+ */
+void
+gsk_layer_drag_gesture_set_handle (GskLayerDragGesture *self,
+                                   GskLayer            *handle)
+{
+  g_return_if_fail (GSK_IS_LAYER_DRAG_GESTURE (self));
+  g_return_if_fail (handle == NULL || GSK_IS_LAYER (handle));
+
+  if (self->handle == handle)
+    return;
+
+  if (self->handle)
+    g_object_remove_weak_pointer (G_OBJECT (self->handle), (gpointer *) &self->handle);
+  self->handle = handle;
+  if (self->handle)
+    g_object_add_weak_pointer (G_OBJECT (self->handle), (gpointer *) &self->handle);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_HANDLE]);
+}
+
+/**
+ * gsk_layer_drag_gesture_get_handle:
+ * @self: a drag gesture
+ *
+ * Gets where a drag may start: see [property@LayerDragGesture:handle].
+ *
+ * Returns: (transfer none) (nullable): the handle, or %NULL for anywhere
+ *
+ * Since: 0.1
+ */
+GskLayer *
+gsk_layer_drag_gesture_get_handle (GskLayerDragGesture *self)
+{
+  g_return_val_if_fail (GSK_IS_LAYER_DRAG_GESTURE (self), NULL);
+
+  return self->handle;
 }

@@ -64,5 +64,10 @@ GSK_LAYER_AVAILABLE_IN_ALL
 GskLayerDragAxis gsk_layer_drag_gesture_get_axis      (GskLayerDragGesture *self);
 GSK_LAYER_AVAILABLE_IN_ALL
 gboolean         gsk_layer_drag_gesture_is_dragging   (GskLayerDragGesture *self);
+GSK_LAYER_AVAILABLE_IN_ALL
+void             gsk_layer_drag_gesture_set_handle    (GskLayerDragGesture *self,
+                                                       GskLayer            *handle);
+GSK_LAYER_AVAILABLE_IN_ALL
+GskLayer        *gsk_layer_drag_gesture_get_handle    (GskLayerDragGesture *self);
 
 G_END_DECLS

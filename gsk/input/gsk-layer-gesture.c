@@ -48,6 +48,7 @@ typedef struct
   gboolean in_parent;
   double parent_start_x, parent_start_y;
   double parent_x, parent_y;
+  GdkModifierType modifiers;
   guint32 time;
   Sample history[HISTORY];
   guint n_history, history_next;
@@ -84,6 +85,7 @@ record (GskLayerGesture *self,
       priv->parent_y = p.y;
     }
   priv->time = event->time;
+  priv->modifiers = event->modifiers;
 
   priv->history[priv->history_next] = (Sample) { event->time, priv->x, priv->y };
   priv->history_next = (priv->history_next + 1) % HISTORY;
@@ -407,6 +409,29 @@ gsk_layer_gesture_get_point (GskLayerGesture *self,
     *x = priv->x;
   if (y)
     *y = priv->y;
+}
+
+/**
+ * gsk_layer_gesture_get_modifiers:
+ * @self: a gesture
+ *
+ * Gives the modifier keys and buttons held at the last event the
+ * gesture followed (the press or touch, a motion, the release or lift),
+ * as GDK reports them: Shift, Control, Alt …
+ *
+ * Returns: the modifiers of the last event the gesture followed
+ *
+ * Since: 0.1
+ */
+GdkModifierType
+gsk_layer_gesture_get_modifiers (GskLayerGesture *self)
+{
+  GskLayerGesturePrivate *priv;
+
+  g_return_val_if_fail (GSK_IS_LAYER_GESTURE (self), 0);
+
+  priv = gsk_layer_gesture_get_instance_private (self);
+  return priv->modifiers;
 }
 
 /**

@@ -60,6 +60,8 @@ void     gsk_layer_gesture_get_point       (GskLayerGesture *self,
 GSK_LAYER_AVAILABLE_IN_ALL
 guint32  gsk_layer_gesture_get_time        (GskLayerGesture *self);
 GSK_LAYER_AVAILABLE_IN_ALL
+GdkModifierType gsk_layer_gesture_get_modifiers (GskLayerGesture *self);
+GSK_LAYER_AVAILABLE_IN_ALL
 GskLayerDeviceKind gsk_layer_gesture_get_device_kind (GskLayerGesture *self);
 GSK_LAYER_AVAILABLE_IN_ALL
 gboolean gsk_layer_gesture_get_velocity    (GskLayerGesture *self,
