@@ -259,6 +259,16 @@ test_drag_handle_and_modifiers (void)
   gsk_layer_dispatch_event (root, event);
   gsk_layer_event_unref (event);
 
+  /* Thresholds per axis: 30 across (29 does not start it), none down
+   * (the distance threshold, 8: 10 does) */
+  g_string_truncate (log, 0);
+  g_object_set (drag, "x-threshold", 30.0, NULL);
+  stroke (root, FALSE, 3, (const double[][3]) { { 112, 120, 110 }, { 114, 145, 110 }, { 116, 149, 110 } });
+  g_assert_cmpstr (log->str, ==, "");
+  stroke (root, FALSE, 3, (const double[][3]) { { 118, 120, 110 }, { 120, 120, 120 }, { 122, 150, 120 } });
+  g_assert_cmpstr (log->str, ==, "begin 120,110, update 0,10, end 30,10");
+  g_object_set (drag, "x-threshold", -1.0, NULL);
+
   /* The grip gone: anywhere */
   g_string_truncate (log, 0);
   gsk_layer_remove_child (card, grip);

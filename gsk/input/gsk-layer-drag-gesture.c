@@ -32,6 +32,8 @@ struct _GskLayerDragGesture
   GskLayerGesture parent_instance;
 
   double threshold;
+  /* Per axis, or below 0 for none: see past_threshold () */
+  double x_threshold, y_threshold;
   GskLayerDragAxis axis;
   GskLayerDragCoordinates coordinates;
   gboolean moves_layer;
@@ -51,6 +53,8 @@ enum {
   PROP_COORDINATES,
   PROP_MOVES_LAYER,
   PROP_HANDLE,
+  PROP_X_THRESHOLD,
+  PROP_Y_THRESHOLD,
   N_PROPS
 };
 
@@ -105,6 +109,21 @@ move_layer (GskLayerDragGesture *self,
     gsk_layer_set_position (layer, &GRAPHENE_POINT_INIT (self->layer_start.x + dx, self->layer_start.y + dy));
 }
 
+/* With a threshold per axis (Clutter's drag action's), a motion past
+ * either starts the drag, an axis without one counting the distance
+ * threshold; else the distance moved counts */
+static gboolean
+past_threshold (GskLayerDragGesture *self,
+                double               dx,
+                double               dy)
+{
+  if (self->x_threshold < 0 && self->y_threshold < 0)
+    return hypot (dx, dy) >= self->threshold;
+
+  return fabs (dx) >= (self->x_threshold >= 0 ? self->x_threshold : self->threshold) ||
+         fabs (dy) >= (self->y_threshold >= 0 ? self->y_threshold : self->threshold);
+}
+
 static void
 gsk_layer_drag_gesture_begin (GskLayerGesture *gesture)
 {
@@ -123,7 +142,7 @@ gsk_layer_drag_gesture_update (GskLayerGesture *gesture)
       double sx, sy;
 
       /* Only motion along the axis counts towards the threshold */
-      if (hypot (dx, dy) < self->threshold)
+      if (!past_threshold (self, dx, dy))
         return;
       double x, y;
       GskLayer *layer = gsk_layer_event_controller_get_layer (GSK_LAYER_EVENT_CONTROLLER (self));
@@ -224,6 +243,12 @@ gsk_layer_drag_gesture_get_property (GObject    *object,
     case PROP_HANDLE:
       g_value_set_object (value, self->handle);
       break;
+    case PROP_X_THRESHOLD:
+      g_value_set_double (value, self->x_threshold);
+      break;
+    case PROP_Y_THRESHOLD:
+      g_value_set_double (value, self->y_threshold);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -261,6 +286,18 @@ gsk_layer_drag_gesture_set_property (GObject      *object,
       break;
     case PROP_HANDLE:
       gsk_layer_drag_gesture_set_handle (self, g_value_get_object (value));
+      break;
+    case PROP_X_THRESHOLD:
+    case PROP_Y_THRESHOLD:
+      {
+        double *field = prop_id == PROP_X_THRESHOLD ? &self->x_threshold : &self->y_threshold;
+
+        if (*field != g_value_get_double (value))
+          {
+            *field = g_value_get_double (value);
+            g_object_notify_by_pspec (object, pspec);
+          }
+      }
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -355,6 +392,36 @@ gsk_layer_drag_gesture_class_init (GskLayerDragGestureClass *klass)
     g_param_spec_object ("handle", NULL, "Where a drag may start", GSK_TYPE_LAYER,
                          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
 
+  /**
+   * GskLayerDragGesture:x-threshold:
+   *
+   * How far the point must move horizontally before a drag begins, as
+   * Clutter's drag action's x threshold; below 0 (the default) for
+   * none. With a threshold on either axis, a motion past either starts
+   * the drag, and an axis without one uses
+   * [property@LayerDragGesture:threshold]; with none, the distance moved
+   * counts.
+   *
+   * Since: 0.1
+   */
+  properties[PROP_X_THRESHOLD] =
+    g_param_spec_double ("x-threshold", NULL, "How far the point must move horizontally before a drag begins",
+                         -1, 1e6, -1,
+                         G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+
+  /**
+   * GskLayerDragGesture:y-threshold:
+   *
+   * How far the point must move vertically before a drag begins: see
+   * [property@LayerDragGesture:x-threshold].
+   *
+   * Since: 0.1
+   */
+  properties[PROP_Y_THRESHOLD] =
+    g_param_spec_double ("y-threshold", NULL, "How far the point must move vertically before a drag begins",
+                         -1, 1e6, -1,
+                         G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /**
@@ -420,6 +487,7 @@ static void
 gsk_layer_drag_gesture_init (GskLayerDragGesture *self)
 {
   self->threshold = 8;
+  self->x_threshold = self->y_threshold = -1;
 }
 
 /**
