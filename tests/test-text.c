@@ -138,6 +138,20 @@ test_preferred_size (void)
 
   g_object_unref (reference);
   g_object_unref (layer);
+
+  /* Also when its notification is held back while the text changes,
+   * as a scene file sets properties (size, then wrap): before, the text
+   * took the size back */
+  layer = g_object_ref_sink (gsk_layer_text_new ("A long line laid out in a set width"));
+  g_object_freeze_notify (G_OBJECT (layer));
+  gsk_layer_set_size (layer, &GRAPHENE_SIZE_INIT (150, 80));
+  gsk_layer_text_set_wrap (GSK_LAYER_TEXT (layer), GSK_LAYER_TEXT_WRAP_WORD);
+  g_object_thaw_notify (G_OBJECT (layer));
+  assert_size (layer, 150, 80);
+  gsk_layer_text_set_text (GSK_LAYER_TEXT (layer), "Another text, just as long as the first one was");
+  assert_size (layer, 150, 80);
+  g_assert_cmpint (pango_layout_get_line_count (gsk_layer_text_get_layout (GSK_LAYER_TEXT (layer))), >, 1);
+  g_object_unref (layer);
 }
 
 static void

@@ -336,6 +336,16 @@ text_changed (GskLayerText *self)
     {
       graphene_size_t size;
 
+      /* A size the application set since, whose notification has not
+       * come yet (held by g_object_freeze_notify (), as a scene file's
+       * properties are): the application's, not to be overwritten */
+      gsk_layer_get_size (GSK_LAYER (self), &size);
+      if (!graphene_size_equal (&size, &self->own_size))
+        {
+          self->size_is_texts = FALSE;
+          return;
+        }
+
       gsk_layer_text_get_preferred_size (self, &size);
       self->own_size = size;
       gsk_layer_set_size (GSK_LAYER (self), &size);
