@@ -454,8 +454,8 @@ test_bad_perspective_and_edge_on (void)
   g_assert_finalize_object (root);
 }
 
-/* Text and images take part in a context as colours do: a text layer
- * and an image layer cross each other, each cut along the other; the
+/* Text, images and draw () take part in a context as colours do: a text
+ * layer and an image layer cross each other (and a drawn layer both), each cut along the other; the
  * text shows on both sides of the image (in front of it on the left,
  * past its edge on the right), GL draws what software draws
  * (where both show one colour: edges and glyphs are antialiased each
@@ -476,12 +476,45 @@ uniform_around (const guint8 *data,
   return TRUE;
 }
 
+/* A layer that draws its own content: a dark ring on yellow */
+typedef struct { GskLayer parent_instance; } DrawnLayer;
+typedef struct { GskLayerClass parent_class; } DrawnLayerClass;
+static GType drawn_layer_get_type (void);
+G_DEFINE_TYPE (DrawnLayer, drawn_layer, GSK_TYPE_LAYER)
+
+static void
+drawn_layer_draw (GskLayer *self,
+                  cairo_t  *cr)
+{
+  graphene_size_t size;
+
+  gsk_layer_get_size (self, &size);
+  cairo_set_source_rgb (cr, 0.96, 0.83, 0.18);
+  cairo_paint (cr);
+  cairo_set_source_rgb (cr, 0.1, 0.1, 0.15);
+  cairo_set_line_width (cr, 8);
+  cairo_arc (cr, size.width / 2, size.height / 2, MIN (size.width, size.height) / 3, 0, 2 * G_PI);
+  cairo_stroke (cr);
+}
+
+static void
+drawn_layer_class_init (DrawnLayerClass *klass)
+{
+  GSK_LAYER_CLASS (klass)->draw = drawn_layer_draw;
+}
+
+static void
+drawn_layer_init (DrawnLayer *self)
+{
+}
+
 static void
 test_text_and_image_planes (void)
 {
   GskLayer *root = new_root ();
   GskLayer *context = add_layer (root, 0, 0, 200, 200, "rotateX(-10deg)");
   GskLayer *text = gsk_layer_text_new ("Crossing planes, WWWW MMMM");
+  GskLayer *drawn;
   GskLayer *image = add_layer (context, 60, 50, 80, 100, "rotateY(-35deg)");
   cairo_surface_t *pixels = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 4, 4);
   GskLayerContent *content;
@@ -491,7 +524,7 @@ test_text_and_image_planes (void)
   g_autoptr (GError) error = NULL;
   GskLayerRenderer *gl = gsk_layer_gl_renderer_new (&error);
   cairo_surface_t *a, *b, *target;
-  int dark_left = 0, dark_right = 0, checked = 0;
+  int dark_left = 0, dark_right = 0, checked = 0, drawn_yellow = 0;
 
   g_assert_no_error (error);
   gsk_layer_set_child_transform (root, t);
@@ -525,6 +558,15 @@ test_text_and_image_planes (void)
   gsk_layer_transform_unref (t);
   gsk_layer_add_child (context, text);
 
+  /* And a layer whose draw () paints it, crossing both, at the bottom */
+  drawn = g_object_new (drawn_layer_get_type (), NULL);
+  gsk_layer_set_position (drawn, &GRAPHENE_POINT_INIT (60, 120));
+  gsk_layer_set_size (drawn, &GRAPHENE_SIZE_INIT (80, 60));
+  g_assert_true (gsk_layer_transform_parse ("rotateX(50deg)", &t, NULL));
+  gsk_layer_set_transform (drawn, t);
+  gsk_layer_transform_unref (t);
+  gsk_layer_add_child (context, drawn);
+
   a = gsk_layer_renderer_render_to_surface (software, root, 200, 200);
   b = gsk_layer_renderer_render_to_surface (gl, root, 200, 200);
   cairo_surface_flush (a);
@@ -538,8 +580,12 @@ test_text_and_image_planes (void)
         {
           const guint8 *p = da + y * sa + x * 4;
 
-          /* Glyph pixels: dark on the text's light background */
-          if (p[3] == 255 && p[0] < 80 && p[1] < 80 && p[2] < 80)
+          /* The drawn layer's yellow */
+          if (p[2] > 230 && p[1] > 195 && p[1] < 225 && p[0] < 70)
+            drawn_yellow++;
+          /* Glyph pixels: dark on the text's light background (above
+           * the drawn layer's ring) */
+          if (y < 110 && p[3] == 255 && p[0] < 80 && p[1] < 80 && p[2] < 80)
             {
               if (x < 100)
                 dark_left++;
@@ -559,6 +605,8 @@ test_text_and_image_planes (void)
   g_assert_cmpint (dark_left, >, 50);
   g_assert_cmpint (dark_right, >, 50);
   g_assert_cmpint (checked, >, 15000);
+  g_test_message ("pixels of the drawn layer's yellow: %d", drawn_yellow);
+  g_assert_cmpint (drawn_yellow, >, 1000);
 
   /* Incremental: moved, moved back; the same picture as the first */
   target = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 200, 200);
