@@ -17,6 +17,7 @@
 #include <gsklayer.h>
 
 #include "gsk-layer-bsp-private.h"
+#include "font-caches.h"
 
 #define DEG (G_PI / 180.0)
 
@@ -1491,6 +1492,8 @@ int
 main (int    argc,
       char **argv)
 {
+  int status;
+
   /* GL without a display, for the test that compares the backends */
   g_setenv ("EGL_PLATFORM", "surfaceless", FALSE);
   g_test_init (&argc, &argv, NULL);
@@ -1520,5 +1523,7 @@ main (int    argc,
   g_test_add_func ("/3d/bsp/random", test_bsp_random);
   g_test_add_func ("/3d/bsp/many", test_bsp_many);
 
-  return g_test_run ();
+  status = g_test_run ();
+  free_font_caches ();
+  return status;
 }
