@@ -51,8 +51,8 @@ gsk_layer_set_transform_style (GskLayer               *self,
     return;
 
   priv->preserve_3d = style == GSK_LAYER_TRANSFORM_STYLE_PRESERVE_3D;
-  /* (The next compile says whether it orders planes; flat, it does not) */
-  priv->orders_planes &= priv->preserve_3d;
+  /* Picking orders planes as the next compile will, not as the last did */
+  priv->orders_planes = gsk_layer_preserves_3d (priv);
   /* Its own world is computed again too: that is where a preserve-3d
    * layer keeps its context for its children */
   gsk_layer_changed (self, GSK_LAYER_DIRTY_WORLD);
@@ -66,6 +66,9 @@ gsk_layer_grouping_changed (GskLayer *self,
 {
   GskLayerPrivate *priv = gsk_layer_get_private (self);
 
+  /* Picking orders planes as the next compile will, not as the last did:
+   * a pick before that frame gives what one after it gives */
+  priv->orders_planes = gsk_layer_preserves_3d (priv);
   if (priv->preserve_3d && preserved_before != gsk_layer_preserves_3d (priv))
     {
       gsk_layer_changed (self, GSK_LAYER_DIRTY_WORLD);

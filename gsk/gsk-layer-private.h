@@ -198,8 +198,10 @@ struct _GskLayerPrivate
   guint clip_to_bounds : 1;
   /* transform-style: preserve-3d (0: flat, the default) */
   guint preserve_3d : 1;
-  /* … and no group, clip or backdrop filter makes it flat: the last
-   * compile ordered its children's planes by depth, and picking does */
+  /* … and no group, clip or backdrop filter makes it flat: its
+   * children's planes are ordered by depth, by the compile and by
+   * picking (set as soon as one of those properties changes, so that a
+   * pick before the next frame agrees with one after it) */
   guint orders_planes : 1;
   /* backface-visibility: hidden */
   guint backface_hidden : 1;

@@ -632,6 +632,37 @@ test_text_and_image_planes (void)
   g_assert_finalize_object (root);
 }
 
+/* Found by fuzz-tree: clipping a preserve-3d layer makes it flat at
+ * once for picking too, not at the next frame; and back */
+static void
+test_pick_follows_grouping (void)
+{
+  GskLayer *root = new_root ();
+  GskLayer *box = add_layer (root, 7, 5, 24, 20, NULL);
+  GskLayer *child = add_layer (box, 0, 15, 24, 20, NULL);
+  GskLayerRenderer *renderer = gsk_layer_software_renderer_new ();
+
+  gsk_layer_set_transform_style (box, GSK_LAYER_TRANSFORM_STYLE_PRESERVE_3D);
+  cairo_surface_destroy (gsk_layer_renderer_render_to_surface (renderer, root, 64, 64));
+  /* Below the box, on the child */
+  g_assert_true (gsk_layer_pick (root, 25.5f, 34.5f) == child);
+
+  /* Clipped: the child's part below the box is gone, before a frame and
+   * after it alike */
+  gsk_layer_set_clip_to_bounds (box, TRUE);
+  g_assert_true (gsk_layer_pick (root, 25.5f, 34.5f) == root);
+  cairo_surface_destroy (gsk_layer_renderer_render_to_surface (renderer, root, 64, 64));
+  g_assert_true (gsk_layer_pick (root, 25.5f, 34.5f) == root);
+
+  gsk_layer_set_clip_to_bounds (box, FALSE);
+  g_assert_true (gsk_layer_pick (root, 25.5f, 34.5f) == child);
+  cairo_surface_destroy (gsk_layer_renderer_render_to_surface (renderer, root, 64, 64));
+  g_assert_true (gsk_layer_pick (root, 25.5f, 34.5f) == child);
+
+  g_object_unref (renderer);
+  g_assert_finalize_object (root);
+}
+
 static void
 test_scene_file (void)
 {
@@ -1514,6 +1545,7 @@ main (int    argc,
   g_test_add_func ("/3d/contexts/flat-plane-among-crossing-planes", test_flat_plane_among_crossing_planes);
   g_test_add_func ("/3d/contexts/many-planes", test_many_planes);
   g_test_add_func ("/3d/bad/perspective-and-edge-on", test_bad_perspective_and_edge_on);
+  g_test_add_func ("/3d/contexts/pick-follows-grouping", test_pick_follows_grouping);
   g_test_add_func ("/3d/contexts/text-and-image-planes", test_text_and_image_planes);
   g_test_add_func ("/3d/bsp/crossing", test_bsp_crossing);
   g_test_add_func ("/3d/bsp/three-crossing", test_bsp_three_crossing);
