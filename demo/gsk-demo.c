@@ -9,7 +9,9 @@
  * With --run-all, the gallery opens every demo in turn from its
  * sidebar, lets it run for a few frames, writes the window, as GTK's
  * renderer draws it, to DIR/NAME.png, prints "gsk-demo: NAME" and, after
- * the last, quits (the tests and the README's picture use it).
+ * the last, quits (the tests and the README's picture use it). With
+ * GSK_DEMO_LOG set, it prints "gsk-demo: showing NAME" as each demo
+ * opens, for scripts that drive it with real input.
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -53,6 +55,12 @@ show_demo (Gallery *gallery,
   gtk_label_set_text (GTK_LABEL (gallery->title), demo->description);
   gtk_text_buffer_set_text (gallery->source, source ? g_bytes_get_data (source, NULL) : "",
                             source ? (int) g_bytes_get_size (source) : 0);
+  /* For scripts that drive the gallery (tests/test-demo.sh) */
+  if (g_getenv ("GSK_DEMO_LOG"))
+    {
+      g_print ("gsk-demo: showing %s\n", demo->name);
+      fflush (stdout);
+    }
 }
 
 static void

@@ -7,11 +7,35 @@
 # frames, and its window is written as GTK's renderer draws it. Checks
 # that every demo reported itself, that each picture is there and more
 # than a blank window, that the pictures differ, and that nothing was
-# logged as a warning or a critical. The pictures are kept in
+# logged as a warning or a critical. Then drives the gallery with real
+# key events (xdotool): Down through the sidebar opens each demo in
+# turn, Up goes back. The pictures are kept in
 # $BUILD_DIR/gsk-demo-shots (the README's is the cube's).
 #
 # SPDX-License-Identifier: LGPL-2.1-or-later
 set -eu
+
+# Inside xvfb-run (see below): the gallery driven by the keyboard, with
+# real key events from xdotool: Down three times through the sidebar,
+# then Up once
+if [ "${1:-}" = "--drive" ]; then
+  log=$2
+  GSK_DEMO_LOG=1 GDK_BACKEND=x11 GTK_A11Y=none "$GSK_DEMO" > "$log" 2>&1 &
+  pid=$!
+  for _ in $(seq 100); do
+    grep -q "showing cube" "$log" && break
+    sleep 0.1
+  done
+  wid=$(xdotool search --sync --name "GSK demos" | head -1)
+  xdotool windowfocus --sync "$wid" 2>/dev/null || true
+  for key in Down Down Down Up; do
+    xdotool key --window "$wid" "$key"
+    sleep 0.5
+  done
+  kill "$pid"
+  wait "$pid" 2>/dev/null || true
+  exit 0
+fi
 
 out="${BUILD_DIR:-.}/gsk-demo-shots"
 rm -rf "$out"
@@ -29,7 +53,7 @@ fail () {
   exit 1
 }
 
-echo "1..3"
+echo "1..4"
 GDK_BACKEND=x11 GTK_A11Y=none xvfb-run -a -s "-screen 0 1280x1024x24" "$GSK_DEMO" --run-all "$out" \
   > "$out/stdout" 2> "$out/stderr" || fail "gsk-demo --run-all failed: $(cat "$out/stderr")"
 for name in cube fishbowl style scene; do
@@ -37,7 +61,7 @@ for name in cube fishbowl style scene; do
   size=$(stat -c %s "$out/$name.png" 2>/dev/null || echo 0)
   [ "$size" -gt 40000 ] || fail "the $name demo's picture is missing or blank ($size bytes)"
 done
-ok "every demo opened from the sidebar and drew ($(ls "$out"/*.png | wc -l) pictures)"
+ok "every demo opened from the sidebar and drew (4 pictures)"
 
 [ "$(md5sum "$out"/*.png | cut -d' ' -f1 | sort -u | wc -l)" -eq 4 ] || fail "two demos drew the same picture"
 ok "each demo drew its own picture"
@@ -46,3 +70,12 @@ if grep -E "WARNING|CRITICAL" "$out/stderr"; then
   fail "gsk-demo logged a warning or a critical"
 fi
 ok "no warning, no critical"
+
+# The keyboard through the sidebar, as a user without a mouse goes
+xvfb-run -a -s "-screen 0 1280x1024x24" sh "$0" --drive "$out/keys.log"
+shown=$(grep "^gsk-demo: showing" "$out/keys.log" | sed 's/^gsk-demo: showing //' | uniq | tr '\n' ' ')
+[ "$shown" = "cube fishbowl style scene style " ] || fail "Down and Up through the sidebar showed: $shown"
+if grep -E "WARNING|CRITICAL" "$out/keys.log"; then
+  fail "gsk-demo logged a warning or a critical while driven by the keyboard"
+fi
+ok "Down and Up through the sidebar (xdotool) open the demos in turn: $shown"
