@@ -1105,6 +1105,42 @@ test_bsp_many (void)
 
 /* }}} */
 
+/* The style of @layer halfway through a transition of a second from
+ * @from to @to, printed */
+static char *
+style_halfway (GskLayer   *root,
+               GskLayer   *layer,
+               const char *from,
+               const char *to)
+{
+  g_autoptr (GskLayerStyle) a = gsk_layer_style_new_from_string (from, NULL);
+  g_autoptr (GskLayerStyle) b = gsk_layer_style_new_from_string (to, NULL);
+  GValue va = G_VALUE_INIT, vb = G_VALUE_INIT, now = G_VALUE_INIT;
+  GskLayerTransition *t = gsk_layer_property_transition_new ("style", NULL);
+  GskLayerFrameClock *clock = gsk_layer_manual_clock_new ();
+  char *mid;
+
+  g_value_init (&va, GSK_TYPE_LAYER_STYLE);
+  g_value_init (&vb, GSK_TYPE_LAYER_STYLE);
+  g_value_set_boxed (&va, a);
+  g_value_set_boxed (&vb, b);
+  gsk_layer_property_transition_set_from_value (GSK_LAYER_PROPERTY_TRANSITION (t), &va);
+  gsk_layer_property_transition_set_to_value (GSK_LAYER_PROPERTY_TRANSITION (t), &vb);
+  gsk_layer_timeline_set_duration (GSK_LAYER_TIMELINE (t), 1000);
+  gsk_layer_set_frame_clock (root, clock);
+  gsk_layer_add_transition (layer, "p", t);
+  gsk_layer_manual_clock_advance (GSK_LAYER_MANUAL_CLOCK (clock), 500 * 1000);
+  g_assert_true (gsk_layer_get_presentation_value (layer, "style", &now));
+  mid = gsk_layer_style_to_string (g_value_get_boxed (&now));
+  g_value_unset (&now);
+  g_value_unset (&va);
+  g_value_unset (&vb);
+  gsk_layer_set_frame_clock (root, NULL);
+  g_object_unref (t);
+  g_object_unref (clock);
+  return mid;
+}
+
 /* CSS's perspective declaration is the child transform perspective(),
  * about the pivot point (CSS's perspective-origin at its default); none
  * and a dropped declaration take it away; it interpolates as a length */
@@ -1115,8 +1151,6 @@ test_perspective_declaration (void)
   GskLayer *stage = add_layer (root, 0, 0, 200, 200, NULL);
   GskLayer *child = add_layer (stage, 50, 50, 100, 100, "rotateY(60deg)");
   g_autoptr (GError) error = NULL;
-  g_autoptr (GskLayerStyle) a = NULL;
-  g_autoptr (GskLayerStyle) b = NULL;
   g_autofree char *text = NULL;
   double d = 150, s = sin (60 * DEG), c = cos (60 * DEG);
 
@@ -1147,34 +1181,10 @@ test_perspective_declaration (void)
   g_assert_null (gsk_layer_get_child_transform (stage));
 
   /* Halfway between 100px and 300px: 200px */
-  a = gsk_layer_style_new_from_string ("perspective: 100px", NULL);
-  b = gsk_layer_style_new_from_string ("perspective: 300px", NULL);
   {
-    GValue va = G_VALUE_INIT, vb = G_VALUE_INIT;
-    GskLayerTransition *t = gsk_layer_property_transition_new ("style", NULL);
-    GskLayerFrameClock *clock = gsk_layer_manual_clock_new ();
-    GValue now = G_VALUE_INIT;
-    g_autofree char *mid = NULL;
+    g_autofree char *mid = style_halfway (root, stage, "perspective: 100px", "perspective: 300px");
 
-    g_value_init (&va, GSK_TYPE_LAYER_STYLE);
-    g_value_init (&vb, GSK_TYPE_LAYER_STYLE);
-    g_value_set_boxed (&va, a);
-    g_value_set_boxed (&vb, b);
-    gsk_layer_property_transition_set_from_value (GSK_LAYER_PROPERTY_TRANSITION (t), &va);
-    gsk_layer_property_transition_set_to_value (GSK_LAYER_PROPERTY_TRANSITION (t), &vb);
-    gsk_layer_timeline_set_duration (GSK_LAYER_TIMELINE (t), 1000);
-    gsk_layer_set_frame_clock (root, clock);
-    gsk_layer_add_transition (stage, "p", t);
-    gsk_layer_manual_clock_advance (GSK_LAYER_MANUAL_CLOCK (clock), 500 * 1000);
-    g_assert_true (gsk_layer_get_presentation_value (stage, "style", &now));
-    mid = gsk_layer_style_to_string (g_value_get_boxed (&now));
     g_assert_nonnull (strstr (mid, "perspective: 200px"));
-    g_value_unset (&now);
-    g_value_unset (&va);
-    g_value_unset (&vb);
-    gsk_layer_set_frame_clock (root, NULL);
-    g_object_unref (t);
-    g_object_unref (clock);
   }
 
   g_assert_finalize_object (root);
@@ -1272,32 +1282,10 @@ test_perspective_origin (void)
 
   /* Halfway between the top-left corner and the bottom-right one */
   {
-    g_autoptr (GskLayerStyle) a = gsk_layer_style_new_from_string ("perspective: 100px; perspective-origin: 0% 0%", NULL);
-    g_autoptr (GskLayerStyle) b = gsk_layer_style_new_from_string ("perspective: 100px; perspective-origin: 100% 100%", NULL);
-    GValue va = G_VALUE_INIT, vb = G_VALUE_INIT, now = G_VALUE_INIT;
-    GskLayerTransition *t = gsk_layer_property_transition_new ("style", NULL);
-    GskLayerFrameClock *clock = gsk_layer_manual_clock_new ();
-    g_autofree char *mid = NULL;
+    g_autofree char *mid = style_halfway (root, stage, "perspective: 100px; perspective-origin: 0% 0%",
+                                          "perspective: 100px; perspective-origin: 100% 100%");
 
-    g_value_init (&va, GSK_TYPE_LAYER_STYLE);
-    g_value_init (&vb, GSK_TYPE_LAYER_STYLE);
-    g_value_set_boxed (&va, a);
-    g_value_set_boxed (&vb, b);
-    gsk_layer_property_transition_set_from_value (GSK_LAYER_PROPERTY_TRANSITION (t), &va);
-    gsk_layer_property_transition_set_to_value (GSK_LAYER_PROPERTY_TRANSITION (t), &vb);
-    gsk_layer_timeline_set_duration (GSK_LAYER_TIMELINE (t), 1000);
-    gsk_layer_set_frame_clock (root, clock);
-    gsk_layer_add_transition (stage, "p", t);
-    gsk_layer_manual_clock_advance (GSK_LAYER_MANUAL_CLOCK (clock), 500 * 1000);
-    g_assert_true (gsk_layer_get_presentation_value (stage, "style", &now));
-    mid = gsk_layer_style_to_string (g_value_get_boxed (&now));
     g_assert_nonnull (strstr (mid, "perspective-origin: 50% 50%"));
-    g_value_unset (&now);
-    g_value_unset (&va);
-    g_value_unset (&vb);
-    gsk_layer_set_frame_clock (root, NULL);
-    g_object_unref (t);
-    g_object_unref (clock);
   }
 
   g_assert_finalize_object (root);
