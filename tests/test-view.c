@@ -16,6 +16,7 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <math.h>
+#include <glib/gstdio.h>
 
 #include <gsklayer.h>
 #include <gdk/x11/gdkx.h>
@@ -271,6 +272,30 @@ texture_to_surface (GdkTexture *texture)
   return surface;
 }
 
+/* The window's device pixels per layout unit: fractional on GTK 4.12
+ * and later where the compositor gives such a scale */
+static double
+window_scale (GtkWidget *widget)
+{
+#if GTK_CHECK_VERSION (4, 12, 0)
+  double scale;
+
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+  scale = gdk_surface_get_scale (gtk_native_get_surface (gtk_widget_get_native (widget)));
+  G_GNUC_END_IGNORE_DEPRECATIONS
+  return scale;
+#else
+  return gtk_widget_get_scale_factor (widget);
+#endif
+}
+
+static int
+device_pixels (int    length,
+               double scale)
+{
+  return (int) ceil (length * scale - 1e-6);
+}
+
 /* What GTK's renderer for the window draws of the view */
 static cairo_surface_t *
 draw_with_gtk (Fixture *f)
@@ -282,15 +307,16 @@ draw_with_gtk (Fixture *f)
   GdkTexture *texture;
   cairo_surface_t *surface;
 
-  int scale = gtk_widget_get_scale_factor (f->view);
+  double scale = window_scale (f->view);
 
-  /* At the window's scale factor, as GTK draws it on screen */
+  /* At the window's scale, as GTK draws it on screen */
   gtk_snapshot_scale (snapshot, scale, scale);
   gdk_paintable_snapshot (paintable, snapshot, WIDTH, HEIGHT);
   node = gtk_snapshot_free_to_node (snapshot);
   g_assert_nonnull (node);
   texture = gsk_renderer_render_texture (renderer, node,
-                                         &GRAPHENE_RECT_INIT (0, 0, WIDTH * scale, HEIGHT * scale));
+                                         &GRAPHENE_RECT_INIT (0, 0, device_pixels (WIDTH, scale),
+                                                              device_pixels (HEIGHT, scale)));
   surface = texture_to_surface (texture);
 
   g_object_unref (texture);
@@ -357,7 +383,8 @@ test_pixels (Fixture       *f,
   GskLayerRenderer *headless = gsk_layer_software_renderer_new ();
   cairo_surface_t *shown, *expected;
   guint frames;
-  int n, scale;
+  double scale;
+  int n, pw, ph;
 
   if (data != NULL)
     ((void (*) (GskLayer *)) data) (f->root);
@@ -376,11 +403,13 @@ test_pixels (Fixture       *f,
   /* GTK's renderer draws the view; GSK's software backend, headless,
    * draws the tree (the GL path's backend differs from it within the
    * reftests' tolerance, which is what is asked here) */
-  scale = gtk_widget_get_scale_factor (f->view);
+  scale = window_scale (f->view);
+  pw = device_pixels (WIDTH, scale);
+  ph = device_pixels (HEIGHT, scale);
   shown = draw_with_gtk (f);
   gsk_layer_renderer_set_scale (headless, scale);
   expected = gsk_layer_renderer_render_to_surface (headless, f->root, WIDTH, HEIGHT);
-  g_test_message ("scale factor %d", scale);
+  g_test_message ("window scale %g", scale);
 
   /* At a scale factor, the view's texture has the window's pixels: not
    * a 1× image that GTK stretches */
@@ -393,8 +422,8 @@ test_pixels (Fixture       *f,
         node = gsk_transform_node_get_child (node);
       g_assert_cmpint (gsk_render_node_get_node_type (node), ==, GSK_TEXTURE_NODE);
       texture = gsk_texture_node_get_texture (node);
-      g_assert_cmpint (gdk_texture_get_width (texture), ==, WIDTH * scale);
-      g_assert_cmpint (gdk_texture_get_height (texture), ==, HEIGHT * scale);
+      g_assert_cmpint (gdk_texture_get_width (texture), ==, pw);
+      g_assert_cmpint (gdk_texture_get_height (texture), ==, ph);
     }
   if (g_getenv ("TEST_VIEW_SAVE"))
     {
@@ -408,14 +437,14 @@ test_pixels (Fixture       *f,
   /* The reftests' tolerance: 6 levels, more only along edges (at most
    * 1.5% of the pixels, and never 96 levels) */
   n = compare (shown, expected, 6);
-  g_assert_cmpint (n, <=, WIDTH * HEIGHT * scale * scale * 15 / 1000);
+  g_assert_cmpint (n, <=, pw * ph * 15 / 1000);
   /* (The planes of a 3D context: GTK's GL renderer does not antialias
    * the edges of transformed nodes, as Chromium does not, where GSK's
    * backends do; where two cube faces share an edge, a pixel is one
    * face's on the node path and both faces' and the background's here:
    * 10 pixels differ by up to 174 on GTK 4.8) */
   if (data != NULL)
-    g_assert_cmpint (compare (shown, expected, 128), <=, 24 * scale);
+    g_assert_cmpint (compare (shown, expected, 128), <=, 24 * ceil (scale));
   else
     g_assert_cmpint (compare (shown, expected, 95), ==, 0);
 
@@ -423,11 +452,13 @@ test_pixels (Fixture       *f,
    * of the whole view would hide a shadow a few pixels off */
   if (data == NULL)
   {
-    cairo_surface_t *a = crop (shown, 10 * scale, 190 * scale, 90 * scale, 65 * scale);
-    cairo_surface_t *b = crop (expected, 10 * scale, 190 * scale, 90 * scale, 65 * scale);
+    int x = device_pixels (10, scale), y = device_pixels (190, scale);
+    int w = device_pixels (90, scale), h = device_pixels (65, scale);
+    cairo_surface_t *a = crop (shown, x, y, w, h);
+    cairo_surface_t *b = crop (expected, x, y, w, h);
 
     n = compare (a, b, 6);
-    g_assert_cmpint (n, <=, 90 * 65 * scale * scale * 3 / 100);
+    g_assert_cmpint (n, <=, w * h * 3 / 100);
     cairo_surface_destroy (a);
     cairo_surface_destroy (b);
   }
@@ -435,6 +466,86 @@ test_pixels (Fixture       *f,
   cairo_surface_destroy (shown);
   cairo_surface_destroy (expected);
   g_object_unref (headless);
+}
+
+/* What the compositor shows (issue 34): the screen, grabbed by the
+ * command in TEST_VIEW_GRAB (given the path of a PNG to write), with the
+ * window full-screen; the view's part of it against the tree drawn
+ * headless at the window's scale. At a fractional scale (1.5 on Wayland
+ * with wp_fractional_scale_v1, GTK 4.12 and later), a view that drew at
+ * the whole scale factor above it would be resampled: text and edges
+ * soft, hundreds of pixels off */
+static void
+test_screen (Fixture       *f,
+             gconstpointer  data)
+{
+  g_autofree char *dir = g_dir_make_tmp ("test-view-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "screen.png", NULL);
+  g_autofree char *command = NULL;
+  GskLayerRenderer *headless = gsk_layer_software_renderer_new ();
+  cairo_surface_t *screen, *shown, *expected, *image;
+  GError *error = NULL;
+  int status, w, h, pw, ph, n;
+  guint frames;
+  double scale;
+  cairo_t *cr;
+
+  build_card_scene (f->root);
+  frames = gsk_layer_view_get_frames_rendered (GSK_LAYER_VIEW (f->view));
+  gtk_window_fullscreen (GTK_WINDOW (f->window));
+  /* Full-screen at the view's new size, then presented */
+  spin (500);
+  g_assert_true (frames_rendered_at_least (GSK_LAYER_VIEW (f->view), frames + 1));
+  spin (300);
+
+  scale = window_scale (f->view);
+  w = gtk_widget_get_width (f->view);
+  h = gtk_widget_get_height (f->view);
+  /* Whole pixels only: at 1.5, a view 853 wide ends mid-pixel */
+  pw = (int) floor (w * scale + 1e-6);
+  ph = (int) floor (h * scale + 1e-6);
+  g_test_message ("window scale %g, view %d×%d, %d×%d whole pixels", scale, w, h, pw, ph);
+
+  command = g_strdup_printf ("%s %s", g_getenv ("TEST_VIEW_GRAB"), path);
+  g_assert_true (g_spawn_command_line_sync (command, NULL, NULL, &status, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+
+  /* The screen as ARGB32 (a grab has no alpha), the view at its top left */
+  screen = cairo_image_surface_create_from_png (path);
+  g_assert_cmpint (cairo_surface_status (screen), ==, CAIRO_STATUS_SUCCESS);
+  g_assert_cmpint (cairo_image_surface_get_width (screen), >=, pw);
+  g_assert_cmpint (cairo_image_surface_get_height (screen), >=, ph);
+  shown = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, pw, ph);
+  cr = cairo_create (shown);
+  cairo_set_source_surface (cr, screen, 0, 0);
+  cairo_set_operator (cr, CAIRO_OPERATOR_SOURCE);
+  cairo_paint (cr);
+  cairo_destroy (cr);
+
+  gsk_layer_renderer_set_scale (headless, scale);
+  image = gsk_layer_renderer_render_to_surface (headless, f->root, w, h);
+  expected = crop (image, 0, 0, pw, ph);
+  cairo_surface_destroy (image);
+  if (g_getenv ("TEST_VIEW_SAVE"))
+    {
+      cairo_surface_write_to_png (shown, "test-view-screen-shown.png");
+      cairo_surface_write_to_png (expected, "test-view-screen-expected.png");
+    }
+
+  /* test_pixels ()'s tolerance, and no pixel off by more than 48: at
+   * 1.5 on GTK 4.18, a view drawn at 2 and resampled was off by up to
+   * 78 (2,940 pixels by more than 6), drawn at 1.5 by up to 33 (991) */
+  n = compare (shown, expected, 6);
+  g_assert_cmpint (n, <=, pw * ph * 15 / 1000);
+  g_assert_cmpint (compare (shown, expected, 48), ==, 0);
+
+  cairo_surface_destroy (screen);
+  cairo_surface_destroy (shown);
+  cairo_surface_destroy (expected);
+  g_object_unref (headless);
+  g_unlink (path);
+  g_rmdir (dir);
 }
 
 /* }}} */
@@ -445,6 +556,50 @@ on_completed (GskLayer *layer,
               gpointer  data)
 {
   *(gboolean *) data = TRUE;
+}
+
+/* A view that grows keeps drawing: on the GL path, a buffer of the old
+ * size is dropped while the view draws, which left no GL context
+ * current (a critical and a blank frame; found on Wayland, where going
+ * full-screen resizes the view, issue 34) */
+static void
+test_resize (Fixture       *f,
+             gconstpointer  data)
+{
+  GskLayerView *view = GSK_LAYER_VIEW (f->view);
+  GskLayer *box = colored (10, 10, 50, 50, &(GdkRGBA) { 1, 0, 0, 1 });
+  GskRenderNode *node;
+  double scale = window_scale (f->view);
+  guint frames;
+  int i;
+
+  gsk_layer_add_child (f->root, box);
+  /* A few frames: a buffer GTK shows and one it has let go */
+  for (i = 0; i < 3; i++)
+    {
+      frames = gsk_layer_view_get_frames_rendered (view);
+      gsk_layer_set_position (box, &GRAPHENE_POINT_INIT (10 + 20 * i, 10));
+      g_assert_true (frames_rendered_at_least (view, frames + 1));
+      spin (50);
+    }
+
+  frames = gsk_layer_view_get_frames_rendered (view);
+  gtk_widget_set_size_request (f->view, WIDTH + 60, HEIGHT + 40);
+  g_assert_true (frames_rendered_at_least (view, frames + 1));
+  spin (100);
+  g_assert_cmpint (gtk_widget_get_width (f->view), ==, WIDTH + 60);
+
+  node = gsk_layer_view_peek_node (view);
+  g_assert_nonnull (node);
+  if (gsk_render_node_get_node_type (node) == GSK_TRANSFORM_NODE)
+    node = gsk_transform_node_get_child (node);
+  if (gsk_render_node_get_node_type (node) == GSK_TEXTURE_NODE)
+    {
+      GdkTexture *texture = gsk_texture_node_get_texture (node);
+
+      g_assert_cmpint (gdk_texture_get_width (texture), ==, device_pixels (WIDTH + 60, scale));
+      g_assert_cmpint (gdk_texture_get_height (texture), ==, device_pixels (HEIGHT + 40, scale));
+    }
 }
 
 static void
@@ -1387,8 +1542,12 @@ main (int    argc,
 
   g_test_add ("/view/pixels", Fixture, NULL, fixture_set_up, test_pixels, fixture_tear_down);
   g_test_add ("/view/pixels-3d", Fixture, build_3d_scene, fixture_set_up, test_pixels, fixture_tear_down);
+  /* Only where a command can grab the screen: test-view-wayland.sh */
+  if (g_getenv ("TEST_VIEW_GRAB"))
+    g_test_add ("/view/pixels/screen", Fixture, NULL, fixture_set_up, test_screen, fixture_tear_down);
   g_test_add_func ("/view/icon-content", test_icon_content);
   g_test_add ("/view/frames", Fixture, NULL, fixture_set_up, test_frames, fixture_tear_down);
+  g_test_add ("/view/resize", Fixture, NULL, fixture_set_up, test_resize, fixture_tear_down);
   g_test_add ("/view/destroy-while-animating", Fixture, NULL, fixture_set_up,
               test_destroy_while_animating, fixture_tear_down);
   g_test_add ("/view/hover-and-cursor", Fixture, NULL, fixture_set_up, test_hover_and_cursor, fixture_tear_down);

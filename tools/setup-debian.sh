@@ -23,6 +23,9 @@ set -eu
 # loader, for SVG images in layers and their tests. adwaita-icon-theme:
 # the icons test-view shows as layer content. debootstrap: the Debian 13
 # root in which CI runs the suite again (tools/debian13-root.sh).
+# sway and grim: a headless Wayland compositor and its screen grabber,
+# for the view on Wayland at a whole and a fractional scale
+# (tests/test-view-wayland.sh).
 
 # The release's codename, from os-release (bookworm, trixie, ...)
 codename=$(. /etc/os-release && echo "${VERSION_CODENAME:-}")
@@ -41,7 +44,7 @@ packages="meson ninja-build pkg-config gcc binutils libglib2.0-dev
   clang $clang_rt $vulkan
   gobject-introspection libgirepository1.0-dev python3-gi python3-gi-cairo gjs
   gi-docgen
-  librsvg2-common adwaita-icon-theme debootstrap"
+  librsvg2-common adwaita-icon-theme debootstrap sway grim"
 
 missing=""
 for p in $packages; do

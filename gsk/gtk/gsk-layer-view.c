@@ -44,8 +44,9 @@
  * a still view costs no CPU. It draws through whichever renderer GTK
  * uses (see [enum@LayerViewRenderPath]); a frame in which nothing
  * changed hands GTK the node it had, and GTK then redraws nothing. It
- * draws at the window's scale factor (HiDPI): layers, their content and
- * text are drawn at that many pixels per unit, never stretched.
+ * draws at the window's scale (HiDPI, and fractional scales with GTK
+ * 4.12 and later on Wayland): layers, their content and text are drawn
+ * at that many pixels per unit, never stretched.
  *
  * GDK's events on the view become the layers' events: pointer, scroll,
  * touch, keys, crossing and focus reach the layers' controllers and
@@ -81,11 +82,13 @@ struct _GskLayerView
 
   /* The tree asked for a frame, or the view changed size or path */
   gboolean needs_render;
+  GdkSurface *surface;          /* watched for fractional scales */
+  gulong surface_scale_handler;
   GskLayerViewRenderPath path;
   guint frames_rendered;
   GskRenderNode *node;          /* the last frame, handed out again while still */
   int node_width, node_height;
-  int node_scale;               /* the scale factor it was drawn at */
+  double node_scale;            /* the window's scale it was drawn at */
   /* Pixels the last rendered frame redrew (texture paths) */
   gint64 last_drawn;
 
@@ -436,10 +439,17 @@ buffer_free_gl (ViewBuffer *buffer)
 {
   if (buffer->context)
     {
+      /* Called while the view draws too (a buffer of the old size is
+       * dropped): whatever was current stays current */
+      GdkGLContext *current = gdk_gl_context_get_current ();
+
       gdk_gl_context_make_current (buffer->context);
       glDeleteFramebuffers (1, &buffer->framebuffer);
       glDeleteTextures (1, &buffer->texture);
-      gdk_gl_context_clear_current ();
+      if (current != NULL)
+        gdk_gl_context_make_current (current);
+      else
+        gdk_gl_context_clear_current ();
     }
   g_clear_object (&buffer->context);
   g_free (buffer);
@@ -587,6 +597,39 @@ region_area (const cairo_region_t *region)
  * slide), and a parent that moves the view between pixels while the
  * view draws nothing new (GTK reuses its last node): until the view's
  * next frame its pixels are then sampled nearest */
+/* The device pixels per layout unit of the window: fractional where the
+ * windowing system gives such scales (GTK 4.12 and later, on Wayland
+ * with wp_fractional_scale_v1), else the whole scale factor */
+static double
+window_scale (GtkWidget *widget)
+{
+#if GTK_CHECK_VERSION (4, 12, 0)
+  GtkNative *native = gtk_widget_get_native (widget);
+  GdkSurface *surface = native ? gtk_native_get_surface (native) : NULL;
+
+  if (surface != NULL)
+    {
+      double scale;
+
+      /* Newer than the API level pinned in meson.build, on purpose */
+      G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+      scale = gdk_surface_get_scale (surface);
+      G_GNUC_END_IGNORE_DEPRECATIONS
+      return scale;
+    }
+#endif
+  return gtk_widget_get_scale_factor (widget);
+}
+
+/* The texture of @width × @height layout units at @scale: whole device
+ * pixels, covering the view */
+static int
+device_pixels (int    length,
+               double scale)
+{
+  return (int) ceil (length * scale - 1e-6);
+}
+
 static gboolean
 pixel_aligned (GskLayerView *self)
 {
@@ -603,8 +646,8 @@ pixel_aligned (GskLayerView *self)
 
   /* The native's own place on its surface (a client-side shadow) */
   gtk_native_get_surface_transform (native, &sx, &sy);
-  x = (graphene_matrix_get_x_translation (&m) + sx) * gtk_widget_get_scale_factor (GTK_WIDGET (self));
-  y = (graphene_matrix_get_y_translation (&m) + sy) * gtk_widget_get_scale_factor (GTK_WIDGET (self));
+  x = (graphene_matrix_get_x_translation (&m) + sx) * window_scale (GTK_WIDGET (self));
+  y = (graphene_matrix_get_y_translation (&m) + sy) * window_scale (GTK_WIDGET (self));
   return x == floor (x) && y == floor (y);
 }
 
@@ -634,9 +677,9 @@ static GskRenderNode *
 render_gl (GskLayerView *self,
            int           width,
            int           height,
-           int           scale)
+           double        scale)
 {
-  int pw = width * scale, ph = height * scale;
+  int pw = device_pixels (width, scale), ph = device_pixels (height, scale);
   ViewBuffer *buffer;
   cairo_region_t *drawn;
   GdkTexture *texture;
@@ -664,11 +707,13 @@ render_gl (GskLayerView *self,
   buffer->in_use = TRUE;
   texture = gdk_gl_texture_new (self->gl_context, buffer->texture, pw, ph,
                                 buffer_released, buffer);
-  node = gsk_texture_node_new (texture, &GRAPHENE_RECT_INIT (0, 0, width, height));
+  /* A texel a device pixel: at a fractional scale, the texture reaches
+   * past the view by less than a pixel (the view clips it) */
+  node = gsk_texture_node_new (texture, &GRAPHENE_RECT_INIT (0, 0, pw / scale, ph / scale));
   g_object_unref (texture);
 
   /* GL's rows go up */
-  flip = gsk_transform_scale (gsk_transform_translate (NULL, &GRAPHENE_POINT_INIT (0, height)), 1, -1);
+  flip = gsk_transform_scale (gsk_transform_translate (NULL, &GRAPHENE_POINT_INIT (0, ph / scale)), 1, -1);
   flipped = gsk_transform_node_new (node, flip);
   gsk_transform_unref (flip);
   gsk_render_node_unref (node);
@@ -680,9 +725,9 @@ static GskRenderNode *
 render_software (GskLayerView *self,
                  int           width,
                  int           height,
-                 int           scale)
+                 double        scale)
 {
-  int pw = width * scale, ph = height * scale;
+  int pw = device_pixels (width, scale), ph = device_pixels (height, scale);
   cairo_region_t *drawn;
   GdkTexture *texture;
   GBytes *bytes;
@@ -711,7 +756,7 @@ render_software (GskLayerView *self,
   texture = gdk_memory_texture_new (pw, ph, GDK_MEMORY_DEFAULT, bytes,
                                     cairo_image_surface_get_stride (self->image));
   g_bytes_unref (bytes);
-  node = gsk_texture_node_new (texture, &GRAPHENE_RECT_INIT (0, 0, width, height));
+  node = gsk_texture_node_new (texture, &GRAPHENE_RECT_INIT (0, 0, pw / scale, ph / scale));
   g_object_unref (texture);
 
   return node;
@@ -721,7 +766,7 @@ static GskRenderNode *
 render_nodes (GskLayerView *self,
               int           width,
               int           height,
-              int           scale)
+              double        scale)
 {
   const GskLayerRenderList *list;
   cairo_region_t *damage;
@@ -738,7 +783,8 @@ render_nodes (GskLayerView *self,
    * size and scale are the same */
   gsk_layer_renderer_set_scale (self->software, scale);
   damage = gsk_layer_renderer_compile_frame (self->software, self->root, self->builder, same,
-                                             width * scale, height * scale, &list, &full);
+                                             device_pixels (width, scale), device_pixels (height, scale),
+                                             &list, &full);
   if (cairo_region_is_empty (damage) && same)
     node = gsk_render_node_ref (self->node);
   else
@@ -778,10 +824,10 @@ gsk_layer_view_snapshot (GtkWidget   *widget,
   GskLayerView *self = GSK_LAYER_VIEW (widget);
   int width = gtk_widget_get_width (widget);
   int height = gtk_widget_get_height (widget);
-  int scale = gtk_widget_get_scale_factor (widget);
+  double scale = window_scale (widget);
 
-  if (self->root == NULL || width <= 0 || height <= 0 || scale <= 0 ||
-      !gsk_layer_surface_size_is_allowed (width * scale, height * scale) ||
+  if (self->root == NULL || width <= 0 || height <= 0 || !(scale > 0) ||
+      !gsk_layer_surface_size_is_allowed (device_pixels (width, scale), device_pixels (height, scale)) ||
       scale > GSK_LAYER_MAX_SCALE)
     return;
 
@@ -1142,6 +1188,14 @@ gsk_layer_view_size_allocate (GtkWidget *widget,
 /* }}} */
 /* {{{ Life */
 
+/* GTK keeps a widget's last node until it queues a draw */
+static void
+on_scale_changed (GskLayerView *self)
+{
+  self->needs_render = TRUE;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
 static void
 gsk_layer_view_realize (GtkWidget *widget)
 {
@@ -1150,6 +1204,13 @@ gsk_layer_view_realize (GtkWidget *widget)
   GTK_WIDGET_CLASS (gsk_layer_view_parent_class)->realize (widget);
   self->gl_failed = FALSE;
   self->needs_render = TRUE;
+#if GTK_CHECK_VERSION (4, 12, 0)
+  /* From 1.5 to 1.25 the scale factor stays 2: only the surface's
+   * scale says so */
+  self->surface = g_object_ref (gtk_native_get_surface (gtk_widget_get_native (widget)));
+  self->surface_scale_handler = g_signal_connect_swapped (self->surface, "notify::scale",
+                                                          G_CALLBACK (on_scale_changed), self);
+#endif
 }
 
 static void
@@ -1160,6 +1221,9 @@ gsk_layer_view_unrealize (GtkWidget *widget)
   g_clear_pointer (&self->node, gsk_render_node_unref);
   release_gl (self);
   set_path (self, GSK_LAYER_VIEW_RENDER_NONE);
+  if (self->surface != NULL)
+    g_clear_signal_handler (&self->surface_scale_handler, self->surface);
+  g_clear_object (&self->surface);
 
   GTK_WIDGET_CLASS (gsk_layer_view_parent_class)->unrealize (widget);
 }
@@ -1326,16 +1390,6 @@ gsk_layer_view_class_init (GskLayerViewClass *klass)
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
 }
 
-/* GTK keeps a widget's last node until it queues a draw */
-static void
-on_scale_factor (GskLayerView *self,
-                 GParamSpec   *pspec,
-                 gpointer      data)
-{
-  self->needs_render = TRUE;
-  gtk_widget_queue_draw (GTK_WIDGET (self));
-}
-
 static void
 gsk_layer_view_init (GskLayerView *self)
 {
@@ -1349,7 +1403,7 @@ gsk_layer_view_init (GskLayerView *self)
 
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
   gtk_widget_set_overflow (GTK_WIDGET (self), GTK_OVERFLOW_HIDDEN);
-  g_signal_connect (self, "notify::scale-factor", G_CALLBACK (on_scale_factor), NULL);
+  g_signal_connect (self, "notify::scale-factor", G_CALLBACK (on_scale_changed), NULL);
 
   controller = gtk_event_controller_legacy_new ();
   g_signal_connect (controller, "event", G_CALLBACK (on_event), self);

@@ -316,7 +316,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
 
   fresh = gsk_layer_software_renderer_new ();
   image = gsk_layer_renderer_render_to_surface (fresh, root, FRAME_SIZE, FRAME_SIZE);
-  if (fuzz_compare_images (target, image, &x, &y) > TOLERANCE)
+  if (fuzz_compare_images (target, image, &x, &y) > fuzz_tolerance (TOLERANCE))
     {
       fprintf (stderr, "fuzz-3d: at %d,%d\n", x, y);
       /* FUZZ_DUMP=DIR: the two frames, to look at */

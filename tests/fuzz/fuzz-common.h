@@ -334,6 +334,16 @@ fuzz_string (FuzzBytes *b,
 /* }}} */
 /* {{{ Frames */
 
+/* The largest per-channel difference a frame comparison allows: the
+ * harness's own, or FUZZ_TOLERANCE (0 finds any difference at all) */
+static inline int
+fuzz_tolerance (int harness_default)
+{
+  const char *value = g_getenv ("FUZZ_TOLERANCE");
+
+  return value != NULL ? atoi (value) : harness_default;
+}
+
 /* The largest difference in any channel between two ARGB32 images of
  * one size, and where */
 static inline int

@@ -136,7 +136,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
 
   fresh = gsk_layer_software_renderer_new ();
   image = gsk_layer_renderer_render_to_surface (fresh, root, FRAME_SIZE, FRAME_SIZE);
-  if (fuzz_compare_images (target, image, &x, &y) > TOLERANCE)
+  if (fuzz_compare_images (target, image, &x, &y) > fuzz_tolerance (TOLERANCE))
     fail ("the last frame differs from one drawn from scratch", texts[0], texts[1]);
   cairo_surface_destroy (image);
   g_object_unref (fresh);

@@ -72,7 +72,7 @@ full_redraw_check (Tree *tree)
 
   image = gsk_layer_renderer_render_to_surface (fresh, tree->layers[0], FRAME_SIZE, FRAME_SIZE);
   diff = fuzz_compare_images (tree->target, image, &x, &y);
-  if (diff > TOLERANCE)
+  if (diff > fuzz_tolerance (TOLERANCE))
     {
       fprintf (stderr, "fuzz-tree: frame %u differs from a full redraw by a fresh renderer "
                "by %d at %d,%d\n", tree->n_frames, diff, x, y);

@@ -18,6 +18,8 @@
 # inputs in the same order on every run, and a short run in CI explores
 # the same ground each time, so that a finding there is the change's and
 # not the draw's. FUZZ_SEED=0 takes a random seed, for a longer search.
+# FUZZ_TOLERANCE sets the largest per-channel difference the frame
+# comparisons allow (each harness has its own; 0 finds any difference).
 set -eu
 cd "$(dirname "$0")/../.."
 
