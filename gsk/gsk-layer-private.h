@@ -143,6 +143,15 @@ struct _GskLayerPrivate
   /* gsk_layer_allocate() is placing the layer (for its constraints or
    * a layout manager): its geometry changes are not the application's */
   guint in_allocate : 1;
+  /* The application set the size on that axis; where it did not, the
+   * layer takes its natural size wherever no layout manager places it
+   * (gsk_layer_set_natural_size ()) */
+  guint width_set : 1;
+  guint height_set : 1;
+  guint sizing_naturally : 1;
+  /* What it asks for may have changed since the parent's layout pass
+   * last gave it its natural size */
+  guint natural_size_dirty : 1;
   guint n_constraint_readers;
   GskLayerContent *content;
   /* Interned */
@@ -546,6 +555,12 @@ typedef struct
 } GskLayerLayoutHooks;
 
 extern const GskLayerLayoutHooks *gsk_layer_layout_hooks;
+
+/* In gsk-layer.c: sets the size of @self on the axes the application
+ * did not set, which stay its natural size (layout, a text layer's own
+ * text, a hosted widget's) */
+void gsk_layer_set_natural_size (GskLayer              *self,
+                                 const graphene_size_t *size);
 
 /* In gsk-layer.c: notifies the layout property @prop (an index above) */
 void gsk_layer_notify_layout (GskLayer *self,

@@ -391,6 +391,7 @@ gsk_layer_queue_resize (GskLayer *self)
 
   g_return_if_fail (GSK_IS_LAYER (self));
 
+  gsk_layer_get_private (self)->natural_size_dirty = TRUE;
   gsk_layer_queue_relayout (self);
   parent = gsk_layer_get_parent (self);
   if (parent != NULL && gsk_layer_get_private (parent)->layout_manager != NULL)
@@ -400,5 +401,11 @@ gsk_layer_queue_resize (GskLayer *self)
       if (gsk_layer_get_private (self)->animation != NULL)
         gsk_layer_animation_hooks->capture_layout_easing (parent, self);
       gsk_layer_queue_resize (parent);
+    }
+  else if (parent != NULL &&
+           (!gsk_layer_get_private (self)->width_set || !gsk_layer_get_private (self)->height_set))
+    {
+      /* Its natural size: the parent's layout pass gives it */
+      gsk_layer_queue_relayout (parent);
     }
 }

@@ -190,6 +190,7 @@ link_child (GskLayer *self,
   cpriv->world_stale = TRUE;
   cpriv->world_dirty = TRUE;
   cpriv->paint_dirty = TRUE;
+  cpriv->natural_size_dirty = TRUE;
   gsk_layer_mark_subtree_dirty (child);
   gsk_layer_queue_redraw (child, NULL);
   gsk_layer_queue_relayout (self);

@@ -144,6 +144,19 @@ constraint_start_set (GskLayer *self)
     gsk_layer_queue_relayout (priv->parent);
 }
 
+/* The application moved or sized a layer that a layout manager places:
+ * what the parent asks for may change (the fixed layout's extent), and
+ * the manager places it again */
+static void
+queue_resize_if_managed (GskLayer *self)
+{
+  GskLayerPrivate *priv = gsk_layer_get_private (self);
+
+  if (priv->parent != NULL && !priv->in_allocate && !priv->updating_presentation &&
+      gsk_layer_get_private (priv->parent)->layout_manager != NULL)
+    gsk_layer_queue_resize (priv->parent);
+}
+
 /**
  * gsk_layer_set_position:
  * @self: a layer
@@ -176,6 +189,7 @@ gsk_layer_set_position (GskLayer               *self,
   /* Siblings' constraints that read it run again */
   if (priv->n_constraint_readers > 0 && priv->parent)
     gsk_layer_queue_relayout (priv->parent);
+  queue_resize_if_managed (self);
   notify_model (self, PROP_POSITION);
 }
 
@@ -204,9 +218,20 @@ gsk_layer_get_position (GskLayer         *self,
 /**
  * gsk_layer_set_size:
  * @self: a layer
- * @size: the width and height of @self, not negative
+ * @size: the width and height of @self, not negative; -1 on an axis
+ *   unsets it
  *
  * Sets the size of @self, which invalidates its drawn content.
+ *
+ * A layer whose size was never set takes its natural size (what
+ * [method@Layer.get_preferred_size] answers: its content's, its text's,
+ * its hosted widget's, its layout manager's from its children) wherever
+ * no layout manager places it: in a parent with no layout manager or
+ * with a [class@LayerFixedLayout], as in Clutter. It follows that size,
+ * from the next layout pass on, when the content changes. A size set
+ * here wins; -1 on an axis gives that axis back to the natural size.
+ * Layout managers and constraints size a layer through
+ * [method@Layer.allocate], which leaves this choice as it is.
  *
  * Since: 0.1
  */
@@ -215,9 +240,36 @@ gsk_layer_set_size (GskLayer              *self,
                     const graphene_size_t *size)
 {
   GskLayerPrivate *priv;
+  graphene_size_t kept;
 
   g_return_if_fail (GSK_IS_LAYER (self));
   g_return_if_fail (size != NULL);
+  g_return_if_fail ((size->width == -1.f || length_is_valid (size->width)) &&
+                    (size->height == -1.f || length_is_valid (size->height)));
+
+  priv = gsk_layer_get_instance_private (self);
+  if (!priv->in_allocate && !priv->sizing_naturally && !priv->updating_presentation)
+    {
+      gboolean width_set = size->width >= 0.f, height_set = size->height >= 0.f;
+
+      if (width_set != priv->width_set || height_set != priv->height_set)
+        {
+          priv->width_set = width_set;
+          priv->height_set = height_set;
+          priv->natural_size_dirty = TRUE;
+          /* Sized naturally from the next layout pass, or no longer */
+          if (priv->parent != NULL)
+            gsk_layer_queue_relayout (priv->parent);
+        }
+      if (!width_set || !height_set)
+        {
+          /* An unset axis keeps its size until the layout pass */
+          gsk_layer_get_size (self, &kept);
+          kept = GRAPHENE_SIZE_INIT (width_set ? size->width : kept.width,
+                                     height_set ? size->height : kept.height);
+          size = &kept;
+        }
+    }
   g_return_if_fail (length_is_valid (size->width) && length_is_valid (size->height));
 
   constraint_start_set (self);
@@ -235,7 +287,27 @@ gsk_layer_set_size (GskLayer              *self,
    * siblings that read it */
   if ((priv->n_constraint_readers > 0 || (priv->constraints && priv->constraints->len > 0)) && priv->parent)
     gsk_layer_queue_relayout (priv->parent);
+  if (!priv->sizing_naturally)
+    queue_resize_if_managed (self);
   notify_model (self, PROP_SIZE);
+}
+
+void
+gsk_layer_set_natural_size (GskLayer              *self,
+                            const graphene_size_t *size)
+{
+  GskLayerPrivate *priv = gsk_layer_get_instance_private (self);
+  graphene_size_t s;
+
+  gsk_layer_get_size (self, &s);
+  if (!priv->width_set)
+    s.width = size->width;
+  if (!priv->height_set)
+    s.height = size->height;
+
+  priv->sizing_naturally = TRUE;
+  gsk_layer_set_size (self, &s);
+  priv->sizing_naturally = FALSE;
 }
 
 /**
@@ -532,7 +604,17 @@ static void
 content_invalidated (GskLayerContent *content,
                      GskLayer        *self)
 {
+  GskLayerPrivate *priv = gsk_layer_get_private (self);
+
   gsk_layer_changed (self, GSK_LAYER_DIRTY_PAINT);
+  /* A paintable's size may have changed: measured again at the parent's
+   * layout pass, where it takes its natural size */
+  if ((!priv->width_set || !priv->height_set) && priv->parent != NULL &&
+      gsk_layer_get_private (priv->parent)->layout_manager == NULL)
+    {
+      priv->natural_size_dirty = TRUE;
+      gsk_layer_queue_relayout (priv->parent);
+    }
 }
 
 /**

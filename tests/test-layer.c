@@ -4231,7 +4231,8 @@ test_bad_values (void)
       EXPECT_CRITICAL (gsk_layer_set_background_color (layer, &(GdkRGBA) { 0, 0, 0, v }));
     }
 
-  EXPECT_CRITICAL (gsk_layer_set_size (layer, &GRAPHENE_SIZE_INIT (-1, 10)));
+  /* -1 unsets an axis (natural size); no other negative size */
+  EXPECT_CRITICAL (gsk_layer_set_size (layer, &GRAPHENE_SIZE_INIT (-2, 10)));
   EXPECT_CRITICAL (gsk_layer_set_size (layer, &GRAPHENE_SIZE_INIT (10, -0.5f)));
   EXPECT_CRITICAL (gsk_layer_set_opacity (layer, 1.5f));
   EXPECT_CRITICAL (gsk_layer_set_opacity (layer, -0.1f));

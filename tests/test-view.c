@@ -558,6 +558,34 @@ on_completed (GskLayer *layer,
   *(gboolean *) data = TRUE;
 }
 
+/* A hosted widget's layer has the widget's natural size from creation,
+ * before any view lays it out (issue 31); measured here on a second,
+ * identical button */
+static void
+test_widget_natural_size (void)
+{
+  GtkWidget *reference = g_object_ref_sink (gtk_button_new_with_label ("Natural size"));
+  GskLayer *layer = g_object_ref_sink (gsk_layer_widget_new (gtk_button_new_with_label ("Natural size")));
+  graphene_size_t size;
+  int w, h;
+
+  gtk_widget_measure (reference, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &w, NULL, NULL);
+  gtk_widget_measure (reference, GTK_ORIENTATION_VERTICAL, w, NULL, &h, NULL, NULL);
+  gsk_layer_get_size (layer, &size);
+  g_test_message ("button %dx%d, layer %gx%g", w, h, size.width, size.height);
+  g_assert_cmpint (w, >, 0);
+  g_assert_cmpfloat (size.width, ==, w);
+  g_assert_cmpfloat (size.height, ==, h);
+
+  /* Set by the application, it stays */
+  gsk_layer_set_size (layer, &GRAPHENE_SIZE_INIT (200, 80));
+  gsk_layer_get_size (layer, &size);
+  g_assert_cmpfloat (size.width, ==, 200);
+
+  g_object_unref (layer);
+  g_object_unref (reference);
+}
+
 /* A view that grows keeps drawing: on the GL path, a buffer of the old
  * size is dropped while the view draws, which left no GL context
  * current (a critical and a blank frame; found on Wayland, where going
@@ -1521,6 +1549,21 @@ test_icon_content (void)
   g_test_message ("the icon inks %d of 4096 pixels", inked);
   g_assert_cmpint (inked, >, 200);
   cairo_surface_destroy (shown);
+
+  /* An icon layer nobody sizes takes the icon's 32×32 (issue 31) */
+  {
+    GskLayer *icon = gsk_layer_new ();
+    graphene_size_t size;
+
+    gsk_layer_set_content (icon, content);
+    gsk_layer_add_child (root, icon);
+    shown = gsk_layer_renderer_render_to_surface (renderer, root, 64, 64);
+    cairo_surface_destroy (shown);
+    gsk_layer_get_size (icon, &size);
+    g_assert_cmpfloat (size.width, ==, 32);
+    g_assert_cmpfloat (size.height, ==, 32);
+  }
+
   g_object_unref (root);
   g_object_unref (renderer);
   g_object_unref (content);
@@ -1546,6 +1589,7 @@ main (int    argc,
   if (g_getenv ("TEST_VIEW_GRAB"))
     g_test_add ("/view/pixels/screen", Fixture, NULL, fixture_set_up, test_screen, fixture_tear_down);
   g_test_add_func ("/view/icon-content", test_icon_content);
+  g_test_add_func ("/view/widget-natural-size", test_widget_natural_size);
   g_test_add ("/view/frames", Fixture, NULL, fixture_set_up, test_frames, fixture_tear_down);
   g_test_add ("/view/resize", Fixture, NULL, fixture_set_up, test_resize, fixture_tear_down);
   g_test_add ("/view/destroy-while-animating", Fixture, NULL, fixture_set_up,

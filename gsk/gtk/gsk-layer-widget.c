@@ -7,6 +7,7 @@
 #include <math.h>
 
 #include "gsk-layer-widget-private.h"
+#include "gsk-layer-private.h"
 
 /**
  * GskLayerWidget:
@@ -140,7 +141,15 @@ gsk_layer_widget_set_property (GObject      *object,
     case PROP_WIDGET:
       self->widget = g_value_get_object (value);
       if (self->widget)
-        g_object_ref_sink (self->widget);
+        {
+          int w, h;
+
+          g_object_ref_sink (self->widget);
+          /* Its natural size from the start, as the view gives it */
+          gtk_widget_measure (self->widget, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &w, NULL, NULL);
+          gtk_widget_measure (self->widget, GTK_ORIENTATION_VERTICAL, w, NULL, &h, NULL, NULL);
+          gsk_layer_widget_follow_size (self, &GRAPHENE_SIZE_INIT (w, h));
+        }
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -281,5 +290,5 @@ gsk_layer_widget_follow_size (GskLayerWidget        *self,
     return;
 
   self->own_size = *size;
-  gsk_layer_set_size (GSK_LAYER (self), size);
+  gsk_layer_set_natural_size (GSK_LAYER (self), size);
 }

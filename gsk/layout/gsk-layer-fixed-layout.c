@@ -6,13 +6,15 @@
 
 #include "gsk-layer-fixed-layout.h"
 #include "gsk-layer.h"
+#include "gsk-layer-layout-private.h"
 
 /**
  * GskLayerFixedLayout:
  *
  * Leaves the children where the application put them, as Clutter's
- * ClutterFixedLayout: it only answers the size the layer asks for, the
- * extent of its visible children (from the layer's origin to the
+ * ClutterFixedLayout: a child whose size the application did not set
+ * takes its natural size (see [method@Layer.set_size]), and the layer
+ * asks for the extent of its visible children (from its origin to the
  * farthest right and bottom edge, their margins included).
  *
  * Since: 0.1
@@ -44,7 +46,7 @@ gsk_layer_fixed_layout_measure (GskLayerLayoutManager *manager,
       if (!gsk_layer_get_visible (child))
         continue;
       gsk_layer_get_position (child, &p);
-      gsk_layer_get_size (child, &s);
+      gsk_layer_layout_get_natural_size (child, &s);
       gsk_layer_get_margin (child, NULL, &right, &bottom, NULL);
       extent = MAX (extent, orientation == GSK_LAYER_ORIENTATION_HORIZONTAL ? p.x + s.width + right
                                                                              : p.y + s.height + bottom);
@@ -54,9 +56,28 @@ gsk_layer_fixed_layout_measure (GskLayerLayoutManager *manager,
 }
 
 static void
+gsk_layer_fixed_layout_allocate (GskLayerLayoutManager *manager,
+                                 GskLayer              *container,
+                                 float                  width,
+                                 float                  height)
+{
+  GskLayer *child, *next;
+
+  /* Handlers of the size's notification may change the children */
+  for (child = gsk_layer_get_first_child (container); child; child = next)
+    {
+      g_object_ref (child);
+      gsk_layer_layout_size_naturally (child);
+      next = gsk_layer_get_parent (child) == container ? gsk_layer_get_next_sibling (child) : NULL;
+      g_object_unref (child);
+    }
+}
+
+static void
 gsk_layer_fixed_layout_class_init (GskLayerFixedLayoutClass *klass)
 {
   GSK_LAYER_LAYOUT_MANAGER_CLASS (klass)->measure = gsk_layer_fixed_layout_measure;
+  GSK_LAYER_LAYOUT_MANAGER_CLASS (klass)->allocate = gsk_layer_fixed_layout_allocate;
 }
 
 static void

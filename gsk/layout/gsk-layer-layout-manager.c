@@ -206,14 +206,78 @@ gsk_layer_layout_get_n_allocations (void)
   return n_allocations;
 }
 
+void
+gsk_layer_layout_get_natural_size (GskLayer        *child,
+                                   graphene_size_t *size)
+{
+  GskLayerPrivate *priv = gsk_layer_get_private (child);
+  graphene_size_t natural;
+
+  gsk_layer_get_size (child, size);
+  if (priv->width_set && priv->height_set)
+    return;
+
+  if (priv->width_set)
+    {
+      /* The height for the width set */
+      gsk_layer_measure (child, GSK_LAYER_ORIENTATION_VERTICAL, size->width, NULL, &size->height);
+      return;
+    }
+  if (priv->height_set)
+    {
+      gsk_layer_measure (child, GSK_LAYER_ORIENTATION_HORIZONTAL, size->height, NULL, &size->width);
+      return;
+    }
+  gsk_layer_get_preferred_size (child, NULL, &natural);
+  *size = natural;
+}
+
+void
+gsk_layer_layout_size_naturally (GskLayer *child)
+{
+  GskLayerPrivate *priv = gsk_layer_get_private (child);
+  graphene_size_t size, natural;
+  graphene_point_t position;
+
+  /* Measured only when what it asks for may have changed: a thousand
+   * labels in one parent are not laid out again when one changes */
+  if ((priv->width_set && priv->height_set) || !priv->natural_size_dirty)
+    return;
+  priv->natural_size_dirty = FALSE;
+
+  gsk_layer_get_size (child, &size);
+  gsk_layer_layout_get_natural_size (child, &natural);
+  if (graphene_size_equal (&size, &natural))
+    return;
+
+  /* As a layout manager would, so that it animates with the parent's
+   * easing state */
+  gsk_layer_get_position (child, &position);
+  gsk_layer_allocate (child, position.x, position.y, natural.width, natural.height);
+}
+
 /* Lets the layer's manager place its children: the default
- * layout_children() */
+ * layout_children(). With none, each child whose size the application
+ * did not set takes its natural size where it is */
 static void
 gsk_layer_run_layout_manager (GskLayer *self)
 {
   GskLayerPrivate *priv = gsk_layer_get_private (self);
 
-  if (priv->layout_manager)
+  if (priv->layout_manager == NULL)
+    {
+      GskLayer *child, *next;
+
+      /* Handlers of the size's notification may change the children */
+      for (child = priv->first_child; child != NULL; child = next)
+        {
+          g_object_ref (child);
+          gsk_layer_layout_size_naturally (child);
+          next = gsk_layer_get_parent (child) == self ? gsk_layer_get_private (child)->next_sibling : NULL;
+          g_object_unref (child);
+        }
+    }
+  else
     {
       n_allocations++;
       GskLayerLayoutManager *manager = g_object_ref (priv->layout_manager);

@@ -131,6 +131,25 @@ save_layer (Saver       *s,
           else if (g_str_equal (pspecs[i]->name, "position"))
             g_value_set_boxed (&value, &gsk_layer_get_private (layer)->constraint_base_position);
         }
+      /* A size nobody set is the layer's natural size, taken again when
+       * loaded; an axis left to it is -1 */
+      if (g_str_equal (pspecs[i]->name, "size"))
+        {
+          GskLayerPrivate *priv = gsk_layer_get_private (layer);
+          graphene_size_t size = *(graphene_size_t *) g_value_get_boxed (&value);
+
+          if (!priv->width_set && !priv->height_set)
+            {
+              g_value_unset (&value);
+              g_value_unset (&default_value);
+              continue;
+            }
+          if (!priv->width_set)
+            size.width = -1;
+          if (!priv->height_set)
+            size.height = -1;
+          g_value_set_boxed (&value, &size);
+        }
       if (pspec_is_saved (pspecs[i], &value) && !values_equal (pspecs[i], &value, &default_value))
         {
           json_builder_set_member_name (builder, pspecs[i]->name);

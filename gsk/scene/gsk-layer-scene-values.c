@@ -126,9 +126,11 @@ parse_floats (Loader          *l,
         return value_error (l, item, GSK_LAYER_ERROR_INVALID_VALUE,
                             "%g is out of range for “%s” (at most %.0f)", v, name,
                             GSK_LAYER_MAX_COORDINATE);
-      if (non_negative && v < 0)
+      /* A layer's "size" takes -1 on an axis: its natural size there */
+      if (non_negative && v < 0 && !(v == -1 && g_str_equal (name, "size")))
         return value_error (l, item, GSK_LAYER_ERROR_INVALID_VALUE,
-                            "“%s” cannot be negative: %g", name, v);
+                            g_str_equal (name, "size") ? "“%s” cannot be negative: %g (-1 leaves an axis natural)"
+                                                       : "“%s” cannot be negative: %g", name, v);
       out[i] = v;
     }
 

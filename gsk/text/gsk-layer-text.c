@@ -348,7 +348,7 @@ text_changed (GskLayerText *self)
 
       gsk_layer_text_get_preferred_size (self, &size);
       self->own_size = size;
-      gsk_layer_set_size (GSK_LAYER (self), &size);
+      gsk_layer_set_natural_size (GSK_LAYER (self), &size);
     }
 }
 
