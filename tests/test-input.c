@@ -44,9 +44,12 @@ log_event (GskLayerEventController *controller,
   char *entry;
   gboolean stop;
 
-  /* Crossing events reach every controller of the layer: one writes */
+  /* Crossing events reach every controller of the layer: one writes;
+   * those of descendants, which reach ancestors too, are logged by
+   * test_crossing_descendants () */
   if ((type == GSK_LAYER_EVENT_ENTER || type == GSK_LAYER_EVENT_LEAVE) &&
-      gsk_layer_event_controller_get_propagation_phase (controller) != GSK_LAYER_PHASE_BUBBLE)
+      (gsk_layer_event_controller_get_propagation_phase (controller) != GSK_LAYER_PHASE_BUBBLE ||
+       gsk_layer_event_get_target (event) != layer))
     return FALSE;
 
   if (log->crossing_only && type != GSK_LAYER_EVENT_ENTER && type != GSK_LAYER_EVENT_LEAVE)
@@ -215,6 +218,152 @@ test_who_gets_events (void)
 
 /* }}} */
 /* {{{ Crossing */
+
+/* Every crossing event a controller sees: its layer, the type, the
+ * layer that entered or left and the related one */
+static gboolean
+log_crossing (GskLayerEventController *controller,
+              GskLayerEvent           *event,
+              Log                     *log)
+{
+  GskLayerEventType type = gsk_layer_event_get_event_type (event);
+  GskLayer *related = gsk_layer_event_get_related_layer (event);
+  char *entry;
+  gboolean stop;
+
+  if (type != GSK_LAYER_EVENT_ENTER && type != GSK_LAYER_EVENT_LEAVE)
+    return FALSE;
+  g_assert_null (type == GSK_LAYER_EVENT_ENTER && gsk_layer_event_get_target (event) == NULL ? "no target" : NULL);
+  entry = g_strdup_printf ("%s: %s %s (%s)", gsk_layer_get_name (gsk_layer_event_controller_get_layer (controller)),
+                           type_name (type), gsk_layer_get_name (gsk_layer_event_get_target (event)),
+                           related ? gsk_layer_get_name (related) : "-");
+  g_string_append_printf (log->log, "%s%s", log->log->len ? ", " : "", entry);
+  stop = log->stop_at != NULL && g_str_equal (entry, log->stop_at);
+  g_free (entry);
+  return stop;
+}
+
+/* Ancestors see their descendants' enter and leave events, in capture
+ * and bubble (Clutter's crossing events travel as others do), with the
+ * related layer (issue 31): the layer's own controllers first, then
+ * the ancestors' capture ones down, then their bubble ones up. Expected
+ * by hand: root ⊃ a ⊃ a1, and b; a capture controller on root, a
+ * bubble one on a */
+static void
+test_crossing_descendants (void)
+{
+  Log log = { g_string_new (NULL) };
+  GskLayer *root = new_root ();
+  GskLayer *a = new_layer ("a", 0, 0, 100, 100);
+  GskLayer *a1 = new_layer ("a1", 10, 10, 50, 50);
+  GskLayer *b = new_layer ("b", 200, 0, 100, 100);
+  GskLayerEventController *on_root = gsk_layer_event_controller_new ();
+  GskLayerEventController *on_a = gsk_layer_event_controller_new ();
+
+  gsk_layer_add_child (root, a);
+  gsk_layer_add_child (a, a1);
+  gsk_layer_add_child (root, b);
+  gsk_layer_event_controller_set_propagation_phase (on_root, GSK_LAYER_PHASE_CAPTURE);
+  g_signal_connect (on_root, "event", G_CALLBACK (log_crossing), &log);
+  g_signal_connect (on_a, "event", G_CALLBACK (log_crossing), &log);
+  gsk_layer_add_controller (root, on_root);
+  gsk_layer_add_controller (a, on_a);
+
+  /* From outside into a1: no related layer */
+  dispatch (root, GSK_LAYER_EVENT_MOTION, 20, 20);
+  g_assert_cmpstr (log.log->str, ==,
+                   "root: enter root (-), a: enter a (-), root: enter a (-), root: enter a1 (-), a: enter a1 (-)");
+
+  /* Out of a1 into a itself: a1 left for a */
+  g_string_truncate (log.log, 0);
+  dispatch (root, GSK_LAYER_EVENT_MOTION, 80, 80);
+  g_assert_cmpstr (log.log->str, ==, "root: leave a1 (a), a: leave a1 (a)");
+
+  /* To b: a left for b, b entered from a */
+  g_string_truncate (log.log, 0);
+  dispatch (root, GSK_LAYER_EVENT_MOTION, 250, 50);
+  g_assert_cmpstr (log.log->str, ==, "a: leave a (b), root: leave a (b), root: enter b (a)");
+
+  /* Back into a1, from b */
+  g_string_truncate (log.log, 0);
+  dispatch (root, GSK_LAYER_EVENT_MOTION, 20, 20);
+  g_assert_cmpstr (log.log->str, ==,
+                   "root: leave b (a1), a: enter a (b), root: enter a (b), root: enter a1 (b), a: enter a1 (b)");
+
+  /* Stopped in capture: a's bubble handler no longer sees a1's events,
+   * a's own still come */
+  g_string_truncate (log.log, 0);
+  log.stop_at = "root: leave a1 (root)";
+  dispatch (root, GSK_LAYER_EVENT_MOTION, 300 + 50, 250);
+  g_assert_cmpstr (log.log->str, ==, "root: leave a1 (root), a: leave a (root), root: leave a (root)");
+
+  /* Out of the tree: no related layer */
+  g_string_truncate (log.log, 0);
+  dispatch (root, GSK_LAYER_EVENT_LEAVE, 0, 0);
+  g_assert_cmpstr (log.log->str, ==, "root: leave root (-)");
+
+  g_object_unref (root);
+  g_string_free (log.log, TRUE);
+}
+
+static void
+count_notify (GObject    *object,
+              GParamSpec *pspec,
+              GString    *log)
+{
+  gboolean value;
+
+  g_object_get (object, pspec->name, &value, NULL);
+  g_string_append_printf (log, "%s%s=%d", log->len ? ", " : "", pspec->name, value);
+}
+
+/* GTK's contains-pointer and is-pointer on a controller: within the
+ * layer or one of its descendants, and over the layer itself; notified
+ * on change only */
+static void
+test_contains_pointer (void)
+{
+  GString *log = g_string_new (NULL);
+  GskLayer *root = new_root ();
+  GskLayer *a = new_layer ("a", 0, 0, 100, 100);
+  GskLayer *a1 = new_layer ("a1", 10, 10, 50, 50);
+  GskLayerEventController *on_a = gsk_layer_event_controller_new ();
+  GskLayerEventController *later = gsk_layer_event_controller_new ();
+
+  gsk_layer_add_child (root, a);
+  gsk_layer_add_child (a, a1);
+  gsk_layer_add_controller (a, on_a);
+  g_signal_connect (on_a, "notify::contains-pointer", G_CALLBACK (count_notify), log);
+  g_signal_connect (on_a, "notify::is-pointer", G_CALLBACK (count_notify), log);
+  g_assert_false (gsk_layer_event_controller_contains_pointer (on_a));
+
+  dispatch (root, GSK_LAYER_EVENT_MOTION, 20, 20);
+  g_assert_true (gsk_layer_event_controller_contains_pointer (on_a));
+  g_assert_false (gsk_layer_event_controller_is_pointer (on_a));
+  g_assert_cmpstr (log->str, ==, "contains-pointer=1");
+
+  g_string_truncate (log, 0);
+  dispatch (root, GSK_LAYER_EVENT_MOTION, 80, 80);
+  g_assert_true (gsk_layer_event_controller_is_pointer (on_a));
+  g_assert_cmpstr (log->str, ==, "is-pointer=1");
+
+  g_string_truncate (log, 0);
+  dispatch (root, GSK_LAYER_EVENT_MOTION, 81, 81);
+  g_assert_cmpstr (log->str, ==, "");
+
+  /* A controller added where the pointer already is knows it */
+  gsk_layer_add_controller (a, later);
+  g_assert_true (gsk_layer_event_controller_contains_pointer (later));
+  g_assert_true (gsk_layer_event_controller_is_pointer (later));
+
+  dispatch (root, GSK_LAYER_EVENT_MOTION, 300, 200);
+  g_assert_false (gsk_layer_event_controller_contains_pointer (on_a));
+  g_assert_false (gsk_layer_event_controller_is_pointer (on_a));
+  g_assert_cmpstr (log->str, ==, "contains-pointer=0, is-pointer=0");
+
+  g_object_unref (root);
+  g_string_free (log, TRUE);
+}
 
 static void
 test_crossing_order (void)
@@ -406,9 +555,14 @@ log_any (GskLayerEventController *controller,
          GskLayerEvent           *event,
          Log                     *log)
 {
-  g_string_append_printf (log->log, "%s%s %s", log->log->len ? ", " : "",
-                          type_name (gsk_layer_event_get_event_type (event)),
-                          gsk_layer_get_name (gsk_layer_event_controller_get_layer (controller)));
+  GskLayerEventType type = gsk_layer_event_get_event_type (event);
+
+  /* Crossing events name the layer that entered or left (a
+   * descendant's reach its ancestors) */
+  g_string_append_printf (log->log, "%s%s %s", log->log->len ? ", " : "", type_name (type),
+                          gsk_layer_get_name (type == GSK_LAYER_EVENT_ENTER || type == GSK_LAYER_EVENT_LEAVE
+                                              ? gsk_layer_event_get_target (event)
+                                              : gsk_layer_event_controller_get_layer (controller)));
   return FALSE;
 }
 
@@ -817,7 +971,9 @@ test_sequence_descendant_leaves (void)
   g_assert_false (gsk_layer_gesture_is_active (GSK_LAYER_GESTURE (drag)));
   g_assert_false (gsk_layer_gesture_is_active (GSK_LAYER_GESTURE (press)));
   dispatch (root, GSK_LAYER_EVENT_BUTTON_RELEASE, 20, 20);
-  g_assert_cmpstr (log.log->str, ==, "enter p, button-press p, grab-broken p");
+  /* p sees c2 enter (crossing events reach ancestors); c2 was finalized
+   * when removed, so there is no layer left to leave */
+  g_assert_cmpstr (log.log->str, ==, "enter p, enter c2, button-press p, grab-broken p");
 
   g_object_unref (drag);
   g_object_unref (press);
@@ -1406,6 +1562,8 @@ main (int    argc,
   g_test_add_func ("/input/propagation/stop", test_stop);
   g_test_add_func ("/input/propagation/who-gets-events", test_who_gets_events);
   g_test_add_func ("/input/crossing/order", test_crossing_order);
+  g_test_add_func ("/input/crossing/descendants", test_crossing_descendants);
+  g_test_add_func ("/input/crossing/contains-pointer", test_contains_pointer);
   g_test_add_func ("/input/crossing/after-frame", test_crossing_after_frame);
   g_test_add_func ("/input/position/through-3d", test_position_through_3d);
   g_test_add_func ("/input/grab/implicit", test_implicit_grab);

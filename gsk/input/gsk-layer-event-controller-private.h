@@ -12,6 +12,10 @@ G_BEGIN_DECLS
  * owned by the layer */
 GPtrArray *gsk_layer_peek_controllers (GskLayer *layer);
 
+/* The pointer entered or left its layer or a descendant: notifies
+ * contains-pointer and is-pointer where they changed */
+void gsk_layer_event_controller_pointer_changed (GskLayerEventController *self);
+
 /* Lets @controller handle @event; TRUE if it stopped it */
 gboolean gsk_layer_event_controller_handle_event (GskLayerEventController *self,
                                                   GskLayerEvent           *event);

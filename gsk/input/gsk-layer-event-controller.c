@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include "gsk-layer-event-controller-private.h"
+#include "gsk-layer-input-private.h"
 #include "gsk-layer-enum-types.h"
 #include "gsk-layer.h"
 
@@ -28,6 +29,9 @@ typedef struct
 {
   GskLayer *layer;              /* unowned: the layer owns its controllers */
   GskLayerPropagationPhase phase;
+  /* As last notified */
+  guint contains_pointer : 1;
+  guint is_pointer : 1;
 } GskLayerEventControllerPrivate;
 
 G_DEFINE_TYPE_WITH_PRIVATE (GskLayerEventController, gsk_layer_event_controller, G_TYPE_OBJECT)
@@ -36,6 +40,8 @@ enum {
   PROP_0,
   PROP_LAYER,
   PROP_PROPAGATION_PHASE,
+  PROP_CONTAINS_POINTER,
+  PROP_IS_POINTER,
   N_PROPS
 };
 
@@ -76,6 +82,12 @@ gsk_layer_event_controller_get_property (GObject    *object,
       break;
     case PROP_PROPAGATION_PHASE:
       g_value_set_enum (value, gsk_layer_event_controller_get_propagation_phase (self));
+      break;
+    case PROP_CONTAINS_POINTER:
+      g_value_set_boolean (value, gsk_layer_event_controller_contains_pointer (self));
+      break;
+    case PROP_IS_POINTER:
+      g_value_set_boolean (value, gsk_layer_event_controller_is_pointer (self));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -134,6 +146,36 @@ gsk_layer_event_controller_class_init (GskLayerEventControllerClass *klass)
                        GSK_LAYER_PHASE_BUBBLE,
                        G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
 
+  /**
+   * GskLayerEventController:contains-pointer:
+   *
+   * Whether the pointer is within the controller's layer: over it or
+   * over one of its descendants, as GTK's
+   * `GtkEventControllerMotion:contains-pointer`. It turns %TRUE before
+   * the layer's %GSK_LAYER_EVENT_ENTER and %FALSE before its
+   * %GSK_LAYER_EVENT_LEAVE.
+   *
+   * Since: 0.1
+   */
+  properties[PROP_CONTAINS_POINTER] =
+    g_param_spec_boolean ("contains-pointer", NULL, "Whether the pointer is within the layer",
+                          FALSE,
+                          G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+
+  /**
+   * GskLayerEventController:is-pointer:
+   *
+   * Whether the pointer is over the controller's layer itself, not over
+   * one of its descendants (which would then be the deepest layer it is
+   * over), as GTK's `GtkEventControllerMotion:is-pointer`.
+   *
+   * Since: 0.1
+   */
+  properties[PROP_IS_POINTER] =
+    g_param_spec_boolean ("is-pointer", NULL, "Whether the pointer is over the layer itself",
+                          FALSE,
+                          G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /**
@@ -184,6 +226,71 @@ GskLayerEventController *
 gsk_layer_event_controller_new (void)
 {
   return g_object_new (GSK_TYPE_LAYER_EVENT_CONTROLLER, NULL);
+}
+
+/**
+ * gsk_layer_event_controller_contains_pointer:
+ * @self: a controller
+ *
+ * Whether the pointer is within the layer of @self, over it or over one
+ * of its descendants: see [property@LayerEventController:contains-pointer].
+ *
+ * Returns: %TRUE if the pointer is within the layer
+ *
+ * Since: 0.1
+ */
+gboolean
+gsk_layer_event_controller_contains_pointer (GskLayerEventController *self)
+{
+  GskLayerEventControllerPrivate *priv;
+  gboolean is_pointer;
+
+  g_return_val_if_fail (GSK_IS_LAYER_EVENT_CONTROLLER (self), FALSE);
+
+  priv = gsk_layer_event_controller_get_instance_private (self);
+  return priv->layer != NULL && gsk_layer_input_has_pointer (priv->layer, &is_pointer);
+}
+
+/**
+ * gsk_layer_event_controller_is_pointer:
+ * @self: a controller
+ *
+ * Whether the pointer is over the layer of @self itself and none of its
+ * descendants: see [property@LayerEventController:is-pointer].
+ *
+ * Returns: %TRUE if the layer is the deepest one under the pointer
+ *
+ * Since: 0.1
+ */
+gboolean
+gsk_layer_event_controller_is_pointer (GskLayerEventController *self)
+{
+  GskLayerEventControllerPrivate *priv;
+  gboolean is_pointer = FALSE;
+
+  g_return_val_if_fail (GSK_IS_LAYER_EVENT_CONTROLLER (self), FALSE);
+
+  priv = gsk_layer_event_controller_get_instance_private (self);
+  if (priv->layer != NULL)
+    gsk_layer_input_has_pointer (priv->layer, &is_pointer);
+  return is_pointer;
+}
+
+void
+gsk_layer_event_controller_pointer_changed (GskLayerEventController *self)
+{
+  GskLayerEventControllerPrivate *priv = gsk_layer_event_controller_get_instance_private (self);
+  gboolean contains = gsk_layer_event_controller_contains_pointer (self);
+  gboolean is = gsk_layer_event_controller_is_pointer (self);
+  gboolean contains_changed = priv->contains_pointer != contains, is_changed = priv->is_pointer != is;
+
+  /* Both before either is notified: a handler reads them together */
+  priv->contains_pointer = contains;
+  priv->is_pointer = is;
+  if (contains_changed)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CONTAINS_POINTER]);
+  if (is_changed)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_IS_POINTER]);
 }
 
 /**
@@ -277,7 +384,10 @@ controller_release (gpointer data)
   GskLayerEventControllerPrivate *priv = gsk_layer_event_controller_get_instance_private (self);
 
   priv->layer = NULL;
+  g_object_freeze_notify (G_OBJECT (self));
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LAYER]);
+  gsk_layer_event_controller_pointer_changed (self);
+  g_object_thaw_notify (G_OBJECT (self));
   g_object_unref (self);
 }
 
@@ -329,7 +439,11 @@ gsk_layer_add_controller (GskLayer                *layer,
 
   priv->layer = layer;
   g_ptr_array_add (controllers, controller);
+  g_object_freeze_notify (G_OBJECT (controller));
   g_object_notify_by_pspec (G_OBJECT (controller), properties[PROP_LAYER]);
+  /* Added where the pointer already is */
+  gsk_layer_event_controller_pointer_changed (controller);
+  g_object_thaw_notify (G_OBJECT (controller));
 }
 
 /**

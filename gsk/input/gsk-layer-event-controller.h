@@ -73,6 +73,11 @@ GSK_LAYER_AVAILABLE_IN_ALL
 GskLayerPropagationPhase gsk_layer_event_controller_get_propagation_phase (GskLayerEventController *self);
 
 GSK_LAYER_AVAILABLE_IN_ALL
+gboolean gsk_layer_event_controller_contains_pointer (GskLayerEventController *self);
+GSK_LAYER_AVAILABLE_IN_ALL
+gboolean gsk_layer_event_controller_is_pointer       (GskLayerEventController *self);
+
+GSK_LAYER_AVAILABLE_IN_ALL
 void gsk_layer_add_controller    (GskLayer                *layer,
                                   GskLayerEventController *controller);
 GSK_LAYER_AVAILABLE_IN_ALL

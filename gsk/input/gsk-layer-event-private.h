@@ -23,6 +23,7 @@ struct _GskLayerEvent
   gboolean scroll_stop;
   guint sequence;
   GskLayer *target;             /* owned; set by dispatch */
+  GskLayer *related;            /* owned; crossing: where the pointer came from or goes */
 };
 
 /* Whether the event's type carries a position on the surface */

@@ -107,6 +107,7 @@ gsk_layer_event_unref (GskLayerEvent *self)
     return;
 
   g_clear_object (&self->target);
+  g_clear_object (&self->related);
   g_free (self);
 }
 
@@ -598,6 +599,30 @@ gsk_layer_event_get_target (GskLayerEvent *self)
   g_return_val_if_fail (self != NULL, NULL);
 
   return self->target;
+}
+
+/**
+ * gsk_layer_event_get_related_layer:
+ * @self: an event
+ *
+ * Gives the other layer of a crossing: for %GSK_LAYER_EVENT_ENTER, the
+ * deepest layer the pointer was over before (it came from there); for
+ * %GSK_LAYER_EVENT_LEAVE, the deepest layer it is over now (it went
+ * there), as Clutter's `clutter_event_get_related ()`. Moving from a
+ * layer into its child, the child's enter event is related to the
+ * layer; moving out of the tree, the leave events have none.
+ *
+ * Returns: (transfer none) (nullable): the related layer, or %NULL for
+ *   events of other types and crossings from or to outside the tree
+ *
+ * Since: 0.1
+ */
+GskLayer *
+gsk_layer_event_get_related_layer (GskLayerEvent *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+
+  return self->related;
 }
 
 void

@@ -178,6 +178,8 @@ guint              gsk_layer_event_get_sequence    (GskLayerEvent *self);
 
 GSK_LAYER_AVAILABLE_IN_ALL
 GskLayer          *gsk_layer_event_get_target      (GskLayerEvent *self);
+GSK_LAYER_AVAILABLE_IN_ALL
+GskLayer          *gsk_layer_event_get_related_layer (GskLayerEvent *self);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (GskLayerEvent, gsk_layer_event_unref)
 

@@ -62,6 +62,11 @@ void gsk_layer_input_send_to_layer (GskLayer                 *layer,
                                     const GskLayerInputState *state,
                                     guint                     sequence);
 
+/* Whether the pointer is within @layer (over it or a descendant), and
+ * in *@is_pointer whether @layer is the deepest layer it is over */
+gboolean gsk_layer_input_has_pointer (GskLayer *layer,
+                                      gboolean *is_pointer);
+
 /* Points *@where at @layer, weakly: finalizing @layer clears it */
 void gsk_layer_input_weak_set (GskLayer **where,
                                GskLayer  *layer);

@@ -192,6 +192,35 @@ input_state_free (gpointer data)
   g_free (state);
 }
 
+gboolean
+gsk_layer_input_has_pointer (GskLayer *layer,
+                             gboolean *is_pointer)
+{
+  GskLayerInputState *state = entered_quark ? g_object_get_qdata (G_OBJECT (layer), entered_quark) : NULL;
+
+  /* The deepest hovered: while a crossing enters a1 in a, a is never
+   * the pointer's for a moment */
+  *is_pointer = state != NULL && state->hovered->len > 0 &&
+                state->hovered->pdata[state->hovered->len - 1] == (gpointer) layer;
+  return state != NULL;
+}
+
+/* The controllers of @layer tell whether the pointer is within it now */
+static void
+pointer_changed (GskLayer *layer)
+{
+  GPtrArray *controllers = layer ? gsk_layer_peek_controllers (layer) : NULL;
+
+  for (guint i = 0; controllers != NULL && i < controllers->len; i++)
+    gsk_layer_event_controller_pointer_changed (controllers->pdata[i]);
+}
+
+static GskLayer *
+deepest_entered (GskLayerInputState *state)
+{
+  return state->entered->len > 0 ? state->entered->pdata[state->entered->len - 1] : NULL;
+}
+
 GskLayerInputState *
 gsk_layer_input_peek_state (GskLayer *root)
 {
@@ -347,6 +376,47 @@ gsk_layer_input_send_to_layer (GskLayer                 *layer,
   g_object_unref (layer);
 }
 
+/* An enter or leave event of @layer, related to @related, for the
+ * controllers of @layer, then for those of the @n_above layers entered
+ * above it (its ancestors, top level first, in @entered): their
+ * capture controllers from the top level down, then their bubble ones
+ * back up, so that a container learns that the pointer entered or left
+ * one of its descendants, as in Clutter. The layer's own controllers
+ * come first, so that whatever the ancestors' handlers do (move it to
+ * another top level, grab), its enter and leave stay paired; a handler
+ * of an ancestor that stops the event stops it among the ancestors */
+static void
+send_crossing (GskLayer                 *layer,
+               GskLayerEventType         type,
+               const GskLayerInputState *state,
+               GskLayer                 *related,
+               GPtrArray                *entered,
+               guint                     n_above)
+{
+  GskLayerEvent *event = gsk_layer_event_new (type, state->time, state->x, state->y);
+  GPtrArray *above = g_ptr_array_new_full (n_above, g_object_unref);
+  gboolean stopped = FALSE;
+  guint i;
+
+  g_object_ref (layer);
+  event->modifiers = state->modifiers;
+  gsk_layer_event_set_target (event, layer);
+  g_set_object (&event->related, related);
+  /* Taken now: the handlers may change what is entered */
+  for (i = 0; i < n_above; i++)
+    g_ptr_array_add (above, g_object_ref (entered->pdata[i]));
+
+  run_controllers (layer, GSK_LAYER_PHASE_NONE, event, NULL, GSK_LAYER_SEQUENCE_NONE);
+  for (i = 0; i < above->len && !stopped; i++)
+    stopped = run_controllers (above->pdata[i], GSK_LAYER_PHASE_CAPTURE, event, NULL, GSK_LAYER_SEQUENCE_NONE);
+  for (i = above->len; i-- > 0 && !stopped; )
+    stopped = run_controllers (above->pdata[i], GSK_LAYER_PHASE_BUBBLE, event, NULL, GSK_LAYER_SEQUENCE_NONE);
+
+  g_ptr_array_unref (above);
+  gsk_layer_event_unref (event);
+  g_object_unref (layer);
+}
+
 static void
 entered_push (GskLayerInputState *state,
               GskLayer           *layer)
@@ -384,6 +454,7 @@ static void settle_crossing (GskLayerInputState *state);
 static void
 run_crossing (GskLayerInputState *state)
 {
+  GskLayer *came_from;
   guint steps = 0;
 
   if (state->crossing)
@@ -391,10 +462,12 @@ run_crossing (GskLayerInputState *state)
 
   state->crossing = TRUE;
   g_object_ref (state->root);
+  /* Where the pointer comes from: the deepest layer entered until now */
+  came_from = state->entered->len > 0 ? g_object_ref (state->entered->pdata[state->entered->len - 1]) : NULL;
   while (steps++ < 64 + 4 * (state->entered->len + state->hovered->len))
     {
       guint common = 0;
-      GskLayer *layer;
+      GskLayer *layer, *goes_to;
 
       while (common < state->entered->len && common < state->hovered->len &&
              state->entered->pdata[common] == state->hovered->pdata[common])
@@ -403,7 +476,10 @@ run_crossing (GskLayerInputState *state)
       if (state->entered->len > common)
         {
           layer = entered_pop (state);
-          gsk_layer_input_send_to_layer (layer, GSK_LAYER_EVENT_LEAVE, state, 0);
+          pointer_changed (layer);
+          pointer_changed (deepest_entered (state));
+          goes_to = state->hovered->len > 0 ? state->hovered->pdata[state->hovered->len - 1] : NULL;
+          send_crossing (layer, GSK_LAYER_EVENT_LEAVE, state, goes_to, state->entered, state->entered->len);
           g_object_unref (layer);
         }
       else if (state->hovered->len > common)
@@ -425,6 +501,7 @@ run_crossing (GskLayerInputState *state)
                   guint index;
 
                   /* (The first, the other top level, is not watched) */
+                  index = 0;
                   if (g_ptr_array_find (other->entered, layer, &index))
                     {
                       g_ptr_array_remove_index (other->entered, index);
@@ -432,20 +509,35 @@ run_crossing (GskLayerInputState *state)
                         g_object_weak_unref (G_OBJECT (layer), entered_finalized, other);
                     }
                   g_object_set_qdata (G_OBJECT (layer), entered_quark, NULL);
-                  gsk_layer_input_send_to_layer (layer, GSK_LAYER_EVENT_LEAVE, other, 0);
+                  pointer_changed (layer);
+                  pointer_changed (deepest_entered (other));
+                  /* Its ancestors there see it leave: it went here */
+                  send_crossing (layer, GSK_LAYER_EVENT_LEAVE, other, NULL,
+                                 other->entered, MIN (index, other->entered->len));
                 }
               /* The handlers may have changed what is hovered here */
               g_object_unref (layer);
               continue;
             }
-          entered_push (state, layer);
-          gsk_layer_input_send_to_layer (layer, GSK_LAYER_EVENT_ENTER, state, 0);
+          if (state->entered->len > 0)
+            {
+              GskLayer *above = g_object_ref (deepest_entered (state));
+
+              entered_push (state, layer);
+              pointer_changed (above);
+              g_object_unref (above);
+            }
+          else
+            entered_push (state, layer);
+          pointer_changed (layer);
+          send_crossing (layer, GSK_LAYER_EVENT_ENTER, state, came_from, state->entered, state->entered->len - 1);
           g_object_unref (layer);
         }
       else
         break;
     }
   state->crossing = FALSE;
+  g_clear_object (&came_from);
   g_object_unref (state->root);
 }
 

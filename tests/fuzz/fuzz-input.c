@@ -320,6 +320,11 @@ check_crossing (GskLayerEventController *controller,
   if (r >= 0 && r == current_root () && input->crossing_handlers[r] > 0 && !input->moved_across)
     broken ("a crossing event while a crossing handler of its top level runs", controller);
 
+  /* A descendant's crossing, on its way through the ancestors: paired
+   * where it is the layer's own */
+  if (gsk_layer_event_get_target (event) != layer)
+    return FALSE;
+
   entered = GPOINTER_TO_INT (g_object_get_qdata (G_OBJECT (layer), entered_quark));
   if (type == GSK_LAYER_EVENT_ENTER && entered)
     broken ("enter for a layer entered already", controller);
