@@ -19,6 +19,7 @@
 #include "gsk-layer-layout-manager.h"
 #include "gsk-layer-constraint.h"
 #include "gsk-layer-iter.h"
+#include "gsk-layer-model.h"
 #include "gsk-layer-renderer.h"
 #include "gsk-layer-style.h"
 #include "gsk-layer-scene.h"

@@ -149,6 +149,7 @@ test_fixed_group (void)
 
   gsk_layer_set_name (group, "group");
   gsk_layer_set_layout_manager (group, fixed);
+  g_object_unref (fixed);
   gsk_layer_set_size (a, &GRAPHENE_SIZE_INIT (100, 100));
   gsk_layer_set_position (b, &GRAPHENE_POINT_INIT (230, 200));
   gsk_layer_set_size (b, &GRAPHENE_SIZE_INIT (100, 130));
@@ -159,7 +160,12 @@ test_fixed_group (void)
   gsk_layer_add_child (group, b);
   gsk_layer_add_child (group, icon);
   gsk_layer_add_child (root, group);
-  gsk_layer_add_constraint (group, gsk_layer_align_constraint_new_both (root, 0.5f));
+  {
+    GskLayerConstraint *centre = gsk_layer_align_constraint_new_both (root, 0.5f);
+
+    gsk_layer_add_constraint (group, centre);
+    g_object_unref (centre);
+  }
 
   frame (root);
   assert_size (icon, 48, 48);
@@ -232,7 +238,10 @@ test_managed (void)
   GskLayer *box = gsk_layer_new ();
   GskLayer *layer = gsk_layer_new ();
 
-  gsk_layer_set_layout_manager (box, gsk_layer_box_layout_new (GSK_LAYER_ORIENTATION_HORIZONTAL));
+  GskLayerLayoutManager *row = gsk_layer_box_layout_new (GSK_LAYER_ORIENTATION_HORIZONTAL);
+
+  gsk_layer_set_layout_manager (box, row);
+  g_object_unref (row);
   gsk_layer_set_size (box, &GRAPHENE_SIZE_INIT (200, 100));
   set_image (layer, 33, 21);
   gsk_layer_set_x_expand (layer, TRUE);
