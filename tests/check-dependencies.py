@@ -55,8 +55,9 @@ ALLOWED = {
     # layout managers, styles and contents, and render them
     'scene': {'core', 'animation', 'css', 'style', 'content', 'text', 'layout',
               'render', 'frame'},
-    # Long presses and kinetic motion run on frame clocks
-    'input': {'core', 'animation'},
+    # Long presses and kinetic motion run on frame clocks; the scroll
+    # layer lays its children out at their natural length
+    'input': {'core', 'animation', 'layout'},
     # The backends read the render list, for the renderer they implement
     'software': {'core', 'content', 'render', 'style', 'frame'},
     # The GL backend draws what it cannot upload (tiles of huge content

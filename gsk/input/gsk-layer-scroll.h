@@ -1,0 +1,41 @@
+/* gsk-layer-scroll.h: a layer that scrolls its children
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#pragma once
+
+#if !defined (__GSK_LAYER_H_INSIDE__) && !defined (GSK_LAYER_COMPILATION)
+#error "Only <gsklayer.h> can be included directly."
+#endif
+
+#include "gsk-layer.h"
+#include "gsk-layer-pan-gesture.h"
+
+G_BEGIN_DECLS
+
+#define GSK_TYPE_LAYER_SCROLL (gsk_layer_scroll_get_type ())
+
+GSK_LAYER_AVAILABLE_IN_ALL
+G_DECLARE_FINAL_TYPE (GskLayerScroll, gsk_layer_scroll, GSK, LAYER_SCROLL, GskLayer)
+
+GSK_LAYER_AVAILABLE_IN_ALL
+GskLayer            *gsk_layer_scroll_new                (GskLayerOrientation     orientation);
+GSK_LAYER_AVAILABLE_IN_ALL
+GskLayerOrientation  gsk_layer_scroll_get_orientation    (GskLayerScroll         *self);
+GSK_LAYER_AVAILABLE_IN_ALL
+void                 gsk_layer_scroll_set_scroll_offset  (GskLayerScroll         *self,
+                                                          double                  offset);
+GSK_LAYER_AVAILABLE_IN_ALL
+double               gsk_layer_scroll_get_scroll_offset  (GskLayerScroll         *self);
+GSK_LAYER_AVAILABLE_IN_ALL
+double               gsk_layer_scroll_get_max_offset     (GskLayerScroll         *self);
+GSK_LAYER_AVAILABLE_IN_ALL
+void                 gsk_layer_scroll_scroll_to_point    (GskLayerScroll         *self,
+                                                          const graphene_point_t *point);
+GSK_LAYER_AVAILABLE_IN_ALL
+void                 gsk_layer_scroll_scroll_to_rect     (GskLayerScroll         *self,
+                                                          const graphene_rect_t  *rect);
+GSK_LAYER_AVAILABLE_IN_ALL
+GskLayerPanGesture  *gsk_layer_scroll_get_pan_gesture    (GskLayerScroll         *self);
+
+G_END_DECLS
