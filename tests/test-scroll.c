@@ -291,6 +291,122 @@ test_horizontal (Fixture       *f,
 }
 
 static void
+settle (Fixture *f)
+{
+  GskLayerPanGesture *pan = gsk_layer_scroll_get_pan_gesture (GSK_LAYER_SCROLL (f->scroll));
+
+  for (int i = 0; i < 300 && gsk_layer_pan_gesture_is_moving (pan); i++)
+    gsk_layer_manual_clock_advance (GSK_LAYER_MANUAL_CLOCK (f->clock), 16667);
+  g_assert_false (gsk_layer_pan_gesture_is_moving (pan));
+}
+
+static void
+resize_rows (Fixture *f,
+             float    length)
+{
+  for (int i = 0; i < ROWS; i++)
+    gsk_layer_set_preferred_size (f->rows[i], &GRAPHENE_SIZE_INIT (400, length));
+  frame (f);
+}
+
+static void
+drag_to (Fixture *f,
+         double   offset_from,
+         double   offset_to)
+{
+  /* The content follows the pointer: up by the distance; all at one
+   * time, so no velocity */
+  dispatch (f->root, GSK_LAYER_EVENT_BUTTON_PRESS, 100, 240);
+  dispatch (f->root, GSK_LAYER_EVENT_MOTION, 100, 240 - (offset_to - offset_from));
+  dispatch (f->root, GSK_LAYER_EVENT_BUTTON_RELEASE, 100, 240 - (offset_to - offset_from));
+}
+
+static void
+wheel (Fixture                 *f,
+       GskLayerScrollDirection  direction)
+{
+  GskLayerEvent *event = gsk_layer_event_new (GSK_LAYER_EVENT_SCROLL, 100, 100, 100);
+
+  gsk_layer_event_set_scroll (event, direction, 0, 0, FALSE);
+  gsk_layer_dispatch_event (f->root, event);
+  gsk_layer_event_unref (event);
+}
+
+/* CSS's scroll-snap-type mandatory, snap positions where rows start
+ * (scroll-snap-align: start), by hand: a flick from 60 that would rest
+ * at 310 rests at 300, slowing all the way; a drag let go at 180 goes
+ * to 200; with rows of 120, a wheel step (50) goes on to the next row
+ * (120) rather than back to 0, and back up to 0 */
+static void
+test_snap_mandatory (Fixture       *f,
+                     gconstpointer  data)
+{
+  GskLayerScroll *scroll = GSK_LAYER_SCROLL (f->scroll);
+  double previous, last_step = G_MAXDOUBLE;
+
+  gsk_layer_scroll_set_snap (scroll, GSK_LAYER_SCROLL_SNAP_MANDATORY);
+  touch_stroke (f, 5000, 240, -10);
+  g_assert_cmpfloat_with_epsilon (offset (f), 60, 1e-9);
+  previous = offset (f);
+  for (int i = 0; i < 300 && gsk_layer_pan_gesture_is_moving (gsk_layer_scroll_get_pan_gesture (scroll)); i++)
+    {
+      gsk_layer_manual_clock_advance (GSK_LAYER_MANUAL_CLOCK (f->clock), 16667);
+      /* Slowing down, until it lands (within a quarter of a unit) */
+      if (offset (f) != 300)
+        g_assert_cmpfloat (offset (f) - previous, <=, last_step);
+      g_assert_cmpfloat (offset (f), <=, 300);
+      last_step = offset (f) - previous;
+      previous = offset (f);
+    }
+  g_assert_cmpfloat (offset (f), ==, 300);
+
+  gsk_layer_scroll_set_scroll_offset (scroll, 0);
+  drag_to (f, 0, 180);
+  settle (f);
+  g_assert_cmpfloat (offset (f), ==, 200);
+
+  resize_rows (f, 120);
+  gsk_layer_scroll_set_scroll_offset (scroll, 0);
+  wheel (f, GSK_LAYER_SCROLL_DOWN);
+  g_assert_cmpfloat (offset (f), ==, 120);
+  wheel (f, GSK_LAYER_SCROLL_DOWN);
+  g_assert_cmpfloat (offset (f), ==, 240);
+  wheel (f, GSK_LAYER_SCROLL_UP);
+  g_assert_cmpfloat (offset (f), ==, 120);
+  /* The far end is a snap position too */
+  gsk_layer_scroll_set_scroll_offset (scroll, 2190);
+  drag_to (f, 2190, 2195);
+  settle (f);
+  g_assert_cmpfloat (offset (f), ==, 20 * 120 - 200);
+}
+
+/* Proximity: rows of 300 in a layer 200 long snap within 60 (30%): let
+ * go at 280, to 300; at 150, stays */
+static void
+test_snap_proximity (Fixture       *f,
+                     gconstpointer  data)
+{
+  GskLayerScroll *scroll = GSK_LAYER_SCROLL (f->scroll);
+
+  gsk_layer_scroll_set_snap (scroll, GSK_LAYER_SCROLL_SNAP_PROXIMITY);
+  resize_rows (f, 300);
+  drag_to (f, 0, 280);
+  settle (f);
+  g_assert_cmpfloat (offset (f), ==, 300);
+  gsk_layer_scroll_set_scroll_offset (scroll, 0);
+  drag_to (f, 0, 150);
+  settle (f);
+  g_assert_cmpfloat (offset (f), ==, 150);
+
+  /* None: where it was let go */
+  gsk_layer_scroll_set_snap (scroll, GSK_LAYER_SCROLL_SNAP_NONE);
+  gsk_layer_scroll_set_scroll_offset (scroll, 0);
+  drag_to (f, 0, 280);
+  settle (f);
+  g_assert_cmpfloat (offset (f), ==, 280);
+}
+
+static void
 test_bad_input (Fixture       *f,
                 gconstpointer  data)
 {
@@ -324,6 +440,8 @@ main (int    argc,
   g_test_add ("/scroll/animated", Fixture, NULL, fixture_set_up, test_animated, fixture_tear_down);
   g_test_add ("/scroll/content-shrinks", Fixture, NULL, fixture_set_up, test_content_shrinks, fixture_tear_down);
   g_test_add ("/scroll/horizontal", Fixture, GINT_TO_POINTER (1), fixture_set_up, test_horizontal, fixture_tear_down);
+  g_test_add ("/scroll/snap/mandatory", Fixture, NULL, fixture_set_up, test_snap_mandatory, fixture_tear_down);
+  g_test_add ("/scroll/snap/proximity", Fixture, NULL, fixture_set_up, test_snap_proximity, fixture_tear_down);
   g_test_add ("/scroll/bad-input", Fixture, NULL, fixture_set_up, test_bad_input, fixture_tear_down);
 
   return g_test_run ();

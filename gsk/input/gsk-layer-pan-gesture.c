@@ -7,7 +7,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "gsk-layer-pan-gesture.h"
+#include "gsk-layer-pan-gesture-private.h"
 #include "gsk-layer-event-private.h"
 #include "gsk-layer-enum-types.h"
 #include "gsk-layer-easing.h"
@@ -58,6 +58,10 @@ struct _GskLayerPanGesture
   double value;
 
   double drag_start_value;
+  /* Where the motion under way began, for the snap function */
+  double motion_origin;
+  GskLayerPanSnapFunc snap;
+  gpointer snap_data;
 
   /* Smooth scrolling: the deltas of the last 100 ms */
   struct { guint32 time; double delta; } scroll[16];
@@ -114,14 +118,23 @@ stop_motion (GskLayerPanGesture *self)
 }
 
 static void
-start_spring (GskLayerPanGesture *self,
-              double              from,
-              gint64              now)
+start_spring_to (GskLayerPanGesture *self,
+                 double              from,
+                 double              to,
+                 gint64              now)
 {
   self->motion = SPRINGING;
   self->motion_start = now;
   self->motion_from = from;
-  self->motion_to = clamp_to_range (self, from);
+  self->motion_to = to;
+}
+
+static void
+start_spring (GskLayerPanGesture *self,
+              double              from,
+              gint64              now)
+{
+  start_spring_to (self, from, clamp_to_range (self, from), now);
 }
 
 /* Where the motion is @t seconds after its start; may switch it from
@@ -166,7 +179,9 @@ advance (GskLayerPanGesture *self,
               advance (self, now);
               return;
             }
-          set_value (self, x);
+          /* Where the motion tends to, within a quarter of a unit of
+           * x: exactly a snap position when it was aimed at one */
+          set_value (self, end);
           stop_motion (self);
           return;
         }
@@ -199,38 +214,58 @@ on_tick (GskLayerFrameClock *clock,
   g_object_unref (self);
 }
 
+/* Where the snap function says a motion that would rest at @end
+ * rests; @end itself without one */
+static double
+snapped (GskLayerPanGesture *self,
+         double              end,
+         gboolean            step)
+{
+  if (self->snap == NULL)
+    return end;
+  return clamp_to_range (self, self->snap (self->motion_origin, clamp_to_range (self, end), step, self->snap_data));
+}
+
 /* After a release or a scroll stop: decelerate from @velocity, or
- * spring back into range, on the clock; at once without one */
+ * spring back into range, on the clock; at once without one. With a
+ * snap function, the motion is aimed at the resting place it gives:
+ * the same deceleration, from a velocity that ends there */
 static void
 let_go (GskLayerPanGesture *self,
         double              velocity)
 {
   GskLayer *layer = gsk_layer_event_controller_get_layer (GSK_LAYER_EVENT_CONTROLLER (self));
   GskLayerFrameClock *clock = layer ? gsk_layer_get_frame_clock (layer) : NULL;
+  double end = fabs (velocity) >= STOP_VELOCITY ? self->value + velocity / DECELERATION_FRICTION : self->value;
+  double target = snapped (self, end, FALSE);
   gint64 now;
 
   stop_motion (self);
   if (clock == NULL)
     {
-      double end = fabs (velocity) >= STOP_VELOCITY ? self->value + velocity / DECELERATION_FRICTION : self->value;
-
-      set_value (self, clamp_to_range (self, end));
+      set_value (self, self->snap ? target : clamp_to_range (self, end));
       return;
     }
 
   now = gsk_layer_frame_clock_get_frame_time (clock);
   if (self->value < self->lower || self->value > self->upper)
-    start_spring (self, self->value, now);
-  else if (fabs (velocity) >= STOP_VELOCITY)
+    start_spring_to (self, self->value, self->snap ? target : clamp_to_range (self, self->value), now);
+  else
     {
+      /* Aimed at the resting place: the deceleration that ends there */
+      if (self->snap)
+        velocity = (target - self->value) * DECELERATION_FRICTION;
+      if (fabs (velocity) < STOP_VELOCITY)
+        {
+          set_value (self, self->snap ? target : self->value);
+          return;
+        }
       self->motion = DECELERATING;
       self->motion_start = now;
       self->motion_from = self->value;
       self->motion_velocity = velocity;
       self->motion_friction = DECELERATION_FRICTION;
     }
-  else
-    return;
 
   self->clock = g_object_ref (clock);
   self->tick_id = g_signal_connect (clock, "tick", G_CALLBACK (on_tick), self);
@@ -265,6 +300,7 @@ gsk_layer_pan_gesture_begin (GskLayerGesture *gesture)
   /* A press stops the motion where it is, as a finger on a list does */
   stop_motion (self);
   self->drag_start_value = self->value;
+  self->motion_origin = self->value;
 }
 
 static void
@@ -313,7 +349,8 @@ scroll (GskLayerPanGesture *self,
       stop_motion (self);
       delta = event->scroll_direction == GSK_LAYER_SCROLL_UP || event->scroll_direction == GSK_LAYER_SCROLL_LEFT
               ? -WHEEL_STEP : WHEEL_STEP;
-      set_value (self, clamp_to_range (self, self->value + delta));
+      self->motion_origin = self->value;
+      set_value (self, snapped (self, clamp_to_range (self, self->value + delta), TRUE));
       return;
 
     case GSK_LAYER_SCROLL_SMOOTH:
@@ -339,6 +376,8 @@ scroll (GskLayerPanGesture *self,
     }
 
   stop_motion (self);
+  if (self->n_scroll == 0)
+    self->motion_origin = self->value;
   delta = along_axis (self, event->dx, event->dy);
   if (self->n_scroll == G_N_ELEMENTS (self->scroll))
     {
@@ -667,4 +706,13 @@ gsk_layer_pan_gesture_is_moving (GskLayerPanGesture *self)
   g_return_val_if_fail (GSK_IS_LAYER_PAN_GESTURE (self), FALSE);
 
   return self->motion != STILL;
+}
+
+void
+gsk_layer_pan_gesture_set_snap_func (GskLayerPanGesture  *self,
+                                     GskLayerPanSnapFunc  func,
+                                     gpointer             data)
+{
+  self->snap = func;
+  self->snap_data = data;
 }

@@ -7,6 +7,7 @@
 #include <math.h>
 
 #include "gsk-layer-scroll.h"
+#include "gsk-layer-pan-gesture-private.h"
 #include "gsk-layer-enum-types.h"
 #include "gsk-layer-event-controller.h"
 #include "gsk-layer-transform.h"
@@ -51,12 +52,17 @@ struct _GskLayerScroll
   GskLayerPanGesture *pan;      /* unowned: the layer's controller */
   double offset;
   gboolean scrolling_to;        /* the pan's value follows an animated scroll */
+  GskLayerScrollSnap snap;
 };
+
+/* Proximity snaps within this share of the layer's length */
+#define PROXIMITY 0.3
 
 enum {
   PROP_0,
   PROP_ORIENTATION,
   PROP_SCROLL_OFFSET,
+  PROP_SNAP,
   N_PROPS
 };
 
@@ -183,6 +189,54 @@ gsk_layer_scroll_layout_children (GskLayer *layer)
   update_range (self);
 }
 
+/* The snap position for a motion from @start that would rest at @end:
+ * the children's starts and the ends of the range */
+static double
+snap_offset (double   start,
+             double   end,
+             gboolean step,
+             gpointer data)
+{
+  GskLayerScroll *self = data;
+  double upper = gsk_layer_scroll_get_max_offset (self), best = 0, next = upper, previous = 0;
+  graphene_size_t size;
+
+  if (self->snap == GSK_LAYER_SCROLL_SNAP_NONE)
+    return end;
+
+  /* The nearest to the end; and the nearest after and before the start,
+   * for a wheel step that would come back where it began */
+  best = fabs (upper - end) < fabs (end) ? upper : 0;
+  next = upper;
+  previous = 0;
+  for (GskLayer *c = gsk_layer_get_first_child (GSK_LAYER (self)); c; c = gsk_layer_get_next_sibling (c))
+    {
+      graphene_point_t p;
+      double position;
+
+      if (!gsk_layer_get_visible (c))
+        continue;
+      gsk_layer_get_position (c, &p);
+      position = CLAMP (is_horizontal (self) ? p.x : p.y, 0, upper);
+      if (fabs (position - end) < fabs (best - end))
+        best = position;
+      if (position > start + 0.5 && position < next)
+        next = position;
+      if (position < start - 0.5 && position > previous)
+        previous = position;
+    }
+
+  if (step && fabs (best - start) < 0.5 && fabs (end - start) >= 0.5)
+    best = end > start ? next : previous;
+
+  gsk_layer_get_size (GSK_LAYER (self), &size);
+  if (self->snap == GSK_LAYER_SCROLL_SNAP_PROXIMITY &&
+      fabs (best - end) > PROXIMITY * (is_horizontal (self) ? size.width : size.height))
+    return end;
+
+  return best;
+}
+
 static void
 gsk_layer_scroll_constructed (GObject *object)
 {
@@ -194,6 +248,7 @@ gsk_layer_scroll_constructed (GObject *object)
   self->pan = GSK_LAYER_PAN_GESTURE (gsk_layer_pan_gesture_new (is_horizontal (self) ? GSK_LAYER_DRAG_HORIZONTAL
                                                                                      : GSK_LAYER_DRAG_VERTICAL));
   g_signal_connect_object (self->pan, "notify::value", G_CALLBACK (on_pan_value), self, G_CONNECT_SWAPPED);
+  gsk_layer_pan_gesture_set_snap_func (self->pan, snap_offset, self);
   gsk_layer_add_controller (GSK_LAYER (self), GSK_LAYER_EVENT_CONTROLLER (self->pan));
   move_children (self, 0, FALSE);
 }
@@ -213,6 +268,9 @@ gsk_layer_scroll_get_property (GObject    *object,
       break;
     case PROP_SCROLL_OFFSET:
       g_value_set_double (value, self->offset);
+      break;
+    case PROP_SNAP:
+      g_value_set_enum (value, self->snap);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -234,6 +292,9 @@ gsk_layer_scroll_set_property (GObject      *object,
       break;
     case PROP_SCROLL_OFFSET:
       gsk_layer_scroll_set_scroll_offset (self, g_value_get_double (value));
+      break;
+    case PROP_SNAP:
+      gsk_layer_scroll_set_snap (self, g_value_get_enum (value));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -277,6 +338,22 @@ gsk_layer_scroll_class_init (GskLayerScrollClass *klass)
     g_param_spec_double ("scroll-offset", NULL, "How far the children are scrolled",
                          -1e9, 1e9, 0,
                          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+
+  /**
+   * GskLayerScroll:snap:
+   *
+   * Where the layer comes to rest after the user scrolled it: anywhere
+   * (the default), or at a snap position (where a child starts), always
+   * or when near one, as CSS's `scroll-snap-type`. A flick keeps its
+   * deceleration, aimed at the snap position nearest where it would
+   * have stopped; a wheel step goes on to the next one.
+   *
+   * Since: 0.1
+   */
+  properties[PROP_SNAP] =
+    g_param_spec_enum ("snap", NULL, "Where the layer comes to rest after the user scrolled it",
+                       GSK_TYPE_LAYER_SCROLL_SNAP, GSK_LAYER_SCROLL_SNAP_NONE,
+                       G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
 
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
@@ -462,6 +539,46 @@ gsk_layer_scroll_scroll_to_rect (GskLayerScroll        *self,
     return;
 
   gsk_layer_scroll_set_scroll_offset (self, offset);
+}
+
+/**
+ * gsk_layer_scroll_set_snap:
+ * @self: a scroll layer
+ * @snap: where it comes to rest after the user scrolled it
+ *
+ * Sets [property@LayerScroll:snap].
+ *
+ * Since: 0.1
+ */
+void
+gsk_layer_scroll_set_snap (GskLayerScroll     *self,
+                           GskLayerScrollSnap  snap)
+{
+  g_return_if_fail (GSK_IS_LAYER_SCROLL (self));
+  g_return_if_fail (snap <= GSK_LAYER_SCROLL_SNAP_PROXIMITY);
+
+  if (self->snap == snap)
+    return;
+  self->snap = snap;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SNAP]);
+}
+
+/**
+ * gsk_layer_scroll_get_snap:
+ * @self: a scroll layer
+ *
+ * Gives [property@LayerScroll:snap].
+ *
+ * Returns: where @self comes to rest after the user scrolled it
+ *
+ * Since: 0.1
+ */
+GskLayerScrollSnap
+gsk_layer_scroll_get_snap (GskLayerScroll *self)
+{
+  g_return_val_if_fail (GSK_IS_LAYER_SCROLL (self), GSK_LAYER_SCROLL_SNAP_NONE);
+
+  return self->snap;
 }
 
 /**

@@ -13,6 +13,28 @@
 
 G_BEGIN_DECLS
 
+/**
+ * GskLayerScrollSnap:
+ * @GSK_LAYER_SCROLL_SNAP_NONE: the scroll rests wherever its motion
+ *   ends
+ * @GSK_LAYER_SCROLL_SNAP_MANDATORY: it always comes to rest at a snap
+ *   position, as CSS's `scroll-snap-type: y mandatory`
+ * @GSK_LAYER_SCROLL_SNAP_PROXIMITY: at a snap position where it would
+ *   rest near one (within 30% of the layer's length), as CSS's
+ *   `proximity`
+ *
+ * Where a scroll layer comes to rest after the user scrolled it. The
+ * snap positions are where each visible child starts along the axis
+ * (CSS's `scroll-snap-align: start`), and both ends of the range.
+ *
+ * Since: 0.1
+ */
+typedef enum {
+  GSK_LAYER_SCROLL_SNAP_NONE,
+  GSK_LAYER_SCROLL_SNAP_MANDATORY,
+  GSK_LAYER_SCROLL_SNAP_PROXIMITY,
+} GskLayerScrollSnap;
+
 #define GSK_TYPE_LAYER_SCROLL (gsk_layer_scroll_get_type ())
 
 GSK_LAYER_AVAILABLE_IN_ALL
@@ -35,6 +57,11 @@ void                 gsk_layer_scroll_scroll_to_point    (GskLayerScroll        
 GSK_LAYER_AVAILABLE_IN_ALL
 void                 gsk_layer_scroll_scroll_to_rect     (GskLayerScroll         *self,
                                                           const graphene_rect_t  *rect);
+GSK_LAYER_AVAILABLE_IN_ALL
+void                 gsk_layer_scroll_set_snap           (GskLayerScroll         *self,
+                                                          GskLayerScrollSnap      snap);
+GSK_LAYER_AVAILABLE_IN_ALL
+GskLayerScrollSnap   gsk_layer_scroll_get_snap           (GskLayerScroll         *self);
 GSK_LAYER_AVAILABLE_IN_ALL
 GskLayerPanGesture  *gsk_layer_scroll_get_pan_gesture    (GskLayerScroll         *self);
 
