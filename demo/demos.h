@@ -21,5 +21,6 @@ GtkWidget *demo_cube_new     (void);
 GtkWidget *demo_style_new    (void);
 GtkWidget *demo_fishbowl_new (void);
 GtkWidget *demo_scene_new    (void);
+GtkWidget *demo_list_new     (void);
 
 G_END_DECLS

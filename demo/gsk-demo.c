@@ -23,6 +23,7 @@ static const GskDemo demos[] = {
   { "fishbowl", "Fishbowl", "Hundreds of layers moving, with a count slider and a frame counter", demo_fishbowl_new },
   { "style", "Style gallery", "Borders, shadows, gradients, filters and frosted glass, from CSS", demo_style_new },
   { "scene", "Scene files", "A scene file opened from disk and played", demo_scene_new },
+  { "list", "A list from a model", "Rows bound to a GListModel in a scroll layer: kinetic, snapping", demo_list_new },
 };
 
 typedef struct {

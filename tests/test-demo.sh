@@ -56,14 +56,14 @@ fail () {
 echo "1..4"
 GDK_BACKEND=x11 GTK_A11Y=none xvfb-run -a -s "-screen 0 1280x1024x24" "$GSK_DEMO" --run-all "$out" \
   > "$out/stdout" 2> "$out/stderr" || fail "gsk-demo --run-all failed: $(cat "$out/stderr")"
-for name in cube fishbowl style scene; do
+for name in cube fishbowl style scene list; do
   grep -q "^gsk-demo: $name$" "$out/stdout" || fail "the $name demo was not shown"
   size=$(stat -c %s "$out/$name.png" 2>/dev/null || echo 0)
   [ "$size" -gt 40000 ] || fail "the $name demo's picture is missing or blank ($size bytes)"
 done
-ok "every demo opened from the sidebar and drew (4 pictures)"
+ok "every demo opened from the sidebar and drew (5 pictures)"
 
-[ "$(md5sum "$out"/*.png | cut -d' ' -f1 | sort -u | wc -l)" -eq 4 ] || fail "two demos drew the same picture"
+[ "$(md5sum "$out"/*.png | cut -d' ' -f1 | sort -u | wc -l)" -eq 5 ] || fail "two demos drew the same picture"
 ok "each demo drew its own picture"
 
 if grep -E "WARNING|CRITICAL" "$out/stderr"; then
