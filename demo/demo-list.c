@@ -3,10 +3,9 @@
  * Five hundred rows made from a GListModel by gsk_layer_bind_model (),
  * in a scroll layer: drag, flick, wheel or touchpad, with kinetic
  * motion, a rubber band at either end and rows that snap to the top
- * (scroll-snap mandatory). Double-click a row to take it out of the
- * model (a single click ends every drag that scrolls: gestures do not
- * claim their sequences from each other yet); the buttons add one at
- * the top, and scroll back there with an animation.
+ * (scroll-snap mandatory). Click a row to take it out of the model (a
+ * drag that scrolls is the scroll's: the row's click is cancelled); the
+ * buttons add one at the top, and scroll back there with an animation.
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -31,8 +30,6 @@ on_row_clicked (GskLayerClickGesture *click,
   GskLayer *parent = gsk_layer_get_parent (row);
   guint i = 0;
 
-  if (n_press != 2)
-    return;
   /* Its place among the rows is its item's in the model */
   for (GskLayer *c = gsk_layer_get_first_child (parent); c != row; c = gsk_layer_get_next_sibling (c))
     i++;

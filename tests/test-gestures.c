@@ -636,6 +636,71 @@ test_gesture_layer_destroyed (void)
   g_assert_finalize_object (root);
 }
 
+static void
+count_cancel (GskLayerClickGesture *click,
+              guint                *n)
+{
+  (*n)++;
+}
+
+/* gsk_layer_gesture_claim (): the claiming gesture alone follows its
+ * press or touch; the other gestures on it are cancelled (on the same
+ * layer and its ancestor), those on another touch go on; an inactive
+ * gesture claims nothing */
+static void
+test_claim (void)
+{
+  GskLayer *root = new_root ();
+  GskLayer *a = new_layer ("a", 0, 0, 100, 100), *b = new_layer ("b", 200, 0, 100, 100);
+  GskLayerEventController *drag = gsk_layer_drag_gesture_new ();
+  GskLayerEventController *click_a = gsk_layer_click_gesture_new ();
+  GskLayerEventController *click_root = gsk_layer_click_gesture_new ();
+  GskLayerEventController *click_b = gsk_layer_click_gesture_new ();
+  guint cancelled_a = 0, cancelled_root = 0, cancelled_b = 0;
+
+  gsk_layer_add_child (root, a);
+  gsk_layer_add_child (root, b);
+  gsk_layer_add_controller (a, g_object_ref (drag));
+  gsk_layer_add_controller (a, g_object_ref (click_a));
+  gsk_layer_add_controller (root, g_object_ref (click_root));
+  gsk_layer_add_controller (b, g_object_ref (click_b));
+  g_signal_connect (click_a, "cancelled", G_CALLBACK (count_cancel), &cancelled_a);
+  g_signal_connect (click_root, "cancelled", G_CALLBACK (count_cancel), &cancelled_root);
+  g_signal_connect (click_b, "cancelled", G_CALLBACK (count_cancel), &cancelled_b);
+
+  g_assert_false (gsk_layer_gesture_claim (GSK_LAYER_GESTURE (drag)));
+
+  dispatch_touch_event (root, GSK_LAYER_EVENT_TOUCH_BEGIN, 1, 50, 50);
+  dispatch_touch_event (root, GSK_LAYER_EVENT_TOUCH_BEGIN, 2, 250, 50);
+  g_assert_true (gsk_layer_gesture_is_active (GSK_LAYER_GESTURE (click_a)));
+  g_assert_true (gsk_layer_gesture_is_active (GSK_LAYER_GESTURE (click_b)));
+  g_assert_true (gsk_layer_gesture_claim (GSK_LAYER_GESTURE (drag)));
+  g_assert_true (gsk_layer_gesture_is_active (GSK_LAYER_GESTURE (drag)));
+  g_assert_false (gsk_layer_gesture_is_active (GSK_LAYER_GESTURE (click_a)));
+  g_assert_cmpuint (cancelled_a, ==, 1);
+  /* The root's click followed touch 1 first; touch 2 it never took */
+  g_assert_false (gsk_layer_gesture_is_active (GSK_LAYER_GESTURE (click_root)));
+  g_assert_cmpuint (cancelled_root, ==, 1);
+  /* Another touch: not claimed */
+  g_assert_true (gsk_layer_gesture_is_active (GSK_LAYER_GESTURE (click_b)));
+  g_assert_cmpuint (cancelled_b, ==, 0);
+
+  /* The rest of touch 1 reaches the drag alone; its end ends the drag */
+  dispatch_touch_event (root, GSK_LAYER_EVENT_TOUCH_UPDATE, 1, 60, 60);
+  dispatch_touch_event (root, GSK_LAYER_EVENT_TOUCH_END, 1, 60, 60);
+  g_assert_false (gsk_layer_gesture_is_active (GSK_LAYER_GESTURE (drag)));
+  g_assert_cmpuint (cancelled_a, ==, 1);
+  dispatch_touch_event (root, GSK_LAYER_EVENT_TOUCH_END, 2, 250, 50);
+  g_assert_false (gsk_layer_gesture_is_active (GSK_LAYER_GESTURE (click_b)));
+  g_assert_cmpuint (cancelled_b, ==, 0);
+
+  g_object_unref (drag);
+  g_object_unref (click_a);
+  g_object_unref (click_root);
+  g_object_unref (click_b);
+  g_object_unref (root);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -650,6 +715,7 @@ main (int    argc,
   g_test_add_func ("/gestures/long-press", test_long_press);
   g_test_add_func ("/gestures/pinch", test_pinch);
   g_test_add_func ("/gestures/pan", test_pan);
+  g_test_add_func ("/gestures/claim", test_claim);
   g_test_add_func ("/gestures/layer-destroyed", test_gesture_layer_destroyed);
 
   return g_test_run ();

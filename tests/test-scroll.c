@@ -407,6 +407,73 @@ test_snap_proximity (Fixture       *f,
 }
 
 static void
+log_click (GskLayerClickGesture *click,
+           int                   n_press,
+           double                x,
+           double                y,
+           GString              *log)
+{
+  GskLayer *row = gsk_layer_event_controller_get_layer (GSK_LAYER_EVENT_CONTROLLER (click));
+
+  g_string_append_printf (log, "%sclicked %s", log->len ? ", " : "", gsk_layer_get_name (row));
+}
+
+static void
+log_cancel (GskLayerClickGesture *click,
+            GString              *log)
+{
+  GskLayer *row = gsk_layer_event_controller_get_layer (GSK_LAYER_EVENT_CONTROLLER (click));
+
+  g_string_append_printf (log, "%scancelled %s", log->len ? ", " : "", gsk_layer_get_name (row));
+}
+
+/* Clickable rows: a click is a click; a drag that scrolls (8 units or
+ * more along the axis) is the scroll's alone, and the row under it is
+ * told so (cancelled, not clicked), as in a GTK scrolled view */
+static void
+test_claims_drags (Fixture       *f,
+                   gconstpointer  data)
+{
+  GString *log = g_string_new (NULL);
+
+  for (int i = 0; i < ROWS; i++)
+    {
+      GskLayerEventController *click = gsk_layer_click_gesture_new ();
+
+      g_signal_connect (click, "clicked", G_CALLBACK (log_click), log);
+      g_signal_connect (click, "cancelled", G_CALLBACK (log_cancel), log);
+      gsk_layer_add_controller (f->rows[i], click);
+    }
+
+  /* A click, and a press that moves 5 units: still a click */
+  dispatch (f->root, GSK_LAYER_EVENT_BUTTON_PRESS, 100, 60);
+  dispatch (f->root, GSK_LAYER_EVENT_BUTTON_RELEASE, 100, 60);
+  dispatch (f->root, GSK_LAYER_EVENT_BUTTON_PRESS, 100, 160);
+  dispatch (f->root, GSK_LAYER_EVENT_MOTION, 100, 155);
+  dispatch (f->root, GSK_LAYER_EVENT_BUTTON_RELEASE, 100, 155);
+  g_assert_cmpstr (log->str, ==, "clicked row0, clicked row2");
+
+  /* A drag of 50 from row 3: a scroll */
+  g_string_truncate (log, 0);
+  gsk_layer_scroll_set_scroll_offset (GSK_LAYER_SCROLL (f->scroll), 0);
+  frame (f);
+  dispatch (f->root, GSK_LAYER_EVENT_BUTTON_PRESS, 100, 200);
+  dispatch (f->root, GSK_LAYER_EVENT_MOTION, 100, 180);
+  g_assert_cmpstr (log->str, ==, "cancelled row3");
+  dispatch (f->root, GSK_LAYER_EVENT_MOTION, 100, 150);
+  dispatch (f->root, GSK_LAYER_EVENT_BUTTON_RELEASE, 100, 150);
+  g_assert_cmpstr (log->str, ==, "cancelled row3");
+  g_assert_cmpfloat (offset (f), ==, 50);
+
+  /* By touch too */
+  g_string_truncate (log, 0);
+  touch_stroke (f, 7000, 200, -10);
+  g_assert_cmpstr (log->str, ==, "cancelled row4");
+
+  g_string_free (log, TRUE);
+}
+
+static void
 test_bad_input (Fixture       *f,
                 gconstpointer  data)
 {
@@ -442,6 +509,7 @@ main (int    argc,
   g_test_add ("/scroll/horizontal", Fixture, GINT_TO_POINTER (1), fixture_set_up, test_horizontal, fixture_tear_down);
   g_test_add ("/scroll/snap/mandatory", Fixture, NULL, fixture_set_up, test_snap_mandatory, fixture_tear_down);
   g_test_add ("/scroll/snap/proximity", Fixture, NULL, fixture_set_up, test_snap_proximity, fixture_tear_down);
+  g_test_add ("/scroll/claims-drags", Fixture, NULL, fixture_set_up, test_claims_drags, fixture_tear_down);
   g_test_add ("/scroll/bad-input", Fixture, NULL, fixture_set_up, test_bad_input, fixture_tear_down);
 
   return g_test_run ();

@@ -8,6 +8,7 @@
 #include "gsk-layer-gesture-private.h"
 #include "gsk-layer.h"
 #include "gsk-layer-event-private.h"
+#include "gsk-layer-input-private.h"
 
 /**
  * GskLayerGesture:
@@ -335,6 +336,42 @@ gsk_layer_gesture_get_button (GskLayerGesture *self)
 
   priv = gsk_layer_gesture_get_instance_private (self);
   return priv->button;
+}
+
+/**
+ * gsk_layer_gesture_claim:
+ * @self: a gesture
+ *
+ * Takes the press or touch @self follows for itself, as GTK's
+ * `gtk_gesture_set_state (gesture, GTK_EVENT_SEQUENCE_CLAIMED)` does:
+ * every other controller that follows it (on the same layer, its
+ * ancestors or its descendants) gets a %GSK_LAYER_EVENT_GRAB_BROKEN
+ * event at once, and none of its later events. Gestures are cancelled
+ * by it: a click gesture under a drag that scrolls emits
+ * [signal@LayerClickGesture::cancelled], never ::clicked. A
+ * [class@LayerPanGesture] claims its press or touch once it has moved
+ * by the drag threshold (8 units).
+ *
+ * Returns: %TRUE if @self was following a press or touch, which is
+ *   now its alone
+ *
+ * Since: 0.1
+ */
+gboolean
+gsk_layer_gesture_claim (GskLayerGesture *self)
+{
+  GskLayerGesturePrivate *priv;
+
+  g_return_val_if_fail (GSK_IS_LAYER_GESTURE (self), FALSE);
+
+  priv = gsk_layer_gesture_get_instance_private (self);
+  if (!priv->active)
+    return FALSE;
+
+  g_object_ref (self);
+  gsk_layer_input_claim (GSK_LAYER_EVENT_CONTROLLER (self), priv->touch, priv->sequence);
+  g_object_unref (self);
+  return TRUE;
 }
 
 /**

@@ -50,6 +50,8 @@ guint    gsk_layer_gesture_get_button      (GskLayerGesture *self);
 GSK_LAYER_AVAILABLE_IN_ALL
 gboolean gsk_layer_gesture_is_active       (GskLayerGesture *self);
 GSK_LAYER_AVAILABLE_IN_ALL
+gboolean gsk_layer_gesture_claim           (GskLayerGesture *self);
+GSK_LAYER_AVAILABLE_IN_ALL
 void     gsk_layer_gesture_get_start_point (GskLayerGesture *self,
                                             double          *x,
                                             double          *y);

@@ -62,6 +62,12 @@ void gsk_layer_input_send_to_layer (GskLayer                 *layer,
                                     const GskLayerInputState *state,
                                     guint                     sequence);
 
+/* @controller takes the press (@touch FALSE) or touch @sequence it
+ * follows for itself; see gsk_layer_input_sequence_claim () */
+void gsk_layer_input_claim (GskLayerEventController *controller,
+                            gboolean                 touch,
+                            guint                    sequence);
+
 /* Whether the pointer is within @layer (over it or a descendant), and
  * in *@is_pointer whether @layer is the deepest layer it is over */
 gboolean gsk_layer_input_has_pointer (GskLayer *layer,

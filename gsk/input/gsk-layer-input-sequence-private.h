@@ -59,6 +59,14 @@ void     gsk_layer_input_sequence_end       (GskLayerInputSequence   *self,
                                              double                   x,
                                              double                   y);
 
+/* @controller takes the sequence for itself: every other controller
+ * still in it gets a grab-broken event and is let go */
+void     gsk_layer_input_sequence_claim     (GskLayerInputSequence   *self,
+                                             GskLayerEventController *controller,
+                                             guint32                  time,
+                                             double                   x,
+                                             double                   y);
+
 gboolean gsk_layer_input_sequence_is_ended  (GskLayerInputSequence   *self);
 /* Ended, and every controller told */
 gboolean gsk_layer_input_sequence_is_settled (GskLayerInputSequence  *self);

@@ -234,12 +234,13 @@ send_grab_broken (GskLayerInputSequence   *self,
 }
 
 /* Takes out the first member that no longer follows the sequence (any,
- * with @all); TRUE if there was one, its controller and layer returned
- * owned (the layer may be NULL) */
+ * with @all; any but @keep, if given); TRUE if there was one, its
+ * controller and layer returned owned (the layer may be NULL) */
 static gboolean
 take_stray (GskLayerInputSequence    *self,
             GPtrArray                *path,
             gboolean                  all,
+            GskLayerEventController  *keep,
             GskLayerEventController **controller_out,
             GskLayer                **layer_out)
 {
@@ -259,9 +260,10 @@ take_stray (GskLayerInputSequence    *self,
           continue;
         }
 
-      if (all || layer == NULL ||
-          gsk_layer_event_controller_get_layer (controller) != layer ||
-          !path_contains (path, layer))
+      if (keep != NULL ? controller != keep :
+          (all || layer == NULL ||
+           gsk_layer_event_controller_get_layer (controller) != layer ||
+           !path_contains (path, layer)))
         {
           g_ptr_array_remove_index (self->members, i);
           *controller_out = controller;
@@ -278,12 +280,13 @@ take_stray (GskLayerInputSequence    *self,
 }
 
 static void
-break_off (GskLayerInputSequence *self,
-           GPtrArray             *path,
-           gboolean               all,
-           guint32                time,
-           double                 x,
-           double                 y)
+break_off (GskLayerInputSequence   *self,
+           GPtrArray               *path,
+           gboolean                 all,
+           GskLayerEventController *keep,
+           guint32                  time,
+           double                   x,
+           double                   y)
 {
   GskLayerEventController *controller;
   GskLayer *layer;
@@ -291,7 +294,7 @@ break_off (GskLayerInputSequence *self,
   gsk_layer_input_sequence_ref (self);
   /* One at a time, looking again after each: a handler may change the
    * tree, the members or the sequence itself */
-  while (take_stray (self, path, all || self->ended, &controller, &layer))
+  while (take_stray (self, path, all || self->ended, self->ended ? NULL : keep, &controller, &layer))
     {
       send_grab_broken (self, controller, layer, time, x, y);
       g_object_unref (controller);
@@ -307,7 +310,19 @@ gsk_layer_input_sequence_break_off (GskLayerInputSequence *self,
                                     double                 x,
                                     double                 y)
 {
-  break_off (self, path, FALSE, time, x, y);
+  break_off (self, path, FALSE, NULL, time, x, y);
+}
+
+void
+gsk_layer_input_sequence_claim (GskLayerInputSequence   *self,
+                                GskLayerEventController *controller,
+                                guint32                  time,
+                                double                   x,
+                                double                   y)
+{
+  if (self->ended || find_member (self, controller) < 0)
+    return;
+  break_off (self, NULL, FALSE, controller, time, x, y);
 }
 
 void
@@ -317,5 +332,5 @@ gsk_layer_input_sequence_end (GskLayerInputSequence *self,
                               double                 y)
 {
   self->ended = TRUE;
-  break_off (self, NULL, TRUE, time, x, y);
+  break_off (self, NULL, TRUE, NULL, time, x, y);
 }

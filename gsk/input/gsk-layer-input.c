@@ -192,6 +192,71 @@ input_state_free (gpointer data)
   g_free (state);
 }
 
+/* Claims made by a controller while it handles an event take effect
+ * once it is done with it: the other controllers' grab-broken events
+ * (and whatever their handlers do) never come inside its handling */
+typedef struct
+{
+  GskLayerInputSequence *sequence;
+  GskLayerEventController *controller;
+  guint32 time;
+  double x, y;
+} Claim;
+
+static guint handling_depth;
+static GArray *pending_claims;
+
+static void
+flush_claims (void)
+{
+  while (pending_claims != NULL && pending_claims->len > 0)
+    {
+      Claim claim = g_array_index (pending_claims, Claim, 0);
+
+      g_array_remove_index (pending_claims, 0);
+      gsk_layer_input_sequence_claim (claim.sequence, claim.controller, claim.time, claim.x, claim.y);
+      gsk_layer_input_sequence_unref (claim.sequence);
+      g_object_unref (claim.controller);
+    }
+}
+
+void
+gsk_layer_input_claim (GskLayerEventController *controller,
+                       gboolean                 touch,
+                       guint                    sequence)
+{
+  GskLayer *layer = gsk_layer_event_controller_get_layer (controller);
+  GskLayerInputState *state = layer ? gsk_layer_input_peek_state (gsk_layer_get_root (layer)) : NULL;
+  GskLayerInputSequence *claimed = NULL;
+
+  if (state == NULL)
+    return;
+  if (!touch)
+    claimed = state->pointer_sequence;
+  else
+    {
+      TouchTarget *target = g_hash_table_lookup (state->touches, GUINT_TO_POINTER (sequence));
+
+      claimed = target ? target->sequence : NULL;
+    }
+  if (claimed == NULL)
+    return;
+
+  if (handling_depth > 0)
+    {
+      Claim claim = { gsk_layer_input_sequence_ref (claimed), g_object_ref (controller), state->time, state->x, state->y };
+
+      if (pending_claims == NULL)
+        pending_claims = g_array_new (FALSE, FALSE, sizeof (Claim));
+      g_array_append_val (pending_claims, claim);
+      return;
+    }
+
+  gsk_layer_input_sequence_ref (claimed);
+  gsk_layer_input_sequence_claim (claimed, controller, state->time, state->x, state->y);
+  gsk_layer_input_sequence_unref (claimed);
+}
+
 gboolean
 gsk_layer_input_has_pointer (GskLayer *layer,
                              gboolean *is_pointer)
@@ -318,7 +383,10 @@ run_controllers (GskLayer                 *layer,
         continue;
       if (!gsk_layer_input_sequence_admit (sequence, step, controller, layer))
         continue;
+      handling_depth++;
       stop = gsk_layer_event_controller_handle_event (controller, event);
+      handling_depth--;
+      flush_claims ();
     }
 
   g_ptr_array_unref (snapshot);

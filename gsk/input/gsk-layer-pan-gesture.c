@@ -31,6 +31,10 @@
  * tree, frame by frame; without a clock, the value goes to where the
  * motion would end at once.
  *
+ * Once a drag has moved by 8 units along the axis, the gesture claims it
+ * ([method@LayerGesture.claim]): a click gesture under it is cancelled,
+ * as a scrolled view's children in GTK are.
+ *
  * An application moves its content by the value: bind it, or read it in
  * a notify::value handler.
  *
@@ -42,6 +46,9 @@
 #define STOP_VELOCITY 1.0       /* units per second */
 #define WHEEL_STEP 50.0
 #define SPRING_STIFFNESS 200.0
+/* Moved this far along its axis, a drag is a scroll: the pan claims it
+ * (GTK's drag threshold) */
+#define DRAG_THRESHOLD 8.0
 
 typedef enum {
   STILL,
@@ -58,6 +65,7 @@ struct _GskLayerPanGesture
   double value;
 
   double drag_start_value;
+  gboolean claimed;
   /* Where the motion under way began, for the snap function */
   double motion_origin;
   GskLayerPanSnapFunc snap;
@@ -301,6 +309,7 @@ gsk_layer_pan_gesture_begin (GskLayerGesture *gesture)
   stop_motion (self);
   self->drag_start_value = self->value;
   self->motion_origin = self->value;
+  self->claimed = FALSE;
 }
 
 static void
@@ -311,6 +320,12 @@ gsk_layer_pan_gesture_update (GskLayerGesture *gesture)
 
   gsk_layer_gesture_get_start_point (gesture, &sx, &sy);
   gsk_layer_gesture_get_point (gesture, &x, &y);
+  if (!self->claimed && fabs (along_axis (self, x - sx, y - sy)) >= DRAG_THRESHOLD)
+    {
+      /* A scroll, not a click on what is under it */
+      self->claimed = TRUE;
+      gsk_layer_gesture_claim (gesture);
+    }
   set_value (self, banded (self, self->drag_start_value - along_axis (self, x - sx, y - sy)));
 }
 

@@ -575,6 +575,21 @@ act (GskLayerEventController *controller,
           gsk_layer_remove_controller (layer, controller);
       }
       break;
+    case 2:
+      {
+        /* A gesture takes its press or touch for itself, while the
+         * event travels (the others get their grab-broken at once) */
+        GskLayerEventController *other = input->controllers->len > 0
+          ? input->controllers->pdata[fuzz_u8 (input->b) % input->controllers->len] : NULL;
+
+        if (other && GSK_IS_LAYER_GESTURE (other))
+          {
+            if (g_getenv ("FUZZ_INPUT_TRACE"))
+              fprintf (stderr, "claim by %p\n", (void *) other);
+            gsk_layer_gesture_claim (GSK_LAYER_GESTURE (other));
+          }
+      }
+      break;
     default: edit_tree (); break;
     }
   if (crossing && r >= 0)
