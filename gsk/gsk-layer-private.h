@@ -556,6 +556,14 @@ typedef struct
 
 extern const GskLayerLayoutHooks *gsk_layer_layout_hooks;
 
+/* In gsk-layer-space.c: gsk_layer_pick () on a top level, as if
+ * @excluded and its subtree were not there (what a dragged layer is
+ * over) */
+GskLayer *gsk_layer_pick_excluding (GskLayer *self,
+                                    float     x,
+                                    float     y,
+                                    GskLayer *excluded);
+
 /* In gsk-layer.c: sets the size of @self on the axes the application
  * did not set, which stay its natural size (layout, a text layer's own
  * text, a hosted widget's) */

@@ -759,7 +759,8 @@ update_pick_cache (GskLayer        *layer,
 }
 
 static GskLayer *pick_walk (GskLayer               *self,
-                            const graphene_point_t *screen_point);
+                            const graphene_point_t *screen_point,
+                            GskLayer               *excluded);
 
 /* Where @screen is on @p's plane, in depth in its 3D rendering context
  * (larger is nearer); FALSE if the plane is not there */
@@ -834,7 +835,7 @@ pick_context (GskLayer               *root,
             g_free (children);
         }
       else
-        hit = pick_walk (l, screen);
+        hit = pick_walk (l, screen, NULL);
 
       /* (Within what the BSP tree takes for one plane, the later wins) */
       if (hit != NULL && context_depth (p, screen, &depth) && depth >= best_depth - 1e-3)
@@ -852,7 +853,8 @@ pick_context (GskLayer               *root,
  * is fresh */
 static GskLayer *
 pick_walk (GskLayer               *self,
-           const graphene_point_t *screen_point)
+           const graphene_point_t *screen_point,
+           GskLayer               *excluded)
 {
   graphene_point_t screen = *screen_point;
   GArray *stack;
@@ -885,7 +887,7 @@ pick_walk (GskLayer               *self,
           continue;
         }
 
-      if (!p->visible || p->opacity <= 0.f)
+      if (!p->visible || p->opacity <= 0.f || frame.layer == excluded)
         continue;
 
       if (p->world_stale)
@@ -913,6 +915,10 @@ pick_walk (GskLayer               *self,
       if (p->orders_planes && (p->parent == NULL || !gsk_layer_get_private (p->parent)->orders_planes))
         {
           found = pick_context (frame.layer, &screen);
+          /* (Inside a context, what is under an excluded plane is not
+           * looked for) */
+          if (excluded != NULL && found != NULL && gsk_layer_contains (excluded, found))
+            found = NULL;
           continue;
         }
 
@@ -1015,7 +1021,22 @@ gsk_layer_pick (GskLayer *self,
 
   gsk_layer_update_world (self);
 
-  return pick_walk (self, &screen);
+  return pick_walk (self, &screen, NULL);
+}
+
+GskLayer *
+gsk_layer_pick_excluding (GskLayer *self,
+                          float     x,
+                          float     y,
+                          GskLayer *excluded)
+{
+  graphene_point_t screen = GRAPHENE_POINT_INIT (x, y);
+
+  if (!point_is_finite (x, y) || gsk_layer_get_private (self)->parent != NULL)
+    return NULL;
+
+  gsk_layer_update_world (self);
+  return pick_walk (self, &screen, excluded);
 }
 
 /* }}} */

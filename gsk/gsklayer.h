@@ -34,6 +34,7 @@
 #include "gsk-layer-pinch-gesture.h"
 #include "gsk-layer-pan-gesture.h"
 #include "gsk-layer-scroll.h"
+#include "gsk-layer-drop-target.h"
 #include "gsk-layer-text.h"
 #include "gsk-layer-bin-layout.h"
 #include "gsk-layer-box-layout.h"

@@ -8,6 +8,7 @@
 
 #include "gsk-layer-drag-gesture.h"
 #include "gsk-layer-gesture-private.h"
+#include "gsk-layer-drop-target-private.h"
 #include "gsk-layer.h"
 #include "gsk-layer-enum-types.h"
 
@@ -23,6 +24,11 @@
  * space by default ([property@LayerDragGesture:coordinates]), so that
  * the layer's position plus the offset follows the pointer exactly;
  * [property@LayerDragGesture:moves-layer] moves it so.
+ *
+ * While it drags, its layer is offered to the [class@LayerDropTarget]
+ * under the point (its own subtree left out): the target is told as
+ * the drag comes, moves and goes, and let go over it, the layer is
+ * dropped there, before ::drag-end.
  *
  * Since: 0.1
  */
@@ -42,6 +48,10 @@ struct _GskLayerDragGesture
   gboolean dragging;
   /* With moves-layer: where the layer was when the drag began */
   graphene_point_t layer_start;
+  /* The event being handled (for drop targets), and the drop target
+   * the drag is over, owned */
+  GskLayerEvent *event;
+  GskLayerDropTarget *drop_target;
 };
 
 G_DEFINE_FINAL_TYPE (GskLayerDragGesture, gsk_layer_drag_gesture, GSK_TYPE_LAYER_GESTURE)
@@ -125,6 +135,44 @@ past_threshold (GskLayerDragGesture *self,
 }
 
 static void
+set_drop_target (GskLayerDragGesture *self,
+                 GskLayerDropTarget  *target)
+{
+  GskLayerDropTarget *old = self->drop_target;
+
+  if (old == target)
+    return;
+  self->drop_target = target ? g_object_ref (target) : NULL;
+  if (old != NULL)
+    {
+      gsk_layer_drop_target_leave (old);
+      g_object_unref (old);
+    }
+}
+
+/* The drop target the dragged layer is over now, if any: told it came
+ * and (with @motion) moved; the one before told it left */
+static void
+update_drop_target (GskLayerDragGesture *self,
+                    gboolean             motion)
+{
+  GskLayer *layer = gsk_layer_event_controller_get_layer (GSK_LAYER_EVENT_CONTROLLER (self));
+
+  if (!self->dragging || layer == NULL || self->event == NULL)
+    {
+      set_drop_target (self, NULL);
+      return;
+    }
+
+  g_object_ref (self);
+  set_drop_target (self, gsk_layer_drop_target_find (layer, self->event));
+  if (self->drop_target != NULL && self->dragging &&
+      (motion || gsk_layer_drop_target_get_current_drag (self->drop_target) == NULL))
+    gsk_layer_drop_target_over (self->drop_target, layer, self->event);
+  g_object_unref (self);
+}
+
+static void
 gsk_layer_drag_gesture_begin (GskLayerGesture *gesture)
 {
   GSK_LAYER_DRAG_GESTURE (gesture)->dragging = FALSE;
@@ -159,6 +207,7 @@ gsk_layer_drag_gesture_update (GskLayerGesture *gesture)
 
   move_layer (self, dx, dy);
   g_signal_emit (self, signals[DRAG_UPDATE], 0, dx, dy);
+  update_drop_target (self, TRUE);
 }
 
 static void
@@ -172,8 +221,18 @@ gsk_layer_drag_gesture_end (GskLayerGesture *gesture)
 
   /* The release may have moved the point once more */
   get_offset (self, &dx, &dy);
-  self->dragging = FALSE;
   move_layer (self, dx, dy);
+  /* Let go over a drop target: dropped there first */
+  update_drop_target (self, FALSE);
+  self->dragging = FALSE;
+  if (self->drop_target != NULL && self->event != NULL)
+    {
+      GskLayerDropTarget *target = g_steal_pointer (&self->drop_target);
+
+      gsk_layer_drop_target_drop (target, self->event);
+      g_object_unref (target);
+    }
+  set_drop_target (self, NULL);
   g_signal_emit (self, signals[DRAG_END], 0, dx, dy);
 }
 
@@ -186,6 +245,7 @@ gsk_layer_drag_gesture_cancel (GskLayerGesture *gesture)
     return;
 
   self->dragging = FALSE;
+  set_drop_target (self, NULL);
   g_signal_emit (self, signals[DRAG_CANCEL], 0);
 }
 
@@ -204,7 +264,17 @@ gsk_layer_drag_gesture_handle_event (GskLayerEventController *controller,
        !gsk_layer_contains (self->handle, gsk_layer_event_get_target (event))))
     return FALSE;
 
-  return GSK_LAYER_EVENT_CONTROLLER_CLASS (gsk_layer_drag_gesture_parent_class)->handle_event (controller, event);
+  {
+    GskLayerEvent *before = self->event;
+    gboolean stop;
+
+    /* Drop targets are found where this event is */
+    self->event = gsk_layer_event_ref (event);
+    stop = GSK_LAYER_EVENT_CONTROLLER_CLASS (gsk_layer_drag_gesture_parent_class)->handle_event (controller, event);
+    gsk_layer_event_unref (self->event);
+    self->event = before;
+    return stop;
+  }
 }
 
 static void
@@ -215,6 +285,7 @@ gsk_layer_drag_gesture_dispose (GObject *object)
   if (self->handle)
     g_object_remove_weak_pointer (G_OBJECT (self->handle), (gpointer *) &self->handle);
   self->handle = NULL;
+  set_drop_target (self, NULL);
   G_OBJECT_CLASS (gsk_layer_drag_gesture_parent_class)->dispose (object);
 }
 

@@ -612,6 +612,10 @@ add_controller (GskLayer *layer)
     case 3: controller = gsk_layer_pan_gesture_new (k & 0x40 ? GSK_LAYER_DRAG_HORIZONTAL : GSK_LAYER_DRAG_VERTICAL); break;
     case 4: controller = gsk_layer_swipe_gesture_new (); break;
     case 5: controller = gsk_layer_pinch_gesture_new (); break;
+    case 6:
+      /* Where drags drop (given a phase, a plain controller too) */
+      controller = k & 0x80 ? gsk_layer_drop_target_new () : gsk_layer_event_controller_new ();
+      break;
     default:
       controller = gsk_layer_event_controller_new ();
       break;
