@@ -10,6 +10,7 @@
 #include "gsk-layer-view.h"
 #include "gsk-layer-view-private.h"
 #include "gsk-layer-view-clock-private.h"
+#include "gsk-layer-view-buffer-private.h"
 #include "gsk-layer-gdk-event-private.h"
 #include "gsk-layer-widget-private.h"
 #include "gsk-layer-node-builder-private.h"
@@ -58,19 +59,6 @@
  * Since: 0.1
  */
 
-/* The GL path keeps a few textures: GTK holds the one it shows until it
- * draws the next frame, and one being drawn into is another */
-typedef struct
-{
-  GskLayerView *view;           /* NULL once the view let it go */
-  GdkGLContext *context;
-  guint texture;
-  guint framebuffer;
-  int width, height;
-  guint64 drawn;                /* the frame drawn into it, 0 for none */
-  gboolean in_use;              /* a GdkTexture of it is alive */
-  int filter;                   /* GL_NEAREST or GL_LINEAR */
-} ViewBuffer;
 
 struct _GskLayerView
 {
@@ -105,8 +93,8 @@ struct _GskLayerView
   GskLayerRenderer *gl;
   gboolean gl_failed;
   gboolean nearest;             /* the last texture is sampled nearest */
-  ViewBuffer *shown;            /* the buffer of that texture */
-  GPtrArray *buffers;           /* ViewBuffer */
+  GskLayerViewBuffer *shown;    /* the buffer of that texture */
+  GPtrArray *buffers;           /* GskLayerViewBuffer */
   guint64 frame_counter;
 
   char *cursor;
@@ -435,99 +423,6 @@ set_path (GskLayerView           *self,
 }
 
 static void
-buffer_free_gl (ViewBuffer *buffer)
-{
-  if (buffer->context)
-    {
-      /* Called while the view draws too (a buffer of the old size is
-       * dropped): whatever was current stays current */
-      GdkGLContext *current = gdk_gl_context_get_current ();
-
-      gdk_gl_context_make_current (buffer->context);
-      glDeleteFramebuffers (1, &buffer->framebuffer);
-      glDeleteTextures (1, &buffer->texture);
-      if (current != NULL)
-        gdk_gl_context_make_current (current);
-      else
-        gdk_gl_context_clear_current ();
-    }
-  g_clear_object (&buffer->context);
-  g_free (buffer);
-}
-
-/* Not in the release callback itself: GTK may be in the middle of its
- * own frame, with its context current */
-static gboolean
-buffer_free_later (gpointer data)
-{
-  buffer_free_gl (data);
-  return G_SOURCE_REMOVE;
-}
-
-static void
-buffer_released (gpointer data)
-{
-  ViewBuffer *buffer = data;
-
-  buffer->in_use = FALSE;
-  if (buffer->view == NULL)
-    g_idle_add (buffer_free_later, buffer);
-}
-
-static void
-buffer_drop (gpointer data)
-{
-  ViewBuffer *buffer = data;
-
-  buffer->view = NULL;
-  if (!buffer->in_use)
-    buffer_free_gl (buffer);
-}
-
-static ViewBuffer *
-get_free_buffer (GskLayerView *self,
-                 int           width,
-                 int           height)
-{
-  ViewBuffer *buffer;
-  guint i;
-
-  for (i = 0; i < self->buffers->len; i++)
-    {
-      buffer = g_ptr_array_index (self->buffers, i);
-      if (buffer->in_use)
-        continue;
-      if (buffer->width == width && buffer->height == height)
-        return buffer;
-      /* The wrong size: drop it rather than keep one per size */
-      g_ptr_array_remove_index_fast (self->buffers, i);
-      i--;
-    }
-
-  buffer = g_new0 (ViewBuffer, 1);
-  buffer->view = self;
-  buffer->context = g_object_ref (self->gl_context);
-  buffer->width = width;
-  buffer->height = height;
-  glGenTextures (1, &buffer->texture);
-  glBindTexture (GL_TEXTURE_2D, buffer->texture);
-  glTexImage2D (GL_TEXTURE_2D, 0, GL_RGBA8, width, height, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
-  buffer->filter = GL_LINEAR;
-  glTexParameteri (GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
-  glTexParameteri (GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
-  glTexParameteri (GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
-  glTexParameteri (GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
-  glBindTexture (GL_TEXTURE_2D, 0);
-  glGenFramebuffers (1, &buffer->framebuffer);
-  glBindFramebuffer (GL_FRAMEBUFFER, buffer->framebuffer);
-  glFramebufferTexture2D (GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, buffer->texture, 0);
-  glBindFramebuffer (GL_FRAMEBUFFER, 0);
-  g_ptr_array_add (self->buffers, buffer);
-
-  return buffer;
-}
-
-static void
 release_gl (GskLayerView *self)
 {
   if (self->gl_context)
@@ -651,26 +546,6 @@ pixel_aligned (GskLayerView *self)
   return x == floor (x) && y == floor (y);
 }
 
-/* GTK 4.8 samples a texture of a shared context with the filter the
- * texture has. Where a texel is a device pixel, nearest gives the same
- * pixels as linear, and llvmpipe draws a 1024×768 window 1.6 ms sooner.
- * With the view's context current */
-static void
-set_buffer_filter (ViewBuffer *buffer,
-                   gboolean    nearest)
-{
-  int filter = nearest ? GL_NEAREST : GL_LINEAR;
-
-  if (buffer->filter == filter)
-    return;
-
-  buffer->filter = filter;
-  glBindTexture (GL_TEXTURE_2D, buffer->texture);
-  glTexParameteri (GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, filter);
-  glTexParameteri (GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, filter);
-  glBindTexture (GL_TEXTURE_2D, 0);
-}
-
 /* The texture paths draw @width × @height layout units at @scale into
  * a texture that many times larger, shown at the view's size */
 static GskRenderNode *
@@ -680,7 +555,7 @@ render_gl (GskLayerView *self,
            double        scale)
 {
   int pw = device_pixels (width, scale), ph = device_pixels (height, scale);
-  ViewBuffer *buffer;
+  GskLayerViewBuffer *buffer;
   cairo_region_t *drawn;
   GdkTexture *texture;
   GskRenderNode *node, *flipped;
@@ -688,7 +563,7 @@ render_gl (GskLayerView *self,
   int age;
 
   gdk_gl_context_make_current (self->gl_context);
-  buffer = get_free_buffer (self, pw, ph);
+  buffer = gsk_layer_view_buffer_get_free (self->buffers, self, self->gl_context, pw, ph);
   self->frame_counter++;
   age = buffer->drawn ? (int) MIN (self->frame_counter - buffer->drawn, G_MAXINT) : 0;
   gsk_layer_renderer_set_scale (self->gl, scale);
@@ -698,7 +573,7 @@ render_gl (GskLayerView *self,
   g_clear_pointer (&drawn, cairo_region_destroy);
   buffer->drawn = self->frame_counter;
   self->nearest = pixel_aligned (self);
-  set_buffer_filter (buffer, self->nearest);
+  gsk_layer_view_buffer_set_filter (buffer, self->nearest);
   self->shown = buffer;
   /* GDK 4.8 has no fences: what GTK samples must be submitted first */
   glFlush ();
@@ -706,7 +581,7 @@ render_gl (GskLayerView *self,
 
   buffer->in_use = TRUE;
   texture = gdk_gl_texture_new (self->gl_context, buffer->texture, pw, ph,
-                                buffer_released, buffer);
+                                gsk_layer_view_buffer_released, buffer);
   /* A texel a device pixel: at a fractional scale, the texture reaches
    * past the view by less than a pixel (the view clips it) */
   node = gsk_texture_node_new (texture, &GRAPHENE_RECT_INIT (0, 0, pw / scale, ph / scale));
@@ -864,7 +739,7 @@ gsk_layer_view_snapshot (GtkWidget   *widget,
       /* Moved on or off whole pixels since it was drawn */
       self->nearest = !self->nearest;
       gdk_gl_context_make_current (self->gl_context);
-      set_buffer_filter (self->shown, self->nearest);
+      gsk_layer_view_buffer_set_filter (self->shown, self->nearest);
       glFlush ();
       gdk_gl_context_clear_current ();
     }
@@ -1396,7 +1271,7 @@ gsk_layer_view_init (GskLayerView *self)
   GtkEventController *controller;
 
   self->resize_root = TRUE;
-  self->buffers = g_ptr_array_new_with_free_func (buffer_drop);
+  self->buffers = g_ptr_array_new_with_free_func (gsk_layer_view_buffer_drop);
   self->hosts = g_ptr_array_new_with_free_func (g_object_unref);
   views = g_list_prepend (views, self);
   self->clock = gsk_layer_view_clock_new (GTK_WIDGET (self));
