@@ -58,6 +58,8 @@ ALLOWED = {
     # Long presses and kinetic motion run on frame clocks; the scroll
     # layer lays its children out at their natural length
     'input': {'core', 'animation', 'layout'},
+    # Children made from a list model's items, through the tree's API
+    'model': {'core'},
     # The backends read the render list, for the renderer they implement
     'software': {'core', 'content', 'render', 'style', 'frame'},
     # The GL backend draws what it cannot upload (tiles of huge content
