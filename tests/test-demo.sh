@@ -28,9 +28,16 @@ if [ "${1:-}" = "--drive" ]; then
   done
   wid=$(xdotool search --sync --name "GSK demos" | head -1)
   xdotool windowfocus --sync "$wid" 2>/dev/null || true
+  # Each key once the demo before it showed (under ASan a demo takes
+  # seconds to open: a fixed pause lost the last one)
+  n=1
   for key in Down Down Down Up; do
     xdotool key --window "$wid" "$key"
-    sleep 0.5
+    n=$((n + 1))
+    for _ in $(seq 150); do
+      [ "$(grep -c "^gsk-demo: showing" "$log")" -ge "$n" ] && break
+      sleep 0.1
+    done
   done
   kill "$pid"
   wait "$pid" 2>/dev/null || true
