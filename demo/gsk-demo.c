@@ -33,6 +33,7 @@ typedef struct {
   GtkWidget *title;
   GtkTextBuffer *source;
   /* --run-all */
+  int showing;               /* index of the demo on the stage, or -1 */
   const char *run_all;
   int running;
   guint frames;
@@ -46,6 +47,11 @@ show_demo (Gallery *gallery,
   g_autofree char *path = g_strdup_printf ("/org/gtk/GskLayer/Demo/demo-%s.c", demo->name);
   g_autoptr (GBytes) source = g_resources_lookup_data (path, 0, NULL);
   GtkWidget *child;
+
+  /* The first row's focus selects it again: the running demo stays */
+  if (index == gallery->showing)
+    return;
+  gallery->showing = index;
 
   while ((child = gtk_widget_get_first_child (gallery->stage)) != NULL)
     gtk_box_remove (GTK_BOX (gallery->stage), child);
@@ -210,7 +216,7 @@ int
 main (int    argc,
       char **argv)
 {
-  Gallery gallery = { 0, };
+  Gallery gallery = { .showing = -1, };
   GtkApplication *application;
   int status;
 
