@@ -24,6 +24,8 @@
 #define N_LAYERS 8
 #define FRAME_SIZE 48
 #define MAX_OPS 160
+/* Per channel, out of 255: rounding, as fuzz-tree allows */
+#define TOLERANCE 2
 
 int LLVMFuzzerInitialize (int *argc, char ***argv);
 int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size);
@@ -62,6 +64,7 @@ typedef struct {
   GskLayer *layers[N_LAYERS];
   GskLayerFrameClock *clock;
   GskLayerRenderer *renderer;
+  cairo_surface_t *target;      /* drawn incrementally, frame after frame */
   FuzzBytes *b;
 } Layout;
 
@@ -111,10 +114,9 @@ check_geometry (Layout *l)
 static void
 frame (Layout *l)
 {
-  cairo_surface_t *target = gsk_layer_renderer_render_to_surface (l->renderer, l->layers[0],
-                                                                  FRAME_SIZE, FRAME_SIZE);
+  cairo_region_t *damage = gsk_layer_renderer_render (l->renderer, l->layers[0], l->target);
 
-  cairo_surface_destroy (target);
+  g_clear_pointer (&damage, cairo_region_destroy);
   fuzz_check_damage_error (l->renderer);
   check_geometry (l);
 }
@@ -285,10 +287,14 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
 {
   FuzzBytes bytes = { data, MIN (size, FUZZ_MAX_INPUT), 0 };
   Layout l = { { 0 } };
+  GskLayerRenderer *fresh;
+  cairo_surface_t *image;
+  int x = 0, y = 0;
 
   l.b = &bytes;
   l.clock = gsk_layer_manual_clock_new ();
   l.renderer = gsk_layer_software_renderer_new ();
+  l.target = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, FRAME_SIZE, FRAME_SIZE);
   for (guint i = 0; i < N_LAYERS; i++)
     {
       l.layers[i] = g_object_ref_sink (i % 3 == 2 ? gsk_layer_text_new ("Layout") : gsk_layer_new ());
@@ -301,7 +307,19 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
 
   for (guint n = 0; n < MAX_OPS && fuzz_bytes_left (&bytes); n++)
     run_op (&l);
+  /* Two frames with nothing changed between them, the second as a
+   * fresh renderer draws it all */
   frame (&l);
+  frame (&l);
+  fresh = gsk_layer_software_renderer_new ();
+  image = gsk_layer_renderer_render_to_surface (fresh, l.layers[0], FRAME_SIZE, FRAME_SIZE);
+  if (image != NULL && fuzz_compare_images (l.target, image, &x, &y) > fuzz_tolerance (TOLERANCE))
+    {
+      fprintf (stderr, "fuzz-layout: the last frame differs from one drawn from scratch at %d,%d\n", x, y);
+      abort ();
+    }
+  g_clear_pointer (&image, cairo_surface_destroy);
+  g_object_unref (fresh);
 
   for (guint i = 0; i < N_LAYERS; i++)
     {
@@ -312,6 +330,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
   for (guint i = 0; i < N_LAYERS; i++)
     g_object_unref (l.layers[i]);
   g_object_unref (l.renderer);
+  cairo_surface_destroy (l.target);
   g_object_unref (l.clock);
 
   return 0;
