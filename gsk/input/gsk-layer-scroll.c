@@ -6,7 +6,7 @@
 
 #include <math.h>
 
-#include "gsk-layer-scroll.h"
+#include "gsk-layer-scroll-private.h"
 #include "gsk-layer-pan-gesture-private.h"
 #include "gsk-layer-enum-types.h"
 #include "gsk-layer-event-controller.h"
@@ -44,17 +44,6 @@
  *
  * Since: 0.1
  */
-struct _GskLayerScroll
-{
-  GskLayer parent_instance;
-
-  GskLayerOrientation orientation;
-  GskLayerPanGesture *pan;      /* unowned: the layer's controller */
-  double offset;
-  gboolean scrolling_to;        /* the pan's value follows an animated scroll */
-  GskLayerScrollSnap snap;
-};
-
 /* Proximity snaps within this share of the layer's length */
 #define PROXIMITY 0.3
 
@@ -70,10 +59,21 @@ static GParamSpec *properties[N_PROPS];
 
 G_DEFINE_FINAL_TYPE (GskLayerScroll, gsk_layer_scroll, GSK_TYPE_LAYER)
 
-static gboolean
-is_horizontal (GskLayerScroll *self)
+gboolean
+gsk_layer_scroll_is_horizontal (GskLayerScroll *self)
 {
   return self->orientation == GSK_LAYER_ORIENTATION_HORIZONTAL;
+}
+
+#define is_horizontal gsk_layer_scroll_is_horizontal
+
+double
+gsk_layer_scroll_viewport_length (GskLayerScroll *self)
+{
+  graphene_size_t size;
+
+  gsk_layer_get_size (GSK_LAYER (self), &size);
+  return is_horizontal (self) ? size.width : size.height;
 }
 
 /* The children moved back by @offset: at once, or with the easing
@@ -103,11 +103,14 @@ set_offset (GskLayerScroll *self,
             double          offset,
             gboolean        animated)
 {
+  gboolean changed = self->offset != offset;
+
   move_children (self, offset, animated);
-  if (self->offset == offset)
-    return;
   self->offset = offset;
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SCROLL_OFFSET]);
+  if (self->cells != NULL)
+    gsk_layer_scroll_cells_scrolled (self, animated);
+  if (changed)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SCROLL_OFFSET]);
 }
 
 /* Dragged, flicked, wheeled: the children follow at once */
@@ -123,7 +126,7 @@ on_pan_value (GskLayerScroll *self)
 static double
 content_extent (GskLayerScroll *self)
 {
-  double extent = 0;
+  double extent = self->cells != NULL ? gsk_layer_scroll_cells_extent (self) : 0;
 
   for (GskLayer *c = gsk_layer_get_first_child (GSK_LAYER (self)); c; c = gsk_layer_get_next_sibling (c))
     {
@@ -143,11 +146,8 @@ content_extent (GskLayerScroll *self)
 static void
 update_range (GskLayerScroll *self)
 {
-  graphene_size_t size;
-  double viewport;
+  double viewport = gsk_layer_scroll_viewport_length (self);
 
-  gsk_layer_get_size (GSK_LAYER (self), &size);
-  viewport = is_horizontal (self) ? size.width : size.height;
   /* A range the pan takes: within its ±1e9 */
   gsk_layer_pan_gesture_set_range (self->pan, 0, MIN (MAX (content_extent (self) - viewport, 0), 1e9));
 }
@@ -162,7 +162,13 @@ gsk_layer_scroll_layout_children (GskLayer *layer)
   GskLayerScroll *self = GSK_LAYER_SCROLL (layer);
   GskLayerLayoutManager *manager = gsk_layer_get_layout_manager (layer);
 
-  if (manager != NULL)
+  if (self->cells != NULL)
+    {
+      /* Children the application added keep their places */
+      GSK_LAYER_CLASS (gsk_layer_scroll_parent_class)->layout_children (layer);
+      gsk_layer_scroll_cells_layout (self);
+    }
+  else if (manager != NULL)
     {
       GskLayerLayoutManagerClass *klass = GSK_LAYER_LAYOUT_MANAGER_GET_CLASS (manager);
       graphene_size_t size;
@@ -209,6 +215,20 @@ snap_offset (double   start,
   best = fabs (upper - end) < fabs (end) ? upper : 0;
   next = upper;
   previous = 0;
+  if (self->cells != NULL)
+    {
+      /* The starts of the lines of cells, most of which have none */
+      double line_best, line_next, line_previous;
+
+      gsk_layer_scroll_cells_snap (self, start, end, &line_best, &line_next, &line_previous);
+      line_best = CLAMP (line_best, 0, upper);
+      if (fabs (line_best - end) < fabs (best - end))
+        best = line_best;
+      if (line_next > start + 0.5 && line_next < next)
+        next = line_next;
+      if (line_previous < start - 0.5 && line_previous > previous)
+        previous = line_previous;
+    }
   for (GskLayer *c = gsk_layer_get_first_child (GSK_LAYER (self)); c; c = gsk_layer_get_next_sibling (c))
     {
       graphene_point_t p;
@@ -251,6 +271,17 @@ gsk_layer_scroll_constructed (GObject *object)
   gsk_layer_pan_gesture_set_snap_func (self->pan, snap_offset, self);
   gsk_layer_add_controller (GSK_LAYER (self), GSK_LAYER_EVENT_CONTROLLER (self->pan));
   move_children (self, 0, FALSE);
+}
+
+static void
+gsk_layer_scroll_dispose (GObject *object)
+{
+  GskLayerScroll *self = GSK_LAYER_SCROLL (object);
+
+  if (self->cells != NULL)
+    gsk_layer_scroll_cells_free (g_steal_pointer (&self->cells));
+
+  G_OBJECT_CLASS (gsk_layer_scroll_parent_class)->dispose (object);
 }
 
 static void
@@ -308,6 +339,7 @@ gsk_layer_scroll_class_init (GskLayerScrollClass *klass)
   GskLayerClass *layer_class = GSK_LAYER_CLASS (klass);
 
   object_class->constructed = gsk_layer_scroll_constructed;
+  object_class->dispose = gsk_layer_scroll_dispose;
   object_class->get_property = gsk_layer_scroll_get_property;
   object_class->set_property = gsk_layer_scroll_set_property;
   layer_class->layout_children = gsk_layer_scroll_layout_children;

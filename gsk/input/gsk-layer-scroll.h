@@ -11,6 +11,8 @@
 #include "gsk-layer.h"
 #include "gsk-layer-pan-gesture.h"
 
+#include <gio/gio.h>
+
 G_BEGIN_DECLS
 
 /**
@@ -64,5 +66,53 @@ GSK_LAYER_AVAILABLE_IN_ALL
 GskLayerScrollSnap   gsk_layer_scroll_get_snap           (GskLayerScroll         *self);
 GSK_LAYER_AVAILABLE_IN_ALL
 GskLayerPanGesture  *gsk_layer_scroll_get_pan_gesture    (GskLayerScroll         *self);
+
+/**
+ * GskLayerCreateCellFunc:
+ * @user_data: the data given to [method@LayerScroll.bind_model]
+ *
+ * Makes a layer to show items in: it is bound to one item at a time.
+ *
+ * Returns: (transfer floating): a new layer, with no parent
+ *
+ * Since: 0.1
+ */
+typedef GskLayer * (* GskLayerCreateCellFunc) (gpointer user_data);
+
+/**
+ * GskLayerBindCellFunc:
+ * @cell: a layer made by the [callback@LayerCreateCellFunc]
+ * @item: (type GObject): the item @cell is to show, or shows no more
+ * @user_data: the data given to [method@LayerScroll.bind_model]
+ *
+ * Makes @cell show @item, or lets it go.
+ *
+ * Since: 0.1
+ */
+typedef void (* GskLayerBindCellFunc) (GskLayer *cell,
+                                       gpointer  item,
+                                       gpointer  user_data);
+
+GSK_LAYER_AVAILABLE_IN_ALL
+void                 gsk_layer_scroll_bind_model         (GskLayerScroll         *self,
+                                                          GListModel             *model,
+                                                          const graphene_size_t  *cell_size,
+                                                          GskLayerCreateCellFunc  create_cell_func,
+                                                          GskLayerBindCellFunc    bind_cell_func,
+                                                          GskLayerBindCellFunc    unbind_cell_func,
+                                                          gpointer                user_data,
+                                                          GDestroyNotify          notify);
+GSK_LAYER_AVAILABLE_IN_ALL
+GListModel          *gsk_layer_scroll_get_model          (GskLayerScroll         *self);
+GSK_LAYER_AVAILABLE_IN_ALL
+guint                gsk_layer_scroll_get_cell_position  (GskLayerScroll         *self,
+                                                          GskLayer               *cell);
+GSK_LAYER_AVAILABLE_IN_ALL
+void                 gsk_layer_scroll_get_item_bounds    (GskLayerScroll         *self,
+                                                          guint                   position,
+                                                          graphene_rect_t        *bounds);
+GSK_LAYER_AVAILABLE_IN_ALL
+void                 gsk_layer_scroll_scroll_to_item     (GskLayerScroll         *self,
+                                                          guint                   position);
 
 G_END_DECLS
