@@ -72,6 +72,10 @@ struct _GskLayerText
 
   /* Made when needed, dropped on any change */
   PangoLayout *layout;
+  /* The logical extents of the text unwrapped, which measuring asks
+   * again and again: kept until the text or its layout changes */
+  PangoRectangle unwrapped;
+  gboolean unwrapped_valid;
   /* The size is the text's until the application sets one; the last
    * size the layer gave itself tells its own notifications (which may
    * come late, queued while notifications were frozen) from others */
@@ -277,6 +281,28 @@ gsk_layer_text_get_layout (GskLayerText *self)
   return self->layout;
 }
 
+/* Without wrapping or ellipsizing, the layout drawn is the unwrapped
+ * one: measured, it is made once for both */
+static void
+get_unwrapped_extents (GskLayerText   *self,
+                       PangoRectangle *logical)
+{
+  if (!self->unwrapped_valid)
+    {
+      if (self->wrap == GSK_LAYER_TEXT_WRAP_NONE && self->ellipsize == PANGO_ELLIPSIZE_NONE)
+        pango_layout_get_extents (gsk_layer_text_get_layout (self), NULL, &self->unwrapped);
+      else
+        {
+          PangoLayout *layout = make_layout (self, -1);
+
+          pango_layout_get_extents (layout, NULL, &self->unwrapped);
+          g_object_unref (layout);
+        }
+      self->unwrapped_valid = TRUE;
+    }
+  *logical = self->unwrapped;
+}
+
 /**
  * gsk_layer_text_get_preferred_size:
  * @self: a text layer
@@ -294,7 +320,6 @@ void
 gsk_layer_text_get_preferred_size (GskLayerText    *self,
                                    graphene_size_t *size)
 {
-  PangoLayout *natural;
   PangoRectangle logical;
   graphene_size_t edges;
 
@@ -308,11 +333,9 @@ gsk_layer_text_get_preferred_size (GskLayerText    *self,
       return;
     }
 
-  natural = make_layout (self, -1);
-  pango_layout_get_extents (natural, NULL, &logical);
+  get_unwrapped_extents (self, &logical);
   size->width = MIN (logical.width / (float) PANGO_SCALE, MAX_EXTENT);
   size->height = MIN (logical.height / (float) PANGO_SCALE, MAX_EXTENT);
-  g_object_unref (natural);
 
   if (self->wrap != GSK_LAYER_TEXT_WRAP_NONE && !self->size_is_texts && layer_width (self) > 0)
     {
@@ -328,6 +351,7 @@ static void
 text_changed (GskLayerText *self)
 {
   g_clear_object (&self->layout);
+  self->unwrapped_valid = FALSE;
   gsk_layer_invalidate_content (GSK_LAYER (self));
   /* What it asks of a layout manager changed too */
   gsk_layer_queue_resize (GSK_LAYER (self));
@@ -413,11 +437,13 @@ gsk_layer_text_measure (GskLayer            *layer,
     }
 
   if (orientation == GSK_LAYER_ORIENTATION_VERTICAL && self->wrap != GSK_LAYER_TEXT_WRAP_NONE && for_size >= 0)
-    layout = make_layout (self, MAX (for_size - edges.width, 1.f));
+    {
+      layout = make_layout (self, MAX (for_size - edges.width, 1.f));
+      pango_layout_get_extents (layout, NULL, &logical);
+      g_object_unref (layout);
+    }
   else
-    layout = make_layout (self, -1);
-  pango_layout_get_extents (layout, NULL, &logical);
-  g_object_unref (layout);
+    get_unwrapped_extents (self, &logical);
 
   size = orientation == GSK_LAYER_ORIENTATION_HORIZONTAL ? logical.width / (float) PANGO_SCALE + edges.width
                                                          : logical.height / (float) PANGO_SCALE + edges.height;
