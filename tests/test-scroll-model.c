@@ -405,6 +405,24 @@ test_snap (Fixture       *f,
   g_assert_cmpfloat (gsk_layer_scroll_get_scroll_offset (f->scroll), ==, 123500);
 }
 
+/* Zoomed in twice: the window in the children's space is half as long
+ * (150, and 75 around): at 1000, the children's 500, lines 8 to 15;
+ * the cells keep their places and sizes, the zoom scales them */
+static void
+test_zoomed (Fixture       *f,
+             gconstpointer  data)
+{
+  gsk_layer_scroll_set_zoom_limits (f->scroll, 1, 4);
+  gsk_layer_scroll_zoom_to (f->scroll, 2, &GRAPHENE_POINT_INIT (0, 0));
+  frame (f);
+  g_assert_cmpfloat (gsk_layer_scroll_get_max_offset (f->scroll), ==, 25000 * 50 * 2 - 300);
+  g_assert_cmpfloat (gsk_layer_scroll_get_max_cross_offset (f->scroll), ==, 400);
+  gsk_layer_scroll_set_scroll_offset (f->scroll, 1000);
+  check_cells (f, 8 * 4, 15 * 4);
+  /* (250, 120) on screen: the children's (125, 560), line 11, cell 1 */
+  g_assert_cmpuint (gsk_layer_scroll_get_cell_position (f->scroll, gsk_layer_pick (f->root, 250, 120)), ==, 11 * 4 + 1);
+}
+
 /* Bad input: a model whose items-changed lies, functions that give no
  * cell or one with a parent, a cell size of nothing along the axis */
 static void
@@ -501,6 +519,7 @@ main (int   argc,
   g_test_add ("/scroll-model/animated", Fixture, NULL, fixture_set_up, test_animated, fixture_tear_down);
   g_test_add ("/scroll-model/animated-horizontal", Fixture, GINT_TO_POINTER (1),
               fixture_set_up, test_animated, fixture_tear_down);
+  g_test_add ("/scroll-model/zoomed", Fixture, NULL, fixture_set_up, test_zoomed, fixture_tear_down);
   g_test_add ("/scroll-model/snap", Fixture, NULL, fixture_set_up, test_snap, fixture_tear_down);
   g_test_add ("/scroll-model/bad-input", Fixture, NULL, fixture_set_up, test_bad_input, fixture_tear_down);
   g_test_add ("/scroll-model/rebind", Fixture, NULL, fixture_set_up, test_rebind, fixture_tear_down);

@@ -20,4 +20,12 @@ void gsk_layer_event_controller_pointer_changed (GskLayerEventController *self);
 gboolean gsk_layer_event_controller_handle_event (GskLayerEventController *self,
                                                   GskLayerEvent           *event);
 
+/* Controllers of one claim group (a non-NULL tag they share) cooperate:
+ * a claim by one leaves the others following the sequence, as a scroll
+ * layer's pans along each axis and its pinch do */
+void     gsk_layer_event_controller_set_claim_group (GskLayerEventController *self,
+                                                     gconstpointer            group);
+gboolean gsk_layer_event_controller_claims_with     (GskLayerEventController *self,
+                                                     GskLayerEventController *claimer);
+
 G_END_DECLS

@@ -29,6 +29,7 @@ typedef struct
 {
   GskLayer *layer;              /* unowned: the layer owns its controllers */
   GskLayerPropagationPhase phase;
+  gconstpointer claim_group;
   /* As last notified */
   guint contains_pointer : 1;
   guint is_pointer : 1;
@@ -468,4 +469,23 @@ gsk_layer_remove_controller (GskLayer                *layer,
 
   controllers = gsk_layer_peek_controllers (layer);
   g_ptr_array_remove (controllers, controller);
+}
+
+void
+gsk_layer_event_controller_set_claim_group (GskLayerEventController *self,
+                                            gconstpointer            group)
+{
+  GskLayerEventControllerPrivate *priv = gsk_layer_event_controller_get_instance_private (self);
+
+  priv->claim_group = group;
+}
+
+gboolean
+gsk_layer_event_controller_claims_with (GskLayerEventController *self,
+                                        GskLayerEventController *claimer)
+{
+  GskLayerEventControllerPrivate *priv = gsk_layer_event_controller_get_instance_private (self);
+  GskLayerEventControllerPrivate *other = gsk_layer_event_controller_get_instance_private (claimer);
+
+  return self == claimer || (priv->claim_group != NULL && priv->claim_group == other->claim_group);
 }

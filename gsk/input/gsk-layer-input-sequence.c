@@ -260,7 +260,7 @@ take_stray (GskLayerInputSequence    *self,
           continue;
         }
 
-      if (keep != NULL ? controller != keep :
+      if (keep != NULL ? !gsk_layer_event_controller_claims_with (controller, keep) :
           (all || layer == NULL ||
            gsk_layer_event_controller_get_layer (controller) != layer ||
            !path_contains (path, layer)))

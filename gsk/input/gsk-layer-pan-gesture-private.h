@@ -20,4 +20,12 @@ void gsk_layer_pan_gesture_set_snap_func (GskLayerPanGesture  *self,
                                           GskLayerPanSnapFunc  func,
                                           gpointer             data);
 
+/* The drag under way goes on from the value as it is now (set by
+ * someone else meanwhile), not from where it began */
+void gsk_layer_pan_gesture_rebase (GskLayerPanGesture *self);
+
+/* With an empty range, @self takes no drag nor wheel step */
+void gsk_layer_pan_gesture_set_idle_when_fixed (GskLayerPanGesture *self,
+                                                gboolean            idle);
+
 G_END_DECLS

@@ -66,6 +66,9 @@ struct _GskLayerPanGesture
 
   double drag_start_value;
   gboolean claimed;
+  /* With nothing to scroll, it takes no drag nor wheel (a scroll
+   * layer's pan across its axis) */
+  gboolean idle_when_fixed;
   /* Where the motion under way began, for the snap function */
   double motion_origin;
   GskLayerPanSnapFunc snap;
@@ -318,6 +321,8 @@ gsk_layer_pan_gesture_update (GskLayerGesture *gesture)
   GskLayerPanGesture *self = GSK_LAYER_PAN_GESTURE (gesture);
   double sx, sy, x, y;
 
+  if (self->idle_when_fixed && self->upper <= self->lower)
+    return;
   gsk_layer_gesture_get_start_point (gesture, &sx, &sy);
   gsk_layer_gesture_get_point (gesture, &x, &y);
   if (!self->claimed && fabs (along_axis (self, x - sx, y - sy)) >= DRAG_THRESHOLD)
@@ -335,6 +340,8 @@ gsk_layer_pan_gesture_end (GskLayerGesture *gesture)
   GskLayerPanGesture *self = GSK_LAYER_PAN_GESTURE (gesture);
   double vx, vy;
 
+  if (self->idle_when_fixed && self->upper <= self->lower)
+    return;
   gsk_layer_pan_gesture_update (gesture);
   gsk_layer_gesture_get_velocity (gesture, &vx, &vy);
   let_go (self, -along_axis (self, vx, vy));
@@ -351,6 +358,9 @@ scroll (GskLayerPanGesture *self,
         GskLayerEvent      *event)
 {
   double delta;
+
+  if (self->idle_when_fixed && self->upper <= self->lower)
+    return;
 
   switch (event->scroll_direction)
     {
@@ -730,4 +740,25 @@ gsk_layer_pan_gesture_set_snap_func (GskLayerPanGesture  *self,
 {
   self->snap = func;
   self->snap_data = data;
+}
+
+void
+gsk_layer_pan_gesture_rebase (GskLayerPanGesture *self)
+{
+  GskLayerGesture *gesture = GSK_LAYER_GESTURE (self);
+  double sx, sy, x, y;
+
+  stop_motion (self);
+  if (!gsk_layer_gesture_is_active (gesture))
+    return;
+  gsk_layer_gesture_get_start_point (gesture, &sx, &sy);
+  gsk_layer_gesture_get_point (gesture, &x, &y);
+  self->drag_start_value = self->value + along_axis (self, x - sx, y - sy);
+}
+
+void
+gsk_layer_pan_gesture_set_idle_when_fixed (GskLayerPanGesture *self,
+                                           gboolean            idle)
+{
+  self->idle_when_fixed = idle;
 }

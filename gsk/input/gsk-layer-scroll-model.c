@@ -128,18 +128,21 @@ n_lines (GskLayerScrollCells *cells,
 }
 
 /* The items from @first to before @end have cells when scrolled to
- * @offset */
+ * @offset at @zoom */
 static void
 get_window (GskLayerScroll *self,
             double          offset,
+            double          zoom,
             guint          *first,
             guint          *end)
 {
   GskLayerScrollCells *cells = self->cells;
-  double viewport = gsk_layer_scroll_viewport_length (self), margin = viewport / 2;
+  /* In the children's space */
+  double viewport = gsk_layer_scroll_viewport_length (self) / zoom, margin = viewport / 2;
   guint64 first_line, end_line, total;
   Lines lines;
 
+  offset /= zoom;
   get_lines (self, &lines);
   total = n_lines (cells, &lines);
   first_line = (guint64) CLAMP (floor ((offset - margin) / lines.line), 0, (double) total);
@@ -236,6 +239,7 @@ unbind_all (GskLayerScrollCells *cells)
 static void
 update (GskLayerScroll *self,
         double          offset,
+        double          zoom,
         gboolean        place_all)
 {
   GskLayerScrollCells *cells = self->cells;
@@ -262,7 +266,7 @@ update (GskLayerScroll *self,
           place_all = TRUE;
         }
 
-      get_window (self, offset, &first, &end);
+      get_window (self, offset, zoom, &first, &end);
       get_lines (self, &lines);
 
       for (i = cells->bound->len; i-- > 0 && !cells->ended;)
@@ -374,20 +378,25 @@ on_items_changed (GListModel          *model,
   cells->n_items = n;
 
   /* The cells after the change move up or down, the range changes */
-  update (self, self->offset, TRUE);
+  update (self, self->offset, self->zoom, TRUE);
   gsk_layer_queue_resize (GSK_LAYER (self));
 }
 
 /* }}} */
 /* {{{ Following an animated scroll */
 
-static double
-shown_offset (GskLayerScroll *self)
+/* The offset along the axis and the zoom on screen, which differ from
+ * the layer's while they animate */
+static void
+get_shown (GskLayerScroll *self,
+           double         *offset,
+           double         *zoom)
 {
   GValue value = G_VALUE_INIT;
   graphene_matrix_t m;
-  double offset = self->offset;
 
+  *offset = self->offset;
+  *zoom = self->zoom;
   if (gsk_layer_get_presentation_value (GSK_LAYER (self), "child-transform", &value))
     {
       GskLayerTransform *t = g_value_get_boxed (&value);
@@ -395,13 +404,14 @@ shown_offset (GskLayerScroll *self)
       if (t != NULL)
         {
           gsk_layer_transform_to_matrix (t, &m);
-          offset = gsk_layer_scroll_is_horizontal (self) ? -graphene_matrix_get_x_translation (&m)
-                                                         : -graphene_matrix_get_y_translation (&m);
+          *offset = gsk_layer_scroll_is_horizontal (self) ? -graphene_matrix_get_x_translation (&m)
+                                                          : -graphene_matrix_get_y_translation (&m);
+          *zoom = graphene_matrix_get_value (&m, 0, 0);
+          if (!(*zoom > 0))
+            *zoom = self->zoom;
         }
       g_value_unset (&value);
     }
-
-  return offset;
 }
 
 static void
@@ -418,15 +428,17 @@ on_tick (GskLayerFrameClock  *clock,
          GskLayerScrollCells *cells)
 {
   GskLayerScroll *self = cells->scroll;
-  double shown = shown_offset (self);
+  double offset, zoom;
 
+  get_shown (self, &offset, &zoom);
   /* At rest: the window where it came to */
-  if (fabs (shown - self->offset) < 0.5)
+  if (fabs (offset - self->offset) < 0.5 && fabs (zoom - self->zoom) < 1e-4)
     {
       stop_following (cells);
-      shown = self->offset;
+      offset = self->offset;
+      zoom = self->zoom;
     }
-  update (self, shown, FALSE);
+  update (self, offset, zoom, FALSE);
 }
 
 /* }}} */
@@ -475,7 +487,11 @@ gsk_layer_scroll_cells_extent (GskLayerScroll *self)
 void
 gsk_layer_scroll_cells_layout (GskLayerScroll *self)
 {
-  update (self, self->cells->clock != NULL ? shown_offset (self) : self->offset, TRUE);
+  double offset = self->offset, zoom = self->zoom;
+
+  if (self->cells->clock != NULL)
+    get_shown (self, &offset, &zoom);
+  update (self, offset, zoom, TRUE);
 }
 
 void
@@ -484,12 +500,14 @@ gsk_layer_scroll_cells_scrolled (GskLayerScroll *self,
 {
   GskLayerScrollCells *cells = self->cells;
   GskLayerFrameClock *clock;
+  double offset, zoom;
 
-  if (!animated || fabs (shown_offset (self) - self->offset) < 0.5 ||
+  get_shown (self, &offset, &zoom);
+  if (!animated || (fabs (offset - self->offset) < 0.5 && fabs (zoom - self->zoom) < 1e-4) ||
       (clock = gsk_layer_get_frame_clock (GSK_LAYER (self))) == NULL)
     {
       stop_following (cells);
-      update (self, self->offset, FALSE);
+      update (self, self->offset, self->zoom, FALSE);
       return;
     }
 
@@ -513,6 +531,8 @@ gsk_layer_scroll_cells_snap (GskLayerScroll *self,
   Lines lines;
 
   get_lines (self, &lines);
+  /* Zoomed */
+  lines.line *= self->zoom;
   *best = round (end / lines.line) * lines.line;
   *next = (floor (start / lines.line + 0.5) + 1) * lines.line;
   *previous = (ceil (start / lines.line - 0.5) - 1) * lines.line;
@@ -599,7 +619,7 @@ gsk_layer_scroll_bind_model (GskLayerScroll         *self,
       cells->spare = g_ptr_array_new ();
       cells->items_changed_id = g_signal_connect (model, "items-changed", G_CALLBACK (on_items_changed), cells);
       self->cells = cells;
-      update (self, self->offset, TRUE);
+      update (self, self->offset, self->zoom, TRUE);
     }
   else if (notify != NULL)
     notify (user_data);

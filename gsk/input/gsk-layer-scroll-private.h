@@ -6,6 +6,7 @@
 #pragma once
 
 #include "gsk-layer-scroll.h"
+#include "gsk-layer-pinch-gesture.h"
 
 G_BEGIN_DECLS
 
@@ -16,8 +17,17 @@ struct _GskLayerScroll
   GskLayer parent_instance;
 
   GskLayerOrientation orientation;
-  GskLayerPanGesture *pan;      /* unowned: the layer's controller */
+  GskLayerPanGesture *pan;      /* unowned: the layer's controllers */
+  GskLayerPanGesture *cross_pan;
+  GskLayerPinchGesture *pinch;
   double offset;
+  double cross_offset;
+  double zoom, min_zoom, max_zoom;
+  /* A pinch under way: the zoom it began at, the point of the children
+   * its centre holds */
+  gboolean pinching;
+  double pinch_zoom;
+  graphene_point_t pinch_anchor;
   gboolean scrolling_to;        /* the pan's value follows an animated scroll */
   GskLayerScrollSnap snap;
   GskLayerScrollCells *cells;   /* a model bound, or NULL */

@@ -12,11 +12,13 @@
 #include "gsk-layer-event-controller.h"
 #include "gsk-layer-transform.h"
 #include "gsk-layer-layout-manager.h"
+#include "gsk-layer-event-controller-private.h"
+#include "gsk-layer-pinch-gesture.h"
 
 /**
  * GskLayerScroll:
  *
- * A layer that shows part of its children and scrolls them along one
+ * A layer that shows part of its children and scrolls them along an
  * axis, as Clutter's `ClutterScrollActor` and Core Animation's
  * `CAScrollLayer`, with the input a scrolled view takes in GTK: drags
  * of the mouse, pen or finger (the content follows the point), the
@@ -29,8 +31,14 @@
  * layout manager, or where they were put); the extent they reach along
  * the axis, less the layer's own size, is how far it scrolls
  * ([method@LayerScroll.get_max_offset]), brought up to date at each
- * layout pass. The offset moves the children through the layer's
- * [property@Layer:child-transform], which the scroll layer owns.
+ * layout pass. Where they reach wider than the layer (zoomed in, say),
+ * it scrolls across the axis as well
+ * ([property@LayerScroll:cross-offset]). Once its zoom limits allow
+ * ([method@LayerScroll.set_zoom_limits]), a pinch and Ctrl with the
+ * wheel or the touchpad zoom about the fingers or the pointer
+ * ([property@LayerScroll:zoom]). The offsets and the zoom move the
+ * children through the layer's [property@Layer:child-transform] and
+ * its origin, which the scroll layer owns.
  * [method@LayerScroll.scroll_to_point] and
  * [method@LayerScroll.scroll_to_rect] animate with the layer's easing
  * state, as every other property does:
@@ -51,13 +59,20 @@ enum {
   PROP_0,
   PROP_ORIENTATION,
   PROP_SCROLL_OFFSET,
+  PROP_CROSS_OFFSET,
   PROP_SNAP,
+  PROP_ZOOM,
+  PROP_MIN_ZOOM,
+  PROP_MAX_ZOOM,
   N_PROPS
 };
 
 static GParamSpec *properties[N_PROPS];
 
 G_DEFINE_FINAL_TYPE (GskLayerScroll, gsk_layer_scroll, GSK_TYPE_LAYER)
+
+/* A Ctrl+wheel step zooms by this much */
+#define ZOOM_STEP 1.25
 
 gboolean
 gsk_layer_scroll_is_horizontal (GskLayerScroll *self)
@@ -76,17 +91,40 @@ gsk_layer_scroll_viewport_length (GskLayerScroll *self)
   return is_horizontal (self) ? size.width : size.height;
 }
 
-/* The children moved back by @offset: at once, or with the easing
- * state in force */
+static double
+viewport_across (GskLayerScroll *self)
+{
+  graphene_size_t size;
+
+  gsk_layer_get_size (GSK_LAYER (self), &size);
+  return is_horizontal (self) ? size.height : size.width;
+}
+
+/* The point of the layer's space that offsets along and across the
+ * axis put at its origin */
+static void
+offsets_to_point (GskLayerScroll   *self,
+                  double            along,
+                  double            across,
+                  graphene_point_t *point)
+{
+  *point = is_horizontal (self) ? GRAPHENE_POINT_INIT (along, across) : GRAPHENE_POINT_INIT (across, along);
+}
+
+/* The children scaled by the zoom and moved back by the offsets: at
+ * once, or with the easing state in force */
 static void
 move_children (GskLayerScroll *self,
-               double          offset,
                gboolean        animated)
 {
   GskLayer *layer = GSK_LAYER (self);
-  GskLayerTransform *t = gsk_layer_transform_translate (NULL, is_horizontal (self) ? -offset : 0,
-                                                        is_horizontal (self) ? 0 : -offset);
+  GskLayerTransform *t;
+  graphene_point_t p;
 
+  offsets_to_point (self, self->offset, self->cross_offset, &p);
+  t = gsk_layer_transform_translate (NULL, -p.x, -p.y);
+  if (self->zoom != 1)
+    t = gsk_layer_transform_scale (t, self->zoom, self->zoom);
   if (!animated)
     {
       gsk_layer_save_easing_state (layer);
@@ -99,34 +137,50 @@ move_children (GskLayerScroll *self,
 }
 
 static void
-set_offset (GskLayerScroll *self,
-            double          offset,
-            gboolean        animated)
+set_offsets (GskLayerScroll *self,
+             double          along,
+             double          across,
+             gboolean        animated)
 {
-  gboolean changed = self->offset != offset;
+  gboolean along_changed = self->offset != along, across_changed = self->cross_offset != across;
 
-  move_children (self, offset, animated);
-  self->offset = offset;
+  self->offset = along;
+  self->cross_offset = across;
+  move_children (self, animated);
   if (self->cells != NULL)
     gsk_layer_scroll_cells_scrolled (self, animated);
-  if (changed)
+  if (along_changed)
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SCROLL_OFFSET]);
+  if (across_changed)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CROSS_OFFSET]);
 }
 
 /* Dragged, flicked, wheeled: the children follow at once */
 static void
 on_pan_value (GskLayerScroll *self)
 {
-  if (self->scrolling_to)
+  if (self->scrolling_to || self->pinching)
     return;
-  set_offset (self, gsk_layer_pan_gesture_get_value (self->pan), FALSE);
+  set_offsets (self, gsk_layer_pan_gesture_get_value (self->pan), self->cross_offset, FALSE);
 }
 
-/* How far the children reach along the axis, from the layer's origin */
-static double
-content_extent (GskLayerScroll *self)
+static void
+on_cross_pan_value (GskLayerScroll *self)
 {
-  double extent = self->cells != NULL ? gsk_layer_scroll_cells_extent (self) : 0;
+  if (self->scrolling_to || self->pinching)
+    return;
+  set_offsets (self, self->offset, gsk_layer_pan_gesture_get_value (self->cross_pan), FALSE);
+}
+
+/* How far the children reach along the axis and across it, from the
+ * layer's origin, unzoomed */
+static void
+content_extents (GskLayerScroll *self,
+                 double         *along,
+                 double         *across)
+{
+  *along = self->cells != NULL ? gsk_layer_scroll_cells_extent (self) : 0;
+  *across = self->cells != NULL ? viewport_across (self) : 0;
 
   for (GskLayer *c = gsk_layer_get_first_child (GSK_LAYER (self)); c; c = gsk_layer_get_next_sibling (c))
     {
@@ -137,19 +191,22 @@ content_extent (GskLayerScroll *self)
         continue;
       gsk_layer_get_position (c, &p);
       gsk_layer_get_size (c, &s);
-      extent = MAX (extent, is_horizontal (self) ? p.x + s.width : p.y + s.height);
+      *along = MAX (*along, is_horizontal (self) ? p.x + s.width : p.y + s.height);
+      *across = MAX (*across, is_horizontal (self) ? p.y + s.height : p.x + s.width);
     }
-
-  return extent;
 }
 
 static void
 update_range (GskLayerScroll *self)
 {
-  double viewport = gsk_layer_scroll_viewport_length (self);
+  double along, across;
 
-  /* A range the pan takes: within its ±1e9 */
-  gsk_layer_pan_gesture_set_range (self->pan, 0, MIN (MAX (content_extent (self) - viewport, 0), 1e9));
+  content_extents (self, &along, &across);
+  /* Ranges the pans take: within their ±1e9 */
+  gsk_layer_pan_gesture_set_range (self->pan, 0,
+                                   MIN (MAX (along * self->zoom - gsk_layer_scroll_viewport_length (self), 0), 1e9));
+  gsk_layer_pan_gesture_set_range (self->cross_pan, 0,
+                                   MIN (MAX (across * self->zoom - viewport_across (self), 0), 1e9));
 }
 
 /* The layout manager places the children in the room they ask for
@@ -205,7 +262,6 @@ snap_offset (double   start,
 {
   GskLayerScroll *self = data;
   double upper = gsk_layer_scroll_get_max_offset (self), best = 0, next = upper, previous = 0;
-  graphene_size_t size;
 
   if (self->snap == GSK_LAYER_SCROLL_SNAP_NONE)
     return end;
@@ -237,7 +293,7 @@ snap_offset (double   start,
       if (!gsk_layer_get_visible (c))
         continue;
       gsk_layer_get_position (c, &p);
-      position = CLAMP (is_horizontal (self) ? p.x : p.y, 0, upper);
+      position = CLAMP ((is_horizontal (self) ? p.x : p.y) * self->zoom, 0, upper);
       if (fabs (position - end) < fabs (best - end))
         best = position;
       if (position > start + 0.5 && position < next)
@@ -249,28 +305,205 @@ snap_offset (double   start,
   if (step && fabs (best - start) < 0.5 && fabs (end - start) >= 0.5)
     best = end > start ? next : previous;
 
-  gsk_layer_get_size (GSK_LAYER (self), &size);
   if (self->snap == GSK_LAYER_SCROLL_SNAP_PROXIMITY &&
-      fabs (best - end) > PROXIMITY * (is_horizontal (self) ? size.width : size.height))
+      fabs (best - end) > PROXIMITY * gsk_layer_scroll_viewport_length (self))
     return end;
 
   return best;
 }
 
+/* Scrolls to offsets along and across the axis (clamped to the
+ * ranges), with the easing state in force; a motion under way stops */
+static void
+scroll_to (GskLayerScroll *self,
+           double          along,
+           double          across)
+{
+  /* Children placed since the last layout pass count already */
+  if (!gsk_layer_pan_gesture_is_moving (self->pan) && !gsk_layer_pan_gesture_is_moving (self->cross_pan))
+    update_range (self);
+  self->scrolling_to = TRUE;
+  gsk_layer_pan_gesture_set_value (self->pan, along);
+  gsk_layer_pan_gesture_set_value (self->cross_pan, across);
+  self->scrolling_to = FALSE;
+  set_offsets (self, gsk_layer_pan_gesture_get_value (self->pan),
+               gsk_layer_pan_gesture_get_value (self->cross_pan), TRUE);
+}
+
+/* {{{ Zoom */
+
+static void
+set_zoom_value (GskLayerScroll *self,
+                double          zoom)
+{
+  if (self->zoom == zoom)
+    return;
+  self->zoom = zoom;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ZOOM]);
+}
+
+/* The zoom at @zoom (within the limits), the point @focal of the
+ * layer's space showing the same point of the children as before;
+ * @animated: with the easing state in force */
+static void
+zoom_about (GskLayerScroll         *self,
+            double                  zoom,
+            const graphene_point_t *focal,
+            gboolean                animated)
+{
+  graphene_point_t offsets, anchor;
+  double along, across;
+
+  zoom = CLAMP (zoom, self->min_zoom, self->max_zoom);
+  offsets_to_point (self, self->offset, self->cross_offset, &offsets);
+  anchor = GRAPHENE_POINT_INIT ((offsets.x + focal->x) / self->zoom, (offsets.y + focal->y) / self->zoom);
+  set_zoom_value (self, zoom);
+  along = is_horizontal (self) ? anchor.x * zoom - focal->x : anchor.y * zoom - focal->y;
+  across = is_horizontal (self) ? anchor.y * zoom - focal->y : anchor.x * zoom - focal->x;
+  if (animated)
+    {
+      scroll_to (self, along, across);
+      return;
+    }
+
+  /* A pinch or the wheel: no rubber band, the pans go on from here */
+  update_range (self);
+  self->scrolling_to = TRUE;
+  gsk_layer_pan_gesture_set_value (self->pan, along);
+  gsk_layer_pan_gesture_set_value (self->cross_pan, across);
+  gsk_layer_pan_gesture_rebase (self->pan);
+  gsk_layer_pan_gesture_rebase (self->cross_pan);
+  self->scrolling_to = FALSE;
+  set_offsets (self, gsk_layer_pan_gesture_get_value (self->pan),
+               gsk_layer_pan_gesture_get_value (self->cross_pan), FALSE);
+}
+
+/* The pinch's centre holds the point of the children it began on: a
+ * pinch zooms about it and pans with it */
+static void
+on_pinch_begin (GskLayerScroll *self)
+{
+  graphene_point_t offsets;
+  double x, y;
+
+  self->pinching = TRUE;
+  self->pinch_zoom = self->zoom;
+  gsk_layer_pinch_gesture_get_center (self->pinch, &x, &y);
+  offsets_to_point (self, self->offset, self->cross_offset, &offsets);
+  self->pinch_anchor = GRAPHENE_POINT_INIT ((offsets.x + x) / self->zoom, (offsets.y + y) / self->zoom);
+}
+
+static void
+on_pinch_update (GskLayerScroll *self)
+{
+  graphene_point_t center;
+  double x, y;
+
+  if (!self->pinching || self->max_zoom <= self->min_zoom)
+    return;
+  gsk_layer_pinch_gesture_get_center (self->pinch, &x, &y);
+  center = GRAPHENE_POINT_INIT (x, y);
+  set_zoom_value (self, CLAMP (self->pinch_zoom * gsk_layer_pinch_gesture_get_scale (self->pinch),
+                               self->min_zoom, self->max_zoom));
+  update_range (self);
+  self->scrolling_to = TRUE;
+  gsk_layer_pan_gesture_set_value (self->pan, is_horizontal (self) ? self->pinch_anchor.x * self->zoom - center.x
+                                                                   : self->pinch_anchor.y * self->zoom - center.y);
+  gsk_layer_pan_gesture_set_value (self->cross_pan, is_horizontal (self) ? self->pinch_anchor.y * self->zoom - center.y
+                                                                         : self->pinch_anchor.x * self->zoom - center.x);
+  self->scrolling_to = FALSE;
+  set_offsets (self, gsk_layer_pan_gesture_get_value (self->pan),
+               gsk_layer_pan_gesture_get_value (self->cross_pan), FALSE);
+}
+
+static void
+on_pinch_end (GskLayerScroll *self)
+{
+  self->pinching = FALSE;
+  /* The finger left down drags on from where the pinch left it */
+  gsk_layer_pan_gesture_rebase (self->pan);
+  gsk_layer_pan_gesture_rebase (self->cross_pan);
+}
+
+/* Ctrl and the wheel or the touchpad: zoom about the pointer */
+static gboolean
+on_zoom_wheel (GskLayerEventController *controller,
+               GskLayerEvent           *event,
+               GskLayerScroll          *self)
+{
+  graphene_point_t point;
+  double dx, dy, factor;
+
+  if (gsk_layer_event_get_event_type (event) != GSK_LAYER_EVENT_SCROLL ||
+      !(gsk_layer_event_get_modifiers (event) & GDK_CONTROL_MASK) ||
+      self->max_zoom <= self->min_zoom ||
+      !gsk_layer_event_get_position_in (event, GSK_LAYER (self), &point))
+    return FALSE;
+
+  switch (gsk_layer_event_get_scroll_direction (event))
+    {
+    case GSK_LAYER_SCROLL_UP:
+      factor = ZOOM_STEP;
+      break;
+    case GSK_LAYER_SCROLL_DOWN:
+      factor = 1 / ZOOM_STEP;
+      break;
+    case GSK_LAYER_SCROLL_SMOOTH:
+      gsk_layer_event_get_scroll_deltas (event, &dx, &dy);
+      factor = pow (ZOOM_STEP, -CLAMP (dy, -10, 10));
+      break;
+    default:
+      return FALSE;
+    }
+
+  zoom_about (self, self->zoom * factor, &point, FALSE);
+  return TRUE;
+}
+
+/* }}} */
+
 static void
 gsk_layer_scroll_constructed (GObject *object)
 {
   GskLayerScroll *self = GSK_LAYER_SCROLL (object);
+  GskLayerEventController *wheel;
 
   G_OBJECT_CLASS (gsk_layer_scroll_parent_class)->constructed (object);
 
   gsk_layer_set_clip_to_bounds (GSK_LAYER (self), TRUE);
+  /* Zoomed about its origin, whatever its pivot point */
+  gsk_layer_set_child_transform_origin (GSK_LAYER (self), &GRAPHENE_POINT_INIT (0, 0));
+
+  /* Before the pans see it: Ctrl and the wheel zoom */
+  wheel = gsk_layer_event_controller_new ();
+  gsk_layer_event_controller_set_propagation_phase (wheel, GSK_LAYER_PHASE_CAPTURE);
+  g_signal_connect_object (wheel, "event", G_CALLBACK (on_zoom_wheel), self, 0);
+  gsk_layer_add_controller (GSK_LAYER (self), wheel);
+
+  /* The pans along and across the axis and the pinch follow a touch
+   * together: a claim by one leaves the others */
   self->pan = GSK_LAYER_PAN_GESTURE (gsk_layer_pan_gesture_new (is_horizontal (self) ? GSK_LAYER_DRAG_HORIZONTAL
                                                                                      : GSK_LAYER_DRAG_VERTICAL));
   g_signal_connect_object (self->pan, "notify::value", G_CALLBACK (on_pan_value), self, G_CONNECT_SWAPPED);
   gsk_layer_pan_gesture_set_snap_func (self->pan, snap_offset, self);
+  gsk_layer_event_controller_set_claim_group (GSK_LAYER_EVENT_CONTROLLER (self->pan), self);
   gsk_layer_add_controller (GSK_LAYER (self), GSK_LAYER_EVENT_CONTROLLER (self->pan));
-  move_children (self, 0, FALSE);
+
+  self->cross_pan = GSK_LAYER_PAN_GESTURE (gsk_layer_pan_gesture_new (is_horizontal (self) ? GSK_LAYER_DRAG_VERTICAL
+                                                                                           : GSK_LAYER_DRAG_HORIZONTAL));
+  g_signal_connect_object (self->cross_pan, "notify::value", G_CALLBACK (on_cross_pan_value), self, G_CONNECT_SWAPPED);
+  gsk_layer_pan_gesture_set_idle_when_fixed (self->cross_pan, TRUE);
+  gsk_layer_event_controller_set_claim_group (GSK_LAYER_EVENT_CONTROLLER (self->cross_pan), self);
+  gsk_layer_add_controller (GSK_LAYER (self), GSK_LAYER_EVENT_CONTROLLER (self->cross_pan));
+
+  self->pinch = GSK_LAYER_PINCH_GESTURE (gsk_layer_pinch_gesture_new ());
+  g_signal_connect_object (self->pinch, "pinch-begin", G_CALLBACK (on_pinch_begin), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->pinch, "pinch-update", G_CALLBACK (on_pinch_update), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->pinch, "pinch-end", G_CALLBACK (on_pinch_end), self, G_CONNECT_SWAPPED);
+  gsk_layer_event_controller_set_claim_group (GSK_LAYER_EVENT_CONTROLLER (self->pinch), self);
+  gsk_layer_add_controller (GSK_LAYER (self), GSK_LAYER_EVENT_CONTROLLER (self->pinch));
+
+  move_children (self, FALSE);
 }
 
 static void
@@ -300,8 +533,20 @@ gsk_layer_scroll_get_property (GObject    *object,
     case PROP_SCROLL_OFFSET:
       g_value_set_double (value, self->offset);
       break;
+    case PROP_CROSS_OFFSET:
+      g_value_set_double (value, self->cross_offset);
+      break;
     case PROP_SNAP:
       g_value_set_enum (value, self->snap);
+      break;
+    case PROP_ZOOM:
+      g_value_set_double (value, self->zoom);
+      break;
+    case PROP_MIN_ZOOM:
+      g_value_set_double (value, self->min_zoom);
+      break;
+    case PROP_MAX_ZOOM:
+      g_value_set_double (value, self->max_zoom);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -324,8 +569,20 @@ gsk_layer_scroll_set_property (GObject      *object,
     case PROP_SCROLL_OFFSET:
       gsk_layer_scroll_set_scroll_offset (self, g_value_get_double (value));
       break;
+    case PROP_CROSS_OFFSET:
+      gsk_layer_scroll_set_cross_offset (self, g_value_get_double (value));
+      break;
     case PROP_SNAP:
       gsk_layer_scroll_set_snap (self, g_value_get_enum (value));
+      break;
+    case PROP_ZOOM:
+      gsk_layer_scroll_set_zoom (self, g_value_get_double (value));
+      break;
+    case PROP_MIN_ZOOM:
+      gsk_layer_scroll_set_zoom_limits (self, g_value_get_double (value), MAX (self->max_zoom, g_value_get_double (value)));
+      break;
+    case PROP_MAX_ZOOM:
+      gsk_layer_scroll_set_zoom_limits (self, MIN (self->min_zoom, g_value_get_double (value)), g_value_get_double (value));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -387,6 +644,65 @@ gsk_layer_scroll_class_init (GskLayerScrollClass *klass)
                        GSK_TYPE_LAYER_SCROLL_SNAP, GSK_LAYER_SCROLL_SNAP_NONE,
                        G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
 
+  /**
+   * GskLayerScroll:cross-offset:
+   *
+   * How far the children are scrolled across the axis, in layout units:
+   * where they reach wider than the layer, zoomed in, say (0 where they
+   * fit: a list scrolls along its axis only). Setting it scrolls there,
+   * with the easing state in force.
+   *
+   * Since: 0.1
+   */
+  properties[PROP_CROSS_OFFSET] =
+    g_param_spec_double ("cross-offset", NULL, "How far the children are scrolled across the axis",
+                         -1e9, 1e9, 0,
+                         G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+
+  /**
+   * GskLayerScroll:zoom:
+   *
+   * How much larger the children show than they are, about the layer's
+   * origin: 1 by default, within [property@LayerScroll:min-zoom] and
+   * [property@LayerScroll:max-zoom]. Offsets are in zoomed units. The
+   * user zooms by pinching and with Ctrl and the wheel or the touchpad,
+   * about the fingers or the pointer, once the limits allow it (as
+   * Clutter's `ClutterZoomAction`); setting it zooms about the middle
+   * of the layer, with the easing state in force.
+   *
+   * Since: 0.1
+   */
+  properties[PROP_ZOOM] =
+    g_param_spec_double ("zoom", NULL, "How much larger the children show than they are",
+                         GSK_LAYER_SCROLL_MIN_ZOOM, GSK_LAYER_SCROLL_MAX_ZOOM, 1,
+                         G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+
+  /**
+   * GskLayerScroll:min-zoom:
+   *
+   * The least [property@LayerScroll:zoom] the user and the application
+   * may zoom to: 1 by default.
+   *
+   * Since: 0.1
+   */
+  properties[PROP_MIN_ZOOM] =
+    g_param_spec_double ("min-zoom", NULL, "The least zoom",
+                         GSK_LAYER_SCROLL_MIN_ZOOM, GSK_LAYER_SCROLL_MAX_ZOOM, 1,
+                         G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+
+  /**
+   * GskLayerScroll:max-zoom:
+   *
+   * The most [property@LayerScroll:zoom] the user and the application
+   * may zoom to: 1 by default, so that nothing zooms until it is raised.
+   *
+   * Since: 0.1
+   */
+  properties[PROP_MAX_ZOOM] =
+    g_param_spec_double ("max-zoom", NULL, "The most zoom",
+                         GSK_LAYER_SCROLL_MIN_ZOOM, GSK_LAYER_SCROLL_MAX_ZOOM, 1,
+                         G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
@@ -394,6 +710,7 @@ static void
 gsk_layer_scroll_init (GskLayerScroll *self)
 {
   self->orientation = GSK_LAYER_ORIENTATION_VERTICAL;
+  self->zoom = self->min_zoom = self->max_zoom = 1;
 }
 
 /**
@@ -452,13 +769,7 @@ gsk_layer_scroll_set_scroll_offset (GskLayerScroll *self,
   g_return_if_fail (GSK_IS_LAYER_SCROLL (self));
   g_return_if_fail (isfinite (offset));
 
-  /* Children placed since the last layout pass count already */
-  if (gsk_layer_pan_gesture_is_moving (self->pan) == FALSE)
-    update_range (self);
-  self->scrolling_to = TRUE;
-  gsk_layer_pan_gesture_set_value (self->pan, offset);
-  self->scrolling_to = FALSE;
-  set_offset (self, gsk_layer_pan_gesture_get_value (self->pan), TRUE);
+  scroll_to (self, offset, self->cross_offset);
 }
 
 /**
@@ -508,13 +819,14 @@ gsk_layer_scroll_get_max_offset (GskLayerScroll *self)
 /**
  * gsk_layer_scroll_scroll_to_point:
  * @self: a scroll layer
- * @point: a point of the children's space (the layer's, unscrolled)
+ * @point: a point of the children's space (the layer's, unscrolled and
+ *   unzoomed)
  *
- * Scrolls so that @point is at the layer's origin along the axis, as
- * far as the children reach (as `clutter_scroll_actor_scroll_to_point ()`
- * and `CAScrollLayer`'s `scrollToPoint:`), with the easing state in
- * force. A point that is not a number is refused with a critical
- * warning.
+ * Scrolls so that @point is at the layer's origin, as far as the
+ * children reach along the axis and across it (as
+ * `clutter_scroll_actor_scroll_to_point ()` and `CAScrollLayer`'s
+ * `scrollToPoint:`), with the easing state in force. A point that is
+ * not a number is refused with a critical warning.
  *
  * Since: 0.1
  */
@@ -526,17 +838,34 @@ gsk_layer_scroll_scroll_to_point (GskLayerScroll         *self,
   g_return_if_fail (point != NULL);
   g_return_if_fail (isfinite (point->x) && isfinite (point->y));
 
-  gsk_layer_scroll_set_scroll_offset (self, is_horizontal (self) ? point->x : point->y);
+  scroll_to (self, (is_horizontal (self) ? point->x : point->y) * self->zoom,
+             (is_horizontal (self) ? point->y : point->x) * self->zoom);
+}
+
+/* The least scroll from @offset that shows @start to @end of the
+ * children (zoomed) in @viewport; @start wins where it is too long */
+static double
+offset_showing (double offset,
+                double start,
+                double end,
+                double viewport)
+{
+  if (start < offset || end - start > viewport)
+    return start;
+  if (end > offset + viewport)
+    return end - viewport;
+  return offset;
 }
 
 /**
  * gsk_layer_scroll_scroll_to_rect:
  * @self: a scroll layer
- * @rect: a rectangle of the children's space (the layer's, unscrolled)
+ * @rect: a rectangle of the children's space (the layer's, unscrolled
+ *   and unzoomed)
  *
- * Scrolls as little as shows @rect whole along the axis: to its start
- * if it begins before the part shown, so that its end shows if it ends
- * after; not at all if it is shown already (as
+ * Scrolls as little as shows @rect whole, along the axis and across it:
+ * to its start if it begins before the part shown, so that its end
+ * shows if it ends after; not at all if it is shown already (as
  * `clutter_scroll_actor_scroll_to_rect ()` and `CAScrollLayer`'s
  * `scrollToRect:`). Where @rect is longer than the layer, its start
  * wins. With the easing state in force; a rectangle that is not a
@@ -549,8 +878,7 @@ gsk_layer_scroll_scroll_to_rect (GskLayerScroll        *self,
                                  const graphene_rect_t *rect)
 {
   graphene_rect_t r;
-  graphene_size_t size;
-  double start, end, viewport, offset;
+  double along, across, z = self->zoom;
 
   g_return_if_fail (GSK_IS_LAYER_SCROLL (self));
   g_return_if_fail (rect != NULL);
@@ -558,19 +886,257 @@ gsk_layer_scroll_scroll_to_rect (GskLayerScroll        *self,
                     isfinite (rect->size.width) && isfinite (rect->size.height));
 
   graphene_rect_normalize_r (rect, &r);
-  gsk_layer_get_size (GSK_LAYER (self), &size);
-  start = is_horizontal (self) ? r.origin.x : r.origin.y;
-  end = start + (is_horizontal (self) ? r.size.width : r.size.height);
-  viewport = is_horizontal (self) ? size.width : size.height;
-  offset = self->offset;
-  if (start < offset || end - start > viewport)
-    offset = start;
-  else if (end > offset + viewport)
-    offset = end - viewport;
+  if (is_horizontal (self))
+    {
+      along = offset_showing (self->offset, r.origin.x * z, (r.origin.x + r.size.width) * z,
+                              gsk_layer_scroll_viewport_length (self));
+      across = offset_showing (self->cross_offset, r.origin.y * z, (r.origin.y + r.size.height) * z,
+                               viewport_across (self));
+    }
   else
+    {
+      along = offset_showing (self->offset, r.origin.y * z, (r.origin.y + r.size.height) * z,
+                              gsk_layer_scroll_viewport_length (self));
+      across = offset_showing (self->cross_offset, r.origin.x * z, (r.origin.x + r.size.width) * z,
+                               viewport_across (self));
+    }
+  if (along == self->offset && across == self->cross_offset)
     return;
 
-  gsk_layer_scroll_set_scroll_offset (self, offset);
+  scroll_to (self, along, across);
+}
+
+/**
+ * gsk_layer_scroll_set_cross_offset:
+ * @self: a scroll layer
+ * @offset: how far to scroll across the axis, in layout units
+ *
+ * Scrolls across the axis to @offset, clamped to 0 and
+ * [method@LayerScroll.get_max_cross_offset], with the easing state in
+ * force. An offset that is not a number is refused with a critical
+ * warning.
+ *
+ * Since: 0.1
+ */
+void
+gsk_layer_scroll_set_cross_offset (GskLayerScroll *self,
+                                   double          offset)
+{
+  g_return_if_fail (GSK_IS_LAYER_SCROLL (self));
+  g_return_if_fail (isfinite (offset));
+
+  scroll_to (self, self->offset, offset);
+}
+
+/**
+ * gsk_layer_scroll_get_cross_offset:
+ * @self: a scroll layer
+ *
+ * Gives [property@LayerScroll:cross-offset].
+ *
+ * Returns: the offset across the axis, in layout units
+ *
+ * Since: 0.1
+ */
+double
+gsk_layer_scroll_get_cross_offset (GskLayerScroll *self)
+{
+  g_return_val_if_fail (GSK_IS_LAYER_SCROLL (self), 0);
+
+  return self->cross_offset;
+}
+
+/**
+ * gsk_layer_scroll_get_max_cross_offset:
+ * @self: a scroll layer
+ *
+ * Gives how far @self scrolls across its axis: the extent its visible
+ * children reach across it, zoomed, less its own size, as of the last
+ * layout pass; 0 when they fit.
+ *
+ * Returns: the largest offset across the axis, in layout units
+ *
+ * Since: 0.1
+ */
+double
+gsk_layer_scroll_get_max_cross_offset (GskLayerScroll *self)
+{
+  double upper = 0;
+
+  g_return_val_if_fail (GSK_IS_LAYER_SCROLL (self), 0);
+
+  gsk_layer_pan_gesture_get_range (self->cross_pan, NULL, &upper);
+  return upper;
+}
+
+/**
+ * gsk_layer_scroll_zoom_to:
+ * @self: a scroll layer
+ * @zoom: the zoom, clamped to the limits
+ * @focal: (nullable): the point of the layer's space that keeps showing
+ *   the same point of the children, or %NULL for the layer's middle
+ *
+ * Zooms to @zoom about @focal, scrolling as it does (within the range
+ * at the new zoom), with the easing state in force, as a pinch or
+ * Ctrl and the wheel do about the fingers or the pointer. A zoom or a
+ * point that is not a number is refused with a critical warning.
+ *
+ * Since: 0.1
+ */
+void
+gsk_layer_scroll_zoom_to (GskLayerScroll         *self,
+                          double                  zoom,
+                          const graphene_point_t *focal)
+{
+  graphene_point_t middle;
+
+  g_return_if_fail (GSK_IS_LAYER_SCROLL (self));
+  g_return_if_fail (isfinite (zoom));
+  g_return_if_fail (focal == NULL || (isfinite (focal->x) && isfinite (focal->y)));
+
+  if (focal == NULL)
+    {
+      graphene_size_t size;
+
+      gsk_layer_get_size (GSK_LAYER (self), &size);
+      middle = GRAPHENE_POINT_INIT (size.width / 2, size.height / 2);
+      focal = &middle;
+    }
+  zoom_about (self, zoom, focal, TRUE);
+}
+
+/**
+ * gsk_layer_scroll_set_zoom:
+ * @self: a scroll layer
+ * @zoom: the zoom, clamped to the limits
+ *
+ * Sets [property@LayerScroll:zoom], about the middle of the layer:
+ * see [method@LayerScroll.zoom_to].
+ *
+ * Since: 0.1
+ */
+void
+gsk_layer_scroll_set_zoom (GskLayerScroll *self,
+                           double          zoom)
+{
+  gsk_layer_scroll_zoom_to (self, zoom, NULL);
+}
+
+/**
+ * gsk_layer_scroll_get_zoom:
+ * @self: a scroll layer
+ *
+ * Gives [property@LayerScroll:zoom]: while a zoom animates, the zoom it
+ * goes to.
+ *
+ * Returns: the zoom
+ *
+ * Since: 0.1
+ */
+double
+gsk_layer_scroll_get_zoom (GskLayerScroll *self)
+{
+  g_return_val_if_fail (GSK_IS_LAYER_SCROLL (self), 1);
+
+  return self->zoom;
+}
+
+/**
+ * gsk_layer_scroll_set_zoom_limits:
+ * @self: a scroll layer
+ * @min_zoom: the least zoom, from %GSK_LAYER_SCROLL_MIN_ZOOM
+ * @max_zoom: the most zoom, at least @min_zoom, up to
+ *   %GSK_LAYER_SCROLL_MAX_ZOOM
+ *
+ * Sets [property@LayerScroll:min-zoom] and
+ * [property@LayerScroll:max-zoom]; a zoom outside them comes within
+ * them, at once. Limits out of order, out of bounds or not numbers are
+ * refused with a critical warning.
+ *
+ * Since: 0.1
+ */
+void
+gsk_layer_scroll_set_zoom_limits (GskLayerScroll *self,
+                                  double          min_zoom,
+                                  double          max_zoom)
+{
+  g_return_if_fail (GSK_IS_LAYER_SCROLL (self));
+  g_return_if_fail (min_zoom >= GSK_LAYER_SCROLL_MIN_ZOOM && max_zoom <= GSK_LAYER_SCROLL_MAX_ZOOM);
+  g_return_if_fail (min_zoom <= max_zoom);
+
+  g_object_freeze_notify (G_OBJECT (self));
+  if (self->min_zoom != min_zoom)
+    {
+      self->min_zoom = min_zoom;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MIN_ZOOM]);
+    }
+  if (self->max_zoom != max_zoom)
+    {
+      self->max_zoom = max_zoom;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MAX_ZOOM]);
+    }
+  if (self->zoom < min_zoom || self->zoom > max_zoom)
+    {
+      graphene_point_t origin = GRAPHENE_POINT_INIT (0, 0);
+
+      zoom_about (self, self->zoom, &origin, FALSE);
+    }
+  g_object_thaw_notify (G_OBJECT (self));
+}
+
+/**
+ * gsk_layer_scroll_get_min_zoom:
+ * @self: a scroll layer
+ *
+ * Gives [property@LayerScroll:min-zoom].
+ *
+ * Returns: the least zoom
+ *
+ * Since: 0.1
+ */
+double
+gsk_layer_scroll_get_min_zoom (GskLayerScroll *self)
+{
+  g_return_val_if_fail (GSK_IS_LAYER_SCROLL (self), 1);
+
+  return self->min_zoom;
+}
+
+/**
+ * gsk_layer_scroll_get_max_zoom:
+ * @self: a scroll layer
+ *
+ * Gives [property@LayerScroll:max-zoom].
+ *
+ * Returns: the most zoom
+ *
+ * Since: 0.1
+ */
+double
+gsk_layer_scroll_get_max_zoom (GskLayerScroll *self)
+{
+  g_return_val_if_fail (GSK_IS_LAYER_SCROLL (self), 1);
+
+  return self->max_zoom;
+}
+
+/**
+ * gsk_layer_scroll_get_pinch_gesture:
+ * @self: a scroll layer
+ *
+ * Gives the gesture that zooms @self when two fingers pinch, to switch
+ * it off (%GSK_LAYER_PHASE_NONE) or listen to it.
+ *
+ * Returns: (transfer none): the pinch gesture of @self
+ *
+ * Since: 0.1
+ */
+GskLayerPinchGesture *
+gsk_layer_scroll_get_pinch_gesture (GskLayerScroll *self)
+{
+  g_return_val_if_fail (GSK_IS_LAYER_SCROLL (self), NULL);
+
+  return self->pinch;
 }
 
 /**

@@ -10,6 +10,7 @@
 
 #include "gsk-layer.h"
 #include "gsk-layer-pan-gesture.h"
+#include "gsk-layer-pinch-gesture.h"
 
 #include <gio/gio.h>
 
@@ -36,6 +37,24 @@ typedef enum {
   GSK_LAYER_SCROLL_SNAP_MANDATORY,
   GSK_LAYER_SCROLL_SNAP_PROXIMITY,
 } GskLayerScrollSnap;
+
+/**
+ * GSK_LAYER_SCROLL_MIN_ZOOM:
+ *
+ * The least zoom a scroll layer's limits may allow.
+ *
+ * Since: 0.1
+ */
+#define GSK_LAYER_SCROLL_MIN_ZOOM 0.01
+
+/**
+ * GSK_LAYER_SCROLL_MAX_ZOOM:
+ *
+ * The most zoom a scroll layer's limits may allow.
+ *
+ * Since: 0.1
+ */
+#define GSK_LAYER_SCROLL_MAX_ZOOM 100.0
 
 #define GSK_TYPE_LAYER_SCROLL (gsk_layer_scroll_get_type ())
 
@@ -66,6 +85,32 @@ GSK_LAYER_AVAILABLE_IN_ALL
 GskLayerScrollSnap   gsk_layer_scroll_get_snap           (GskLayerScroll         *self);
 GSK_LAYER_AVAILABLE_IN_ALL
 GskLayerPanGesture  *gsk_layer_scroll_get_pan_gesture    (GskLayerScroll         *self);
+GSK_LAYER_AVAILABLE_IN_ALL
+void                 gsk_layer_scroll_set_cross_offset   (GskLayerScroll         *self,
+                                                          double                  offset);
+GSK_LAYER_AVAILABLE_IN_ALL
+double               gsk_layer_scroll_get_cross_offset   (GskLayerScroll         *self);
+GSK_LAYER_AVAILABLE_IN_ALL
+double               gsk_layer_scroll_get_max_cross_offset (GskLayerScroll       *self);
+GSK_LAYER_AVAILABLE_IN_ALL
+void                 gsk_layer_scroll_zoom_to            (GskLayerScroll         *self,
+                                                          double                  zoom,
+                                                          const graphene_point_t *focal);
+GSK_LAYER_AVAILABLE_IN_ALL
+void                 gsk_layer_scroll_set_zoom           (GskLayerScroll         *self,
+                                                          double                  zoom);
+GSK_LAYER_AVAILABLE_IN_ALL
+double               gsk_layer_scroll_get_zoom           (GskLayerScroll         *self);
+GSK_LAYER_AVAILABLE_IN_ALL
+void                 gsk_layer_scroll_set_zoom_limits    (GskLayerScroll         *self,
+                                                          double                  min_zoom,
+                                                          double                  max_zoom);
+GSK_LAYER_AVAILABLE_IN_ALL
+double               gsk_layer_scroll_get_min_zoom       (GskLayerScroll         *self);
+GSK_LAYER_AVAILABLE_IN_ALL
+double               gsk_layer_scroll_get_max_zoom       (GskLayerScroll         *self);
+GSK_LAYER_AVAILABLE_IN_ALL
+GskLayerPinchGesture *gsk_layer_scroll_get_pinch_gesture (GskLayerScroll         *self);
 
 /**
  * GskLayerCreateCellFunc:
