@@ -7,11 +7,15 @@
  * the stage, and a stage that moved between two moments of the turn.
  * Runs examples/cover-flow too, before and after it turned to the sixth
  * cover, and examples/widget-cube, a cube of widgets in one 3D rendering
- * context, turned two ways. GSK_WIDGETS_ON_LAYERS, GSK_COVER_FLOW and
- * GSK_WIDGET_CUBE, set by tests/meson.build, are their paths.
+ * context, turned two ways. Runs the ports of four of Clutter's own
+ * examples (actor-model, scroll-actor, pan-action, drop-action) with
+ * scripted input. GSK_WIDGETS_ON_LAYERS, GSK_COVER_FLOW,
+ * GSK_WIDGET_CUBE, GSK_ACTOR_MODEL, GSK_SCROLL_ACTOR, GSK_PAN_ACTION and
+ * GSK_DROP_ACTION, set by tests/meson.build, are their paths.
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include <glib/gstdio.h>
@@ -258,6 +262,126 @@ test_widget_cube_cairo (void)
   check_widget_cube ("cairo");
 }
 
+/* {{{ Clutter's examples, ported (issue 31): each driven by scripted
+ * input once it drew, its window checked where the originals' behaviour
+ * puts things */
+
+static gboolean
+near_rgb (const guint8 rgb[3],
+          int          r,
+          int          g,
+          int          b)
+{
+  return abs (rgb[0] - r) <= 12 && abs (rgb[1] - g) <= 12 && abs (rgb[2] - b) <= 12;
+}
+
+/* The mean row of the light sky blue pixels (the selected option), or
+ * -1 if there are none */
+static double
+selected_row (cairo_surface_t *frame)
+{
+  double sum = 0;
+  int n = 0;
+
+  for (int y = 0; y < cairo_image_surface_get_height (frame); y++)
+    for (int x = 0; x < cairo_image_surface_get_width (frame); x++)
+      {
+        guint8 rgb[3];
+
+        pixel (frame, x, y, rgb);
+        if (near_rgb (rgb, 135, 206, 250))
+          {
+            sum += y;
+            n++;
+          }
+      }
+  return n > 50 ? sum / n : -1;
+}
+
+/* Options 40 units apart (28 of text, 12 of spacing) from 18 down: the
+ * first selected at first; three Downs select the fourth, 120 lower,
+ * and scroll the menu to its end, 24 up (12 × 40 − 12 = 468 of menu in
+ * 444 of scroll layer) */
+static void
+test_actor_model (void)
+{
+  cairo_surface_t *first = run_example_with ("GSK_ACTOR_MODEL", "gl", "0.6", "--keys", "");
+  cairo_surface_t *fourth = run_example_with ("GSK_ACTOR_MODEL", "gl", "0.6", "--keys", "Down,Down,Down");
+  double a = selected_row (first), b = selected_row (fourth);
+
+  g_test_message ("the selected option's mean row: %.1f, then %.1f", a, b);
+  g_assert_cmpfloat (a, >, 18);
+  g_assert_cmpfloat (a, <, 18 + 40);
+  g_assert_cmpfloat_with_epsilon (b - a, 120 - 24, 3);
+  cairo_surface_destroy (first);
+  cairo_surface_destroy (fourth);
+}
+
+/* Down, Down, Up, Up, Up: round the top to the twelfth, at the bottom
+ * of the scroll layer (462), the menu scrolled to its end */
+static void
+test_scroll_actor (void)
+{
+  cairo_surface_t *frame = run_example_with ("GSK_SCROLL_ACTOR", "gl", "0.6", "--keys", "Down,Down,Up,Up,Up");
+  double row = selected_row (frame);
+
+  g_test_message ("the selected option's mean row: %.1f", row);
+  g_assert_cmpfloat (row, >, 462 - 40);
+  g_assert_cmpfloat (row, <, 462);
+  cairo_surface_destroy (frame);
+}
+
+/* The image's blue square at 300,300 (40 wide): dragged by −60,−100,
+ * it is at 240,200 */
+static void
+test_pan_action (void)
+{
+  cairo_surface_t *still = run_example_with ("GSK_PAN_ACTION", "gl", "0.2", "--drag", "0,0");
+  cairo_surface_t *dragged = run_example_with ("GSK_PAN_ACTION", "gl", "2", "--drag", "-60,-100");
+  guint8 rgb[3];
+
+  pixel (still, 320, 320, rgb);
+  g_assert_true (near_rgb (rgb, 26, 51, 230));
+  pixel (still, 320, 320 - 100, rgb);
+  g_assert_false (near_rgb (rgb, 26, 51, 230));
+  pixel (dragged, 320 - 60, 320 - 100, rgb);
+  g_assert_true (near_rgb (rgb, 26, 51, 230));
+  pixel (dragged, 320, 320, rgb);
+  g_assert_false (near_rgb (rgb, 26, 51, 230));
+  cairo_surface_destroy (still);
+  cairo_surface_destroy (dragged);
+}
+
+/* Dropped on the right target, the light blue square is in its middle,
+ * the target lit, the left one dim; dropped on the orange block, it is
+ * back in the left target, the right one dim */
+static void
+test_drop_action (void)
+{
+  cairo_surface_t *right = run_example_with ("GSK_DROP_ACTION", "gl", "1.5", "--drag-to", "540,240");
+  cairo_surface_t *between = run_example_with ("GSK_DROP_ACTION", "gl", "1.5", "--drag-to", "320,240");
+  guint8 rgb[3];
+
+  pixel (right, 530, 240, rgb);
+  g_assert_true (near_rgb (rgb, 115, 158, 207));
+  pixel (right, 440, 150, rgb);
+  g_assert_true (near_rgb (rgb, 138, 227, 51));
+  pixel (right, 110, 240, rgb);
+  g_assert_true (near_rgb (rgb, 60, 10, 10));
+  pixel (between, 110, 240, rgb);
+  g_assert_true (near_rgb (rgb, 115, 158, 207));
+  pixel (between, 20, 150, rgb);
+  g_assert_true (near_rgb (rgb, 240, 41, 41));
+  pixel (between, 320, 240, rgb);
+  g_assert_true (near_rgb (rgb, 207, 92, 0));
+  pixel (between, 530, 240, rgb);
+  g_assert_true (near_rgb (rgb, 34, 57, 13));
+  cairo_surface_destroy (right);
+  cairo_surface_destroy (between);
+}
+
+/* }}} */
+
 int
 main (int    argc,
       char **argv)
@@ -270,6 +394,10 @@ main (int    argc,
   g_test_add_func ("/examples/cover-flow/cairo", test_cover_flow_cairo);
   g_test_add_func ("/examples/widget-cube/gl", test_widget_cube_gl);
   g_test_add_func ("/examples/widget-cube/cairo", test_widget_cube_cairo);
+  g_test_add_func ("/examples/clutter/actor-model", test_actor_model);
+  g_test_add_func ("/examples/clutter/scroll-actor", test_scroll_actor);
+  g_test_add_func ("/examples/clutter/pan-action", test_pan_action);
+  g_test_add_func ("/examples/clutter/drop-action", test_drop_action);
 
   return g_test_run ();
 }

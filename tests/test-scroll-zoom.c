@@ -308,12 +308,30 @@ test_limits_and_animation (Fixture       *f,
   g_assert_cmpfloat (gsk_layer_scroll_get_max_zoom (f->scroll), ==, 1.5);
 }
 
+/* Unsized, a scroll layer asks for the room its children take where
+ * they are, as Clutter's scroll actor does (the ports of Clutter's
+ * examples centre one by its natural width) */
+static void
+test_natural_size (void)
+{
+  GskLayer *scroll = g_object_ref_sink (gsk_layer_scroll_new (GSK_LAYER_ORIENTATION_VERTICAL));
+  graphene_size_t natural;
+
+  gsk_layer_add_child (scroll, new_layer ("a", 10, 20, 300, 500));
+  gsk_layer_add_child (scroll, new_layer ("b", 0, 0, 50, 50));
+  gsk_layer_get_preferred_size (scroll, NULL, &natural);
+  g_assert_cmpfloat (natural.width, ==, 310);
+  g_assert_cmpfloat (natural.height, ==, 520);
+  g_object_unref (scroll);
+}
+
 int
 main (int   argc,
       char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
 
+  g_test_add_func ("/scroll-zoom/natural-size", test_natural_size);
   g_test_add ("/scroll-zoom/cross-axis", Fixture, NULL, fixture_set_up, test_cross_axis, fixture_tear_down);
   g_test_add ("/scroll-zoom/fits-across", Fixture, NULL, fixture_set_up, test_fits_across, fixture_tear_down);
   g_test_add ("/scroll-zoom/wheel", Fixture, NULL, fixture_set_up, test_wheel_zoom, fixture_tear_down);

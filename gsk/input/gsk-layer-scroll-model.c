@@ -484,6 +484,18 @@ gsk_layer_scroll_cells_extent (GskLayerScroll *self)
   return (double) n_lines (self->cells, &lines) * lines.line;
 }
 
+/* A cell: its length along the axis, and across it, what it asks */
+void
+gsk_layer_scroll_cells_measure (GskLayerScroll      *self,
+                                GskLayerOrientation  orientation,
+                                float               *minimum,
+                                float               *natural)
+{
+  const graphene_size_t *cell = &self->cells->cell_size;
+
+  *minimum = *natural = orientation == GSK_LAYER_ORIENTATION_HORIZONTAL ? cell->width : cell->height;
+}
+
 void
 gsk_layer_scroll_cells_layout (GskLayerScroll *self)
 {

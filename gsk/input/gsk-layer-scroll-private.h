@@ -7,6 +7,7 @@
 
 #include "gsk-layer-scroll.h"
 #include "gsk-layer-pinch-gesture.h"
+#include "gsk-layer-layout-manager.h"
 
 G_BEGIN_DECLS
 
@@ -31,6 +32,7 @@ struct _GskLayerScroll
   gboolean scrolling_to;        /* the pan's value follows an animated scroll */
   GskLayerScrollSnap snap;
   GskLayerScrollCells *cells;   /* a model bound, or NULL */
+  GskLayerLayoutManager *fixed; /* measures the children, unset */
 };
 
 gboolean gsk_layer_scroll_is_horizontal    (GskLayerScroll *self);
@@ -40,6 +42,10 @@ double   gsk_layer_scroll_viewport_length  (GskLayerScroll *self);
 void     gsk_layer_scroll_cells_free       (GskLayerScrollCells *cells);
 double   gsk_layer_scroll_cells_extent     (GskLayerScroll      *self);
 void     gsk_layer_scroll_cells_layout     (GskLayerScroll      *self);
+void     gsk_layer_scroll_cells_measure    (GskLayerScroll      *self,
+                                            GskLayerOrientation  orientation,
+                                            float               *minimum,
+                                            float               *natural);
 void     gsk_layer_scroll_cells_scrolled   (GskLayerScroll      *self,
                                             gboolean             animated);
 void     gsk_layer_scroll_cells_snap       (GskLayerScroll      *self,

@@ -12,6 +12,7 @@
 #include "gsk-layer-event-controller.h"
 #include "gsk-layer-transform.h"
 #include "gsk-layer-layout-manager.h"
+#include "gsk-layer-fixed-layout.h"
 #include "gsk-layer-event-controller-private.h"
 #include "gsk-layer-pinch-gesture.h"
 
@@ -250,6 +251,29 @@ gsk_layer_scroll_layout_children (GskLayer *layer)
     GSK_LAYER_CLASS (gsk_layer_scroll_parent_class)->layout_children (layer);
 
   update_range (self);
+}
+
+/* Without a layout manager, it asks for the room its children take
+ * where they are, as a fixed layout (and Clutter's scroll actor) does;
+ * with a model bound, for a cell */
+static void
+gsk_layer_scroll_measure (GskLayer            *layer,
+                          GskLayerOrientation  orientation,
+                          float                for_size,
+                          float               *minimum,
+                          float               *natural)
+{
+  GskLayerScroll *self = GSK_LAYER_SCROLL (layer);
+
+  if (self->cells != NULL)
+    {
+      gsk_layer_scroll_cells_measure (self, orientation, minimum, natural);
+      return;
+    }
+  if (self->fixed == NULL)
+    self->fixed = gsk_layer_fixed_layout_new ();
+  GSK_LAYER_LAYOUT_MANAGER_GET_CLASS (self->fixed)->measure (self->fixed, layer, orientation, for_size,
+                                                            minimum, natural);
 }
 
 /* The snap position for a motion from @start that would rest at @end:
@@ -513,6 +537,7 @@ gsk_layer_scroll_dispose (GObject *object)
 
   if (self->cells != NULL)
     gsk_layer_scroll_cells_free (g_steal_pointer (&self->cells));
+  g_clear_object (&self->fixed);
 
   G_OBJECT_CLASS (gsk_layer_scroll_parent_class)->dispose (object);
 }
@@ -600,6 +625,7 @@ gsk_layer_scroll_class_init (GskLayerScrollClass *klass)
   object_class->get_property = gsk_layer_scroll_get_property;
   object_class->set_property = gsk_layer_scroll_set_property;
   layer_class->layout_children = gsk_layer_scroll_layout_children;
+  layer_class->measure = gsk_layer_scroll_measure;
 
   /**
    * GskLayerScroll:orientation:
