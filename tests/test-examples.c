@@ -9,7 +9,8 @@
  * cover, and examples/widget-cube, a cube of widgets in one 3D rendering
  * context, turned two ways. Runs the ports of four of Clutter's own
  * examples (actor-model, scroll-actor, pan-action, drop-action) with
- * scripted input. GSK_WIDGETS_ON_LAYERS, GSK_COVER_FLOW,
+ * scripted input, and the photo browser, a photo moved by a drag.
+ * GSK_PHOTO_BROWSER, GSK_WIDGETS_ON_LAYERS, GSK_COVER_FLOW,
  * GSK_WIDGET_CUBE, GSK_ACTOR_MODEL, GSK_SCROLL_ACTOR, GSK_PAN_ACTION and
  * GSK_DROP_ACTION, set by tests/meson.build, are their paths.
  *
@@ -382,6 +383,35 @@ test_drop_action (void)
 
 /* }}} */
 
+/* The photo browser: photo 1 (red, the first of 10,000) dragged by its
+ * grip onto the seventh cell (second line, second column: cells of
+ * 180×120 below a 40-unit header) takes its place; the first cell then
+ * shows photo 2 */
+static gboolean
+reddish (cairo_surface_t *frame,
+         int              x,
+         int              y)
+{
+  guint8 rgb[3];
+
+  pixel (frame, x, y, rgb);
+  return rgb[0] > rgb[1] + 80 && rgb[0] > rgb[2] + 80;
+}
+
+static void
+test_photo_browser (void)
+{
+  cairo_surface_t *still = run_example_with ("GSK_PHOTO_BROWSER", "gl", "0.3", "--move", "-1,-1");
+  cairo_surface_t *moved = run_example_with ("GSK_PHOTO_BROWSER", "gl", "2", "--move", "0,6");
+
+  g_assert_true (reddish (still, 90, 100));
+  g_assert_false (reddish (still, 270, 220));
+  g_assert_true (reddish (moved, 270, 220));
+  g_assert_false (reddish (moved, 90, 100));
+  cairo_surface_destroy (still);
+  cairo_surface_destroy (moved);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -398,6 +428,7 @@ main (int    argc,
   g_test_add_func ("/examples/clutter/scroll-actor", test_scroll_actor);
   g_test_add_func ("/examples/clutter/pan-action", test_pan_action);
   g_test_add_func ("/examples/clutter/drop-action", test_drop_action);
+  g_test_add_func ("/examples/photo-browser", test_photo_browser);
 
   return g_test_run ();
 }
