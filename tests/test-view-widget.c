@@ -13,6 +13,7 @@
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
 #include <math.h>
+#include <glib/gstdio.h>
 
 #include "view-test-utils.h"
 #include "perspective-button-utils.h"
@@ -471,6 +472,166 @@ test_widget_size_and_lifetime (Fixture       *f,
 
 /* }}} */
 
+/* {{{ Data dragged onto the view (GTK's drag and drop) */
+
+typedef struct {
+  char *text;
+  GFile *file;
+  graphene_point_t at;
+  int enters, leaves;
+} Dropped;
+
+static void
+on_data_enter (GskLayerDropTarget *target,
+               GskLayer           *layer,
+               double              x,
+               double              y,
+               Dropped            *dropped)
+{
+  g_assert_null (layer);
+  dropped->enters++;
+}
+
+static void
+on_data_leave (GskLayerDropTarget *target,
+               Dropped            *dropped)
+{
+  dropped->leaves++;
+}
+
+static gboolean
+on_drop_value (GskLayerDropTarget *target,
+               const GValue       *value,
+               double              x,
+               double              y,
+               Dropped            *dropped)
+{
+  if (G_VALUE_HOLDS_STRING (value))
+    dropped->text = g_value_dup_string (value);
+  else if (G_VALUE_HOLDS (value, GDK_TYPE_FILE_LIST) && g_value_get_boxed (value) != NULL)
+    dropped->file = g_object_ref (((GSList *) g_value_get_boxed (value))->data);
+  dropped->at = GRAPHENE_POINT_INIT (x, y);
+  return TRUE;
+}
+
+static gboolean
+text_dropped (gconstpointer data)
+{
+  const Dropped *dropped = data;
+
+  return dropped->text != NULL || dropped->file != NULL;
+}
+
+/* A layer at (100, 50), 200 × 150, turned a little, that takes @types */
+static GskLayer *
+drop_layer (Fixture     *f,
+            const GType *types,
+            gsize        n_types,
+            Dropped     *dropped)
+{
+  GskLayer *layer = colored (100, 50, 200, 150, &(GdkRGBA) { 0.3f, 0.6f, 0.3f, 1 });
+  GskLayerEventController *target = gsk_layer_drop_target_new ();
+
+  gsk_layer_drop_target_set_gtypes (GSK_LAYER_DROP_TARGET (target), types, n_types);
+  g_signal_connect (target, "enter", G_CALLBACK (on_data_enter), dropped);
+  g_signal_connect (target, "leave", G_CALLBACK (on_data_leave), dropped);
+  g_signal_connect (target, "drop-value", G_CALLBACK (on_drop_value), dropped);
+  gsk_layer_add_controller (layer, target);
+  gsk_layer_add_child (f->root, layer);
+  return layer;
+}
+
+/* A real drag with xdotool, from the button under the view to @x, @y
+ * of the view, step by step as a hand moves */
+static void
+drag_from_button (Fixture *f,
+                  int      x,
+                  int      y)
+{
+  int bx = gtk_widget_get_width (f->button) / 2, by = HEIGHT + gtk_widget_get_height (f->button) / 2;
+
+  move_pointer (f, bx, by);
+  spin (100);
+  xdotool (f, "mousedown", "1", NULL);
+  spin (50);
+  for (int i = 1; i <= 20; i++)
+    {
+      move_pointer (f, bx + (x - bx) * i / 20, by + (y - by) * i / 20);
+      spin (30);
+    }
+  spin (200);
+  xdotool (f, "mouseup", "1", NULL);
+}
+
+/* Text from a GtkDragSource on the button, dropped on the layer: its
+ * drop target gets it, with the point in its own space */
+static void
+test_drop_text (Fixture       *f,
+                gconstpointer  data)
+{
+  GType types[] = { G_TYPE_STRING };
+  Dropped dropped = { 0 };
+  GtkDragSource *source = gtk_drag_source_new ();
+  GdkContentProvider *content = gdk_content_provider_new_typed (G_TYPE_STRING, "Dropped text");
+
+  gtk_drag_source_set_content (source, content);
+  g_object_unref (content);
+  gtk_widget_add_controller (f->button, GTK_EVENT_CONTROLLER (source));
+  drop_layer (f, types, 1, &dropped);
+  spin (200);
+
+  drag_from_button (f, 180, 120);
+  g_assert_true (wait_until (text_dropped, &dropped, 5000));
+  g_assert_cmpstr (dropped.text, ==, "Dropped text");
+  g_assert_cmpfloat_with_epsilon (dropped.at.x, 80, 2);
+  g_assert_cmpfloat_with_epsilon (dropped.at.y, 70, 2);
+  g_assert_cmpint (dropped.enters, ==, 1);
+  g_assert_cmpint (dropped.leaves, ==, 1);
+  g_free (dropped.text);
+}
+
+/* A file, dropped where no layer takes it, then on the layer, which
+ * takes files as a file list */
+static void
+test_drop_file (Fixture       *f,
+                gconstpointer  data)
+{
+  GType types[] = { GDK_TYPE_FILE_LIST };
+  Dropped dropped = { 0 };
+  GtkDragSource *source = gtk_drag_source_new ();
+  g_autofree char *path = g_build_filename (g_get_tmp_dir (), "gsk-dropped.txt", NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  GdkContentProvider *content;
+
+  /* GTK's drag icon for a file asks for its information: a real file */
+  g_assert_true (g_file_set_contents (path, "dropped", -1, NULL));
+  content = gdk_content_provider_new_typed (G_TYPE_FILE, file);
+
+  gtk_drag_source_set_content (source, content);
+  g_object_unref (content);
+  gtk_widget_add_controller (f->button, GTK_EVENT_CONTROLLER (source));
+  drop_layer (f, types, 1, &dropped);
+  spin (200);
+
+  /* Outside the layer: nothing takes it (the way there crosses it: in
+   * and out again) */
+  drag_from_button (f, 30, 30);
+  spin (500);
+  g_assert_false (text_dropped (&dropped));
+  g_assert_cmpint (dropped.enters, ==, dropped.leaves);
+
+  drag_from_button (f, 250, 100);
+  g_assert_true (wait_until (text_dropped, &dropped, 5000));
+  g_assert_nonnull (dropped.file);
+  g_assert_true (g_file_equal (dropped.file, file));
+  g_assert_cmpfloat_with_epsilon (dropped.at.x, 150, 2);
+  g_assert_cmpfloat_with_epsilon (dropped.at.y, 50, 2);
+  g_object_unref (dropped.file);
+  g_unlink (path);
+}
+
+/* }}} */
+
 int
 main (int    argc,
       char **argv)
@@ -494,6 +655,8 @@ main (int    argc,
               test_widget_removed_during_grab, fixture_tear_down);
   g_test_add ("/view/widget/tab-order", Fixture, NULL, fixture_set_up,
               test_widget_tab_order, fixture_tear_down);
+  g_test_add ("/view/drop/text", Fixture, NULL, fixture_set_up, test_drop_text, fixture_tear_down);
+  g_test_add ("/view/drop/file", Fixture, NULL, fixture_set_up, test_drop_file, fixture_tear_down);
   g_test_add ("/view/widget/size-and-lifetime", Fixture, NULL, fixture_set_up,
               test_widget_size_and_lifetime, fixture_tear_down);
 

@@ -11,6 +11,7 @@
 #include "gsk-layer-view-private.h"
 #include "gsk-layer-view-clock-private.h"
 #include "gsk-layer-view-buffer-private.h"
+#include "gsk-layer-view-drop-private.h"
 #include "gsk-layer-gdk-event-private.h"
 #include "gsk-layer-widget-private.h"
 #include "gsk-layer-node-builder-private.h"
@@ -1278,6 +1279,7 @@ gsk_layer_view_init (GskLayerView *self)
 
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
   gtk_widget_set_overflow (GTK_WIDGET (self), GTK_OVERFLOW_HIDDEN);
+  gsk_layer_view_add_drop_target (self);
   g_signal_connect (self, "notify::scale-factor", G_CALLBACK (on_scale_changed), NULL);
 
   controller = gtk_event_controller_legacy_new ();

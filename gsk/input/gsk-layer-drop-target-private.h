@@ -24,4 +24,26 @@ void                gsk_layer_drop_target_leave  (GskLayerDropTarget *self);
 gboolean            gsk_layer_drop_target_drop   (GskLayerDropTarget *self,
                                                   GskLayerEvent      *event);
 
+/* Data dragged from elsewhere onto a view (gsk/gtk/): whether the drag
+ * offers @type */
+typedef gboolean (* GskLayerDropOffersFunc) (GType    type,
+                                             gpointer data);
+
+GskLayerDropTarget *gsk_layer_drop_target_find_for_data (GskLayer               *root,
+                                                         double                  x,
+                                                         double                  y,
+                                                         GskLayerDropOffersFunc  offers,
+                                                         gpointer                data,
+                                                         GType                  *chosen);
+void                gsk_layer_drop_target_data_over     (GskLayerDropTarget     *self,
+                                                         GskLayer               *root,
+                                                         double                  x,
+                                                         double                  y);
+void                gsk_layer_drop_target_data_leave    (GskLayerDropTarget     *self);
+gboolean            gsk_layer_drop_target_drop_value    (GskLayerDropTarget     *self,
+                                                         GskLayer               *root,
+                                                         double                  x,
+                                                         double                  y,
+                                                         const GValue           *value);
+
 G_END_DECLS

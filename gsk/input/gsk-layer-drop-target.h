@@ -21,5 +21,12 @@ GSK_LAYER_AVAILABLE_IN_ALL
 GskLayerEventController *gsk_layer_drop_target_new             (void);
 GSK_LAYER_AVAILABLE_IN_ALL
 GskLayer                *gsk_layer_drop_target_get_current_drag (GskLayerDropTarget *self);
+GSK_LAYER_AVAILABLE_IN_ALL
+void                     gsk_layer_drop_target_set_gtypes       (GskLayerDropTarget *self,
+                                                                 const GType        *types,
+                                                                 gsize               n_types);
+GSK_LAYER_AVAILABLE_IN_ALL
+const GType             *gsk_layer_drop_target_get_gtypes       (GskLayerDropTarget *self,
+                                                                 gsize              *n_types);
 
 G_END_DECLS

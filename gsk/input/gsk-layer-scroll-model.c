@@ -557,11 +557,13 @@ gsk_layer_scroll_cells_snap (GskLayerScroll *self,
  * @cell_size: (nullable): a cell's size: its length along the axis, and
  *   across it the least it takes (0 for a whole line), or %NULL with no
  *   @model
- * @create_cell_func: (scope notified) (nullable): makes a cell
- * @bind_cell_func: (scope notified) (nullable): makes a cell show an item
- * @unbind_cell_func: (scope notified) (nullable): lets a cell stop
- *   showing an item, or %NULL
- * @user_data: (closure): data for the functions
+ * @create_cell_func: (scope notified) (closure user_data) (destroy notify) (nullable):
+ *   makes a cell; required with a model
+ * @bind_cell_func: (scope notified) (closure user_data) (nullable): makes
+ *   a cell show an item; required with a model
+ * @unbind_cell_func: (scope notified) (closure user_data) (nullable): lets
+ *   a cell stop showing an item, or %NULL
+ * @user_data: data for the functions
  * @notify: (nullable): frees @user_data when the binding ends
  *
  * Shows the items of @model in cells of one size, in lines across
