@@ -33,6 +33,9 @@ on_row_clicked (GskLayerClickGesture *click,
   /* Its place among the rows is its item's in the model */
   for (GskLayer *c = gsk_layer_get_first_child (parent); c != row; c = gsk_layer_get_next_sibling (c))
     i++;
+  /* For scripts that drive the gallery (tests/test-demo.sh) */
+  if (g_getenv ("GSK_DEMO_LOG"))
+    g_print ("gsk-demo: list: removed “%s”\n", gtk_string_list_get_string (list->names, i));
   gtk_string_list_remove (list->names, i);
 }
 
@@ -80,6 +83,19 @@ on_top (GtkButton *button,
   gsk_layer_restore_easing_state (list->scroll);
 }
 
+/* For scripts that drive the gallery: every 100 units */
+static void
+log_scrolled (GskLayerScroll *scroll)
+{
+  static int logged = 0;
+  int now = (int) (gsk_layer_scroll_get_scroll_offset (scroll) / 100);
+
+  if (now == logged)
+    return;
+  logged = now;
+  g_print ("gsk-demo: list: scrolled to %d00\n", now);
+}
+
 GtkWidget *
 demo_list_new (void)
 {
@@ -110,6 +126,8 @@ demo_list_new (void)
   g_object_unref (manager);
   gsk_layer_bind_model (list->scroll, G_LIST_MODEL (list->names), make_row, list, NULL);
   gsk_layer_add_child (root, list->scroll);
+  if (g_getenv ("GSK_DEMO_LOG"))
+    g_signal_connect (list->scroll, "notify::scroll-offset", G_CALLBACK (log_scrolled), NULL);
 
   view = gsk_layer_view_new (root);
   gtk_widget_set_vexpand (view, TRUE);

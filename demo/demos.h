@@ -22,5 +22,10 @@ GtkWidget *demo_style_new    (void);
 GtkWidget *demo_fishbowl_new (void);
 GtkWidget *demo_scene_new    (void);
 GtkWidget *demo_list_new     (void);
+GtkWidget *demo_coverflow_new (void);
+GtkWidget *demo_widgets_new   (void);
+GtkWidget *demo_text_zoom_new (void);
+GtkWidget *demo_gestures_new  (void);
+GtkWidget *demo_layouts_new   (void);
 
 G_END_DECLS

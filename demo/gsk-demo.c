@@ -24,6 +24,11 @@ static const GskDemo demos[] = {
   { "style", "Style gallery", "Borders, shadows, gradients, filters and frosted glass, from CSS", demo_style_new },
   { "scene", "Scene files", "A scene file opened from disk and played", demo_scene_new },
   { "list", "A list from a model", "Rows bound to a GListModel in a scroll layer: kinetic, snapping", demo_list_new },
+  { "coverflow", "Cover flow", "Covers in a row under perspective, panned, kinetic, in one 3D context", demo_coverflow_new },
+  { "widgets", "Widgets on layers", "Live GTK widgets round a turning ring, clickable where they show", demo_widgets_new },
+  { "text-zoom", "Text zoom", "A paragraph scaled from 1× to 8×, laid out again at each scale: crisp", demo_text_zoom_new },
+  { "gestures", "Gestures", "Click, long press, swipe, drag and pinch on one card", demo_gestures_new },
+  { "layouts", "Layouts that animate", "Tiles moving between a flow, a grid and a column, eased", demo_layouts_new },
 };
 
 typedef struct {

@@ -9,7 +9,8 @@
 # than a blank window, that the pictures differ, and that nothing was
 # logged as a warning or a critical. Then drives the gallery with real
 # key events (xdotool): Down through the sidebar opens each demo in
-# turn, Up goes back. The pictures are kept in
+# turn, Up goes back; and with the mouse: a click opens the list demo, a
+# drag scrolls it, a click on a row removes it. The pictures are kept in
 # $BUILD_DIR/gsk-demo-shots (the README's is the cube's).
 #
 # SPDX-License-Identifier: LGPL-2.1-or-later
@@ -42,6 +43,41 @@ if [ "${1:-}" = "--drive" ]; then
   exit 0
 fi
 
+# Inside xvfb-run: the mouse on the list demo, with real pointer events
+# from xdotool: a click on its row in the sidebar, a drag up the list
+# (it scrolls), then a click on a row (it leaves the model)
+if [ "${1:-}" = "--mouse" ]; then
+  log=$2
+  GSK_DEMO_LOG=1 GDK_BACKEND=x11 GTK_A11Y=none "$GSK_DEMO" > "$log" 2>&1 &
+  pid=$!
+  wait_for () {
+    for _ in $(seq 150); do
+      grep -q "$1" "$log" && return 0
+      sleep 0.1
+    done
+    return 1
+  }
+  wait_for "showing cube"
+  wid=$(xdotool search --sync --name "GSK demos" | head -1)
+  # The sidebar's fifth row (rows of 36 from the top of the window)
+  xdotool mousemove --window "$wid" 100 162 click 1
+  wait_for "showing list"
+  sleep 1
+  xdotool mousemove --window "$wid" 520 560 mousedown 1
+  for y in 540 500 460 420 380 340 300 260 220 180; do
+    xdotool mousemove --window "$wid" 520 "$y"
+    sleep 0.05
+  done
+  xdotool mouseup 1
+  wait_for "list: scrolled to"
+  sleep 3
+  xdotool mousemove --window "$wid" 520 120 click 1
+  wait_for "list: removed"
+  kill "$pid"
+  wait "$pid" 2>/dev/null || true
+  exit 0
+fi
+
 out="${BUILD_DIR:-.}/gsk-demo-shots"
 rm -rf "$out"
 mkdir -p "$out"
@@ -58,17 +94,20 @@ fail () {
   exit 1
 }
 
-echo "1..4"
+demos="cube fishbowl style scene list coverflow widgets text-zoom gestures layouts"
+n_demos=$(echo $demos | wc -w)
+
+echo "1..5"
 GDK_BACKEND=x11 GTK_A11Y=none xvfb-run -a -s "-screen 0 1280x1024x24" "$GSK_DEMO" --run-all "$out" \
   > "$out/stdout" 2> "$out/stderr" || fail "gsk-demo --run-all failed: $(cat "$out/stderr")"
-for name in cube fishbowl style scene list; do
+for name in $demos; do
   grep -q "^gsk-demo: $name$" "$out/stdout" || fail "the $name demo was not shown"
   size=$(stat -c %s "$out/$name.png" 2>/dev/null || echo 0)
   [ "$size" -gt 40000 ] || fail "the $name demo's picture is missing or blank ($size bytes)"
 done
-ok "every demo opened from the sidebar and drew (5 pictures)"
+ok "every demo opened from the sidebar and drew ($n_demos pictures)"
 
-[ "$(md5sum "$out"/*.png | cut -d' ' -f1 | sort -u | wc -l)" -eq 5 ] || fail "two demos drew the same picture"
+[ "$(md5sum "$out"/*.png | cut -d' ' -f1 | sort -u | wc -l)" -eq "$n_demos" ] || fail "two demos drew the same picture"
 ok "each demo drew its own picture"
 
 if grep -E "WARNING|CRITICAL" "$out/stderr"; then
@@ -84,3 +123,13 @@ if grep -E "WARNING|CRITICAL" "$out/keys.log"; then
   fail "gsk-demo logged a warning or a critical while driven by the keyboard"
 fi
 ok "Down and Up through the sidebar (xdotool) open the demos in turn: $shown"
+
+# The mouse on the list demo: it opens, scrolls and loses a row
+xvfb-run -a -s "-screen 0 1280x1024x24" sh "$0" --mouse "$out/mouse.log"
+grep -q "^gsk-demo: showing list" "$out/mouse.log" || fail "a click on the sidebar did not open the list: $(cat "$out/mouse.log")"
+grep -q "^gsk-demo: list: scrolled to [1-9]" "$out/mouse.log" || fail "a drag did not scroll the list: $(cat "$out/mouse.log")"
+grep -q "^gsk-demo: list: removed" "$out/mouse.log" || fail "a click on a row did not remove it: $(cat "$out/mouse.log")"
+if grep -E "WARNING|CRITICAL" "$out/mouse.log"; then
+  fail "gsk-demo logged a warning or a critical while driven by the mouse"
+fi
+ok "the mouse (xdotool) opens the list, scrolls it and removes $(grep -o '“.*”' "$out/mouse.log" | head -1)"
