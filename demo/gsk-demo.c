@@ -4,10 +4,11 @@
  * is a short program in demo-NAME.c, whose text the gallery carries as
  * a resource.
  *
- * Usage: gsk-demo [--run-all DIR]
+ * Usage: gsk-demo [--run-all DIR [--frames N]]
  *
  * With --run-all, the gallery opens every demo in turn from its
- * sidebar, lets it run for a few frames, writes the window, as GTK's
+ * sidebar, lets it run for N frames (20 by default: Broadway with no
+ * browser draws about one a second), writes the window, as GTK's
  * renderer draws it, to DIR/NAME.png, prints "gsk-demo: NAME" and, after
  * the last, quits (the tests and the README's picture use it). With
  * GSK_DEMO_LOG set, it prints "gsk-demo: showing NAME" as each demo
@@ -42,6 +43,7 @@ typedef struct {
   const char *run_all;
   int running;
   guint frames;
+  guint frames_each;
 } Gallery;
 
 static void
@@ -113,8 +115,8 @@ run_all_tick (GtkWidget     *widget,
 {
   Gallery *gallery = data;
 
-  /* Each demo runs for 20 frames, then its picture is taken */
-  if (++gallery->frames < 20)
+  /* Each demo runs for a few frames, then its picture is taken */
+  if (++gallery->frames < gallery->frames_each)
     return G_SOURCE_CONTINUE;
 
   if (gallery->running >= 0)
@@ -225,12 +227,18 @@ main (int    argc,
   GtkApplication *application;
   int status;
 
-  if (argc == 3 && g_str_equal (argv[1], "--run-all"))
-    gallery.run_all = argv[2];
-  else if (argc > 1)
+  gallery.frames_each = 20;
+  for (int i = 1; i < argc; i += 2)
     {
-      g_printerr ("Usage: gsk-demo [--run-all DIR]\n");
-      return 2;
+      if (i + 1 < argc && g_str_equal (argv[i], "--run-all"))
+        gallery.run_all = argv[i + 1];
+      else if (i + 1 < argc && g_str_equal (argv[i], "--frames") && atoi (argv[i + 1]) > 0)
+        gallery.frames_each = atoi (argv[i + 1]);
+      else
+        {
+          g_printerr ("Usage: gsk-demo [--run-all DIR [--frames N]]\n");
+          return 2;
+        }
     }
 
   /* Scene files may name the gsk tool's demo layer type */

@@ -10,15 +10,16 @@
 # logged as a warning or a critical. Then drives the gallery with real
 # key events (xdotool): Down through the sidebar opens each demo in
 # turn, Up goes back; and with the mouse: a click opens the list demo, a
-# drag scrolls it, a click on a row removes it. The pictures are kept in
+# drag scrolls it, a click on a row removes it. Then every demo once more
+# on Wayland (a headless sway) and on Broadway. The pictures are kept in
 # $BUILD_DIR/gsk-demo-shots (the README's is the cube's).
 #
 # SPDX-License-Identifier: LGPL-2.1-or-later
 set -eu
 
 # Inside xvfb-run (see below): the gallery driven by the keyboard, with
-# real key events from xdotool: Down three times through the sidebar,
-# then Up once
+# real key events from xdotool: Down through every demo of the
+# sidebar, then Up once
 if [ "${1:-}" = "--drive" ]; then
   log=$2
   GSK_DEMO_LOG=1 GDK_BACKEND=x11 GTK_A11Y=none "$GSK_DEMO" > "$log" 2>&1 &
@@ -31,7 +32,8 @@ if [ "${1:-}" = "--drive" ]; then
   xdotool windowfocus --sync "$wid" 2>/dev/null || true
   # Each key once the demo it should open showed (under ASan a demo
   # takes seconds to open: a fixed pause lost the last one)
-  for step in Down:fishbowl Down:style Down:scene Up:style; do
+  for step in Down:fishbowl Down:style Down:scene Down:list Down:coverflow Down:widgets Down:text-zoom \
+              Down:gestures Down:layouts Up:gestures; do
     xdotool key --window "$wid" "${step%%:*}"
     for _ in $(seq 150); do
       [ "$(grep "^gsk-demo: showing" "$log" | tail -1)" = "gsk-demo: showing ${step#*:}" ] && break
@@ -97,7 +99,7 @@ fail () {
 demos="cube fishbowl style scene list coverflow widgets text-zoom gestures layouts"
 n_demos=$(echo $demos | wc -w)
 
-echo "1..5"
+echo "1..7"
 GDK_BACKEND=x11 GTK_A11Y=none xvfb-run -a -s "-screen 0 1280x1024x24" "$GSK_DEMO" --run-all "$out" \
   > "$out/stdout" 2> "$out/stderr" || fail "gsk-demo --run-all failed: $(cat "$out/stderr")"
 for name in $demos; do
@@ -118,7 +120,7 @@ ok "no warning, no critical"
 # The keyboard through the sidebar, as a user without a mouse goes
 xvfb-run -a -s "-screen 0 1280x1024x24" sh "$0" --drive "$out/keys.log"
 shown=$(grep "^gsk-demo: showing" "$out/keys.log" | sed 's/^gsk-demo: showing //' | tr '\n' ' ')
-[ "$shown" = "cube fishbowl style scene style " ] || fail "Down and Up through the sidebar showed: $shown"
+[ "$shown" = "$demos gestures " ] || fail "Down and Up through the sidebar showed: $shown"
 if grep -E "WARNING|CRITICAL" "$out/keys.log"; then
   fail "gsk-demo logged a warning or a critical while driven by the keyboard"
 fi
@@ -133,3 +135,43 @@ if grep -E "WARNING|CRITICAL" "$out/mouse.log"; then
   fail "gsk-demo logged a warning or a critical while driven by the mouse"
 fi
 ok "the mouse (xdotool) opens the list, scrolls it and removes $(grep -o '“.*”' "$out/mouse.log" | head -1)"
+
+# Every demo drew as above, and no warning: on the run in @dir, whose
+# output is in @dir/stdout and @dir/stderr
+check_run () {
+  for name in $demos; do
+    grep -q "^gsk-demo: $name$" "$1/stdout" || fail "on $2, the $name demo was not shown: $(cat "$1/stderr")"
+    size=$(stat -c %s "$1/$name.png" 2>/dev/null || echo 0)
+    [ "$size" -gt 40000 ] || fail "on $2, the $name demo's picture is missing or blank ($size bytes)"
+  done
+  if grep -E "WARNING|CRITICAL" "$1/stderr"; then
+    fail "gsk-demo logged a warning or a critical on $2"
+  fi
+}
+
+# On Wayland: a headless sway (tests/wayland-session.sh)
+mkdir -p "$out/wayland"
+GTK_A11Y=none NO_AT_BRIDGE=1 sh "$(dirname "$0")/wayland-session.sh" 1 "$GSK_DEMO" --run-all "$out/wayland" \
+  > "$out/wayland/stdout" 2> "$out/wayland/stderr" || fail "gsk-demo --run-all failed on Wayland: $(cat "$out/wayland/stderr")"
+check_run "$out/wayland" Wayland
+ok "on Wayland (headless sway), every demo opened and drew ($n_demos pictures)"
+
+# On Broadway: gtk4-broadwayd on a display nobody holds, no browser (it
+# then draws about a frame a second: three frames a demo)
+mkdir -p "$out/broadway"
+for display in $(seq 20 40); do
+  gtk4-broadwayd --address 127.0.0.1 ":$display" > "$out/broadway/broadwayd.log" 2>&1 &
+  broadwayd=$!
+  sleep 0.5
+  kill -0 "$broadwayd" 2>/dev/null && break
+  broadwayd=
+done
+[ -n "$broadwayd" ] || fail "gtk4-broadwayd did not start: $(cat "$out/broadway/broadwayd.log")"
+status=0
+GDK_BACKEND=broadway BROADWAY_DISPLAY=":$display" GTK_A11Y=none NO_AT_BRIDGE=1 \
+  "$GSK_DEMO" --run-all "$out/broadway" --frames 3 > "$out/broadway/stdout" 2> "$out/broadway/stderr" || status=$?
+kill "$broadwayd" 2>/dev/null || true
+wait "$broadwayd" 2>/dev/null || true
+[ "$status" = 0 ] || fail "gsk-demo --run-all failed on Broadway: $(cat "$out/broadway/stderr")"
+check_run "$out/broadway" Broadway
+ok "on Broadway (gtk4-broadwayd :$display), every demo opened and drew ($n_demos pictures)"
