@@ -306,8 +306,8 @@ selected_row (cairo_surface_t *frame)
 static void
 test_actor_model (void)
 {
-  cairo_surface_t *first = run_example_with ("GSK_ACTOR_MODEL", "gl", "0.6", "--keys", "");
-  cairo_surface_t *fourth = run_example_with ("GSK_ACTOR_MODEL", "gl", "0.6", "--keys", "Down,Down,Down");
+  cairo_surface_t *first = run_example_with ("GSK_ACTOR_MODEL", GTK_GL_RENDERER, "0.6", "--keys", "");
+  cairo_surface_t *fourth = run_example_with ("GSK_ACTOR_MODEL", GTK_GL_RENDERER, "0.6", "--keys", "Down,Down,Down");
   double a = selected_row (first), b = selected_row (fourth);
 
   g_test_message ("the selected option's mean row: %.1f, then %.1f", a, b);
@@ -323,7 +323,7 @@ test_actor_model (void)
 static void
 test_scroll_actor (void)
 {
-  cairo_surface_t *frame = run_example_with ("GSK_SCROLL_ACTOR", "gl", "0.6", "--keys", "Down,Down,Up,Up,Up");
+  cairo_surface_t *frame = run_example_with ("GSK_SCROLL_ACTOR", GTK_GL_RENDERER, "0.6", "--keys", "Down,Down,Up,Up,Up");
   double row = selected_row (frame);
 
   g_test_message ("the selected option's mean row: %.1f", row);
@@ -337,8 +337,8 @@ test_scroll_actor (void)
 static void
 test_pan_action (void)
 {
-  cairo_surface_t *still = run_example_with ("GSK_PAN_ACTION", "gl", "0.2", "--drag", "0,0");
-  cairo_surface_t *dragged = run_example_with ("GSK_PAN_ACTION", "gl", "2", "--drag", "-60,-100");
+  cairo_surface_t *still = run_example_with ("GSK_PAN_ACTION", GTK_GL_RENDERER, "0.2", "--drag", "0,0");
+  cairo_surface_t *dragged = run_example_with ("GSK_PAN_ACTION", GTK_GL_RENDERER, "2", "--drag", "-60,-100");
   guint8 rgb[3];
 
   pixel (still, 320, 320, rgb);
@@ -359,8 +359,8 @@ test_pan_action (void)
 static void
 test_drop_action (void)
 {
-  cairo_surface_t *right = run_example_with ("GSK_DROP_ACTION", "gl", "1.5", "--drag-to", "540,240");
-  cairo_surface_t *between = run_example_with ("GSK_DROP_ACTION", "gl", "1.5", "--drag-to", "320,240");
+  cairo_surface_t *right = run_example_with ("GSK_DROP_ACTION", GTK_GL_RENDERER, "1.5", "--drag-to", "540,240");
+  cairo_surface_t *between = run_example_with ("GSK_DROP_ACTION", GTK_GL_RENDERER, "1.5", "--drag-to", "320,240");
   guint8 rgb[3];
 
   pixel (right, 530, 240, rgb);
@@ -401,8 +401,8 @@ reddish (cairo_surface_t *frame,
 static void
 test_photo_browser (void)
 {
-  cairo_surface_t *still = run_example_with ("GSK_PHOTO_BROWSER", "gl", "0.3", "--move", "-1,-1");
-  cairo_surface_t *moved = run_example_with ("GSK_PHOTO_BROWSER", "gl", "2", "--move", "0,6");
+  cairo_surface_t *still = run_example_with ("GSK_PHOTO_BROWSER", GTK_GL_RENDERER, "0.3", "--move", "-1,-1");
+  cairo_surface_t *moved = run_example_with ("GSK_PHOTO_BROWSER", GTK_GL_RENDERER, "2", "--move", "0,6");
 
   g_assert_true (reddish (still, 90, 100));
   g_assert_false (reddish (still, 270, 220));

@@ -117,7 +117,9 @@ get_lines (GskLayerScroll *self,
       lines->across = (guint) MIN (floor (room / cell_across), 65536);
       lines->cell_across = room / lines->across;
     }
-  lines->max_lines = (guint64) floor (GSK_LAYER_MAX_COORDINATE / lines->line);
+  /* Items past GSK_LAYER_MAX_COORDINATE are not shown; nor are more
+   * lines than a model has items */
+  lines->max_lines = (guint64) MIN (floor (GSK_LAYER_MAX_COORDINATE / lines->line), (double) G_MAXUINT);
 }
 
 static guint64
@@ -125,6 +127,13 @@ n_lines (GskLayerScrollCells *cells,
          const Lines         *lines)
 {
   return MIN (((guint64) cells->n_items + lines->across - 1) / lines->across, lines->max_lines);
+}
+
+static guint64
+window_line (double   line,
+             guint64  total)
+{
+  return isnan (line) || line <= 0 ? 0 : line >= (double) total ? total : (guint64) line;
 }
 
 /* The items from @first to before @end have cells when scrolled to
@@ -145,8 +154,8 @@ get_window (GskLayerScroll *self,
   offset /= zoom;
   get_lines (self, &lines);
   total = n_lines (cells, &lines);
-  first_line = (guint64) CLAMP (floor ((offset - margin) / lines.line), 0, (double) total);
-  end_line = (guint64) CLAMP (ceil ((offset + viewport + margin) / lines.line), 0, (double) total);
+  first_line = window_line (floor ((offset - margin) / lines.line), total);
+  end_line = window_line (ceil ((offset + viewport + margin) / lines.line), total);
   *first = (guint) MIN (first_line * lines.across, cells->n_items);
   *end = (guint) MIN (end_line * lines.across, cells->n_items);
 }

@@ -122,8 +122,10 @@ move_children (GskLayerScroll *self,
   GskLayerTransform *t;
   graphene_point_t p;
 
+  /* Past the range for a moment (a rubber band pulled far) */
   offsets_to_point (self, self->offset, self->cross_offset, &p);
-  t = gsk_layer_transform_translate (NULL, -p.x, -p.y);
+  t = gsk_layer_transform_translate (NULL, CLAMP (-p.x, -GSK_LAYER_MAX_COORDINATE, GSK_LAYER_MAX_COORDINATE),
+                                     CLAMP (-p.y, -GSK_LAYER_MAX_COORDINATE, GSK_LAYER_MAX_COORDINATE));
   if (self->zoom != 1)
     t = gsk_layer_transform_scale (t, self->zoom, self->zoom);
   if (!animated)
@@ -203,11 +205,13 @@ update_range (GskLayerScroll *self)
   double along, across;
 
   content_extents (self, &along, &across);
-  /* Ranges the pans take: within their ±1e9 */
+  /* Offsets a transform takes: within GSK_LAYER_MAX_COORDINATE */
   gsk_layer_pan_gesture_set_range (self->pan, 0,
-                                   MIN (MAX (along * self->zoom - gsk_layer_scroll_viewport_length (self), 0), 1e9));
+                                   MIN (MAX (along * self->zoom - gsk_layer_scroll_viewport_length (self), 0),
+                                        GSK_LAYER_MAX_COORDINATE));
   gsk_layer_pan_gesture_set_range (self->cross_pan, 0,
-                                   MIN (MAX (across * self->zoom - viewport_across (self), 0), 1e9));
+                                   MIN (MAX (across * self->zoom - viewport_across (self), 0),
+                                        GSK_LAYER_MAX_COORDINATE));
 }
 
 /* The layout manager places the children in the room they ask for

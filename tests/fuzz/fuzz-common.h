@@ -58,6 +58,7 @@ static const char * const refusals_allowed[] = {
   "Value out of range for property",        /* a transition's from/to */
   "Cannot use a value of type",
   "is invalid or out of range for property", /* g_object_set_property() */
+  "does not match its",                      /* a model's items-changed that lies */
 };
 
 static inline gboolean

@@ -26,7 +26,7 @@ cd "$(dirname "$0")/../.."
 seconds=${1:-15}
 seed=${FUZZ_SEED:-1}
 builddir=_build-fuzz
-fuzzers="fuzz-scene fuzz-parsers fuzz-animations fuzz-tree fuzz-input fuzz-layout fuzz-style fuzz-3d"
+fuzzers="fuzz-scene fuzz-parsers fuzz-animations fuzz-tree fuzz-input fuzz-layout fuzz-style fuzz-3d fuzz-scroll"
 
 if ! command -v clang >/dev/null 2>&1; then
   echo "run.sh: clang is missing (apt-get install clang libclang-rt-14-dev)" >&2
