@@ -236,7 +236,6 @@ on_activate (GtkApplication *application,
   GskLayerEventController *keys = gsk_layer_event_controller_new ();
   GListStore *store = g_list_store_new (EXAMPLE_TYPE_MENU_ITEM_MODEL);
   GskLayerConstraint *constraint;
-  GtkWidget *view;
 
   for (int i = 0; i < 12; i++)
     {
@@ -277,14 +276,8 @@ on_activate (GtkApplication *application,
   g_signal_connect (keys, "event", G_CALLBACK (on_key), app);
   gsk_layer_add_controller (app->root, keys);
 
-  view = gsk_layer_view_new (app->root);
-  app->shot.window = gtk_application_window_new (application);
-  gtk_window_set_title (GTK_WINDOW (app->shot.window), "Actor Model");
-  gtk_window_set_default_size (GTK_WINDOW (app->shot.window), 640, 480);
-  gtk_window_set_child (GTK_WINDOW (app->shot.window), view);
-  example_shot_attach (&app->shot, app->shot.window, view, press_keys, app);
-  gtk_window_present (GTK_WINDOW (app->shot.window));
-  gtk_widget_grab_focus (view);
+  app->shot.window = example_window_present (&app->shot, application, "Actor Model", 640, 480, app->root,
+                                              press_keys, app);
 }
 
 int
@@ -292,7 +285,6 @@ main (int    argc,
       char **argv)
 {
   App app = { { 0 } };
-  GtkApplication *application;
   int status;
 
   example_shot_parse (&app.shot, argc, argv);
@@ -300,10 +292,7 @@ main (int    argc,
     if (g_str_equal (argv[i], "--keys"))
       app.keys = g_strsplit (argv[i + 1], ",", -1);
 
-  application = gtk_application_new ("org.gtk.GskLayer.ActorModel", G_APPLICATION_NON_UNIQUE);
-  g_signal_connect (application, "activate", G_CALLBACK (on_activate), &app);
-  status = g_application_run (G_APPLICATION (application), 1, argv);
-  g_object_unref (application);
+  status = example_run ("org.gtk.GskLayer.ActorModel", argc, argv, G_CALLBACK (on_activate), &app);
   g_clear_object (&app.model);
   g_strfreev (app.keys);
 

@@ -250,7 +250,6 @@ on_activate (GtkApplication *application,
   GskLayerEventController *drag = gsk_layer_drag_gesture_new ();
   GskLayerConstraint *constraint;
   GskLayer *dummy;
-  GtkWidget *view;
 
   app->root = gsk_layer_new ();
   gsk_layer_set_background_color (app->root, &(GdkRGBA) { 0, 0, 0, 1 });
@@ -278,13 +277,8 @@ on_activate (GtkApplication *application,
   gsk_layer_add_controller (app->square, drag);
   put_square (app, app->targets[0]);
 
-  view = gsk_layer_view_new (app->root);
-  app->shot.window = gtk_application_window_new (application);
-  gtk_window_set_title (GTK_WINDOW (app->shot.window), "Drop Action");
-  gtk_window_set_default_size (GTK_WINDOW (app->shot.window), WIDTH, HEIGHT);
-  gtk_window_set_child (GTK_WINDOW (app->shot.window), view);
-  example_shot_attach (&app->shot, app->shot.window, view, start_drag, app);
-  gtk_window_present (GTK_WINDOW (app->shot.window));
+  app->shot.window = example_window_present (&app->shot, application, "Drop Action", WIDTH, HEIGHT, app->root,
+                                              start_drag, app);
 }
 
 int
@@ -292,7 +286,6 @@ main (int    argc,
       char **argv)
 {
   App app = { { 0 } };
-  GtkApplication *application;
   int status;
 
   example_shot_parse (&app.shot, argc, argv);
@@ -301,10 +294,7 @@ main (int    argc,
         sscanf (argv[i + 1], "%lf,%lf", &app.drag_to[0], &app.drag_to[1]) == 2)
       app.scripted = TRUE;
 
-  application = gtk_application_new ("org.gtk.GskLayer.DropAction", G_APPLICATION_NON_UNIQUE);
-  g_signal_connect (application, "activate", G_CALLBACK (on_activate), &app);
-  status = g_application_run (G_APPLICATION (application), 1, argv);
-  g_object_unref (application);
+  status = example_run ("org.gtk.GskLayer.DropAction", argc, argv, G_CALLBACK (on_activate), &app);
 
   return status;
 }

@@ -105,6 +105,48 @@ example_shot_attach (ExampleShot *shot,
   gtk_widget_add_tick_callback (window, example_shot_tick, shot, NULL);
 }
 
+/* A window of @width × @height showing @root in a view, presented with
+ * the view focused; the shot (and @start) attached */
+static inline GtkWidget *
+example_window_present (ExampleShot    *shot,
+                        GtkApplication *application,
+                        const char     *title,
+                        int             width,
+                        int             height,
+                        GskLayer       *root,
+                        void          (* start) (gpointer data),
+                        gpointer        data)
+{
+  GtkWidget *view = gsk_layer_view_new (root);
+  GtkWidget *window = gtk_application_window_new (application);
+
+  gtk_window_set_title (GTK_WINDOW (window), title);
+  gtk_window_set_default_size (GTK_WINDOW (window), width, height);
+  gtk_window_set_child (GTK_WINDOW (window), view);
+  example_shot_attach (shot, window, view, start, data);
+  gtk_window_present (GTK_WINDOW (window));
+  gtk_widget_grab_focus (view);
+  return window;
+}
+
+/* Runs @activate in a GtkApplication of @id (not unique: the tests run
+ * several at once) */
+static inline int
+example_run (const char *id,
+             int         argc,
+             char      **argv,
+             GCallback   activate,
+             gpointer    data)
+{
+  GtkApplication *application = gtk_application_new (id, G_APPLICATION_NON_UNIQUE);
+  int status;
+
+  g_signal_connect (application, "activate", activate, data);
+  status = g_application_run (G_APPLICATION (application), 1, argv);
+  g_object_unref (application);
+  return status;
+}
+
 /* Scripted input: the events a user would give, dispatched to @root in
  * its own space, at @time (ms) */
 static inline void
@@ -126,7 +168,8 @@ static inline void
 example_dispatch_key (GskLayer *root,
                       guint     keyval)
 {
-  GskLayerEvent *event = gsk_layer_event_new (GSK_LAYER_EVENT_KEY_PRESS, (guint32) (g_get_monotonic_time () / 1000), 0, 0);
+  guint32 time = (guint32) (g_get_monotonic_time () / 1000);
+  GskLayerEvent *event = gsk_layer_event_new (GSK_LAYER_EVENT_KEY_PRESS, time, 0, 0);
 
   gsk_layer_event_set_key (event, keyval, 0);
   gsk_layer_dispatch_event (root, event);

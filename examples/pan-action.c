@@ -124,7 +124,6 @@ on_activate (GtkApplication *application,
   GskLayerEventController *keys = gsk_layer_event_controller_new ();
   GskLayerConstraint *constraint;
   GskLayer *info;
-  GtkWidget *view;
 
   app->root = gsk_layer_new ();
   gsk_layer_set_background_color (app->root, &(GdkRGBA) { 0, 0, 0, 1 });
@@ -147,14 +146,8 @@ on_activate (GtkApplication *application,
   g_signal_connect (keys, "event", G_CALLBACK (on_key), app);
   gsk_layer_add_controller (app->root, keys);
 
-  view = gsk_layer_view_new (app->root);
-  app->shot.window = gtk_application_window_new (application);
-  gtk_window_set_title (GTK_WINDOW (app->shot.window), "Pan Action");
-  gtk_window_set_default_size (GTK_WINDOW (app->shot.window), 640, 480);
-  gtk_window_set_child (GTK_WINDOW (app->shot.window), view);
-  example_shot_attach (&app->shot, app->shot.window, view, start_drag, app);
-  gtk_window_present (GTK_WINDOW (app->shot.window));
-  gtk_widget_grab_focus (view);
+  app->shot.window = example_window_present (&app->shot, application, "Pan Action", 640, 480, app->root,
+                                              start_drag, app);
 }
 
 int
@@ -162,7 +155,6 @@ main (int    argc,
       char **argv)
 {
   App app = { { 0 } };
-  GtkApplication *application;
   int status;
 
   example_shot_parse (&app.shot, argc, argv);
@@ -171,10 +163,7 @@ main (int    argc,
         sscanf (argv[i + 1], "%lf,%lf", &app.drag[0], &app.drag[1]) == 2)
       app.dragging = TRUE;
 
-  application = gtk_application_new ("org.gtk.GskLayer.PanAction", G_APPLICATION_NON_UNIQUE);
-  g_signal_connect (application, "activate", G_CALLBACK (on_activate), &app);
-  status = g_application_run (G_APPLICATION (application), 1, argv);
-  g_object_unref (application);
+  status = example_run ("org.gtk.GskLayer.PanAction", argc, argv, G_CALLBACK (on_activate), &app);
 
   return status;
 }

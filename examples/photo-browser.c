@@ -267,7 +267,8 @@ grip_point (App              *app,
   double zoom = gsk_layer_scroll_get_zoom (app->scroll);
 
   gsk_layer_scroll_get_item_bounds (app->scroll, position, &bounds);
-  point->x = (bounds.origin.x + bounds.size.width - GRIP / 2.0) * zoom - gsk_layer_scroll_get_cross_offset (app->scroll);
+  point->x = (bounds.origin.x + bounds.size.width - GRIP / 2.0) * zoom
+             - gsk_layer_scroll_get_cross_offset (app->scroll);
   point->y = (bounds.origin.y + 8 + GRIP / 2.0) * zoom - gsk_layer_scroll_get_scroll_offset (app->scroll) + HEADER;
 }
 
@@ -318,7 +319,6 @@ on_activate (GtkApplication *application,
   GskLayerEventController *drop = gsk_layer_drop_target_new ();
   GskLayerConstraint *constraint;
   GskLayer *header;
-  GtkWidget *view;
 
   app->photos = g_list_store_new (EXAMPLE_TYPE_PHOTO);
   for (guint i = 0; i < N_PHOTOS; i++)
@@ -354,14 +354,8 @@ on_activate (GtkApplication *application,
   gsk_layer_add_controller (GSK_LAYER (app->scroll), drop);
   gsk_layer_add_child (app->root, GSK_LAYER (app->scroll));
 
-  view = gsk_layer_view_new (app->root);
-  app->shot.window = gtk_application_window_new (application);
-  gtk_window_set_title (GTK_WINDOW (app->shot.window), "Photos");
-  gtk_window_set_default_size (GTK_WINDOW (app->shot.window), WIDTH, HEIGHT);
-  gtk_window_set_child (GTK_WINDOW (app->shot.window), view);
-  example_shot_attach (&app->shot, app->shot.window, view, start, app);
-  gtk_window_present (GTK_WINDOW (app->shot.window));
-  gtk_widget_grab_focus (view);
+  app->shot.window = example_window_present (&app->shot, application, "Photos", WIDTH, HEIGHT, app->root,
+                                              start, app);
 }
 
 int
@@ -369,7 +363,6 @@ main (int    argc,
       char **argv)
 {
   App app = { .scroll_to = -1, .move = { -1, -1 }, .moving = G_MAXUINT };
-  GtkApplication *application;
   int status;
 
   example_shot_parse (&app.shot, argc, argv);
@@ -383,10 +376,7 @@ main (int    argc,
         sscanf (argv[i + 1], "%d,%d", &app.move[0], &app.move[1]);
     }
 
-  application = gtk_application_new ("org.gtk.GskLayer.Photos", G_APPLICATION_NON_UNIQUE);
-  g_signal_connect (application, "activate", G_CALLBACK (on_activate), &app);
-  status = g_application_run (G_APPLICATION (application), 1, argv);
-  g_object_unref (application);
+  status = example_run ("org.gtk.GskLayer.Photos", argc, argv, G_CALLBACK (on_activate), &app);
   g_clear_object (&app.photos);
 
   return status;

@@ -102,7 +102,6 @@ on_activate (GtkApplication *application,
   GskLayerLayoutManager *column = gsk_layer_box_layout_new (GSK_LAYER_ORIENTATION_VERTICAL);
   GskLayerEventController *keys = gsk_layer_event_controller_new ();
   GskLayerConstraint *constraint;
-  GtkWidget *view;
 
   app->root = gsk_layer_new ();
   gsk_layer_set_background_color (app->root, &(GdkRGBA) { 0, 0, 0, 1 });
@@ -142,14 +141,8 @@ on_activate (GtkApplication *application,
   g_signal_connect (keys, "event", G_CALLBACK (on_key), app);
   gsk_layer_add_controller (app->root, keys);
 
-  view = gsk_layer_view_new (app->root);
-  app->shot.window = gtk_application_window_new (application);
-  gtk_window_set_title (GTK_WINDOW (app->shot.window), "Scroll Actor");
-  gtk_window_set_default_size (GTK_WINDOW (app->shot.window), 640, 480);
-  gtk_window_set_child (GTK_WINDOW (app->shot.window), view);
-  example_shot_attach (&app->shot, app->shot.window, view, press_keys, app);
-  gtk_window_present (GTK_WINDOW (app->shot.window));
-  gtk_widget_grab_focus (view);
+  app->shot.window = example_window_present (&app->shot, application, "Scroll Actor", 640, 480, app->root,
+                                              press_keys, app);
 }
 
 int
@@ -157,7 +150,6 @@ main (int    argc,
       char **argv)
 {
   App app = { { 0 } };
-  GtkApplication *application;
   int status;
 
   example_shot_parse (&app.shot, argc, argv);
@@ -165,10 +157,7 @@ main (int    argc,
     if (g_str_equal (argv[i], "--keys"))
       app.keys = g_strsplit (argv[i + 1], ",", -1);
 
-  application = gtk_application_new ("org.gtk.GskLayer.ScrollActor", G_APPLICATION_NON_UNIQUE);
-  g_signal_connect (application, "activate", G_CALLBACK (on_activate), &app);
-  status = g_application_run (G_APPLICATION (application), 1, argv);
-  g_object_unref (application);
+  status = example_run ("org.gtk.GskLayer.ScrollActor", argc, argv, G_CALLBACK (on_activate), &app);
   g_strfreev (app.keys);
 
   return status;
