@@ -25,7 +25,9 @@ set -eu
 # root in which CI runs the suite again (tools/debian13-root.sh).
 # sway and grim: a headless Wayland compositor and its screen grabber,
 # for the view on Wayland at a whole and a fractional scale
-# (tests/test-view-wayland.sh).
+# (tests/test-view-wayland.sh). dbus, at-spi2-core and gir1.2-atspi-2.0:
+# a session bus, the accessibility bus and libatspi from Python, to read
+# what a screen reader sees (tests/test-demo-a11y.py).
 
 # The release's codename, from os-release (bookworm, trixie, ...)
 codename=$(. /etc/os-release && echo "${VERSION_CODENAME:-}")
@@ -44,7 +46,8 @@ packages="meson ninja-build pkg-config gcc binutils libglib2.0-dev
   clang $clang_rt $vulkan
   gobject-introspection libgirepository1.0-dev python3-gi python3-gi-cairo gjs
   gi-docgen
-  librsvg2-common adwaita-icon-theme debootstrap sway grim"
+  librsvg2-common adwaita-icon-theme debootstrap sway grim
+  dbus at-spi2-core gir1.2-atspi-2.0"
 
 missing=""
 for p in $packages; do
