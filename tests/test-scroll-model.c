@@ -467,6 +467,39 @@ test_bad_input (Fixture       *f,
   g_object_unref (adopted);
 }
 
+/* The bind function ends the binding: the update stops, every cell bound
+ * so far is unbound (the tear-down checks binds and unbinds pair) */
+static void
+bind_and_end (GskLayer *cell,
+              gpointer  item,
+              gpointer  data)
+{
+  Fixture *f = data;
+
+  bind_cell (cell, item, data);
+  if (f->bound == 3)
+    gsk_layer_scroll_bind_model (f->scroll, NULL, NULL, NULL, NULL, NULL, NULL, NULL);
+}
+
+static void
+test_end_in_bind (Fixture       *f,
+                  gconstpointer  data)
+{
+  gsk_layer_scroll_bind_model (f->scroll, NULL, NULL, NULL, NULL, NULL, NULL, NULL);
+  g_assert_cmpuint (f->bound, ==, f->unbound);
+  f->bound = f->unbound = 0;
+  gsk_layer_scroll_bind_model (f->scroll, G_LIST_MODEL (f->model), &GRAPHENE_SIZE_INIT (CELL_W, CELL_H),
+                               create_cell, bind_and_end, unbind_cell, f, NULL);
+  g_assert_cmpuint (f->bound, ==, 3);
+  g_assert_cmpuint (f->unbound, ==, 3);
+  g_assert_null (gsk_layer_scroll_get_model (f->scroll));
+  g_assert_null (gsk_layer_get_first_child (GSK_LAYER (f->scroll)));
+
+  /* For the tear-down's count */
+  gsk_layer_scroll_bind_model (f->scroll, G_LIST_MODEL (f->model), &GRAPHENE_SIZE_INIT (CELL_W, CELL_H),
+                               create_cell, bind_cell, unbind_cell, f, NULL);
+}
+
 /* Binding another model (or none) ends the first: unbound, removed,
  * notified */
 static void
@@ -522,6 +555,7 @@ main (int   argc,
   g_test_add ("/scroll-model/zoomed", Fixture, NULL, fixture_set_up, test_zoomed, fixture_tear_down);
   g_test_add ("/scroll-model/snap", Fixture, NULL, fixture_set_up, test_snap, fixture_tear_down);
   g_test_add ("/scroll-model/bad-input", Fixture, NULL, fixture_set_up, test_bad_input, fixture_tear_down);
+  g_test_add ("/scroll-model/end-in-bind", Fixture, NULL, fixture_set_up, test_end_in_bind, fixture_tear_down);
   g_test_add ("/scroll-model/rebind", Fixture, NULL, fixture_set_up, test_rebind, fixture_tear_down);
 
   return g_test_run ();

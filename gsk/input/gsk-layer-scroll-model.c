@@ -462,9 +462,9 @@ gsk_layer_scroll_cells_free (GskLayerScrollCells *cells)
 
   stop_following (cells);
   g_clear_signal_handler (&cells->items_changed_id, cells->model);
-  /* Unbound while the application's data is there */
-  if (!cells->updating)
-    unbind_all (cells);
+  /* Unbound while the application's data is there, even when this is
+   * its bind function ending the binding: the update under way stops */
+  unbind_all (cells);
   cells->ended = TRUE;
   cells->notify = NULL;
   for (i = 0; i < cells->bound->len; i++)
