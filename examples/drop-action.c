@@ -208,39 +208,18 @@ new_target (App           *app,
   return target;
 }
 
-/* A slow drag from the square's middle to where --drag-to says */
-static gboolean
-drag_step (GtkWidget     *widget,
-           GdkFrameClock *clock,
-           gpointer       data)
-{
-  static int step = 0;
-  static graphene_point_t from;
-  App *app = data;
-  guint32 time = 1000 + step * 50;
-  double x, y;
-
-  if (step == 0)
-    gsk_layer_map_point (app->square, app->root, &GRAPHENE_POINT_INIT (HANDLE_SIZE / 2.0, HANDLE_SIZE / 2.0), &from);
-  x = from.x + (app->drag_to[0] - from.x) * step / 20;
-  y = from.y + (app->drag_to[1] - from.y) * step / 20;
-  example_dispatch_at (app->root, step == 0 ? GSK_LAYER_EVENT_BUTTON_PRESS : GSK_LAYER_EVENT_MOTION, time, x, y);
-  if (step == 20)
-    {
-      example_dispatch_at (app->root, GSK_LAYER_EVENT_BUTTON_RELEASE, time + 50, x, y);
-      return G_SOURCE_REMOVE;
-    }
-  step++;
-  return G_SOURCE_CONTINUE;
-}
-
 static void
 start_drag (gpointer data)
 {
   App *app = data;
+  graphene_point_t from;
 
-  if (app->scripted)
-    gtk_widget_add_tick_callback (app->shot.window, drag_step, app, NULL);
+  /* A slow drag from the square's middle to where --drag-to says */
+  if (!app->scripted)
+    return;
+  gsk_layer_map_point (app->square, app->root, &GRAPHENE_POINT_INIT (HANDLE_SIZE / 2.0, HANDLE_SIZE / 2.0), &from);
+  example_drag (app->shot.window, app->root, &from, &GRAPHENE_POINT_INIT (app->drag_to[0], app->drag_to[1]),
+                20, 50);
 }
 
 static void

@@ -164,6 +164,51 @@ example_dispatch_at (GskLayer          *root,
   gsk_layer_event_unref (event);
 }
 
+typedef struct {
+  GskLayer *root;
+  graphene_point_t from, to;
+  int steps, step;
+  guint interval;               /* ms of event time between steps */
+} ExampleDrag;
+
+static inline gboolean
+example_drag_tick (GtkWidget     *widget,
+                   GdkFrameClock *clock,
+                   gpointer       data)
+{
+  ExampleDrag *drag = data;
+  guint32 time = 1000 + drag->step * drag->interval;
+  double x = drag->from.x + (drag->to.x - drag->from.x) * drag->step / drag->steps;
+  double y = drag->from.y + (drag->to.y - drag->from.y) * drag->step / drag->steps;
+
+  example_dispatch_at (drag->root, drag->step == 0 ? GSK_LAYER_EVENT_BUTTON_PRESS : GSK_LAYER_EVENT_MOTION,
+                       time, x, y);
+  if (drag->step++ < drag->steps)
+    return G_SOURCE_CONTINUE;
+  example_dispatch_at (drag->root, GSK_LAYER_EVENT_BUTTON_RELEASE, time + drag->interval, x, y);
+  return G_SOURCE_REMOVE;
+}
+
+/* A scripted drag in @root's space: a press at @from, @steps moves to
+ * @to @interval ms apart (one a frame), a release there */
+static inline void
+example_drag (GtkWidget              *window,
+              GskLayer               *root,
+              const graphene_point_t *from,
+              const graphene_point_t *to,
+              int                     steps,
+              guint                   interval)
+{
+  ExampleDrag *drag = g_new0 (ExampleDrag, 1);
+
+  drag->root = root;
+  drag->from = *from;
+  drag->to = *to;
+  drag->steps = steps;
+  drag->interval = interval;
+  gtk_widget_add_tick_callback (window, example_drag_tick, drag, g_free);
+}
+
 static inline void
 example_dispatch_key (GskLayer *root,
                       guint     keyval)

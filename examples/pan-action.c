@@ -84,37 +84,15 @@ on_key (GskLayerEventController *controller,
   return TRUE;
 }
 
-/* A slow drag from the middle: ten steps 100 ms apart, on ticks */
-static gboolean
-drag_step (GtkWidget     *widget,
-           GdkFrameClock *clock,
-           gpointer       data)
-{
-  static int step = 0;
-  App *app = data;
-  double x = 320 + app->drag[0] * step / 10, y = 240 + app->drag[1] * step / 10;
-  guint32 time = 1000 + step * 100;
-
-  if (step == 0)
-    example_dispatch_at (app->root, GSK_LAYER_EVENT_BUTTON_PRESS, time, x, y);
-  else
-    example_dispatch_at (app->root, GSK_LAYER_EVENT_MOTION, time, x, y);
-  if (step == 10)
-    {
-      example_dispatch_at (app->root, GSK_LAYER_EVENT_BUTTON_RELEASE, time + 100, x, y);
-      return G_SOURCE_REMOVE;
-    }
-  step++;
-  return G_SOURCE_CONTINUE;
-}
-
 static void
 start_drag (gpointer data)
 {
   App *app = data;
 
+  /* A slow drag from the middle: ten steps 100 ms apart */
   if (app->dragging)
-    gtk_widget_add_tick_callback (app->shot.window, drag_step, app, NULL);
+    example_drag (app->shot.window, app->root, &GRAPHENE_POINT_INIT (320, 240),
+                  &GRAPHENE_POINT_INIT (320 + app->drag[0], 240 + app->drag[1]), 10, 100);
 }
 
 static void

@@ -272,31 +272,6 @@ grip_point (App              *app,
   point->y = (bounds.origin.y + 8 + GRIP / 2.0) * zoom - gsk_layer_scroll_get_scroll_offset (app->scroll) + HEADER;
 }
 
-static gboolean
-move_step (GtkWidget     *widget,
-           GdkFrameClock *clock,
-           gpointer       data)
-{
-  static int step = -1;
-  static graphene_point_t from, to;
-  App *app = data;
-  guint32 time = 1000 + (step + 1) * 50;
-  double x, y;
-
-  if (step++ < 0)
-    {
-      grip_point (app, app->move[0], &from);
-      grip_point (app, app->move[1], &to);
-    }
-  x = from.x + (to.x - from.x) * step / 20;
-  y = from.y + (to.y - from.y) * step / 20;
-  example_dispatch_at (app->root, step == 0 ? GSK_LAYER_EVENT_BUTTON_PRESS : GSK_LAYER_EVENT_MOTION, time, x, y);
-  if (step < 20)
-    return G_SOURCE_CONTINUE;
-  example_dispatch_at (app->root, GSK_LAYER_EVENT_BUTTON_RELEASE, time + 50, x, y);
-  return G_SOURCE_REMOVE;
-}
-
 static void
 start (gpointer data)
 {
@@ -307,7 +282,13 @@ start (gpointer data)
   if (app->zoom > 0)
     gsk_layer_scroll_zoom_to (app->scroll, app->zoom, NULL);
   if (app->move[0] >= 0 && app->move[1] >= 0)
-    gtk_widget_add_tick_callback (app->shot.window, move_step, app, NULL);
+    {
+      graphene_point_t from, to;
+
+      grip_point (app, app->move[0], &from);
+      grip_point (app, app->move[1], &to);
+      example_drag (app->shot.window, app->root, &from, &to, 20, 50);
+    }
 }
 
 /* }}} */
