@@ -52,7 +52,7 @@ dict=$(pwd)/tests/fuzz/gsk.dict
 
 # halt_on_error: UBSan reports are findings too; G_SLICE: every block is
 # a malloc() block that ASan can watch
-export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:allocator_may_return_null=1}"
+export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:allocator_may_return_null=1:intercept_tls_get_addr=0}"
 export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"
 export G_SLICE=always-malloc
 unset G_DEBUG
