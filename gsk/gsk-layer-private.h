@@ -21,6 +21,8 @@ typedef struct _GskLayerContext3D GskLayerContext3D;
 typedef struct _GskLayerStyle GskLayerStyle;
 typedef struct _GskLayerLayoutManager GskLayerLayoutManager;
 typedef struct _GskLayerGlyphRun GskLayerGlyphRun;
+/* Its accessible role and attributes (gsk-layer-accessible.c), or NULL */
+typedef struct _GskLayerAccessible GskLayerAccessible;
 
 /* A box in target space by its edges: unlike a graphene_rect_t, a box
  * that reaches far keeps its near edges exact. Empty when x0 >= x1 or
@@ -200,6 +202,7 @@ struct _GskLayerPrivate
   GskLayerPickCache *pick_cache;
   GskLayerAnimation *animation;
   GskLayerGlyphFunc glyph_func;
+  GskLayerAccessible *accessible;
 
   guint blend_mode : 5;
   guint visible : 1;

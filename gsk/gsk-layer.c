@@ -7,6 +7,7 @@
 #include <math.h>
 
 #include "gsk-layer-private.h"
+#include "gsk-layer-accessible-private.h"
 #include "gsk-layer-impl-private.h"
 #include "gsk-layer-layout-manager.h"
 #include "gsk-layer-style.h"
@@ -878,6 +879,7 @@ gsk_layer_finalize (GObject *object)
     gsk_layer_n_meddlers--;
 
   g_clear_pointer (&priv->name, g_ref_string_release);
+  gsk_layer_accessible_free (GSK_LAYER (object));
   g_clear_pointer (&priv->transform, gsk_layer_transform_unref);
   g_clear_pointer (&priv->individual, gsk_layer_transform_unref);
   if (priv->style)
@@ -1007,6 +1009,12 @@ gsk_layer_get_property (GObject    *object,
           g_value_set_boxed (value, NULL);
       }
       break;
+    case PROP_ACCESSIBLE_ROLE:
+      g_value_set_enum (value, gsk_layer_get_accessible_role (self));
+      break;
+    case PROP_ACCESSIBLE_LABEL:
+      g_value_set_string (value, gsk_layer_get_accessible_label (self));
+      break;
     case PROP_SCALE:
       {
         graphene_point3d_t p;
@@ -1113,6 +1121,12 @@ gsk_layer_set_property (GObject      *object,
       break;
     case PROP_CHILD_TRANSFORM_ORIGIN:
       gsk_layer_set_child_transform_origin (self, g_value_get_boxed (value));
+      break;
+    case PROP_ACCESSIBLE_ROLE:
+      gsk_layer_set_accessible_role (self, g_value_get_enum (value));
+      break;
+    case PROP_ACCESSIBLE_LABEL:
+      gsk_layer_set_accessible_label (self, g_value_get_string (value));
       break;
     default:
       if (prop_id >= PROP_LAYOUT_FIRST &&
@@ -1453,6 +1467,32 @@ gsk_layer_class_init (GskLayerClass *klass)
     g_param_spec_boxed ("child-transform-origin", NULL, "The point the child transform applies about",
                         GRAPHENE_TYPE_POINT,
                         G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+
+  /**
+   * GskLayer:accessible-role:
+   *
+   * What the layer is to assistive technology: see
+   * [method@Layer.set_accessible_role].
+   *
+   * Since: 0.1
+   */
+  gsk_layer_properties[PROP_ACCESSIBLE_ROLE] =
+    g_param_spec_enum ("accessible-role", NULL, "What the layer is to assistive technology",
+                       GTK_TYPE_ACCESSIBLE_ROLE, GTK_ACCESSIBLE_ROLE_NONE,
+                       G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+
+  /**
+   * GskLayer:accessible-label:
+   *
+   * The name assistive technology gives the layer: see
+   * [method@Layer.set_accessible_label].
+   *
+   * Since: 0.1
+   */
+  gsk_layer_properties[PROP_ACCESSIBLE_LABEL] =
+    g_param_spec_string ("accessible-label", NULL, "The name assistive technology gives the layer",
+                         NULL,
+                         G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
 
   gsk_layer_layout_hooks->install_properties (&gsk_layer_properties[PROP_LAYOUT_FIRST]);
   g_object_class_install_properties (object_class, N_PROPS, gsk_layer_properties);

@@ -16,6 +16,7 @@
 #include "gsk-layer-timeline.h"
 #include "gsk-layer-transition.h"
 #include "gsk-layer.h"
+#include "gsk-layer-accessible.h"
 #include "gsk-layer-layout-manager.h"
 #include "gsk-layer-constraint.h"
 #include "gsk-layer-iter.h"

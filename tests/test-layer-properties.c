@@ -366,6 +366,16 @@ property_values (GParamSpec *pspec,
       g_value_set_enum (first, GSK_LAYER_BACKFACE_VISIBILITY_HIDDEN);
       g_value_set_enum (second, GSK_LAYER_BACKFACE_VISIBILITY_VISIBLE);
     }
+  else if (g_str_equal (name, "accessible-role"))
+    {
+      g_value_set_enum (first, GTK_ACCESSIBLE_ROLE_BUTTON);
+      g_value_set_enum (second, GTK_ACCESSIBLE_ROLE_IMG);
+    }
+  else if (g_str_equal (name, "accessible-label"))
+    {
+      g_value_set_string (first, "Play");
+      g_value_set_string (second, "Pause");
+    }
   else if (g_str_equal (name, "transform-style"))
     {
       g_value_set_enum (first, GSK_LAYER_TRANSFORM_STYLE_PRESERVE_3D);
@@ -489,7 +499,7 @@ test_properties_gobject (void)
   guint n_pspecs, i;
 
   pspecs = g_object_class_list_properties (G_OBJECT_GET_CLASS (layer), &n_pspecs);
-  g_assert_cmpuint (n_pspecs, ==, 34);
+  g_assert_cmpuint (n_pspecs, ==, 36);
 
   for (i = 0; i < n_pspecs; i++)
     {

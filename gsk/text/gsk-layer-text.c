@@ -9,6 +9,7 @@
 #include <pango/pangocairo.h>
 
 #include "gsk-layer-text.h"
+#include "gsk-layer-accessible.h"
 #include "gsk-layer-style-private.h"
 #include "gsk-layer-private.h"
 #include "gsk-layer-blur-private.h"
@@ -667,6 +668,8 @@ gsk_layer_text_class_init (GskLayerTextClass *klass)
   object_class->set_property = gsk_layer_text_set_property;
   layer_class->draw = gsk_layer_text_draw;
   layer_class->measure = gsk_layer_text_measure;
+  /* Named after its text (gsk/gtk's bridge) */
+  gsk_layer_class_set_accessible_role (layer_class, GTK_ACCESSIBLE_ROLE_LABEL);
 
   /**
    * GskLayerText:text:
