@@ -528,7 +528,7 @@ gsk_layer_class_set_accessible_role (GskLayerClass     *layer_class,
  * @layer_class: a layer class
  *
  * Gets the role that layers of @layer_class have when none is set on
- * them: the one [func@Layer.class_set_accessible_role] set on the class
+ * them: the one [method@LayerClass.set_accessible_role] set on the class
  * or its nearest ancestor, or %GTK_ACCESSIBLE_ROLE_NONE.
  *
  * Returns: the accessible role of the class's layers
@@ -595,7 +595,7 @@ gsk_layer_set_accessible_role (GskLayer          *self,
  *
  * Gets the accessible role of @self: the one set with
  * [method@Layer.set_accessible_role], else its class's
- * ([func@Layer.class_set_accessible_role]).
+ * ([method@LayerClass.set_accessible_role]).
  *
  * Returns: the accessible role
  *
@@ -713,7 +713,7 @@ gsk_layer_update_accessible_property (GskLayer              *self,
  * @n_properties: how many properties
  * @properties: (array length=n_properties): the properties
  * @values: (array length=n_properties): a value for each, of the type
- *   [func@Gtk.accessible_property_init_value] gives
+ *   [func@Gtk.AccessibleProperty.init_value] gives
  *
  * Sets accessible properties of @self from values, for bindings.
  *
@@ -787,7 +787,7 @@ gsk_layer_update_accessible_state (GskLayer           *self,
  * @n_states: how many states
  * @states: (array length=n_states): the states
  * @values: (array length=n_states): a value for each, of the type
- *   [func@Gtk.accessible_state_init_value] gives
+ *   [func@Gtk.AccessibleState.init_value] gives
  *
  * Sets accessible states of @self from values, for bindings.
  *
@@ -872,7 +872,7 @@ gsk_layer_update_accessible_relation (GskLayer              *self,
  * @relations: (array length=n_relations): the relations
  * @values: (array length=n_relations): a value for each: a layer for a
  *   single reference, a `GList` of layers (as a pointer) for a list,
- *   else of the type [func@Gtk.accessible_relation_init_value] gives
+ *   else of the type [func@Gtk.AccessibleRelation.init_value] gives
  *
  * Sets accessible relations of @self from values, for bindings.
  *

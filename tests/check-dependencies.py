@@ -65,9 +65,10 @@ ALLOWED = {
     # The GL backend draws what it cannot upload (tiles of huge content
     # aside) with the software backend
     'gl': {'core', 'content', 'render', 'style', 'frame', 'software'},
-    # Where the tree, its animations, its input and the backends meet GTK
+    # Where the tree, its animations, its input and the backends meet GTK;
+    # text layers are named after their text before assistive technology
     'gtk': {'core', 'animation', 'input', 'content', 'render', 'style', 'layout',
-            'frame', 'software', 'gl'},
+            'frame', 'software', 'gl', 'text'},
 }
 
 # The core calls nothing of a subsystem but the get_type () functions of

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # test-demo-a11y.py: gsk-demo as a screen reader sees it (issue 33)
 #
-# Usage: dbus-run-session -- xvfb-run -a python3 test-demo-a11y.py GSK_DEMO
+# Usage: dbus-run-session -- xvfb-run -a python3 test-demo-a11y.py GSK_DEMO [TAP_FD]
 #
 # Starts gsk-demo with GTK's accessibility on (AT-SPI, in the session bus
 # dbus-run-session makes), finds it on the accessibility bus with
@@ -9,7 +9,8 @@
 # reaches every demo: a list named "Demos" whose items are named after
 # the demos, in the sidebar's order; then selects one through AT-SPI's
 # Selection interface, as a screen reader user does, and waits for the
-# gallery to show it (GSK_DEMO_LOG). TAP on standard output.
+# gallery to show it (GSK_DEMO_LOG). TAP on TAP_FD (standard output if
+# none: the bus's daemons write there too).
 #
 # SPDX-License-Identifier: LGPL-2.1-or-later
 
@@ -27,8 +28,11 @@ TITLES = ['Widgets on a cube', 'Fishbowl', 'Style gallery', 'Scene files', 'A li
           'Cover flow', 'Widgets on layers', 'Text zoom', 'Gestures', 'Layouts that animate']
 
 
+tap = os.fdopen(int(sys.argv[2]), 'w', buffering=1) if len(sys.argv) > 2 else sys.stdout
+
+
 def fail(n, what):
-    print('not ok %d %s' % (n, what))
+    print('not ok %d %s' % (n, what), file=tap)
     sys.exit(1)
 
 
@@ -56,7 +60,7 @@ def wait_for(predicate, seconds=20):
 
 
 def main():
-    print('1..3')
+    print('1..3', file=tap)
     env = dict(os.environ, GDK_BACKEND='x11', GSK_DEMO_LOG='1')
     env.pop('GTK_A11Y', None)
     env.pop('NO_AT_BRIDGE', None)
@@ -77,13 +81,13 @@ def main():
         demos = wait_for(lambda: find(app, 'list', 'Demos'))
         if demos is None:
             fail(1, 'no list named "Demos" in gsk-demo\'s accessible tree')
-        print('ok 1 gsk-demo on the accessibility bus, with a list named "Demos"')
+        print('ok 1 gsk-demo on the accessibility bus, with a list named "Demos"', file=tap)
 
         items = [demos.get_child_at_index(i) for i in range(demos.get_child_count())]
         names = [item.get_name() for item in items]
         if names != TITLES or any(item.get_role_name() != 'list item' for item in items):
             fail(2, 'the list\'s items: %s' % names)
-        print('ok 2 a list item for each demo, named after it, in the sidebar\'s order (%d)' % len(names))
+        print('ok 2 a list item for each demo, named after it, in the sidebar\'s order (%d)' % len(names), file=tap)
 
         selection = demos.get_selection_iface()
         if selection is None or not selection.select_child(TITLES.index('Text zoom')):
@@ -96,7 +100,7 @@ def main():
         if not wait_for(shown):
             log.seek(0)
             fail(3, 'selecting "Text zoom" through AT-SPI did not show it: %s' % log.read())
-        print('ok 3 selecting "Text zoom" through AT-SPI\'s Selection shows it')
+        print('ok 3 selecting "Text zoom" through AT-SPI\'s Selection shows it', file=tap)
     finally:
         demo.terminate()
         demo.wait()

@@ -14,6 +14,8 @@
 #include "gsk-layer-view-drop-private.h"
 #include "gsk-layer-gdk-event-private.h"
 #include "gsk-layer-widget-private.h"
+#include "gsk-layer-view-accessible-private.h"
+#include "gsk-layer-accessible-proxy-private.h"
 #include "gsk-layer-node-builder-private.h"
 #include "gsk-layer-private.h"
 #include "gsk-layer-renderer-private.h"
@@ -108,6 +110,9 @@ struct _GskLayerView
   GskLayerWidget *input_host;
   graphene_point_t input_point;
   gboolean in_snapshot;
+
+  /* The layers before assistive technology, while one listens */
+  GskLayerViewAccessible *accessible;
 };
 
 /* Every view alive, for the hook that readies hosted widgets for GTK's
@@ -175,8 +180,9 @@ allocate_host (GskLayerView   *self,
   GtkWidget *widget = gsk_layer_widget_get_widget (host);
   int min_w, nat_w, min_h, nat_h;
   graphene_size_t size;
-  graphene_point_t at;
+  graphene_point_t at, corner;
   GskTransform *transform;
+  GtkWidget *parent;
 
   gtk_widget_measure (widget, GTK_ORIENTATION_HORIZONTAL, -1, &min_w, &nat_w, NULL, NULL);
   gtk_widget_measure (widget, GTK_ORIENTATION_VERTICAL, nat_w, &min_h, &nat_h, NULL, NULL);
@@ -192,6 +198,18 @@ allocate_host (GskLayerView   *self,
   else
     graphene_point_init (&at, size.width / 2, size.height / 2);
   transform = tangent_transform (GSK_LAYER (host), &at);
+  /* Within an accessible layer's proxy, it is placed from the proxy's
+   * corner (proxies are only moved, never turned) */
+  parent = gtk_widget_get_parent (widget);
+  if (parent != GTK_WIDGET (self) &&
+      gtk_widget_compute_point (parent, GTK_WIDGET (self), &GRAPHENE_POINT_INIT (0, 0), &corner))
+    {
+      GskTransform *within = gsk_transform_translate (NULL, &GRAPHENE_POINT_INIT (-corner.x, -corner.y));
+
+      within = gsk_transform_transform (within, transform);
+      gsk_transform_unref (transform);
+      transform = within;
+    }
   gtk_widget_allocate (widget, (int) ceilf (size.width), (int) ceilf (size.height), -1, transform);
 }
 
@@ -204,7 +222,7 @@ drop_host (GskLayerView *self,
 
   if (self->input_host == host)
     self->input_host = NULL;
-  if (widget && gtk_widget_get_parent (widget) == GTK_WIDGET (self))
+  if (widget && gtk_widget_is_ancestor (widget, GTK_WIDGET (self)))
     gtk_widget_unparent (widget);
   g_ptr_array_remove_index (self->hosts, i);
 }
@@ -223,7 +241,7 @@ sync_hosts (GskLayerView *self)
       GtkWidget *widget = gsk_layer_widget_get_widget (host);
 
       if (self->root == NULL || gsk_layer_get_root (GSK_LAYER (host)) != self->root ||
-          widget == NULL || gtk_widget_get_parent (widget) != GTK_WIDGET (self))
+          widget == NULL || !gtk_widget_is_ancestor (widget, GTK_WIDGET (self)))
         drop_host (self, i);
     }
 
@@ -256,7 +274,7 @@ widget_picture (GskLayerView *self,
   GtkSnapshot *snapshot = gtk_snapshot_new ();
   GskRenderNode *node, *picture;
 
-  gtk_widget_snapshot_child (GTK_WIDGET (self), widget, snapshot);
+  gtk_widget_snapshot_child (gtk_widget_get_parent (widget), widget, snapshot);
   node = gtk_snapshot_free_to_node (snapshot);
   if (node == NULL)
     return NULL;
@@ -405,9 +423,9 @@ on_frame_request (GskLayer *root,
   if (self->in_snapshot)
     return;
   gtk_widget_queue_draw (GTK_WIDGET (self));
-  /* Hosted widgets follow their layers: they may have joined, left or
-   * moved */
-  if (gsk_layer_widget_get_n_alive () > 0)
+  /* Hosted widgets and accessible layers' proxies follow their layers:
+   * they may have joined, left or moved */
+  if (gsk_layer_widget_get_n_alive () > 0 || gsk_layer_view_accessible_is_active (self->accessible))
     gtk_widget_queue_allocate (GTK_WIDGET (self));
 }
 
@@ -782,6 +800,32 @@ dispatch (GskLayerView  *self,
   return stop;
 }
 
+/* The keys are the layers' while the view has the focus, or the proxy
+ * of the focus layer has it for assistive technology */
+static gboolean
+has_key_focus (GskLayerView *self)
+{
+  GtkRoot *root;
+  GtkWidget *focus;
+
+  if (gtk_widget_has_focus (GTK_WIDGET (self)))
+    return TRUE;
+
+  root = gtk_widget_get_root (GTK_WIDGET (self));
+  focus = root ? gtk_root_get_focus (root) : NULL;
+  return focus && GSK_IS_LAYER_ACCESSIBLE_PROXY (focus) && gtk_widget_is_ancestor (focus, GTK_WIDGET (self));
+}
+
+static void
+on_layer_focus_changed (GskLayer *root,
+                        gpointer  data)
+{
+  GskLayerView *self = data;
+
+  if (self->accessible && root == self->root)
+    gsk_layer_view_accessible_follow_focus (self->accessible, gsk_layer_get_focus (root));
+}
+
 static gboolean
 to_view_coordinates (GskLayerView *self,
                      GdkEvent     *event,
@@ -820,7 +864,7 @@ on_event (GtkEventControllerLegacy *controller,
   if (type == GDK_KEY_PRESS || type == GDK_KEY_RELEASE)
     {
       /* Keys for a focused child widget are its own */
-      if (!gtk_widget_has_focus (GTK_WIDGET (self)))
+      if (!has_key_focus (self))
         return FALSE;
     }
   else
@@ -953,7 +997,7 @@ gsk_layer_view_focus (GtkWidget        *widget,
   GskLayerView *self = GSK_LAYER_VIEW (widget);
   gboolean backward = direction == GTK_DIR_TAB_BACKWARD;
   GskLayerInputState *state;
-  GtkWidget *focus_child;
+  GtkWidget *focus_child, *innermost;
   GPtrArray *stops;
   GskLayer *from = NULL;
   gboolean moved = FALSE;
@@ -965,12 +1009,20 @@ gsk_layer_view_focus (GtkWidget        *widget,
 
   state = gsk_layer_input_get_state (self->root);
   focus_child = gtk_widget_get_focus_child (widget);
-  if (focus_child)
+  /* Down the proxies of accessible layers (gsk-layer-view-accessible.c)
+   * to the hosted widget, if any, that has the focus within them */
+  innermost = focus_child;
+  while (innermost && GSK_IS_LAYER_ACCESSIBLE_PROXY (innermost) && gtk_widget_get_focus_child (innermost))
+    innermost = gtk_widget_get_focus_child (innermost);
+  if (innermost && GSK_IS_LAYER_ACCESSIBLE_PROXY (innermost))
+    /* The focus layer's proxy */
+    from = gsk_layer_get_focus (self->root);
+  else if (focus_child)
     {
       /* First within the hosted widget, then on from its layer */
       if (gtk_widget_child_focus (focus_child, direction))
         return TRUE;
-      from = GSK_LAYER (host_of (self, focus_child));
+      from = GSK_LAYER (host_of (self, innermost));
     }
   else if (gtk_widget_has_focus (widget))
     from = gsk_layer_get_focus (self->root);
@@ -997,6 +1049,8 @@ gsk_layer_view_focus (GtkWidget        *widget,
         {
           gtk_widget_grab_focus (widget);
           gsk_layer_input_set_focus (self->root, state, stop);
+          /* The focus layer may be the same: its proxy takes the keys again */
+          on_layer_focus_changed (self->root, self);
           moved = TRUE;
         }
     }
@@ -1050,6 +1104,7 @@ gsk_layer_view_size_allocate (GtkWidget *widget,
     gsk_layer_set_size (self->root, &GRAPHENE_SIZE_INIT (width, height));
 
   sync_hosts (self);
+  gsk_layer_view_accessible_sync (self->accessible, self->root, self->hosts, width, height);
   for (i = 0; i < self->hosts->len; i++)
     {
       GskLayerWidget *host = g_ptr_array_index (self->hosts, i);
@@ -1107,9 +1162,20 @@ gsk_layer_view_unrealize (GtkWidget *widget)
 static void
 detach_root (GskLayerView *self)
 {
+  GskLayerInputState *state;
+
   if (self->root == NULL)
     return;
 
+  /* No proxy outlives its tree's place in the view */
+  if (self->accessible)
+    gsk_layer_view_accessible_sync (self->accessible, NULL, self->hosts, 0, 0);
+  state = gsk_layer_input_peek_state (self->root);
+  if (state && state->focus_changed_data == self)
+    {
+      state->focus_changed = NULL;
+      state->focus_changed_data = NULL;
+    }
   gsk_layer_top_level_set_frame_request_func (self->root, NULL, NULL);
   if (gsk_layer_get_frame_clock (self->root) == self->clock)
     gsk_layer_set_frame_clock (self->root, NULL);
@@ -1122,6 +1188,7 @@ gsk_layer_view_dispose (GObject *object)
   GskLayerView *self = GSK_LAYER_VIEW (object);
 
   detach_root (self);
+  g_clear_pointer (&self->accessible, gsk_layer_view_accessible_free);
   if (self->hosts)
     {
       sync_hosts (self);
@@ -1275,6 +1342,7 @@ gsk_layer_view_init (GskLayerView *self)
   self->buffers = g_ptr_array_new_with_free_func (gsk_layer_view_buffer_drop);
   self->hosts = g_ptr_array_new_with_free_func (g_object_unref);
   views = g_list_prepend (views, self);
+  self->accessible = gsk_layer_view_accessible_new (GTK_WIDGET (self));
   self->clock = gsk_layer_view_clock_new (GTK_WIDGET (self));
 
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
@@ -1346,8 +1414,12 @@ gsk_layer_view_set_root (GskLayerView *self,
   self->root = root;
   if (root)
     {
+      GskLayerInputState *state = gsk_layer_input_get_state (root);
+
       gsk_layer_top_level_set_frame_request_func (root, on_frame_request, self);
       gsk_layer_set_frame_clock (root, self->clock);
+      state->focus_changed = on_layer_focus_changed;
+      state->focus_changed_data = self;
       if (self->resize_root && gtk_widget_get_width (GTK_WIDGET (self)) > 0)
         gsk_layer_set_size (root, &GRAPHENE_SIZE_INIT (gtk_widget_get_width (GTK_WIDGET (self)),
                                                        gtk_widget_get_height (GTK_WIDGET (self))));

@@ -7,6 +7,7 @@
 #include <math.h>
 
 #include "gsk-layer-click-gesture.h"
+#include "gsk-layer-click-gesture-private.h"
 #include "gsk-layer.h"
 
 /**
@@ -184,4 +185,29 @@ GskLayerEventController *
 gsk_layer_click_gesture_new (void)
 {
   return g_object_new (GSK_TYPE_LAYER_CLICK_GESTURE, NULL);
+}
+
+void
+gsk_layer_click_gesture_activate (GskLayerClickGesture *self)
+{
+  GskLayer *layer = gsk_layer_event_controller_get_layer (GSK_LAYER_EVENT_CONTROLLER (self));
+  graphene_size_t size;
+  double x, y;
+
+  g_return_if_fail (GSK_IS_LAYER_CLICK_GESTURE (self));
+
+  if (layer == NULL)
+    return;
+
+  gsk_layer_get_size (layer, &size);
+  x = size.width / 2;
+  y = size.height / 2;
+  /* Not the second of a double click */
+  self->has_last_press = FALSE;
+  self->n_press = 1;
+  g_object_ref (self);
+  g_signal_emit (self, signals[PRESSED], 0, 1, x, y);
+  g_signal_emit (self, signals[RELEASED], 0, 1, x, y);
+  g_signal_emit (self, signals[CLICKED], 0, 1, x, y);
+  g_object_unref (self);
 }

@@ -31,6 +31,8 @@ gsk_layer_input_current_focus (GskLayer           *root,
 
   gsk_layer_input_weak_set (&state->focus, NULL);
   gsk_layer_input_send_to_layer (focus, GSK_LAYER_EVENT_FOCUS_OUT, state, 0);
+  if (state->focus_changed)
+    state->focus_changed (root, state->focus_changed_data);
 
   return NULL;
 }
@@ -50,6 +52,8 @@ gsk_layer_input_set_focus (GskLayer           *root,
     gsk_layer_input_send_to_layer (old, GSK_LAYER_EVENT_FOCUS_OUT, state, 0);
   if (focus && state->focus == focus)
     gsk_layer_input_send_to_layer (focus, GSK_LAYER_EVENT_FOCUS_IN, state, 0);
+  if (state->focus_changed)
+    state->focus_changed (root, state->focus_changed_data);
 }
 
 /* The layer after @layer in tree order (depth first, children in their

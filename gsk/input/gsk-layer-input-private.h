@@ -45,6 +45,11 @@ typedef struct
    * GskLayerView, whose Tab order also holds hosted widgets) rather
    * than moving the focus among the layers */
   gboolean host_moves_focus;
+  /* Called after the focus layer changed (the host's accessibility
+   * follows it) */
+  void (* focus_changed) (GskLayer *root,
+                          gpointer  data);
+  gpointer focus_changed_data;
 
   GskLayer *root;               /* unowned: the state is the root's */
   GskLayerFrameClock *clock;    /* watched for frames */
