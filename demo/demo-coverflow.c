@@ -123,6 +123,11 @@ demo_coverflow_new (void)
       gsk_layer_text_set_color (GSK_LAYER_TEXT (label), &(GdkRGBA) { 1, 1, 1, 0.9f });
       gsk_layer_set_position (label, &GRAPHENE_POINT_INIT (12, COVER - 34));
       gsk_layer_add_child (flow->covers[i], label);
+      /* To a screen reader, a button named after the album: its title
+       * is in its name, so the text layer need not be read again */
+      gsk_layer_set_accessible_role (flow->covers[i], GTK_ACCESSIBLE_ROLE_BUTTON);
+      gsk_layer_set_accessible_label (flow->covers[i], title);
+      gsk_layer_set_accessible_role (label, GTK_ACCESSIBLE_ROLE_PRESENTATION);
       g_signal_connect (click, "clicked", G_CALLBACK (on_cover_clicked), flow);
       gsk_layer_add_controller (flow->covers[i], click);
       gsk_layer_add_child (flow->stage, flow->covers[i]);

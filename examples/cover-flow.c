@@ -197,6 +197,9 @@ on_activate (GtkApplication *application,
   stage = gsk_layer_new ();
   gsk_layer_set_size (stage, &GRAPHENE_SIZE_INIT (WIDTH, HEIGHT));
   gsk_layer_set_transform_style (stage, GSK_LAYER_TRANSFORM_STYLE_PRESERVE_3D);
+  /* A screen reader finds the covers' buttons in a group named so */
+  gsk_layer_set_accessible_role (stage, GTK_ACCESSIBLE_ROLE_GROUP);
+  gsk_layer_set_accessible_label (stage, "Covers");
   gsk_layer_add_child (app->root, stage);
 
   for (i = 0; i < N_COVERS; i++)

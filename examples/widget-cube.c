@@ -278,6 +278,10 @@ static const char * const face_transforms[] = {
   "rotateX(-90deg) translateZ(130px)",
 };
 
+static const char * const face_names[] = {
+  "Front", "Right", "Back", "Left", "Top", "Bottom",
+};
+
 static const char * const face_colors[] = {
   "#99c1f1", "#8ff0a4", "#f9f06b", "#ffbe6f", "#f66151", "#dc8add",
 };
@@ -293,6 +297,10 @@ make_face (int i)
 
   gsk_layer_set_size (face, &GRAPHENE_SIZE_INIT (FACE, FACE));
   gsk_layer_set_style_from_string (face, style, NULL);
+  /* To a screen reader, each face a group named after its side, holding
+   * its widget */
+  gsk_layer_set_accessible_role (face, GTK_ACCESSIBLE_ROLE_GROUP);
+  gsk_layer_set_accessible_label (face, face_names[i]);
   gsk_layer_transform_parse (face_transforms[i], &t, NULL);
   gsk_layer_set_transform (face, t);
   gsk_layer_transform_unref (t);
@@ -365,6 +373,8 @@ on_activate (GtkApplication *application,
   gsk_layer_set_size (app->cube, &GRAPHENE_SIZE_INIT (FACE, FACE));
   gsk_layer_set_position (app->cube, &GRAPHENE_POINT_INIT ((WIDTH - FACE) / 2.0, (HEIGHT - FACE) / 2.0));
   gsk_layer_set_transform_style (app->cube, GSK_LAYER_TRANSFORM_STYLE_PRESERVE_3D);
+  gsk_layer_set_accessible_role (app->cube, GTK_ACCESSIBLE_ROLE_GROUP);
+  gsk_layer_set_accessible_label (app->cube, "Cube of widgets");
   for (i = 0; i < 6; i++)
     gsk_layer_add_child (app->cube, make_face (i));
   gsk_layer_add_child (app->root, app->cube);

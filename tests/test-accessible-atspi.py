@@ -186,7 +186,7 @@ def tilted_box(x, y, w, h, degrees, perspective, ox, oy):
 
 def main():
     global app
-    print('1..13', file=tap)
+    print('1..14', file=tap)
 
     # A listener, as a screen reader has: what makes GSK show its layers
     focus_events = []
@@ -402,6 +402,30 @@ def main():
     if app.process.returncode != 0 or problems:
         fail('accessible-app ended with status %d: %s' % (app.process.returncode, problems[:5]))
     ok('accessible-app ended cleanly')
+
+    # 14. The cover-flow example: its covers (hosted GtkButtons) in a
+    # group its stage layer names, in order
+    cover_flow = os.environ.get('GSK_COVER_FLOW')
+    env = dict(os.environ, GDK_BACKEND='x11')
+    env.pop('GTK_A11Y', None)
+    example = subprocess.Popen([cover_flow], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        def the_example():
+            desktop = Atspi.get_desktop(0)
+            for i in range(desktop.get_child_count()):
+                a = desktop.get_child_at_index(i)
+                if a and a.get_name() == 'cover-flow':
+                    return find(a, 'panel', 'Covers')
+            return None
+
+        covers = wait_for(the_example, 90)
+        want = [('push button', 'Cover %d' % (i + 1)) for i in range(12)]
+        if covers is None or described(children(covers))[:12] != want:
+            fail('cover-flow\'s covers: %s' % (described(children(covers)) if covers else None))
+        ok('cover-flow: a group "Covers" holding its twelve covers\' buttons, in order')
+    finally:
+        example.kill()
+        example.wait()
 
 
 main()

@@ -556,7 +556,8 @@ gsk_layer_view_accessible_sync (GskLayerViewAccessible *self,
   self->root = root;
   if (!self->active || root == NULL)
     {
-      drop_all (self);
+      if (g_hash_table_size (self->proxies) > 0)
+        drop_all (self);
       return;
     }
 
