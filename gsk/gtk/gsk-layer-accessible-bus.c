@@ -83,13 +83,17 @@ on_listener_changed (GDBusConnection *connection,
                      GVariant        *parameters,
                      gpointer         data)
 {
-  const char *name, *event;
+  g_autoptr (GVariant) name = NULL;
 
-  if (!g_variant_is_of_type (parameters, G_VARIANT_TYPE ("(ss)")))
+  /* (bus name, event), and in the registries that know them the event's
+   * properties: (ss) or (ssas) */
+  if (!g_variant_is_of_type (parameters, G_VARIANT_TYPE_TUPLE) || g_variant_n_children (parameters) < 2)
+    return;
+  name = g_variant_get_child_value (parameters, 0);
+  if (!g_variant_is_of_type (name, G_VARIANT_TYPE_STRING))
     return;
 
-  g_variant_get (parameters, "(&s&s)", &name, &event);
-  add_listener (name, g_str_equal (signal, "EventListenerRegistered") ? 1 : -1);
+  add_listener (g_variant_get_string (name, NULL), g_str_equal (signal, "EventListenerRegistered") ? 1 : -1);
   update_listening ();
 }
 
@@ -130,13 +134,15 @@ on_connected (GObject      *source,
       return;
     }
 
-  /* Watched before asked, so that no listener comes between */
+  /* Watched before asked, so that no listener comes between. From any
+   * sender: GDBus matches a well-known sender name only once it knows
+   * its owner, and the registry's first signals would be lost */
   bus.registered_id =
-    g_dbus_connection_signal_subscribe (bus.connection, REGISTRY_NAME, REGISTRY_INTERFACE,
+    g_dbus_connection_signal_subscribe (bus.connection, NULL, REGISTRY_INTERFACE,
                                         "EventListenerRegistered", REGISTRY_PATH, NULL,
                                         G_DBUS_SIGNAL_FLAGS_NONE, on_listener_changed, NULL, NULL);
   bus.deregistered_id =
-    g_dbus_connection_signal_subscribe (bus.connection, REGISTRY_NAME, REGISTRY_INTERFACE,
+    g_dbus_connection_signal_subscribe (bus.connection, NULL, REGISTRY_INTERFACE,
                                         "EventListenerDeregistered", REGISTRY_PATH, NULL,
                                         G_DBUS_SIGNAL_FLAGS_NONE, on_listener_changed, NULL, NULL);
   g_dbus_connection_call (bus.connection, REGISTRY_NAME, REGISTRY_PATH, REGISTRY_INTERFACE,

@@ -19,7 +19,8 @@ GtkWidget *gsk_layer_accessible_proxy_new       (GskLayer          *layer,
 /* The layer, or NULL once it is gone */
 GskLayer  *gsk_layer_accessible_proxy_get_layer (GskLayerAccessibleProxy *self);
 void       gsk_layer_accessible_proxy_forget    (GskLayerAccessibleProxy *self);
-void       gsk_layer_accessible_proxy_update_actions (GskLayerAccessibleProxy *self);
+gboolean   gsk_layer_accessible_proxy_update_actions (GskLayerAccessibleProxy *self,
+                                                      gboolean                 had);
 
 /* What the view last gave it, so that it sets only what changed */
 guint      gsk_layer_accessible_proxy_get_age   (GskLayerAccessibleProxy *self);

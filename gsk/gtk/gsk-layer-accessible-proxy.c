@@ -134,6 +134,8 @@ static void
 gsk_layer_accessible_proxy_init (GskLayerAccessibleProxy *self)
 {
   gtk_widget_set_focus_on_click (GTK_WIDGET (self), FALSE);
+  /* Until the view finds a click gesture on the layer */
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "click", FALSE);
 }
 
 GtkWidget *
@@ -165,11 +167,19 @@ gsk_layer_accessible_proxy_forget (GskLayerAccessibleProxy *self)
   self->layer = NULL;
 }
 
-/* "click" is offered while the layer has a click gesture */
-void
-gsk_layer_accessible_proxy_update_actions (GskLayerAccessibleProxy *self)
+/* "click" is offered while the layer has a click gesture: returns
+ * whether it has one, setting the action's state if that changed from
+ * @had */
+gboolean
+gsk_layer_accessible_proxy_update_actions (GskLayerAccessibleProxy *self,
+                                           gboolean                 had)
 {
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "click", find_click (self) != NULL);
+  gboolean has = find_click (self) != NULL;
+
+  if (has != had)
+    gtk_widget_action_set_enabled (GTK_WIDGET (self), "click", has);
+
+  return has;
 }
 
 guint

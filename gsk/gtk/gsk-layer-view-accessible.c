@@ -22,6 +22,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <string.h>
 
 #include "gsk-layer-view-accessible-private.h"
 #include "gsk-layer-accessible-bus-private.h"
@@ -53,6 +54,10 @@ typedef struct
   char *default_label;
   int hidden;                   /* -1 before the first sync */
   gboolean has_relations;
+  GtkAccessibleRole role;
+  int focusable;                /* -1 before the first sync */
+  gboolean has_click;
+  cairo_rectangle_int_t allocated;
 } Entry;
 
 /* Every active one, for the core's change hook */
@@ -328,7 +333,16 @@ screen_box (GskLayer        *layer,
   GskLayerPrivate *priv = gsk_layer_get_private (layer);
 
   if (priv->size.width > 0 && priv->size.height > 0)
-    return gsk_layer_get_transformed_bounds (layer, NULL, box);
+    {
+      graphene_rect_t own;
+
+      /* The world matrix, cached along the walk down the tree */
+      gsk_layer_update_world (layer);
+      if (priv->world_singular)
+        return FALSE;
+      gsk_layer_get_bounds (layer, &own);
+      return gsk_layer_project_rect (&priv->world, &own, box, NULL, NULL);
+    }
 
   if (!priv->bounds_valid || priv->subtree_bounds.x0 >= priv->subtree_bounds.x1 ||
       priv->subtree_bounds.y0 >= priv->subtree_bounds.y1)
@@ -346,14 +360,9 @@ ensure_entry (GskLayerViewAccessible *self,
               GtkAccessibleRole       role)
 {
   Entry *entry = g_hash_table_lookup (self->proxies, layer);
-  GtkAccessibleRole proxy_role;
 
-  if (entry && gsk_layer_accessible_proxy_get_layer (entry->proxy) == layer)
-    {
-      g_object_get (entry->proxy, "accessible-role", &proxy_role, NULL);
-      if (proxy_role == role)
-        return entry;
-    }
+  if (entry && gsk_layer_accessible_proxy_get_layer (entry->proxy) == layer && entry->role == role)
+    return entry;
 
   /* Gone (another layer took its address), or its role changed */
   if (entry)
@@ -366,6 +375,9 @@ ensure_entry (GskLayerViewAccessible *self,
   entry->proxy = GSK_LAYER_ACCESSIBLE_PROXY (gsk_layer_accessible_proxy_new (layer, role));
   entry->applied = g_array_new (FALSE, FALSE, sizeof (guint));
   entry->hidden = -1;
+  entry->focusable = -1;
+  entry->role = role;
+  entry->allocated.width = -1;
   /* Kept alive while in the table, whoever its parent */
   g_object_ref_sink (entry->proxy);
   g_hash_table_insert (self->proxies, layer, entry);
@@ -374,12 +386,25 @@ ensure_entry (GskLayerViewAccessible *self,
   return entry;
 }
 
+/* Most accessible layers hold none: the array comes with the first */
+static inline void
+add_child (Container *container,
+           GtkWidget *child)
+{
+  if (container->children == NULL)
+    container->children = g_ptr_array_new ();
+  g_ptr_array_add (container->children, child);
+}
+
 /* Puts @container's children in the order of the walk; other children
  * stay after them (dropped at the end of the sync, if stale) */
 static void
 order_children (Container *container)
 {
   GtkWidget *prev = NULL;
+
+  if (container->children == NULL)
+    return;
 
   for (guint i = 0; i < container->children->len; i++)
     {
@@ -420,7 +445,7 @@ visit (Walk                  *walk,
   /* A hosted widget is its own accessible */
   if (GSK_IS_LAYER_WIDGET (layer) && g_ptr_array_find (walk->hosts, layer, NULL))
     {
-      g_ptr_array_add (container->children, gsk_layer_widget_get_widget (GSK_LAYER_WIDGET (layer)));
+      add_child (container, gsk_layer_widget_get_widget (GSK_LAYER_WIDGET (layer)));
       role = GTK_ACCESSIBLE_ROLE_NONE;
     }
   else
@@ -459,9 +484,15 @@ visit (Walk                  *walk,
           gtk_accessible_update_state (GTK_ACCESSIBLE (entry->proxy), GTK_ACCESSIBLE_STATE_HIDDEN, hidden, -1);
         }
 
-      gtk_widget_set_focusable (GTK_WIDGET (entry->proxy), gsk_layer_get_focusable (layer));
-      gsk_layer_accessible_proxy_update_actions (entry->proxy);
-      update_default_label (entry, layer);
+      /* Set only on change: this runs for every layer every frame */
+      if (entry->focusable != (int) gsk_layer_get_focusable (layer))
+        {
+          entry->focusable = gsk_layer_get_focusable (layer);
+          gtk_widget_set_focusable (GTK_WIDGET (entry->proxy), entry->focusable);
+        }
+      entry->has_click = gsk_layer_accessible_proxy_update_actions (entry->proxy, entry->has_click);
+      if (entry->default_label || GSK_IS_LAYER_TEXT (layer))
+        update_default_label (entry, layer);
       age = gsk_layer_accessible_get_age (layer);
       if (age != gsk_layer_accessible_proxy_get_age (entry->proxy))
         {
@@ -475,9 +506,8 @@ visit (Walk                  *walk,
           gsk_layer_accessible_proxy_set_age (entry->proxy, age);
         }
 
-      g_ptr_array_add (container->children, entry->proxy);
+      add_child (container, GTK_WIDGET (entry->proxy));
       own.widget = GTK_WIDGET (entry->proxy);
-      own.children = g_ptr_array_new ();
       inner = &own;
     }
 
@@ -495,32 +525,48 @@ visit (Walk                  *walk,
   if (own.widget)
     {
       order_children (&own);
-      g_ptr_array_unref (own.children);
+      g_clear_pointer (&own.children, g_ptr_array_unref);
     }
 }
 
 /* Proxies at their boxes, top down: a proxy's allocation is relative to
  * its parent's */
 static void
-allocate_proxies (GtkWidget *parent,
-                  int        origin_x,
-                  int        origin_y)
+allocate_proxies (GskLayerViewAccessible *self,
+                  GtkWidget              *parent,
+                  int                     origin_x,
+                  int                     origin_y,
+                  gboolean                moved)
 {
   for (GtkWidget *child = gtk_widget_get_first_child (parent); child; child = gtk_widget_get_next_sibling (child))
     {
+      GskLayerAccessibleProxy *proxy;
       cairo_rectangle_int_t box;
+      Entry *entry;
       int min, nat;
 
       if (!GSK_IS_LAYER_ACCESSIBLE_PROXY (child))
         continue;
 
-      gsk_layer_accessible_proxy_get_box (GSK_LAYER_ACCESSIBLE_PROXY (child), &box);
-      gtk_widget_measure (child, GTK_ORIENTATION_HORIZONTAL, -1, &min, &nat, NULL, NULL);
-      gtk_widget_measure (child, GTK_ORIENTATION_VERTICAL, -1, &min, &nat, NULL, NULL);
-      gtk_widget_allocate (child, box.width, box.height, -1,
-                           gsk_transform_translate (NULL, &GRAPHENE_POINT_INIT (box.x - origin_x,
-                                                                                box.y - origin_y)));
-      allocate_proxies (child, box.x, box.y);
+      proxy = GSK_LAYER_ACCESSIBLE_PROXY (child);
+      gsk_layer_accessible_proxy_get_box (proxy, &box);
+      entry = g_hash_table_lookup (self->proxies, gsk_layer_accessible_proxy_get_layer (proxy));
+      /* Where nothing moved, GTK keeps the last allocation */
+      if (moved || entry == NULL || entry->proxy != proxy ||
+          memcmp (&entry->allocated, &box, sizeof box) != 0)
+        {
+          gtk_widget_measure (child, GTK_ORIENTATION_HORIZONTAL, -1, &min, &nat, NULL, NULL);
+          gtk_widget_measure (child, GTK_ORIENTATION_VERTICAL, -1, &min, &nat, NULL, NULL);
+          gtk_widget_allocate (child, box.width, box.height, -1,
+                               gsk_transform_translate (NULL, &GRAPHENE_POINT_INIT (box.x - origin_x,
+                                                                                    box.y - origin_y)));
+          if (entry && entry->proxy == proxy)
+            entry->allocated = box;
+          /* Its children are placed from its corner */
+          allocate_proxies (self, child, box.x, box.y, TRUE);
+        }
+      else
+        allocate_proxies (self, child, box.x, box.y, FALSE);
     }
 }
 
@@ -588,7 +634,7 @@ gsk_layer_view_accessible_sync (GskLayerViewAccessible *self,
       replay_relations (self);
     }
 
-  allocate_proxies (self->view, 0, 0);
+  allocate_proxies (self, self->view, 0, 0, FALSE);
   /* The focus layer may have got its proxy only now */
   gsk_layer_view_accessible_follow_focus (self, gsk_layer_get_focus (root));
 }
