@@ -162,6 +162,15 @@ on_command (GIOChannel   *channel,
   else if (g_str_equal (words[0], "move") && layer && words[2] && words[3])
     gsk_layer_set_position (layer, &GRAPHENE_POINT_INIT (g_ascii_strtod (words[2], NULL),
                                                          g_ascii_strtod (words[3], NULL)));
+  else if (g_str_equal (words[0], "slide") && layer && words[2] && words[3])
+    {
+      /* An implicit animation of half a second */
+      gsk_layer_save_easing_state (layer);
+      gsk_layer_set_easing_duration (layer, 500);
+      gsk_layer_set_position (layer, &GRAPHENE_POINT_INIT (g_ascii_strtod (words[2], NULL),
+                                                           g_ascii_strtod (words[3], NULL)));
+      gsk_layer_restore_easing_state (layer);
+    }
   else if (g_str_equal (words[0], "turn") && layer && words[2])
     gsk_layer_set_rotate (layer, g_ascii_strtod (words[2], NULL));
   else if (g_str_equal (words[0], "backface") && layer)

@@ -4,17 +4,19 @@
 #
 # Usage: dbus-run-session -- xvfb-run -a python3 test-accessible-atspi.py ACCESSIBLE_APP [TAP_FD]
 #
-# Starts tests/accessible-app with GTK's accessibility on, listens for
-# focus events on the accessibility bus as a screen reader does (GSK
-# shows layers only while someone listens), and reads its tree with
-# libatspi: roles, names and order; extents against boxes worked out
-# here from the layers' geometry (a rotation, a turn under perspective,
-# a clip); states as the tree changes (hidden, transparent, clipped out,
-# off the view, back turned, checked and the like, focus as Tab moves);
-# the default action clicking a layer; grab-focus, which must do for a
-# layer what it does for GTK's own button; live changes (a rename, a new
-# text, a layer added, moved); and layers and the view destroyed while
-# their accessibles are held. TAP on TAP_FD (standard output if none).
+# Starts tests/accessible-app with GTK's accessibility on and reads its
+# tree with libatspi: first with nobody listening for events (GSK keeps
+# no accessible object for its layers), then listening for focus events
+# as a screen reader does: roles, names and order; extents against boxes
+# worked out here from the layers' geometry (a rotation, a turn under
+# perspective, a clip); states as the tree changes (hidden, transparent,
+# clipped out, off the view, back turned, checked and the like, focus as
+# Tab moves); the default action clicking a layer; grab-focus, which must
+# do for a layer what it does for GTK's own button; live changes (moved,
+# animated, renamed, new text, added, removed); the listener leaving and
+# coming back; layers and the view destroyed while their accessibles are
+# held; then the cover-flow example's covers (GSK_COVER_FLOW). TAP on
+# TAP_FD (standard output if none).
 #
 # SPDX-License-Identifier: LGPL-2.1-or-later
 
@@ -186,12 +188,7 @@ def tilted_box(x, y, w, h, degrees, perspective, ox, oy):
 
 def main():
     global app
-    print('1..14', file=tap)
-
-    # A listener, as a screen reader has: what makes GSK show its layers
-    focus_events = []
-    listener = Atspi.EventListener.new(lambda event: focus_events.append(event))
-    listener.register('object:state-changed:focused')
+    print('1..16', file=tap)
 
     app = App(sys.argv[1])
     if app.expect('ready') is None:
@@ -208,6 +205,23 @@ def main():
     root = wait_for(the_app, 90)
     if root is None:
         fail('accessible-app is not on the accessibility bus')
+
+    # 1. While nobody listens for events, GSK keeps no accessible object
+    # for its layers: the view holds the hosted button alone
+    hosted_alone = wait_for(lambda: find(root, 'push button', 'Hosted'), 60)
+    if hosted_alone is None:
+        fail('no hosted button in the tree')
+    time.sleep(1)
+    view = hosted_alone.get_parent()
+    if described(children(view)) != [('push button', 'Hosted')]:
+        fail('with no listener, the view holds %s' % described(children(view)))
+    ok('no listener: no accessible object for the layers (the view holds the hosted button alone)')
+
+    # A listener, as a screen reader has: GSK hears of it and shows its
+    # layers
+    focus_events = []
+    listener = Atspi.EventListener.new(lambda event: focus_events.append(event))
+    listener.register('object:state-changed:focused')
     play = wait_for(lambda: find(root, "push button", "Play"), 60)
     if play is None:
         fail('no push button named "Play" in the tree')
@@ -215,7 +229,7 @@ def main():
     frame = find(root, 'frame', 'accessible-app')
     origin = extents(view)[:2]
 
-    # 1. Roles, names and order: plain layers are not there, their
+    # 2. Roles, names and order: plain layers are not there, their
     # children are, in tree order; the text layer is a label named after
     # its text; the hosted widget among the shelf's layers
     expected = [('push button', 'Play'), ('image', 'Rotated'), ('image', 'Tilted'),
@@ -228,7 +242,7 @@ def main():
         fail('the shelf\'s children: %s' % described(children(shelf)))
     ok('roles, names and tree order: %s; in the shelf %s' % (described(children(view)), described(children(shelf))))
 
-    # 2. Extents, worked out here from the geometry accessible-app sets
+    # 3. Extents, worked out here from the geometry accessible-app sets
     def at(x, y, w, h):
         return (origin[0] + x, origin[1] + y, w, h)
 
@@ -247,7 +261,7 @@ def main():
             fail('extents of %s: %s, expected %s' % (name, got, tuple(round(v, 1) for v in want)))
     ok('extents within 2 px of the geometry: rotated 30°, turned 40° under a 400 px perspective, plain')
 
-    # 3. States the application sets
+    # 4. States the application sets
     app.command('checked play')
 
     def states_set():
@@ -262,7 +276,7 @@ def main():
         fail('reset states of Play')
     ok('checked, pressed, expanded and disabled as set, and reset')
 
-    # 4. States that follow the tree: a layer that shows nothing leaves
+    # 5. States that follow the tree: a layer that shows nothing leaves
     # the tree (GTK 4.8 reports whatever it presents as visible)
     def names():
         return [n for _, n in described(children(view))]
@@ -277,7 +291,7 @@ def main():
             fail('after "%s", Play is not back: %s' % (undo, names()))
     ok('hidden, fully transparent (itself or an ancestor), off the view: not presented; back after')
 
-    # 5. Clipping: partly clipped, the extents are what shows; wholly, gone
+    # 6. Clipping: partly clipped, the extents are what shows; wholly, gone
     app.command('move clipped 150 10')
     clipped = find(view, 'push button', 'Clipped')
     if not wait_for(lambda: near(extents(clipped), at(190, 330, 50, 40))):
@@ -287,7 +301,7 @@ def main():
         fail('a button clipped out is presented')
     ok('clipped: extents of what shows, (190, 330, 50, 40) in the view; clipped out: not presented')
 
-    # 6. Back turned with backface-visibility: hidden
+    # 7. Back turned with backface-visibility: hidden
     app.command('backface tilted')
     app.command('turn tilted 150')
     if not wait_for(lambda: 'Tilted' not in names()):
@@ -297,11 +311,16 @@ def main():
         fail('Tilted did not come back when it turned its face again')
     ok('a layer whose hidden back is turned is not presented')
 
-    # 7. Live: moved, renamed, text changed, added, removed
+    # 8. Live: moved, renamed, text changed, added, removed
     app.command('move rotated 100 300')
     rotated = find(view, 'image', 'Rotated')
     if not wait_for(lambda: near(extents(rotated), at(*rotated_box(100, 300, 120, 60, 30)))):
         fail('extents of Rotated after it moved: %s' % (extents(rotated),))
+    # Animated: an implicit animation of half a second; the extents are
+    # where it ends once it ended
+    app.command('slide rotated 300 300')
+    if not wait_for(lambda: near(extents(rotated), at(*rotated_box(300, 300, 120, 60, 30)))):
+        fail('extents of Rotated after it slid: %s' % (extents(rotated),))
     app.command('rename play Pause')
     if not wait_for(lambda: play.get_name() == 'Pause'):
         fail('Play renamed Pause reads %s' % play.get_name())
@@ -314,9 +333,9 @@ def main():
     app.command('destroy Extra')
     if not wait_for(lambda: 'Extra' not in names()):
         fail('a layer removed is still presented')
-    ok('moved, renamed, new text, added and removed: the tree follows with no call from the application')
+    ok('moved, animated, renamed, new text, added and removed: the tree follows with no call from the application')
 
-    # 8. Tab moves the focus through the focusable layers and the hosted
+    # 9. Tab moves the focus through the focusable layers and the hosted
     # widget; the focused state follows
     wid = subprocess.run(['xdotool', 'search', '--sync', '--onlyvisible', '--name', 'accessible-app'],
                          capture_output=True, text=True).stdout.split()[0]
@@ -342,7 +361,7 @@ def main():
         fail('no focus event from First')
     ok('Tab: focused follows %s, with focus events' % order)
 
-    # 9. The default action clicks
+    # 10. The default action clicks
     # (By name: GTK 4.8 leaks what it lists for NActions, which
     # get_n_actions () reads)
     if play.get_action_name(0) != 'click':
@@ -359,7 +378,7 @@ def main():
         fail('the default action did not click Play: %s' % line)
     ok('Action 0 "click" fires the click gesture (%s)' % line)
 
-    # 10. grab-focus: as for GTK's own button
+    # 11. grab-focus: as for GTK's own button
     def grab(accessible):
         try:
             return 'took' if accessible.grab_focus() else 'refused'
@@ -371,7 +390,7 @@ def main():
         fail('grab-focus on GTK\'s button: %s; on a layer: %s' % (for_gtk, for_layer))
     ok('grab-focus does for a layer what it does for a GtkButton (%s)' % for_layer)
 
-    # 11. A layer destroyed while its accessible is held (and focused)
+    # 12. A layer destroyed while its accessible is held (and focused)
     app.command('destroy second')
     if not wait_for(lambda: 'Second' not in [n for _, n in described(children(shelf))]):
         fail('a destroyed layer is still presented')
@@ -381,7 +400,18 @@ def main():
         pass
     ok('a layer destroyed with its accessible held: gone from the tree, the application goes on')
 
-    # 12. The view destroyed with its accessibles held
+    # 13. The listener leaves: the layers' accessible objects go, the hosted
+    # button comes back to the view; and come back with a listener
+    listener.deregister('object:state-changed:focused')
+    if not wait_for(lambda: described(children(view)) == [('push button', 'Hosted')]):
+        fail('with the listener gone, the view holds %s' % described(children(view)))
+    listener.register('object:state-changed:focused')
+    if not wait_for(lambda: find(view, 'push button', 'First') is not None):
+        fail('the layers did not come back with a listener')
+    first = find(view, 'push button', 'First')
+    ok('the listener gone, the layers\' accessible objects go; back with a listener')
+
+    # 14. The view destroyed with its accessibles held
     app.command('destroy-view')
     if not wait_for(lambda: find(frame, 'push button', 'First') is None):
         fail('the view\'s layers outlive it on the bus')
@@ -392,7 +422,7 @@ def main():
         pass
     ok('the view destroyed with its accessibles held')
 
-    # 13. A clean end: no critical, no warning, exit status 0 (and no
+    # 15. A clean end: no critical, no warning, exit status 0 (and no
     # leak under LeakSanitizer, which would fail it)
     app.command('quit')
     app.process.wait(60)
@@ -403,7 +433,7 @@ def main():
         fail('accessible-app ended with status %d: %s' % (app.process.returncode, problems[:5]))
     ok('accessible-app ended cleanly')
 
-    # 14. The cover-flow example: its covers (hosted GtkButtons) in a
+    # 16. The cover-flow example: its covers (hosted GtkButtons) in a
     # group its stage layer names, in order
     cover_flow = os.environ.get('GSK_COVER_FLOW')
     env = dict(os.environ, GDK_BACKEND='x11')
