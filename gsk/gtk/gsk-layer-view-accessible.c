@@ -334,14 +334,12 @@ screen_box (GskLayer        *layer,
 
   if (priv->size.width > 0 && priv->size.height > 0)
     {
-      graphene_rect_t own;
-
       /* The world matrix, cached along the walk down the tree */
       gsk_layer_update_world (layer);
       if (priv->world_singular)
         return FALSE;
-      gsk_layer_get_bounds (layer, &own);
-      return gsk_layer_project_rect (&priv->world, &own, box, NULL, NULL);
+      return gsk_layer_project_rect (&priv->world, &GRAPHENE_RECT_INIT (0, 0, priv->size.width, priv->size.height),
+                                     box, NULL, NULL);
     }
 
   if (!priv->bounds_valid || priv->subtree_bounds.x0 >= priv->subtree_bounds.x1 ||
@@ -519,7 +517,9 @@ visit (Walk                  *walk,
         graphene_rect_init (&child_clip, 0, 0, 0, 0);
     }
 
-  for (GskLayer *child = gsk_layer_get_first_child (layer); child; child = gsk_layer_get_next_sibling (child))
+  /* (This runs for every layer every frame: the tree's fields, not its
+   * checked getters) */
+  for (GskLayer *child = priv->first_child; child; child = gsk_layer_get_private (child)->next_sibling)
     visit (walk, child, inner, &child_clip, alpha, shown);
 
   if (own.widget)
