@@ -37,7 +37,7 @@ struct _GskLayerViewAccessible
 {
   GtkWidget *view;              /* unowned: it owns this */
   GskLayer *root;               /* unowned: the root of the last sync */
-  /* GskLayer → GskLayerAccessibleProxy (owned by its parent widget) */
+  /* GskLayer → Entry, which holds the layer's proxy */
   GHashTable *proxies;
   guint sync_serial;
   /* Proxies were made or dropped: relations are replayed */
