@@ -14,6 +14,8 @@
 
 #include <gsklayer.h>
 
+#include "font-caches.h"
+
 /* The private view of the description, as the GTK bridge reads it */
 #include "gsk-layer-accessible-private.h"
 
@@ -456,6 +458,8 @@ int
 main (int   argc,
       char *argv[])
 {
+  int status;
+
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/accessible/roles", test_roles);
@@ -466,5 +470,8 @@ main (int   argc,
   g_test_add_func ("/accessible/relations", test_relations);
   g_test_add_func ("/accessible/scene", test_scene);
 
-  return g_test_run ();
+  status = g_test_run ();
+  /* Text layers were measured: fontconfig's caches, for the leak check */
+  free_font_caches ();
+  return status;
 }
