@@ -53,9 +53,15 @@ def fail(what):
 
 
 def wait_for(predicate, seconds=15):
+    """The predicate's first true answer; an object that went away as
+    it was read (the tree changes under the reader, as a screen reader
+    sees it) is a false answer, read again"""
     end = time.monotonic() + seconds
     while time.monotonic() < end:
-        result = predicate()
+        try:
+            result = predicate()
+        except gi.repository.GLib.Error:
+            result = None
         if result:
             return result
         time.sleep(0.1)

@@ -36,7 +36,15 @@
 struct _GskLayerViewAccessible
 {
   GtkWidget *view;              /* unowned: it owns this */
+  GPtrArray *hosts;             /* the view's */
   GskLayer *root;               /* unowned: the root of the last sync */
+  /* The frame clock whose layout phase syncs, and the frame last synced */
+  GdkFrameClock *clock;
+  gulong layout_handler;
+  gint64 synced_frame;
+  gboolean sync_queued;
+  /* A hosted widget changed parent in the sync: the view allocates it */
+  gboolean hosts_moved;
   /* GskLayer → Entry, which holds the layer's proxy */
   GHashTable *proxies;
   guint sync_serial;
@@ -320,6 +328,7 @@ typedef struct
 
 typedef struct
 {
+  GskLayerViewAccessible *self;
   GtkWidget *widget;            /* the view or a proxy */
   GPtrArray *children;          /* widgets, in tree order */
 } Container;
@@ -410,6 +419,17 @@ order_children (Container *container)
 
       if (gtk_widget_get_parent (child) != container->widget)
         {
+          if (!GSK_IS_LAYER_ACCESSIBLE_PROXY (child))
+            container->self->hosts_moved = TRUE;
+          else
+            {
+              /* A new parent queues a resize: measured again */
+              Entry *entry = g_hash_table_lookup (container->self->proxies,
+                                                  gsk_layer_accessible_proxy_get_layer (GSK_LAYER_ACCESSIBLE_PROXY (child)));
+
+              if (entry && entry->proxy == (GskLayerAccessibleProxy *) child)
+                entry->allocated.width = -1;
+            }
           g_object_ref (child);
           if (gtk_widget_get_parent (child))
             gtk_widget_unparent (child);
@@ -435,7 +455,7 @@ visit (Walk                  *walk,
   GtkAccessibleRole role;
   graphene_rect_t box, child_clip = *clip;
   gboolean has_box = FALSE;
-  Container own = { NULL, NULL }, *inner = container;
+  Container own = { self, NULL, NULL }, *inner = container;
 
   shown = shown && priv->visible && !(priv->backface_hidden && gsk_layer_shows_back (layer));
   alpha *= CLAMP (priv->opacity, 0.f, 1.f);
@@ -555,8 +575,15 @@ allocate_proxies (GskLayerViewAccessible *self,
       if (moved || entry == NULL || entry->proxy != proxy ||
           memcmp (&entry->allocated, &box, sizeof box) != 0)
         {
-          gtk_widget_measure (child, GTK_ORIENTATION_HORIZONTAL, -1, &min, &nat, NULL, NULL);
-          gtk_widget_measure (child, GTK_ORIENTATION_VERTICAL, -1, &min, &nat, NULL, NULL);
+          /* GTK wants a widget measured before it is allocated; a proxy
+           * asks for nothing, and once measured it stays so (nothing
+           * of it queues a resize but a new parent or a hosted child) */
+          if (entry == NULL || entry->proxy != proxy || entry->allocated.width < 0 ||
+              gtk_widget_get_first_child (child) != NULL)
+            {
+              gtk_widget_measure (child, GTK_ORIENTATION_HORIZONTAL, -1, &min, &nat, NULL, NULL);
+              gtk_widget_measure (child, GTK_ORIENTATION_VERTICAL, -1, &min, &nat, NULL, NULL);
+            }
           gtk_widget_allocate (child, box.width, box.height, -1,
                                gsk_transform_translate (NULL, &GRAPHENE_POINT_INIT (box.x - origin_x,
                                                                                     box.y - origin_y)));
@@ -589,17 +616,19 @@ replay_relations (GskLayerViewAccessible *self)
 void
 gsk_layer_view_accessible_sync (GskLayerViewAccessible *self,
                                 GskLayer               *root,
-                                GPtrArray              *hosts,
                                 int                     width,
                                 int                     height)
 {
-  Walk walk = { self, hosts, GRAPHENE_RECT_INIT (0, 0, width, height) };
-  Container top = { self->view, NULL };
+  Walk walk = { self, self->hosts, GRAPHENE_RECT_INIT (0, 0, width, height) };
+  Container top = { self, self->view, NULL };
   graphene_rect_t everywhere = GRAPHENE_RECT_INIT (-1e9f, -1e9f, 2e9f, 2e9f);
   GHashTableIter iter;
   gpointer layer, value;
 
   self->root = root;
+  self->sync_queued = FALSE;
+  if (self->clock)
+    self->synced_frame = gdk_frame_clock_get_frame_counter (self->clock);
   if (!self->active || root == NULL)
     {
       if (g_hash_table_size (self->proxies) > 0)
@@ -637,6 +666,51 @@ gsk_layer_view_accessible_sync (GskLayerViewAccessible *self,
   allocate_proxies (self, self->view, 0, 0, FALSE);
   /* The focus layer may have got its proxy only now */
   gsk_layer_view_accessible_follow_focus (self, gsk_layer_get_focus (root));
+}
+
+static void
+on_layout (GdkFrameClock          *clock,
+           GskLayerViewAccessible *self)
+{
+  /* GTK's layout ran first (its handler is older): where it allocated
+   * the view, the proxies are synced already */
+  if (!self->sync_queued || !self->active ||
+      gdk_frame_clock_get_frame_counter (clock) == self->synced_frame)
+    return;
+
+  self->hosts_moved = FALSE;
+  gsk_layer_view_accessible_sync (self, self->root, gtk_widget_get_width (self->view),
+                                  gtk_widget_get_height (self->view));
+  if (self->hosts_moved)
+    gtk_widget_queue_allocate (self->view);
+}
+
+void
+gsk_layer_view_accessible_queue_sync (GskLayerViewAccessible *self)
+{
+  if (!self->active || self->sync_queued)
+    return;
+
+  self->sync_queued = TRUE;
+  if (self->clock)
+    gdk_frame_clock_request_phase (self->clock, GDK_FRAME_CLOCK_PHASE_LAYOUT);
+  else
+    gtk_widget_queue_allocate (self->view);
+}
+
+void
+gsk_layer_view_accessible_realize (GskLayerViewAccessible *self)
+{
+  self->clock = g_object_ref (gtk_widget_get_frame_clock (self->view));
+  self->layout_handler = g_signal_connect (self->clock, "layout", G_CALLBACK (on_layout), self);
+}
+
+void
+gsk_layer_view_accessible_unrealize (GskLayerViewAccessible *self)
+{
+  if (self->clock)
+    g_clear_signal_handler (&self->layout_handler, self->clock);
+  g_clear_object (&self->clock);
 }
 
 /* }}} */
@@ -695,16 +769,19 @@ on_layer_changed (GskLayer *layer)
       GskLayerViewAccessible *self = l->data;
 
       if (self->root == root)
-        gtk_widget_queue_allocate (self->view);
+        gsk_layer_view_accessible_queue_sync (self);
     }
 }
 
 GskLayerViewAccessible *
-gsk_layer_view_accessible_new (GtkWidget *view)
+gsk_layer_view_accessible_new (GtkWidget *view,
+                               GPtrArray *hosts)
 {
   GskLayerViewAccessible *self = g_new0 (GskLayerViewAccessible, 1);
 
   self->view = view;
+  self->hosts = hosts;
+  self->synced_frame = -1;
   self->proxies = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) entry_free);
   gsk_layer_accessible_changed_hook = on_layer_changed;
   gsk_layer_accessible_bus_watch (on_listening_changed, self);
@@ -717,6 +794,7 @@ void
 gsk_layer_view_accessible_free (GskLayerViewAccessible *self)
 {
   gsk_layer_accessible_bus_unwatch (on_listening_changed, self);
+  gsk_layer_view_accessible_unrealize (self);
   actives = g_list_remove (actives, self);
   drop_all (self);
   g_hash_table_unref (self->proxies);

@@ -423,10 +423,13 @@ on_frame_request (GskLayer *root,
   if (self->in_snapshot)
     return;
   gtk_widget_queue_draw (GTK_WIDGET (self));
-  /* Hosted widgets and accessible layers' proxies follow their layers:
-   * they may have joined, left or moved */
-  if (gsk_layer_widget_get_n_alive () > 0 || gsk_layer_view_accessible_is_active (self->accessible))
+  /* Hosted widgets follow their layers: they may have joined, left or
+   * moved (the allocation syncs accessible layers' proxies too); else
+   * the proxies alone follow, in the frame's layout phase */
+  if (gsk_layer_widget_get_n_alive () > 0)
     gtk_widget_queue_allocate (GTK_WIDGET (self));
+  else
+    gsk_layer_view_accessible_queue_sync (self->accessible);
 }
 
 static void
@@ -1104,7 +1107,7 @@ gsk_layer_view_size_allocate (GtkWidget *widget,
     gsk_layer_set_size (self->root, &GRAPHENE_SIZE_INIT (width, height));
 
   sync_hosts (self);
-  gsk_layer_view_accessible_sync (self->accessible, self->root, self->hosts, width, height);
+  gsk_layer_view_accessible_sync (self->accessible, self->root, width, height);
   for (i = 0; i < self->hosts->len; i++)
     {
       GskLayerWidget *host = g_ptr_array_index (self->hosts, i);
@@ -1133,6 +1136,7 @@ gsk_layer_view_realize (GtkWidget *widget)
   GskLayerView *self = GSK_LAYER_VIEW (widget);
 
   GTK_WIDGET_CLASS (gsk_layer_view_parent_class)->realize (widget);
+  gsk_layer_view_accessible_realize (self->accessible);
   self->gl_failed = FALSE;
   self->needs_render = TRUE;
 #if GTK_CHECK_VERSION (4, 12, 0)
@@ -1152,6 +1156,7 @@ gsk_layer_view_unrealize (GtkWidget *widget)
   g_clear_pointer (&self->node, gsk_render_node_unref);
   release_gl (self);
   set_path (self, GSK_LAYER_VIEW_RENDER_NONE);
+  gsk_layer_view_accessible_unrealize (self->accessible);
   if (self->surface != NULL)
     g_clear_signal_handler (&self->surface_scale_handler, self->surface);
   g_clear_object (&self->surface);
@@ -1169,7 +1174,7 @@ detach_root (GskLayerView *self)
 
   /* No proxy outlives its tree's place in the view */
   if (self->accessible)
-    gsk_layer_view_accessible_sync (self->accessible, NULL, self->hosts, 0, 0);
+    gsk_layer_view_accessible_sync (self->accessible, NULL, 0, 0);
   state = gsk_layer_input_peek_state (self->root);
   if (state && state->focus_changed_data == self)
     {
@@ -1342,7 +1347,7 @@ gsk_layer_view_init (GskLayerView *self)
   self->buffers = g_ptr_array_new_with_free_func (gsk_layer_view_buffer_drop);
   self->hosts = g_ptr_array_new_with_free_func (g_object_unref);
   views = g_list_prepend (views, self);
-  self->accessible = gsk_layer_view_accessible_new (GTK_WIDGET (self));
+  self->accessible = gsk_layer_view_accessible_new (GTK_WIDGET (self), self->hosts);
   self->clock = gsk_layer_view_clock_new (GTK_WIDGET (self));
 
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
