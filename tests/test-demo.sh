@@ -28,7 +28,7 @@ if [ "${1:-}" = "--drive" ]; then
     grep -q "showing cube" "$log" && break
     sleep 0.1
   done
-  wid=$(xdotool search --sync --name "GSK demos" | head -1)
+  wid=$(xdotool search --sync --onlyvisible --name "GSK demos" | head -1)
   xdotool windowfocus --sync "$wid" 2>/dev/null || true
   # Each key once the demo it should open showed (under ASan a demo
   # takes seconds to open: a fixed pause lost the last one)
@@ -53,17 +53,19 @@ if [ "${1:-}" = "--mouse" ]; then
   GSK_DEMO_LOG=1 GDK_BACKEND=x11 GTK_A11Y=none "$GSK_DEMO" > "$log" 2>&1 &
   pid=$!
   wait_for () {
-    for _ in $(seq 150); do
+    for _ in $(seq 300); do
       grep -q "$1" "$log" && return 0
       sleep 0.1
     done
     return 1
   }
-  wait_for "showing cube"
-  wid=$(xdotool search --sync --name "GSK demos" | head -1)
+  # A step that times out leaves the checks after this run to say
+  # which, with the log
+  wait_for "showing cube" || true
+  wid=$(xdotool search --sync --onlyvisible --name "GSK demos" | head -1)
   # The sidebar's fifth row (rows of 36 from the top of the window)
   xdotool mousemove --window "$wid" 100 162 click 1
-  wait_for "showing list"
+  wait_for "showing list" || true
   sleep 1
   xdotool mousemove --window "$wid" 520 560 mousedown 1
   for y in 540 500 460 420 380 340 300 260 220 180; do
@@ -71,10 +73,10 @@ if [ "${1:-}" = "--mouse" ]; then
     sleep 0.05
   done
   xdotool mouseup 1
-  wait_for "list: scrolled to"
+  wait_for "list: scrolled to" || true
   sleep 3
   xdotool mousemove --window "$wid" 520 120 click 1
-  wait_for "list: removed"
+  wait_for "list: removed" || true
   kill "$pid"
   wait "$pid" 2>/dev/null || true
   exit 0
