@@ -2,7 +2,7 @@
 # test-accessible-atspi.py: accessible layers as a screen reader reads
 # them (issue 30)
 #
-# Usage: dbus-run-session -- xvfb-run -a python3 test-accessible-atspi.py ACCESSIBLE_APP [TAP_FD]
+# Usage: dbus-run-session -- xvfb-run -a python3 test-accessible-atspi.py ACCESSIBLE_APP [TAP_FILE]
 #
 # Starts tests/accessible-app with GTK's accessibility on and reads its
 # tree with libatspi: first with nobody listening for events (GSK keeps
@@ -15,8 +15,8 @@
 # do for a layer what it does for GTK's own button; live changes (moved,
 # animated, renamed, new text, added, removed); the listener leaving and
 # coming back; layers and the view destroyed while their accessibles are
-# held; then the cover-flow example's covers (GSK_COVER_FLOW). TAP on
-# TAP_FD (standard output if none).
+# held; then the cover-flow example's covers (GSK_COVER_FLOW). TAP to
+# TAP_FILE (standard output if none).
 #
 # SPDX-License-Identifier: LGPL-2.1-or-later
 
@@ -32,7 +32,7 @@ import gi
 gi.require_version('Atspi', '2.0')
 from gi.repository import Atspi  # noqa: E402
 
-tap = os.fdopen(int(sys.argv[2]), 'w', buffering=1) if len(sys.argv) > 2 else sys.stdout
+tap = open(sys.argv[2], 'w', buffering=1) if len(sys.argv) > 2 else sys.stdout
 n_test = 0
 app = None
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # test-demo-a11y.py: gsk-demo as a screen reader sees it (issue 33)
 #
-# Usage: dbus-run-session -- xvfb-run -a python3 test-demo-a11y.py GSK_DEMO [TAP_FD]
+# Usage: dbus-run-session -- xvfb-run -a python3 test-demo-a11y.py GSK_DEMO [TAP_FILE]
 #
 # Starts gsk-demo with GTK's accessibility on (AT-SPI, in the session bus
 # dbus-run-session makes), finds it on the accessibility bus with
@@ -9,7 +9,7 @@
 # reaches every demo: a list named "Demos" whose items are named after
 # the demos, in the sidebar's order; then selects one through AT-SPI's
 # Selection interface, as a screen reader user does, and waits for the
-# gallery to show it (GSK_DEMO_LOG). TAP on TAP_FD (standard output if
+# gallery to show it (GSK_DEMO_LOG). TAP to TAP_FILE (standard output if
 # none: the bus's daemons write there too).
 #
 # SPDX-License-Identifier: LGPL-2.1-or-later
@@ -28,7 +28,7 @@ TITLES = ['Widgets on a cube', 'Fishbowl', 'Style gallery', 'Scene files', 'A li
           'Cover flow', 'Widgets on layers', 'Text zoom', 'Gestures', 'Layouts that animate']
 
 
-tap = os.fdopen(int(sys.argv[2]), 'w', buffering=1) if len(sys.argv) > 2 else sys.stdout
+tap = open(sys.argv[2], 'w', buffering=1) if len(sys.argv) > 2 else sys.stdout
 
 
 def fail(n, what):
