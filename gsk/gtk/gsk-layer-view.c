@@ -12,6 +12,7 @@
 #include "gsk-layer-view-clock-private.h"
 #include "gsk-layer-view-buffer-private.h"
 #include "gsk-layer-view-drop-private.h"
+#include "gsk-layer-view-focus-private.h"
 #include "gsk-layer-gdk-event-private.h"
 #include "gsk-layer-widget-private.h"
 #include "gsk-layer-view-accessible-private.h"
@@ -939,132 +940,18 @@ on_focus_leave (GtkEventControllerFocus *controller,
     dispatch (self, gsk_layer_event_new (GSK_LAYER_EVENT_FOCUS_OUT, GDK_CURRENT_TIME, 0, 0));
 }
 
-/* The host of @widget, a child of the view */
-static GskLayerWidget *
-host_of (GskLayerView *self,
-         GtkWidget    *widget)
-{
-  guint i;
-
-  for (i = 0; i < self->hosts->len; i++)
-    {
-      GskLayerWidget *host = g_ptr_array_index (self->hosts, i);
-
-      if (gsk_layer_widget_get_widget (host) == widget)
-        return host;
-    }
-
-  return NULL;
-}
-
-/* The Tab order: focusable layers and hosted widgets, in tree order
- * (depth first, children in their order), hidden subtrees left out */
-static GPtrArray *
-collect_focus_stops (GskLayerView *self)
-{
-  GPtrArray *stops = g_ptr_array_new ();
-  GskLayer *l = self->root;
-
-  while (l != NULL)
-    {
-      GskLayer *next = NULL;
-
-      if (gsk_layer_get_visible (l))
-        {
-          if (gsk_layer_get_focusable (l) ||
-              (GSK_IS_LAYER_WIDGET (l) && g_ptr_array_find (self->hosts, l, NULL)))
-            g_ptr_array_add (stops, l);
-          next = gsk_layer_get_first_child (l);
-          if (next)
-            {
-              l = next;
-              continue;
-            }
-        }
-
-      for (; l != NULL && l != self->root; l = gsk_layer_get_parent (l))
-        if ((next = gsk_layer_get_next_sibling (l)) != NULL)
-          break;
-      l = (l == NULL || l == self->root) ? NULL : next;
-    }
-
-  return stops;
-}
-
 /* Tab goes through the focusable layers and the hosted widgets in tree
- * order, into the view from either end and on out of it after the last */
+ * order (gsk-layer-view-focus.c); other directions are GTK's */
 static gboolean
 gsk_layer_view_focus (GtkWidget        *widget,
                       GtkDirectionType  direction)
 {
   GskLayerView *self = GSK_LAYER_VIEW (widget);
-  gboolean backward = direction == GTK_DIR_TAB_BACKWARD;
-  GskLayerInputState *state;
-  GtkWidget *focus_child, *innermost;
-  GPtrArray *stops;
-  GskLayer *from = NULL;
-  gboolean moved = FALSE;
-  guint index;
-  int i;
 
   if (self->root == NULL || (direction != GTK_DIR_TAB_FORWARD && direction != GTK_DIR_TAB_BACKWARD))
     return GTK_WIDGET_CLASS (gsk_layer_view_parent_class)->focus (widget, direction);
 
-  state = gsk_layer_input_get_state (self->root);
-  focus_child = gtk_widget_get_focus_child (widget);
-  /* Down the proxies of accessible layers (gsk-layer-view-accessible.c)
-   * to the hosted widget, if any, that has the focus within them */
-  innermost = focus_child;
-  while (innermost && GSK_IS_LAYER_ACCESSIBLE_PROXY (innermost) && gtk_widget_get_focus_child (innermost))
-    innermost = gtk_widget_get_focus_child (innermost);
-  if (innermost && GSK_IS_LAYER_ACCESSIBLE_PROXY (innermost))
-    /* The focus layer's proxy */
-    from = gsk_layer_get_focus (self->root);
-  else if (focus_child)
-    {
-      /* First within the hosted widget, then on from its layer */
-      if (gtk_widget_child_focus (focus_child, direction))
-        return TRUE;
-      from = GSK_LAYER (host_of (self, innermost));
-    }
-  else if (gtk_widget_has_focus (widget))
-    from = gsk_layer_get_focus (self->root);
-
-  stops = collect_focus_stops (self);
-  if (from && g_ptr_array_find (stops, from, &index))
-    i = backward ? (int) index - 1 : (int) index + 1;
-  else
-    i = backward ? (int) stops->len - 1 : 0;
-
-  for (; i >= 0 && i < (int) stops->len && !moved; i += backward ? -1 : 1)
-    {
-      GskLayer *stop = g_ptr_array_index (stops, i);
-
-      if (GSK_IS_LAYER_WIDGET (stop))
-        {
-          if (gtk_widget_child_focus (gsk_layer_widget_get_widget (GSK_LAYER_WIDGET (stop)), direction))
-            {
-              gsk_layer_input_set_focus (self->root, state, NULL);
-              moved = TRUE;
-            }
-        }
-      else
-        {
-          gtk_widget_grab_focus (widget);
-          gsk_layer_input_set_focus (self->root, state, stop);
-          /* The focus layer may be the same: its proxy takes the keys again */
-          on_layer_focus_changed (self->root, self);
-          moved = TRUE;
-        }
-    }
-
-  /* Nothing to focus within: the view itself takes the keys, once */
-  if (!moved && stops->len == 0 && !gtk_widget_has_focus (widget) && focus_child == NULL &&
-      gtk_widget_get_focusable (widget))
-    moved = gtk_widget_grab_focus (widget);
-
-  g_ptr_array_unref (stops);
-  return moved;
+  return gsk_layer_view_move_focus (self, self->root, self->hosts, direction, on_layer_focus_changed);
 }
 
 /* }}} */
