@@ -10,6 +10,7 @@
 #include "gsk-layer-types.h"
 #include "gsk-layer-enum-types.h"
 #include "gsk-layer-transform.h"
+#include "gsk-layer-path.h"
 #include "gsk-layer-easing.h"
 #include "gsk-layer-content.h"
 #include "gsk-layer-frame-clock.h"

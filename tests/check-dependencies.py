@@ -33,11 +33,13 @@ ALLOWED = {
     # they install (gsk-layer-private.h), and names the types of its
     # properties (TYPES_OF_PROPERTIES below)
     'core': set(),
+    # Outlines of lines, curves and arcs, as values
+    'path': {'core'},
     # What a layer shows inside its box: colours, images, glyph runs
     'content': {'core'},
     # The render list, the seam between the tree and the backends: ops
     # that carry surfaces and glyph runs
-    'render': {'core', 'content'},
+    'render': {'core', 'content', 'path'},
     # The CSS box of a layer as a value: drawn, interpolated, and turned
     # into the render list's paints and filters
     'style': {'core', 'render', 'content'},
