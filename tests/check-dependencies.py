@@ -42,12 +42,12 @@ ALLOWED = {
     'render': {'core', 'content', 'path'},
     # The CSS box of a layer as a value: drawn, interpolated, and turned
     # into the render list's paints and filters
-    'style': {'core', 'render', 'content'},
+    'style': {'core', 'render', 'content', 'path'},
     # Layout managers and constraints measure contents and styled boxes
     'layout': {'core', 'style', 'content'},
     # Styles animate; transitions know how to interpolate them
     'animation': {'core', 'style'},
-    'css': {'core', 'animation', 'style'},
+    'css': {'core', 'animation', 'style', 'path'},
     # The frame pipeline: layout and draw passes, the compile of the tree
     # into a render list, the renderer that backends implement
     'frame': {'core', 'content', 'render', 'style', 'layout'},

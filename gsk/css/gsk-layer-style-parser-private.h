@@ -81,4 +81,11 @@ gboolean gsk_layer_style_parser_background_image (Parser        *parser,
                                                   const char    *end,
                                                   GskLayerStyle *style);
 
+/* clip-path: none, or a basic shape and a reference box
+ * (gsk-layer-shape-parser.c) */
+gboolean gsk_layer_style_parser_clip_path (Parser        *parser,
+                                           const char    *p,
+                                           const char    *end,
+                                           GskLayerStyle *style);
+
 G_END_DECLS

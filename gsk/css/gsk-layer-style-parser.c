@@ -1335,6 +1335,8 @@ parse_declaration (Parser        *parser,
       if (ok)
         style->set |= GSK_LAYER_STYLE_TEXT_SHADOW;
     }
+  else if (g_str_equal (name, "clip-path"))
+    ok = gsk_layer_style_parser_clip_path (parser, value, end, style);
   else if (g_str_equal (name, "background-image"))
     ok = gsk_layer_style_parser_background_image (parser, value, end, style);
   else if (g_str_has_prefix (name, "outline") &&
@@ -1406,6 +1408,8 @@ parse_declaration (Parser        *parser,
  * `padding` and its four longhands, `opacity`, `mix-blend-mode`,
  * `transform-style`, `backface-visibility`, `perspective` and
  * `perspective-origin` (the layer's child transform and its origin),
+ * `clip-path` (`inset()`, `circle()`, `ellipse()`, `polygon()`,
+ * `path()` and the reference boxes),
  * with their CSS syntax and meaning; lengths are in `px`,
  * `currentcolor` is black and `transparent` transparent black. A later
  * declaration of a property

@@ -17,6 +17,26 @@ typedef GskLayerBox Box;
 
 #define BOX_EMPTY GSK_LAYER_BOX_EMPTY
 
+/* Where screen boxes become rects (drawn and op bounds, damage): beyond
+ * four times the largest target, a float rect could no longer place
+ * its near edge exactly */
+#define RECT_LIMIT (4.f * GSK_LAYER_MAX_SURFACE_SIZE)
+
+/* A box in target space as a rect, clamped to RECT_LIMIT */
+static inline graphene_rect_t
+screen_box_to_rect (const Box *b)
+{
+  Box clamped;
+
+  if (gsk_layer_box_is_empty (b))
+    return GRAPHENE_RECT_INIT (0, 0, 0, 0);
+  clamped.x0 = CLAMP (b->x0, -RECT_LIMIT, RECT_LIMIT);
+  clamped.y0 = CLAMP (b->y0, -RECT_LIMIT, RECT_LIMIT);
+  clamped.x1 = CLAMP (b->x1, -RECT_LIMIT, RECT_LIMIT);
+  clamped.y1 = CLAMP (b->y1, -RECT_LIMIT, RECT_LIMIT);
+  return gsk_layer_box_to_rect (&clamped);
+}
+
 /* Damage is collected as boxes and turned into a region once per frame:
  * a few boxes stay exact; many are rounded out to a grid of tiles, which
  * keeps a frame where everything moved from costing a region union per
@@ -53,6 +73,8 @@ typedef struct {
   guint stale : 1;      /* an ancestor's world matrix was recomputed */
   guint pushed_group : 1;
   guint pushed_clip : 1;
+  /* A PUSH_CLIP of its clip-path, around everything the layer draws */
+  guint pushed_shape_clip : 1;
   /* The group's filters reach past its pixels, and something in it
    * changed: damage all they draw, old and new */
   guint filter_damage : 1;
@@ -129,5 +151,18 @@ gsk_layer_compile_context_changed (Compiler *c)
   if (c->contexts != NULL && c->contexts->len > 0)
     g_array_index (c->contexts, Context, c->contexts->len - 1).changed = TRUE;
 }
+
+/* Pushes the PUSH_CLIP of @p's clip-path (its style has one), and
+ * narrows @clip to its box; FALSE, pushing nothing, where the shape is
+ * empty: nothing of the layer shows. gsk-layer-compile-clip.c */
+gboolean gsk_layer_compile_push_clip_path (Compiler        *c,
+                                           GskLayerPrivate *p,
+                                           const float     *m,
+                                           const char      *debug_name,
+                                           Box             *clip);
+
+/* The target-space box of @p's clip-path (its style has one; its world
+ * matrix fresh) */
+Box gsk_layer_compile_clip_path_box (GskLayerPrivate *p);
 
 G_END_DECLS

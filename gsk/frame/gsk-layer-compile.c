@@ -29,26 +29,6 @@
 #include "gsk-layer-transform-private.h"
 
 
-/* Where screen boxes become rects (drawn and op bounds, damage): beyond
- * four times the largest target, a float rect could no longer place
- * its near edge exactly */
-#define RECT_LIMIT (4.f * GSK_LAYER_MAX_SURFACE_SIZE)
-
-/* The same for a box in target space, clamped to RECT_LIMIT */
-static inline graphene_rect_t
-screen_box_to_rect (const Box *b)
-{
-  Box clamped;
-
-  if (gsk_layer_box_is_empty (b))
-    return GRAPHENE_RECT_INIT (0, 0, 0, 0);
-  clamped.x0 = CLAMP (b->x0, -RECT_LIMIT, RECT_LIMIT);
-  clamped.y0 = CLAMP (b->y0, -RECT_LIMIT, RECT_LIMIT);
-  clamped.x1 = CLAMP (b->x1, -RECT_LIMIT, RECT_LIMIT);
-  clamped.y1 = CLAMP (b->y1, -RECT_LIMIT, RECT_LIMIT);
-  return gsk_layer_box_to_rect (&clamped);
-}
-
 static cairo_rectangle_int_t
 box_to_int (const Box *b)
 {
@@ -696,7 +676,7 @@ enter_layer (Compiler *c,
   gboolean changed, stale, need_group, orders_planes, back_hidden;
   guint own_start;
   graphene_rect_t bounds;
-  Box layer_box, drawn, child_clip, backdrop;
+  Box layer_box, drawn, clip, child_clip, backdrop;
   Frame exit, child;
   float own_opacity;
   float m[16];
@@ -771,6 +751,7 @@ enter_layer (Compiler *c,
   exit.exit = TRUE;
   exit.pushed_group = FALSE;
   exit.pushed_clip = FALSE;
+  exit.pushed_shape_clip = FALSE;
   exit.filter_damage = FALSE;
   exit.context_root = FALSE;
   exit.whole_item = 0;
@@ -792,10 +773,21 @@ enter_layer (Compiler *c,
 
   /* What is below, filtered: drawn before the layer's group, from the
    * canvas it is drawn on */
+  /* The clip path clips all the layer draws: backdrop, group, own ops
+   * and children */
+  clip = frame->clip;
+  if (gsk_layer_style_get_clip_path (p->style) != NULL)
+    {
+      if (gsk_layer_compile_push_clip_path (c, p, m, layer_debug_name (layer, p), &clip))
+        exit.pushed_shape_clip = TRUE;
+      else
+        clip = BOX_EMPTY;
+    }
+
   backdrop = BOX_EMPTY;
   if (gsk_layer_style_get_n_backdrop_filters (p->style) > 0)
     {
-      Box screen = gsk_layer_box_intersect (&layer_box, &frame->clip);
+      Box screen = gsk_layer_box_intersect (&layer_box, &clip);
 
       if (!gsk_layer_box_is_empty (&screen))
         {
@@ -834,7 +826,7 @@ enter_layer (Compiler *c,
     }
 
   own_opacity = need_group ? 1.f : p->opacity;
-  drawn = back_hidden ? BOX_EMPTY : emit_own_ops (c, layer, p, m, &frame->clip, &layer_box, own_opacity);
+  drawn = back_hidden ? BOX_EMPTY : emit_own_ops (c, layer, p, m, &clip, &layer_box, own_opacity);
   gsk_layer_box_union (&drawn, &backdrop);
   if (orders_planes)
     gsk_layer_compile_add_item (c, layer, own_start, c->list->n_ops);
@@ -859,13 +851,13 @@ enter_layer (Compiler *c,
   p->drawn_bounds = screen_box_to_rect (&drawn);
   p->subtree_bounds = layer_box;
 
-  child_clip = frame->clip;
+  child_clip = clip;
   if (p->clip_to_bounds && p->n_children > 0)
     {
       GskLayerRenderOp *op = gsk_layer_render_list_append (c->list, GSK_LAYER_RENDER_OP_PUSH_CLIP);
       Group g = { c->list->n_ops - 1, BOX_EMPTY };
 
-      child_clip = gsk_layer_box_intersect (&frame->clip, &layer_box);
+      child_clip = gsk_layer_box_intersect (&clip, &layer_box);
       op->transform = p->world;
       op->bounds = bounds;
       op->screen_bounds = screen_box_to_rect (&child_clip);
@@ -891,7 +883,7 @@ enter_layer (Compiler *c,
     }
 
   /* A leaf with nothing to close is done: no round trip on the stack */
-  if (p->n_children == 0 && !exit.pushed_group && !exit.pushed_clip)
+  if (p->n_children == 0 && !exit.pushed_group && !exit.pushed_clip && !exit.pushed_shape_clip)
     {
       p->world_dirty = p->effects_dirty = p->paint_dirty = FALSE;
       p->subtree_dirty = FALSE;
@@ -968,7 +960,7 @@ pop_group (Compiler             *c,
     {
       /* Nothing was drawn inside: drop the push (and what it owns) */
       g_assert (c->list->n_ops == g.op_index + 1);
-      g_clear_pointer (&c->list->ops[g.op_index].filters, g_free);
+      gsk_layer_render_op_clear (&c->list->ops[g.op_index]);
       c->list->n_ops = g.op_index;
       return g.bounds;
     }
@@ -1016,6 +1008,8 @@ exit_layer (Compiler *c,
       else
         p->filter_bounds = *graphene_rect_zero ();
     }
+  if (frame->pushed_shape_clip)
+    pop_group (c, GSK_LAYER_RENDER_OP_POP_CLIP);
 
   if (frame->whole_item)
     {
@@ -1031,6 +1025,12 @@ exit_layer (Compiler *c,
       Box own = own_box (p);
 
       p->subtree_bounds = gsk_layer_box_intersect (&p->subtree_bounds, &own);
+    }
+  if (frame->pushed_shape_clip)
+    {
+      Box shape = gsk_layer_compile_clip_path_box (p);
+
+      p->subtree_bounds = gsk_layer_box_intersect (&p->subtree_bounds, &shape);
     }
   p->bounds_valid = TRUE;
   if (c->record)
@@ -1115,6 +1115,12 @@ clip_of (Compiler *c,
           Box own = own_box (ap);
 
           clip = gsk_layer_box_intersect (&clip, &own);
+        }
+      if (gsk_layer_style_get_clip_path (ap->style) != NULL)
+        {
+          Box shape = gsk_layer_compile_clip_path_box (ap);
+
+          clip = gsk_layer_box_intersect (&clip, &shape);
         }
     }
 

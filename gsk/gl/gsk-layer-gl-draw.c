@@ -704,7 +704,7 @@ push_clip (GskLayerGLBackend      *self,
       return;
     }
 
-  if (op->rounded && self->n_clips < GSK_LAYER_GL_MAX_CLIPS)
+  if (op->rounded && op->path == NULL && self->n_clips < GSK_LAYER_GL_MAX_CLIPS)
     {
       GskLayerGLRoundedClip rounded;
 
@@ -729,7 +729,7 @@ push_clip (GskLayerGLBackend      *self,
       return;
     }
 
-  if (op->axis_aligned && !op->rounded)
+  if (op->axis_aligned && !op->rounded && op->path == NULL)
     {
       /* Layers are nearly always pixel aligned: a scissor costs nothing */
       box = gsk_layer_gl_box_from_rect (&projected, &self->clip, TRUE);
@@ -1048,6 +1048,59 @@ composite_blend (GskLayerGLBackend          *self,
   gsk_layer_gl_release_offscreen (self, &backdrop);
 }
 
+/* A path clip's offscreen times the path's coverage, which cairo fills
+ * on the CPU as for the software backend: the offscreen is then
+ * composited as a plain box */
+static void
+apply_clip_path (GskLayerGLBackend          *self,
+                 const GskLayerGLStackEntry *entry)
+{
+  int x = entry->box.x1, y = entry->box.y1;
+  int width = entry->box.x2 - x, height = entry->box.y2 - y;
+  cairo_surface_t *coverage = gsk_layer_render_op_clip_mask (entry->op, x, y, width, height);
+  GLuint texture;
+
+  glGenTextures (1, &texture);
+  glActiveTexture (GL_TEXTURE0);
+  glBindTexture (GL_TEXTURE_2D, texture);
+  /* Texel for pixel */
+  glTexParameteri (GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glTexParameteri (GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  glTexParameteri (GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+  glTexParameteri (GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+  glTexParameteri (GL_TEXTURE_2D, GL_TEXTURE_SWIZZLE_R, GL_ZERO);
+  glTexParameteri (GL_TEXTURE_2D, GL_TEXTURE_SWIZZLE_G, GL_ZERO);
+  glTexParameteri (GL_TEXTURE_2D, GL_TEXTURE_SWIZZLE_B, GL_ZERO);
+  glTexParameteri (GL_TEXTURE_2D, GL_TEXTURE_SWIZZLE_A, GL_RED);
+  glPixelStorei (GL_UNPACK_ALIGNMENT, 1);
+  glPixelStorei (GL_UNPACK_ROW_LENGTH, cairo_image_surface_get_stride (coverage));
+  glTexImage2D (GL_TEXTURE_2D, 0, GL_R8, width, height, 0, GL_RED, GL_UNSIGNED_BYTE,
+                cairo_image_surface_get_data (coverage));
+  glPixelStorei (GL_UNPACK_ROW_LENGTH, 0);
+  glPixelStorei (GL_UNPACK_ALIGNMENT, 4);
+
+  /* The filter program with no filter copies the coverage; blended as
+   * destination × source alpha */
+  glBindFramebuffer (GL_FRAMEBUFFER, entry->offscreen.framebuffer);
+  glViewport (0, 0, self->target.width, self->target.height);
+  glDisable (GL_SCISSOR_TEST);
+  glUseProgram (self->filter.id);
+  glUniform4f (self->filter.u_viewport, 0, 0, self->target.width, self->target.height);
+  glUniform4f (self->filter.u_box, x, y, width, height);
+  glUniform4f (self->filter.u_source_rect, x, y, width, height);
+  glUniform1i (self->filter.u_source, 0);
+  glUniform1i (self->filter.u_n_filters, 0);
+  glBlendFunc (GL_ZERO, GL_SRC_ALPHA);
+  draw_box_quad (self, TRUE);
+  glBlendFunc (GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
+  glEnable (GL_SCISSOR_TEST);
+
+  glDeleteTextures (1, &texture);
+  cairo_surface_destroy (coverage);
+  gsk_layer_gl_set_canvas (self);
+  gsk_layer_gl_set_scissor (self);
+}
+
 static void
 pop_entry (GskLayerGLBackend *self)
 {
@@ -1085,6 +1138,9 @@ pop_entry (GskLayerGLBackend *self)
       !apply_filters (self, &entry))
     return;
 
+  if (entry.kind == GSK_LAYER_RENDER_OP_PUSH_CLIP && entry.op->path != NULL)
+    apply_clip_path (self, &entry);
+
   if (entry.kind == GSK_LAYER_RENDER_OP_PUSH_GROUP &&
       entry.op->blend_mode != GSK_LAYER_BLEND_NORMAL)
     composite_blend (self, &entry);
@@ -1094,13 +1150,14 @@ pop_entry (GskLayerGLBackend *self)
       float source[4] = { 0, 0, entry.offscreen.width, entry.offscreen.height };
       float color[4] = { 1, 1, 1, 1 };
 
-      if (entry.kind == GSK_LAYER_RENDER_OP_PUSH_GROUP)
+      if (entry.kind == GSK_LAYER_RENDER_OP_PUSH_GROUP || entry.op->path != NULL)
         {
           graphene_rect_t rect = GRAPHENE_RECT_INIT (entry.box.x1, entry.box.y1,
                                                      entry.box.x2 - entry.box.x1,
                                                      entry.box.y2 - entry.box.y1);
 
-          color[0] = color[1] = color[2] = color[3] = gsk_layer_gl_clamp_unit (entry.op->opacity);
+          if (entry.kind == GSK_LAYER_RENDER_OP_PUSH_GROUP)
+            color[0] = color[1] = color[2] = color[3] = gsk_layer_gl_clamp_unit (entry.op->opacity);
           gsk_layer_gl_add_instance (self, identity, &rect, source, color,
                                      GSK_LAYER_GL_MODE_OFFSCREEN, entry.offscreen.texture,
                                      &entry.box, NULL, 0, NULL, NULL);

@@ -108,6 +108,9 @@ ops_moved (const GskLayerRenderOp *a,
     return FALSE;
   if (a->glyphs != b->glyphs)
     return FALSE;
+  if ((a->path == NULL) != (b->path == NULL) ||
+      (a->path != NULL && (a->fill_rule != b->fill_rule || !gsk_layer_path_equal (a->path, b->path))))
+    return FALSE;
   if ((a->paint == NULL) != (b->paint == NULL) ||
       (a->paint != NULL && memcmp (a->paint, b->paint, sizeof *a->paint) != 0))
     return FALSE;
@@ -140,6 +143,8 @@ gsk_layer_kept_ops_init (GskLayerKeptOps        *self,
         gsk_layer_glyph_run_ref (op->glyphs);
       op->filters = op->n_filters > 0 ? g_memdup2 (op->filters, op->n_filters * sizeof *op->filters) : NULL;
       op->paint = op->paint ? g_memdup2 (op->paint, sizeof *op->paint) : NULL;
+      if (op->path)
+        gsk_layer_path_ref (op->path);
     }
 }
 
@@ -156,6 +161,7 @@ gsk_layer_kept_ops_clear (GskLayerKeptOps *self)
       g_clear_pointer (&op->glyphs, gsk_layer_glyph_run_unref);
       g_clear_pointer (&op->filters, g_free);
       g_clear_pointer (&op->paint, g_free);
+      g_clear_pointer (&op->path, gsk_layer_path_unref);
     }
   g_clear_pointer (&self->ops, g_free);
   g_clear_pointer (&self->serials, g_free);

@@ -16,6 +16,7 @@
 #include "gsk-layer-glyph-run-private.h"
 #include "gsk-layer-content-private.h"
 #include "gsk-layer-geometry-private.h"
+#include "gsk-layer-path-private.h"
 
 G_BEGIN_DECLS
 
@@ -31,7 +32,8 @@ G_BEGIN_DECLS
  * @GSK_LAYER_RENDER_OP_POP_GROUP: end the innermost group
  * @GSK_LAYER_RENDER_OP_PUSH_CLIP: clip what follows up to the matching
  *   POP_CLIP to the quad @bounds under @transform (and its rounded
- *   rectangle, if @rounded)
+ *   rectangle, if @rounded; or the inside of @path, if it has one,
+ *   @bounds then its bounds)
  * @GSK_LAYER_RENDER_OP_POP_CLIP: end the innermost clip
  * @GSK_LAYER_RENDER_OP_GLYPHS: draw the items of @glyphs (glyph images
  *   and rectangles, in layer space), clipped to @bounds
@@ -231,6 +233,12 @@ struct _GskLayerRenderOp
   /* BORDER, GRADIENT: what they paint, owned by the list */
   GskLayerRenderPaint *paint;
 
+  /* PUSH_CLIP: a path in layer space (CSS clip-path's polygon() and
+   * path()), owned by the list, and which of its points are inside;
+   * backends antialias its edge as cairo fills one */
+  GskLayerPath *path;
+  GskLayerPathFillRule fill_rule;
+
   /* PUSH_GROUP, BACKDROP: filters applied in order, owned by the list, and how far
    * they reach, in target pixels: what they draw at a pixel comes from
    * the group's pixels at most this far away, and reaches at most this
@@ -343,7 +351,7 @@ void                gsk_layer_render_list_clear     (GskLayerRenderList      *li
 void                gsk_layer_render_op_copy        (GskLayerRenderOp       *dest,
                                                      const GskLayerRenderOp *src);
 
-/* Gives up what @op owns (surface, glyphs, paint, filters) */
+/* Gives up what @op owns (surface, glyphs, paint, filters, path) */
 void                gsk_layer_render_op_clear       (GskLayerRenderOp        *op);
 GskLayerRenderOp   *gsk_layer_render_list_append    (GskLayerRenderList      *list,
                                                      GskLayerRenderOpKind     kind);
@@ -356,6 +364,14 @@ GskLayerRenderOp   *gsk_layer_render_list_append_uninitialized (GskLayerRenderLi
  * run. FALSE if the run draws nothing. */
 gboolean            gsk_layer_render_op_glyphs_as_texture (const GskLayerRenderOp *op,
                                                            GskLayerRenderOp       *texture);
+
+/* The coverage of a PUSH_CLIP's @path over the target pixels @x, @y,
+ * @width, @height: an A8 image of that size (gsk-layer-render-clip.c) */
+cairo_surface_t   *gsk_layer_render_op_clip_mask (const GskLayerRenderOp *op,
+                                                  int                     x,
+                                                  int                     y,
+                                                  int                     width,
+                                                  int                     height);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (GskLayerRenderList, gsk_layer_render_list_free)
 

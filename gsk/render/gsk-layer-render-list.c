@@ -81,6 +81,7 @@ gsk_layer_render_op_clear (GskLayerRenderOp *op)
   g_clear_pointer (&op->glyphs, gsk_layer_glyph_run_unref);
   g_clear_pointer (&op->filters, g_free);
   g_clear_pointer (&op->paint, g_free);
+  g_clear_pointer (&op->path, gsk_layer_path_unref);
 }
 
 void
@@ -96,6 +97,8 @@ gsk_layer_render_op_copy (GskLayerRenderOp       *dest,
     dest->filters = g_memdup2 (src->filters, src->n_filters * sizeof (GskLayerRenderFilter));
   if (src->paint)
     dest->paint = g_memdup2 (src->paint, sizeof (GskLayerRenderPaint));
+  if (src->path)
+    gsk_layer_path_ref (src->path);
 }
 
 /* The returned op stays valid until the next append. */

@@ -998,9 +998,12 @@ push_clip (RenderState            *state,
       return;
     }
 
+  /* A path is an offscreen composited through its coverage */
+  if (op->path != NULL)
+    ;
   /* A rounded clip is an offscreen composited through the rounded
    * rectangle, whatever the transform */
-  if (op->rounded)
+  else if (op->rounded)
     {
       entry.n_points = gsk_layer_software_rounded_polygon (op, &op->bounds, entry.polygon);
       if (entry.n_points == 0)
@@ -1028,6 +1031,25 @@ push_clip (RenderState            *state,
   if (!gsk_layer_software_box_from_rect (&projected, &state->clip, ROUND_OUT, &box) ||
       !push_entry (state, &entry, &box))
     state->skip_depth = 1;
+}
+
+/* A path clip's offscreen, through the path's coverage */
+static void
+composite_through_path (RenderState      *state,
+                        const StackEntry *entry)
+{
+  int width = entry->box.x2 - entry->box.x1, height = entry->box.y2 - entry->box.y1;
+  cairo_surface_t *coverage = gsk_layer_render_op_clip_mask (entry->op, entry->box.x1, entry->box.y1, width, height);
+  pixman_image_t *mask = pixman_image_create_bits (PIXMAN_a8, width, height,
+                                                   (uint32_t *) cairo_image_surface_get_data (coverage),
+                                                   cairo_image_surface_get_stride (coverage));
+
+  pixman_image_composite32 (PIXMAN_OP_OVER, entry->offscreen, mask, state->canvas,
+                            0, 0, 0, 0,
+                            entry->box.x1 - state->canvas_x, entry->box.y1 - state->canvas_y,
+                            width, height);
+  pixman_image_unref (mask);
+  cairo_surface_destroy (coverage);
 }
 
 static void
@@ -1083,6 +1105,8 @@ pop_entry (RenderState *state)
                                 entry.box.x2 - entry.box.x1,
                                 entry.box.y2 - entry.box.y1);
     }
+  else if (entry.op->path != NULL)
+    composite_through_path (state, &entry);
   else
     {
       gsk_layer_software_composite_polygon (state, PIXMAN_OP_OVER, entry.offscreen,

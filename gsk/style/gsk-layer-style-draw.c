@@ -942,6 +942,23 @@ gsk_layer_style_get_background_clip (const GskLayerStyle   *style,
     }
 }
 
+void
+gsk_layer_style_get_reference_boxes (const GskLayerStyle   *style,
+                                     const graphene_size_t *size,
+                                     const graphene_size_t  radii[4],
+                                     graphene_rect_t        boxes[3],
+                                     graphene_size_t        box_radii[3][4])
+{
+  static const float zero[4] = { 0, 0, 0, 0 };
+  const float *pad = style->set & GSK_LAYER_STYLE_PADDING ? style->padding : zero;
+
+  boxes[0] = GRAPHENE_RECT_INIT (0, 0, size->width, size->height);
+  memcpy (box_radii[0], radii, 4 * sizeof (graphene_size_t));
+  gsk_layer_style_get_padding_box (style, size, radii, &boxes[1], box_radii[1]);
+  gsk_layer_style_get_content_box (style, size, &boxes[2]);
+  inner_radii (box_radii[1], pad, box_radii[2]);
+}
+
 gboolean
 gsk_layer_style_box_is_vector (const GskLayerStyle *style)
 {

@@ -464,6 +464,11 @@ gsk_layer_style_interpolate (GskLayerStyle *from,
   }
 
   lerp_filters (a->filters, a->n_filters, b->filters, b->n_filters, t, r->filters, &r->n_filters);
+  /* Shapes of one kind interpolate; none and a shape do not */
+  if (a->clip_path && b->clip_path)
+    r->clip_path = gsk_layer_basic_shape_interpolate (a->clip_path, b->clip_path, t);
+  else if (discrete (t) ? b->clip_path : a->clip_path)
+    r->clip_path = gsk_layer_basic_shape_ref (discrete (t) ? b->clip_path : a->clip_path);
   lerp_filters (a->backdrop_filters, a->n_backdrop_filters, b->backdrop_filters, b->n_backdrop_filters, t,
                 r->backdrop_filters, &r->n_backdrop_filters);
 

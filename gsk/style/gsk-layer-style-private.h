@@ -9,6 +9,7 @@
 
 #include "gsk-layer-style.h"
 #include "gsk-layer-render-list-private.h"
+#include "gsk-layer-basic-shape-private.h"
 
 G_BEGIN_DECLS
 
@@ -34,6 +35,7 @@ typedef enum {
   GSK_LAYER_STYLE_BACKFACE_VISIBILITY = 1 << 17,
   GSK_LAYER_STYLE_PERSPECTIVE      = 1 << 18,
   GSK_LAYER_STYLE_PERSPECTIVE_ORIGIN = 1 << 19,
+  GSK_LAYER_STYLE_CLIP_PATH        = 1 << 20,
 } GskLayerStyleSet;
 
 /* A colour stop of a gradient: its position as declared */
@@ -246,7 +248,17 @@ struct _GskLayerStyle
   /* text-shadow, first on top; drawn by text layers */
   guint n_text_shadows;
   GskLayerShadow text_shadows[GSK_LAYER_STYLE_MAX_SHADOWS];
+
+  /* clip-path (owned); none: NULL */
+  GskLayerBasicShape *clip_path;
 };
+
+/* The clip-path that applies, or NULL */
+static inline const GskLayerBasicShape *
+gsk_layer_style_get_clip_path (const GskLayerStyle *style)
+{
+  return style != NULL && (style->set & GSK_LAYER_STYLE_CLIP_PATH) ? style->clip_path : NULL;
+}
 
 
 /* Where content of @intrinsic size (0 if it has none) goes in @box, as
@@ -385,6 +397,15 @@ void gsk_layer_style_get_background_clip (const GskLayerStyle   *style,
                                           const graphene_size_t  radii[4],
                                           graphene_rect_t       *clip,
                                           graphene_size_t        clip_radii[4]);
+
+/* The border, padding and content boxes of a layer of @size with
+ * @style and corners @radii, each with its corners (CSS's reference
+ * boxes, in GskLayerReferenceBox's order) */
+void gsk_layer_style_get_reference_boxes (const GskLayerStyle   *style,
+                                          const graphene_size_t *size,
+                                          const graphene_size_t  radii[4],
+                                          graphene_rect_t        boxes[3],
+                                          graphene_size_t        box_radii[3][4]);
 
 /* The BORDER op's paint of @style's border on a layer of @size with
  * corners @radii; FALSE if no side shows */

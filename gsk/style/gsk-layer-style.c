@@ -77,7 +77,10 @@ gsk_layer_style_unref (GskLayerStyle *self)
   g_return_if_fail (self != NULL);
 
   if (g_ref_count_dec (&self->ref_count))
-    g_free (self);
+    {
+      g_clear_pointer (&self->clip_path, gsk_layer_basic_shape_unref);
+      g_free (self);
+    }
 }
 
 static gboolean shadows_equal (const GskLayerShadow *a, guint n_a, const GskLayerShadow *b, guint n_b);
@@ -211,6 +214,8 @@ gsk_layer_style_equal (GskLayerStyle *a,
     return FALSE;
   if ((a->set & GSK_LAYER_STYLE_BACKDROP_FILTER) &&
       !filter_lists_equal (a->backdrop_filters, a->n_backdrop_filters, b->backdrop_filters, b->n_backdrop_filters))
+    return FALSE;
+  if ((a->set & GSK_LAYER_STYLE_CLIP_PATH) && !gsk_layer_basic_shape_equal (a->clip_path, b->clip_path))
     return FALSE;
   if ((a->set & GSK_LAYER_STYLE_BACKGROUND_CLIP) && a->background_clip != b->background_clip)
     return FALSE;
@@ -663,6 +668,16 @@ gsk_layer_style_to_string (GskLayerStyle *self)
         }
     }
 
+  if (self->set & GSK_LAYER_STYLE_CLIP_PATH)
+    {
+      g_string_append (s, "clip-path: ");
+      if (self->clip_path)
+        gsk_layer_basic_shape_print (self->clip_path, s);
+      else
+        g_string_append (s, "none");
+      g_string_append (s, "; ");
+    }
+
   /* No separator after the last */
   if (s->len > 0)
     g_string_truncate (s, s->len - 1);
@@ -862,6 +877,9 @@ gsk_layer_set_style (GskLayer      *self,
   if (gsk_layer_style_get_n_filters (priv->style) != gsk_layer_style_get_n_filters (style) ||
       (gsk_layer_style_get_n_filters (style) > 0 && !filters_equal (priv->style, style)))
     gsk_layer_changed (self, GSK_LAYER_DIRTY_EFFECTS);
+  /* So does a clip path */
+  if (!gsk_layer_basic_shape_equal (gsk_layer_style_get_clip_path (priv->style), gsk_layer_style_get_clip_path (style)))
+    gsk_layer_changed (self, GSK_LAYER_DIRTY_EFFECTS);
   if (style)
     gsk_layer_style_ref (style);
   g_clear_pointer (&priv->style, gsk_layer_style_unref);
@@ -869,10 +887,11 @@ gsk_layer_set_style (GskLayer      *self,
   {
     gboolean preserved_before = gsk_layer_preserves_3d (priv);
 
-    /* Filters and backdrop filters are grouping properties: a
+    /* Filters, backdrop filters and clip paths are grouping properties: a
      * preserve-3d layer with them is flat */
     priv->style_groups = gsk_layer_style_get_n_filters (style) > 0 ||
-                         gsk_layer_style_get_n_backdrop_filters (style) > 0;
+                         gsk_layer_style_get_n_backdrop_filters (style) > 0 ||
+                         gsk_layer_style_get_clip_path (style) != NULL;
     gsk_layer_grouping_changed (self, preserved_before);
   }
   gsk_layer_get_content_box (self, &new_box);

@@ -1,0 +1,89 @@
+/* gsk-layer-compile-clip.c: a layer's clip-path into the render list
+ *
+ * CSS clips a layer and its whole subtree to its clip-path, after
+ * filters and before opacity: one PUSH_CLIP around everything the layer
+ * draws. Boxes, insets, circles and ellipses are rounded rectangles,
+ * clipped as exactly as border-radius; polygons and paths carry their
+ * path.
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#include "config.h"
+
+#include "gsk-layer-compile-impl-private.h"
+#include "gsk-layer-style-private.h"
+
+static void
+resolve (GskLayerPrivate       *p,
+         GskLayerResolvedShape *resolved)
+{
+  graphene_size_t radii[4] = { { 0, 0 }, }, box_radii[3][4];
+  graphene_rect_t boxes[3];
+
+  gsk_layer_resolve_corner_radii (p, radii);
+  gsk_layer_style_get_reference_boxes (p->style, &p->size, radii, boxes, box_radii);
+  gsk_layer_basic_shape_resolve (gsk_layer_style_get_clip_path (p->style), boxes, box_radii, resolved);
+}
+
+Box
+gsk_layer_compile_clip_path_box (GskLayerPrivate *p)
+{
+  GskLayerResolvedShape resolved;
+  float m[16];
+  Box box;
+
+  resolve (p, &resolved);
+  graphene_matrix_to_float (&p->world, m);
+  box = resolved.rect.size.width > 0.f && resolved.rect.size.height > 0.f
+        ? gsk_layer_project_box (&p->world, m, &resolved.rect) : BOX_EMPTY;
+  gsk_layer_resolved_shape_clear (&resolved);
+  return box;
+}
+
+gboolean
+gsk_layer_compile_push_clip_path (Compiler        *c,
+                                  GskLayerPrivate *p,
+                                  const float     *m,
+                                  const char      *debug_name,
+                                  Box             *clip)
+{
+  GskLayerResolvedShape resolved;
+  GskLayerRenderOp *op;
+  Group g;
+  Box box;
+
+  resolve (p, &resolved);
+  if (resolved.rect.size.width <= 0.f || resolved.rect.size.height <= 0.f)
+    {
+      gsk_layer_resolved_shape_clear (&resolved);
+      return FALSE;
+    }
+
+  box = gsk_layer_project_box (&p->world, m, &resolved.rect);
+  *clip = gsk_layer_box_intersect (clip, &box);
+
+  op = gsk_layer_render_list_append (c->list, GSK_LAYER_RENDER_OP_PUSH_CLIP);
+  op->transform = p->world;
+  op->bounds = resolved.rect;
+  op->screen_bounds = screen_box_to_rect (clip);
+  op->axis_aligned = gsk_layer_matrix_is_axis_aligned (m);
+  op->behind_viewer = !op->axis_aligned && gsk_layer_matrix_puts_rect_behind (m, &op->bounds);
+  op->debug_name = debug_name;
+  if (resolved.is_path)
+    {
+      op->path = g_steal_pointer (&resolved.path);
+      op->fill_rule = resolved.fill_rule;
+    }
+  else
+    {
+      /* Antialiased even where square: shapes fall between pixels */
+      op->rounded = TRUE;
+      op->rounded_rect = resolved.rect;
+      memcpy (op->corner_radii, resolved.radii, sizeof op->corner_radii);
+    }
+
+  g = (Group) { c->list->n_ops - 1, BOX_EMPTY };
+  g_array_append_val (c->groups, g);
+  gsk_layer_resolved_shape_clear (&resolved);
+  return TRUE;
+}
