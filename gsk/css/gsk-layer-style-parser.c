@@ -24,7 +24,7 @@ static const char * const unsupported[] = {
   "background", "background-origin",
   "background-position", "background-repeat", "background-size",
   "border-image",
-  "color", "font", "transform", "transform-origin",
+  "color", "font", "mask", "mask-image", "offset-path", "transform", "transform-origin",
 };
 
 static const char * const corner_names[] = {
@@ -145,7 +145,9 @@ gsk_layer_style_parser_dimension (Parser      *parser,
       return FALSE;
     }
 
-  if (!isfinite (d) || (d < 0 && !signed_ok))
+  if (!isfinite (d))
+    return gsk_layer_style_parser_fail (parser, start, GSK_LAYER_ERROR_INVALID_VALUE, "not a finite number");
+  if (d < 0 && !signed_ok)
     return gsk_layer_style_parser_fail (parser, start, GSK_LAYER_ERROR_INVALID_VALUE, "a radius cannot be negative");
   if (fabs (d) > GSK_LAYER_MAX_COORDINATE)
     return gsk_layer_style_parser_fail (parser, start, GSK_LAYER_ERROR_INVALID_VALUE, "%g is too large", d);
