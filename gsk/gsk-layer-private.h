@@ -513,6 +513,10 @@ typedef struct
                              GskLayerStyle *style);
   GskLayerStyle * (* get)   (GskLayer      *self);
   void            (* unref) (GskLayerStyle *style);
+  /* Whether @point of @p's layer space is inside its clip-path (TRUE
+   * where it has none), for picking */
+  gboolean        (* clip_path_contains) (GskLayerPrivate        *p,
+                                          const graphene_point_t *point);
 } GskLayerStyleHooks;
 
 extern const GskLayerStyleHooks *gsk_layer_style_hooks;

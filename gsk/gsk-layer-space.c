@@ -654,6 +654,16 @@ layer_contains_screen_point (GskLayerPrivate        *priv,
   return gsk_layer_rounded_rect_contains (&bounds, radii, &p);
 }
 
+static gboolean
+clip_path_contains_screen_point (GskLayerPrivate        *p,
+                                 const graphene_point_t *screen)
+{
+  graphene_point_t point;
+
+  return gsk_layer_unproject (&p->world, screen, &point) &&
+         gsk_layer_style_hooks->clip_path_contains (p, &point);
+}
+
 gboolean
 gsk_layer_resolve_corner_radii (GskLayerPrivate *p,
                                 graphene_size_t  radii[4])
@@ -904,6 +914,11 @@ pick_walk (GskLayer               *self,
         continue;
 
       if (frame.trusted && !box_contains (&p->subtree_bounds, &screen))
+        continue;
+
+      /* Outside its clip path nothing of the layer or its subtree is
+       * there (only clip paths and filters group a flat layer's style) */
+      if (p->style_groups && !clip_path_contains_screen_point (p, &screen))
         continue;
 
       /* Turned away and hidden from behind: with its subtree, unless it

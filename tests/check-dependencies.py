@@ -69,7 +69,7 @@ ALLOWED = {
     'gl': {'core', 'content', 'render', 'style', 'frame', 'software'},
     # Where the tree, its animations, its input and the backends meet GTK;
     # text layers are named after their text before assistive technology
-    'gtk': {'core', 'animation', 'input', 'content', 'render', 'style', 'layout',
+    'gtk': {'core', 'path', 'animation', 'input', 'content', 'render', 'style', 'layout',
             'frame', 'software', 'gl', 'text'},
 }
 

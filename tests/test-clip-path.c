@@ -322,6 +322,50 @@ test_clip_path_damage (void)
   g_object_unref (root);
 }
 
+/* Hit testing follows the clip path, the subtree's too: corners outside
+ * a circle, a child past it and an even-odd hole are not there */
+static void
+test_clip_path_pick (void)
+{
+  GskLayer *root = g_object_ref_sink (gsk_layer_new ());
+  GskLayer *card = gsk_layer_new ();
+  GskLayer *child = gsk_layer_new ();
+  GskLayer *frame = gsk_layer_new ();
+
+  gsk_layer_set_size (root, &GRAPHENE_SIZE_INIT (400, 200));
+  gsk_layer_set_size (card, &GRAPHENE_SIZE_INIT (100, 100));
+  gsk_layer_set_size (child, &GRAPHENE_SIZE_INIT (100, 100));
+  gsk_layer_set_position (child, &GRAPHENE_POINT_INIT (50, 50));
+  gsk_layer_add_child (card, child);
+  gsk_layer_add_child (root, card);
+  g_assert_true (gsk_layer_set_style_from_string (card, "clip-path: circle(50px)", NULL));
+  gsk_layer_set_position (frame, &GRAPHENE_POINT_INIT (200, 0));
+  gsk_layer_set_size (frame, &GRAPHENE_SIZE_INIT (100, 100));
+  gsk_layer_add_child (root, frame);
+  g_assert_true (gsk_layer_set_style_from_string (frame, "clip-path: path(evenodd, 'M 0 0 H 100 V 100 H 0 Z "
+                                                         "M 25 25 H 75 V 75 H 25 Z')", NULL));
+
+  g_assert_true (gsk_layer_pick (root, 30, 50) == card);
+  g_assert_true (gsk_layer_pick (root, 5, 5) == root);
+  /* The child inside the circle, and not past it */
+  g_assert_true (gsk_layer_pick (root, 70, 70) == child);
+  g_assert_true (gsk_layer_pick (root, 95, 95) == root);
+  g_assert_true (gsk_layer_pick (root, 120, 120) == root);
+  g_assert_true (gsk_layer_pick (root, 210, 50) == frame);
+  g_assert_true (gsk_layer_pick (root, 250, 50) == root);
+
+  /* Moved, the shape goes with the layer */
+  gsk_layer_set_position (card, &GRAPHENE_POINT_INIT (100, 0));
+  g_assert_true (gsk_layer_pick (root, 30, 50) == root);
+  g_assert_true (gsk_layer_pick (root, 130, 50) == card);
+  /* Without the clip path, all of it is there again */
+  g_assert_true (gsk_layer_set_style_from_string (card, "", NULL));
+  g_assert_true (gsk_layer_pick (root, 105, 5) == card);
+  g_assert_true (gsk_layer_pick (root, 195, 95) == child);
+
+  g_object_unref (root);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -333,6 +377,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/clip-path/interpolate", test_clip_path_interpolate);
   g_test_add_func ("/clip-path/animate", test_clip_path_animate);
   g_test_add_func ("/clip-path/damage", test_clip_path_damage);
+  g_test_add_func ("/clip-path/pick", test_clip_path_pick);
 
   return g_test_run ();
 }

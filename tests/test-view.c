@@ -129,6 +129,33 @@ build_3d_scene (GskLayer *root)
     }
 }
 
+/* Clip paths (issue 32): a rotated polygon and a path with a hole over
+ * a child; a circle, a rounded clip. On GTK's node path a path clip is
+ * the only thing drawn through cairo into a texture (GTK 4.8 has no
+ * node that clips to a path). */
+static void
+build_clip_path_scene (GskLayer *root)
+{
+  GskLayer *star = colored (30, 30, 140, 140, &(GdkRGBA) { 0.9f, 0.6f, 0.1f, 1 });
+  GskLayer *ring = colored (200, 40, 160, 120, &(GdkRGBA) { 0.2f, 0.4f, 0.8f, 1 });
+  GskLayer *dot = colored (380, 60, 80, 80, &(GdkRGBA) { 0.8f, 0.1f, 0.3f, 1 });
+  GskLayerTransform *t = NULL;
+
+  g_assert_true (gsk_layer_set_style_from_string (star, "clip-path: polygon(50% 0, 61% 35%, 98% 35%, 68% 57%, "
+                                                        "79% 91%, 50% 70%, 21% 91%, 32% 57%, 2% 35%, 39% 35%)", NULL));
+  g_assert_true (gsk_layer_transform_parse ("rotate(12deg)", &t, NULL));
+  gsk_layer_set_transform (star, t);
+  gsk_layer_transform_unref (t);
+  gsk_layer_add_child (root, star);
+  g_assert_true (gsk_layer_set_style_from_string (ring, "clip-path: path(evenodd, 'M 80 0 A 80 60 0 1 1 80 120 "
+                                                        "A 80 60 0 1 1 80 0 Z M 80 30 A 40 30 0 1 0 80 90 "
+                                                        "A 40 30 0 1 0 80 30 Z')", NULL));
+  gsk_layer_add_child (ring, colored (60, 20, 100, 40, &(GdkRGBA) { 0.1f, 0.7f, 0.3f, 1 }));
+  gsk_layer_add_child (root, ring);
+  g_assert_true (gsk_layer_set_style_from_string (dot, "clip-path: circle(35px)", NULL));
+  gsk_layer_add_child (root, dot);
+}
+
 /* The part of @s at (@x, @y), @w × @h, as an image of its own */
 static cairo_surface_t *
 crop (cairo_surface_t *s,
@@ -833,6 +860,7 @@ main (int    argc,
 
   g_test_add ("/view/pixels", Fixture, NULL, fixture_set_up, test_pixels, fixture_tear_down);
   g_test_add ("/view/pixels-3d", Fixture, build_3d_scene, fixture_set_up, test_pixels, fixture_tear_down);
+  g_test_add ("/view/pixels-clip-path", Fixture, build_clip_path_scene, fixture_set_up, test_pixels, fixture_tear_down);
   /* Only where a command can grab the screen: test-view-wayland.sh */
   if (g_getenv ("TEST_VIEW_GRAB"))
     g_test_add ("/view/pixels/screen", Fixture, NULL, fixture_set_up, test_screen, fixture_tear_down);

@@ -13,18 +13,6 @@
 #include "gsk-layer-compile-impl-private.h"
 #include "gsk-layer-style-private.h"
 
-static void
-resolve (GskLayerPrivate       *p,
-         GskLayerResolvedShape *resolved)
-{
-  graphene_size_t radii[4] = { { 0, 0 }, }, box_radii[3][4];
-  graphene_rect_t boxes[3];
-
-  gsk_layer_resolve_corner_radii (p, radii);
-  gsk_layer_style_get_reference_boxes (p->style, &p->size, radii, boxes, box_radii);
-  gsk_layer_basic_shape_resolve (gsk_layer_style_get_clip_path (p->style), boxes, box_radii, resolved);
-}
-
 Box
 gsk_layer_compile_clip_path_box (GskLayerPrivate *p)
 {
@@ -32,7 +20,7 @@ gsk_layer_compile_clip_path_box (GskLayerPrivate *p)
   float m[16];
   Box box;
 
-  resolve (p, &resolved);
+  gsk_layer_style_resolve_clip_path (p, &resolved);
   graphene_matrix_to_float (&p->world, m);
   box = resolved.rect.size.width > 0.f && resolved.rect.size.height > 0.f
         ? gsk_layer_project_box (&p->world, m, &resolved.rect) : BOX_EMPTY;
@@ -52,7 +40,7 @@ gsk_layer_compile_push_clip_path (Compiler        *c,
   Group g;
   Box box;
 
-  resolve (p, &resolved);
+  gsk_layer_style_resolve_clip_path (p, &resolved);
   if (resolved.rect.size.width <= 0.f || resolved.rect.size.height <= 0.f)
     {
       gsk_layer_resolved_shape_clear (&resolved);

@@ -4,6 +4,8 @@
  */
 #include "config.h"
 
+#include <math.h>
+
 #include <string.h>
 
 #include "gsk-layer-node-builder-private.h"
@@ -204,6 +206,23 @@ in_transform (GskRenderNode           *node,
       transform = gsk_transform_translate (NULL, &GRAPHENE_POINT_INIT (m[12], m[13]));
       transform = gsk_transform_scale (transform, m[0], m[5]);
     }
+  else if (fabsf (m[3]) < 1e-7f && fabsf (m[7]) < 1e-7f && fabsf (m[15] - 1.f) < 1e-6f &&
+           !(m[0] * m[5] - m[1] * m[4] == 0.f))
+    {
+      /* Any other 2D map as a rotation, a skew and a scale, which GTK
+       * knows to be 2D: cairo draws it (GTK's cairo drawing shows a
+       * matrix of unknown kind as pink), GL without an offscreen. The
+       * column-vector matrix [a c; b d] is R(θ) · skewX(φ) · S(sx, sy). */
+      float a = m[0], b = m[1], c = m[4], d = m[5];
+      float sx = hypotf (a, b), theta = atan2f (b, a);
+      float c2 = cosf (theta) * c + sinf (theta) * d, sy = -sinf (theta) * c + cosf (theta) * d;
+
+      transform = gsk_transform_translate (NULL, &GRAPHENE_POINT_INIT (m[12], m[13]));
+      transform = gsk_transform_rotate (transform, theta * 180.f / G_PI);
+      if (fabsf (c2) > 1e-6f * fabsf (sy))
+        transform = gsk_transform_skew (transform, atanf (c2 / sy) * 180.f / G_PI, 0);
+      transform = gsk_transform_scale (transform, sx, sy);
+    }
   else
     transform = gsk_transform_matrix (NULL, matrix);
   /* What is left in z does not move a flat quad */
@@ -228,6 +247,66 @@ rounded (GskRenderNode          *node,
   gsk_rounded_rect_init (&rect, &op->rounded_rect, &op->corner_radii[0], &op->corner_radii[1],
                          &op->corner_radii[2], &op->corner_radii[3]);
   result = gsk_rounded_clip_node_new (node, &rect);
+  gsk_render_node_unref (node);
+  return result;
+}
+
+/* The largest number of target pixels a unit of @op's layer space
+ * covers, at the centre of its bounds */
+static float
+op_pixel_scale (const GskLayerRenderOp *op)
+{
+  graphene_point3d_t c, cx, cy, pc, px, py;
+  float s;
+
+  graphene_point3d_init (&c, op->bounds.origin.x + op->bounds.size.width / 2,
+                         op->bounds.origin.y + op->bounds.size.height / 2, 0);
+  graphene_point3d_init (&cx, c.x + 1, c.y, 0);
+  graphene_point3d_init (&cy, c.x, c.y + 1, 0);
+  graphene_matrix_transform_point3d (&op->transform, &c, &pc);
+  graphene_matrix_transform_point3d (&op->transform, &cx, &px);
+  graphene_matrix_transform_point3d (&op->transform, &cy, &py);
+  s = MAX (hypotf (px.x - pc.x, px.y - pc.y), hypotf (py.x - pc.x, py.y - pc.y));
+  return isfinite (s) ? CLAMP (s, 0.125f, 8.f) : 1.f;
+}
+
+/* GTK 4.8 has no node that clips to a path (or masks): @node drawn by
+ * cairo through @op's path into a texture of the path's bounds, at the
+ * resolution the op is shown at. What GTK draws with cairo comes out
+ * the same; 3D transforms inside the clip are flattened as GTK's cairo
+ * drawing flattens them. */
+static GskRenderNode *
+clip_to_path (GskRenderNode          *node,
+              const GskLayerRenderOp *op)
+{
+  const graphene_rect_t *b = &op->bounds;
+  float s = op_pixel_scale (op);
+  int width = CLAMP ((int) ceilf (b->size.width * s), 1, 4096);
+  int height = CLAMP ((int) ceilf (b->size.height * s), 1, 4096);
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
+  cairo_t *cr = cairo_create (surface);
+  GskRenderNode *result;
+  GdkTexture *texture;
+  GBytes *bytes;
+
+  cairo_scale (cr, width / b->size.width, height / b->size.height);
+  cairo_translate (cr, -b->origin.x, -b->origin.y);
+  gsk_layer_path_to_cairo (op->path, cr);
+  cairo_set_fill_rule (cr, op->fill_rule == GSK_LAYER_PATH_FILL_RULE_EVENODD ? CAIRO_FILL_RULE_EVEN_ODD
+                                                                          : CAIRO_FILL_RULE_WINDING);
+  cairo_clip (cr);
+  gsk_render_node_draw (node, cr);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+
+  bytes = g_bytes_new (cairo_image_surface_get_data (surface),
+                       (gsize) cairo_image_surface_get_stride (surface) * height);
+  texture = gdk_memory_texture_new (width, height, GDK_MEMORY_DEFAULT, bytes,
+                                    cairo_image_surface_get_stride (surface));
+  result = gsk_texture_node_new (texture, b);
+  g_object_unref (texture);
+  g_bytes_unref (bytes);
+  cairo_surface_destroy (surface);
   gsk_render_node_unref (node);
   return result;
 }
@@ -388,8 +467,11 @@ pop_frame (Frame *frame,
     {
       GskRenderNode *clipped;
 
-      clipped = op->rounded ? rounded (gsk_render_node_ref (node), op)
-                                      : gsk_clip_node_new (node, &op->bounds);
+      if (op->path != NULL)
+        clipped = clip_to_path (gsk_render_node_ref (node), op);
+      else
+        clipped = op->rounded ? rounded (gsk_render_node_ref (node), op)
+                              : gsk_clip_node_new (node, &op->bounds);
       gsk_render_node_unref (node);
       node = in_transform (clipped, &frame->relative);
     }

@@ -407,6 +407,12 @@ void gsk_layer_style_get_reference_boxes (const GskLayerStyle   *style,
                                           graphene_rect_t        boxes[3],
                                           graphene_size_t        box_radii[3][4]);
 
+/* @p's clip-path (its style has one) laid out on its boxes, in its
+ * layer space */
+typedef struct _GskLayerPrivate GskLayerPrivate;
+void gsk_layer_style_resolve_clip_path (GskLayerPrivate       *p,
+                                        GskLayerResolvedShape *out);
+
 /* The BORDER op's paint of @style's border on a layer of @size with
  * corners @radii; FALSE if no side shows */
 gboolean gsk_layer_style_get_border_paint (const GskLayerStyle   *style,

@@ -15,11 +15,48 @@
 #include "gsk-layer-transform.h"
 #include "gsk-layer-enum-types.h"
 
+static gboolean clip_path_contains (GskLayerPrivate        *p,
+                                    const graphene_point_t *point);
+
 static const GskLayerStyleHooks style_hooks = {
   .set = gsk_layer_set_style,
   .get = gsk_layer_get_style,
   .unref = gsk_layer_style_unref,
+  .clip_path_contains = clip_path_contains,
 };
+
+void
+gsk_layer_style_resolve_clip_path (GskLayerPrivate       *p,
+                                   GskLayerResolvedShape *out)
+{
+  graphene_size_t radii[4] = { { 0, 0 }, }, box_radii[3][4];
+  graphene_rect_t boxes[3];
+
+  gsk_layer_resolve_corner_radii (p, radii);
+  gsk_layer_style_get_reference_boxes (p->style, &p->size, radii, boxes, box_radii);
+  gsk_layer_basic_shape_resolve (gsk_layer_style_get_clip_path (p->style), boxes, box_radii, out);
+}
+
+/* Hit testing follows the clip path, as in CSS */
+static gboolean
+clip_path_contains (GskLayerPrivate        *p,
+                    const graphene_point_t *point)
+{
+  GskLayerResolvedShape shape;
+  gboolean inside;
+
+  if (gsk_layer_style_get_clip_path (p->style) == NULL)
+    return TRUE;
+
+  gsk_layer_style_resolve_clip_path (p, &shape);
+  if (shape.is_path)
+    inside = gsk_layer_path_contains_point (shape.path, point, shape.fill_rule);
+  else
+    inside = graphene_rect_contains_point (&shape.rect, point) &&
+             gsk_layer_rounded_rect_contains (&shape.rect, shape.radii, point);
+  gsk_layer_resolved_shape_clear (&shape);
+  return inside;
+}
 
 /* GskLayer registers the type for its style property, in its class_init:
  * the hooks are in place before any layer exists */

@@ -1,0 +1,170 @@
+/* bench-clip-path.c: layers clipped by CSS clip-path, moving every frame,
+ * against the same layers clipped by a rounded rectangle (issue 32)
+ *
+ * N layers of 40×40 px (a gradient background, so that each is a
+ * texture, and a child over a corner) move every frame over a 1024×768
+ * target, each clipped by one of:
+ *
+ *   rounded  border-radius: 20px with clip-to-bounds (the yardstick)
+ *   circle   clip-path: circle(20px)
+ *   polygon  clip-path: polygon(…) of eight vertices (an octagon)
+ *
+ * and the median frame time of each on the GL and software backends,
+ * with the ratio to `rounded` of the same backend in the same run. Each
+ * run is this program again, as a child, so that no backend's caches
+ * carry over. The issue's target: circle ≤ 1.5 × rounded.
+ *
+ * Usage: bench-clip-path [FRAMES [N]]
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <gsklayer.h>
+
+#define W 1024
+#define H 768
+
+static const char * const kinds[] = { "rounded", "circle", "polygon" };
+
+static int
+compare_doubles (const void *a,
+                 const void *b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+
+  return x < y ? -1 : x > y;
+}
+
+static double
+run (GskLayerRenderer *renderer,
+     const char       *kind,
+     int               frames,
+     int               n)
+{
+  GskLayer *root = g_object_ref_sink (gsk_layer_new ());
+  cairo_surface_t *target = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, W, H);
+  GskLayer **layers = g_new (GskLayer *, n);
+  double *times = g_new (double, frames), median;
+  const char *css;
+  int i, f;
+
+  if (g_str_equal (kind, "rounded"))
+    css = "background-image: linear-gradient(#3584e4, #1a5fb4); border-radius: 20px";
+  else if (g_str_equal (kind, "circle"))
+    css = "background-image: linear-gradient(#3584e4, #1a5fb4); clip-path: circle(20px)";
+  else
+    css = "background-image: linear-gradient(#3584e4, #1a5fb4); "
+          "clip-path: polygon(30% 0, 70% 0, 100% 30%, 100% 70%, 70% 100%, 30% 100%, 0 70%, 0 30%)";
+
+  gsk_layer_set_size (root, &GRAPHENE_SIZE_INIT (W, H));
+  gsk_layer_set_background_color (root, &(GdkRGBA) { 1, 1, 1, 1 });
+  for (i = 0; i < n; i++)
+    {
+      GskLayer *layer = gsk_layer_new ();
+      GskLayer *child = gsk_layer_new ();
+      g_autoptr (GError) error = NULL;
+
+      gsk_layer_set_size (layer, &GRAPHENE_SIZE_INIT (40, 40));
+      if (!gsk_layer_set_style_from_string (layer, css, &error))
+        g_error ("%s", error->message);
+      gsk_layer_set_clip_to_bounds (layer, g_str_equal (kind, "rounded"));
+      gsk_layer_set_size (child, &GRAPHENE_SIZE_INIT (20, 20));
+      gsk_layer_set_position (child, &GRAPHENE_POINT_INIT (24, 24));
+      gsk_layer_set_background_color (child, &(GdkRGBA) { 0.9f, 0.4f, 0.1f, 1 });
+      gsk_layer_add_child (layer, child);
+      gsk_layer_add_child (root, layer);
+      layers[i] = layer;
+    }
+
+  for (f = -3; f < frames; f++)
+    {
+      gint64 start;
+
+      for (i = 0; i < n; i++)
+        {
+          double a = i * 2.399 + f * 0.02;
+
+          gsk_layer_set_position (layers[i], &GRAPHENE_POINT_INIT (492 + 460 * cos (a) * (i % 97) / 97.0,
+                                                                   364 + 340 * sin (a) * (i % 89) / 89.0));
+        }
+      start = g_get_monotonic_time ();
+      cairo_region_destroy (gsk_layer_renderer_render (renderer, root, target));
+      if (f >= 0)
+        times[f] = (g_get_monotonic_time () - start) / 1000.0;
+    }
+
+  qsort (times, frames, sizeof (double), compare_doubles);
+  median = times[frames / 2];
+  g_free (times);
+  g_free (layers);
+  cairo_surface_destroy (target);
+  g_object_unref (root);
+  return median;
+}
+
+static double
+run_child (const char *self,
+           const char *backend,
+           const char *kind,
+           int         frames,
+           int         n)
+{
+  g_autofree char *frames_arg = g_strdup_printf ("%d", frames);
+  g_autofree char *n_arg = g_strdup_printf ("%d", n);
+  char *child_argv[] = { (char *) self, frames_arg, n_arg, (char *) kind, NULL };
+  char **envp = g_environ_setenv (g_get_environ (), "BENCH_CLIP_PATH_CHILD", backend, TRUE);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *out = NULL;
+  double ms = 0;
+
+  if (!g_spawn_sync (NULL, child_argv, envp, G_SPAWN_DEFAULT, NULL, NULL, &out, NULL, NULL, &error))
+    g_error ("%s", error->message);
+  g_strfreev (envp);
+  if (sscanf (out, "%lf", &ms) != 1)
+    g_error ("bench-clip-path: the child said “%s”", out);
+  return ms;
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  static const char * const backends[] = { "gl", "software" };
+  int frames = argc > 1 ? atoi (argv[1]) : 30;
+  int n = argc > 2 ? atoi (argv[2]) : 1000;
+  guint b, k;
+
+  if (g_getenv ("BENCH_CLIP_PATH_CHILD") != NULL)
+    {
+      g_autoptr (GError) error = NULL;
+      GskLayerRenderer *renderer = gsk_layer_renderer_new_for_backend (g_getenv ("BENCH_CLIP_PATH_CHILD"), &error);
+
+      if (renderer == NULL)
+        g_error ("no renderer: %s", error->message);
+      printf ("%g\n", run (renderer, argv[3], frames, n));
+      g_object_unref (renderer);
+      return 0;
+    }
+
+  printf ("# %d layers of 40x40 moving every frame over %dx%d, %d frames; median ms a frame\n"
+          "# backend   clip      ms       ratio to rounded\n", n, W, H, frames);
+  for (b = 0; b < G_N_ELEMENTS (backends); b++)
+    {
+      double rounded = 0;
+
+      for (k = 0; k < G_N_ELEMENTS (kinds); k++)
+        {
+          double ms = run_child (argv[0], backends[b], kinds[k], frames, n);
+
+          if (k == 0)
+            rounded = ms;
+          printf ("  %-9s %-8s %8.2f  %6.2f\n", backends[b], kinds[k], ms, ms / rounded);
+        }
+    }
+
+  return 0;
+}
