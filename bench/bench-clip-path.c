@@ -1,8 +1,9 @@
 /* bench-clip-path.c: layers clipped by CSS clip-path, moving every frame,
  * against the same layers clipped by a rounded rectangle (issue 32)
  *
- * N layers of 40×40 px (a gradient background, so that each is a
- * texture, and a child over a corner) move every frame over a 1024×768
+ * N layers of 40×40 px (a gradient background, a texture into which
+ * border-radius draws its corners; or a colour, an op that rounds its
+ * own; and a child over a corner) move every frame over a 1024×768
  * target, each clipped by one of:
  *
  *   rounded  border-radius: 20px with clip-to-bounds (the yardstick)
@@ -49,16 +50,21 @@ run (GskLayerRenderer *renderer,
   cairo_surface_t *target = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, W, H);
   GskLayer **layers = g_new (GskLayer *, n);
   double *times = g_new (double, frames), median;
-  const char *css;
   int i, f;
 
+  const char *fill = g_getenv ("BENCH_CLIP_PATH_FILL");
+  g_autofree char *css = NULL;
+
+  /* The background: a gradient (a raster, into which border-radius
+   * draws its corners) or a colour (an op that rounds its own corners) */
+  fill = g_strcmp0 (fill, "color") == 0 ? "background-color: #3584e4" : "background-image: linear-gradient(#3584e4, #1a5fb4)";
   if (g_str_equal (kind, "rounded"))
-    css = "background-image: linear-gradient(#3584e4, #1a5fb4); border-radius: 20px";
+    css = g_strdup_printf ("%s; border-radius: 20px", fill);
   else if (g_str_equal (kind, "circle"))
-    css = "background-image: linear-gradient(#3584e4, #1a5fb4); clip-path: circle(20px)";
+    css = g_strdup_printf ("%s; clip-path: circle(20px)", fill);
   else
-    css = "background-image: linear-gradient(#3584e4, #1a5fb4); "
-          "clip-path: polygon(30% 0, 70% 0, 100% 30%, 100% 70%, 70% 100%, 30% 100%, 0 70%, 0 30%)";
+    css = g_strdup_printf ("%s; clip-path: polygon(30%% 0, 70%% 0, 100%% 30%%, 100%% 70%%, 70%% 100%%, "
+                           "30%% 100%%, 0 70%%, 0 30%%)", fill);
 
   gsk_layer_set_size (root, &GRAPHENE_SIZE_INIT (W, H));
   gsk_layer_set_background_color (root, &(GdkRGBA) { 1, 1, 1, 1 });
@@ -97,6 +103,15 @@ run (GskLayerRenderer *renderer,
         times[f] = (g_get_monotonic_time () - start) / 1000.0;
     }
 
+  /* BENCH_CLIP_PATH_SAVE=DIR keeps the last frame of each run, to look at */
+  if (g_getenv ("BENCH_CLIP_PATH_SAVE"))
+    {
+      g_autofree char *name = g_strdup_printf ("%s/bench-clip-path-%s-%s.png", g_getenv ("BENCH_CLIP_PATH_SAVE"),
+                                               g_getenv ("BENCH_CLIP_PATH_CHILD"), kind);
+
+      cairo_surface_write_to_png (target, name);
+    }
+
   qsort (times, frames, sizeof (double), compare_doubles);
   median = times[frames / 2];
   g_free (times);
@@ -109,6 +124,7 @@ run (GskLayerRenderer *renderer,
 static double
 run_child (const char *self,
            const char *backend,
+           const char *fill,
            const char *kind,
            int         frames,
            int         n)
@@ -117,6 +133,7 @@ run_child (const char *self,
   g_autofree char *n_arg = g_strdup_printf ("%d", n);
   char *child_argv[] = { (char *) self, frames_arg, n_arg, (char *) kind, NULL };
   char **envp = g_environ_setenv (g_get_environ (), "BENCH_CLIP_PATH_CHILD", backend, TRUE);
+  envp = g_environ_setenv (envp, "BENCH_CLIP_PATH_FILL", fill, TRUE);
   g_autoptr (GError) error = NULL;
   g_autofree char *out = NULL;
   double ms = 0;
@@ -134,9 +151,10 @@ main (int    argc,
       char **argv)
 {
   static const char * const backends[] = { "gl", "software" };
+  static const char * const fills[] = { "gradient", "color" };
   int frames = argc > 1 ? atoi (argv[1]) : 30;
   int n = argc > 2 ? atoi (argv[2]) : 1000;
-  guint b, k;
+  guint b, k, fi;
 
   if (g_getenv ("BENCH_CLIP_PATH_CHILD") != NULL)
     {
@@ -151,20 +169,21 @@ main (int    argc,
     }
 
   printf ("# %d layers of 40x40 moving every frame over %dx%d, %d frames; median ms a frame\n"
-          "# backend   clip      ms       ratio to rounded\n", n, W, H, frames);
+          "# backend   fill      clip      ms       ratio to rounded\n", n, W, H, frames);
   for (b = 0; b < G_N_ELEMENTS (backends); b++)
-    {
-      double rounded = 0;
+    for (fi = 0; fi < G_N_ELEMENTS (fills); fi++)
+      {
+        double rounded = 0;
 
-      for (k = 0; k < G_N_ELEMENTS (kinds); k++)
-        {
-          double ms = run_child (argv[0], backends[b], kinds[k], frames, n);
+        for (k = 0; k < G_N_ELEMENTS (kinds); k++)
+          {
+            double ms = run_child (argv[0], backends[b], fills[fi], kinds[k], frames, n);
 
-          if (k == 0)
-            rounded = ms;
-          printf ("  %-9s %-8s %8.2f  %6.2f\n", backends[b], kinds[k], ms, ms / rounded);
-        }
-    }
+            if (k == 0)
+              rounded = ms;
+            printf ("  %-9s %-9s %-8s %8.2f  %6.2f\n", backends[b], fills[fi], kinds[k], ms, ms / rounded);
+          }
+      }
 
   return 0;
 }

@@ -536,10 +536,11 @@ test_gles (void)
 
 /* The GL backend antialiases an edge with a linear ramp over the pixel
  * across it, which is within 0.043 (11 of 255) of the box filter's
- * coverage at any angle; pixman, and so the software backend, comes
- * close to a box filter. Along the edges of a rotated square, away from
- * its corners (where both backends approximate the two edges' overlap
- * differently), the two may differ by that and pixman's own rounding. */
+ * coverage at any angle; the software backend's masks come from cairo's
+ * scan converter (ANTIALIAS_BEST: 15 rows a pixel), close to a box
+ * filter. Along the edges of a rotated square, away from its corners
+ * (where both backends approximate the two edges' overlap differently),
+ * the two may differ by that and cairo's rounding: up to 16 levels. */
 static void
 test_edge_coverage (void)
 {
@@ -592,14 +593,14 @@ test_edge_coverage (void)
 
       g_test_message ("%s: %d edge pixels, largest difference %d", rotate, n_edge, max_edge);
       g_assert_cmpint (n_edge, >, 200);
-      if (max_edge > 14)
+      if (max_edge > 16)
         {
           g_autofree char *gl_name = g_strdup_printf ("edge-coverage-%g.gl", angles[i]);
           g_autofree char *sw_name = g_strdup_printf ("edge-coverage-%g.software", angles[i]);
 
           save_output (gl_name, gl_out);
           save_output (sw_name, sw_out);
-          g_test_fail_printf ("%s: edge pixels differ by up to %d, more than 14", rotate, max_edge);
+          g_test_fail_printf ("%s: edge pixels differ by up to %d, more than 16", rotate, max_edge);
         }
       assert_similar (rotate, gl_out, sw_out);
 

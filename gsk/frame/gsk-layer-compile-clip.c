@@ -4,7 +4,10 @@
  * filters and before opacity: one PUSH_CLIP around everything the layer
  * draws. Boxes, insets, circles and ellipses are rounded rectangles,
  * clipped as exactly as border-radius; polygons and paths carry their
- * path.
+ * path. A rounded shape on a layer whose own ops are not rounded and
+ * not grouped rounds those ops themselves, as border-radius does, and
+ * clips only the children: backends round an op's own corners at no
+ * cost, where a clip around it costs every pixel drawn inside.
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -29,49 +32,75 @@ gsk_layer_compile_clip_path_box (GskLayerPrivate *p)
 }
 
 gboolean
-gsk_layer_compile_push_clip_path (Compiler        *c,
-                                  GskLayerPrivate *p,
-                                  const float     *m,
-                                  const char      *debug_name,
-                                  Box             *clip)
+gsk_layer_compile_resolve_clip_path (GskLayerPrivate       *p,
+                                     const float           *m,
+                                     GskLayerResolvedShape *shape,
+                                     Box                   *clip)
 {
-  GskLayerResolvedShape resolved;
-  GskLayerRenderOp *op;
-  Group g;
   Box box;
 
-  gsk_layer_style_resolve_clip_path (p, &resolved);
-  if (resolved.rect.size.width <= 0.f || resolved.rect.size.height <= 0.f)
+  gsk_layer_style_resolve_clip_path (p, shape);
+  if (shape->rect.size.width <= 0.f || shape->rect.size.height <= 0.f)
     {
-      gsk_layer_resolved_shape_clear (&resolved);
+      gsk_layer_resolved_shape_clear (shape);
+      *clip = BOX_EMPTY;
       return FALSE;
     }
 
-  box = gsk_layer_project_box (&p->world, m, &resolved.rect);
+  box = gsk_layer_project_box (&p->world, m, &shape->rect);
   *clip = gsk_layer_box_intersect (clip, &box);
+  return TRUE;
+}
+
+void
+gsk_layer_compile_push_shape (Compiler              *c,
+                              GskLayerPrivate       *p,
+                              const float           *m,
+                              const char            *debug_name,
+                              GskLayerResolvedShape *shape,
+                              const Box             *clip)
+{
+  GskLayerRenderOp *op;
+  Group g;
 
   op = gsk_layer_render_list_append (c->list, GSK_LAYER_RENDER_OP_PUSH_CLIP);
   op->transform = p->world;
-  op->bounds = resolved.rect;
+  op->bounds = shape->rect;
   op->screen_bounds = screen_box_to_rect (clip);
   op->axis_aligned = gsk_layer_matrix_is_axis_aligned (m);
   op->behind_viewer = !op->axis_aligned && gsk_layer_matrix_puts_rect_behind (m, &op->bounds);
   op->debug_name = debug_name;
-  if (resolved.is_path)
+  if (shape->is_path)
     {
-      op->path = g_steal_pointer (&resolved.path);
-      op->fill_rule = resolved.fill_rule;
+      op->path = g_steal_pointer (&shape->path);
+      op->fill_rule = shape->fill_rule;
     }
   else
     {
       /* Antialiased even where square: shapes fall between pixels */
       op->rounded = TRUE;
-      op->rounded_rect = resolved.rect;
-      memcpy (op->corner_radii, resolved.radii, sizeof op->corner_radii);
+      op->rounded_rect = shape->rect;
+      memcpy (op->corner_radii, shape->radii, sizeof op->corner_radii);
     }
 
   g = (Group) { c->list->n_ops - 1, BOX_EMPTY };
   g_array_append_val (c->groups, g);
-  gsk_layer_resolved_shape_clear (&resolved);
-  return TRUE;
+}
+
+void
+gsk_layer_compile_round_ops (Compiler                    *c,
+                             guint                        start,
+                             const GskLayerResolvedShape *shape)
+{
+  guint i;
+
+  for (i = start; i < c->list->n_ops; i++)
+    {
+      GskLayerRenderOp *op = &c->list->ops[i];
+
+      g_assert (!op->rounded);
+      op->rounded = TRUE;
+      op->rounded_rect = shape->rect;
+      memcpy (op->corner_radii, shape->radii, sizeof op->corner_radii);
+    }
 }

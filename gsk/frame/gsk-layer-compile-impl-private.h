@@ -10,6 +10,7 @@
 #include "gsk-layer-private.h"
 #include "gsk-layer-box-private.h"
 #include "gsk-layer-render-list-private.h"
+#include "gsk-layer-basic-shape-private.h"
 
 G_BEGIN_DECLS
 
@@ -152,14 +153,24 @@ gsk_layer_compile_context_changed (Compiler *c)
     g_array_index (c->contexts, Context, c->contexts->len - 1).changed = TRUE;
 }
 
-/* Pushes the PUSH_CLIP of @p's clip-path (its style has one), and
- * narrows @clip to its box; FALSE, pushing nothing, where the shape is
- * empty: nothing of the layer shows. gsk-layer-compile-clip.c */
-gboolean gsk_layer_compile_push_clip_path (Compiler        *c,
-                                           GskLayerPrivate *p,
-                                           const float     *m,
-                                           const char      *debug_name,
-                                           Box             *clip);
+/* @p's clip-path (its style has one) laid out in @shape, and @clip
+ * narrowed to its box; FALSE where the shape is empty (@clip then
+ * empty: nothing of the layer shows). gsk-layer-compile-clip.c */
+gboolean gsk_layer_compile_resolve_clip_path (GskLayerPrivate       *p,
+                                              const float           *m,
+                                              GskLayerResolvedShape *shape,
+                                              Box                   *clip);
+/* The PUSH_CLIP of @shape (its path taken), within @clip */
+void     gsk_layer_compile_push_shape        (Compiler              *c,
+                                              GskLayerPrivate       *p,
+                                              const float           *m,
+                                              const char            *debug_name,
+                                              GskLayerResolvedShape *shape,
+                                              const Box             *clip);
+/* The ops from @start on, none rounded, rounded to @shape's rectangle */
+void     gsk_layer_compile_round_ops         (Compiler                    *c,
+                                              guint                        start,
+                                              const GskLayerResolvedShape *shape);
 
 /* The target-space box of @p's clip-path (its style has one; its world
  * matrix fresh) */

@@ -673,8 +673,9 @@ enter_layer (Compiler *c,
 {
   GskLayer *layer = frame->layer;
   GskLayerPrivate *p = gsk_layer_get_private (layer);
-  gboolean changed, stale, need_group, orders_planes, back_hidden;
-  guint own_start;
+  gboolean changed, stale, need_group, orders_planes, back_hidden, round_own_ops;
+  GskLayerResolvedShape shape;
+  guint own_start, own_ops;
   graphene_rect_t bounds;
   Box layer_box, drawn, clip, child_clip, backdrop;
   Frame exit, child;
@@ -776,12 +777,20 @@ enter_layer (Compiler *c,
   /* The clip path clips all the layer draws: backdrop, group, own ops
    * and children */
   clip = frame->clip;
-  if (gsk_layer_style_get_clip_path (p->style) != NULL)
+  round_own_ops = FALSE;
+  if (gsk_layer_style_get_clip_path (p->style) != NULL &&
+      gsk_layer_compile_resolve_clip_path (p, m, &shape, &clip))
     {
-      if (gsk_layer_compile_push_clip_path (c, p, m, layer_debug_name (layer, p), &clip))
-        exit.pushed_shape_clip = TRUE;
-      else
-        clip = BOX_EMPTY;
+      graphene_size_t radii[4];
+
+      round_own_ops = !shape.is_path && !need_group && gsk_layer_style_get_n_backdrop_filters (p->style) == 0 &&
+                      !gsk_layer_resolve_corner_radii (p, radii);
+      if (!round_own_ops)
+        {
+          gsk_layer_compile_push_shape (c, p, m, layer_debug_name (layer, p), &shape, &clip);
+          gsk_layer_resolved_shape_clear (&shape);
+          exit.pushed_shape_clip = TRUE;
+        }
     }
 
   backdrop = BOX_EMPTY;
@@ -826,7 +835,19 @@ enter_layer (Compiler *c,
     }
 
   own_opacity = need_group ? 1.f : p->opacity;
+  own_ops = c->list->n_ops;
   drawn = back_hidden ? BOX_EMPTY : emit_own_ops (c, layer, p, m, &clip, &layer_box, own_opacity);
+  if (round_own_ops)
+    {
+      /* The shape rounds the layer's own ops; a clip holds its children */
+      gsk_layer_compile_round_ops (c, own_ops, &shape);
+      if (p->n_children > 0)
+        {
+          gsk_layer_compile_push_shape (c, p, m, layer_debug_name (layer, p), &shape, &clip);
+          exit.pushed_shape_clip = TRUE;
+        }
+      gsk_layer_resolved_shape_clear (&shape);
+    }
   gsk_layer_box_union (&drawn, &backdrop);
   if (orders_planes)
     gsk_layer_compile_add_item (c, layer, own_start, c->list->n_ops);

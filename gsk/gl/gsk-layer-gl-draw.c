@@ -1049,16 +1049,23 @@ composite_blend (GskLayerGLBackend          *self,
 }
 
 /* A path clip's offscreen times the path's coverage, which cairo fills
- * on the CPU as for the software backend: the offscreen is then
+ * on the CPU as for the software backend, over all the clip shows (a
+ * partial redraw must give a full one's pixels): the offscreen is then
  * composited as a plain box */
 static void
 apply_clip_path (GskLayerGLBackend          *self,
                  const GskLayerGLStackEntry *entry)
 {
-  int x = entry->box.x1, y = entry->box.y1;
-  int width = entry->box.x2 - x, height = entry->box.y2 - y;
-  cairo_surface_t *coverage = gsk_layer_render_op_clip_mask (entry->op, x, y, width, height);
+  const graphene_rect_t *all = &entry->op->screen_bounds;
+  int x = MAX ((int) floorf (all->origin.x), 0), y = MAX ((int) floorf (all->origin.y), 0);
+  int width = MIN ((int) ceilf (all->origin.x + all->size.width), self->target.width) - x;
+  int height = MIN ((int) ceilf (all->origin.y + all->size.height), self->target.height) - y;
+  cairo_surface_t *coverage;
   GLuint texture;
+
+  if (width <= 0 || height <= 0)
+    return;
+  coverage = gsk_layer_render_op_clip_mask (entry->op, x, y, width, height);
 
   glGenTextures (1, &texture);
   glActiveTexture (GL_TEXTURE0);
@@ -1086,7 +1093,8 @@ apply_clip_path (GskLayerGLBackend          *self,
   glDisable (GL_SCISSOR_TEST);
   glUseProgram (self->filter.id);
   glUniform4f (self->filter.u_viewport, 0, 0, self->target.width, self->target.height);
-  glUniform4f (self->filter.u_box, x, y, width, height);
+  glUniform4f (self->filter.u_box, entry->box.x1, entry->box.y1,
+               entry->box.x2 - entry->box.x1, entry->box.y2 - entry->box.y1);
   glUniform4f (self->filter.u_source_rect, x, y, width, height);
   glUniform1i (self->filter.u_source, 0);
   glUniform1i (self->filter.u_n_filters, 0);

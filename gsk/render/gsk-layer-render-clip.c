@@ -61,6 +61,7 @@ affine_mask (const GskLayerRenderOp     *op,
       gsk_layer_path_to_cairo (op->path, cr);
       cairo_identity_matrix (cr);
       cairo_set_fill_rule (cr, cairo_fill_rule (op->fill_rule));
+      cairo_set_antialias (cr, CAIRO_ANTIALIAS_BEST);
       cairo_fill (cr);
     }
   cairo_destroy (cr);
@@ -131,6 +132,7 @@ projective_mask (const GskLayerRenderOp     *op,
   cairo_translate (cr, -b->origin.x, -b->origin.y);
   gsk_layer_path_to_cairo (op->path, cr);
   cairo_set_fill_rule (cr, cairo_fill_rule (op->fill_rule));
+  cairo_set_antialias (cr, CAIRO_ANTIALIAS_BEST);
   cairo_fill (cr);
   cairo_destroy (cr);
   cairo_surface_flush (layer);

@@ -1033,21 +1033,34 @@ push_clip (RenderState            *state,
     state->skip_depth = 1;
 }
 
-/* A path clip's offscreen, through the path's coverage */
+/* A path clip's offscreen, through the path's coverage. The coverage is
+ * filled over all the clip shows (its screen bounds), whatever part is
+ * redrawn: cairo fills a pixel near the side of its image a little
+ * differently, and a partial redraw must give a full one's pixels. */
 static void
 composite_through_path (RenderState      *state,
                         const StackEntry *entry)
 {
-  int width = entry->box.x2 - entry->box.x1, height = entry->box.y2 - entry->box.y1;
-  cairo_surface_t *coverage = gsk_layer_render_op_clip_mask (entry->op, entry->box.x1, entry->box.y1, width, height);
-  pixman_image_t *mask = pixman_image_create_bits (PIXMAN_a8, width, height,
-                                                   (uint32_t *) cairo_image_surface_get_data (coverage),
-                                                   cairo_image_surface_get_stride (coverage));
+  pixman_box32_t all, part;
+  cairo_surface_t *coverage;
+  pixman_image_t *mask;
+
+  if (!gsk_layer_software_box_from_rect (&entry->op->screen_bounds, &state->bounds, ROUND_OUT, &all))
+    return;
+  part = (pixman_box32_t) { MAX (all.x1, entry->box.x1), MAX (all.y1, entry->box.y1),
+                            MIN (all.x2, entry->box.x2), MIN (all.y2, entry->box.y2) };
+  if (part.x1 >= part.x2 || part.y1 >= part.y2)
+    return;
+  coverage = gsk_layer_render_op_clip_mask (entry->op, all.x1, all.y1, all.x2 - all.x1, all.y2 - all.y1);
+  mask = pixman_image_create_bits (PIXMAN_a8, all.x2 - all.x1, all.y2 - all.y1,
+                                   (uint32_t *) cairo_image_surface_get_data (coverage),
+                                   cairo_image_surface_get_stride (coverage));
 
   pixman_image_composite32 (PIXMAN_OP_OVER, entry->offscreen, mask, state->canvas,
-                            0, 0, 0, 0,
-                            entry->box.x1 - state->canvas_x, entry->box.y1 - state->canvas_y,
-                            width, height);
+                            part.x1 - entry->box.x1, part.y1 - entry->box.y1,
+                            part.x1 - all.x1, part.y1 - all.y1,
+                            part.x1 - state->canvas_x, part.y1 - state->canvas_y,
+                            part.x2 - part.x1, part.y2 - part.y1);
   pixman_image_unref (mask);
   cairo_surface_destroy (coverage);
 }

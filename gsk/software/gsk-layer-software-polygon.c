@@ -236,10 +236,10 @@ gsk_layer_software_composite_polygon (RenderState            *state,
                    const pixman_box32_t   *box)
 {
   double points[2][MAX_POLYGON_POINTS][2];
-  pixman_triangle_t triangles[MAX_POLYGON_POINTS];
   graphene_rect_t extents;
-  pixman_box32_t mask_box;
+  pixman_box32_t mask_box, draw_box;
   pixman_image_t *mask, *alpha;
+  guint8 *mask_data;
   double min_x, min_y, max_x, max_y;
   guint i, n;
   int width, height, stride;
@@ -273,8 +273,13 @@ gsk_layer_software_composite_polygon (RenderState            *state,
       max_y = MAX (max_y, points[0][i][1]);
     }
 
+  /* The mask covers all of the polygon (clipped to the target above),
+   * whatever part of it is drawn: where cairo would clip an edge at the
+   * mask's side, the edge moves a little, and a partial redraw must give
+   * a full one's pixels */
   graphene_rect_init (&extents, min_x, min_y, max_x - min_x, max_y - min_y);
-  if (!gsk_layer_software_box_from_rect (&extents, box, ROUND_OUT, &mask_box))
+  if (!gsk_layer_software_box_from_rect (&extents, &state->bounds, ROUND_OUT, &mask_box) ||
+      !gsk_layer_software_box_from_rect (&extents, box, ROUND_OUT, &draw_box))
     return;
 
   width = mask_box.x2 - mask_box.x1;
@@ -287,25 +292,30 @@ gsk_layer_software_composite_polygon (RenderState            *state,
       points[0][i][1] = clamp_to_fixed_range (points[0][i][1], mask_box.y1);
     }
 
-  mask = pixman_image_create_bits (PIXMAN_a8, width, height,
-                                   (uint32_t *) get_mask_data (state, (gsize) stride * height),
-                                   stride);
+  mask_data = get_mask_data (state, (gsize) stride * height);
+  mask = pixman_image_create_bits (PIXMAN_a8, width, height, (uint32_t *) mask_data, stride);
   if (mask == NULL)
     return;
 
-  /* A convex polygon is a fan of triangles */
-  for (i = 0; i + 2 < n; i++)
-    {
-      const double *p[3] = { points[0][0], points[0][i + 1], points[0][i + 2] };
+  /* cairo fills the polygon in one pass over its spans: a fan of
+   * triangles added one by one costs each its whole bounding box. The
+   * mask's origin is a whole pixel, so that a partial redraw covers a
+   * pixel as a full one does. */
+  {
+    cairo_surface_t *surface = cairo_image_surface_create_for_data (mask_data, CAIRO_FORMAT_A8,
+                                                                    width, height, stride);
+    cairo_t *cr = cairo_create (surface);
 
-      triangles[i].p1.x = fixed_floor (p[0][0] - mask_box.x1);
-      triangles[i].p1.y = fixed_floor (p[0][1] - mask_box.y1);
-      triangles[i].p2.x = fixed_floor (p[1][0] - mask_box.x1);
-      triangles[i].p2.y = fixed_floor (p[1][1] - mask_box.y1);
-      triangles[i].p3.x = fixed_floor (p[2][0] - mask_box.x1);
-      triangles[i].p3.y = fixed_floor (p[2][1] - mask_box.y1);
-    }
-  pixman_add_triangles (mask, 0, 0, n - 2, triangles);
+    /* BEST: coverage in 256 levels (GOOD has 17, a step GL's edges show) */
+    cairo_set_antialias (cr, CAIRO_ANTIALIAS_BEST);
+    for (i = 0; i < n; i++)
+      cairo_line_to (cr, points[0][i][0] - mask_box.x1, points[0][i][1] - mask_box.y1);
+    cairo_close_path (cr);
+    cairo_fill (cr);
+    cairo_destroy (cr);
+    cairo_surface_flush (surface);
+    cairo_surface_destroy (surface);
+  }
 
   alpha = gsk_layer_software_get_alpha_mask (state, opacity);
   if (alpha)
@@ -313,10 +323,10 @@ gsk_layer_software_composite_polygon (RenderState            *state,
                               0, 0, 0, 0, 0, 0, width, height);
 
   pixman_image_composite32 (op, source, mask, state->canvas,
-                            mask_box.x1 - source_x, mask_box.y1 - source_y,
-                            0, 0,
-                            mask_box.x1 - state->canvas_x, mask_box.y1 - state->canvas_y,
-                            width, height);
+                            draw_box.x1 - source_x, draw_box.y1 - source_y,
+                            draw_box.x1 - mask_box.x1, draw_box.y1 - mask_box.y1,
+                            draw_box.x1 - state->canvas_x, draw_box.y1 - state->canvas_y,
+                            draw_box.x2 - draw_box.x1, draw_box.y2 - draw_box.y1);
 
   pixman_image_unref (mask);
 }
