@@ -38,6 +38,7 @@
 #include "gsk-layer-scroll.h"
 #include "gsk-layer-drop-target.h"
 #include "gsk-layer-text.h"
+#include "gsk-layer-shape.h"
 #include "gsk-layer-bin-layout.h"
 #include "gsk-layer-box-layout.h"
 #include "gsk-layer-fixed-layout.h"

@@ -46,7 +46,7 @@ ALLOWED = {
     # Layout managers and constraints measure contents and styled boxes
     'layout': {'core', 'style', 'content'},
     # Styles animate; transitions know how to interpolate them
-    'animation': {'core', 'style'},
+    'animation': {'core', 'style', 'path'},
     'css': {'core', 'animation', 'style', 'path'},
     # The frame pipeline: layout and draw passes, the compile of the tree
     # into a render list, the renderer that backends implement
@@ -56,10 +56,12 @@ ALLOWED = {
     # Scene files name GSK's own layer types, text layers among them, its
     # layout managers, styles and contents, and render them
     'scene': {'core', 'animation', 'css', 'style', 'content', 'text', 'layout',
-              'render', 'frame'},
+              'render', 'frame', 'shape', 'path'},
     # Long presses and kinetic motion run on frame clocks; the scroll
     # layer lays its children out at their natural length
     'input': {'core', 'animation', 'layout'},
+    # Shape layers draw paths with cairo, part-way by length
+    'shape': {'core', 'path'},
     # Children made from a list model's items, through the tree's API
     'model': {'core'},
     # The backends read the render list, for the renderer they implement

@@ -216,6 +216,17 @@ test_path_bounds (void)
   path = parse_or_fail ("");
   g_assert_true (gsk_layer_path_is_empty (path));
   g_assert_false (gsk_layer_path_get_bounds (path, &bounds));
+  /* Empty paths are equal and interpolate (a fuzz-parsers finding) */
+  {
+    GskLayerPath *built = gsk_layer_path_builder_free_to_path (gsk_layer_path_builder_new ());
+    GskLayerPath *mid = gsk_layer_path_interpolate (path, built, 0.5);
+
+    g_assert_true (gsk_layer_path_equal (path, built));
+    g_assert_nonnull (mid);
+    g_assert_true (gsk_layer_path_equal (mid, path));
+    gsk_layer_path_unref (mid);
+    gsk_layer_path_unref (built);
+  }
   gsk_layer_path_unref (path);
 
   /* A circle of radius 10 about (50, 50), as two arcs */

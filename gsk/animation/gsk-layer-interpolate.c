@@ -124,7 +124,8 @@ gsk_layer_value_type_is_animatable (GType type)
          type == G_TYPE_INT || type == G_TYPE_UINT ||
          type == GRAPHENE_TYPE_POINT || type == GRAPHENE_TYPE_POINT3D ||
          type == GRAPHENE_TYPE_SIZE || type == GDK_TYPE_RGBA ||
-         type == GSK_TYPE_LAYER_TRANSFORM || type == GSK_TYPE_LAYER_STYLE;
+         type == GSK_TYPE_LAYER_TRANSFORM || type == GSK_TYPE_LAYER_STYLE ||
+         type == GSK_TYPE_LAYER_PATH;
 }
 
 guint
@@ -739,6 +740,17 @@ gsk_layer_value_interpolate (const GValue *from,
     }
   else if (type == GSK_TYPE_LAYER_STYLE)
     g_value_take_boxed (out, gsk_layer_style_interpolate (g_value_get_boxed (from), g_value_get_boxed (to), t));
+  else if (type == GSK_TYPE_LAYER_PATH)
+    {
+      /* Paths of the same segments point by point; others at the end */
+      GskLayerPath *a = g_value_get_boxed (from), *b = g_value_get_boxed (to);
+      GskLayerPath *r = a && b ? gsk_layer_path_interpolate (a, b, t) : NULL;
+
+      if (r)
+        g_value_take_boxed (out, r);
+      else
+        g_value_copy (t < 1.0 ? from : to, out);
+    }
   else
     g_value_copy (t < 1.0 ? from : to, out);
 }

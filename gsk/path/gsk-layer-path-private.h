@@ -72,6 +72,28 @@ GskLayerPath *gsk_layer_path_parse_with_range (const char  *string,
                                                glong       *end,
                                                GError     **error);
 
+/* The length of @self's polylines within @tolerance (gsk-layer-path-measure.c) */
+float gsk_layer_path_get_length (const GskLayerPath *self,
+                                 float               tolerance);
+
+/* The part of @self from @start to @end of its length (fractions,
+ * clamped to [0, 1]), as polylines within @tolerance; @self itself for
+ * all of it. *@start_length: how far along @self the part starts. */
+GskLayerPath *gsk_layer_path_trim (const GskLayerPath *self,
+                                   float               start,
+                                   float               end,
+                                   float               tolerance,
+                                   float              *start_length);
+
+/* The point @distance along @self (its first or last point before or
+ * past it) and the direction there, in degrees clockwise from +x (y
+ * down); FALSE for an empty path */
+gboolean gsk_layer_path_get_point_at (const GskLayerPath *self,
+                                      float               distance,
+                                      float               tolerance,
+                                      graphene_point_t   *point,
+                                      float              *angle);
+
 /* @self under the 2D affine map (xx, yx, xy, yy, x0, y0), as cairo's */
 GskLayerPath *gsk_layer_path_transform (const GskLayerPath *self,
                                         const float         affine[6]);

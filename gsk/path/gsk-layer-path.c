@@ -467,10 +467,12 @@ gsk_layer_path_equal (const GskLayerPath *path1,
   if (path1 == path2)
     return TRUE;
 
-  return path1->n_verbs == path2->n_verbs &&
-         path1->n_data == path2->n_data &&
-         memcmp (path1->verbs, path2->verbs, path1->n_verbs) == 0 &&
-         memcmp (path1->data, path2->data, path1->n_data * sizeof (float)) == 0;
+  if (path1->n_verbs != path2->n_verbs || path1->n_data != path2->n_data)
+    return FALSE;
+  /* (Empty paths may hold no arrays at all) */
+  return path1->n_verbs == 0 ||
+         (memcmp (path1->verbs, path2->verbs, path1->n_verbs) == 0 &&
+          (path1->n_data == 0 || memcmp (path1->data, path2->data, path1->n_data * sizeof (float)) == 0));
 }
 
 static gboolean
@@ -697,7 +699,8 @@ gsk_layer_path_interpolate (const GskLayerPath *from,
   g_return_val_if_fail (to != NULL, NULL);
   g_return_val_if_fail (isfinite (t), NULL);
 
-  if (from->n_verbs != to->n_verbs || memcmp (from->verbs, to->verbs, from->n_verbs) != 0)
+  if (from->n_verbs != to->n_verbs ||
+      (from->n_verbs > 0 && memcmp (from->verbs, to->verbs, from->n_verbs) != 0))
     return NULL;
 
   d = from->data;
@@ -717,7 +720,7 @@ gsk_layer_path_interpolate (const GskLayerPath *from,
   g_ref_count_init (&path->ref_count);
   path->n_verbs = from->n_verbs;
   path->n_data = from->n_data;
-  path->verbs = g_memdup2 (from->verbs, from->n_verbs);
+  path->verbs = g_memdup2 (from->verbs, MAX (from->n_verbs, 1));
   path->data = g_new (float, MAX (from->n_data, 1));
   for (k = 0; k < from->n_data; k++)
     path->data[k] = from->data[k] + (to->data[k] - from->data[k]) * t;

@@ -18,6 +18,7 @@
 #include "gsk-layer-grid-layout.h"
 #include "gsk-layer-private.h"
 #include "gsk-layer-text.h"
+#include "gsk-layer-shape.h"
 #include "gsk-layer-json-scanner-private.h"
 
 /* A layer adds two JSON levels (itself and its "children" array) */
@@ -619,6 +620,7 @@ gsk_layer_scene_load_text (const char  *text,
    * layer types are known by name */
   g_type_ensure (GSK_TYPE_LAYER);
   g_type_ensure (GSK_TYPE_LAYER_TEXT);
+  g_type_ensure (GSK_TYPE_LAYER_SHAPE);
 
   parser = json_parser_new ();
   if (!json_parser_load_from_data (parser, text, length, &local_error))

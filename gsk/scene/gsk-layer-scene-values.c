@@ -211,6 +211,28 @@ parse_transform (Loader             *l,
 }
 
 static gboolean
+parse_path (Loader           *l,
+            JsonNode         *node,
+            GskLayerJsonPos  *pos,
+            const char       *name,
+            GskLayerPath    **path)
+{
+  GError *local_error = NULL;
+  glong start = 0;
+
+  *path = NULL;
+  if (JSON_NODE_HOLDS_NULL (node))
+    return TRUE;
+  if (!node_holds (node, G_TYPE_STRING))
+    return wrong_kind (l, pos, name, "SVG path data", node);
+  *path = gsk_layer_path_parse_with_range (json_node_get_string (node), &start, NULL, &local_error);
+  if (*path != NULL)
+    return TRUE;
+
+  return string_value_error (l, pos, name, start, local_error->code, local_error);
+}
+
+static gboolean
 parse_style (Loader           *l,
              JsonNode         *node,
              GskLayerJsonPos  *pos,
@@ -478,7 +500,7 @@ gsk_layer_scene_type_is_supported (GType type)
     case G_TYPE_BOXED:
       return type == GRAPHENE_TYPE_POINT || type == GRAPHENE_TYPE_SIZE ||
              type == GRAPHENE_TYPE_POINT3D || type == GSK_TYPE_LAYER_TRANSFORM ||
-             type == GDK_TYPE_RGBA || type == GSK_TYPE_LAYER_STYLE;
+             type == GDK_TYPE_RGBA || type == GSK_TYPE_LAYER_STYLE || type == GSK_TYPE_LAYER_PATH;
     case G_TYPE_OBJECT:
     case G_TYPE_INTERFACE:
       return g_type_is_a (type, GSK_TYPE_LAYER_CONTENT) || g_type_is_a (type, GSK_TYPE_LAYER_LAYOUT_MANAGER);
@@ -772,6 +794,14 @@ gsk_layer_scene_parse_value (GskLayerSceneLoader *l,
             return FALSE;
           g_value_take_boxed (value, style);
         }
+      else if (type == GSK_TYPE_LAYER_PATH)
+        {
+          GskLayerPath *path;
+
+          if (!parse_path (l, node, pos, name, &path))
+            return FALSE;
+          g_value_take_boxed (value, path);
+        }
       else if (type == GDK_TYPE_RGBA)
         {
           GdkRGBA color;
@@ -1027,6 +1057,18 @@ gsk_layer_scene_add_value (GskLayerSceneSaver *s,
         add_content (s, builder, g_value_get_object (value));
       break;
     case G_TYPE_BOXED:
+      if (type == GSK_TYPE_LAYER_PATH)
+        {
+          if (g_value_get_boxed (value) == NULL)
+            {
+              json_builder_add_null_value (builder);
+              break;
+            }
+          text = gsk_layer_path_to_string (g_value_get_boxed (value));
+          json_builder_add_string_value (builder, text);
+          g_free (text);
+          break;
+        }
       if (type == GSK_TYPE_LAYER_TRANSFORM || type == GDK_TYPE_RGBA || type == GSK_TYPE_LAYER_STYLE)
         {
           if (type == GSK_TYPE_LAYER_TRANSFORM)

@@ -8,7 +8,8 @@
  * are read as scene files read them (the “background-color” of a layer,
  * and colour content), and must survive a save and a reload exactly.
  * Styles print back as transforms do, their errors say where, and a
- * layer takes and draws what parses.
+ * layer takes and draws what parses. A first byte 'p' takes SVG path
+ * data, which prints back, and clips a layer.
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -379,6 +380,72 @@ fuzz_style (const char *text)
 }
 
 /* }}} */
+/* {{{ Paths */
+
+/* SVG path data: what parses prints back as data that parses to an equal
+ * path, has finite bounds, interpolates with itself to itself, and
+ * clips a layer (as clip-path's path()) that draws and is picked */
+static void
+fuzz_path (const char *text)
+{
+  GError *error = NULL;
+  GskLayerPath *path = gsk_layer_path_parse (text, &error), *again, *mid;
+  graphene_rect_t bounds;
+  graphene_point_t centre;
+  char *printed, *css;
+  GskLayer *root, *layer;
+  GskLayerRenderer *renderer;
+  cairo_surface_t *image;
+
+  if (path == NULL)
+    {
+      if (!g_str_has_prefix (error->message, "characters "))
+        fail (text, "a path's error does not say where: %s", error->message);
+      g_error_free (error);
+      return;
+    }
+
+  printed = gsk_layer_path_to_string (path);
+  again = gsk_layer_path_parse (printed, &error);
+  if (again == NULL)
+    fail (text, "a path does not parse back: %s\n--- printed: %s", error->message, printed);
+  if (!gsk_layer_path_equal (path, again))
+    fail (text, "a path parses back as another\n--- printed: %s", printed);
+  gsk_layer_path_get_bounds (path, &bounds);
+  if (!isfinite (bounds.origin.x) || !isfinite (bounds.origin.y) ||
+      !isfinite (bounds.size.width) || !isfinite (bounds.size.height))
+    fail (text, "a path's bounds are not finite");
+  mid = gsk_layer_path_interpolate (path, again, 0.5);
+  if (mid == NULL || !gsk_layer_path_equal (mid, path))
+    fail (text, "a path between itself and itself is another");
+  graphene_rect_get_center (&bounds, &centre);
+  gsk_layer_path_contains_point (path, &centre, GSK_LAYER_PATH_FILL_RULE_EVENODD);
+
+  root = g_object_ref_sink (gsk_layer_new ());
+  layer = gsk_layer_new ();
+  gsk_layer_set_size (root, &GRAPHENE_SIZE_INIT (32, 32));
+  gsk_layer_set_size (layer, &GRAPHENE_SIZE_INIT (30, 20));
+  gsk_layer_set_background_color (layer, &(GdkRGBA) { 1, 0, 0, 1 });
+  gsk_layer_add_child (layer, gsk_layer_new ());
+  gsk_layer_add_child (root, layer);
+  css = g_strdup_printf ("clip-path: path(evenodd, \"%s\")", printed);
+  if (!gsk_layer_set_style_from_string (layer, css, &error))
+    fail (text, "a path printed does not clip a layer: %s", error->message);
+  renderer = gsk_layer_software_renderer_new ();
+  image = gsk_layer_renderer_render_to_surface (renderer, root, 32, 32);
+  cairo_surface_destroy (image);
+  gsk_layer_pick (root, 5, 5);
+  g_object_unref (renderer);
+  g_object_unref (root);
+
+  g_free (css);
+  g_free (printed);
+  gsk_layer_path_unref (mid);
+  gsk_layer_path_unref (again);
+  gsk_layer_path_unref (path);
+}
+
+/* }}} */
 
 int
 LLVMFuzzerTestOneInput (const uint8_t *data,
@@ -390,7 +457,9 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
     return -1;
 
   text = g_strndup ((const char *) data + 1, size - 1);
-  switch (data[0] % 4)
+  if (data[0] == 'p')
+    fuzz_path (text);
+  else switch (data[0] % 4)
     {
     case 0: fuzz_transform (text); break;
     case 1: fuzz_easing (text); break;

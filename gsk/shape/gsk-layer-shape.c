@@ -1,0 +1,1057 @@
+/* gsk-layer-shape.c: a layer that fills and strokes a path
+ *
+ * SPDX-License-Identifier: LGPL-2.1-or-later
+ */
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "gsk-layer-shape.h"
+#include "gsk-layer-path-private.h"
+#include "gsk-layer-private.h"
+#include "gsk-layer-enum-types.h"
+
+/**
+ * GskLayerShape:
+ *
+ * A layer that draws a [struct@LayerPath]: filled, then stroked, as
+ * SVG's `<path>` and Core Animation's `CAShapeLayer` draw one.
+ *
+ * ```c
+ * GskLayerPath *ring = gsk_layer_path_parse ("M 32 4 A 28 28 0 1 1 31.99 4", NULL);
+ * GskLayer *progress = gsk_layer_shape_new (ring);
+ *
+ * gsk_layer_set_size (progress, &GRAPHENE_SIZE_INIT (64, 64));
+ * gsk_layer_shape_set_fill_color (GSK_LAYER_SHAPE (progress), &(GdkRGBA) { 0, 0, 0, 0 });
+ * gsk_layer_shape_set_stroke_color (GSK_LAYER_SHAPE (progress), &(GdkRGBA) { 0.2, 0.5, 0.9, 1 });
+ * gsk_layer_shape_set_stroke_width (GSK_LAYER_SHAPE (progress), 6);
+ * gsk_layer_shape_set_line_cap (GSK_LAYER_SHAPE (progress), GSK_LAYER_LINE_CAP_ROUND);
+ * gsk_layer_shape_set_stroke_end (GSK_LAYER_SHAPE (progress), 0.25);
+ * ```
+ *
+ * The path is in the layer's coordinates, and the shape is drawn within
+ * the layer's bounds: size the layer to hold the stroke. It is drawn at
+ * the resolution the layer is shown at, crisp at any scale, and again
+ * only when a property changes. By default the fill is black and there
+ * is no stroke, as in SVG.
+ *
+ * [property@LayerShape:stroke-start] and [property@LayerShape:stroke-end]
+ * draw part of the stroke, by length along the whole path: animate the
+ * end from 0 to 1 to draw a path on. They, the colours, the width, the
+ * dash offset and the path itself (between paths of the same segments)
+ * animate, implicitly inside an easing state or with transitions.
+ *
+ * Since: 0.1
+ */
+
+struct _GskLayerShape
+{
+  GskLayer parent_instance;
+
+  GskLayerPath *path;
+  GdkRGBA fill_color;
+  GskLayerPathFillRule fill_rule;
+  GdkRGBA stroke_color;
+  float stroke_width;
+  GskLayerLineCap line_cap;
+  GskLayerLineJoin line_join;
+  float miter_limit;
+  float *dash;
+  gsize n_dash;
+  float dash_offset;
+  float stroke_start;
+  float stroke_end;
+};
+
+enum {
+  PROP_0,
+  PROP_PATH,
+  PROP_FILL_COLOR,
+  PROP_FILL_RULE,
+  PROP_STROKE_COLOR,
+  PROP_STROKE_WIDTH,
+  PROP_LINE_CAP,
+  PROP_LINE_JOIN,
+  PROP_MITER_LIMIT,
+  PROP_DASH_OFFSET,
+  PROP_STROKE_START,
+  PROP_STROKE_END,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+G_DEFINE_FINAL_TYPE (GskLayerShape, gsk_layer_shape, GSK_TYPE_LAYER)
+
+/* {{{ Animation */
+
+/* With an easing state in force, the value goes to a transition, which
+ * sets it frame by frame */
+static gboolean
+animate (GskLayerShape *self,
+         guint          prop,
+         const GValue  *value)
+{
+  GskLayerPrivate *priv = gsk_layer_get_private (GSK_LAYER (self));
+
+  if (G_LIKELY (priv->animation == NULL || priv->updating_presentation))
+    return FALSE;
+  return gsk_layer_animation_hooks->animate_property (GSK_LAYER (self), properties[prop], value);
+}
+
+static gboolean
+animate_float (GskLayerShape *self,
+               guint          prop,
+               float          v)
+{
+  GValue value = G_VALUE_INIT;
+  gboolean handled;
+
+  if (G_LIKELY (gsk_layer_get_private (GSK_LAYER (self))->animation == NULL))
+    return FALSE;
+  g_value_init (&value, G_TYPE_FLOAT);
+  g_value_set_float (&value, v);
+  handled = animate (self, prop, &value);
+  g_value_unset (&value);
+  return handled;
+}
+
+static gboolean
+animate_boxed (GskLayerShape *self,
+               guint          prop,
+               GType          type,
+               gconstpointer  boxed)
+{
+  GValue value = G_VALUE_INIT;
+  gboolean handled;
+
+  if (G_LIKELY (gsk_layer_get_private (GSK_LAYER (self))->animation == NULL))
+    return FALSE;
+  g_value_init (&value, type);
+  g_value_set_boxed (&value, boxed);
+  handled = animate (self, prop, &value);
+  g_value_unset (&value);
+  return handled;
+}
+
+/* The model value while a transition runs, else NULL */
+static const GValue *
+model_value (GskLayerShape *self,
+             guint          prop)
+{
+  if (G_LIKELY (gsk_layer_get_private (GSK_LAYER (self))->animation == NULL))
+    return NULL;
+  return gsk_layer_animation_hooks->get_model_value (GSK_LAYER (self), properties[prop]);
+}
+
+/* Transitions set what is on screen; only the model notifies */
+static void
+changed (GskLayerShape *self,
+         guint          prop)
+{
+  gsk_layer_invalidate_content (GSK_LAYER (self));
+  if (!gsk_layer_get_private (GSK_LAYER (self))->updating_presentation)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[prop]);
+}
+
+/* }}} */
+/* {{{ Drawing */
+
+static cairo_line_cap_t
+cairo_cap (GskLayerLineCap cap)
+{
+  switch (cap)
+    {
+    case GSK_LAYER_LINE_CAP_ROUND: return CAIRO_LINE_CAP_ROUND;
+    case GSK_LAYER_LINE_CAP_SQUARE: return CAIRO_LINE_CAP_SQUARE;
+    case GSK_LAYER_LINE_CAP_BUTT:
+    default: return CAIRO_LINE_CAP_BUTT;
+    }
+}
+
+static cairo_line_join_t
+cairo_join (GskLayerLineJoin join)
+{
+  switch (join)
+    {
+    case GSK_LAYER_LINE_JOIN_ROUND: return CAIRO_LINE_JOIN_ROUND;
+    case GSK_LAYER_LINE_JOIN_BEVEL: return CAIRO_LINE_JOIN_BEVEL;
+    case GSK_LAYER_LINE_JOIN_MITER:
+    default: return CAIRO_LINE_JOIN_MITER;
+    }
+}
+
+static void
+gsk_layer_shape_draw (GskLayer *layer,
+                      cairo_t  *cr)
+{
+  GskLayerShape *self = GSK_LAYER_SHAPE (layer);
+  double dx = 1, dy = 0;
+
+  if (self->path == NULL || gsk_layer_path_is_empty (self->path))
+    return;
+
+  if (self->fill_color.alpha > 0)
+    {
+      gsk_layer_path_to_cairo (self->path, cr);
+      cairo_set_fill_rule (cr, self->fill_rule == GSK_LAYER_PATH_FILL_RULE_EVENODD ? CAIRO_FILL_RULE_EVEN_ODD
+                                                                                 : CAIRO_FILL_RULE_WINDING);
+      gdk_cairo_set_source_rgba (cr, &self->fill_color);
+      cairo_fill (cr);
+    }
+
+  if (self->stroke_color.alpha > 0 && self->stroke_width > 0 && self->stroke_end > self->stroke_start)
+    {
+      GskLayerPath *part;
+      float offset = 0;
+
+      /* A part of the stroke is measured on polylines a tenth of a
+       * device pixel from the curves */
+      cairo_user_to_device_distance (cr, &dx, &dy);
+      part = gsk_layer_path_trim (self->path, self->stroke_start, self->stroke_end,
+                                  0.1f / MAX (hypot (dx, dy), 1e-3), &offset);
+      gsk_layer_path_to_cairo (part, cr);
+      gsk_layer_path_unref (part);
+      cairo_set_line_width (cr, self->stroke_width);
+      cairo_set_line_cap (cr, cairo_cap (self->line_cap));
+      cairo_set_line_join (cr, cairo_join (self->line_join));
+      cairo_set_miter_limit (cr, self->miter_limit);
+      if (self->n_dash > 0)
+        {
+          double *dash = g_newa (double, self->n_dash);
+          gsize i;
+
+          for (i = 0; i < self->n_dash; i++)
+            dash[i] = self->dash[i];
+          /* Dashes run from the path's start, not the part's */
+          cairo_set_dash (cr, dash, self->n_dash, self->dash_offset + offset);
+        }
+      gdk_cairo_set_source_rgba (cr, &self->stroke_color);
+      cairo_stroke (cr);
+    }
+}
+
+/* }}} */
+/* {{{ GObject */
+
+static void
+gsk_layer_shape_finalize (GObject *object)
+{
+  GskLayerShape *self = GSK_LAYER_SHAPE (object);
+
+  g_clear_pointer (&self->path, gsk_layer_path_unref);
+  g_free (self->dash);
+
+  G_OBJECT_CLASS (gsk_layer_shape_parent_class)->finalize (object);
+}
+
+static void
+gsk_layer_shape_get_property (GObject    *object,
+                              guint       prop_id,
+                              GValue     *value,
+                              GParamSpec *pspec)
+{
+  GskLayerShape *self = GSK_LAYER_SHAPE (object);
+  GdkRGBA color;
+
+  switch (prop_id)
+    {
+    case PROP_PATH:
+      g_value_set_boxed (value, gsk_layer_shape_get_path (self));
+      break;
+    case PROP_FILL_COLOR:
+      gsk_layer_shape_get_fill_color (self, &color);
+      g_value_set_boxed (value, &color);
+      break;
+    case PROP_FILL_RULE:
+      g_value_set_enum (value, self->fill_rule);
+      break;
+    case PROP_STROKE_COLOR:
+      gsk_layer_shape_get_stroke_color (self, &color);
+      g_value_set_boxed (value, &color);
+      break;
+    case PROP_STROKE_WIDTH:
+      g_value_set_float (value, gsk_layer_shape_get_stroke_width (self));
+      break;
+    case PROP_LINE_CAP:
+      g_value_set_enum (value, self->line_cap);
+      break;
+    case PROP_LINE_JOIN:
+      g_value_set_enum (value, self->line_join);
+      break;
+    case PROP_MITER_LIMIT:
+      g_value_set_float (value, self->miter_limit);
+      break;
+    case PROP_DASH_OFFSET:
+      g_value_set_float (value, gsk_layer_shape_get_dash_offset (self));
+      break;
+    case PROP_STROKE_START:
+      g_value_set_float (value, gsk_layer_shape_get_stroke_start (self));
+      break;
+    case PROP_STROKE_END:
+      g_value_set_float (value, gsk_layer_shape_get_stroke_end (self));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+gsk_layer_shape_set_property (GObject      *object,
+                              guint         prop_id,
+                              const GValue *value,
+                              GParamSpec   *pspec)
+{
+  GskLayerShape *self = GSK_LAYER_SHAPE (object);
+
+  switch (prop_id)
+    {
+    case PROP_PATH:
+      gsk_layer_shape_set_path (self, g_value_get_boxed (value));
+      break;
+    case PROP_FILL_COLOR:
+      gsk_layer_shape_set_fill_color (self, g_value_get_boxed (value));
+      break;
+    case PROP_FILL_RULE:
+      gsk_layer_shape_set_fill_rule (self, g_value_get_enum (value));
+      break;
+    case PROP_STROKE_COLOR:
+      gsk_layer_shape_set_stroke_color (self, g_value_get_boxed (value));
+      break;
+    case PROP_STROKE_WIDTH:
+      gsk_layer_shape_set_stroke_width (self, g_value_get_float (value));
+      break;
+    case PROP_LINE_CAP:
+      gsk_layer_shape_set_line_cap (self, g_value_get_enum (value));
+      break;
+    case PROP_LINE_JOIN:
+      gsk_layer_shape_set_line_join (self, g_value_get_enum (value));
+      break;
+    case PROP_MITER_LIMIT:
+      gsk_layer_shape_set_miter_limit (self, g_value_get_float (value));
+      break;
+    case PROP_DASH_OFFSET:
+      gsk_layer_shape_set_dash_offset (self, g_value_get_float (value));
+      break;
+    case PROP_STROKE_START:
+      gsk_layer_shape_set_stroke_start (self, g_value_get_float (value));
+      break;
+    case PROP_STROKE_END:
+      gsk_layer_shape_set_stroke_end (self, g_value_get_float (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+gsk_layer_shape_class_init (GskLayerShapeClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GskLayerClass *layer_class = GSK_LAYER_CLASS (klass);
+
+  object_class->finalize = gsk_layer_shape_finalize;
+  object_class->get_property = gsk_layer_shape_get_property;
+  object_class->set_property = gsk_layer_shape_set_property;
+  layer_class->draw = gsk_layer_shape_draw;
+
+  /**
+   * GskLayerShape:path:
+   *
+   * The path drawn, in the layer's coordinates, or %NULL for none.
+   *
+   * Since: 0.1
+   */
+  properties[PROP_PATH] =
+    g_param_spec_boxed ("path", NULL, "The path drawn",
+                        GSK_TYPE_LAYER_PATH,
+                        G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /**
+   * GskLayerShape:fill-color:
+   *
+   * The colour that fills the path; transparent for no fill.
+   *
+   * Since: 0.1
+   */
+  properties[PROP_FILL_COLOR] =
+    g_param_spec_boxed ("fill-color", NULL, "The colour of the fill",
+                        GDK_TYPE_RGBA,
+                        G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /**
+   * GskLayerShape:fill-rule:
+   *
+   * Which points the path encloses, for the fill.
+   *
+   * Since: 0.1
+   */
+  properties[PROP_FILL_RULE] =
+    g_param_spec_enum ("fill-rule", NULL, "Which points the fill covers",
+                       GSK_TYPE_LAYER_PATH_FILL_RULE, GSK_LAYER_PATH_FILL_RULE_NONZERO,
+                       G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /**
+   * GskLayerShape:stroke-color:
+   *
+   * The colour of the stroke; transparent (the default) for none.
+   *
+   * Since: 0.1
+   */
+  properties[PROP_STROKE_COLOR] =
+    g_param_spec_boxed ("stroke-color", NULL, "The colour of the stroke",
+                        GDK_TYPE_RGBA,
+                        G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /**
+   * GskLayerShape:stroke-width:
+   *
+   * The width of the stroke, centred on the path.
+   *
+   * Since: 0.1
+   */
+  properties[PROP_STROKE_WIDTH] =
+    g_param_spec_float ("stroke-width", NULL, "The width of the stroke",
+                        0.f, GSK_LAYER_MAX_COORDINATE, 1.f,
+                        G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /**
+   * GskLayerShape:line-cap:
+   *
+   * How the ends of the stroke look.
+   *
+   * Since: 0.1
+   */
+  properties[PROP_LINE_CAP] =
+    g_param_spec_enum ("line-cap", NULL, "How the ends of the stroke look",
+                       GSK_TYPE_LAYER_LINE_CAP, GSK_LAYER_LINE_CAP_BUTT,
+                       G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /**
+   * GskLayerShape:line-join:
+   *
+   * How the stroke turns corners.
+   *
+   * Since: 0.1
+   */
+  properties[PROP_LINE_JOIN] =
+    g_param_spec_enum ("line-join", NULL, "How the stroke turns corners",
+                       GSK_TYPE_LAYER_LINE_JOIN, GSK_LAYER_LINE_JOIN_MITER,
+                       G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /**
+   * GskLayerShape:miter-limit:
+   *
+   * How long a miter may be, as a multiple of the stroke width, before
+   * the corner is bevelled (SVG's `stroke-miterlimit`, 4 by default).
+   *
+   * Since: 0.1
+   */
+  properties[PROP_MITER_LIMIT] =
+    g_param_spec_float ("miter-limit", NULL, "How long a miter may be",
+                        1.f, GSK_LAYER_MAX_COORDINATE, 4.f,
+                        G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /**
+   * GskLayerShape:dash-offset:
+   *
+   * How far into the dash pattern the path starts (SVG's
+   * `stroke-dashoffset`): animate it to make the dashes march.
+   *
+   * Since: 0.1
+   */
+  properties[PROP_DASH_OFFSET] =
+    g_param_spec_float ("dash-offset", NULL, "How far into the dashes the path starts",
+                        -GSK_LAYER_MAX_COORDINATE, GSK_LAYER_MAX_COORDINATE, 0.f,
+                        G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /**
+   * GskLayerShape:stroke-start:
+   *
+   * Where the stroke starts, as a fraction of the path's length.
+   *
+   * Since: 0.1
+   */
+  properties[PROP_STROKE_START] =
+    g_param_spec_float ("stroke-start", NULL, "Where the stroke starts along the path",
+                        0.f, 1.f, 0.f,
+                        G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /**
+   * GskLayerShape:stroke-end:
+   *
+   * Where the stroke ends, as a fraction of the path's length: nothing
+   * is stroked where it is not past the start.
+   *
+   * Since: 0.1
+   */
+  properties[PROP_STROKE_END] =
+    g_param_spec_float ("stroke-end", NULL, "Where the stroke ends along the path",
+                        0.f, 1.f, 1.f,
+                        G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+}
+
+static void
+gsk_layer_shape_init (GskLayerShape *self)
+{
+  self->fill_color = (GdkRGBA) { 0, 0, 0, 1 };
+  self->stroke_color = (GdkRGBA) { 0, 0, 0, 0 };
+  self->stroke_width = 1.f;
+  self->miter_limit = 4.f;
+  self->stroke_end = 1.f;
+}
+
+/* }}} */
+/* {{{ API */
+
+/**
+ * gsk_layer_shape_new:
+ * @path: (nullable): the path to draw
+ *
+ * Makes a layer that fills @path in black, as SVG's `<path d="…">` does.
+ *
+ * Returns: (transfer floating): a new shape layer
+ *
+ * Since: 0.1
+ */
+GskLayer *
+gsk_layer_shape_new (GskLayerPath *path)
+{
+  return g_object_new (GSK_TYPE_LAYER_SHAPE, "path", path, NULL);
+}
+
+/**
+ * gsk_layer_shape_set_path:
+ * @self: a shape layer
+ * @path: (nullable): the path to draw
+ *
+ * Sets the path drawn. Inside an easing state, a path of the same
+ * segments as the one drawn animates toward @path point by point;
+ * another is set at the end.
+ *
+ * Since: 0.1
+ */
+void
+gsk_layer_shape_set_path (GskLayerShape *self,
+                          GskLayerPath  *path)
+{
+  g_return_if_fail (GSK_IS_LAYER_SHAPE (self));
+
+  if (animate_boxed (self, PROP_PATH, GSK_TYPE_LAYER_PATH, path))
+    return;
+  if (self->path == path || (self->path && path && gsk_layer_path_equal (self->path, path)))
+    return;
+
+  if (path)
+    gsk_layer_path_ref (path);
+  g_clear_pointer (&self->path, gsk_layer_path_unref);
+  self->path = path;
+  changed (self, PROP_PATH);
+}
+
+/**
+ * gsk_layer_shape_get_path:
+ * @self: a shape layer
+ *
+ * Gets the path set (while it animates, where it is going).
+ *
+ * Returns: (transfer none) (nullable): the path
+ *
+ * Since: 0.1
+ */
+GskLayerPath *
+gsk_layer_shape_get_path (GskLayerShape *self)
+{
+  g_return_val_if_fail (GSK_IS_LAYER_SHAPE (self), NULL);
+
+  if (model_value (self, PROP_PATH))
+    return g_value_get_boxed (model_value (self, PROP_PATH));
+  return self->path;
+}
+
+static gboolean
+rgba_is_valid (const GdkRGBA *c)
+{
+  return c->red >= 0 && c->red <= 1 && c->green >= 0 && c->green <= 1 &&
+         c->blue >= 0 && c->blue <= 1 && c->alpha >= 0 && c->alpha <= 1;
+}
+
+static void
+set_color (GskLayerShape *self,
+           guint          prop,
+           GdkRGBA       *field,
+           const GdkRGBA *color)
+{
+  if (animate_boxed (self, prop, GDK_TYPE_RGBA, color))
+    return;
+  if (gdk_rgba_equal (field, color))
+    return;
+  *field = *color;
+  changed (self, prop);
+}
+
+/**
+ * gsk_layer_shape_set_fill_color:
+ * @self: a shape layer
+ * @color: the fill's colour; transparent for none
+ *
+ * Sets the colour that fills the path.
+ *
+ * Since: 0.1
+ */
+void
+gsk_layer_shape_set_fill_color (GskLayerShape *self,
+                                const GdkRGBA *color)
+{
+  g_return_if_fail (GSK_IS_LAYER_SHAPE (self));
+  g_return_if_fail (color != NULL && rgba_is_valid (color));
+
+  set_color (self, PROP_FILL_COLOR, &self->fill_color, color);
+}
+
+/**
+ * gsk_layer_shape_get_fill_color:
+ * @self: a shape layer
+ * @color: (out caller-allocates): the fill's colour
+ *
+ * Gets the colour that fills the path.
+ *
+ * Since: 0.1
+ */
+void
+gsk_layer_shape_get_fill_color (GskLayerShape *self,
+                                GdkRGBA       *color)
+{
+  g_return_if_fail (GSK_IS_LAYER_SHAPE (self));
+  g_return_if_fail (color != NULL);
+
+  *color = model_value (self, PROP_FILL_COLOR) ? *(GdkRGBA *) g_value_get_boxed (model_value (self, PROP_FILL_COLOR))
+                                               : self->fill_color;
+}
+
+/**
+ * gsk_layer_shape_set_fill_rule:
+ * @self: a shape layer
+ * @rule: which points the fill covers
+ *
+ * Sets which points the path encloses, for the fill.
+ *
+ * Since: 0.1
+ */
+void
+gsk_layer_shape_set_fill_rule (GskLayerShape        *self,
+                               GskLayerPathFillRule  rule)
+{
+  g_return_if_fail (GSK_IS_LAYER_SHAPE (self));
+  g_return_if_fail (rule == GSK_LAYER_PATH_FILL_RULE_NONZERO || rule == GSK_LAYER_PATH_FILL_RULE_EVENODD);
+
+  if (self->fill_rule == rule)
+    return;
+  self->fill_rule = rule;
+  changed (self, PROP_FILL_RULE);
+}
+
+/**
+ * gsk_layer_shape_get_fill_rule:
+ * @self: a shape layer
+ *
+ * Gets which points the path encloses, for the fill.
+ *
+ * Returns: the fill rule
+ *
+ * Since: 0.1
+ */
+GskLayerPathFillRule
+gsk_layer_shape_get_fill_rule (GskLayerShape *self)
+{
+  g_return_val_if_fail (GSK_IS_LAYER_SHAPE (self), GSK_LAYER_PATH_FILL_RULE_NONZERO);
+
+  return self->fill_rule;
+}
+
+/**
+ * gsk_layer_shape_set_stroke_color:
+ * @self: a shape layer
+ * @color: the stroke's colour; transparent for none
+ *
+ * Sets the colour of the stroke.
+ *
+ * Since: 0.1
+ */
+void
+gsk_layer_shape_set_stroke_color (GskLayerShape *self,
+                                  const GdkRGBA *color)
+{
+  g_return_if_fail (GSK_IS_LAYER_SHAPE (self));
+  g_return_if_fail (color != NULL && rgba_is_valid (color));
+
+  set_color (self, PROP_STROKE_COLOR, &self->stroke_color, color);
+}
+
+/**
+ * gsk_layer_shape_get_stroke_color:
+ * @self: a shape layer
+ * @color: (out caller-allocates): the stroke's colour
+ *
+ * Gets the colour of the stroke.
+ *
+ * Since: 0.1
+ */
+void
+gsk_layer_shape_get_stroke_color (GskLayerShape *self,
+                                  GdkRGBA       *color)
+{
+  g_return_if_fail (GSK_IS_LAYER_SHAPE (self));
+  g_return_if_fail (color != NULL);
+
+  *color = model_value (self, PROP_STROKE_COLOR) ? *(GdkRGBA *) g_value_get_boxed (model_value (self, PROP_STROKE_COLOR))
+                                                 : self->stroke_color;
+}
+
+static void
+set_float (GskLayerShape *self,
+           guint          prop,
+           float         *field,
+           float          value)
+{
+  if (animate_float (self, prop, value))
+    return;
+  if (*field == value)
+    return;
+  *field = value;
+  changed (self, prop);
+}
+
+static float
+get_float (GskLayerShape *self,
+           guint          prop,
+           float          field)
+{
+  const GValue *model = model_value (self, prop);
+
+  return model ? g_value_get_float (model) : field;
+}
+
+/**
+ * gsk_layer_shape_set_stroke_width:
+ * @self: a shape layer
+ * @width: the stroke's width, not negative
+ *
+ * Sets the width of the stroke, centred on the path.
+ *
+ * Since: 0.1
+ */
+void
+gsk_layer_shape_set_stroke_width (GskLayerShape *self,
+                                  float          width)
+{
+  g_return_if_fail (GSK_IS_LAYER_SHAPE (self));
+  g_return_if_fail (width >= 0.f && width <= GSK_LAYER_MAX_COORDINATE);
+
+  set_float (self, PROP_STROKE_WIDTH, &self->stroke_width, width);
+}
+
+/**
+ * gsk_layer_shape_get_stroke_width:
+ * @self: a shape layer
+ *
+ * Gets the width of the stroke.
+ *
+ * Returns: the width
+ *
+ * Since: 0.1
+ */
+float
+gsk_layer_shape_get_stroke_width (GskLayerShape *self)
+{
+  g_return_val_if_fail (GSK_IS_LAYER_SHAPE (self), 1.f);
+
+  return get_float (self, PROP_STROKE_WIDTH, self->stroke_width);
+}
+
+/**
+ * gsk_layer_shape_set_line_cap:
+ * @self: a shape layer
+ * @cap: how the ends of the stroke look
+ *
+ * Sets how the ends of the stroke look.
+ *
+ * Since: 0.1
+ */
+void
+gsk_layer_shape_set_line_cap (GskLayerShape   *self,
+                              GskLayerLineCap  cap)
+{
+  g_return_if_fail (GSK_IS_LAYER_SHAPE (self));
+  g_return_if_fail (cap <= GSK_LAYER_LINE_CAP_SQUARE);
+
+  if (self->line_cap == cap)
+    return;
+  self->line_cap = cap;
+  changed (self, PROP_LINE_CAP);
+}
+
+/**
+ * gsk_layer_shape_get_line_cap:
+ * @self: a shape layer
+ *
+ * Gets how the ends of the stroke look.
+ *
+ * Returns: the line cap
+ *
+ * Since: 0.1
+ */
+GskLayerLineCap
+gsk_layer_shape_get_line_cap (GskLayerShape *self)
+{
+  g_return_val_if_fail (GSK_IS_LAYER_SHAPE (self), GSK_LAYER_LINE_CAP_BUTT);
+
+  return self->line_cap;
+}
+
+/**
+ * gsk_layer_shape_set_line_join:
+ * @self: a shape layer
+ * @join: how the stroke turns corners
+ *
+ * Sets how the stroke turns corners.
+ *
+ * Since: 0.1
+ */
+void
+gsk_layer_shape_set_line_join (GskLayerShape    *self,
+                               GskLayerLineJoin  join)
+{
+  g_return_if_fail (GSK_IS_LAYER_SHAPE (self));
+  g_return_if_fail (join <= GSK_LAYER_LINE_JOIN_BEVEL);
+
+  if (self->line_join == join)
+    return;
+  self->line_join = join;
+  changed (self, PROP_LINE_JOIN);
+}
+
+/**
+ * gsk_layer_shape_get_line_join:
+ * @self: a shape layer
+ *
+ * Gets how the stroke turns corners.
+ *
+ * Returns: the line join
+ *
+ * Since: 0.1
+ */
+GskLayerLineJoin
+gsk_layer_shape_get_line_join (GskLayerShape *self)
+{
+  g_return_val_if_fail (GSK_IS_LAYER_SHAPE (self), GSK_LAYER_LINE_JOIN_MITER);
+
+  return self->line_join;
+}
+
+/**
+ * gsk_layer_shape_set_miter_limit:
+ * @self: a shape layer
+ * @limit: the longest miter, in stroke widths, at least 1
+ *
+ * Sets how long a miter may be before the corner is bevelled.
+ *
+ * Since: 0.1
+ */
+void
+gsk_layer_shape_set_miter_limit (GskLayerShape *self,
+                                 float          limit)
+{
+  g_return_if_fail (GSK_IS_LAYER_SHAPE (self));
+  g_return_if_fail (limit >= 1.f && limit <= GSK_LAYER_MAX_COORDINATE);
+
+  if (self->miter_limit == limit)
+    return;
+  self->miter_limit = limit;
+  changed (self, PROP_MITER_LIMIT);
+}
+
+/**
+ * gsk_layer_shape_get_miter_limit:
+ * @self: a shape layer
+ *
+ * Gets how long a miter may be before the corner is bevelled.
+ *
+ * Returns: the miter limit
+ *
+ * Since: 0.1
+ */
+float
+gsk_layer_shape_get_miter_limit (GskLayerShape *self)
+{
+  g_return_val_if_fail (GSK_IS_LAYER_SHAPE (self), 4.f);
+
+  return self->miter_limit;
+}
+
+/**
+ * gsk_layer_shape_set_dash:
+ * @self: a shape layer
+ * @dash: (array length=n_dash) (nullable): lengths of dashes and gaps,
+ *   alternating, none negative and not all 0
+ * @n_dash: how many there are; 0 for a solid stroke
+ *
+ * Sets the dash pattern of the stroke, as SVG's `stroke-dasharray`: an
+ * odd number of lengths repeats them twice.
+ *
+ * Since: 0.1
+ */
+void
+gsk_layer_shape_set_dash (GskLayerShape *self,
+                          const float   *dash,
+                          gsize          n_dash)
+{
+  double sum = 0;
+  gsize i;
+
+  g_return_if_fail (GSK_IS_LAYER_SHAPE (self));
+  g_return_if_fail (n_dash == 0 || dash != NULL);
+  g_return_if_fail (n_dash <= 1024);
+  for (i = 0; i < n_dash; i++)
+    {
+      g_return_if_fail (dash[i] >= 0.f && dash[i] <= GSK_LAYER_MAX_COORDINATE);
+      sum += dash[i];
+    }
+  g_return_if_fail (n_dash == 0 || sum > 0);
+
+  if (self->n_dash == n_dash && (n_dash == 0 || memcmp (self->dash, dash, n_dash * sizeof (float)) == 0))
+    return;
+  g_free (self->dash);
+  self->dash = n_dash > 0 ? g_memdup2 (dash, n_dash * sizeof (float)) : NULL;
+  self->n_dash = n_dash;
+  gsk_layer_invalidate_content (GSK_LAYER (self));
+}
+
+/**
+ * gsk_layer_shape_get_dash:
+ * @self: a shape layer
+ * @n_dash: (out): how many lengths there are
+ *
+ * Gets the dash pattern of the stroke.
+ *
+ * Returns: (array length=n_dash) (nullable) (transfer none): the lengths
+ *   of dashes and gaps, or %NULL for a solid stroke
+ *
+ * Since: 0.1
+ */
+const float *
+gsk_layer_shape_get_dash (GskLayerShape *self,
+                          gsize         *n_dash)
+{
+  g_return_val_if_fail (GSK_IS_LAYER_SHAPE (self), NULL);
+  g_return_val_if_fail (n_dash != NULL, NULL);
+
+  *n_dash = self->n_dash;
+  return self->dash;
+}
+
+/**
+ * gsk_layer_shape_set_dash_offset:
+ * @self: a shape layer
+ * @offset: how far into the dash pattern the path starts
+ *
+ * Sets where in the dash pattern the path starts.
+ *
+ * Since: 0.1
+ */
+void
+gsk_layer_shape_set_dash_offset (GskLayerShape *self,
+                                 float          offset)
+{
+  g_return_if_fail (GSK_IS_LAYER_SHAPE (self));
+  g_return_if_fail (offset >= -GSK_LAYER_MAX_COORDINATE && offset <= GSK_LAYER_MAX_COORDINATE);
+
+  set_float (self, PROP_DASH_OFFSET, &self->dash_offset, offset);
+}
+
+/**
+ * gsk_layer_shape_get_dash_offset:
+ * @self: a shape layer
+ *
+ * Gets where in the dash pattern the path starts.
+ *
+ * Returns: the dash offset
+ *
+ * Since: 0.1
+ */
+float
+gsk_layer_shape_get_dash_offset (GskLayerShape *self)
+{
+  g_return_val_if_fail (GSK_IS_LAYER_SHAPE (self), 0.f);
+
+  return get_float (self, PROP_DASH_OFFSET, self->dash_offset);
+}
+
+/**
+ * gsk_layer_shape_set_stroke_start:
+ * @self: a shape layer
+ * @start: where the stroke starts, from 0 to 1 of the path's length
+ *
+ * Sets where the stroke starts along the path.
+ *
+ * Since: 0.1
+ */
+void
+gsk_layer_shape_set_stroke_start (GskLayerShape *self,
+                                  float          start)
+{
+  g_return_if_fail (GSK_IS_LAYER_SHAPE (self));
+  g_return_if_fail (start >= 0.f && start <= 1.f);
+
+  set_float (self, PROP_STROKE_START, &self->stroke_start, start);
+}
+
+/**
+ * gsk_layer_shape_get_stroke_start:
+ * @self: a shape layer
+ *
+ * Gets where the stroke starts along the path.
+ *
+ * Returns: the start, from 0 to 1
+ *
+ * Since: 0.1
+ */
+float
+gsk_layer_shape_get_stroke_start (GskLayerShape *self)
+{
+  g_return_val_if_fail (GSK_IS_LAYER_SHAPE (self), 0.f);
+
+  return get_float (self, PROP_STROKE_START, self->stroke_start);
+}
+
+/**
+ * gsk_layer_shape_set_stroke_end:
+ * @self: a shape layer
+ * @end: where the stroke ends, from 0 to 1 of the path's length
+ *
+ * Sets where the stroke ends along the path.
+ *
+ * Since: 0.1
+ */
+void
+gsk_layer_shape_set_stroke_end (GskLayerShape *self,
+                                float          end)
+{
+  g_return_if_fail (GSK_IS_LAYER_SHAPE (self));
+  g_return_if_fail (end >= 0.f && end <= 1.f);
+
+  set_float (self, PROP_STROKE_END, &self->stroke_end, end);
+}
+
+/**
+ * gsk_layer_shape_get_stroke_end:
+ * @self: a shape layer
+ *
+ * Gets where the stroke ends along the path.
+ *
+ * Returns: the end, from 0 to 1
+ *
+ * Since: 0.1
+ */
+float
+gsk_layer_shape_get_stroke_end (GskLayerShape *self)
+{
+  g_return_val_if_fail (GSK_IS_LAYER_SHAPE (self), 1.f);
+
+  return get_float (self, PROP_STROKE_END, self->stroke_end);
+}
+
+/* }}} */
