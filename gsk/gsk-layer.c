@@ -781,8 +781,12 @@ gsk_layer_get_presentation_value (GskLayer   *self,
     g_value_set_float (value, priv->rotate);
   else
     {
-      /* Not animated: the model value is on screen */
+      /* A subclass's getter gives what is on screen while this is set */
+      gboolean was_updating = priv->updating_presentation;
+
+      priv->updating_presentation = TRUE;
       g_object_get_property (G_OBJECT (self), property_name, value);
+      priv->updating_presentation = was_updating;
     }
 
   return TRUE;

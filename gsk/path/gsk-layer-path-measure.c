@@ -150,3 +150,117 @@ gsk_layer_path_get_point_at (const GskLayerPath *self,
   g_array_unref (vertices);
   return TRUE;
 }
+
+/* Appends the part of the polyline @v[@first…@last] between @from and
+ * @to along it (lengths from @first): as a subpath of its own, or on
+ * from where the builder's pen is if @go_on */
+static void
+add_span (GskLayerPathBuilder      *builder,
+          const GskLayerPathVertex *v,
+          const double             *at,
+          guint                     first,
+          guint                     last,
+          double                    from,
+          double                    to,
+          gboolean                  go_on)
+{
+  gboolean started = go_on;
+  guint i;
+
+  for (i = first + 1; i <= last; i++)
+    {
+      const graphene_point_t *a = &v[i - 1].point, *b = &v[i].point;
+      double d = at[i] - at[i - 1], t0, t1;
+
+      if (at[i] < from || at[i - 1] > to || (d <= 0 && started))
+        continue;
+      t0 = d > 0 ? CLAMP ((from - at[i - 1]) / d, 0, 1) : 0;
+      t1 = d > 0 ? CLAMP ((to - at[i - 1]) / d, 0, 1) : 0;
+      if (!started)
+        {
+          gsk_layer_path_builder_move_to (builder, a->x + (b->x - a->x) * t0, a->y + (b->y - a->y) * t0);
+          started = TRUE;
+        }
+      gsk_layer_path_builder_line_to (builder, a->x + (b->x - a->x) * t1, a->y + (b->y - a->y) * t1);
+      if (at[i] >= to)
+        break;
+    }
+}
+
+typedef struct {
+  double from, to;
+} Span;
+
+GskLayerPath *
+gsk_layer_path_dash (const GskLayerPath *self,
+                     const float        *dash,
+                     gsize               n_dash,
+                     float               offset,
+                     float               tolerance)
+{
+  GArray *vertices = gsk_layer_path_flatten (self, tolerance);
+  const GskLayerPathVertex *v = (const GskLayerPathVertex *) vertices->data;
+  GskLayerPathBuilder *builder = gsk_layer_path_builder_new ();
+  GArray *spans = g_array_new (FALSE, FALSE, sizeof (Span));
+  double *at = g_new (double, MAX (vertices->len, 1));
+  double period = 0;
+  guint first, last, i;
+  gsize k;
+
+  /* An odd list repeats twice, as SVG says */
+  for (k = 0; k < n_dash; k++)
+    period += dash[k];
+  if (n_dash % 2 == 1)
+    period *= 2;
+
+  /* Each subpath starts the pattern again from the offset */
+  for (first = 0; first < vertices->len; first = last + 1)
+    {
+      const Span *sp;
+      double pos, length;
+      gsize index = 0;
+      gboolean on = TRUE, closed;
+      guint n;
+
+      at[first] = 0;
+      for (last = first; last + 1 < vertices->len && !v[last + 1].starts; last++)
+        at[last + 1] = at[last] + graphene_point_distance (&v[last].point, &v[last + 1].point, NULL, NULL);
+      length = at[last];
+      closed = last > first && graphene_point_equal (&v[first].point, &v[last].point);
+
+      /* Where the pattern stands at the subpath's start */
+      g_array_set_size (spans, 0);
+      pos = period > 0 ? -fmod (offset, period) : 0;
+      if (pos > 0)
+        pos -= period;
+      for (i = 0; period > 0 && pos < length && i < 1000000; i++)
+        {
+          double step = dash[index % n_dash];
+
+          if (on && pos + step >= 0)
+            g_array_append_val (spans, ((Span) { MAX (pos, 0), MIN (pos + step, length) }));
+          pos += step;
+          index++;
+          on = !on;
+        }
+
+      sp = (const Span *) spans->data;
+      n = spans->len;
+      /* Around a closed subpath, a dash over its start is one dash,
+       * turning the corner there */
+      if (closed && n > 1 && sp[0].from <= 0 && sp[n - 1].to >= length)
+        {
+          add_span (builder, v, at, first, last, sp[n - 1].from, length, FALSE);
+          add_span (builder, v, at, first, last, 0, sp[0].to, TRUE);
+          sp++;
+          n -= 2;
+        }
+      for (k = 0; k < n; k++)
+        add_span (builder, v, at, first, last, sp[k].from, sp[k].to, FALSE);
+    }
+
+  g_array_unref (spans);
+  g_free (at);
+  g_array_unref (vertices);
+  return gsk_layer_path_builder_free_to_path (builder);
+}

@@ -85,6 +85,15 @@ GskLayerPath *gsk_layer_path_trim (const GskLayerPath *self,
                                    float               tolerance,
                                    float              *start_length);
 
+/* The dashes of @self (lengths of dashes and gaps, alternating, an odd
+ * list twice; a sum above 0), starting @offset into the pattern, as
+ * open polylines within @tolerance: where a stroke is drawn */
+GskLayerPath *gsk_layer_path_dash (const GskLayerPath *self,
+                                   const float        *dash,
+                                   gsize               n_dash,
+                                   float               offset,
+                                   float               tolerance);
+
 /* The point @distance along @self (its first or last point before or
  * past it) and the direction there, in degrees clockwise from +x (y
  * down); FALSE for an empty path */

@@ -74,6 +74,7 @@ enum {
   PROP_LINE_CAP,
   PROP_LINE_JOIN,
   PROP_MITER_LIMIT,
+  PROP_DASH,
   PROP_DASH_OFFSET,
   PROP_STROKE_START,
   PROP_STROKE_END,
@@ -135,12 +136,15 @@ animate_boxed (GskLayerShape *self,
   return handled;
 }
 
-/* The model value while a transition runs, else NULL */
+/* The model value while a transition runs, else NULL; NULL too while
+ * gsk_layer_get_presentation_value () reads what is on screen */
 static const GValue *
 model_value (GskLayerShape *self,
              guint          prop)
 {
-  if (G_LIKELY (gsk_layer_get_private (GSK_LAYER (self))->animation == NULL))
+  GskLayerPrivate *priv = gsk_layer_get_private (GSK_LAYER (self));
+
+  if (G_LIKELY (priv->animation == NULL || priv->updating_presentation))
     return NULL;
   return gsk_layer_animation_hooks->get_model_value (GSK_LAYER (self), properties[prop]);
 }
@@ -204,32 +208,87 @@ gsk_layer_shape_draw (GskLayer *layer,
   if (self->stroke_color.alpha > 0 && self->stroke_width > 0 && self->stroke_end > self->stroke_start)
     {
       GskLayerPath *part;
-      float offset = 0;
+      float offset = 0, tolerance;
 
-      /* A part of the stroke is measured on polylines a tenth of a
-       * device pixel from the curves */
+      /* Parts and dashes are measured on polylines a tenth of a device
+       * pixel from the curves; dashes are laid by GSK, not cairo, whose
+       * coarser measure of curves puts them a pixel off SVG's on a circle */
       cairo_user_to_device_distance (cr, &dx, &dy);
-      part = gsk_layer_path_trim (self->path, self->stroke_start, self->stroke_end,
-                                  0.1f / MAX (hypot (dx, dy), 1e-3), &offset);
+      tolerance = 0.1f / MAX (hypot (dx, dy), 1e-3);
+      part = gsk_layer_path_trim (self->path, self->stroke_start, self->stroke_end, tolerance, &offset);
+      if (self->n_dash > 0)
+        {
+          GskLayerPath *dashed = gsk_layer_path_dash (part, self->dash, self->n_dash,
+                                                      self->dash_offset + offset, tolerance);
+
+          gsk_layer_path_unref (part);
+          part = dashed;
+        }
       gsk_layer_path_to_cairo (part, cr);
       gsk_layer_path_unref (part);
       cairo_set_line_width (cr, self->stroke_width);
       cairo_set_line_cap (cr, cairo_cap (self->line_cap));
       cairo_set_line_join (cr, cairo_join (self->line_join));
       cairo_set_miter_limit (cr, self->miter_limit);
-      if (self->n_dash > 0)
-        {
-          double *dash = g_newa (double, self->n_dash);
-          gsize i;
-
-          for (i = 0; i < self->n_dash; i++)
-            dash[i] = self->dash[i];
-          /* Dashes run from the path's start, not the part's */
-          cairo_set_dash (cr, dash, self->n_dash, self->dash_offset + offset);
-        }
       gdk_cairo_set_source_rgba (cr, &self->stroke_color);
       cairo_stroke (cr);
     }
+}
+
+/* }}} */
+/* {{{ Dashes as text */
+
+static char *
+dash_to_string (GskLayerShape *self)
+{
+  GString *s;
+  gsize i;
+
+  if (self->n_dash == 0)
+    return g_strdup ("none");
+  s = g_string_new (NULL);
+  for (i = 0; i < self->n_dash; i++)
+    {
+      char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+      if (i > 0)
+        g_string_append_c (s, ' ');
+      g_string_append (s, g_ascii_formatd (buf, sizeof buf, "%g", self->dash[i]));
+    }
+  return g_string_free (s, FALSE);
+}
+
+/* A property setter cannot report an error: text that is not a dash
+ * pattern is refused with a critical and changes nothing */
+static void
+set_dash_from_string (GskLayerShape *self,
+                      const char    *text)
+{
+  GArray *values = g_array_new (FALSE, FALSE, sizeof (float));
+  const char *p = text ? text : "none";
+
+  while (g_ascii_isspace (*p))
+    p++;
+  if (g_ascii_strncasecmp (p, "none", 4) != 0 || p[4 + strspn (p + 4, " \t\n")] != '\0')
+    while (*p)
+      {
+        char *end;
+        double d = g_ascii_strtod (p, &end);
+
+        if (end == p || !isfinite (d) || d < 0 || d > GSK_LAYER_MAX_COORDINATE)
+          {
+            g_critical ("“%s” is not a dash pattern: lengths, not negative, separated by spaces or commas", text);
+            g_array_unref (values);
+            return;
+          }
+        g_array_append_val (values, (float) { d });
+        p = end;
+        while (g_ascii_isspace (*p) || *p == ',')
+          p++;
+      }
+
+  gsk_layer_shape_set_dash (self, (const float *) values->data, values->len);
+  g_array_unref (values);
 }
 
 /* }}} */
@@ -283,6 +342,9 @@ gsk_layer_shape_get_property (GObject    *object,
     case PROP_MITER_LIMIT:
       g_value_set_float (value, self->miter_limit);
       break;
+    case PROP_DASH:
+      g_value_take_string (value, dash_to_string (self));
+      break;
     case PROP_DASH_OFFSET:
       g_value_set_float (value, gsk_layer_shape_get_dash_offset (self));
       break;
@@ -330,6 +392,9 @@ gsk_layer_shape_set_property (GObject      *object,
       break;
     case PROP_MITER_LIMIT:
       gsk_layer_shape_set_miter_limit (self, g_value_get_float (value));
+      break;
+    case PROP_DASH:
+      set_dash_from_string (self, g_value_get_string (value));
       break;
     case PROP_DASH_OFFSET:
       gsk_layer_shape_set_dash_offset (self, g_value_get_float (value));
@@ -445,6 +510,19 @@ gsk_layer_shape_class_init (GskLayerShapeClass *klass)
     g_param_spec_float ("miter-limit", NULL, "How long a miter may be",
                         1.f, GSK_LAYER_MAX_COORDINATE, 4.f,
                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /**
+   * GskLayerShape:dash:
+   *
+   * The dash pattern as SVG's `stroke-dasharray` writes it: lengths
+   * separated by spaces or commas (`"8 4"`), or `"none"` for a solid
+   * stroke. [method@LayerShape.set_dash] sets the same from numbers.
+   *
+   * Since: 0.1
+   */
+  properties[PROP_DASH] =
+    g_param_spec_string ("dash", NULL, "The dash pattern",
+                         "none",
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   /**
    * GskLayerShape:dash-offset:
    *
@@ -917,7 +995,7 @@ gsk_layer_shape_set_dash (GskLayerShape *self,
   g_free (self->dash);
   self->dash = n_dash > 0 ? g_memdup2 (dash, n_dash * sizeof (float)) : NULL;
   self->n_dash = n_dash;
-  gsk_layer_invalidate_content (GSK_LAYER (self));
+  changed (self, PROP_DASH);
 }
 
 /**

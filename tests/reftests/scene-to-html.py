@@ -58,9 +58,37 @@ def border_top_left(style):
     return widths["top"], widths["left"]
 
 
+def shape_svg(layer, w, h, indent):
+    """A GskLayerShape as the inline SVG <path> it stands for: the same
+    path data, fill and stroke; stroke-start and stroke-end as one dash
+    of a path whose length is 1 (pathLength), moved by the start."""
+    attrs = [f'd="{layer.get("path", "")}"']
+    fill = layer.get("fill-color", "black")
+    attrs.append(f'fill="{"none" if fill == "transparent" else css_color(fill)}"')
+    attrs.append(f'fill-rule="{layer.get("fill-rule", "nonzero")}"')
+    stroke = layer.get("stroke-color", "transparent")
+    attrs.append(f'stroke="{"none" if stroke == "transparent" else css_color(stroke)}"')
+    attrs.append(f'stroke-width="{layer.get("stroke-width", 1)}"')
+    attrs.append(f'stroke-linecap="{layer.get("line-cap", "butt")}"')
+    attrs.append(f'stroke-linejoin="{layer.get("line-join", "miter")}"')
+    attrs.append(f'stroke-miterlimit="{layer.get("miter-limit", 4)}"')
+    start, end = layer.get("stroke-start", 0), layer.get("stroke-end", 1)
+    if start > 0 or end < 1:
+        if "dash" in layer:
+            fail("a dashed shape drawn part-way has no SVG equivalent here")
+        attrs.append('pathLength="1"')
+        attrs.append(f'stroke-dasharray="{max(end - start, 0)} 2"')
+        attrs.append(f'stroke-dashoffset="{-start}"')
+    elif "dash" in layer:
+        attrs.append(f'stroke-dasharray="{layer["dash"]}"')
+        attrs.append(f'stroke-dashoffset="{layer.get("dash-offset", 0)}"')
+    return (f'{indent}  <svg width="{w}" height="{h}" style="position:absolute;left:0;top:0;overflow:hidden">'
+            f'<path {" ".join(attrs)}/></svg>\n')
+
+
 def layer_html(layer, scene_dir, parent_size, indent, offset=(0, 0)):
     t = layer.get("type", "GskLayer")
-    if t != "GskLayer":
+    if t not in ("GskLayer", "GskLayerShape"):
         fail(f"layer type {t} has no CSS equivalent")
     x, y = layer.get("position", [0, 0])
     x, y = x - offset[0], y - offset[1]
@@ -120,6 +148,8 @@ def layer_html(layer, scene_dir, parent_size, indent, offset=(0, 0)):
         style.append("box-sizing:border-box")
         style.append(layer["style"].strip().rstrip(";"))
     content = ""
+    if t == "GskLayerShape":
+        content = shape_svg(layer, w, h, indent)
     if "content" in layer:
         c = layer["content"]
         if c.get("type") == "color":
