@@ -1210,6 +1210,38 @@ pop (GskLayerGLBackend    *self,
   pop_entry (self);
 }
 
+/* Images that changed since they were last drawn go up to GL before
+ * anything is drawn: a texture changed between draws that use it makes
+ * the driver wait for those draws (llvmpipe finishes them), once per
+ * image, where uploads first cost one wait at most */
+static void
+upload_changed_textures (GskLayerGLBackend *self)
+{
+  const GskLayerRenderList *list = self->list;
+  guint i;
+
+  for (i = 0; i < list->n_ops; i++)
+    {
+      const GskLayerRenderOp *op = &list->ops[i];
+      const graphene_rect_t *b = &op->screen_bounds;
+      GskLayerGLTextureEntry *entry;
+      gboolean fresh;
+
+      if (op->kind != GSK_LAYER_RENDER_OP_TEXTURE || op->surface == NULL ||
+          !gsk_layer_gl_surface_is_supported (op->surface) ||
+          b->origin.x + b->size.width <= self->clip.x1 || b->origin.x >= self->clip.x2 ||
+          b->origin.y + b->size.height <= self->clip.y1 || b->origin.y >= self->clip.y2)
+        continue;
+      g_mutex_lock (&gsk_layer_gl_texture_lock);
+      entry = g_hash_table_lookup (self->textures, op->surface);
+      fresh = entry != NULL && entry->serial == gsk_layer_surface_get_serial (op->surface);
+      g_mutex_unlock (&gsk_layer_gl_texture_lock);
+      if (fresh)
+        continue;
+      gsk_layer_gl_get_texture (self, op->surface, op->sampling == GSK_LAYER_RENDER_SAMPLING_MIPMAP);
+    }
+}
+
 void
 gsk_layer_gl_render_ops (GskLayerGLBackend *self)
 {
@@ -1217,6 +1249,7 @@ gsk_layer_gl_render_ops (GskLayerGLBackend *self)
   guint i;
 
   self->n_clips = 0;
+  upload_changed_textures (self);
 
   for (i = 0; i < list->n_ops && !self->failed; i++)
     {
