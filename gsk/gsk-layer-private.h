@@ -221,6 +221,8 @@ struct _GskLayerPrivate
   guint child_origin_set : 1;
   /* The style has filters or backdrop filters (set by gsk/style) */
   guint style_groups : 1;
+  /* Its style has an offset-path (CSS Motion Path) */
+  guint style_moves : 1;
 
   /* The cached world matrices of this layer and all its descendants are
    * out of date */
@@ -517,6 +519,10 @@ typedef struct
    * where it has none), for picking */
   gboolean        (* clip_path_contains) (GskLayerPrivate        *p,
                                           const graphene_point_t *point);
+  /* @p's offset transform (CSS Motion Path) as a 2D affine map about its
+   * pivot, for layers whose style moves them; FALSE for none */
+  gboolean        (* offset_transform) (GskLayerPrivate *p,
+                                        float            t[6]);
 } GskLayerStyleHooks;
 
 extern const GskLayerStyleHooks *gsk_layer_style_hooks;

@@ -58,6 +58,9 @@ get_local_affine (GskLayerPrivate *priv,
 
   out[0] = 1; out[1] = 0; out[2] = 0; out[3] = 1; out[4] = 0; out[5] = 0;
   affine_about_pivot (out, t, priv->pivot.x * priv->size.width, priv->pivot.y * priv->size.height);
+  /* A motion path (the style's) after the transform */
+  if (G_UNLIKELY (priv->style_moves) && gsk_layer_style_hooks->offset_transform (priv, t))
+    affine_about_pivot (out, t, priv->pivot.x * priv->size.width, priv->pivot.y * priv->size.height);
   /* CSS's translate, rotate and scale come after the transform */
   if (priv->individual != NULL)
     affine_about_pivot (out, ind, priv->pivot.x * priv->size.width, priv->pivot.y * priv->size.height);
@@ -108,7 +111,7 @@ gsk_layer_get_local_matrix (GskLayer          *self,
       return;
     }
 
-  if (priv->transform == NULL && priv->individual == NULL)
+  if (priv->transform == NULL && priv->individual == NULL && !priv->style_moves)
     {
       graphene_point3d_init (&t, priv->position.x, priv->position.y, priv->z_position);
       graphene_matrix_init_translate (out_matrix, &t);
@@ -125,6 +128,12 @@ gsk_layer_get_local_matrix (GskLayer          *self,
       if (priv->transform != NULL)
         {
           gsk_layer_transform_to_matrix (priv->transform, &m);
+          graphene_matrix_multiply (out_matrix, &m, out_matrix);
+        }
+      /* A motion path (the style's), after the transform */
+      if (priv->style_moves && gsk_layer_style_hooks->offset_transform (priv, a))
+        {
+          graphene_matrix_init_from_2d (&m, a[0], a[1], a[2], a[3], a[4], a[5]);
           graphene_matrix_multiply (out_matrix, &m, out_matrix);
         }
       /* CSS's translate, rotate and scale, after the transform */

@@ -88,4 +88,13 @@ gboolean gsk_layer_style_parser_clip_path (Parser        *parser,
                                            const char    *end,
                                            GskLayerStyle *style);
 
+/* offset-path, offset-distance, offset-rotate and offset-anchor;
+ * *@handled FALSE for other names (gsk-layer-motion-parser.c) */
+gboolean gsk_layer_style_parser_motion (Parser        *parser,
+                                        const char    *name,
+                                        const char    *p,
+                                        const char    *end,
+                                        GskLayerStyle *style,
+                                        gboolean      *handled);
+
 G_END_DECLS

@@ -24,7 +24,7 @@ static const char * const unsupported[] = {
   "background", "background-origin",
   "background-position", "background-repeat", "background-size",
   "border-image",
-  "color", "font", "mask", "mask-image", "offset-path", "transform", "transform-origin",
+  "color", "font", "mask", "mask-image", "offset", "offset-position", "transform", "transform-origin",
 };
 
 static const char * const corner_names[] = {
@@ -1339,6 +1339,9 @@ parse_declaration (Parser        *parser,
     }
   else if (g_str_equal (name, "clip-path"))
     ok = gsk_layer_style_parser_clip_path (parser, value, end, style);
+  else if (g_str_has_prefix (name, "offset-") &&
+           (ok = gsk_layer_style_parser_motion (parser, name, value, end, style, &handled), handled))
+    ;
   else if (g_str_equal (name, "background-image"))
     ok = gsk_layer_style_parser_background_image (parser, value, end, style);
   else if (g_str_has_prefix (name, "outline") &&
@@ -1411,7 +1414,9 @@ parse_declaration (Parser        *parser,
  * `transform-style`, `backface-visibility`, `perspective` and
  * `perspective-origin` (the layer's child transform and its origin),
  * `clip-path` (`inset()`, `circle()`, `ellipse()`, `polygon()`,
- * `path()` and the reference boxes),
+ * `path()` and the reference boxes), `offset-path` (`path()`, in the
+ * layer's coordinates), `offset-distance`, `offset-rotate` and
+ * `offset-anchor` (CSS Motion Path),
  * with their CSS syntax and meaning; lengths are in `px`,
  * `currentcolor` is black and `transparent` transparent black. A later
  * declaration of a property

@@ -464,6 +464,7 @@ gsk_layer_style_interpolate (GskLayerStyle *from,
   }
 
   lerp_filters (a->filters, a->n_filters, b->filters, b->n_filters, t, r->filters, &r->n_filters);
+  gsk_layer_style_interpolate_motion (a, b, t, r);
   /* Shapes of one kind interpolate; none and a shape do not */
   if (a->clip_path && b->clip_path)
     r->clip_path = gsk_layer_basic_shape_interpolate (a->clip_path, b->clip_path, t);

@@ -36,6 +36,10 @@ typedef enum {
   GSK_LAYER_STYLE_PERSPECTIVE      = 1 << 18,
   GSK_LAYER_STYLE_PERSPECTIVE_ORIGIN = 1 << 19,
   GSK_LAYER_STYLE_CLIP_PATH        = 1 << 20,
+  GSK_LAYER_STYLE_OFFSET_PATH      = 1 << 21,
+  GSK_LAYER_STYLE_OFFSET_DISTANCE  = 1 << 22,
+  GSK_LAYER_STYLE_OFFSET_ROTATE    = 1 << 23,
+  GSK_LAYER_STYLE_OFFSET_ANCHOR    = 1 << 24,
 } GskLayerStyleSet;
 
 /* A colour stop of a gradient: its position as declared */
@@ -251,7 +255,43 @@ struct _GskLayerStyle
 
   /* clip-path (owned); none: NULL */
   GskLayerBasicShape *clip_path;
+
+  /* CSS Motion Path: offset-path's path() (owned; none: NULL), in the
+   * layer's own coordinates; offset-distance in px or percent of the
+   * path's length; offset-rotate (initial: auto), an angle in degrees
+   * added to the path's direction (auto) or to its opposite (reverse);
+   * offset-anchor (initial: auto, the pivot), as object_position: px
+   * or, with its bit, percent of the border box */
+  GskLayerPath *offset_path;
+  float offset_distance;
+  gboolean offset_distance_percent;
+  gboolean offset_rotate_auto;
+  gboolean offset_rotate_reverse;
+  float offset_rotate;
+  gboolean offset_anchor_auto;
+  float offset_anchor[2];
+  guint8 offset_anchor_percent;
 };
+
+/* The offset-path that applies, or NULL */
+static inline GskLayerPath *
+gsk_layer_style_get_offset_path (const GskLayerStyle *style)
+{
+  return style != NULL && (style->set & GSK_LAYER_STYLE_OFFSET_PATH) ? style->offset_path : NULL;
+}
+
+/* Whether the motion path properties of @a and @b place a layer alike
+ * (gsk-layer-motion.c) */
+gboolean gsk_layer_style_offsets_equal (const GskLayerStyle *a,
+                                        const GskLayerStyle *b);
+/* The declarations of the motion path properties @self sets */
+void gsk_layer_style_print_motion (const GskLayerStyle *self,
+                                   GString             *s);
+/* Sets @r's motion path properties to those at @t between @a and @b */
+void gsk_layer_style_interpolate_motion (const GskLayerStyle *a,
+                                         const GskLayerStyle *b,
+                                         double               t,
+                                         GskLayerStyle       *r);
 
 /* The clip-path that applies, or NULL */
 static inline const GskLayerBasicShape *
@@ -412,6 +452,12 @@ void gsk_layer_style_get_reference_boxes (const GskLayerStyle   *style,
 typedef struct _GskLayerPrivate GskLayerPrivate;
 void gsk_layer_style_resolve_clip_path (GskLayerPrivate       *p,
                                         GskLayerResolvedShape *out);
+
+/* @p's offset transform (its style has an offset-path) as a 2D affine
+ * map about its pivot, in gsk_layer_transform_to_affine()'s layout;
+ * FALSE where it has none (gsk-layer-motion.c) */
+gboolean gsk_layer_style_offset_transform (GskLayerPrivate *p,
+                                           float            t[6]);
 
 /* The BORDER op's paint of @style's border on a layer of @size with
  * corners @radii; FALSE if no side shows */

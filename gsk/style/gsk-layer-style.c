@@ -23,6 +23,7 @@ static const GskLayerStyleHooks style_hooks = {
   .get = gsk_layer_get_style,
   .unref = gsk_layer_style_unref,
   .clip_path_contains = clip_path_contains,
+  .offset_transform = gsk_layer_style_offset_transform,
 };
 
 void
@@ -77,6 +78,8 @@ gsk_layer_style_new (void)
     }
   self->outline_width = 3.f;
   self->outline_color = (GdkRGBA) { 0, 0, 0, 1 };
+  self->offset_rotate_auto = TRUE;
+  self->offset_anchor_auto = TRUE;
 
   return self;
 }
@@ -116,6 +119,7 @@ gsk_layer_style_unref (GskLayerStyle *self)
   if (g_ref_count_dec (&self->ref_count))
     {
       g_clear_pointer (&self->clip_path, gsk_layer_basic_shape_unref);
+      g_clear_pointer (&self->offset_path, gsk_layer_path_unref);
       g_free (self);
     }
 }
@@ -253,6 +257,23 @@ gsk_layer_style_equal (GskLayerStyle *a,
       !filter_lists_equal (a->backdrop_filters, a->n_backdrop_filters, b->backdrop_filters, b->n_backdrop_filters))
     return FALSE;
   if ((a->set & GSK_LAYER_STYLE_CLIP_PATH) && !gsk_layer_basic_shape_equal (a->clip_path, b->clip_path))
+    return FALSE;
+  if ((a->set & GSK_LAYER_STYLE_OFFSET_PATH) &&
+      ((a->offset_path == NULL) != (b->offset_path == NULL) ||
+       (a->offset_path != NULL && !gsk_layer_path_equal (a->offset_path, b->offset_path))))
+    return FALSE;
+  if ((a->set & GSK_LAYER_STYLE_OFFSET_DISTANCE) &&
+      (a->offset_distance != b->offset_distance || a->offset_distance_percent != b->offset_distance_percent))
+    return FALSE;
+  if ((a->set & GSK_LAYER_STYLE_OFFSET_ROTATE) &&
+      (a->offset_rotate != b->offset_rotate || a->offset_rotate_auto != b->offset_rotate_auto ||
+       a->offset_rotate_reverse != b->offset_rotate_reverse))
+    return FALSE;
+  if ((a->set & GSK_LAYER_STYLE_OFFSET_ANCHOR) &&
+      (a->offset_anchor_auto != b->offset_anchor_auto ||
+       (!a->offset_anchor_auto && (a->offset_anchor[0] != b->offset_anchor[0] ||
+                                   a->offset_anchor[1] != b->offset_anchor[1] ||
+                                   a->offset_anchor_percent != b->offset_anchor_percent))))
     return FALSE;
   if ((a->set & GSK_LAYER_STYLE_BACKGROUND_CLIP) && a->background_clip != b->background_clip)
     return FALSE;
@@ -705,6 +726,7 @@ gsk_layer_style_to_string (GskLayerStyle *self)
         }
     }
 
+  gsk_layer_style_print_motion (self, s);
   if (self->set & GSK_LAYER_STYLE_CLIP_PATH)
     {
       g_string_append (s, "clip-path: ");
@@ -917,10 +939,14 @@ gsk_layer_set_style (GskLayer      *self,
   /* So does a clip path */
   if (!gsk_layer_basic_shape_equal (gsk_layer_style_get_clip_path (priv->style), gsk_layer_style_get_clip_path (style)))
     gsk_layer_changed (self, GSK_LAYER_DIRTY_EFFECTS);
+  /* A motion path moves the layer */
+  if (!gsk_layer_style_offsets_equal (priv->style, style))
+    gsk_layer_changed (self, GSK_LAYER_DIRTY_WORLD);
   if (style)
     gsk_layer_style_ref (style);
   g_clear_pointer (&priv->style, gsk_layer_style_unref);
   priv->style = style;
+  priv->style_moves = gsk_layer_style_get_offset_path (style) != NULL;
   {
     gboolean preserved_before = gsk_layer_preserves_3d (priv);
 
