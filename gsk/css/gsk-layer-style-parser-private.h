@@ -81,6 +81,23 @@ gboolean gsk_layer_style_parser_background_image (Parser        *parser,
                                                   const char    *end,
                                                   GskLayerStyle *style);
 
+/* box-shadow (text-shadow with @text): none, or shadows separated by
+ * commas (gsk-layer-filter-parser.c) */
+gboolean gsk_layer_style_parser_shadows (Parser         *parser,
+                                         const char     *p,
+                                         const char     *end,
+                                         gboolean        text,
+                                         GskLayerShadow *shadows,
+                                         guint          *n_shadows);
+
+/* filter and backdrop-filter: none, or functions separated by spaces
+ * (gsk-layer-filter-parser.c) */
+gboolean gsk_layer_style_parser_filter (Parser         *parser,
+                                        const char     *p,
+                                        const char     *end,
+                                        GskLayerFilter *filters,
+                                        guint          *n_filters);
+
 /* clip-path: none, or a basic shape and a reference box
  * (gsk-layer-shape-parser.c) */
 gboolean gsk_layer_style_parser_clip_path (Parser        *parser,
