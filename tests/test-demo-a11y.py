@@ -25,7 +25,8 @@ gi.require_version('Atspi', '2.0')
 from gi.repository import Atspi  # noqa: E402
 
 TITLES = ['Widgets on a cube', 'Fishbowl', 'Style gallery', 'Scene files', 'A list from a model',
-          'Cover flow', 'Widgets on layers', 'Text zoom', 'Gestures', 'Layouts that animate']
+          'Cover flow', 'Widgets on layers', 'Text zoom', 'Gestures', 'Layouts that animate',
+          'Shapes and paths']
 
 
 tap = open(sys.argv[2], 'w', buffering=1) if len(sys.argv) > 2 else sys.stdout

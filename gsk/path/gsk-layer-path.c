@@ -548,7 +548,7 @@ flatten_segment (GskLayerPathVerb        verb,
                  gpointer                data)
 {
   Flatten *f = data;
-  double ddx, ddy, dd;
+  double ddx, ddy, dd, steps;
   int n, i;
 
   switch (verb)
@@ -568,8 +568,9 @@ flatten_segment (GskLayerPathVerb        verb,
       ddx = MAX (fabs (pts[0].x - 2 * pts[1].x + pts[2].x), fabs (pts[1].x - 2 * pts[2].x + pts[3].x));
       ddy = MAX (fabs (pts[0].y - 2 * pts[1].y + pts[2].y), fabs (pts[1].y - 2 * pts[2].y + pts[3].y));
       dd = sqrt (ddx * ddx + ddy * ddy);
-      n = (int) ceil (sqrt (0.75 * dd / f->tolerance));
-      n = CLAMP (n, 1, 1000);
+      /* Clamped before it is an int: huge curves overflow one */
+      steps = ceil (sqrt (0.75 * dd / f->tolerance));
+      n = !(steps < 1000) ? 1000 : steps < 1 ? 1 : (int) steps;
       for (i = 1; i <= n; i++)
         {
           double t = (double) i / n;
