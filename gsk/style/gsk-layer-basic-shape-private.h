@@ -111,6 +111,6 @@ void gsk_layer_resolved_shape_clear (GskLayerResolvedShape *shape);
 /* Radii that overlap scaled down all together, as CSS does for corners
  * that do not fit in @rect */
 void gsk_layer_scale_corner_radii (const graphene_rect_t *rect,
-                                   graphene_size_t        radii[4]);
+                                   graphene_size_t       *radii);
 
 G_END_DECLS

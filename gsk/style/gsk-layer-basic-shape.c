@@ -352,7 +352,7 @@ gsk_layer_basic_shape_interpolate (const GskLayerBasicShape *from,
 
 void
 gsk_layer_scale_corner_radii (const graphene_rect_t *rect,
-                              graphene_size_t        radii[4])
+                              graphene_size_t       *radii)
 {
   float w = rect->size.width, h = rect->size.height;
   float f = 1.f;
