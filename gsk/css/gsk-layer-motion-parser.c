@@ -17,11 +17,8 @@ parse_offset_path (Parser        *parser,
                    const char    *end,
                    GskLayerStyle *style)
 {
-  const char *starts[MAX_VALUES], *ends[MAX_VALUES], *paren, *q, *close;
-  GError *local_error = NULL;
+  const char *starts[MAX_VALUES], *ends[MAX_VALUES], *paren;
   GskLayerPath *path;
-  glong start;
-  char *data;
   int n;
 
   if (!gsk_layer_style_parser_split (parser, p, end, 1, starts, ends, &n))
@@ -49,31 +46,8 @@ parse_offset_path (Parser        *parser,
       return gsk_layer_style_parser_fail (parser, starts[0], GSK_LAYER_ERROR_SYNTAX, "expected none or path()");
     }
 
-  q = paren + 1;
-  while (q < ends[0] && g_ascii_isspace (*q))
-    q++;
-  if (q >= ends[0] || (*q != '"' && *q != '\''))
-    return gsk_layer_style_parser_fail (parser, q, GSK_LAYER_ERROR_SYNTAX, "expected path data in quotes");
-  close = memchr (q + 1, *q, ends[0] - q - 1);
-  if (close == NULL)
-    return gsk_layer_style_parser_fail (parser, q, GSK_LAYER_ERROR_SYNTAX, "a string is not closed");
-  for (const char *r = close + 1; r < ends[0] - 1; r++)
-    if (!g_ascii_isspace (*r))
-      return gsk_layer_style_parser_fail (parser, r, GSK_LAYER_ERROR_SYNTAX, "expected “)” after the path data");
-
-  data = g_strndup (q + 1, close - q - 1);
-  path = gsk_layer_path_parse_with_range (data, &start, NULL, &local_error);
-  if (path == NULL)
-    {
-      const char *at = g_utf8_offset_to_pointer (data, start);
-
-      gsk_layer_style_parser_fail (parser, q + 1 + (at - data), (GskLayerError) local_error->code,
-                                   "%s", local_error->message);
-      g_error_free (local_error);
-      g_free (data);
-      return FALSE;
-    }
-  g_free (data);
+  if (!gsk_layer_style_parser_path_data (parser, paren + 1, ends[0] - 1, &path))
+    return FALSE;
 
   g_clear_pointer (&style->offset_path, gsk_layer_path_unref);
   style->offset_path = path;

@@ -275,18 +275,17 @@ fail:
   return FALSE;
 }
 
-static gboolean
-parse_path (Parser             *parser,
-            const char         *p,
-            const char         *end,
-            GskLayerBasicShape *shape)
+gboolean
+gsk_layer_style_parser_path_data (Parser        *parser,
+                                  const char    *p,
+                                  const char    *end,
+                                  GskLayerPath **out)
 {
   GError *local_error = NULL;
   const char *close;
   char quote, *data;
-  glong start, stop;
+  glong start;
 
-  p = parse_fill_rule (p, end, shape);
   while (p < end && g_ascii_isspace (*p))
     p++;
   if (p >= end || (*p != '"' && *p != '\''))
@@ -303,8 +302,8 @@ parse_path (Parser             *parser,
       return gsk_layer_style_parser_fail (parser, q, GSK_LAYER_ERROR_SYNTAX, "expected “)” after the path data");
 
   data = g_strndup (p + 1, close - p - 1);
-  shape->path = gsk_layer_path_parse_with_range (data, &start, &stop, &local_error);
-  if (shape->path == NULL)
+  *out = gsk_layer_path_parse_with_range (data, &start, NULL, &local_error);
+  if (*out == NULL)
     {
       const char *at = g_utf8_offset_to_pointer (data, start);
 
@@ -397,7 +396,8 @@ parse_shape (Parser     *parser,
       ok = parse_polygon (parser, paren + 1, end - 1, shape);
       break;
     case GSK_LAYER_BASIC_SHAPE_PATH:
-      ok = parse_path (parser, paren + 1, end - 1, shape);
+      ok = gsk_layer_style_parser_path_data (parser, parse_fill_rule (paren + 1, end - 1, shape), end - 1,
+                                             &shape->path);
       break;
     case GSK_LAYER_BASIC_SHAPE_BOX:
     default:

@@ -98,6 +98,13 @@ gboolean gsk_layer_style_parser_filter (Parser         *parser,
                                         GskLayerFilter *filters,
                                         guint          *n_filters);
 
+/* SVG path data in quotes, all of [@p, @end) but white space, as in
+ * path(); errors at their place in the data (gsk-layer-shape-parser.c) */
+gboolean gsk_layer_style_parser_path_data (Parser        *parser,
+                                           const char    *p,
+                                           const char    *end,
+                                           GskLayerPath **out);
+
 /* clip-path: none, or a basic shape and a reference box
  * (gsk-layer-shape-parser.c) */
 gboolean gsk_layer_style_parser_clip_path (Parser        *parser,
