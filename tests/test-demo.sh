@@ -107,7 +107,7 @@ GDK_BACKEND=x11 GTK_A11Y=none xvfb-run -a -s "-screen 0 1280x1024x24" "$GSK_DEMO
 for name in $demos; do
   grep -q "^gsk-demo: $name$" "$out/stdout" || fail "the $name demo was not shown"
   size=$(stat -c %s "$out/$name.png" 2>/dev/null || echo 0)
-  [ "$size" -gt 40000 ] || fail "the $name demo's picture is missing or blank ($size bytes)"
+  [ "$size" -gt 40000 ] || fail "the $name demo's picture is missing or blank ($size bytes); gsk-demo said: $(tail -5 "$out/stderr")"
 done
 ok "every demo opened from the sidebar and drew ($n_demos pictures)"
 
