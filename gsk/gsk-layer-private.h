@@ -597,6 +597,35 @@ extern const GskLayerFrameHooks *gsk_layer_frame_hooks;
 
 /* }}} */
 
+/* For the animatable setters of subclasses (and the style's), as the
+ * core's ANIMATE_OR_CONTINUE: with an easing state in force, hands
+ * @value to a transition and returns TRUE (the setter then returns) */
+static inline gboolean
+gsk_layer_animate_value (GskLayer     *self,
+                         GParamSpec   *pspec,
+                         const GValue *value)
+{
+  GskLayerPrivate *priv = gsk_layer_get_private (self);
+
+  if (G_LIKELY (priv->animation == NULL || priv->updating_presentation))
+    return FALSE;
+  return gsk_layer_animation_hooks->animate_property (self, pspec, value);
+}
+
+/* For subclasses' getters: the model value of @pspec while it animates,
+ * or NULL, as it is NULL while gsk_layer_get_presentation_value () reads
+ * what is on screen through the getter */
+static inline const GValue *
+gsk_layer_peek_model_value (GskLayer   *self,
+                            GParamSpec *pspec)
+{
+  GskLayerPrivate *priv = gsk_layer_get_private (self);
+
+  if (G_LIKELY (priv->animation == NULL || priv->updating_presentation))
+    return NULL;
+  return gsk_layer_animation_hooks->get_model_value (self, pspec);
+}
+
 /* For gsk_layer_set_style() and gsk_layer_get_style(): hands @style to
  * an implicit animation (TRUE: the setter returns), and the style the
  * getter returns (where an animation goes) */

@@ -35,10 +35,9 @@ gboolean
 gsk_layer_compile_resolve_clip_path (GskLayerPrivate       *p,
                                      const float           *m,
                                      GskLayerResolvedShape *shape,
-                                     Box                   *clip)
+                                     Box                   *clip,
+                                     Box                   *box)
 {
-  Box box;
-
   gsk_layer_style_resolve_clip_path (p, shape);
   if (shape->rect.size.width <= 0.f || shape->rect.size.height <= 0.f)
     {
@@ -47,8 +46,8 @@ gsk_layer_compile_resolve_clip_path (GskLayerPrivate       *p,
       return FALSE;
     }
 
-  box = gsk_layer_project_box (&p->world, m, &shape->rect);
-  *clip = gsk_layer_box_intersect (clip, &box);
+  *box = gsk_layer_project_box (&p->world, m, &shape->rect);
+  *clip = gsk_layer_box_intersect (clip, box);
   return TRUE;
 }
 

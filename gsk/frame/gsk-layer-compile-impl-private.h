@@ -68,7 +68,9 @@ damage_box (GArray    *damage,
 
 typedef struct {
   GskLayer *layer;
-  Box clip;             /* target-space box every op of this layer is clipped to */
+  Box clip;             /* target-space box every op of this layer is clipped to;
+                         * on an exit frame with pushed_shape_clip, its clip
+                         * path's box */
   guint exit : 1;
   guint changed : 1;    /* an ancestor moved or changed its effects */
   guint stale : 1;      /* an ancestor's world matrix was recomputed */
@@ -153,13 +155,15 @@ gsk_layer_compile_context_changed (Compiler *c)
     g_array_index (c->contexts, Context, c->contexts->len - 1).changed = TRUE;
 }
 
-/* @p's clip-path (its style has one) laid out in @shape, and @clip
- * narrowed to its box; FALSE where the shape is empty (@clip then
- * empty: nothing of the layer shows). gsk-layer-compile-clip.c */
+/* @p's clip-path (its style has one) laid out in @shape, its box in
+ * target space in @box, and @clip narrowed to it; FALSE where the shape
+ * is empty (@clip then empty: nothing of the layer shows).
+ * gsk-layer-compile-clip.c */
 gboolean gsk_layer_compile_resolve_clip_path (GskLayerPrivate       *p,
                                               const float           *m,
                                               GskLayerResolvedShape *shape,
-                                              Box                   *clip);
+                                              Box                   *clip,
+                                              Box                   *box);
 /* The PUSH_CLIP of @shape (its path taken), within @clip */
 void     gsk_layer_compile_push_shape        (Compiler              *c,
                                               GskLayerPrivate       *p,

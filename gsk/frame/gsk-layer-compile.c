@@ -779,7 +779,7 @@ enter_layer (Compiler *c,
   clip = frame->clip;
   round_own_ops = FALSE;
   if (gsk_layer_style_get_clip_path (p->style) != NULL &&
-      gsk_layer_compile_resolve_clip_path (p, m, &shape, &clip))
+      gsk_layer_compile_resolve_clip_path (p, m, &shape, &clip, &exit.clip))
     {
       graphene_size_t radii[4];
 
@@ -1047,12 +1047,10 @@ exit_layer (Compiler *c,
 
       p->subtree_bounds = gsk_layer_box_intersect (&p->subtree_bounds, &own);
     }
+  /* (An exit frame's clip is its clip path's box: entered, it was the
+   * frame's, which the exit does not need) */
   if (frame->pushed_shape_clip)
-    {
-      Box shape = gsk_layer_compile_clip_path_box (p);
-
-      p->subtree_bounds = gsk_layer_box_intersect (&p->subtree_bounds, &shape);
-    }
+    p->subtree_bounds = gsk_layer_box_intersect (&p->subtree_bounds, &frame->clip);
   p->bounds_valid = TRUE;
   if (c->record)
     p->op_end = c->op_base + c->list->n_ops;

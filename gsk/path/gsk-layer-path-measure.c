@@ -94,14 +94,14 @@ gsk_layer_path_trim (const GskLayerPath *self,
   return gsk_layer_path_builder_free_to_path (builder);
 }
 
-gboolean
-gsk_layer_path_get_point_at (const GskLayerPath *self,
-                             float               distance,
-                             float               tolerance,
-                             graphene_point_t   *point,
-                             float              *angle)
+/* The point @distance along the polylines @vertices and the direction
+ * there (see gsk_layer_path_get_point_at ()) */
+static gboolean
+point_on_vertices (GArray           *vertices,
+                   float             distance,
+                   graphene_point_t *point,
+                   float            *angle)
 {
-  GArray *vertices = gsk_layer_path_flatten (self, tolerance);
   const GskLayerPathVertex *v = (const GskLayerPathVertex *) vertices->data;
   const graphene_point_t *last_a = NULL, *last_b = NULL;
   double at = 0;
@@ -133,13 +133,10 @@ gsk_layer_path_get_point_at (const GskLayerPath *self,
   if (last_a == NULL)
     {
       /* No length at all: the first point, facing right */
-      gboolean any = vertices->len > 0;
-
-      *point = any ? v[0].point : GRAPHENE_POINT_INIT (0, 0);
+      *point = vertices->len > 0 ? v[0].point : GRAPHENE_POINT_INIT (0, 0);
       if (angle)
         *angle = 0;
-      g_array_unref (vertices);
-      return any;
+      return vertices->len > 0;
     }
 
   /* Past the end: its last point */
@@ -147,8 +144,56 @@ gsk_layer_path_get_point_at (const GskLayerPath *self,
     *point = *last_b;
   if (angle)
     *angle = atan2f (last_b->y - last_a->y, last_b->x - last_a->x) * 180.f / G_PI;
-  g_array_unref (vertices);
   return TRUE;
+}
+
+gboolean
+gsk_layer_path_get_point_at (const GskLayerPath *self,
+                             float               distance,
+                             float               tolerance,
+                             graphene_point_t   *point,
+                             float              *angle)
+{
+  GArray *vertices = gsk_layer_path_flatten (self, tolerance);
+  gboolean found = point_on_vertices (vertices, distance, point, angle);
+
+  g_array_unref (vertices);
+  return found;
+}
+
+gboolean
+gsk_layer_path_locate (const GskLayerPath *self,
+                       float               distance,
+                       gboolean            percent,
+                       float               tolerance,
+                       graphene_point_t   *point,
+                       float              *angle)
+{
+  GArray *vertices = gsk_layer_path_flatten (self, tolerance);
+  const GskLayerPathVertex *v = (const GskLayerPathVertex *) vertices->data;
+  double length = 0;
+  gboolean found;
+  guint i;
+
+  for (i = 1; i < vertices->len; i++)
+    if (!v[i].starts)
+      length += graphene_point_distance (&v[i - 1].point, &v[i].point, NULL, NULL);
+  if (percent)
+    distance = distance * length / 100.0;
+  /* Around a closed path the distance wraps; along an open one it stops
+   * at the ends */
+  if (self->n_verbs > 0 && self->verbs[self->n_verbs - 1] == GSK_LAYER_PATH_CLOSE && length > 0)
+    {
+      distance = fmod (distance, length);
+      if (distance < 0)
+        distance += length;
+    }
+  else
+    distance = CLAMP (distance, 0.0, length);
+
+  found = point_on_vertices (vertices, distance, point, angle);
+  g_array_unref (vertices);
+  return found;
 }
 
 /* Appends the part of the polyline @v[@first…@last] between @from and

@@ -103,6 +103,16 @@ gboolean gsk_layer_path_get_point_at (const GskLayerPath *self,
                                       graphene_point_t   *point,
                                       float              *angle);
 
+/* As gsk_layer_path_get_point_at (), @distance in percent of @self's
+ * length if @percent, wrapping around a path that ends closed, kept
+ * to its ends otherwise (CSS offset-distance); one flattening */
+gboolean gsk_layer_path_locate (const GskLayerPath *self,
+                                float               distance,
+                                gboolean            percent,
+                                float               tolerance,
+                                graphene_point_t   *point,
+                                float              *angle);
+
 /* @self under the 2D affine map (xx, yx, xy, yy, x0, y0), as cairo's */
 GskLayerPath *gsk_layer_path_transform (const GskLayerPath *self,
                                         const float         affine[6]);

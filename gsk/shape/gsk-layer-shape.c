@@ -87,19 +87,8 @@ G_DEFINE_FINAL_TYPE (GskLayerShape, gsk_layer_shape, GSK_TYPE_LAYER)
 
 /* {{{ Animation */
 
-/* With an easing state in force, the value goes to a transition, which
- * sets it frame by frame */
-static gboolean
-animate (GskLayerShape *self,
-         guint          prop,
-         const GValue  *value)
-{
-  GskLayerPrivate *priv = gsk_layer_get_private (GSK_LAYER (self));
-
-  if (G_LIKELY (priv->animation == NULL || priv->updating_presentation))
-    return FALSE;
-  return gsk_layer_animation_hooks->animate_property (GSK_LAYER (self), properties[prop], value);
-}
+/* With an easing state in force, a value goes to a transition, which
+ * sets it frame by frame (gsk_layer_animate_value ()) */
 
 static gboolean
 animate_float (GskLayerShape *self,
@@ -113,7 +102,7 @@ animate_float (GskLayerShape *self,
     return FALSE;
   g_value_init (&value, G_TYPE_FLOAT);
   g_value_set_float (&value, v);
-  handled = animate (self, prop, &value);
+  handled = gsk_layer_animate_value (GSK_LAYER (self), properties[prop], &value);
   g_value_unset (&value);
   return handled;
 }
@@ -131,22 +120,17 @@ animate_boxed (GskLayerShape *self,
     return FALSE;
   g_value_init (&value, type);
   g_value_set_boxed (&value, boxed);
-  handled = animate (self, prop, &value);
+  handled = gsk_layer_animate_value (GSK_LAYER (self), properties[prop], &value);
   g_value_unset (&value);
   return handled;
 }
 
-/* The model value while a transition runs, else NULL; NULL too while
- * gsk_layer_get_presentation_value () reads what is on screen */
+/* The model value while a transition runs, else NULL */
 static const GValue *
 model_value (GskLayerShape *self,
              guint          prop)
 {
-  GskLayerPrivate *priv = gsk_layer_get_private (GSK_LAYER (self));
-
-  if (G_LIKELY (priv->animation == NULL || priv->updating_presentation))
-    return NULL;
-  return gsk_layer_animation_hooks->get_model_value (GSK_LAYER (self), properties[prop]);
+  return gsk_layer_peek_model_value (GSK_LAYER (self), properties[prop]);
 }
 
 /* Transitions set what is on screen; only the model notifies */

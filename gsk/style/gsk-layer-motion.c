@@ -185,25 +185,14 @@ gsk_layer_style_offset_transform (GskLayerPrivate *p,
   const GskLayerStyle *style = p->style;
   GskLayerPath *path = gsk_layer_style_get_offset_path (style);
   float px = p->pivot.x * p->size.width, py = p->pivot.y * p->size.height;
-  float ax = px, ay = py, length, distance, direction = 0, angle, c, s;
+  float ax = px, ay = py, direction = 0, angle, c, s;
   graphene_point_t at;
 
   if (path == NULL || gsk_layer_path_is_empty (path))
     return FALSE;
 
-  length = gsk_layer_path_get_length (path, MOTION_TOLERANCE);
-  distance = style->offset_distance_percent ? style->offset_distance * length / 100.f : style->offset_distance;
-  /* Around a closed path the distance wraps; along an open one it stops
-   * at the ends */
-  if (path->n_verbs > 0 && path->verbs[path->n_verbs - 1] == GSK_LAYER_PATH_CLOSE && length > 0)
-    {
-      distance = fmodf (distance, length);
-      if (distance < 0)
-        distance += length;
-    }
-  else
-    distance = CLAMP (distance, 0.f, length);
-  gsk_layer_path_get_point_at (path, distance, MOTION_TOLERANCE, &at, &direction);
+  gsk_layer_path_locate (path, style->offset_distance, style->offset_distance_percent, MOTION_TOLERANCE,
+                         &at, &direction);
 
   if (!style->offset_anchor_auto)
     {
