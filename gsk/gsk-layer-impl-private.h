@@ -99,6 +99,7 @@ enum {
   PROP_CHILD_TRANSFORM_ORIGIN,
   PROP_ACCESSIBLE_ROLE,
   PROP_ACCESSIBLE_LABEL,
+  PROP_MASK,
   /* gsk-layer-layout-manager.c's, in the order of its indices */
   PROP_LAYOUT_FIRST,
   N_PROPS = PROP_LAYOUT_FIRST + GSK_LAYER_N_LAYOUT_PROPS
@@ -185,6 +186,12 @@ gboolean gsk_layer_real_queue_relayout (GskLayer *self,
 
 /* The tree: gsk-layer-tree.c */
 void gsk_layer_update_subtree_clocks (GskLayer *self);
+/* Adds what the subtree of @self (its masks too) last drew to the
+ * damage of @old_root, if any, and marks it to be drawn afresh */
+void gsk_layer_forget_subtree (GskLayer *self,
+                               GskLayer *old_root);
+/* Lets go of the mask of @self, or of @self as a mask (dispose) */
+void gsk_layer_release_mask (GskLayer *self);
 void gsk_layer_update_children_have_z (GskLayer *self);
 /* Removes @child from @self; @emit: with the child-removed signal */
 void gsk_layer_unlink_child (GskLayer *self,

@@ -75,6 +75,9 @@ struct _GskLayerPrivate
   GskLayer *prev_sibling;
   GskLayer *next_sibling;
   guint n_children;
+  /* Its mask (gsk-layer-mask.c), whose parent it is, though not in its
+   * list of children */
+  GskLayer *mask_layer;
 
   /* Bumped on every change to the list of children, for iterators */
   guint children_age;
@@ -223,6 +226,8 @@ struct _GskLayerPrivate
   guint style_groups : 1;
   /* Its style has an offset-path (CSS Motion Path) */
   guint style_moves : 1;
+  /* It is its parent's mask, not a child */
+  guint is_mask : 1;
 
   /* The cached world matrices of this layer and all its descendants are
    * out of date */
@@ -355,7 +360,7 @@ static inline gboolean
 gsk_layer_preserves_3d (const GskLayerPrivate *p)
 {
   return p->preserve_3d && p->opacity >= 1.f && p->blend_mode == GSK_LAYER_BLEND_NORMAL &&
-         !p->clip_to_bounds && !p->style_groups;
+         !p->clip_to_bounds && !p->style_groups && p->mask_layer == NULL;
 }
 
 /* A grouping property of @self changed: where that turns it flat or back
@@ -778,6 +783,13 @@ cairo_surface_t *gsk_layer_content_get_surface (GskLayerContent *content,
 gboolean gsk_layer_png_size_is_allowed (const guchar  *data,
                                         gsize          length,
                                         GError       **error);
+
+#define GSK_LAYER_PNG_DATA_URI "data:image/png;base64,"
+
+/* The image of a data: URI of a PNG (GSK_LAYER_PNG_DATA_URI…), if it
+ * decodes and is small enough; NULL with an error in GSK_LAYER_ERROR */
+cairo_surface_t *gsk_layer_png_data_uri_decode (const char  *uri,
+                                                GError     **error);
 
 /* Sets the eight radii of CSS border-radius and the bits of those that
  * are percentages (see GskLayerPrivate.corner_radii); returns whether

@@ -32,6 +32,8 @@ gsk_layer_update_subtree_clocks (GskLayer *self)
         gsk_layer_animation_hooks->clock_changed (l);
       for (c = p->first_child; c != NULL; c = gsk_layer_get_private (c)->next_sibling)
         g_ptr_array_add (stack, g_object_ref (c));
+      if (p->mask_layer != NULL)
+        g_ptr_array_add (stack, g_object_ref (p->mask_layer));
       g_object_unref (l);
     }
   g_ptr_array_unref (stack);
@@ -40,9 +42,9 @@ gsk_layer_update_subtree_clocks (GskLayer *self)
 
 /* Adds what the subtree last drew to the damage of the top level it
  * leaves, and marks it to be recomputed wherever it goes next */
-static void
-forget_subtree (GskLayer *self,
-                GskLayer *old_root)
+void
+gsk_layer_forget_subtree (GskLayer *self,
+                          GskLayer *old_root)
 {
   GPtrArray *stack = g_ptr_array_new ();
 
@@ -74,6 +76,8 @@ forget_subtree (GskLayer *self,
 
       for (c = p->first_child; c != NULL; c = gsk_layer_get_private (c)->next_sibling)
         g_ptr_array_add (stack, c);
+      if (p->mask_layer != NULL)
+        g_ptr_array_add (stack, p->mask_layer);
     }
   g_ptr_array_free (stack, TRUE);
 }
@@ -109,8 +113,9 @@ can_adopt (GskLayer *self,
                   child, G_OBJECT_TYPE_NAME (child), self);
       return FALSE;
     }
-  /* A layer without children can only be its own ancestor */
-  if (child == self || (cpriv->first_child != NULL && gsk_layer_contains (child, self)))
+  /* A layer without children or a mask can only be its own ancestor */
+  if (child == self ||
+      ((cpriv->first_child != NULL || cpriv->mask_layer != NULL) && gsk_layer_contains (child, self)))
     {
       g_critical ("Cannot add layer %p (%s) to %p: it is an ancestor of its "
                   "new parent, which would make a cycle",
@@ -183,7 +188,7 @@ link_child (GskLayer *self,
 
       g_clear_pointer (&cpriv->top_level, gsk_layer_top_level_free);
       if (was_drawn)
-        forget_subtree (child, NULL);
+        gsk_layer_forget_subtree (child, NULL);
     }
   /* Its world matrices, if computed at all, were relative to no parent;
    * staleness reaches the descendants through the walks */
@@ -209,7 +214,7 @@ gsk_layer_unlink_child (GskLayer *self,
   GskLayerPrivate *cpriv = gsk_layer_get_private (child);
   GskLayer *root = gsk_layer_get_root (self);
 
-  forget_subtree (child, root);
+  gsk_layer_forget_subtree (child, root);
   gsk_layer_mark_subtree_dirty (self);
 
   if (cpriv->prev_sibling)
@@ -451,6 +456,9 @@ gsk_layer_get_parent (GskLayer *self)
 {
   g_return_val_if_fail (GSK_IS_LAYER (self), NULL);
 
+  /* A mask hangs off its owner but is not its child */
+  if (gsk_layer_get_private (self)->is_mask)
+    return NULL;
   return gsk_layer_get_private (self)->parent;
 }
 
@@ -459,7 +467,8 @@ gsk_layer_get_parent (GskLayer *self)
  * @self: a layer
  *
  * Gets the top-level ancestor of @self: the layer at the top of its
- * tree, which has no parent.
+ * tree, which has no parent. A mask's ([method@Layer.set_mask]) is
+ * that of the layer it masks.
  *
  * Returns: (transfer none): the top-level ancestor of @self, or @self
  *   itself if it has no parent
@@ -473,7 +482,8 @@ gsk_layer_get_root (GskLayer *self)
 
   g_return_val_if_fail (GSK_IS_LAYER (self), NULL);
 
-  for (l = self; gsk_layer_get_parent (l) != NULL; l = gsk_layer_get_parent (l))
+  /* A mask's root is its owner's */
+  for (l = self; gsk_layer_get_private (l)->parent != NULL; l = gsk_layer_get_private (l)->parent)
     ;
 
   return l;
@@ -624,7 +634,8 @@ gsk_layer_get_child_at_index (GskLayer *self,
  * @descendant: another layer
  *
  * Checks whether @descendant is @self or one of its descendants: a
- * child, a child of a child, and so on.
+ * child, a child of a child, and so on, or a layer in the tree of the
+ * mask ([method@Layer.set_mask]) of one of them.
  *
  * Returns: %TRUE if @descendant is @self or below it in the tree
  *
@@ -639,7 +650,8 @@ gsk_layer_contains (GskLayer *self,
   g_return_val_if_fail (GSK_IS_LAYER (self), FALSE);
   g_return_val_if_fail (GSK_IS_LAYER (descendant), FALSE);
 
-  for (l = descendant; l != NULL; l = gsk_layer_get_parent (l))
+  /* Through masks too: a mask's tree is in its owner's */
+  for (l = descendant; l != NULL; l = gsk_layer_get_private (l)->parent)
     if (l == self)
       return TRUE;
 

@@ -811,6 +811,8 @@ gsk_layer_dispose (GObject *object)
 
   /* g_object_run_dispose() on a layer in a tree destroys it: it leaves
    * its parent first */
+  if (priv->is_mask || priv->mask_layer != NULL)
+    gsk_layer_release_mask (self);
   if (priv->parent != NULL)
     gsk_layer_unlink_child (priv->parent, self, TRUE);
 
@@ -957,6 +959,9 @@ gsk_layer_get_property (GObject    *object,
     case PROP_CLIP_TO_BOUNDS:
       g_value_set_boolean (value, priv->clip_to_bounds);
       break;
+    case PROP_MASK:
+      g_value_set_object (value, priv->mask_layer);
+      break;
     case PROP_BACKGROUND_COLOR:
       {
         GdkRGBA c;
@@ -1080,6 +1085,9 @@ gsk_layer_set_property (GObject      *object,
       break;
     case PROP_CLIP_TO_BOUNDS:
       gsk_layer_set_clip_to_bounds (self, g_value_get_boolean (value));
+      break;
+    case PROP_MASK:
+      gsk_layer_set_mask (self, g_value_get_object (value));
       break;
     case PROP_BACKGROUND_COLOR:
       gsk_layer_set_background_color (self, g_value_get_boxed (value));
@@ -1496,6 +1504,18 @@ gsk_layer_class_init (GskLayerClass *klass)
   gsk_layer_properties[PROP_ACCESSIBLE_LABEL] =
     g_param_spec_string ("accessible-label", NULL, "The name assistive technology gives the layer",
                          NULL,
+                         G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+
+  /**
+   * GskLayer:mask:
+   *
+   * The layer whose alpha masks this one: see [method@Layer.set_mask].
+   *
+   * Since: 0.1
+   */
+  gsk_layer_properties[PROP_MASK] =
+    g_param_spec_object ("mask", NULL, "The layer whose alpha masks this one",
+                         GSK_TYPE_LAYER,
                          G_PARAM_READWRITE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
 
   gsk_layer_layout_hooks->install_properties (&gsk_layer_properties[PROP_LAYOUT_FIRST]);

@@ -238,6 +238,11 @@ void gsk_layer_set_clip_to_bounds (GskLayer *self,
 GSK_LAYER_AVAILABLE_IN_ALL
 gboolean gsk_layer_get_clip_to_bounds (GskLayer *self);
 GSK_LAYER_AVAILABLE_IN_ALL
+void gsk_layer_set_mask (GskLayer *self,
+                         GskLayer *mask);
+GSK_LAYER_AVAILABLE_IN_ALL
+GskLayer *gsk_layer_get_mask (GskLayer *self);
+GSK_LAYER_AVAILABLE_IN_ALL
 void gsk_layer_set_background_color (GskLayer      *self,
                                      const GdkRGBA *color);
 GSK_LAYER_AVAILABLE_IN_ALL

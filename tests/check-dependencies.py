@@ -47,7 +47,8 @@ ALLOWED = {
     'layout': {'core', 'style', 'content'},
     # Styles animate; transitions know how to interpolate them
     'animation': {'core', 'style', 'path'},
-    'css': {'core', 'animation', 'style', 'path'},
+    # mask-image's url() images load as image contents
+    'css': {'core', 'animation', 'style', 'path', 'content'},
     # The frame pipeline: layout and draw passes, the compile of the tree
     # into a render list, the renderer that backends implement
     'frame': {'core', 'content', 'render', 'style', 'layout'},

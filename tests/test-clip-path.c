@@ -13,30 +13,9 @@
 
 #include "gsk-layer-private.h"
 #include "gsk-layer-style-private.h"
+#include "style-test-utils.h"
 
 #define MS 1000
-
-static GskLayerStyle *
-style (const char *css)
-{
-  g_autoptr (GError) error = NULL;
-  GskLayerStyle *s = gsk_layer_style_new_from_string (css, &error);
-
-  g_assert_no_error (error);
-  return s;
-}
-
-static void
-assert_written (const char *css,
-                const char *expected)
-{
-  g_autoptr (GskLayerStyle) s = style (css);
-  g_autofree char *text = gsk_layer_style_to_string (s);
-  g_autoptr (GskLayerStyle) again = style (text);
-
-  g_assert_cmpstr (text, ==, expected);
-  g_assert_true (gsk_layer_style_equal (s, again));
-}
 
 /* Every shape and box, written as CSS writes it, and read back equal */
 static void
@@ -63,19 +42,6 @@ test_clip_path_parse (void)
   assert_written ("clip-path: padding-box", "clip-path: padding-box;");
   assert_written ("clip-path: margin-box", "clip-path: border-box;");
   assert_written ("clip-path: fill-box", "clip-path: content-box;");
-}
-
-static void
-assert_refused (const char  *css,
-                GskLayerError code,
-                const char  *message)
-{
-  g_autoptr (GError) error = NULL;
-  g_autoptr (GskLayerStyle) s = gsk_layer_style_new_from_string (css, &error);
-
-  g_assert_null (s);
-  g_assert_error (error, GSK_LAYER_ERROR, (int) code);
-  g_assert_cmpstr (error->message, ==, message);
 }
 
 /* Each problem with its line and column; a path's with the place of the
@@ -221,15 +187,6 @@ test_clip_path_interpolate (void)
   check_between ("clip-path: circle(10px)", "clip-path: circle(10%)", 0.4, "clip-path: circle(10px at 50% 50%);");
   check_between ("clip-path: none", "clip-path: circle(10px)", 0.4, "clip-path: none;");
   check_between (NULL, "clip-path: circle(10px)", 0.6, "clip-path: circle(10px at 50% 50%);");
-}
-
-static guint32
-pixel_at (cairo_surface_t *image,
-          int              x,
-          int              y)
-{
-  cairo_surface_flush (image);
-  return *(guint32 *) (cairo_image_surface_get_data (image) + y * cairo_image_surface_get_stride (image) + x * 4);
 }
 
 /* A clip-path set in an easing state animates frame by frame: the

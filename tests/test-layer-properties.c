@@ -328,6 +328,11 @@ property_values (GParamSpec *pspec,
       g_value_set_string (first, "first");
       g_value_set_string (second, "second");
     }
+  else if (g_str_equal (name, "mask"))
+    {
+      g_value_take_object (first, g_object_ref_sink (gsk_layer_new ()));
+      g_value_take_object (second, g_object_ref_sink (gsk_layer_new ()));
+    }
   else if (g_str_equal (name, "content"))
     {
       GskLayerContent *c1 = gsk_layer_color_content_new (&(GdkRGBA) { 1, 0, 0, 1 });
@@ -499,7 +504,7 @@ test_properties_gobject (void)
   guint n_pspecs, i;
 
   pspecs = g_object_class_list_properties (G_OBJECT_GET_CLASS (layer), &n_pspecs);
-  g_assert_cmpuint (n_pspecs, ==, 36);
+  g_assert_cmpuint (n_pspecs, ==, 37);
 
   for (i = 0; i < n_pspecs; i++)
     {

@@ -14,28 +14,7 @@
 
 #include "gsk-layer-private.h"
 #include "gsk-layer-style-private.h"
-
-static GskLayerStyle *
-style (const char *css)
-{
-  g_autoptr (GError) error = NULL;
-  GskLayerStyle *s = gsk_layer_style_new_from_string (css, &error);
-
-  g_assert_no_error (error);
-  return s;
-}
-
-static void
-assert_written (const char *css,
-                const char *expected)
-{
-  g_autoptr (GskLayerStyle) s = style (css);
-  g_autofree char *text = gsk_layer_style_to_string (s);
-  g_autoptr (GskLayerStyle) again = style (text);
-
-  g_assert_cmpstr (text, ==, expected);
-  g_assert_true (gsk_layer_style_equal (s, again));
-}
+#include "style-test-utils.h"
 
 static void
 test_motion_parse (void)
@@ -50,19 +29,6 @@ test_motion_parse (void)
   assert_written ("offset-anchor: auto", "offset-anchor: auto;");
   assert_written ("offset-anchor: right top", "offset-anchor: 100% 0%;");
   assert_written ("offset-anchor: 10px 20%", "offset-anchor: 10px 20%;");
-}
-
-static void
-assert_refused (const char   *css,
-                GskLayerError code,
-                const char   *message)
-{
-  g_autoptr (GError) error = NULL;
-  g_autoptr (GskLayerStyle) s = gsk_layer_style_new_from_string (css, &error);
-
-  g_assert_null (s);
-  g_assert_error (error, GSK_LAYER_ERROR, (int) code);
-  g_assert_cmpstr (error->message, ==, message);
 }
 
 static void

@@ -15,19 +15,10 @@
 
 #include "gsk-layer-private.h"
 #include "gsk-layer-style-private.h"
+#include "style-test-utils.h"
 #include "font-caches.h"
 
 #define MS 1000
-
-static GskLayerStyle *
-style (const char *css)
-{
-  g_autoptr (GError) error = NULL;
-  GskLayerStyle *s = gsk_layer_style_new_from_string (css, &error);
-
-  g_assert_no_error (error);
-  return s;
-}
 
 /* The style at @t between @from and @to, as text */
 static char *
@@ -158,16 +149,6 @@ presentation_style (GskLayer *layer)
   g_value_unset (&v);
 
   return text;
-}
-
-/* The pixel at (@x, @y) of @image as 0xAARRGGBB */
-static guint32
-pixel_at (cairo_surface_t *image,
-          int              x,
-          int              y)
-{
-  cairo_surface_flush (image);
-  return *(guint32 *) (cairo_image_surface_get_data (image) + y * cairo_image_surface_get_stride (image) + x * 4);
 }
 
 /* A style set in an easing state animates from what is on screen; the

@@ -156,6 +156,30 @@ build_clip_path_scene (GskLayer *root)
   gsk_layer_add_child (root, dot);
 }
 
+/* Masks (issue 32): a style's gradient mask on a rotated card, a layer
+ * masked by a round layer with a child. On GTK's node path (4.8 has no
+ * mask node) cairo draws what a mask shows into a texture. */
+static void
+build_mask_scene (GskLayer *root)
+{
+  GskLayer *card = colored (30, 30, 140, 140, &(GdkRGBA) { 0.9f, 0.6f, 0.1f, 1 });
+  GskLayer *photo = colored (220, 40, 160, 120, &(GdkRGBA) { 0.2f, 0.4f, 0.8f, 1 });
+  GskLayer *lens = colored (20, 10, 100, 100, &(GdkRGBA) { 0, 0, 0, 1 });
+  GskLayerTransform *t = NULL;
+
+  g_assert_true (gsk_layer_set_style_from_string (card, "mask-image: radial-gradient(black 30%, transparent 70%), "
+                                                        "linear-gradient(transparent, black)", NULL));
+  g_assert_true (gsk_layer_transform_parse ("rotate(12deg)", &t, NULL));
+  gsk_layer_set_transform (card, t);
+  gsk_layer_transform_unref (t);
+  gsk_layer_add_child (root, card);
+  gsk_layer_add_child (photo, colored (60, 20, 100, 40, &(GdkRGBA) { 0.1f, 0.7f, 0.3f, 1 }));
+  g_assert_true (gsk_layer_set_style_from_string (lens, "border-radius: 50%", NULL));
+  gsk_layer_add_child (lens, colored (100, 80, 40, 30, &(GdkRGBA) { 0, 0, 0, 0.5f }));
+  gsk_layer_set_mask (photo, lens);
+  gsk_layer_add_child (root, photo);
+}
+
 /* The part of @s at (@x, @y), @w × @h, as an image of its own */
 static cairo_surface_t *
 crop (cairo_surface_t *s,
@@ -861,6 +885,7 @@ main (int    argc,
   g_test_add ("/view/pixels", Fixture, NULL, fixture_set_up, test_pixels, fixture_tear_down);
   g_test_add ("/view/pixels-3d", Fixture, build_3d_scene, fixture_set_up, test_pixels, fixture_tear_down);
   g_test_add ("/view/pixels-clip-path", Fixture, build_clip_path_scene, fixture_set_up, test_pixels, fixture_tear_down);
+  g_test_add ("/view/pixels-mask", Fixture, build_mask_scene, fixture_set_up, test_pixels, fixture_tear_down);
   /* Only where a command can grab the screen: test-view-wayland.sh */
   if (g_getenv ("TEST_VIEW_GRAB"))
     g_test_add ("/view/pixels/screen", Fixture, NULL, fixture_set_up, test_screen, fixture_tear_down);

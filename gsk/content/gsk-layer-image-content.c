@@ -188,6 +188,62 @@ gsk_layer_png_size_is_allowed (const guchar  *data,
   return FALSE;
 }
 
+typedef struct
+{
+  const guchar *data;
+  gsize length;
+} PngReader;
+
+static cairo_status_t
+png_read (void          *closure,
+          unsigned char *data,
+          unsigned int   length)
+{
+  PngReader *reader = closure;
+
+  if (length > reader->length)
+    return CAIRO_STATUS_READ_ERROR;
+
+  memcpy (data, reader->data, length);
+  reader->data += length;
+  reader->length -= length;
+
+  return CAIRO_STATUS_SUCCESS;
+}
+
+cairo_surface_t *
+gsk_layer_png_data_uri_decode (const char  *uri,
+                               GError     **error)
+{
+  PngReader reader;
+  cairo_surface_t *surface;
+  guchar *data;
+
+  if (!g_str_has_prefix (uri, GSK_LAYER_PNG_DATA_URI))
+    {
+      g_set_error (error, GSK_LAYER_ERROR, GSK_LAYER_ERROR_INVALID_VALUE,
+                   "not a data: URI of a PNG image (%s…)", GSK_LAYER_PNG_DATA_URI);
+      return NULL;
+    }
+  data = g_base64_decode (uri + strlen (GSK_LAYER_PNG_DATA_URI), &reader.length);
+  reader.data = data;
+  if (!gsk_layer_png_size_is_allowed (data, reader.length, error))
+    {
+      g_free (data);
+      return NULL;
+    }
+  surface = cairo_image_surface_create_from_png_stream (png_read, &reader);
+  g_free (data);
+  if (cairo_surface_status (surface) != CAIRO_STATUS_SUCCESS)
+    {
+      g_set_error (error, GSK_LAYER_ERROR, GSK_LAYER_ERROR_INVALID_VALUE, "not a PNG image: %s",
+                   cairo_status_to_string (cairo_surface_status (surface)));
+      cairo_surface_destroy (surface);
+      return NULL;
+    }
+  return surface;
+}
+
 static gboolean
 size_is_allowed (const char  *path,
                  int          width,

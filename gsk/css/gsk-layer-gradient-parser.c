@@ -293,11 +293,11 @@ parse_color_stop (Parser           *parser,
   return TRUE;
 }
 
-static gboolean
-parse_gradient (Parser           *parser,
-                const char       *p,
-                const char       *end,
-                GskLayerGradient *gradient)
+gboolean
+gsk_layer_style_parser_gradient (Parser           *parser,
+                                 const char       *p,
+                                 const char       *end,
+                                 GskLayerGradient *gradient)
 {
   const char *open = memchr (p, '(', end - p), *args, *stop;
   char *name;
@@ -410,7 +410,7 @@ gsk_layer_style_parser_background_image (Parser        *parser,
       if (n == GSK_LAYER_STYLE_MAX_IMAGES)
         return gsk_layer_style_parser_fail (parser, a, GSK_LAYER_ERROR_INVALID_VALUE, "more than %d background images",
                                             GSK_LAYER_STYLE_MAX_IMAGES);
-      if (!parse_gradient (parser, a, b, &style->images[n]))
+      if (!gsk_layer_style_parser_gradient (parser, a, b, &style->images[n]))
         return FALSE;
       n++;
       p = stop + 1;

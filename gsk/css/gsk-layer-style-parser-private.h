@@ -12,6 +12,8 @@ G_BEGIN_DECLS
 
 typedef struct {
   const char *text;
+  /* Where url()s are read from (NULL: the current directory) */
+  const char *base_dir;
   GError **error;
   const char *error_at;         /* where the problem is, once there is one */
 } Parser;
@@ -74,6 +76,21 @@ const char *gsk_layer_style_parser_next_comma (const char *p,
 gboolean gsk_layer_style_parser_angle (const char *start,
                                        const char *end,
                                        float      *degrees);
+
+/* One gradient function in [@p, @end) (gsk-layer-gradient-parser.c) */
+gboolean gsk_layer_style_parser_gradient (Parser           *parser,
+                                          const char       *p,
+                                          const char       *end,
+                                          GskLayerGradient *gradient);
+
+/* mask-image, mask-mode, mask-size, mask-position, mask-repeat (@name);
+ * *@handled FALSE for other names (gsk-layer-mask-parser.c) */
+gboolean gsk_layer_style_parser_mask (Parser        *parser,
+                                      const char    *name,
+                                      const char    *p,
+                                      const char    *end,
+                                      GskLayerStyle *style,
+                                      gboolean      *handled);
 
 /* background-image: none, or gradients separated by commas */
 gboolean gsk_layer_style_parser_background_image (Parser        *parser,

@@ -24,7 +24,8 @@ static const char * const unsupported[] = {
   "background", "background-origin",
   "background-position", "background-repeat", "background-size",
   "border-image",
-  "color", "font", "mask", "mask-image", "offset", "offset-position", "transform", "transform-origin",
+  "color", "font", "mask", "mask-clip", "mask-composite", "mask-origin", "mask-type",
+  "offset", "offset-position", "transform", "transform-origin",
 };
 
 static const char * const corner_names[] = {
@@ -1096,6 +1097,9 @@ parse_declaration (Parser        *parser,
     }
   else if (g_str_equal (name, "clip-path"))
     ok = gsk_layer_style_parser_clip_path (parser, value, end, style);
+  else if (g_str_has_prefix (name, "mask-") &&
+           (ok = gsk_layer_style_parser_mask (parser, name, value, end, style, &handled), handled))
+    ;
   else if (g_str_has_prefix (name, "offset-") &&
            (ok = gsk_layer_style_parser_motion (parser, name, value, end, style, &handled), handled))
     ;
@@ -1173,7 +1177,11 @@ parse_declaration (Parser        *parser,
  * `clip-path` (`inset()`, `circle()`, `ellipse()`, `polygon()`,
  * `path()` and the reference boxes), `offset-path` (`path()`, in the
  * layer's coordinates), `offset-distance`, `offset-rotate` and
- * `offset-anchor` (CSS Motion Path),
+ * `offset-anchor` (CSS Motion Path), `mask-image` (gradients and
+ * `url()` images: PNG `data:` URIs, or files relative to the current
+ * directory, or to a scene file's), `mask-mode`, `mask-size`,
+ * `mask-position` and `mask-repeat` (CSS Masking; `mask-clip` and
+ * `mask-origin` are the border box, layers add up),
  * with their CSS syntax and meaning; lengths are in `px`,
  * `currentcolor` is black and `transparent` transparent black. A later
  * declaration of a property
@@ -1228,7 +1236,16 @@ gsk_layer_style_parse (const char  *declarations,
                        glong       *error_offset,
                        GError     **error)
 {
-  Parser parser = { declarations, error, NULL };
+  return gsk_layer_style_parse_with_base (declarations, NULL, error_offset, error);
+}
+
+GskLayerStyle *
+gsk_layer_style_parse_with_base (const char  *declarations,
+                                 const char  *base_dir,
+                                 glong       *error_offset,
+                                 GError     **error)
+{
+  Parser parser = { declarations, base_dir, error, NULL };
   GskLayerStyle *style;
   const char *p = declarations;
 

@@ -62,9 +62,9 @@ damage_box (GArray    *damage,
   ((Box *) damage->data)[damage->len++] = *b;
 }
 
-/* A context of more planes than this (eight million) orders the rest in
+/* A context of more planes than this (two million) orders the rest in
  * tree order after them */
-#define GSK_LAYER_CONTEXT_ITEM_BITS 23
+#define GSK_LAYER_CONTEXT_ITEM_BITS 21
 
 typedef struct {
   GskLayer *layer;
@@ -86,6 +86,12 @@ typedef struct {
   guint in_context : 1;
   /* It started the innermost open context */
   guint context_root : 1;
+  /* An exit frame whose group ends with masks (a style's mask-image,
+   * a mask layer), still to draw */
+  guint masked : 1;
+  /* An exit frame back after its mask layer's tree: the mask group is
+   * open */
+  guint mask_open : 1;
   /* 1 + the index of the item its whole subtree makes in the innermost
    * context, or 0 (in the same word as the flags: the walk copies
    * frames by the thousand) */
@@ -96,6 +102,9 @@ typedef struct {
 typedef struct {
   guint op_index;
   Box bounds;
+  /* A group with masks: what they show, intersected (has_mask) */
+  gboolean has_mask;
+  Box mask;
 } Group;
 
 typedef struct {

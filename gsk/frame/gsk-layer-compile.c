@@ -524,6 +524,8 @@ forget_drawn (Compiler *c,
 
       for (ch = p->first_child; ch != NULL; ch = gsk_layer_get_private (ch)->next_sibling)
         g_ptr_array_add (stack, ch);
+      if (p->mask_layer != NULL)
+        g_ptr_array_add (stack, p->mask_layer);
     }
   g_ptr_array_free (stack, TRUE);
 
@@ -555,6 +557,8 @@ settle_skipped (GskLayer *layer)
 
       for (ch = p->first_child; ch != NULL; ch = gsk_layer_get_private (ch)->next_sibling)
         g_ptr_array_add (stack, ch);
+      if (p->mask_layer != NULL)
+        g_ptr_array_add (stack, p->mask_layer);
     }
   g_ptr_array_free (stack, TRUE);
 }
@@ -673,7 +677,7 @@ enter_layer (Compiler *c,
 {
   GskLayer *layer = frame->layer;
   GskLayerPrivate *p = gsk_layer_get_private (layer);
-  gboolean changed, stale, need_group, orders_planes, back_hidden, round_own_ops;
+  gboolean changed, stale, need_group, orders_planes, back_hidden, round_own_ops, masked;
   GskLayerResolvedShape shape;
   guint own_start, own_ops;
   graphene_rect_t bounds;
@@ -737,7 +741,8 @@ enter_layer (Compiler *c,
   bounds = GRAPHENE_RECT_INIT (0, 0, p->size.width, p->size.height);
   layer_box = gsk_layer_project_box (&p->world, m, &bounds);
 
-  need_group = p->blend_mode != GSK_LAYER_BLEND_NORMAL || gsk_layer_style_get_n_filters (p->style) > 0 ||
+  masked = p->mask_layer != NULL || gsk_layer_style_get_mask (p->style) != NULL;
+  need_group = masked || p->blend_mode != GSK_LAYER_BLEND_NORMAL || gsk_layer_style_get_n_filters (p->style) > 0 ||
                (p->opacity < 1.f &&
                 (p->n_children > 0 ||
                  ((p->background[3] > 0.f || has_style_box (c->list, p) || has_vector_box (c->list, p)) &&
@@ -755,6 +760,8 @@ enter_layer (Compiler *c,
   exit.pushed_shape_clip = FALSE;
   exit.filter_damage = FALSE;
   exit.context_root = FALSE;
+  exit.masked = FALSE;
+  exit.mask_open = FALSE;
   exit.whole_item = 0;
   own_start = c->list->n_ops;
   orders_planes = back_hidden = FALSE;
@@ -817,6 +824,7 @@ enter_layer (Compiler *c,
 
       op->opacity = p->opacity;
       op->blend_mode = p->blend_mode;
+      op->masked = masked;
       op->debug_name = layer_debug_name (layer, p);
       op->n_filters = gsk_layer_style_get_n_filters (p->style);
       if (op->n_filters > 0)
@@ -832,6 +840,18 @@ enter_layer (Compiler *c,
       g_array_append_val (c->groups, g);
       c->n_open_groups++;
       exit.pushed_group = TRUE;
+      exit.masked = masked;
+      /* A style's mask shows nothing past its tiles, within the border
+       * box (mask-clip) */
+      if (gsk_layer_style_get_mask (p->style) != NULL)
+        {
+          graphene_rect_t tiles;
+          Box shown = BOX_EMPTY;
+
+          if (gsk_layer_mask_get_bounds (gsk_layer_style_get_mask (p->style), &p->size, &tiles))
+            shown = gsk_layer_project_box (&p->world, m, &tiles);
+          clip = gsk_layer_box_intersect (&clip, &shown);
+        }
     }
 
   own_opacity = need_group ? 1.f : p->opacity;
@@ -968,6 +988,22 @@ pick_cache_changed (GskLayerPrivate *p)
 }
 
 /* Closes the innermost group or clip; returns the box of what it draws */
+/* Drops the ops from @start on (and what they own) */
+static void
+drop_ops (Compiler *c,
+          guint     start)
+{
+  guint i;
+
+  for (i = start; i < c->list->n_ops; i++)
+    {
+      if (c->list->ops[i].kind == GSK_LAYER_RENDER_OP_BACKDROP)
+        c->list->n_backdrops--;
+      gsk_layer_render_op_clear (&c->list->ops[i]);
+    }
+  c->list->n_ops = start;
+}
+
 static Box
 pop_group (Compiler             *c,
            GskLayerRenderOpKind  pop_kind)
@@ -976,6 +1012,25 @@ pop_group (Compiler             *c,
   GskLayerRenderOp *push;
 
   g_array_set_size (c->groups, c->groups->len - 1);
+
+  if (c->list->ops[g.op_index].mask && c->groups->len > 0)
+    {
+      /* What the mask shows bounds what its group shows */
+      Group *outer = &g_array_index (c->groups, Group, c->groups->len - 1);
+
+      outer->mask = outer->has_mask ? gsk_layer_box_intersect (&outer->mask, &g.bounds) : g.bounds;
+      outer->has_mask = TRUE;
+    }
+  if (g.has_mask)
+    {
+      g.bounds = gsk_layer_box_intersect (&g.bounds, &g.mask);
+      if (gsk_layer_box_is_empty (&g.bounds))
+        {
+          /* Its masks show none of it */
+          drop_ops (c, g.op_index);
+          return g.bounds;
+        }
+    }
 
   if (gsk_layer_box_is_empty (&g.bounds))
     {
@@ -1005,6 +1060,90 @@ pop_group (Compiler             *c,
   return g.bounds;
 }
 
+/* Opens a mask group at the end of the innermost group */
+static void
+push_mask_group (Compiler        *c,
+                 GskLayerPrivate *p,
+                 GskLayer        *layer)
+{
+  GskLayerRenderOp *op = gsk_layer_render_list_append (c->list, GSK_LAYER_RENDER_OP_PUSH_GROUP);
+  Group g = { c->list->n_ops - 1, BOX_EMPTY };
+
+  op->opacity = 1.f;
+  op->mask = TRUE;
+  op->debug_name = layer_debug_name (layer, p);
+  g_array_append_val (c->groups, g);
+  c->n_open_groups++;
+}
+
+static void
+pop_mask_group (Compiler *c)
+{
+  Group *g = &g_array_index (c->groups, Group, c->groups->len - 1);
+
+  /* A mask that draws nothing still hides all: its group is kept empty
+   * for pop_group () to find */
+  if (gsk_layer_box_is_empty (&g->bounds))
+    {
+      drop_ops (c, g->op_index);
+      g_array_set_size (c->groups, c->groups->len - 1);
+      g = &g_array_index (c->groups, Group, c->groups->len - 1);
+      g->mask = BOX_EMPTY;
+      g->has_mask = TRUE;
+    }
+  else
+    pop_group (c, GSK_LAYER_RENDER_OP_POP_GROUP);
+  c->n_open_groups--;
+}
+
+/* Draws the masks of the layer @frame exits, at the end of its group:
+ * its style's mask-image, then its mask layer, whose tree is walked as
+ * its children are (TRUE: @frame went back on the stack behind it) */
+static gboolean
+open_masks (Compiler *c,
+            Frame    *frame)
+{
+  GskLayer *layer = frame->layer;
+  GskLayerPrivate *p = gsk_layer_get_private (layer);
+  Box clip = gsk_layer_box_intersect (&frame->clip, &c->target);
+  Frame mask;
+
+  if (gsk_layer_style_get_mask (p->style) != NULL)
+    {
+      graphene_rect_t bounds = GRAPHENE_RECT_INIT (0, 0, p->size.width, p->size.height);
+      Box box = own_box (p);
+      float m[16];
+
+      box = gsk_layer_box_intersect (&box, &clip);
+      push_mask_group (c, p, layer);
+      if (p->style_cache != NULL && p->style_cache->mask_surface != NULL && p->style_cache->style == p->style &&
+          !gsk_layer_box_is_empty (&box))
+        {
+          GskLayerRenderOp *op;
+
+          graphene_matrix_to_float (&p->world, m);
+          op = append_draw_op (c, GSK_LAYER_RENDER_OP_TEXTURE, p, m, layer_debug_name (layer, p), &bounds, &box, 1.f);
+          op->surface = cairo_surface_reference (p->style_cache->mask_surface);
+          op->source_rect = bounds;
+        }
+      pop_mask_group (c);
+    }
+
+  if (p->mask_layer == NULL)
+    return FALSE;
+
+  push_mask_group (c, p, layer);
+  frame->masked = FALSE;
+  frame->mask_open = TRUE;
+  frame->pushed_clip = FALSE;
+  push_frame (c, frame);
+  /* Its matrices are recomputed: nothing marks them stale when its
+   * owner moves */
+  mask = (Frame) { .layer = p->mask_layer, .clip = clip, .changed = frame->changed, .stale = TRUE };
+  push_frame (c, &mask);
+  return TRUE;
+}
+
 static void
 exit_layer (Compiler *c,
             Frame    *frame)
@@ -1013,6 +1152,10 @@ exit_layer (Compiler *c,
 
   if (frame->pushed_clip)
     pop_group (c, GSK_LAYER_RENDER_OP_POP_CLIP);
+  if (frame->masked && open_masks (c, frame))
+    return;
+  if (frame->mask_open)
+    pop_mask_group (c);
   if (frame->pushed_group)
     {
       GskLayerRenderOp *push = &c->list->ops[g_array_index (c->groups, Group, c->groups->len - 1).op_index];
@@ -1183,6 +1326,7 @@ patch_subtree (Compiler *c,
     .op_base = p->op_start,
     .generation = c->generation,
     .record = TRUE,
+    .target = c->target,
   };
   /* What the subtree draws unions into a group that stands for all
    * around it */
@@ -1268,8 +1412,10 @@ compile_changes (Compiler *c,
           continue;
         }
 
-      /* Only something below changed: the path to it */
-      if (p->world_stale || p->children_changed)
+      /* Only something below changed: the path to it (a mask is in no
+       * list of children: its owner's group is compiled whole) */
+      if (p->world_stale || p->children_changed ||
+          (p->mask_layer != NULL && gsk_layer_get_private (p->mask_layer)->subtree_dirty))
         {
           done = FALSE;
           break;
@@ -1566,6 +1712,7 @@ gsk_layer_compile_again (GskLayer           *root,
     .stack = list->compile_stack,
     .n_stack_allocated = list->compile_stack_allocated,
     .groups = g_array_new (FALSE, FALSE, sizeof (Group)),
+    .target = { 0, 0, width, height },
   };
 
   gsk_layer_render_list_clear (list);

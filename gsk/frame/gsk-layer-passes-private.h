@@ -40,6 +40,8 @@ struct _GskLayerStyleCache
   /* The part of layer space @surface covers: the bounds, and where
    * outset shadows reach */
   graphene_rect_t extents;
+  /* The style's mask-image over the bounds, as alpha (ARGB32), or NULL */
+  cairo_surface_t *mask_surface;
 };
 
 /* Draws the content and style rasters of the layers under @root that

@@ -32,6 +32,7 @@ free_caches (GskLayer *self)
   if (p->style_cache)
     {
       g_clear_pointer (&p->style_cache->surface, cairo_surface_destroy);
+      g_clear_pointer (&p->style_cache->mask_surface, cairo_surface_destroy);
       g_clear_pointer (&p->style_cache->style, gsk_layer_style_unref);
       g_free (p->style_cache);
     }
@@ -98,6 +99,8 @@ gsk_layer_run_layout (GskLayer *root)
           for (c = p->first_child; c != NULL; c = gsk_layer_get_private (c)->next_sibling)
             if (gsk_layer_get_private (c)->subtree_needs_layout)
               g_ptr_array_add (stack, g_object_ref (c));
+          if (p->mask_layer != NULL && gsk_layer_get_private (p->mask_layer)->subtree_needs_layout)
+            g_ptr_array_add (stack, g_object_ref (p->mask_layer));
         }
 
       g_object_unref (l);
@@ -451,12 +454,17 @@ needs_style_draw (GskLayer *layer,
   GskLayerStyleCache *cache = p->style_cache;
   graphene_size_t radii[4] = { { 0, 0 }, };
 
-  if (!p->visible || !gsk_layer_style_draws_box (p->style))
+  gboolean box, mask;
+
+  if (!p->visible)
     return FALSE;
-  /* The backend draws it: nothing to rasterize */
-  if (vector_style && gsk_layer_style_box_is_vector (p->style))
+  /* A box the backend draws needs no raster; a mask always does */
+  box = gsk_layer_style_draws_box (p->style) && !(vector_style && gsk_layer_style_box_is_vector (p->style));
+  mask = gsk_layer_style_get_mask (p->style) != NULL && p->size.width > 0 && p->size.height > 0;
+  if (!box && !mask)
     return FALSE;
-  if (cache == NULL || cache->surface == NULL || cache->style != p->style ||
+  if (cache == NULL || (box && cache->surface == NULL) || (mask && cache->mask_surface == NULL) ||
+      cache->style != p->style ||
       !graphene_size_equal (&cache->size, &p->size) ||
       memcmp (cache->background, p->background, sizeof cache->background) != 0)
     return TRUE;
@@ -466,6 +474,34 @@ needs_style_draw (GskLayer *layer,
     return TRUE;
 
   return cache->scale != gsk_layer_content_scale (layer, device_scale);
+}
+
+/* The style's mask over the bounds at @scale, as few pixels as content
+ * may have */
+static cairo_surface_t *
+rasterize_mask (GskLayerPrivate *p,
+                float            scale)
+{
+  double w = ceil (p->size.width * scale), h = ceil (p->size.height * scale), shrink;
+  cairo_surface_t *surface;
+  cairo_t *cr;
+
+  shrink = MIN (1.0, MIN (MAX_CONTENT_SIDE / MAX (w, 1), MAX_CONTENT_SIDE / MAX (h, 1)));
+  shrink = MIN (shrink, sqrt (MAX_CONTENT_PIXELS / MAX (w * h, 1)));
+  w = MAX (1, floor (w * shrink));
+  h = MAX (1, floor (h * shrink));
+  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w, h);
+  if (cairo_surface_status (surface) != CAIRO_STATUS_SUCCESS)
+    {
+      cairo_surface_destroy (surface);
+      return NULL;
+    }
+  cairo_surface_set_device_scale (surface, w / p->size.width, h / p->size.height);
+  cr = cairo_create (surface);
+  gsk_layer_mask_draw (gsk_layer_style_get_mask (p->style), cr, &p->size);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+  return surface;
 }
 
 static void
@@ -489,6 +525,7 @@ rasterize_style (GskLayer *layer,
     }
   cache = p->style_cache;
   g_clear_pointer (&cache->surface, cairo_surface_destroy);
+  g_clear_pointer (&cache->mask_surface, cairo_surface_destroy);
   g_clear_pointer (&cache->style, gsk_layer_style_unref);
   cache->style = gsk_layer_style_ref (p->style);
   cache->size = p->size;
@@ -508,6 +545,11 @@ rasterize_style (GskLayer *layer,
   w = MAX (1, floor (w * shrink));
   h = MAX (1, floor (h * shrink));
   if (!(p->size.width > 0 && p->size.height > 0))
+    return;
+
+  if (gsk_layer_style_get_mask (p->style) != NULL)
+    cache->mask_surface = rasterize_mask (p, scale);
+  if (!gsk_layer_style_draws_box (p->style))
     return;
 
   surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w, h);
@@ -592,6 +634,10 @@ gsk_layer_run_draw (GskLayer *root,
         g_ptr_array_add (to_draw, g_object_ref (f.layer));
       if (needs_style_draw (f.layer, device_scale, vector_style))
         g_ptr_array_add (to_style, g_object_ref (f.layer));
+      /* A mask is in no list of children */
+      if (p->mask_layer != NULL && (moved || gsk_layer_get_private (p->mask_layer)->subtree_dirty) &&
+          (moved || !p->dirty_children_valid))
+        push_draw_frame (&stack, &n, &allocated, p->mask_layer, moved);
 
       if (!moved && p->dirty_children_valid)
         {

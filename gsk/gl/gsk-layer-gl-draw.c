@@ -571,6 +571,60 @@ draw_cached_filter (GskLayerGLBackend          *self,
   self->stats.cached_filters++;
 }
 
+static void draw_box_quad (GskLayerGLBackend *self, gboolean blend);
+
+/* What a mask group (@mask, or none) shows of the enclosing group, the
+ * canvas: every pixel times the mask's alpha, 0 outside its box */
+static void
+apply_mask (GskLayerGLBackend          *self,
+            const GskLayerGLStackEntry *mask)
+{
+  GskLayerGLBox all = gsk_layer_gl_box_intersect (&self->canvas_box, &self->clip);
+  GskLayerGLBox inside = { 0, 0, 0, 0 }, strips[4];
+  int i;
+
+  gsk_layer_gl_flush_batch (self);
+  if (gsk_layer_gl_box_is_empty (&all))
+    return;
+
+  if (mask != NULL)
+    {
+      /* The filter program with no filter copies the mask; blended as
+       * destination × source alpha */
+      inside = gsk_layer_gl_box_intersect (&all, &mask->box);
+      glUseProgram (self->filter.id);
+      glUniform4f (self->filter.u_viewport, self->canvas_x, self->canvas_y, self->target.width, self->target.height);
+      glUniform4f (self->filter.u_box, mask->box.x1, mask->box.y1,
+                   mask->box.x2 - mask->box.x1, mask->box.y2 - mask->box.y1);
+      glUniform4f (self->filter.u_source_rect, 0, 0, mask->offscreen.width, mask->offscreen.height);
+      glUniform1i (self->filter.u_source, 0);
+      glUniform1i (self->filter.u_n_filters, 0);
+      glActiveTexture (GL_TEXTURE0);
+      glBindTexture (GL_TEXTURE_2D, mask->offscreen.texture);
+      glBlendFunc (GL_ZERO, GL_SRC_ALPHA);
+      draw_box_quad (self, TRUE);
+      glBlendFunc (GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
+    }
+
+  /* Around the mask's box, nothing shows: the strips above, below, left
+   * and right of it */
+  if (gsk_layer_gl_box_is_empty (&inside))
+    inside = (GskLayerGLBox) { all.x1, all.y1, all.x1, all.y1 };
+  strips[0] = (GskLayerGLBox) { all.x1, all.y1, all.x2, inside.y1 };
+  strips[1] = (GskLayerGLBox) { all.x1, inside.y2, all.x2, all.y2 };
+  strips[2] = (GskLayerGLBox) { all.x1, inside.y1, inside.x1, inside.y2 };
+  strips[3] = (GskLayerGLBox) { inside.x2, inside.y1, all.x2, inside.y2 };
+  glClearColor (0, 0, 0, 0);
+  for (i = 0; i < 4; i++)
+    if (!gsk_layer_gl_box_is_empty (&strips[i]))
+      {
+        glScissor (strips[i].x1 - self->canvas_x, strips[i].y1 - self->canvas_y,
+                   strips[i].x2 - strips[i].x1, strips[i].y2 - strips[i].y1);
+        glClear (GL_COLOR_BUFFER_BIT);
+      }
+  gsk_layer_gl_set_scissor (self);
+}
+
 static void
 push_group (GskLayerGLBackend      *self,
             const GskLayerRenderOp *op)
@@ -581,12 +635,16 @@ push_group (GskLayerGLBackend      *self,
   box = offscreen_box (self, &op->screen_bounds);
   if (gsk_layer_gl_clamp_unit (op->opacity) <= 0.f || gsk_layer_gl_box_is_empty (&box))
     {
+      /* A mask that shows nothing here hides all of what it masks */
+      if (op->mask)
+        apply_mask (self, NULL);
       self->skip_depth = 1;
       return;
     }
 
   /* Drawing straight into the parent gives the same pixels for free */
-  if (op->opacity >= 1.f && op->blend_mode == GSK_LAYER_BLEND_NORMAL && op->n_filters == 0)
+  if (op->opacity >= 1.f && op->blend_mode == GSK_LAYER_BLEND_NORMAL && op->n_filters == 0 &&
+      !op->mask && !op->masked)
     {
       push_entry (self, &entry, NULL);
       return;
@@ -643,7 +701,11 @@ push_group (GskLayerGLBackend      *self,
     }
 
   if (!push_entry (self, &entry, &box))
-    self->skip_depth = 1;
+    {
+      if (op->mask && !self->failed)
+        apply_mask (self, NULL);
+      self->skip_depth = 1;
+    }
 }
 
 /* The homography from target space onto the plane of @op's layer, and
@@ -1141,6 +1203,13 @@ pop_entry (GskLayerGLBackend *self)
 
   if (entry.offscreen.framebuffer == 0)
     return;
+
+  if (entry.kind == GSK_LAYER_RENDER_OP_PUSH_GROUP && entry.op->mask)
+    {
+      apply_mask (self, &entry);
+      gsk_layer_gl_release_offscreen (self, &entry.offscreen);
+      return;
+    }
 
   if (entry.kind == GSK_LAYER_RENDER_OP_PUSH_GROUP && entry.op->n_filters > 0 &&
       !apply_filters (self, &entry))

@@ -311,6 +311,66 @@ clip_to_path (GskRenderNode          *node,
   return result;
 }
 
+/* @source where @mask's alpha lets it show (and nowhere outside @mask);
+ * NULL where nothing shows */
+static GskRenderNode *
+mask_node (GskRenderNode *source,
+           GskRenderNode *mask,
+           float          scale)
+{
+#if GTK_CHECK_VERSION (4, 10, 0)
+  return gsk_mask_node_new (source, mask, GSK_MASK_MODE_ALPHA);
+#else
+  /* GTK 4.8 has no mask node: cairo draws the two and keeps @source in
+   * @mask's alpha, at the target's pixels per unit */
+  graphene_rect_t a, b, bounds;
+  cairo_surface_t *surface, *alpha;
+  GskRenderNode *result;
+  GdkTexture *texture;
+  GBytes *bytes;
+  int width, height;
+  cairo_t *cr;
+
+  gsk_render_node_get_bounds (source, &a);
+  gsk_render_node_get_bounds (mask, &b);
+  if (!graphene_rect_intersection (&a, &b, &bounds) || bounds.size.width <= 0 || bounds.size.height <= 0)
+    return NULL;
+  width = CLAMP ((int) ceilf (bounds.size.width * scale), 1, 4096);
+  height = CLAMP ((int) ceilf (bounds.size.height * scale), 1, 4096);
+  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
+  alpha = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
+
+  cr = cairo_create (alpha);
+  cairo_scale (cr, width / bounds.size.width, height / bounds.size.height);
+  cairo_translate (cr, -bounds.origin.x, -bounds.origin.y);
+  gsk_render_node_draw (mask, cr);
+  cairo_destroy (cr);
+
+  cr = cairo_create (surface);
+  cairo_save (cr);
+  cairo_scale (cr, width / bounds.size.width, height / bounds.size.height);
+  cairo_translate (cr, -bounds.origin.x, -bounds.origin.y);
+  gsk_render_node_draw (source, cr);
+  cairo_restore (cr);
+  cairo_set_operator (cr, CAIRO_OPERATOR_DEST_IN);
+  cairo_set_source_surface (cr, alpha, 0, 0);
+  cairo_paint (cr);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+
+  bytes = g_bytes_new (cairo_image_surface_get_data (surface),
+                       (gsize) cairo_image_surface_get_stride (surface) * height);
+  texture = gdk_memory_texture_new (width, height, GDK_MEMORY_DEFAULT, bytes,
+                                    cairo_image_surface_get_stride (surface));
+  result = gsk_texture_node_new (texture, &bounds);
+  g_object_unref (texture);
+  g_bytes_unref (bytes);
+  cairo_surface_destroy (surface);
+  cairo_surface_destroy (alpha);
+  return result;
+#endif
+}
+
 static GskRenderNode *
 make_leaf (const GskLayerRenderOp  *op,
            const graphene_matrix_t *relative)
@@ -455,6 +515,26 @@ pop_frame (Frame *frame,
 {
   const GskLayerRenderOp *op = frame->op;
   GskRenderNode *node;
+
+  if (op->kind == GSK_LAYER_RENDER_OP_PUSH_GROUP && op->mask)
+    {
+      /* All the enclosing group drew, where the mask shows it */
+      GskRenderNode *source = parent->children->len > 0 ? container (parent->children) : NULL;
+
+      g_ptr_array_set_size (parent->children, 0);
+      if (source != NULL && frame->children->len > 0)
+        {
+          GskRenderNode *mask = container (frame->children);
+
+          node = mask_node (source, mask, scale);
+          if (node != NULL)
+            g_ptr_array_add (parent->children, node);
+          gsk_render_node_unref (mask);
+        }
+      g_clear_pointer (&source, gsk_render_node_unref);
+      frame_free (frame);
+      return;
+    }
 
   if (frame->children->len == 0)
     {

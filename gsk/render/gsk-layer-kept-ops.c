@@ -84,7 +84,7 @@ ops_moved (const GskLayerRenderOp *a,
   if (a->kind != b->kind || a->opacity != b->opacity || a->blend_mode != b->blend_mode ||
       a->sampling != b->sampling || a->rounded != b->rounded || a->axis_aligned != b->axis_aligned ||
       a->behind_viewer != b->behind_viewer || a->n_filters != b->n_filters ||
-      a->filter_reach != b->filter_reach)
+      a->filter_reach != b->filter_reach || a->mask != b->mask || a->masked != b->masked)
     return FALSE;
 
   /* Pop ops carry nothing */

@@ -28,7 +28,8 @@ G_BEGIN_DECLS
  * @GSK_LAYER_RENDER_OP_PUSH_GROUP: start an offscreen group; what follows
  *   up to the matching POP_GROUP is drawn into it, then its pixels go
  *   through @filters in order and the group is composited with @opacity
- *   and @blend_mode
+ *   and @blend_mode; a @mask group instead multiplies all its enclosing
+ *   group drew by its alpha (CSS mask-image, a layer's mask layer)
  * @GSK_LAYER_RENDER_OP_POP_GROUP: end the innermost group
  * @GSK_LAYER_RENDER_OP_PUSH_CLIP: clip what follows up to the matching
  *   POP_CLIP to the quad @bounds under @transform (and its rounded
@@ -273,6 +274,16 @@ struct _GskLayerRenderOp
   /* COLOR, TEXTURE, GLYPHS, PUSH_CLIP: also clipped to @rounded_rect with
    * @corner_radii */
   guint rounded : 1;
+
+  /* PUSH_GROUP: a mask, the last thing in its enclosing group, which is
+   * @masked. Composited, it multiplies every pixel its enclosing group
+   * drew by its alpha: outside its @screen_bounds by 0. Never skipped
+   * for being out of sight: skipping it is clearing the enclosing group */
+  guint mask : 1;
+
+  /* PUSH_GROUP: ends with a @mask group; drawn in an offscreen of its
+   * own even where it could be drawn straight into what holds it */
+  guint masked : 1;
 };
 
 typedef struct _GskLayerRenderList GskLayerRenderList;

@@ -254,6 +254,7 @@ load_layer_members (Loader          *l,
                     GArray          *values,
                     const char     **id,
                     guint           *children,
+                    guint           *mask,
                     guint           *constraints,
                     int              grid_cell[4])
 {
@@ -309,6 +310,14 @@ load_layer_members (Loader          *l,
           continue;
         }
 
+      if (g_str_equal (item->key, "mask"))
+        {
+          if (!JSON_NODE_HOLDS_OBJECT (member))
+            return wrong_kind (l, item, "mask", "a layer", member);
+          *mask = i;
+          continue;
+        }
+
       if ((pspec = find_property (l, klass, item)) == NULL)
         return FALSE;
       if (!parse_value (l, pspec, member, item, &value))
@@ -357,7 +366,7 @@ load_layer (Loader          *l,
   GPtrArray *names;
   GArray *values;
   const char *id = NULL;
-  guint children = G_MAXUINT, constraints = G_MAXUINT;
+  guint children = G_MAXUINT, constraints = G_MAXUINT, mask = G_MAXUINT;
   int grid_cell[4] = { -1, -1, -1, -1 };
   GType type;
 
@@ -383,7 +392,7 @@ load_layer (Loader          *l,
 
   /* Everything is read and checked before the layer exists, so that
    * construct-only properties work and no setter sees a bad value */
-  if (load_layer_members (l, klass, node, pos, names, values, &id, &children, &constraints, grid_cell))
+  if (load_layer_members (l, klass, node, pos, names, values, &id, &children, &mask, &constraints, grid_cell))
     {
       layer = GSK_LAYER (g_object_new_with_properties (type, names->len,
                                                        (const char **) names->pdata,
@@ -406,6 +415,20 @@ load_layer (Loader          *l,
       };
 
       g_array_append_val (l->constraints, pending);
+    }
+
+  if (layer && mask != G_MAXUINT)
+    {
+      GskLayer *mask_layer = load_layer (l, child_node (l, node, pos, mask), g_ptr_array_index (pos->items, mask),
+                                         depth + 1);
+
+      if (mask_layer == NULL)
+        g_clear_object (&layer);
+      else
+        {
+          gsk_layer_set_mask (layer, mask_layer);
+          g_object_unref (mask_layer);
+        }
     }
 
   if (layer && children != G_MAXUINT)

@@ -66,7 +66,7 @@ pspec_is_saved (GParamSpec   *pspec,
   GObject *object;
 
   if (g_str_equal (pspec->name, "type") || g_str_equal (pspec->name, "id") ||
-      g_str_equal (pspec->name, "children"))
+      g_str_equal (pspec->name, "children") || g_str_equal (pspec->name, "mask"))
     return FALSE;
 
   object = G_VALUE_HOLDS_OBJECT (value) ? g_value_get_object (value) : NULL;
@@ -177,6 +177,12 @@ save_layer (Saver       *s,
             json_builder_add_int_value (builder, cell[i]);
           json_builder_end_array (builder);
         }
+    }
+
+  if (gsk_layer_get_mask (layer))
+    {
+      json_builder_set_member_name (builder, "mask");
+      save_layer (s, builder, gsk_layer_get_mask (layer));
     }
 
   if (gsk_layer_get_first_child (layer))

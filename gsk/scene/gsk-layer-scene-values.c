@@ -21,7 +21,7 @@
 #include "gsk-layer-transform-private.h"
 #include "gsk-layer-json-scanner-private.h"
 
-#define PNG_DATA_URI "data:image/png;base64,"
+#define PNG_DATA_URI GSK_LAYER_PNG_DATA_URI
 
 /* Short names for what gsk-layer-scene-private.h shares */
 typedef GskLayerSceneLoader Loader;
@@ -247,7 +247,7 @@ parse_style (Loader           *l,
     return TRUE;
   if (!node_holds (node, G_TYPE_STRING))
     return wrong_kind (l, pos, name, "CSS declarations", node);
-  *style = gsk_layer_style_parse (json_node_get_string (node), &start, &local_error);
+  *style = gsk_layer_style_parse_with_base (json_node_get_string (node), l->base_dir, &start, &local_error);
   if (*style != NULL)
     return TRUE;
 
@@ -282,7 +282,7 @@ gsk_layer_scene_parse_css_value (Loader          *l,
     }
 
   declaration = g_strdup_printf ("%s: %s", property, text);
-  style = gsk_layer_style_parse (declaration, &start, &local_error);
+  style = gsk_layer_style_parse_with_base (declaration, l->base_dir, &start, &local_error);
   if (style == NULL)
     return string_value_error (l, pos, property, MAX (start - (glong) strlen (property) - 2, 0),
                                local_error->code, local_error);
@@ -295,38 +295,14 @@ gsk_layer_scene_parse_css_value (Loader          *l,
 /* }}} */
 /* {{{ Loading */
 
-typedef struct
-{
-  const guchar *data;
-  gsize length;
-} PngReader;
-
-static cairo_status_t
-png_read (void          *closure,
-          unsigned char *data,
-          unsigned int   length)
-{
-  PngReader *reader = closure;
-
-  if (length > reader->length)
-    return CAIRO_STATUS_READ_ERROR;
-
-  memcpy (data, reader->data, length);
-  reader->data += length;
-  reader->length -= length;
-
-  return CAIRO_STATUS_SUCCESS;
-}
-
 static GskLayerContent *
 load_image_data (Loader          *l,
                  JsonNode        *node,
                  GskLayerJsonPos *pos)
 {
-  GskLayerContent *content = NULL;
+  GskLayerContent *content;
   cairo_surface_t *surface;
-  PngReader reader;
-  guchar *data;
+  GError *local_error = NULL;
 
   if (!node_holds (node, G_TYPE_STRING) || !g_str_has_prefix (json_node_get_string (node), PNG_DATA_URI))
     {
@@ -335,27 +311,16 @@ load_image_data (Loader          *l,
       return NULL;
     }
 
-  data = g_base64_decode (json_node_get_string (node) + strlen (PNG_DATA_URI), &reader.length);
-  reader.data = data;
-  {
-    GError *local_error = NULL;
-
-    if (!gsk_layer_png_size_is_allowed (data, reader.length, &local_error))
-      {
-        value_error (l, pos, GSK_LAYER_ERROR_INVALID_VALUE, "“data”: %s", local_error->message);
-        g_error_free (local_error);
-        g_free (data);
-        return NULL;
-      }
-  }
-  surface = cairo_image_surface_create_from_png_stream (png_read, &reader);
-  if (cairo_surface_status (surface) == CAIRO_STATUS_SUCCESS)
-    content = gsk_layer_image_content_new (surface);
-  else
-    value_error (l, pos, GSK_LAYER_ERROR_INVALID_VALUE, "“data” is not a PNG image: %s",
-                 cairo_status_to_string (cairo_surface_status (surface)));
+  surface = gsk_layer_png_data_uri_decode (json_node_get_string (node), &local_error);
+  if (surface == NULL)
+    {
+      value_error (l, pos, GSK_LAYER_ERROR_INVALID_VALUE, "“data”%s %s",
+                   g_str_has_prefix (local_error->message, "not a PNG") ? " is" : ":", local_error->message);
+      g_error_free (local_error);
+      return NULL;
+    }
+  content = gsk_layer_image_content_new (surface);
   cairo_surface_destroy (surface);
-  g_free (data);
 
   return content;
 }

@@ -437,25 +437,25 @@ gsk_layer_scene_get_layer_by_id (GskLayerScene *self,
   g_return_val_if_fail (GSK_IS_LAYER_SCENE (self), NULL);
   g_return_val_if_fail (id != NULL, NULL);
 
-  /* Pre-order without recursion or allocation; the tree may have
-   * changed since loading, so no table of ids could be trusted */
-  layer = self->root;
-  while (layer != NULL)
-    {
-      GskLayer *next;
+  /* Pre-order, masks' trees too; the tree may have changed since
+   * loading, so no table of ids could be trusted */
+  {
+    g_autoptr (GPtrArray) stack = g_ptr_array_new ();
 
-      if (g_strcmp0 (g_object_get_qdata (G_OBJECT (layer), gsk_layer_scene_id_quark ()), id) == 0)
-        return layer;
+    g_ptr_array_add (stack, self->root);
+    while (stack->len > 0)
+      {
+        GskLayer *child;
 
-      next = gsk_layer_get_first_child (layer);
-      while (next == NULL && layer != self->root)
-        {
-          next = gsk_layer_get_next_sibling (layer);
-          if (next == NULL)
-            layer = gsk_layer_get_parent (layer);
-        }
-      layer = next;
-    }
+        layer = g_ptr_array_steal_index (stack, stack->len - 1);
+        if (g_strcmp0 (g_object_get_qdata (G_OBJECT (layer), gsk_layer_scene_id_quark ()), id) == 0)
+          return layer;
+        for (child = gsk_layer_get_last_child (layer); child != NULL; child = gsk_layer_get_previous_sibling (child))
+          g_ptr_array_add (stack, child);
+        if (gsk_layer_get_mask (layer) != NULL)
+          g_ptr_array_add (stack, gsk_layer_get_mask (layer));
+      }
+  }
 
   return NULL;
 }

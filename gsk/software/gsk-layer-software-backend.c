@@ -810,6 +810,31 @@ push_entry (RenderState          *state,
   return TRUE;
 }
 
+/* What a mask group shows of its enclosing group, drawn into @canvas:
+ * every pixel times the mask's alpha, 0 outside the mask's pixels (or
+ * everywhere, without them) */
+static void
+apply_mask (RenderState          *state,
+            pixman_image_t       *mask,
+            const pixman_box32_t *box)
+{
+  int width = pixman_image_get_width (state->canvas), height = pixman_image_get_height (state->canvas);
+
+  if (mask == NULL)
+    {
+      pixman_color_t clear = { 0, 0, 0, 0 };
+      pixman_image_t *none = pixman_image_create_solid_fill (&clear);
+
+      pixman_image_composite32 (PIXMAN_OP_SRC, none, NULL, state->canvas, 0, 0, 0, 0, 0, 0, width, height);
+      pixman_image_unref (none);
+      return;
+    }
+
+  /* Outside the mask's image, pixman reads transparent */
+  pixman_image_composite32 (PIXMAN_OP_IN_REVERSE, mask, NULL, state->canvas,
+                            state->canvas_x - box->x1, state->canvas_y - box->y1, 0, 0, 0, 0, width, height);
+}
+
 static void
 push_group (RenderState            *state,
             const GskLayerRenderOp *op)
@@ -821,6 +846,9 @@ push_group (RenderState            *state,
       (!(state->flags & DEBUG_NO_CULL) &&
        !gsk_layer_software_box_from_rect (&op->screen_bounds, &state->clip, ROUND_OUT, &box)))
     {
+      /* A mask that shows nothing here hides all of what it masks */
+      if (op->mask)
+        apply_mask (state, NULL, NULL);
       state->skip_depth = 1;
       return;
     }
@@ -858,14 +886,19 @@ push_group (RenderState            *state,
     }
 
   /* Drawing straight into the parent gives the same pixels for free */
-  if (op->opacity >= 1.f && op->blend_mode == GSK_LAYER_BLEND_NORMAL && op->n_filters == 0)
+  if (op->opacity >= 1.f && op->blend_mode == GSK_LAYER_BLEND_NORMAL && op->n_filters == 0 &&
+      !op->mask && !op->masked)
     {
       push_entry (state, &entry, NULL);
       return;
     }
 
   if (!push_entry (state, &entry, &box))
-    state->skip_depth = 1;
+    {
+      if (op->mask)
+        apply_mask (state, NULL, NULL);
+      state->skip_depth = 1;
+    }
 }
 
 /* The colour filters of CSS on a group's pixels: straight colours through
@@ -1092,6 +1125,12 @@ pop_entry (RenderState *state)
     {
       pixman_image_t *mask = gsk_layer_software_get_alpha_mask (state, clamp_unit (entry.op->opacity));
 
+      if (entry.op->mask)
+        {
+          apply_mask (state, entry.offscreen, &entry.box);
+          pixman_image_unref (entry.offscreen);
+          return;
+        }
       if (entry.op->n_filters > 0)
         apply_filters (entry.offscreen, entry.op->filters, entry.op->n_filters);
 

@@ -472,6 +472,10 @@ gsk_layer_style_interpolate (GskLayerStyle *from,
     r->clip_path = gsk_layer_basic_shape_ref (discrete (t) ? b->clip_path : a->clip_path);
   lerp_filters (a->backdrop_filters, a->n_backdrop_filters, b->backdrop_filters, b->n_backdrop_filters, t,
                 r->backdrop_filters, &r->n_backdrop_filters);
+  if (a->mask && b->mask)
+    r->mask = gsk_layer_mask_interpolate (a->mask, b->mask, t);
+  else if (discrete (t) ? b->mask : a->mask)
+    r->mask = gsk_layer_mask_ref (discrete (t) ? b->mask : a->mask);
 
   return r;
 }

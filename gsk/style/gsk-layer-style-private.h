@@ -40,6 +40,8 @@ typedef enum {
   GSK_LAYER_STYLE_OFFSET_DISTANCE  = 1 << 22,
   GSK_LAYER_STYLE_OFFSET_ROTATE    = 1 << 23,
   GSK_LAYER_STYLE_OFFSET_ANCHOR    = 1 << 24,
+  /* Any of mask-image, mask-mode, mask-size, mask-position, mask-repeat */
+  GSK_LAYER_STYLE_MASK             = 1 << 25,
 } GskLayerStyleSet;
 
 /* A colour stop of a gradient: its position as declared */
@@ -95,6 +97,92 @@ typedef struct {
    * @center */
   gboolean conic;
 } GskLayerGradient;
+
+/* @gradient in CSS syntax, appended to @s */
+void gsk_layer_gradient_print (const GskLayerGradient *gradient,
+                               GString                *s);
+
+/* CSS Masking's mask layers (gsk-layer-mask-image.c) */
+#define GSK_LAYER_MASK_MAX_LAYERS 4
+
+typedef enum {
+  GSK_LAYER_MASK_MODE_MATCH_SOURCE,
+  GSK_LAYER_MASK_MODE_ALPHA,
+  GSK_LAYER_MASK_MODE_LUMINANCE,
+} GskLayerMaskMode;
+
+typedef enum {
+  GSK_LAYER_MASK_REPEAT_REPEAT,
+  GSK_LAYER_MASK_REPEAT_NO_REPEAT,
+  GSK_LAYER_MASK_REPEAT_SPACE,
+  GSK_LAYER_MASK_REPEAT_ROUND,
+} GskLayerMaskRepeat;
+
+/* mask-size: a keyword, or per axis a length, a percentage of the
+ * border box (bit 1 << axis in @percent) or auto (in @automatic) */
+typedef enum {
+  GSK_LAYER_MASK_SIZE_EXPLICIT,
+  GSK_LAYER_MASK_SIZE_COVER,
+  GSK_LAYER_MASK_SIZE_CONTAIN,
+} GskLayerMaskSizeKind;
+
+typedef struct {
+  GskLayerMaskSizeKind kind;
+  float value[2];
+  guint8 percent;
+  guint8 automatic;
+} GskLayerMaskSize;
+
+/* One image of mask-image: none, a gradient, or an image (a premultiplied
+ * ARGB32 surface, and the url() it came from, as written) */
+typedef struct {
+  gboolean none;
+  cairo_surface_t *surface;
+  char *url;
+  GskLayerGradient gradient;
+} GskLayerMaskSource;
+
+/* The mask longhands, each a list as declared (the first layer on top),
+ * which CSS repeats to the number of images; immutable once made */
+typedef struct {
+  grefcount ref_count;
+  guint n_images, n_modes, n_sizes, n_positions, n_repeats;
+  GskLayerMaskSource images[GSK_LAYER_MASK_MAX_LAYERS];
+  GskLayerMaskMode modes[GSK_LAYER_MASK_MAX_LAYERS];
+  GskLayerMaskSize sizes[GSK_LAYER_MASK_MAX_LAYERS];
+  /* As object-position: px, or with its bit percent of the room left */
+  float positions[GSK_LAYER_MASK_MAX_LAYERS][2];
+  guint8 position_percent[GSK_LAYER_MASK_MAX_LAYERS];
+  GskLayerMaskRepeat repeats[GSK_LAYER_MASK_MAX_LAYERS][2];
+} GskLayerMask;
+
+GskLayerMask *gsk_layer_mask_new          (void);
+/* A copy to change, with references of its own */
+GskLayerMask *gsk_layer_mask_copy         (const GskLayerMask *self);
+GskLayerMask *gsk_layer_mask_ref          (GskLayerMask       *self);
+void          gsk_layer_mask_unref        (GskLayerMask       *self);
+gboolean      gsk_layer_mask_equal        (const GskLayerMask *a,
+                                           const GskLayerMask *b);
+/* The declared longhands, each "name: value; " */
+void          gsk_layer_mask_print        (const GskLayerMask *self,
+                                           GString            *s);
+/* Positions and sizes of the same units and counts move; the rest
+ * changes at the midpoint */
+GskLayerMask *gsk_layer_mask_interpolate  (const GskLayerMask *a,
+                                           const GskLayerMask *b,
+                                           double              t);
+/* The part of a border box of @size that the mask's tiles cover (a
+ * repeating axis all of it); FALSE where they cover none */
+gboolean      gsk_layer_mask_get_bounds   (const GskLayerMask    *self,
+                                           const graphene_size_t *size,
+                                           graphene_rect_t       *bounds);
+/* Whether any image is more than none */
+gboolean      gsk_layer_mask_shows        (const GskLayerMask *self);
+/* The coverage of the mask over a border box of @size into @cr (an
+ * ARGB32 surface, cleared), as alpha: what shows of the layer */
+void          gsk_layer_mask_draw         (const GskLayerMask    *self,
+                                           cairo_t               *cr,
+                                           const graphene_size_t *size);
 
 /* One shadow of CSS box-shadow or text-shadow */
 typedef struct {
@@ -256,6 +344,9 @@ struct _GskLayerStyle
   /* clip-path (owned); none: NULL */
   GskLayerBasicShape *clip_path;
 
+  /* mask-image and its longhands (owned); none declared: NULL */
+  GskLayerMask *mask;
+
   /* CSS Motion Path: offset-path's path() (owned; none: NULL), in the
    * layer's own coordinates; offset-distance in px or percent of the
    * path's length; offset-rotate (initial: auto), an angle in degrees
@@ -298,6 +389,14 @@ static inline const GskLayerBasicShape *
 gsk_layer_style_get_clip_path (const GskLayerStyle *style)
 {
   return style != NULL && (style->set & GSK_LAYER_STYLE_CLIP_PATH) ? style->clip_path : NULL;
+}
+
+/* The mask that applies (some image of it is not none), or NULL */
+static inline const GskLayerMask *
+gsk_layer_style_get_mask (const GskLayerStyle *style)
+{
+  return style != NULL && (style->set & GSK_LAYER_STYLE_MASK) && style->mask != NULL &&
+         gsk_layer_mask_shows (style->mask) ? style->mask : NULL;
 }
 
 
@@ -398,6 +497,11 @@ GskLayerStyle *gsk_layer_style_interpolate (GskLayerStyle *from,
 GskLayerStyle *gsk_layer_style_parse (const char  *declarations,
                                       glong       *error_offset,
                                       GError     **error);
+/* … reading url()s relative to @base_dir (NULL: the current directory) */
+GskLayerStyle *gsk_layer_style_parse_with_base (const char  *declarations,
+                                                const char  *base_dir,
+                                                glong       *error_offset,
+                                                GError     **error);
 
 /* A rounded rectangle's path: @radii per corner (top-left, top-right,
  * bottom-right, bottom-left), each an ellipse of its own */

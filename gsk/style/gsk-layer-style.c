@@ -120,6 +120,7 @@ gsk_layer_style_unref (GskLayerStyle *self)
     {
       g_clear_pointer (&self->clip_path, gsk_layer_basic_shape_unref);
       g_clear_pointer (&self->offset_path, gsk_layer_path_unref);
+      g_clear_pointer (&self->mask, gsk_layer_mask_unref);
       g_free (self);
     }
 }
@@ -258,6 +259,8 @@ gsk_layer_style_equal (GskLayerStyle *a,
     return FALSE;
   if ((a->set & GSK_LAYER_STYLE_CLIP_PATH) && !gsk_layer_basic_shape_equal (a->clip_path, b->clip_path))
     return FALSE;
+  if ((a->set & GSK_LAYER_STYLE_MASK) && !gsk_layer_mask_equal (a->mask, b->mask))
+    return FALSE;
   if ((a->set & GSK_LAYER_STYLE_OFFSET_PATH) &&
       ((a->offset_path == NULL) != (b->offset_path == NULL) ||
        (a->offset_path != NULL && !gsk_layer_path_equal (a->offset_path, b->offset_path))))
@@ -314,6 +317,77 @@ append_number (GString *s,
         break;
     }
   g_string_append (s, buffer);
+}
+
+void
+gsk_layer_gradient_print (const GskLayerGradient *gradient,
+                          GString                *s)
+{
+  g_string_append_printf (s, "%s%s-gradient(", gradient->repeating ? "repeating-" : "",
+                          gradient->radial ? "radial" : gradient->conic ? "conic" : "linear");
+  if (gradient->conic)
+    {
+      g_string_append (s, "from ");
+      append_number (s, gradient->angle);
+      g_string_append (s, "deg at ");
+      for (int axis = 0; axis < 2; axis++)
+        {
+          append_number (s, gradient->center[axis]);
+          g_string_append (s, gradient->center_percent & (1 << axis) ? "%" : gradient->center[axis] != 0 ? "px" : "");
+          if (axis == 0)
+            g_string_append_c (s, ' ');
+        }
+    }
+  else if (gradient->radial)
+    {
+      static const char * const extents[] = {
+        "farthest-corner", "farthest-side", "closest-corner", "closest-side",
+      };
+
+      g_string_append (s, gradient->circle ? "circle " : "ellipse ");
+      if (gradient->extent != GSK_LAYER_RADIAL_EXPLICIT)
+        g_string_append (s, extents[gradient->extent]);
+      for (int axis = 0; gradient->extent == GSK_LAYER_RADIAL_EXPLICIT && axis < (gradient->circle ? 1 : 2); axis++)
+        {
+          if (axis > 0)
+            g_string_append_c (s, ' ');
+          append_number (s, gradient->size[axis]);
+          g_string_append (s, gradient->size_percent & (1 << axis) ? "%" : gradient->size[axis] != 0 ? "px" : "");
+        }
+      g_string_append (s, " at ");
+      for (int axis = 0; axis < 2; axis++)
+        {
+          append_number (s, gradient->center[axis]);
+          g_string_append (s, gradient->center_percent & (1 << axis) ? "%" : gradient->center[axis] != 0 ? "px" : "");
+          if (axis == 0)
+            g_string_append_c (s, ' ');
+        }
+    }
+  else if (gradient->corner_x != 0 || gradient->corner_y != 0)
+    g_string_append_printf (s, "to %s %s", gradient->corner_y < 0 ? "top" : "bottom",
+                            gradient->corner_x < 0 ? "left" : "right");
+  else
+    {
+      append_number (s, gradient->angle);
+      g_string_append (s, "deg");
+    }
+  for (guint j = 0; j < gradient->n_stops; j++)
+    {
+      const GskLayerColorStop *stop = &gradient->stops[j];
+      char *color = gsk_layer_color_to_string (&stop->color);
+
+      g_string_append_printf (s, ", %s", color);
+      g_free (color);
+      if (stop->unit != GSK_LAYER_STOP_AUTO)
+        {
+          g_string_append_c (s, ' ');
+          append_number (s, stop->position);
+          g_string_append (s, stop->unit == GSK_LAYER_STOP_PERCENT ? "%" :
+                              stop->unit == GSK_LAYER_STOP_DEG ? "deg" :
+                              stop->position != 0 ? "px" : "");
+        }
+    }
+  g_string_append_c (s, ')');
 }
 
 /* One axis of border-radius: four values, CSS's shortest form */
@@ -509,74 +583,9 @@ gsk_layer_style_to_string (GskLayerStyle *self)
         g_string_append (s, "none");
       for (guint i = 0; i < self->n_images; i++)
         {
-          const GskLayerGradient *gradient = &self->images[i];
-
-          g_string_append_printf (s, "%s%s%s-gradient(", i > 0 ? ", " : "",
-                                  gradient->repeating ? "repeating-" : "",
-                                  gradient->radial ? "radial" : gradient->conic ? "conic" : "linear");
-          if (gradient->conic)
-            {
-              g_string_append (s, "from ");
-              append_number (s, gradient->angle);
-              g_string_append (s, "deg at ");
-              for (int axis = 0; axis < 2; axis++)
-                {
-                  append_number (s, gradient->center[axis]);
-                  g_string_append (s, gradient->center_percent & (1 << axis) ? "%" : gradient->center[axis] != 0 ? "px" : "");
-                  if (axis == 0)
-                    g_string_append_c (s, ' ');
-                }
-            }
-          else if (gradient->radial)
-            {
-              static const char * const extents[] = {
-                "farthest-corner", "farthest-side", "closest-corner", "closest-side",
-              };
-
-              g_string_append (s, gradient->circle ? "circle " : "ellipse ");
-              if (gradient->extent != GSK_LAYER_RADIAL_EXPLICIT)
-                g_string_append (s, extents[gradient->extent]);
-              for (int axis = 0; gradient->extent == GSK_LAYER_RADIAL_EXPLICIT && axis < (gradient->circle ? 1 : 2); axis++)
-                {
-                  if (axis > 0)
-                    g_string_append_c (s, ' ');
-                  append_number (s, gradient->size[axis]);
-                  g_string_append (s, gradient->size_percent & (1 << axis) ? "%" : gradient->size[axis] != 0 ? "px" : "");
-                }
-              g_string_append (s, " at ");
-              for (int axis = 0; axis < 2; axis++)
-                {
-                  append_number (s, gradient->center[axis]);
-                  g_string_append (s, gradient->center_percent & (1 << axis) ? "%" : gradient->center[axis] != 0 ? "px" : "");
-                  if (axis == 0)
-                    g_string_append_c (s, ' ');
-                }
-            }
-          else if (gradient->corner_x != 0 || gradient->corner_y != 0)
-            g_string_append_printf (s, "to %s %s", gradient->corner_y < 0 ? "top" : "bottom",
-                                    gradient->corner_x < 0 ? "left" : "right");
-          else
-            {
-              append_number (s, gradient->angle);
-              g_string_append (s, "deg");
-            }
-          for (guint j = 0; j < gradient->n_stops; j++)
-            {
-              const GskLayerColorStop *stop = &gradient->stops[j];
-              char *color = gsk_layer_color_to_string (&stop->color);
-
-              g_string_append_printf (s, ", %s", color);
-              g_free (color);
-              if (stop->unit != GSK_LAYER_STOP_AUTO)
-                {
-                  g_string_append_c (s, ' ');
-                  append_number (s, stop->position);
-                  g_string_append (s, stop->unit == GSK_LAYER_STOP_PERCENT ? "%" :
-                                      stop->unit == GSK_LAYER_STOP_DEG ? "deg" :
-                                      stop->position != 0 ? "px" : "");
-                }
-            }
-          g_string_append_c (s, ')');
+          if (i > 0)
+            g_string_append (s, ", ");
+          gsk_layer_gradient_print (&self->images[i], s);
         }
       g_string_append (s, "; ");
     }
@@ -727,6 +736,8 @@ gsk_layer_style_to_string (GskLayerStyle *self)
     }
 
   gsk_layer_style_print_motion (self, s);
+  if ((self->set & GSK_LAYER_STYLE_MASK) && self->mask != NULL)
+    gsk_layer_mask_print (self->mask, s);
   if (self->set & GSK_LAYER_STYLE_CLIP_PATH)
     {
       g_string_append (s, "clip-path: ");
@@ -936,8 +947,9 @@ gsk_layer_set_style (GskLayer      *self,
   if (gsk_layer_style_get_n_filters (priv->style) != gsk_layer_style_get_n_filters (style) ||
       (gsk_layer_style_get_n_filters (style) > 0 && !filters_equal (priv->style, style)))
     gsk_layer_changed (self, GSK_LAYER_DIRTY_EFFECTS);
-  /* So does a clip path */
-  if (!gsk_layer_basic_shape_equal (gsk_layer_style_get_clip_path (priv->style), gsk_layer_style_get_clip_path (style)))
+  /* So do a clip path and a mask */
+  if (!gsk_layer_basic_shape_equal (gsk_layer_style_get_clip_path (priv->style), gsk_layer_style_get_clip_path (style)) ||
+      !gsk_layer_mask_equal (gsk_layer_style_get_mask (priv->style), gsk_layer_style_get_mask (style)))
     gsk_layer_changed (self, GSK_LAYER_DIRTY_EFFECTS);
   /* A motion path moves the layer */
   if (!gsk_layer_style_offsets_equal (priv->style, style))
@@ -950,11 +962,12 @@ gsk_layer_set_style (GskLayer      *self,
   {
     gboolean preserved_before = gsk_layer_preserves_3d (priv);
 
-    /* Filters, backdrop filters and clip paths are grouping properties: a
-     * preserve-3d layer with them is flat */
+    /* Filters, backdrop filters, clip paths and masks are grouping
+     * properties: a preserve-3d layer with them is flat */
     priv->style_groups = gsk_layer_style_get_n_filters (style) > 0 ||
                          gsk_layer_style_get_n_backdrop_filters (style) > 0 ||
-                         gsk_layer_style_get_clip_path (style) != NULL;
+                         gsk_layer_style_get_clip_path (style) != NULL ||
+                         gsk_layer_style_get_mask (style) != NULL;
     gsk_layer_grouping_changed (self, preserved_before);
   }
   gsk_layer_get_content_box (self, &new_box);

@@ -15,6 +15,7 @@ Usage: scene-to-html.py SCENE.json > SCENE.html
 """
 import json
 import os
+import re
 import sys
 
 
@@ -146,7 +147,10 @@ def layer_html(layer, scene_dir, parent_size, indent, offset=(0, 0)):
         # The declarations go in as they are, on a border box, as the
         # style issue says GSK reads them
         style.append("box-sizing:border-box")
-        style.append(layer["style"].strip().rstrip(";"))
+        # url()s name files next to the scene
+        style.append(re.sub(r"url\(([^):]+)\)",
+                            lambda m: f"url(file://{os.path.abspath(os.path.join(scene_dir, m.group(1)))})",
+                            layer["style"].strip().rstrip(";")))
     content = ""
     if t == "GskLayerShape":
         content = shape_svg(layer, w, h, indent)
