@@ -347,7 +347,8 @@ gsk_layer_update_world (GskLayer *self)
   GskLayer *l;
   int i;
 
-  for (l = self; l != NULL; l = gsk_layer_get_parent (l))
+  /* Masks' matrices follow their owners' */
+  for (l = self; l != NULL; l = gsk_layer_get_private (l)->parent)
     {
       if (n == allocated)
         {
