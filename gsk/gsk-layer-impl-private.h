@@ -61,6 +61,8 @@ gsk_layer_mark_subtree_dirty (GskLayer *self)
 
       if (l != self && p->subtree_dirty)
         break;
+      if (G_UNLIKELY (p->clones != NULL) && !p->subtree_dirty)
+        gsk_layer_clones_changed (l);
       p->bounds_valid = FALSE;
       if (!p->subtree_dirty && p->parent != NULL)
         gsk_layer_note_dirty_child (gsk_layer_get_private (p->parent), l);

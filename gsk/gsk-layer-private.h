@@ -78,6 +78,12 @@ struct _GskLayerPrivate
   /* Its mask (gsk-layer-mask.c), whose parent it is, though not in its
    * list of children */
   GskLayer *mask_layer;
+  /* A clone's source, held (gsk-layer-clones.c); a source's clones, not
+   * held (NULL: none); what a clone's copy of its source drew last, in
+   * target space */
+  GskLayer *clone_source;
+  GPtrArray *clones;
+  graphene_rect_t clone_bounds;
 
   /* Bumped on every change to the list of children, for iterators */
   guint children_age;
@@ -407,11 +413,19 @@ void gsk_layer_changed_above (GskLayer *self);
 /* The marks of a change of @self whose @parent is marked this frame and
  * passed a request from @self or a sibling up the tree: the layer's
  * own, the request as sent */
+/* Marks the clones of @source changed: its tree was (gsk-layer-clones.c) */
+void gsk_layer_clones_changed (GskLayer *source);
+/* Makes @self a clone of @source (NULL: of nothing), which it holds */
+void gsk_layer_set_clone_source (GskLayer *self,
+                                 GskLayer *source);
+
 static inline void
 gsk_layer_mark_below_marked (GskLayer        *self,
                              GskLayerPrivate *priv,
                              GskLayerPrivate *parent)
 {
+  if (G_UNLIKELY (priv->clones != NULL) && !priv->subtree_dirty)
+    gsk_layer_clones_changed (self);
   if (!priv->subtree_dirty)
     gsk_layer_note_dirty_child (parent, self);
   priv->bounds_valid = FALSE;
@@ -822,6 +836,8 @@ void gsk_layer_top_level_add_damage (GskLayer              *root,
                                      const graphene_rect_t *screen_rect);
 cairo_region_t *gsk_layer_top_level_take_damage (GskLayer *root);
 gboolean gsk_layer_top_level_has_damage (GskLayer *root);
+/* Whether a renderer or a view draws the tree under @root */
+gboolean gsk_layer_top_level_is_drawn (GskLayer *root);
 /* Records @consumer as the one the top level's damage is computed for;
  * returns FALSE if another one had it last (damage is then meaningless) */
 gboolean gsk_layer_top_level_claim (GskLayer *root,

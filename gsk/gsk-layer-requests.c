@@ -86,6 +86,14 @@ gsk_layer_top_level_has_damage (GskLayer *root)
 }
 
 gboolean
+gsk_layer_top_level_is_drawn (GskLayer *root)
+{
+  GskLayerPrivate *priv = gsk_layer_get_private (root);
+
+  return priv->top_level != NULL && priv->top_level->consumer != NULL;
+}
+
+gboolean
 gsk_layer_top_level_claim (GskLayer *root,
                            gpointer  consumer)
 {

@@ -39,6 +39,7 @@
 #include "gsk-layer-drop-target.h"
 #include "gsk-layer-text.h"
 #include "gsk-layer-shape.h"
+#include "gsk-layer-clone.h"
 #include "gsk-layer-bin-layout.h"
 #include "gsk-layer-box-layout.h"
 #include "gsk-layer-fixed-layout.h"

@@ -57,12 +57,14 @@ ALLOWED = {
     # Scene files name GSK's own layer types, text layers among them, its
     # layout managers, styles and contents, and render them
     'scene': {'core', 'animation', 'css', 'style', 'content', 'text', 'layout',
-              'render', 'frame', 'shape', 'path'},
+              'render', 'frame', 'shape', 'path', 'clone'},
     # Long presses and kinetic motion run on frame clocks; the scroll
     # layer lays its children out at their natural length
     'input': {'core', 'animation', 'layout'},
     # Shape layers draw paths with cairo, part-way by length
     'shape': {'core', 'path'},
+    # Clones: a layer subclass; the compile reads its link in the core
+    'clone': {'core'},
     # Children made from a list model's items, through the tree's API
     'model': {'core'},
     # The backends read the render list, for the renderer they implement

@@ -180,6 +180,30 @@ build_mask_scene (GskLayer *root)
   gsk_layer_add_child (root, photo);
 }
 
+/* A clone (issue 32): the photo of the mask scene again, smaller, and
+ * its reflection fading out */
+static void
+build_clone_scene (GskLayer *root)
+{
+  GskLayer *photo, *thumb, *reflection;
+  GskLayerTransform *t = NULL;
+
+  build_mask_scene (root);
+  photo = gsk_layer_get_last_child (root);
+  thumb = gsk_layer_clone_new (photo);
+  gsk_layer_set_position (thumb, &GRAPHENE_POINT_INIT (40, 200));
+  gsk_layer_set_size (thumb, &GRAPHENE_SIZE_INIT (80, 60));
+  gsk_layer_add_child (root, thumb);
+  reflection = gsk_layer_clone_new (photo);
+  gsk_layer_set_position (reflection, &GRAPHENE_POINT_INIT (220, 170));
+  gsk_layer_set_size (reflection, &GRAPHENE_SIZE_INIT (160, 120));
+  g_assert_true (gsk_layer_transform_parse ("scale(1, -1)", &t, NULL));
+  gsk_layer_set_transform (reflection, t);
+  gsk_layer_transform_unref (t);
+  g_assert_true (gsk_layer_set_style_from_string (reflection, "mask-image: linear-gradient(transparent 50%, black)", NULL));
+  gsk_layer_add_child (root, reflection);
+}
+
 /* The part of @s at (@x, @y), @w × @h, as an image of its own */
 static cairo_surface_t *
 crop (cairo_surface_t *s,
@@ -886,6 +910,7 @@ main (int    argc,
   g_test_add ("/view/pixels-3d", Fixture, build_3d_scene, fixture_set_up, test_pixels, fixture_tear_down);
   g_test_add ("/view/pixels-clip-path", Fixture, build_clip_path_scene, fixture_set_up, test_pixels, fixture_tear_down);
   g_test_add ("/view/pixels-mask", Fixture, build_mask_scene, fixture_set_up, test_pixels, fixture_tear_down);
+  g_test_add ("/view/pixels-clone", Fixture, build_clone_scene, fixture_set_up, test_pixels, fixture_tear_down);
   /* Only where a command can grab the screen: test-view-wayland.sh */
   if (g_getenv ("TEST_VIEW_GRAB"))
     g_test_add ("/view/pixels/screen", Fixture, NULL, fixture_set_up, test_screen, fixture_tear_down);

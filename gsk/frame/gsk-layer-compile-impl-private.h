@@ -62,9 +62,9 @@ damage_box (GArray    *damage,
   ((Box *) damage->data)[damage->len++] = *b;
 }
 
-/* A context of more planes than this (two million) orders the rest in
+/* A context of more planes than this (a million) orders the rest in
  * tree order after them */
-#define GSK_LAYER_CONTEXT_ITEM_BITS 21
+#define GSK_LAYER_CONTEXT_ITEM_BITS 20
 
 typedef struct {
   GskLayer *layer;
@@ -92,6 +92,9 @@ typedef struct {
   /* An exit frame back after its mask layer's tree: the mask group is
    * open */
   guint mask_open : 1;
+  /* An exit frame of a clone that ends the copy of its source
+   * (gsk-layer-compile-clone.c) */
+  guint copy_end : 1;
   /* 1 + the index of the item its whole subtree makes in the innermost
    * context, or 0 (in the same word as the flags: the walk copies
    * frames by the thousand) */
@@ -126,7 +129,38 @@ typedef struct {
   /* Of Context: the 3D rendering contexts open on the way down, or NULL
    * before the first */
   GArray *contexts;
+  /* Of the copies of clones' sources being walked, innermost last (NULL
+   * before the first): while there is one, the walk changes nothing of
+   * the layers it passes */
+  GArray *copies;
 } Compiler;
+
+static inline gboolean
+gsk_layer_compile_copying (const Compiler *c)
+{
+  return c->copies != NULL && c->copies->len > 0;
+}
+
+/* Onto the walk's stack (gsk-layer-compile.c) */
+void gsk_layer_compile_push_frame (Compiler    *c,
+                                   const Frame *f);
+/* Clears the marks of the tree under @root, as a walk that skips it
+ * does (gsk-layer-compile.c) */
+void gsk_layer_compile_settle     (GskLayer    *root);
+
+/* Starts the copy of @clone's source: a frame that walks the source's
+ * tree, and one that ends the copy (gsk_layer_compile_end_copy ()),
+ * with the clone's @clip; @changed: the clone changed, so damage all its
+ * copy drew. FALSE if nothing is drawn (too deep, or a singular
+ * source). gsk-layer-compile-clone.c */
+gboolean gsk_layer_compile_push_copy (Compiler    *c,
+                                      GskLayer    *clone,
+                                      const Box   *clip,
+                                      gboolean     changed);
+void     gsk_layer_compile_end_copy  (Compiler    *c,
+                                      const Frame *marker);
+/* The source the innermost copy walks (one must be open) */
+GskLayer *gsk_layer_compile_copy_source (const Compiler *c);
 
 /* A plane of a 3D rendering context: a layer's own ops (a preserve-3d
  * layer's), or all of its subtree's (a flat layer, or one that a group

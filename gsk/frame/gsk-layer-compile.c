@@ -132,6 +132,13 @@ push_frame (Compiler    *c,
   c->stack[c->n_stack++] = *f;
 }
 
+void
+gsk_layer_compile_push_frame (Compiler    *c,
+                              const Frame *f)
+{
+  push_frame (c, f);
+}
+
 static void
 add_to_groups (Compiler  *c,
                const Box *b)
@@ -563,6 +570,12 @@ settle_skipped (GskLayer *layer)
   g_ptr_array_free (stack, TRUE);
 }
 
+void
+gsk_layer_compile_settle (GskLayer *root)
+{
+  settle_skipped (root);
+}
+
 static void
 push_children (Compiler    *c,
                GskLayer    *layer,
@@ -642,6 +655,8 @@ enter_3d (Compiler *c,
   back_hidden = p->backface_hidden && gsk_layer_shows_back (layer);
   if (back_hidden && !orders_planes)
     {
+      if (gsk_layer_compile_copying (c))
+        return FALSE;
       if (changed || p->paint_dirty || p->subtree_dirty)
         forget_drawn (c, layer, FALSE);
       if (stale)
@@ -677,7 +692,7 @@ enter_layer (Compiler *c,
 {
   GskLayer *layer = frame->layer;
   GskLayerPrivate *p = gsk_layer_get_private (layer);
-  gboolean changed, stale, need_group, orders_planes, back_hidden, round_own_ops, masked;
+  gboolean changed, stale, need_group, orders_planes, back_hidden, round_own_ops, masked, copying, dirty;
   GskLayerResolvedShape shape;
   guint own_start, own_ops;
   graphene_rect_t bounds;
@@ -688,6 +703,16 @@ enter_layer (Compiler *c,
 
   changed = frame->changed || p->world_dirty || p->effects_dirty;
   stale = frame->stale || p->world_stale;
+  copying = gsk_layer_compile_copying (c);
+  if (G_UNLIKELY (copying))
+    {
+      /* A copy reads the layers as they are and marks nothing: no
+       * damage, no marks cleared */
+      changed = stale = FALSE;
+      if (p->world_stale)
+        gsk_layer_update_world (layer);
+    }
+  dirty = !copying && (changed || p->paint_dirty);
   /* Under a plane of a context too (a flat layer's subtree is one plane
    * of it): what changes there changes how the planes are cut */
   if (changed || p->paint_dirty)
@@ -701,8 +726,11 @@ enter_layer (Compiler *c,
       p->compiled_in_group = c->n_open_groups > 0;
     }
 
-  if (!p->visible || p->opacity <= 0.f)
+  /* A clone shows its source hidden or not */
+  if ((!p->visible && !(copying && layer == gsk_layer_compile_copy_source (c))) || p->opacity <= 0.f)
     {
+      if (copying)
+        return;
       if (changed || p->paint_dirty)
         forget_drawn (c, layer, stale);
       else if (stale)
@@ -723,6 +751,8 @@ enter_layer (Compiler *c,
 
   if (p->world_singular)
     {
+      if (copying)
+        return;
       if (changed || p->paint_dirty)
         forget_drawn (c, layer, FALSE);
       /* The children's matrices were not recomputed */
@@ -744,7 +774,7 @@ enter_layer (Compiler *c,
   masked = p->mask_layer != NULL || gsk_layer_style_get_mask (p->style) != NULL;
   need_group = masked || p->blend_mode != GSK_LAYER_BLEND_NORMAL || gsk_layer_style_get_n_filters (p->style) > 0 ||
                (p->opacity < 1.f &&
-                (p->n_children > 0 ||
+                (p->n_children > 0 || p->clone_source != NULL ||
                  ((p->background[3] > 0.f || has_style_box (c->list, p) || has_vector_box (c->list, p)) &&
                   has_own_ops (c->list, p) && (p->content != NULL || p->content_cache != NULL)) ||
                  /* a background under its gradients and border */
@@ -770,7 +800,7 @@ enter_layer (Compiler *c,
   if (G_UNLIKELY (p->preserve_3d || p->orders_planes || p->backface_hidden || frame->in_context) &&
       !enter_3d (c, frame, &exit, need_group, changed, stale, own_start, &orders_planes, &back_hidden))
     return;
-  if (!need_group && p->filter_bounds.size.width > 0)
+  if (!need_group && p->filter_bounds.size.width > 0 && !copying)
     {
       /* Filters that reached past the pixels are gone */
       Box old = gsk_layer_box_from_rect (&p->filter_bounds);
@@ -829,7 +859,7 @@ enter_layer (Compiler *c,
       op->n_filters = gsk_layer_style_get_n_filters (p->style);
       if (op->n_filters > 0)
         set_filters (op, p, p->style->filters, op->n_filters);
-      exit.filter_damage = (op->filter_reach > 0 || p->filter_bounds.size.width > 0) &&
+      exit.filter_damage = !copying && (op->filter_reach > 0 || p->filter_bounds.size.width > 0) &&
                            (changed || p->paint_dirty || p->subtree_dirty);
       if (exit.filter_damage)
         {
@@ -872,7 +902,7 @@ enter_layer (Compiler *c,
   if (orders_planes)
     gsk_layer_compile_add_item (c, layer, own_start, c->list->n_ops);
 
-  if (changed || p->paint_dirty)
+  if (dirty)
     {
       Box old = gsk_layer_box_from_rect (&p->drawn_bounds);
       Box overlap = gsk_layer_box_intersect (&old, &drawn);
@@ -889,8 +919,11 @@ enter_layer (Compiler *c,
           damage_box (c->damage, &drawn);
         }
     }
-  p->drawn_bounds = screen_box_to_rect (&drawn);
-  p->subtree_bounds = layer_box;
+  if (!copying)
+    {
+      p->drawn_bounds = screen_box_to_rect (&drawn);
+      p->subtree_bounds = layer_box;
+    }
 
   child_clip = clip;
   if (p->clip_to_bounds && p->n_children > 0)
@@ -924,12 +957,16 @@ enter_layer (Compiler *c,
     }
 
   /* A leaf with nothing to close is done: no round trip on the stack */
-  if (p->n_children == 0 && !exit.pushed_group && !exit.pushed_clip && !exit.pushed_shape_clip)
+  if (p->n_children == 0 && !exit.pushed_group && !exit.pushed_clip && !exit.pushed_shape_clip &&
+      p->clone_source == NULL)
     {
-      p->world_dirty = p->effects_dirty = p->paint_dirty = FALSE;
-      p->subtree_dirty = FALSE;
-      p->redraw_propagated = FALSE;
-      gsk_layer_reset_dirty_children (p);
+      if (!copying)
+        {
+          p->world_dirty = p->effects_dirty = p->paint_dirty = FALSE;
+          p->subtree_dirty = FALSE;
+          p->redraw_propagated = FALSE;
+          gsk_layer_reset_dirty_children (p);
+        }
       exit_layer (c, &exit);
       return;
     }
@@ -946,7 +983,7 @@ enter_layer (Compiler *c,
       };
       push_children (c, layer, &child);
     }
-  else if (p->n_children > 0)
+  else if (p->n_children > 0 && !copying)
     {
       /* Everything below is clipped away */
       GskLayer *ch;
@@ -958,6 +995,12 @@ enter_layer (Compiler *c,
         }
     }
 
+  /* A clone's copy of its source, over its own ops, under its children */
+  if (G_UNLIKELY (p->clone_source != NULL))
+    gsk_layer_compile_push_copy (c, layer, &child_clip, dirty);
+
+  if (copying)
+    return;
   p->world_dirty = p->effects_dirty = p->paint_dirty = FALSE;
   p->subtree_dirty = FALSE;
   p->redraw_propagated = FALSE;
@@ -1149,7 +1192,13 @@ exit_layer (Compiler *c,
             Frame    *frame)
 {
   GskLayerPrivate *p = gsk_layer_get_private (frame->layer);
+  gboolean copying;
 
+  if (frame->copy_end)
+    {
+      gsk_layer_compile_end_copy (c, frame);
+      return;
+    }
   if (frame->pushed_clip)
     pop_group (c, GSK_LAYER_RENDER_OP_POP_CLIP);
   if (frame->masked && open_masks (c, frame))
@@ -1163,7 +1212,9 @@ exit_layer (Compiler *c,
       Box drawn = pop_group (c, GSK_LAYER_RENDER_OP_POP_GROUP);
 
       c->n_open_groups--;
-      if (reaches)
+      if (gsk_layer_compile_copying (c))
+        ;
+      else if (reaches)
         {
           if (frame->filter_damage)
             damage_box (c->damage, &drawn);
@@ -1184,6 +1235,10 @@ exit_layer (Compiler *c,
   if (frame->context_root)
     gsk_layer_compile_close_context (c);
 
+  /* A copy records nothing of the layers it passes */
+  copying = gsk_layer_compile_copying (c);
+  if (copying)
+    return;
   if (p->clip_to_bounds)
     {
       Box own = own_box (p);
@@ -1639,6 +1694,7 @@ gsk_layer_compile (GskLayer           *root,
   c.groups = g_array_new (FALSE, FALSE, sizeof (Group));
   c.n_open_groups = 0;
   c.contexts = NULL;
+  c.copies = NULL;
   c.op_base = 0;
   c.generation = list->generation;
   c.record = TRUE;

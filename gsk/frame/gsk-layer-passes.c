@@ -403,6 +403,7 @@ rasterize (GskLayer *layer,
 
 static gboolean
 needs_draw (GskLayer *layer,
+            gboolean  shown,
             gboolean  no_cache,
             int       target_width,
             int       target_height,
@@ -410,7 +411,7 @@ needs_draw (GskLayer *layer,
 {
   GskLayerPrivate *p = gsk_layer_get_private (layer);
 
-  if (!p->visible || p->content != NULL || !gsk_layer_has_draw (layer))
+  if (!shown || p->content != NULL || !gsk_layer_has_draw (layer))
     return FALSE;
 
   if (p->content_dirty || no_cache || p->content_cache == NULL)
@@ -447,6 +448,7 @@ needs_draw (GskLayer *layer,
  * the one cached: another style, size, background, corners or scale */
 static gboolean
 needs_style_draw (GskLayer *layer,
+                  gboolean  shown,
                   float     device_scale,
                   gboolean  vector_style)
 {
@@ -456,7 +458,7 @@ needs_style_draw (GskLayer *layer,
 
   gboolean box, mask;
 
-  if (!p->visible)
+  if (!shown)
     return FALSE;
   /* A box the backend draws needs no raster; a mask always does */
   box = gsk_layer_style_draws_box (p->style) && !(vector_style && gsk_layer_style_box_is_vector (p->style));
@@ -572,6 +574,8 @@ rasterize_style (GskLayer *layer,
 typedef struct {
   GskLayer *layer;
   gboolean moved;
+  /* Drawn though hidden: a clone's source */
+  gboolean shown;
 } DrawFrame;
 
 static inline void
@@ -586,7 +590,7 @@ push_draw_frame (DrawFrame **stack,
       *allocated *= 2;
       *stack = g_renew (DrawFrame, *stack, *allocated);
     }
-  (*stack)[(*n)++] = (DrawFrame) { layer, moved };
+  (*stack)[(*n)++] = (DrawFrame) { layer, moved, FALSE };
 }
 
 /* Collects the layers whose content must be drawn, then draws them with
@@ -625,15 +629,27 @@ gsk_layer_run_draw (GskLayer *root,
       guint n_dirty;
       GskLayer *c;
 
-      if (!p->visible)
+      if (!p->visible && !f.shown)
         continue;
 
       /* Shown again, or moved: everything below may need drawing */
       moved = f.moved || p->world_dirty || p->effects_dirty;
-      if (needs_draw (f.layer, no_cache, target_width, target_height, device_scale))
+      if (needs_draw (f.layer, TRUE, no_cache, target_width, target_height, device_scale))
         g_ptr_array_add (to_draw, g_object_ref (f.layer));
-      if (needs_style_draw (f.layer, device_scale, vector_style))
+      if (needs_style_draw (f.layer, TRUE, device_scale, vector_style))
         g_ptr_array_add (to_style, g_object_ref (f.layer));
+      /* A clone draws its source even where the walk would not reach
+       * it: hidden, or in no tree drawn here */
+      if (p->clone_source != NULL)
+        {
+          GskLayerPrivate *sp = gsk_layer_get_private (p->clone_source);
+
+          if ((!sp->visible || gsk_layer_get_root (p->clone_source) != root) && sp->subtree_dirty)
+            {
+              push_draw_frame (&stack, &n, &allocated, p->clone_source, TRUE);
+              stack[n - 1].shown = TRUE;
+            }
+        }
       /* A mask is in no list of children */
       if (p->mask_layer != NULL && (moved || gsk_layer_get_private (p->mask_layer)->subtree_dirty) &&
           (moved || !p->dirty_children_valid))
@@ -676,7 +692,7 @@ gsk_layer_run_draw (GskLayer *root,
       GskLayerPrivate *p = gsk_layer_get_private (l);
 
       /* Drawn layers may have destroyed or removed others */
-      if (serial != gsk_layer_tree_serial && !gsk_layer_contains (root, l))
+      if (serial != gsk_layer_tree_serial && !gsk_layer_contains (root, l) && p->clones == NULL)
         continue;
 
       p->content_dirty = FALSE;

@@ -18,6 +18,7 @@
 #include "gsk-layer-grid-layout.h"
 #include "gsk-layer-private.h"
 #include "gsk-layer-text.h"
+#include "gsk-layer-clone.h"
 #include "gsk-layer-shape.h"
 #include "gsk-layer-json-scanner-private.h"
 
@@ -255,6 +256,7 @@ load_layer_members (Loader          *l,
                     const char     **id,
                     guint           *children,
                     guint           *mask,
+                    guint           *source,
                     guint           *constraints,
                     int              grid_cell[4])
 {
@@ -307,6 +309,14 @@ load_layer_members (Loader          *l,
           if (!JSON_NODE_HOLDS_ARRAY (member))
             return wrong_kind (l, item, "children", "an array of layers", member);
           *children = i;
+          continue;
+        }
+
+      if (g_str_equal (item->key, "source") && g_type_is_a (G_OBJECT_CLASS_TYPE (klass), GSK_TYPE_LAYER_CLONE))
+        {
+          if (!node_holds (member, G_TYPE_STRING))
+            return wrong_kind (l, item, "source", "the id of a layer", member);
+          *source = i;
           continue;
         }
 
@@ -366,7 +376,7 @@ load_layer (Loader          *l,
   GPtrArray *names;
   GArray *values;
   const char *id = NULL;
-  guint children = G_MAXUINT, constraints = G_MAXUINT, mask = G_MAXUINT;
+  guint children = G_MAXUINT, constraints = G_MAXUINT, mask = G_MAXUINT, source = G_MAXUINT;
   int grid_cell[4] = { -1, -1, -1, -1 };
   GType type;
 
@@ -392,7 +402,7 @@ load_layer (Loader          *l,
 
   /* Everything is read and checked before the layer exists, so that
    * construct-only properties work and no setter sees a bad value */
-  if (load_layer_members (l, klass, node, pos, names, values, &id, &children, &mask, &constraints, grid_cell))
+  if (load_layer_members (l, klass, node, pos, names, values, &id, &children, &mask, &source, &constraints, grid_cell))
     {
       layer = GSK_LAYER (g_object_new_with_properties (type, names->len,
                                                        (const char **) names->pdata,
@@ -415,6 +425,15 @@ load_layer (Loader          *l,
       };
 
       g_array_append_val (l->constraints, pending);
+    }
+
+  if (layer && source != G_MAXUINT)
+    {
+      GskLayerScenePendingConstraints pending = {
+        layer, child_node (l, node, pos, source), g_ptr_array_index (pos->items, source)
+      };
+
+      g_array_append_val (l->clone_sources, pending);
     }
 
   if (layer && mask != G_MAXUINT)
@@ -475,6 +494,29 @@ load_layer (Loader          *l,
   g_type_class_unref (klass);
 
   return layer;
+}
+
+/* Clones take their sources once every layer is there */
+static gboolean
+load_clone_sources (Loader        *l,
+                    GskLayerScene *scene)
+{
+  guint i;
+
+  for (i = 0; i < l->clone_sources->len; i++)
+    {
+      GskLayerScenePendingConstraints *pending = &g_array_index (l->clone_sources, GskLayerScenePendingConstraints, i);
+      const char *id = json_node_get_string (pending->node);
+      GskLayer *source = gsk_layer_scene_get_layer_by_id (scene, id);
+
+      if (source == NULL)
+        return value_error (l, pending->pos, GSK_LAYER_ERROR_INVALID_VALUE, "no layer has the id “%s”", id);
+      if (gsk_layer_contains (source, pending->layer))
+        return value_error (l, pending->pos, GSK_LAYER_ERROR_INVALID_VALUE,
+                            "“%s” holds the clone: a clone cannot show its own ancestor", id);
+      gsk_layer_clone_set_source (GSK_LAYER_CLONE (pending->layer), source);
+    }
+  return TRUE;
 }
 
 static gboolean
@@ -593,7 +635,7 @@ load_scene (Loader          *l,
   self->background = background;
   self->base_dir = g_strdup (l->base_dir);
 
-  if (!gsk_layer_scene_load_constraints (l, self))
+  if (!gsk_layer_scene_load_constraints (l, self) || !load_clone_sources (l, self))
     {
       g_clear_object (&self);
       return NULL;
@@ -644,6 +686,7 @@ gsk_layer_scene_load_text (const char  *text,
   g_type_ensure (GSK_TYPE_LAYER);
   g_type_ensure (GSK_TYPE_LAYER_TEXT);
   g_type_ensure (GSK_TYPE_LAYER_SHAPE);
+  g_type_ensure (GSK_TYPE_LAYER_CLONE);
 
   parser = json_parser_new ();
   if (!json_parser_load_from_data (parser, text, length, &local_error))
@@ -657,7 +700,9 @@ gsk_layer_scene_load_text (const char  *text,
       l.ids = g_hash_table_new (g_str_hash, g_str_equal);
       l.images = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);
       l.constraints = g_array_new (FALSE, FALSE, sizeof (GskLayerScenePendingConstraints));
+      l.clone_sources = g_array_new (FALSE, FALSE, sizeof (GskLayerScenePendingConstraints));
       self = load_scene (&l, json_parser_get_root (parser), pos);
+      g_array_unref (l.clone_sources);
       g_hash_table_unref (l.ids);
       g_hash_table_unref (l.images);
       g_array_unref (l.constraints);

@@ -41,6 +41,9 @@ typedef struct
   /* Layers' "constraints", read once every id is known: of
    * GskLayerScenePendingConstraints */
   GArray *constraints;
+  /* Clones' "source" ids, read once every id is known: of
+   * GskLayerScenePendingConstraints (the node a string) */
+  GArray *clone_sources;
 } GskLayerSceneLoader;
 
 typedef struct

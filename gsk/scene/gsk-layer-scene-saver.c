@@ -11,6 +11,7 @@
 #include <json-glib/json-glib.h>
 
 #include "gsk-layer-scene-private.h"
+#include "gsk-layer-clone.h"
 #include "gsk-layer-grid-layout.h"
 #include "gsk-layer-private.h"
 #include "gsk-layer-style.h"
@@ -66,7 +67,8 @@ pspec_is_saved (GParamSpec   *pspec,
   GObject *object;
 
   if (g_str_equal (pspec->name, "type") || g_str_equal (pspec->name, "id") ||
-      g_str_equal (pspec->name, "children") || g_str_equal (pspec->name, "mask"))
+      g_str_equal (pspec->name, "children") || g_str_equal (pspec->name, "mask") ||
+      (g_str_equal (pspec->name, "source") && pspec->owner_type == GSK_TYPE_LAYER_CLONE))
     return FALSE;
 
   object = G_VALUE_HOLDS_OBJECT (value) ? g_value_get_object (value) : NULL;
@@ -176,6 +178,19 @@ save_layer (Saver       *s,
           for (guint i = 0; i < 4; i++)
             json_builder_add_int_value (builder, cell[i]);
           json_builder_end_array (builder);
+        }
+    }
+
+  /* A clone names its source by its id; one without is not written */
+  if (GSK_IS_LAYER_CLONE (layer) && gsk_layer_clone_get_source (GSK_LAYER_CLONE (layer)) != NULL)
+    {
+      const char *source_id = g_object_get_qdata (G_OBJECT (gsk_layer_clone_get_source (GSK_LAYER_CLONE (layer))),
+                                                  gsk_layer_scene_id_quark ());
+
+      if (source_id != NULL)
+        {
+          json_builder_set_member_name (builder, "source");
+          json_builder_add_string_value (builder, source_id);
         }
     }
 
