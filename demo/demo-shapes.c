@@ -3,9 +3,11 @@
  * Progress rings drawing themselves on (shape layers whose stroke-end
  * animates), a check mark drawn on and off again, marching ants (a
  * dash offset that animates), a photo-like card revealed by a circle
- * clip path that grows and shrinks, and a dot that follows a curve
- * (CSS Motion Path), facing along it. Everything loops; nothing is
- * drawn by hand each frame.
+ * clip path that grows and shrinks, a dot that follows a curve (CSS
+ * Motion Path), facing along it, a card seen through a round lens that
+ * slides over it (a mask layer) with its live reflection under it (a
+ * clone, faded by a gradient mask). Everything loops; nothing is drawn
+ * by hand each frame.
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -152,6 +154,47 @@ demo_shapes_new (void)
                               "offset-path: path('M 14 9 %s'); offset-distance: 100%%",
                               "C 134 -81 214 99 334 9");
   loop_style (dot, style_from, style_to, 2400);
+
+  /* A card seen through a sliding lens, and its reflection */
+  {
+    GskLayer *card = gsk_layer_new ();
+    GskLayer *lens = gsk_layer_new ();
+    GskLayer *reflection;
+    GskLayerTransform *flip = NULL;
+    GValue a = G_VALUE_INIT, b = G_VALUE_INIT;
+
+    gsk_layer_set_position (card, &GRAPHENE_POINT_INIT (390, 130));
+    gsk_layer_set_size (card, &GRAPHENE_SIZE_INIT (150, 90));
+    gsk_layer_set_style_from_string (card, "background-image: linear-gradient(45deg, #1c71d8, #2ec27e 50%, #f5c211)",
+                                     NULL);
+    for (i = 0; i < 4; i++)
+      {
+        layer = gsk_layer_new ();
+        gsk_layer_set_position (layer, &GRAPHENE_POINT_INIT (12 + i * 34, 20 + (i % 2) * 22));
+        gsk_layer_set_size (layer, &GRAPHENE_SIZE_INIT (24, 24));
+        gsk_layer_set_background_color (layer, &colors[3 - i]);
+        gsk_layer_set_corner_radius (layer, 6);
+        gsk_layer_add_child (card, layer);
+      }
+    gsk_layer_set_size (lens, &GRAPHENE_SIZE_INIT (70, 70));
+    gsk_layer_set_background_color (lens, &(GdkRGBA) { 0, 0, 0, 1 });
+    gsk_layer_set_corner_radius (lens, 35);
+    gsk_layer_set_mask (card, lens);
+    gsk_layer_add_child (root, card);
+    g_value_set_boxed (g_value_init (&a, GRAPHENE_TYPE_POINT), &GRAPHENE_POINT_INIT (-10, 10));
+    g_value_set_boxed (g_value_init (&b, GRAPHENE_TYPE_POINT), &GRAPHENE_POINT_INIT (90, 10));
+    loop (lens, "position", &a, &b, 2000);
+
+    reflection = gsk_layer_clone_new (card);
+    gsk_layer_set_position (reflection, &GRAPHENE_POINT_INIT (390, 224));
+    gsk_layer_set_size (reflection, &GRAPHENE_SIZE_INIT (150, 90));
+    gsk_layer_transform_parse ("scale(1, -1)", &flip, NULL);
+    gsk_layer_set_transform (reflection, flip);
+    gsk_layer_transform_unref (flip);
+    gsk_layer_set_style_from_string (reflection, "mask-image: linear-gradient(transparent 40%, rgba(0,0,0,0.6))",
+                                     NULL);
+    gsk_layer_add_child (root, reflection);
+  }
 
   gsk_layer_path_unref (ring);
   gsk_layer_path_unref (check);

@@ -30,7 +30,7 @@ static const GskDemo demos[] = {
   { "text-zoom", "Text zoom", "A paragraph scaled from 1× to 8×, laid out again at each scale: crisp", demo_text_zoom_new },
   { "gestures", "Gestures", "Click, long press, swipe, drag and pinch on one card", demo_gestures_new },
   { "layouts", "Layouts that animate", "Tiles moving between a flow, a grid and a column, eased", demo_layouts_new },
-  { "shapes", "Shapes and paths", "Rings and a check mark drawing on, marching ants, a clip path, a motion path", demo_shapes_new },
+  { "shapes", "Shapes and paths", "Rings and a check mark drawing on, marching ants, a clip path, a motion path, a mask and a clone", demo_shapes_new },
 };
 
 typedef struct {

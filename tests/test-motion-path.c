@@ -29,6 +29,12 @@ test_motion_parse (void)
   assert_written ("offset-anchor: auto", "offset-anchor: auto;");
   assert_written ("offset-anchor: right top", "offset-anchor: 100% 0%;");
   assert_written ("offset-anchor: 10px 20%", "offset-anchor: 10px 20%;");
+  assert_written ("offset-path: ray(45deg)", "offset-path: ray(45deg closest-side);");
+  assert_written ("offset-path: ray(sides 0.5turn at left 20px)", "offset-path: ray(180deg sides at 0% 20px);");
+  assert_written ("offset-path: circle(10px at 20px 30px)", "offset-path: circle(10px at 20px 30px);");
+  assert_written ("offset-path: padding-box inset(10px)", "offset-path: inset(10px 10px 10px 10px) padding-box;");
+  assert_written ("offset-position: auto", "offset-position: auto;");
+  assert_written ("offset-position: right bottom", "offset-position: 100% 100%;");
 }
 
 static void
@@ -36,14 +42,18 @@ test_motion_errors (void)
 {
   assert_refused ("offset-path: path('M 0 0 L')", GSK_LAYER_ERROR_SYNTAX,
                   "1:27: expected a coordinate, found the end of the path");
-  assert_refused ("offset-path: ray(45deg)", GSK_LAYER_ERROR_UNSUPPORTED,
-                  "1:14: offset-path “ray()” is not supported yet");
-  assert_refused ("offset-path: star()", GSK_LAYER_ERROR_SYNTAX, "1:14: expected none or path()");
+  assert_refused ("offset-path: ray(45deg contain)", GSK_LAYER_ERROR_UNSUPPORTED,
+                  "1:24: ray() “contain” is not supported yet");
+  assert_refused ("offset-path: star()", GSK_LAYER_ERROR_SYNTAX, "1:14: unknown shape “star()”");
+  assert_refused ("offset-path: ray(closest-side)", GSK_LAYER_ERROR_SYNTAX, "1:18: a ray needs an angle");
+  assert_refused ("offset-path: ray(10deg wide)", GSK_LAYER_ERROR_SYNTAX, "1:24: expected an angle, a ray size, contain or at");
+  assert_refused ("offset-path: ray(10deg at)", GSK_LAYER_ERROR_SYNTAX, "1:26: expected a position");
+  assert_refused ("offset-path: url(#p)", GSK_LAYER_ERROR_UNSUPPORTED, "1:14: offset-path “url()” is not supported yet");
   assert_refused ("offset-distance: far", GSK_LAYER_ERROR_SYNTAX, "1:18: expected a length or a percentage");
   assert_refused ("offset-distance: NaNpx", GSK_LAYER_ERROR_INVALID_VALUE, "1:18: not a finite number");
   assert_refused ("offset-rotate: auto reverse", GSK_LAYER_ERROR_SYNTAX, "1:21: expected auto, reverse or an angle");
   assert_refused ("offset-rotate: 30px", GSK_LAYER_ERROR_SYNTAX, "1:16: expected auto, reverse or an angle");
-  assert_refused ("offset-position: 0 0", GSK_LAYER_ERROR_UNSUPPORTED, "1:1: “offset-position” is not supported yet");
+  assert_refused ("offset-position: middle", GSK_LAYER_ERROR_SYNTAX, "1:18: expected a length or a percentage");
 }
 
 static void
@@ -72,6 +82,11 @@ test_motion_interpolate (void)
   check_between ("offset-path: path('M 0 0 L 10 0')", "offset-path: path('M 0 10 L 30 0')", 0.5,
                  "offset-path: path(\"M 0 5 L 20 0\");");
   check_between ("offset-anchor: 0 0", "offset-anchor: 100% 50px", 0.5, "offset-anchor: 50% 25px;");
+  check_between ("offset-path: ray(0deg)", "offset-path: ray(90deg)", 0.5, "offset-path: ray(45deg closest-side);");
+  check_between ("offset-path: ray(0deg)", "offset-path: ray(90deg sides)", 0.4, "offset-path: ray(0deg closest-side);");
+  check_between ("offset-path: circle(10px)", "offset-path: circle(30px)", 0.5,
+                 "offset-path: circle(20px at 50% 50%);");
+  check_between ("offset-position: 0% 10px", "offset-position: 100% 30px", 0.25, "offset-position: 25% 15px;");
 }
 
 /* The layer is drawn and picked where the path takes it; its position
@@ -117,6 +132,28 @@ test_motion_moves (void)
                                                    "offset-distance: 290px", &error));
   g_assert_true (gsk_layer_pick (root, 20, 8) == dot);
   g_assert_true (gsk_layer_pick (root, 12, 12) == root);
+  /* A ray from the containing block's centre (100, 50), 45px to the
+   * right: the dot's centre there */
+  g_assert_true (gsk_layer_set_style_from_string (dot, "offset-path: ray(90deg); offset-distance: 45px", &error));
+  g_assert_true (gsk_layer_pick (root, 143, 50) == dot);
+  g_assert_true (gsk_layer_pick (root, 15, 15) == root);
+  /* closest-side is 50 (top and bottom): 100% is 50px */
+  g_assert_true (gsk_layer_set_style_from_string (dot, "offset-path: ray(90deg); offset-distance: 100%", &error));
+  g_assert_true (gsk_layer_pick (root, 148, 50) == dot);
+  /* The containing block is the parent's bounds: it grows, the ray's
+   * start and length follow */
+  gsk_layer_set_size (root, &GRAPHENE_SIZE_INIT (200, 200));
+  g_assert_true (gsk_layer_pick (root, 198, 100) == dot);
+  gsk_layer_set_size (root, &GRAPHENE_SIZE_INIT (200, 100));
+  /* From where the layer is (auto), up */
+  g_assert_true (gsk_layer_set_style_from_string (dot, "offset-path: ray(0deg); offset-position: auto; "
+                                                   "offset-distance: 5px", &error));
+  g_assert_true (gsk_layer_pick (root, 10, 5) == dot);
+  /* Round a circle from its rightmost point, clockwise: a quarter
+   * round is at its bottom */
+  g_assert_true (gsk_layer_set_style_from_string (dot, "offset-path: circle(30px at 100px 50px); "
+                                                   "offset-distance: 25%; offset-rotate: 0deg", &error));
+  g_assert_true (gsk_layer_pick (root, 100, 80) == dot);
   /* None: back where it was */
   g_assert_true (gsk_layer_set_style_from_string (dot, "offset-path: none", &error));
   g_assert_true (gsk_layer_pick (root, 15, 15) == dot);

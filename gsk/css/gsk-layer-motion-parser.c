@@ -6,52 +6,141 @@
  */
 #include "config.h"
 
+#include <math.h>
 #include <string.h>
 
 #include "gsk-layer-style-parser-private.h"
 
-/* offset-path: none, or path() (one fill rule or none: it is a line) */
+static void
+clear_offset_path (GskLayerStyle *style)
+{
+  g_clear_pointer (&style->offset_path, gsk_layer_path_unref);
+  g_clear_pointer (&style->offset_shape, gsk_layer_basic_shape_unref);
+  style->offset_ray = FALSE;
+  style->offset_ray_at = FALSE;
+}
+
+/* ray( <angle> && <size>? && contain? && [at <position>]? ) */
+static gboolean
+parse_ray (Parser        *parser,
+           const char    *p,
+           const char    *end,
+           GskLayerStyle *style)
+{
+  static const char * const sizes[] = {
+    "closest-side", "closest-corner", "farthest-side", "farthest-corner", "sides",
+  };
+  const char *starts[8], *ends[8];
+  gboolean angle_set = FALSE, size_set = FALSE;
+  float angle = 0;
+  GskLayerRaySize size = GSK_LAYER_RAY_CLOSEST_SIDE;
+  int n, i, at = -1;
+  guint k;
+
+  if (!gsk_layer_style_parser_split (parser, p, end, 8, starts, ends, &n))
+    return FALSE;
+  for (i = 0; i < n && at < 0; i++)
+    {
+      if (gsk_layer_style_parser_span_is (starts[i], ends[i], "at"))
+        at = i;
+      else if (gsk_layer_style_parser_span_is (starts[i], ends[i], "contain"))
+        return gsk_layer_style_parser_fail (parser, starts[i], GSK_LAYER_ERROR_UNSUPPORTED,
+                                            "ray() “contain” is not supported yet");
+      else if (!angle_set && gsk_layer_style_parser_angle (starts[i], ends[i], &angle))
+        angle_set = TRUE;
+      else
+        {
+          for (k = 0; k < G_N_ELEMENTS (sizes); k++)
+            if (gsk_layer_style_parser_span_is (starts[i], ends[i], sizes[k]))
+              break;
+          if (size_set || k == G_N_ELEMENTS (sizes))
+            return gsk_layer_style_parser_fail (parser, starts[i], GSK_LAYER_ERROR_SYNTAX,
+                                                "expected an angle, a ray size, contain or at");
+          size = k;
+          size_set = TRUE;
+        }
+    }
+  if (!angle_set)
+    return gsk_layer_style_parser_fail (parser, p, GSK_LAYER_ERROR_SYNTAX, "a ray needs an angle");
+  if (!isfinite (angle) || fabsf (angle) > GSK_LAYER_MAX_COORDINATE)
+    return gsk_layer_style_parser_fail (parser, p, GSK_LAYER_ERROR_INVALID_VALUE, "the angle is out of range");
+
+  clear_offset_path (style);
+  if (at >= 0)
+    {
+      if (!gsk_layer_style_parser_position (parser, ends[at], starts + at + 1, ends + at + 1, n - at - 1,
+                                            style->offset_ray_position, &style->offset_ray_position_percent))
+        return FALSE;
+      style->offset_ray_at = TRUE;
+    }
+  style->offset_ray = TRUE;
+  style->offset_ray_angle = angle;
+  style->offset_ray_size = size;
+  return TRUE;
+}
+
+/* offset-path: none, path(), ray(), or a basic shape and a box */
 static gboolean
 parse_offset_path (Parser        *parser,
                    const char    *p,
                    const char    *end,
                    GskLayerStyle *style)
 {
-  const char *starts[MAX_VALUES], *ends[MAX_VALUES], *paren;
+  const char *paren = memchr (p, '(', end - p);
+  GskLayerBasicShape *shape;
   GskLayerPath *path;
-  int n;
 
-  if (!gsk_layer_style_parser_split (parser, p, end, 1, starts, ends, &n))
-    return FALSE;
-  if (n == 1 && gsk_layer_style_parser_span_is (starts[0], ends[0], "none"))
+  style->set |= GSK_LAYER_STYLE_OFFSET_PATH;
+  if (gsk_layer_style_parser_span_is (p, end, "none"))
     {
-      g_clear_pointer (&style->offset_path, gsk_layer_path_unref);
-      style->set |= GSK_LAYER_STYLE_OFFSET_PATH;
+      clear_offset_path (style);
       return TRUE;
     }
-  if (n != 1 || (paren = memchr (starts[0], '(', ends[0] - starts[0])) == NULL || ends[0][-1] != ')')
-    return gsk_layer_style_parser_fail (parser, n > 0 ? starts[0] : p, GSK_LAYER_ERROR_SYNTAX,
-                                        "expected none or path()");
-  if (!gsk_layer_style_parser_span_is (starts[0], paren, "path"))
+  if (paren != NULL && end[-1] == ')' && gsk_layer_style_parser_span_is (p, paren, "ray"))
+    return parse_ray (parser, paren + 1, end - 1, style);
+  if (paren != NULL && end[-1] == ')' && gsk_layer_style_parser_span_is (p, paren, "path"))
     {
-      if (gsk_layer_style_parser_span_is (starts[0], paren, "ray") ||
-          gsk_layer_style_parser_span_is (starts[0], paren, "url") ||
-          gsk_layer_style_parser_span_is (starts[0], paren, "circle") ||
-          gsk_layer_style_parser_span_is (starts[0], paren, "ellipse") ||
-          gsk_layer_style_parser_span_is (starts[0], paren, "inset") ||
-          gsk_layer_style_parser_span_is (starts[0], paren, "polygon"))
-        return gsk_layer_style_parser_fail (parser, starts[0], GSK_LAYER_ERROR_UNSUPPORTED,
-                                            "offset-path “%.*s()” is not supported yet",
-                                            (int) (paren - starts[0]), starts[0]);
-      return gsk_layer_style_parser_fail (parser, starts[0], GSK_LAYER_ERROR_SYNTAX, "expected none or path()");
+      if (!gsk_layer_style_parser_path_data (parser, paren + 1, end - 1, &path))
+        return FALSE;
+      clear_offset_path (style);
+      style->offset_path = path;
+      return TRUE;
     }
+  if (paren != NULL && end[-1] == ')' && gsk_layer_style_parser_span_is (p, paren, "url"))
+    return gsk_layer_style_parser_fail (parser, p, GSK_LAYER_ERROR_UNSUPPORTED,
+                                        "offset-path “url()” is not supported yet");
 
-  if (!gsk_layer_style_parser_path_data (parser, paren + 1, ends[0] - 1, &path))
+  shape = gsk_layer_style_parser_basic_shape (parser, p, end);
+  if (shape == NULL)
+    return FALSE;
+  clear_offset_path (style);
+  style->offset_shape = shape;
+  return TRUE;
+}
+
+/* offset-position: normal, auto or a <position> */
+static gboolean
+parse_offset_position (Parser        *parser,
+                       const char    *p,
+                       const char    *end,
+                       GskLayerStyle *style)
+{
+  const char *starts[MAX_VALUES], *ends[MAX_VALUES];
+  int n;
+
+  if (!gsk_layer_style_parser_split (parser, p, end, MAX_VALUES, starts, ends, &n))
+    return FALSE;
+  if (n == 1 && gsk_layer_style_parser_span_is (starts[0], ends[0], "normal"))
+    style->offset_position_kind = GSK_LAYER_OFFSET_POSITION_NORMAL;
+  else if (n == 1 && gsk_layer_style_parser_span_is (starts[0], ends[0], "auto"))
+    style->offset_position_kind = GSK_LAYER_OFFSET_POSITION_AUTO;
+  else if (gsk_layer_style_parser_position (parser, p, starts, ends, n, style->offset_position,
+                                            &style->offset_position_percent))
+    style->offset_position_kind = GSK_LAYER_OFFSET_POSITION_AT;
+  else
     return FALSE;
 
-  g_clear_pointer (&style->offset_path, gsk_layer_path_unref);
-  style->offset_path = path;
-  style->set |= GSK_LAYER_STYLE_OFFSET_PATH;
+  style->set |= GSK_LAYER_STYLE_OFFSET_POSITION;
   return TRUE;
 }
 
@@ -162,6 +251,8 @@ gsk_layer_style_parser_motion (Parser        *parser,
     return parse_offset_rotate (parser, p, end, style);
   if (g_str_equal (name, "offset-anchor"))
     return parse_offset_anchor (parser, p, end, style);
+  if (g_str_equal (name, "offset-position"))
+    return parse_offset_position (parser, p, end, style);
   *handled = FALSE;
   return FALSE;
 }

@@ -409,13 +409,11 @@ parse_shape (Parser     *parser,
   return shape;
 }
 
-/* clip-path: none, or a basic shape and a reference box, either or both
- * in either order */
-gboolean
-gsk_layer_style_parser_clip_path (Parser        *parser,
-                                  const char    *p,
-                                  const char    *end,
-                                  GskLayerStyle *style)
+/* A basic shape and a reference box, either or both, in either order */
+GskLayerBasicShape *
+gsk_layer_style_parser_basic_shape (Parser     *parser,
+                                    const char *p,
+                                    const char *end)
 {
   const char *starts[MAX_VALUES], *ends[MAX_VALUES];
   GskLayerBasicShape *shape = NULL;
@@ -424,15 +422,12 @@ gsk_layer_style_parser_clip_path (Parser        *parser,
   int n, i;
 
   if (!gsk_layer_style_parser_split (parser, p, end, 2, starts, ends, &n))
-    return FALSE;
-  if (n == 1 && gsk_layer_style_parser_span_is (starts[0], ends[0], "none"))
-    {
-      g_clear_pointer (&style->clip_path, gsk_layer_basic_shape_unref);
-      style->set |= GSK_LAYER_STYLE_CLIP_PATH;
-      return TRUE;
-    }
+    return NULL;
   if (n == 0)
-    return gsk_layer_style_parser_fail (parser, p, GSK_LAYER_ERROR_SYNTAX, "expected a basic shape, a reference box or none");
+    {
+      gsk_layer_style_parser_fail (parser, p, GSK_LAYER_ERROR_SYNTAX, "expected a basic shape, a reference box or none");
+      return NULL;
+    }
 
   for (i = 0; i < n; i++)
     {
@@ -442,13 +437,14 @@ gsk_layer_style_parser_clip_path (Parser        *parser,
         {
           shape = parse_shape (parser, starts[i], ends[i]);
           if (shape == NULL)
-            return FALSE;
+            return NULL;
         }
       else
         {
           g_clear_pointer (&shape, gsk_layer_basic_shape_unref);
-          return gsk_layer_style_parser_fail (parser, starts[i], GSK_LAYER_ERROR_SYNTAX,
-                                              "expected one basic shape and one reference box at most");
+          gsk_layer_style_parser_fail (parser, starts[i], GSK_LAYER_ERROR_SYNTAX,
+                                       "expected one basic shape and one reference box at most");
+          return NULL;
         }
     }
 
@@ -456,6 +452,28 @@ gsk_layer_style_parser_clip_path (Parser        *parser,
     shape = gsk_layer_basic_shape_new (GSK_LAYER_BASIC_SHAPE_BOX);
   shape->box = box;
   shape->box_set = box_set;
+  return shape;
+}
+
+/* clip-path: none, or a basic shape and a reference box, either or both
+ * in either order */
+gboolean
+gsk_layer_style_parser_clip_path (Parser        *parser,
+                                  const char    *p,
+                                  const char    *end,
+                                  GskLayerStyle *style)
+{
+  GskLayerBasicShape *shape;
+
+  if (gsk_layer_style_parser_span_is (p, end, "none"))
+    {
+      g_clear_pointer (&style->clip_path, gsk_layer_basic_shape_unref);
+      style->set |= GSK_LAYER_STYLE_CLIP_PATH;
+      return TRUE;
+    }
+  shape = gsk_layer_style_parser_basic_shape (parser, p, end);
+  if (shape == NULL)
+    return FALSE;
   g_clear_pointer (&style->clip_path, gsk_layer_basic_shape_unref);
   style->clip_path = shape;
   style->set |= GSK_LAYER_STYLE_CLIP_PATH;

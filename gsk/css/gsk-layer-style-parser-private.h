@@ -83,6 +83,12 @@ gboolean gsk_layer_style_parser_gradient (Parser           *parser,
                                           const char       *end,
                                           GskLayerGradient *gradient);
 
+/* A basic shape and a reference box, either or both, in either order
+ * (gsk-layer-shape-parser.c); NULL with the parser's error */
+GskLayerBasicShape *gsk_layer_style_parser_basic_shape (Parser     *parser,
+                                                        const char *p,
+                                                        const char *end);
+
 /* mask-image, mask-mode, mask-size, mask-position, mask-repeat (@name);
  * *@handled FALSE for other names (gsk-layer-mask-parser.c) */
 gboolean gsk_layer_style_parser_mask (Parser        *parser,

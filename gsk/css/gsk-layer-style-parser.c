@@ -25,7 +25,7 @@ static const char * const unsupported[] = {
   "background-position", "background-repeat", "background-size",
   "border-image",
   "color", "font", "mask", "mask-clip", "mask-composite", "mask-origin", "mask-type",
-  "offset", "offset-position", "transform", "transform-origin",
+  "offset", "transform", "transform-origin",
 };
 
 static const char * const corner_names[] = {
@@ -1176,8 +1176,9 @@ parse_declaration (Parser        *parser,
  * `perspective-origin` (the layer's child transform and its origin),
  * `clip-path` (`inset()`, `circle()`, `ellipse()`, `polygon()`,
  * `path()` and the reference boxes), `offset-path` (`path()`, in the
- * layer's coordinates), `offset-distance`, `offset-rotate` and
- * `offset-anchor` (CSS Motion Path), `mask-image` (gradients and
+ * layer's coordinates; `ray()` and basic shapes, on the parent's
+ * bounds), `offset-distance`, `offset-rotate`, `offset-anchor` and
+ * `offset-position` (CSS Motion Path), `mask-image` (gradients and
  * `url()` images: PNG `data:` URIs, or files relative to the current
  * directory, or to a scene file's), `mask-mode`, `mask-size`,
  * `mask-position` and `mask-repeat` (CSS Masking; `mask-clip` and

@@ -1077,10 +1077,9 @@ pop_group (Compiler             *c,
 
   if (gsk_layer_box_is_empty (&g.bounds))
     {
-      /* Nothing was drawn inside: drop the push (and what it owns) */
-      g_assert (c->list->n_ops == g.op_index + 1);
-      gsk_layer_render_op_clear (&c->list->ops[g.op_index]);
-      c->list->n_ops = g.op_index;
+      /* Nothing inside shows: drop the push (and what it owns), and a
+       * clone's copy that lies out of sight */
+      drop_ops (c, g.op_index);
       return g.bounds;
     }
 

@@ -254,8 +254,9 @@ gsk_layer_mask_interpolate (const GskLayerMask *a,
             x->percent != y->percent || x->automatic != y->automatic)
           continue;
         r->sizes[i] = *x;
+        /* Easings that overshoot take sizes past 0: CSS clamps them */
         for (axis = 0; axis < 2; axis++)
-          r->sizes[i].value[axis] = x->value[axis] + (y->value[axis] - x->value[axis]) * t;
+          r->sizes[i].value[axis] = MAX (0, x->value[axis] + (y->value[axis] - x->value[axis]) * t);
       }
 
   return r;

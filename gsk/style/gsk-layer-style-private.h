@@ -42,6 +42,7 @@ typedef enum {
   GSK_LAYER_STYLE_OFFSET_ANCHOR    = 1 << 24,
   /* Any of mask-image, mask-mode, mask-size, mask-position, mask-repeat */
   GSK_LAYER_STYLE_MASK             = 1 << 25,
+  GSK_LAYER_STYLE_OFFSET_POSITION  = 1 << 26,
 } GskLayerStyleSet;
 
 /* A colour stop of a gradient: its position as declared */
@@ -183,6 +184,23 @@ gboolean      gsk_layer_mask_shows        (const GskLayerMask *self);
 void          gsk_layer_mask_draw         (const GskLayerMask    *self,
                                            cairo_t               *cr,
                                            const graphene_size_t *size);
+
+/* The length of offset-path's ray (): to the containing block's
+ * closest or farthest side or corner, or to where it leaves it */
+typedef enum {
+  GSK_LAYER_RAY_CLOSEST_SIDE,
+  GSK_LAYER_RAY_CLOSEST_CORNER,
+  GSK_LAYER_RAY_FARTHEST_SIDE,
+  GSK_LAYER_RAY_FARTHEST_CORNER,
+  GSK_LAYER_RAY_SIDES,
+} GskLayerRaySize;
+
+/* offset-position */
+typedef enum {
+  GSK_LAYER_OFFSET_POSITION_NORMAL,
+  GSK_LAYER_OFFSET_POSITION_AUTO,
+  GSK_LAYER_OFFSET_POSITION_AT,
+} GskLayerOffsetPosition;
 
 /* One shadow of CSS box-shadow or text-shadow */
 typedef struct {
@@ -354,6 +372,22 @@ struct _GskLayerStyle
    * offset-anchor (initial: auto, the pivot), as object_position: px
    * or, with its bit, percent of the border box */
   GskLayerPath *offset_path;
+  /* … or ray () (offset_ray set): an angle in degrees clockwise from
+   * up, how long it is, and where it starts if it says (else at
+   * offset-position), as object_position; or a basic shape (owned).
+   * Both are laid on the containing block: the parent's bounds. */
+  gboolean offset_ray;
+  float offset_ray_angle;
+  GskLayerRaySize offset_ray_size;
+  gboolean offset_ray_at;
+  float offset_ray_position[2];
+  guint8 offset_ray_position_percent;
+  GskLayerBasicShape *offset_shape;
+  /* offset-position (initial: normal, the containing block's centre;
+   * auto: where the layer is), as object_position */
+  GskLayerOffsetPosition offset_position_kind;
+  float offset_position[2];
+  guint8 offset_position_percent;
   float offset_distance;
   gboolean offset_distance_percent;
   gboolean offset_rotate_auto;
@@ -364,13 +398,24 @@ struct _GskLayerStyle
   guint8 offset_anchor_percent;
 };
 
-/* The offset-path that applies, or NULL */
+/* The offset-path that applies, if it is a path (), or NULL */
 static inline GskLayerPath *
 gsk_layer_style_get_offset_path (const GskLayerStyle *style)
 {
   return style != NULL && (style->set & GSK_LAYER_STYLE_OFFSET_PATH) ? style->offset_path : NULL;
 }
 
+/* Whether an offset-path applies: path (), ray () or a basic shape */
+static inline gboolean
+gsk_layer_style_moves (const GskLayerStyle *style)
+{
+  return style != NULL && (style->set & GSK_LAYER_STYLE_OFFSET_PATH) &&
+         (style->offset_path != NULL || style->offset_ray || style->offset_shape != NULL);
+}
+
+/* Whether the offset-paths of @a and @b are the same (gsk-layer-motion.c) */
+gboolean gsk_layer_style_offset_paths_equal (const GskLayerStyle *a,
+                                             const GskLayerStyle *b);
 /* Whether the motion path properties of @a and @b place a layer alike
  * (gsk-layer-motion.c) */
 gboolean gsk_layer_style_offsets_equal (const GskLayerStyle *a,

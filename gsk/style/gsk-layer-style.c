@@ -120,6 +120,7 @@ gsk_layer_style_unref (GskLayerStyle *self)
     {
       g_clear_pointer (&self->clip_path, gsk_layer_basic_shape_unref);
       g_clear_pointer (&self->offset_path, gsk_layer_path_unref);
+      g_clear_pointer (&self->offset_shape, gsk_layer_basic_shape_unref);
       g_clear_pointer (&self->mask, gsk_layer_mask_unref);
       g_free (self);
     }
@@ -261,9 +262,13 @@ gsk_layer_style_equal (GskLayerStyle *a,
     return FALSE;
   if ((a->set & GSK_LAYER_STYLE_MASK) && !gsk_layer_mask_equal (a->mask, b->mask))
     return FALSE;
-  if ((a->set & GSK_LAYER_STYLE_OFFSET_PATH) &&
-      ((a->offset_path == NULL) != (b->offset_path == NULL) ||
-       (a->offset_path != NULL && !gsk_layer_path_equal (a->offset_path, b->offset_path))))
+  if ((a->set & GSK_LAYER_STYLE_OFFSET_PATH) && !gsk_layer_style_offset_paths_equal (a, b))
+    return FALSE;
+  if ((a->set & GSK_LAYER_STYLE_OFFSET_POSITION) &&
+      (a->offset_position_kind != b->offset_position_kind ||
+       (a->offset_position_kind == GSK_LAYER_OFFSET_POSITION_AT &&
+        (a->offset_position[0] != b->offset_position[0] || a->offset_position[1] != b->offset_position[1] ||
+         a->offset_position_percent != b->offset_position_percent))))
     return FALSE;
   if ((a->set & GSK_LAYER_STYLE_OFFSET_DISTANCE) &&
       (a->offset_distance != b->offset_distance || a->offset_distance_percent != b->offset_distance_percent))
@@ -958,7 +963,7 @@ gsk_layer_set_style (GskLayer      *self,
     gsk_layer_style_ref (style);
   g_clear_pointer (&priv->style, gsk_layer_style_unref);
   priv->style = style;
-  priv->style_moves = gsk_layer_style_get_offset_path (style) != NULL;
+  priv->style_moves = gsk_layer_style_moves (style);
   {
     gboolean preserved_before = gsk_layer_preserves_3d (priv);
 

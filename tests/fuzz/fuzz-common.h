@@ -52,6 +52,8 @@ static int fuzz_constraint_warnings_expected;
 static const char * const refusals_allowed[] = {
   "assertion '",                            /* g_return_if_fail() */
   "Cannot add layer ",                      /* has a parent, or a cycle */
+  "the mask of ",                           /* a mask with a parent, or a cycle */
+  "the source of clone ",                   /* a clone's ancestor as its source */
   "changed while a GskLayerIter",           /* children edited under an iterator */
   "call gsk_layer_save_easing_state() first",
   "no easing state was saved",

@@ -3,7 +3,8 @@
  * The input is a program, byte by byte, over a pool of layers (the
  * first is the root of the frames): every setter with NaN, infinite,
  * huge and negative values; add, insert, remove and replace children,
- * with cycles and layers that already have a parent; edits while a
+ * with cycles and layers that already have a parent; masks and a
+ * clone's source set and changed; edits while a
  * GskLayerIter visits the children, through it and behind its back, and
  * inside gsk_layer_traverse(); picks; mapping points; and 64×64 frames
  * with the software renderer.
@@ -340,7 +341,7 @@ edit_tree (Tree *tree)
   GskLayer *a = pick_layer (tree), *c = pick_child_layer (tree), *d = pick_child_layer (tree);
 
   fuzz_may_refuse++;
-  switch (fuzz_u8 (b) % 7)
+  switch (fuzz_u8 (b) % 9)
     {
     case 0: gsk_layer_add_child (a, c); break;
     case 1: gsk_layer_insert_child_at_index (a, c, (gint8) fuzz_u8 (b)); break;
@@ -348,6 +349,10 @@ edit_tree (Tree *tree)
     case 3: gsk_layer_insert_child_below (a, c, fuzz_u8 (b) & 1 ? NULL : d); break;
     case 4: gsk_layer_remove_child (a, c); break;
     case 5: gsk_layer_replace_child (a, c, d); break;
+    /* Masks and clones: cycles, layers with parents, the pool's clone
+     * showing any layer (issue 32) */
+    case 6: gsk_layer_set_mask (a, fuzz_u8 (b) & 1 ? NULL : c); break;
+    case 7: gsk_layer_clone_set_source (GSK_LAYER_CLONE (tree->layers[N_LAYERS - 1]), fuzz_u8 (b) & 1 ? NULL : a); break;
     default: gsk_layer_remove_all_children (a); break;
     }
   fuzz_may_refuse--;
@@ -428,7 +433,8 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
     {
       char name[8];
 
-      tree.layers[i] = g_object_ref_sink (gsk_layer_new ());
+      /* The last is a clone, of nothing until the program says */
+      tree.layers[i] = g_object_ref_sink (i == N_LAYERS - 1 ? gsk_layer_clone_new (NULL) : gsk_layer_new ());
       g_snprintf (name, sizeof name, "l%u", i);
       gsk_layer_set_name (tree.layers[i], name);
       gsk_layer_set_position (tree.layers[i], &GRAPHENE_POINT_INIT (i % 3 * 7, i % 4 * 5));
@@ -468,6 +474,9 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
 
   cairo_surface_destroy (tree.target);
   g_object_unref (tree.renderer);
+  gsk_layer_clone_set_source (GSK_LAYER_CLONE (tree.layers[N_LAYERS - 1]), NULL);
+  for (guint i = 0; i < N_LAYERS; i++)
+    gsk_layer_set_mask (tree.layers[i], NULL);
   for (guint i = 0; i < N_LAYERS; i++)
     {
       gsk_layer_remove_all_children (tree.layers[i]);
