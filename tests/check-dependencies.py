@@ -62,7 +62,9 @@ ALLOWED = {
     # layer lays its children out at their natural length
     'input': {'core', 'animation', 'layout'},
     # Shape layers draw paths with cairo, part-way by length
-    'shape': {'core', 'path'},
+    # Fill and stroke gradients are CSS gradients, read and painted by
+    # the style's code
+    'shape': {'core', 'path', 'style', 'css'},
     # Clones: a layer subclass; the compile reads its link in the core
     'clone': {'core'},
     # Children made from a list model's items, through the tree's API

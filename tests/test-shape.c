@@ -349,6 +349,66 @@ test_shape_scene (void)
   g_clear_error (&error);
 }
 
+/* Fill and stroke gradients: read as CSS, refused with their column,
+ * set once, painted over the layer's bounds; scene files take them
+ * and refuse bad ones with their place */
+static void
+test_shape_gradients (void)
+{
+  g_autoptr (GskLayerPath) path = gsk_layer_path_parse ("M 0 0 H 100 V 20 H 0 Z", NULL);
+  GskLayer *root = g_object_ref_sink (gsk_layer_new ());
+  GskLayer *layer = gsk_layer_shape_new (path);
+  GskLayerShape *shape = GSK_LAYER_SHAPE (layer);
+  GskLayerRenderer *renderer = gsk_layer_software_renderer_new ();
+  GError *error = NULL;
+  cairo_surface_t *image;
+  guint notified = 0;
+  char *text = NULL;
+
+  gsk_layer_set_size (root, &GRAPHENE_SIZE_INIT (100, 20));
+  gsk_layer_set_size (layer, &GRAPHENE_SIZE_INIT (100, 20));
+  gsk_layer_add_child (root, layer);
+  g_signal_connect_swapped (layer, "notify::fill-gradient", G_CALLBACK (g_atomic_int_inc), &notified);
+
+  g_assert_true (gsk_layer_shape_set_fill_gradient (shape, "linear-gradient(to right, #ff0000, #0000ff)", &error));
+  g_assert_no_error (error);
+  g_assert_true (gsk_layer_shape_set_fill_gradient (shape, "linear-gradient(to right, #ff0000, #0000ff)", NULL));
+  g_assert_cmpuint (notified, ==, 1);
+  g_object_get (layer, "fill-gradient", &text, NULL);
+  g_assert_cmpstr (text, ==, "linear-gradient(to right, #ff0000, #0000ff)");
+  g_free (text);
+
+  /* Red at the left, blue at the right: over the bounds */
+  image = gsk_layer_renderer_render_to_surface (renderer, root, 100, 20);
+  g_assert_cmphex (pixel_at (image, 0, 10) & 0xffff0000, ==, 0xfffe0000);
+  g_assert_cmphex (pixel_at (image, 99, 10) & 0xff0000ff, ==, 0xff0000fe);
+  cairo_surface_destroy (image);
+
+  g_assert_false (gsk_layer_shape_set_fill_gradient (shape, "linear-gradient(red)", &error));
+  g_assert_error (error, GSK_LAYER_ERROR, GSK_LAYER_ERROR_SYNTAX);
+  g_assert_cmpstr (error->message, ==, "16: a gradient needs two color stops");
+  g_clear_error (&error);
+  g_assert_false (gsk_layer_shape_set_stroke_gradient (shape, "url(x.png)", &error));
+  g_assert_nonnull (error);
+  g_clear_error (&error);
+  g_test_expect_message ("GskLayer", G_LOG_LEVEL_CRITICAL, "*is not a gradient*");
+  g_object_set (layer, "stroke-gradient", "blue", NULL);
+  g_test_assert_expected_messages ();
+  g_assert_null (gsk_layer_shape_get_stroke_gradient (shape));
+  g_assert_cmpstr (gsk_layer_shape_get_fill_gradient (shape), ==, "linear-gradient(to right, #ff0000, #0000ff)");
+  g_assert_true (gsk_layer_shape_set_fill_gradient (shape, NULL, NULL));
+  g_assert_null (gsk_layer_shape_get_fill_gradient (shape));
+
+  g_assert_null (gsk_layer_scene_new_from_data ("{ \"size\": [10, 10], \"root\": { \"type\": \"GskLayerShape\",\n"
+                                                "  \"fill-gradient\": \"radial-gradient(\" } }", -1, "bad.json", &error));
+  g_assert_error (error, GSK_LAYER_ERROR, GSK_LAYER_ERROR_INVALID_VALUE);
+  g_assert_true (g_str_has_prefix (error->message, "bad.json:2:"));
+  g_clear_error (&error);
+
+  g_object_unref (renderer);
+  g_assert_finalize_object (root);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -361,6 +421,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/shape/path-animates", test_shape_path_animates);
   g_test_add_func ("/shape/dash-by-length", test_shape_dash_by_length);
   g_test_add_func ("/shape/scene", test_shape_scene);
+  g_test_add_func ("/shape/gradients", test_shape_gradients);
 
   return g_test_run ();
 }

@@ -419,3 +419,29 @@ gsk_layer_style_parser_background_image (Parser        *parser,
   style->n_images = n;
   return TRUE;
 }
+
+gboolean
+gsk_layer_gradient_parse (const char        *text,
+                          GskLayerGradient  *out,
+                          GError           **error)
+{
+  GError *local_error = NULL;
+  Parser parser = { text, NULL, &local_error, NULL };
+  const char *a = text, *b = text + strlen (text);
+
+  memset (out, 0, sizeof *out);
+  while (a < b && g_ascii_isspace (*a))
+    a++;
+  while (b > a && g_ascii_isspace (b[-1]))
+    b--;
+  if (a == b)
+    gsk_layer_style_parser_fail (&parser, a, GSK_LAYER_ERROR_SYNTAX, "expected a gradient");
+  else if (gsk_layer_style_parser_gradient (&parser, a, b, out))
+    return TRUE;
+
+  g_set_error (error, GSK_LAYER_ERROR, local_error ? local_error->code : GSK_LAYER_ERROR_SYNTAX, "%ld: %s",
+               g_utf8_pointer_to_offset (text, parser.error_at ? parser.error_at : a) + 1,
+               local_error ? local_error->message : "expected a gradient");
+  g_clear_error (&local_error);
+  return FALSE;
+}

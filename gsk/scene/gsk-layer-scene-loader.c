@@ -20,6 +20,8 @@
 #include "gsk-layer-text.h"
 #include "gsk-layer-clone.h"
 #include "gsk-layer-shape.h"
+#include "gsk-layer-style-private.h"
+#include "gsk-layer-shape.h"
 #include "gsk-layer-json-scanner-private.h"
 
 /* A layer adds two JSON levels (itself and its "children" array) */
@@ -335,6 +337,22 @@ load_layer_members (Loader          *l,
           if (G_IS_VALUE (&value))
             g_value_unset (&value);
           return FALSE;
+        }
+      /* Gradients are CSS, refused here with their place, not by the
+       * setter with a critical */
+      if (g_type_is_a (G_OBJECT_CLASS_TYPE (klass), GSK_TYPE_LAYER_SHAPE) && G_VALUE_HOLDS_STRING (&value) &&
+          g_value_get_string (&value) != NULL &&
+          (g_str_equal (pspec->name, "fill-gradient") || g_str_equal (pspec->name, "stroke-gradient")))
+        {
+          GskLayerGradient gradient;
+          g_autoptr (GError) gradient_error = NULL;
+
+          if (!gsk_layer_gradient_parse (g_value_get_string (&value), &gradient, &gradient_error))
+            {
+              g_value_unset (&value);
+              return value_error (l, item, GSK_LAYER_ERROR_INVALID_VALUE, "invalid “%s”: %s", pspec->name,
+                                  gradient_error->message);
+            }
         }
       g_ptr_array_add (names, (gpointer) pspec->name);
       g_array_append_val (values, value);

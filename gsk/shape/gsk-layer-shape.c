@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "gsk-layer-shape.h"
+#include "gsk-layer-style-private.h"
 #include "gsk-layer-path-private.h"
 #include "gsk-layer-private.h"
 #include "gsk-layer-enum-types.h"
@@ -62,6 +63,12 @@ struct _GskLayerShape
   float dash_offset;
   float stroke_start;
   float stroke_end;
+  /* A CSS gradient over the layer's bounds in place of the colour, as
+   * written, and read (NULL: the colour) */
+  char *fill_gradient_text;
+  GskLayerGradient *fill_gradient;
+  char *stroke_gradient_text;
+  GskLayerGradient *stroke_gradient;
 };
 
 enum {
@@ -78,6 +85,8 @@ enum {
   PROP_DASH_OFFSET,
   PROP_STROKE_START,
   PROP_STROKE_END,
+  PROP_FILL_GRADIENT,
+  PROP_STROKE_GRADIENT,
   N_PROPS
 };
 
@@ -170,6 +179,27 @@ cairo_join (GskLayerLineJoin join)
     }
 }
 
+/* A gradient over the layer's bounds, as CSS lays one on a box; or the
+ * colour */
+static void
+set_source (GskLayerShape          *self,
+            cairo_t                *cr,
+            const GskLayerGradient *gradient,
+            const GdkRGBA          *color)
+{
+  graphene_size_t size;
+  graphene_rect_t box;
+
+  if (gradient == NULL)
+    {
+      gdk_cairo_set_source_rgba (cr, color);
+      return;
+    }
+  gsk_layer_get_size (GSK_LAYER (self), &size);
+  box = GRAPHENE_RECT_INIT (0, 0, size.width, size.height);
+  gsk_layer_gradient_set_source (cr, gradient, &size, &box);
+}
+
 static void
 gsk_layer_shape_draw (GskLayer *layer,
                       cairo_t  *cr)
@@ -180,16 +210,17 @@ gsk_layer_shape_draw (GskLayer *layer,
   if (self->path == NULL || gsk_layer_path_is_empty (self->path))
     return;
 
-  if (self->fill_color.alpha > 0)
+  if (self->fill_color.alpha > 0 || self->fill_gradient != NULL)
     {
       gsk_layer_path_to_cairo (self->path, cr);
       cairo_set_fill_rule (cr, self->fill_rule == GSK_LAYER_PATH_FILL_RULE_EVENODD ? CAIRO_FILL_RULE_EVEN_ODD
                                                                                  : CAIRO_FILL_RULE_WINDING);
-      gdk_cairo_set_source_rgba (cr, &self->fill_color);
+      set_source (self, cr, self->fill_gradient, &self->fill_color);
       cairo_fill (cr);
     }
 
-  if (self->stroke_color.alpha > 0 && self->stroke_width > 0 && self->stroke_end > self->stroke_start)
+  if ((self->stroke_color.alpha > 0 || self->stroke_gradient != NULL) &&
+      self->stroke_width > 0 && self->stroke_end > self->stroke_start)
     {
       GskLayerPath *part;
       float offset = 0, tolerance;
@@ -214,7 +245,7 @@ gsk_layer_shape_draw (GskLayer *layer,
       cairo_set_line_cap (cr, cairo_cap (self->line_cap));
       cairo_set_line_join (cr, cairo_join (self->line_join));
       cairo_set_miter_limit (cr, self->miter_limit);
-      gdk_cairo_set_source_rgba (cr, &self->stroke_color);
+      set_source (self, cr, self->stroke_gradient, &self->stroke_color);
       cairo_stroke (cr);
     }
 }
@@ -278,6 +309,8 @@ set_dash_from_string (GskLayerShape *self,
 /* }}} */
 /* {{{ GObject */
 
+static gboolean set_gradient (GskLayerShape *self, guint prop_id, const char *text, GError **error);
+
 static void
 gsk_layer_shape_finalize (GObject *object)
 {
@@ -285,6 +318,10 @@ gsk_layer_shape_finalize (GObject *object)
 
   g_clear_pointer (&self->path, gsk_layer_path_unref);
   g_free (self->dash);
+  g_free (self->fill_gradient_text);
+  g_free (self->fill_gradient);
+  g_free (self->stroke_gradient_text);
+  g_free (self->stroke_gradient);
 
   G_OBJECT_CLASS (gsk_layer_shape_parent_class)->finalize (object);
 }
@@ -328,6 +365,12 @@ gsk_layer_shape_get_property (GObject    *object,
       break;
     case PROP_DASH:
       g_value_take_string (value, dash_to_string (self));
+      break;
+    case PROP_FILL_GRADIENT:
+      g_value_set_string (value, self->fill_gradient_text);
+      break;
+    case PROP_STROKE_GRADIENT:
+      g_value_set_string (value, self->stroke_gradient_text);
       break;
     case PROP_DASH_OFFSET:
       g_value_set_float (value, gsk_layer_shape_get_dash_offset (self));
@@ -379,6 +422,17 @@ gsk_layer_shape_set_property (GObject      *object,
       break;
     case PROP_DASH:
       set_dash_from_string (self, g_value_get_string (value));
+      break;
+    case PROP_FILL_GRADIENT:
+    case PROP_STROKE_GRADIENT:
+      {
+        g_autoptr (GError) error = NULL;
+
+        /* A property setter cannot report an error: a critical, and
+         * nothing changes */
+        if (!set_gradient (self, prop_id, g_value_get_string (value), &error))
+          g_critical ("“%s” is not a gradient: %s", g_value_get_string (value), error->message);
+      }
       break;
     case PROP_DASH_OFFSET:
       gsk_layer_shape_set_dash_offset (self, g_value_get_float (value));
@@ -542,6 +596,34 @@ gsk_layer_shape_class_init (GskLayerShapeClass *klass)
     g_param_spec_float ("stroke-end", NULL, "Where the stroke ends along the path",
                         0.f, 1.f, 1.f,
                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+
+  /**
+   * GskLayerShape:fill-gradient:
+   *
+   * A CSS gradient (`linear-gradient()`, `radial-gradient()`,
+   * `conic-gradient()` or their `repeating-` forms) laid over the
+   * layer's bounds, filling the path in place of
+   * [property@LayerShape:fill-color]; %NULL for the colour. See
+   * [method@LayerShape.set_fill_gradient].
+   *
+   * Since: 0.1
+   */
+  properties[PROP_FILL_GRADIENT] =
+    g_param_spec_string ("fill-gradient", NULL, "A CSS gradient filling the path",
+                         NULL,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /**
+   * GskLayerShape:stroke-gradient:
+   *
+   * A CSS gradient laid over the layer's bounds, painting the stroke in
+   * place of [property@LayerShape:stroke-color]; %NULL for the colour.
+   *
+   * Since: 0.1
+   */
+  properties[PROP_STROKE_GRADIENT] =
+    g_param_spec_string ("stroke-gradient", NULL, "A CSS gradient painting the stroke",
+                         NULL,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
 
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }
@@ -1114,6 +1196,130 @@ gsk_layer_shape_get_stroke_end (GskLayerShape *self)
   g_return_val_if_fail (GSK_IS_LAYER_SHAPE (self), 1.f);
 
   return get_float (self, PROP_STROKE_END, self->stroke_end);
+}
+
+/* }}} */
+
+/* {{{ Gradients */
+
+static gboolean
+set_gradient (GskLayerShape  *self,
+              guint           prop_id,
+              const char     *text,
+              GError        **error)
+{
+  char **stored_text = prop_id == PROP_FILL_GRADIENT ? &self->fill_gradient_text : &self->stroke_gradient_text;
+  GskLayerGradient **stored = prop_id == PROP_FILL_GRADIENT ? &self->fill_gradient : &self->stroke_gradient;
+  GskLayerGradient gradient;
+
+  if (text != NULL && !gsk_layer_gradient_parse (text, &gradient, error))
+    return FALSE;
+  if (g_strcmp0 (*stored_text, text) == 0)
+    return TRUE;
+
+  g_free (*stored_text);
+  g_clear_pointer (stored, g_free);
+  *stored_text = g_strdup (text);
+  if (text != NULL)
+    *stored = g_memdup2 (&gradient, sizeof gradient);
+  gsk_layer_invalidate_content (GSK_LAYER (self));
+  g_object_notify_by_pspec (G_OBJECT (self), properties[prop_id]);
+  return TRUE;
+}
+
+/**
+ * gsk_layer_shape_set_fill_gradient:
+ * @self: a shape layer
+ * @gradient: (nullable): a CSS gradient, or %NULL for the fill colour
+ * @error: return location for an error
+ *
+ * Fills the path with a CSS gradient (`linear-gradient()`,
+ * `radial-gradient()`, `conic-gradient()` or their `repeating-` forms),
+ * laid over the layer's bounds as CSS lays one over a box, in place of
+ * the fill colour:
+ *
+ * ```c
+ * gsk_layer_shape_set_fill_gradient (shape, "linear-gradient(to right, #3584e4, #c061cb)", &error);
+ * ```
+ *
+ * Text that is not a gradient is refused with an error in the
+ * %GSK_LAYER_ERROR domain whose message starts with the column of the
+ * problem, and changes nothing.
+ *
+ * Returns: whether @gradient was read and set
+ *
+ * Since: 0.1
+ */
+gboolean
+gsk_layer_shape_set_fill_gradient (GskLayerShape  *self,
+                                   const char     *gradient,
+                                   GError        **error)
+{
+  g_return_val_if_fail (GSK_IS_LAYER_SHAPE (self), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  return set_gradient (self, PROP_FILL_GRADIENT, gradient, error);
+}
+
+/**
+ * gsk_layer_shape_get_fill_gradient:
+ * @self: a shape layer
+ *
+ * Gets the gradient filling the path, as it was set.
+ *
+ * Returns: (nullable): the gradient, or %NULL where the fill colour fills
+ *
+ * Since: 0.1
+ */
+const char *
+gsk_layer_shape_get_fill_gradient (GskLayerShape *self)
+{
+  g_return_val_if_fail (GSK_IS_LAYER_SHAPE (self), NULL);
+
+  return self->fill_gradient_text;
+}
+
+/**
+ * gsk_layer_shape_set_stroke_gradient:
+ * @self: a shape layer
+ * @gradient: (nullable): a CSS gradient, or %NULL for the stroke colour
+ * @error: return location for an error
+ *
+ * Paints the stroke with a CSS gradient laid over the layer's bounds,
+ * in place of the stroke colour, as [method@LayerShape.set_fill_gradient]
+ * fills with one.
+ *
+ * Returns: whether @gradient was read and set
+ *
+ * Since: 0.1
+ */
+gboolean
+gsk_layer_shape_set_stroke_gradient (GskLayerShape  *self,
+                                     const char     *gradient,
+                                     GError        **error)
+{
+  g_return_val_if_fail (GSK_IS_LAYER_SHAPE (self), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  return set_gradient (self, PROP_STROKE_GRADIENT, gradient, error);
+}
+
+/**
+ * gsk_layer_shape_get_stroke_gradient:
+ * @self: a shape layer
+ *
+ * Gets the gradient painting the stroke, as it was set.
+ *
+ * Returns: (nullable): the gradient, or %NULL where the stroke colour paints
+ *
+ * Since: 0.1
+ */
+const char *
+gsk_layer_shape_get_stroke_gradient (GskLayerShape *self)
+{
+  g_return_val_if_fail (GSK_IS_LAYER_SHAPE (self), NULL);
+
+  return self->stroke_gradient_text;
 }
 
 /* }}} */

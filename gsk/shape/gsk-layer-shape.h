@@ -66,6 +66,18 @@ GSK_LAYER_AVAILABLE_IN_ALL
 void gsk_layer_shape_get_fill_color (GskLayerShape *self,
                                      GdkRGBA       *color);
 GSK_LAYER_AVAILABLE_IN_ALL
+gboolean gsk_layer_shape_set_fill_gradient (GskLayerShape  *self,
+                                            const char     *gradient,
+                                            GError        **error);
+GSK_LAYER_AVAILABLE_IN_ALL
+const char *gsk_layer_shape_get_fill_gradient (GskLayerShape *self);
+GSK_LAYER_AVAILABLE_IN_ALL
+gboolean gsk_layer_shape_set_stroke_gradient (GskLayerShape  *self,
+                                              const char     *gradient,
+                                              GError        **error);
+GSK_LAYER_AVAILABLE_IN_ALL
+const char *gsk_layer_shape_get_stroke_gradient (GskLayerShape *self);
+GSK_LAYER_AVAILABLE_IN_ALL
 void gsk_layer_shape_set_fill_rule (GskLayerShape        *self,
                                     GskLayerPathFillRule  rule);
 GSK_LAYER_AVAILABLE_IN_ALL

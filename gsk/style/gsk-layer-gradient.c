@@ -336,6 +336,20 @@ paint_conic_gradient (cairo_t                *cr,
 static void paint_linear_gradient (cairo_t *cr, const GskLayerGradient *gradient, const graphene_rect_t *box);
 
 void
+gsk_layer_gradient_set_source (cairo_t                *cr,
+                               const GskLayerGradient *gradient,
+                               const graphene_size_t  *size,
+                               const graphene_rect_t  *box)
+{
+  if (gradient->radial)
+    paint_radial_gradient (cr, gradient, size, box);
+  else if (gradient->conic)
+    paint_conic_gradient (cr, gradient, size, box);
+  else
+    paint_linear_gradient (cr, gradient, box);
+}
+
+void
 gsk_layer_gradient_paint (cairo_t                *cr,
                           const GskLayerGradient *gradient,
                           const graphene_size_t  *size,
@@ -365,12 +379,8 @@ gsk_layer_gradient_paint (cairo_t                *cr,
       cairo_pattern_set_extend (cairo_get_source (cr), CAIRO_EXTEND_REPEAT);
       cairo_surface_destroy (tile);
     }
-  else if (gradient->radial)
-    paint_radial_gradient (cr, gradient, size, box);
-  else if (gradient->conic)
-    paint_conic_gradient (cr, gradient, size, box);
   else
-    paint_linear_gradient (cr, gradient, box);
+    gsk_layer_gradient_set_source (cr, gradient, size, box);
 
   /* Over the box background-clip says */
   cairo_new_path (cr);

@@ -542,6 +542,12 @@ GskLayerStyle *gsk_layer_style_interpolate (GskLayerStyle *from,
 GskLayerStyle *gsk_layer_style_parse (const char  *declarations,
                                       glong       *error_offset,
                                       GError     **error);
+/* One CSS gradient function (linear-gradient () …) in @text, as
+ * background-image takes it; FALSE with an error whose message starts
+ * with the problem's column. gsk/css */
+gboolean gsk_layer_gradient_parse (const char        *text,
+                                   GskLayerGradient  *out,
+                                   GError           **error);
 /* … reading url()s relative to @base_dir (NULL: the current directory) */
 GskLayerStyle *gsk_layer_style_parse_with_base (const char  *declarations,
                                                 const char  *base_dir,
@@ -560,6 +566,12 @@ void gsk_layer_rounded_rect_path (cairo_t               *cr,
 /* @gradient laid out on @box (the padding box, CSS's background-origin)
  * of a layer of @size, painted over @clip with its corners
  * (background-clip) */
+/* @gradient over @box (of a layer of @size) as @cr's source, to fill
+ * or stroke anything with */
+void gsk_layer_gradient_set_source (cairo_t                *cr,
+                                    const GskLayerGradient *gradient,
+                                    const graphene_size_t  *size,
+                                    const graphene_rect_t  *box);
 void gsk_layer_gradient_paint (cairo_t                *cr,
                                const GskLayerGradient *gradient,
                                const graphene_size_t  *size,

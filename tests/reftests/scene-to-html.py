@@ -83,8 +83,31 @@ def shape_svg(layer, w, h, indent):
     elif "dash" in layer:
         attrs.append(f'stroke-dasharray="{layer["dash"]}"')
         attrs.append(f'stroke-dashoffset="{layer.get("dash-offset", 0)}"')
+    if "fill-gradient" in layer or "stroke-gradient" in layer:
+        return gradient_shape_html(layer, w, h, attrs, indent)
     return (f'{indent}  <svg width="{w}" height="{h}" style="position:absolute;left:0;top:0;overflow:hidden">'
             f'<path {" ".join(attrs)}/></svg>\n')
+
+
+def gradient_shape_html(layer, w, h, attrs, indent):
+    """A shape painted with CSS gradients: per paint, a box of the layer's
+    size with the gradient as its background, shown through a mask that
+    is the SVG path filled or stroked in black."""
+    import urllib.parse
+    out = ""
+    for paint in ("fill", "stroke"):
+        gradient = layer.get(f"{paint}-gradient")
+        if gradient is None:
+            continue
+        masked = [a for a in attrs if not a.startswith(("fill=", "stroke="))]
+        masked.append(f'fill="{"black" if paint == "fill" else "none"}"')
+        masked.append(f'stroke="{"black" if paint == "stroke" else "none"}"')
+        svg = (f"<svg xmlns='http://www.w3.org/2000/svg' width='{w}' height='{h}'>"
+               f"<path {' '.join(masked).replace(chr(34), chr(39))}/></svg>")
+        uri = "data:image/svg+xml," + urllib.parse.quote(svg)
+        out += (f'{indent}  <div style="position:absolute;left:0;top:0;width:{w}px;height:{h}px;'
+                f'background:{gradient};mask-image:url(&quot;{uri}&quot;);mask-size:100% 100%"></div>\n')
+    return out
 
 
 def layer_html(layer, scene_dir, parent_size, indent, offset=(0, 0)):
