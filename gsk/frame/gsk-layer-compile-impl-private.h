@@ -148,6 +148,35 @@ void gsk_layer_compile_push_frame (Compiler    *c,
  * does (gsk-layer-compile.c) */
 void gsk_layer_compile_settle     (GskLayer    *root);
 
+/* The compile's own helpers, for its other files (gsk-layer-compile.c):
+ * a layer's name for ops, a draw op of @p's, the target box of @p's
+ * bounds, the end of the innermost group or clip, and dropping the ops
+ * from @start on */
+const char       *gsk_layer_compile_debug_name     (GskLayer              *layer,
+                                                    GskLayerPrivate       *p);
+GskLayerRenderOp *gsk_layer_compile_append_draw_op (Compiler              *c,
+                                                    GskLayerRenderOpKind   kind,
+                                                    GskLayerPrivate       *p,
+                                                    const float           *m,
+                                                    const char            *debug_name,
+                                                    const graphene_rect_t *bounds,
+                                                    const Box             *screen,
+                                                    float                  opacity);
+Box               gsk_layer_compile_own_box        (GskLayerPrivate       *p);
+Box               gsk_layer_compile_pop_group      (Compiler              *c,
+                                                    GskLayerRenderOpKind   pop_kind);
+void              gsk_layer_compile_drop_ops       (Compiler              *c,
+                                                    guint                  start);
+
+/* Draws the masks of the layer @frame exits at the end of its group;
+ * TRUE if @frame went back on the stack behind its mask layer's tree
+ * (gsk-layer-compile-mask.c) */
+gboolean gsk_layer_compile_open_masks      (Compiler *c,
+                                            Frame    *frame);
+/* Closes the innermost mask group; one that drew nothing leaves its
+ * group showing nothing */
+void     gsk_layer_compile_pop_mask_group  (Compiler *c);
+
 /* Starts the copy of @clone's source: a frame that walks the source's
  * tree, and one that ends the copy (gsk_layer_compile_end_copy ()),
  * with the clone's @clip; @changed: the clone changed, so damage all its

@@ -1032,9 +1032,9 @@ pick_cache_changed (GskLayerPrivate *p)
 
 /* Closes the innermost group or clip; returns the box of what it draws */
 /* Drops the ops from @start on (and what they own) */
-static void
-drop_ops (Compiler *c,
-          guint     start)
+void
+gsk_layer_compile_drop_ops (Compiler *c,
+                            guint     start)
 {
   guint i;
 
@@ -1070,7 +1070,7 @@ pop_group (Compiler             *c,
       if (gsk_layer_box_is_empty (&g.bounds))
         {
           /* Its masks show none of it */
-          drop_ops (c, g.op_index);
+          gsk_layer_compile_drop_ops (c, g.op_index);
           return g.bounds;
         }
     }
@@ -1079,7 +1079,7 @@ pop_group (Compiler             *c,
     {
       /* Nothing inside shows: drop the push (and what it owns), and a
        * clone's copy that lies out of sight */
-      drop_ops (c, g.op_index);
+      gsk_layer_compile_drop_ops (c, g.op_index);
       return g.bounds;
     }
 
@@ -1102,88 +1102,39 @@ pop_group (Compiler             *c,
   return g.bounds;
 }
 
-/* Opens a mask group at the end of the innermost group */
-static void
-push_mask_group (Compiler        *c,
-                 GskLayerPrivate *p,
-                 GskLayer        *layer)
-{
-  GskLayerRenderOp *op = gsk_layer_render_list_append (c->list, GSK_LAYER_RENDER_OP_PUSH_GROUP);
-  Group g = { c->list->n_ops - 1, BOX_EMPTY };
+/* For the other files of the compile */
 
-  op->opacity = 1.f;
-  op->mask = TRUE;
-  op->debug_name = layer_debug_name (layer, p);
-  g_array_append_val (c->groups, g);
-  c->n_open_groups++;
+const char *
+gsk_layer_compile_debug_name (GskLayer        *layer,
+                              GskLayerPrivate *p)
+{
+  return layer_debug_name (layer, p);
 }
 
-static void
-pop_mask_group (Compiler *c)
+GskLayerRenderOp *
+gsk_layer_compile_append_draw_op (Compiler              *c,
+                                  GskLayerRenderOpKind   kind,
+                                  GskLayerPrivate       *p,
+                                  const float           *m,
+                                  const char            *debug_name,
+                                  const graphene_rect_t *bounds,
+                                  const Box             *screen,
+                                  float                  opacity)
 {
-  Group *g = &g_array_index (c->groups, Group, c->groups->len - 1);
-
-  /* A mask that draws nothing still hides all: its group is kept empty
-   * for pop_group () to find */
-  if (gsk_layer_box_is_empty (&g->bounds))
-    {
-      drop_ops (c, g->op_index);
-      g_array_set_size (c->groups, c->groups->len - 1);
-      g = &g_array_index (c->groups, Group, c->groups->len - 1);
-      g->mask = BOX_EMPTY;
-      g->has_mask = TRUE;
-    }
-  else
-    pop_group (c, GSK_LAYER_RENDER_OP_POP_GROUP);
-  c->n_open_groups--;
+  return append_draw_op (c, kind, p, m, debug_name, bounds, screen, opacity);
 }
 
-/* Draws the masks of the layer @frame exits, at the end of its group:
- * its style's mask-image, then its mask layer, whose tree is walked as
- * its children are (TRUE: @frame went back on the stack behind it) */
-static gboolean
-open_masks (Compiler *c,
-            Frame    *frame)
+Box
+gsk_layer_compile_own_box (GskLayerPrivate *p)
 {
-  GskLayer *layer = frame->layer;
-  GskLayerPrivate *p = gsk_layer_get_private (layer);
-  Box clip = gsk_layer_box_intersect (&frame->clip, &c->target);
-  Frame mask;
+  return own_box (p);
+}
 
-  if (gsk_layer_style_get_mask (p->style) != NULL)
-    {
-      graphene_rect_t bounds = GRAPHENE_RECT_INIT (0, 0, p->size.width, p->size.height);
-      Box box = own_box (p);
-      float m[16];
-
-      box = gsk_layer_box_intersect (&box, &clip);
-      push_mask_group (c, p, layer);
-      if (p->style_cache != NULL && p->style_cache->mask_surface != NULL && p->style_cache->style == p->style &&
-          !gsk_layer_box_is_empty (&box))
-        {
-          GskLayerRenderOp *op;
-
-          graphene_matrix_to_float (&p->world, m);
-          op = append_draw_op (c, GSK_LAYER_RENDER_OP_TEXTURE, p, m, layer_debug_name (layer, p), &bounds, &box, 1.f);
-          op->surface = cairo_surface_reference (p->style_cache->mask_surface);
-          op->source_rect = bounds;
-        }
-      pop_mask_group (c);
-    }
-
-  if (p->mask_layer == NULL)
-    return FALSE;
-
-  push_mask_group (c, p, layer);
-  frame->masked = FALSE;
-  frame->mask_open = TRUE;
-  frame->pushed_clip = FALSE;
-  push_frame (c, frame);
-  /* Its matrices are recomputed: nothing marks them stale when its
-   * owner moves */
-  mask = (Frame) { .layer = p->mask_layer, .clip = clip, .changed = frame->changed, .stale = TRUE };
-  push_frame (c, &mask);
-  return TRUE;
+Box
+gsk_layer_compile_pop_group (Compiler             *c,
+                             GskLayerRenderOpKind  pop_kind)
+{
+  return pop_group (c, pop_kind);
 }
 
 static void
@@ -1200,10 +1151,10 @@ exit_layer (Compiler *c,
     }
   if (frame->pushed_clip)
     pop_group (c, GSK_LAYER_RENDER_OP_POP_CLIP);
-  if (frame->masked && open_masks (c, frame))
+  if (frame->masked && gsk_layer_compile_open_masks (c, frame))
     return;
   if (frame->mask_open)
-    pop_mask_group (c);
+    gsk_layer_compile_pop_mask_group (c);
   if (frame->pushed_group)
     {
       GskLayerRenderOp *push = &c->list->ops[g_array_index (c->groups, Group, c->groups->len - 1).op_index];
