@@ -58,15 +58,19 @@ gsk_layer_mark_subtree_dirty (GskLayer *self)
   for (l = self; l != NULL; )
     {
       GskLayerPrivate *p = gsk_layer_get_private (l);
+      gboolean tell_clones;
 
       if (l != self && p->subtree_dirty)
         break;
-      if (G_UNLIKELY (p->clones != NULL) && !p->subtree_dirty)
-        gsk_layer_clones_changed (l);
+      tell_clones = G_UNLIKELY (p->clones != NULL) && !p->subtree_dirty;
       p->bounds_valid = FALSE;
       if (!p->subtree_dirty && p->parent != NULL)
         gsk_layer_note_dirty_child (gsk_layer_get_private (p->parent), l);
       p->subtree_dirty = TRUE;
+      /* Marked first: a clone that has come under its source marks its
+       * way up to it, and stops there */
+      if (tell_clones)
+        gsk_layer_clones_changed (l);
       l = p->parent;
     }
 }

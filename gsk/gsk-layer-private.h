@@ -424,14 +424,16 @@ gsk_layer_mark_below_marked (GskLayer        *self,
                              GskLayerPrivate *priv,
                              GskLayerPrivate *parent)
 {
-  if (G_UNLIKELY (priv->clones != NULL) && !priv->subtree_dirty)
-    gsk_layer_clones_changed (self);
+  gboolean tell_clones = G_UNLIKELY (priv->clones != NULL) && !priv->subtree_dirty;
+
   if (!priv->subtree_dirty)
     gsk_layer_note_dirty_child (parent, self);
   priv->bounds_valid = FALSE;
   priv->subtree_dirty = TRUE;
   priv->paint_dirty = TRUE;
   priv->redraw_propagated = TRUE;
+  if (tell_clones)
+    gsk_layer_clones_changed (self);
 }
 
 /* Records a change and sends the redraw request up the tree. Inline,

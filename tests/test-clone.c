@@ -247,6 +247,34 @@ test_clone_cycle (void)
   g_assert_finalize_object (root);
 }
 
+/* A clone put under its source after the fact (the check is when the
+ * source is set) neither hangs a change nor a frame: its copies nest a
+ * few levels deep and stop */
+static void
+test_clone_under_source (void)
+{
+  GskLayer *root = g_object_ref_sink (gsk_layer_new ());
+  GskLayer *source = rect (0, 0, 80, 80, &red);
+  GskLayer *clone = gsk_layer_clone_new (source);
+  GskLayerRenderer *renderer = gsk_layer_software_renderer_new ();
+  cairo_surface_t *target = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 100, 100);
+
+  gsk_layer_set_size (root, &GRAPHENE_SIZE_INIT (100, 100));
+  gsk_layer_add_child (root, source);
+  gsk_layer_set_position (clone, &GRAPHENE_POINT_INIT (40, 40));
+  gsk_layer_set_size (clone, &GRAPHENE_SIZE_INIT (40, 40));
+  gsk_layer_add_child (source, clone);
+  cairo_region_destroy (gsk_layer_renderer_render (renderer, root, target));
+  gsk_layer_set_background_color (source, &blue);
+  cairo_region_destroy (gsk_layer_renderer_render (renderer, root, target));
+  g_assert_cmphex (pixel_at (target, 10, 10), ==, 0xff0000ff);
+  g_assert_cmphex (pixel_at (target, 50, 50), ==, 0xff0000ff);
+
+  cairo_surface_destroy (target);
+  g_object_unref (renderer);
+  g_assert_finalize_object (root);
+}
+
 /* Scene files name a clone's source by id, and write it back so */
 static void
 test_clone_scene (void)
@@ -299,6 +327,7 @@ main (int    argc,
   g_test_add_func ("/clone/hidden-source", test_clone_hidden_source);
   g_test_add_func ("/clone/damage", test_clone_damage);
   g_test_add_func ("/clone/cycle", test_clone_cycle);
+  g_test_add_func ("/clone/under-source", test_clone_under_source);
   g_test_add_func ("/clone/scene", test_clone_scene);
 
   return g_test_run ();
