@@ -692,7 +692,7 @@ enter_layer (Compiler *c,
 {
   GskLayer *layer = frame->layer;
   GskLayerPrivate *p = gsk_layer_get_private (layer);
-  gboolean changed, stale, need_group, orders_planes, back_hidden, round_own_ops, masked, copying, dirty;
+  gboolean changed, stale, need_group, orders_planes, back_hidden, round_own_ops, baked_shape, masked, copying, dirty;
   GskLayerResolvedShape shape;
   guint own_start, own_ops;
   graphene_rect_t bounds;
@@ -814,14 +814,21 @@ enter_layer (Compiler *c,
   /* The clip path clips all the layer draws: backdrop, group, own ops
    * and children */
   clip = frame->clip;
-  round_own_ops = FALSE;
+  round_own_ops = baked_shape = FALSE;
   if (gsk_layer_style_get_clip_path (p->style) != NULL &&
       gsk_layer_compile_resolve_clip_path (p, m, &shape, &clip, &exit.clip))
     {
       graphene_size_t radii[4];
 
-      round_own_ops = !shape.is_path && !need_group && gsk_layer_style_get_n_backdrop_filters (p->style) == 0 &&
-                      !gsk_layer_resolve_corner_radii (p, radii);
+      /* The style's raster has the shape in it (gsk_layer_run_draw ()):
+       * a layer that draws nothing else needs no clip of its own */
+      baked_shape = !need_group && gsk_layer_style_get_n_backdrop_filters (p->style) == 0 &&
+                    has_style_box (c->list, p) && p->content == NULL &&
+                    (p->content_cache == NULL ||
+                     (p->content_cache->surface == NULL && p->content_cache->glyphs == NULL));
+      round_own_ops = baked_shape ||
+                      (!shape.is_path && !need_group && gsk_layer_style_get_n_backdrop_filters (p->style) == 0 &&
+                       !gsk_layer_resolve_corner_radii (p, radii));
       if (!round_own_ops)
         {
           gsk_layer_compile_push_shape (c, p, m, layer_debug_name (layer, p), &shape, &clip);
@@ -890,7 +897,8 @@ enter_layer (Compiler *c,
   if (round_own_ops)
     {
       /* The shape rounds the layer's own ops; a clip holds its children */
-      gsk_layer_compile_round_ops (c, own_ops, &shape);
+      if (!baked_shape)
+        gsk_layer_compile_round_ops (c, own_ops, &shape);
       if (p->n_children > 0)
         {
           gsk_layer_compile_push_shape (c, p, m, layer_debug_name (layer, p), &shape, &clip);

@@ -564,6 +564,9 @@ rasterize_style (GskLayer *layer,
   cairo_surface_set_device_scale (surface, w / extents.size.width, h / extents.size.height);
   cr = cairo_create (surface);
   cairo_translate (cr, -extents.origin.x, -extents.origin.y);
+  /* The clip path in the raster: a layer that draws nothing else is
+   * drawn with no clip (gsk-layer-compile.c) */
+  gsk_layer_style_clip_to_clip_path (p, cr);
   gsk_layer_style_draw_box (p->style, cr, &p->size, radii,
                             &(GdkRGBA) { p->background[0], p->background[1], p->background[2], p->background[3] });
   cairo_destroy (cr);

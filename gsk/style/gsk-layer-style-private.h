@@ -611,6 +611,9 @@ void gsk_layer_style_get_reference_boxes (const GskLayerStyle   *style,
 /* @p's clip-path (its style has one) laid out on its boxes, in its
  * layer space */
 typedef struct _GskLayerPrivate GskLayerPrivate;
+/* Clips @cr (in @p's coordinates) to @p's clip-path, if it has one */
+void gsk_layer_style_clip_to_clip_path (GskLayerPrivate *p,
+                                        cairo_t         *cr);
 void gsk_layer_style_resolve_clip_path (GskLayerPrivate       *p,
                                         GskLayerResolvedShape *out);
 

@@ -39,6 +39,29 @@ gsk_layer_style_resolve_clip_path (GskLayerPrivate       *p,
 }
 
 /* Hit testing follows the clip path, as in CSS */
+void
+gsk_layer_style_clip_to_clip_path (GskLayerPrivate *p,
+                                   cairo_t         *cr)
+{
+  GskLayerResolvedShape shape;
+
+  if (gsk_layer_style_get_clip_path (p->style) == NULL)
+    return;
+
+  gsk_layer_style_resolve_clip_path (p, &shape);
+  if (shape.is_path)
+    {
+      gsk_layer_path_to_cairo (shape.path, cr);
+      cairo_set_fill_rule (cr, shape.fill_rule == GSK_LAYER_PATH_FILL_RULE_EVENODD ? CAIRO_FILL_RULE_EVEN_ODD
+                                                                                   : CAIRO_FILL_RULE_WINDING);
+    }
+  else
+    gsk_layer_rounded_rect_path (cr, shape.rect.origin.x, shape.rect.origin.y,
+                                 shape.rect.size.width, shape.rect.size.height, shape.radii);
+  cairo_clip (cr);
+  gsk_layer_resolved_shape_clear (&shape);
+}
+
 static gboolean
 clip_path_contains (GskLayerPrivate        *p,
                     const graphene_point_t *point)
