@@ -89,7 +89,9 @@ on_row_selected (GtkListBox    *list,
 
 /* {{{ --run-all */
 
-static void
+/* FALSE if the window drew nothing to take (it happens, now and then,
+ * under a loaded X server: the window's snapshot comes back empty) */
+static gboolean
 write_screenshot (Gallery    *gallery,
                   const char *path)
 {
@@ -102,11 +104,17 @@ write_screenshot (Gallery    *gallery,
 
   gdk_paintable_snapshot (paintable, snapshot, w, h);
   node = gtk_snapshot_free_to_node (snapshot);
+  g_object_unref (paintable);
+  if (node == NULL || renderer == NULL)
+    {
+      g_clear_pointer (&node, gsk_render_node_unref);
+      return FALSE;
+    }
   texture = gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, w, h));
   gdk_texture_save_to_png (texture, path);
   g_object_unref (texture);
   gsk_render_node_unref (node);
-  g_object_unref (paintable);
+  return TRUE;
 }
 
 static gboolean
@@ -124,7 +132,9 @@ run_all_tick (GtkWidget     *widget,
     {
       g_autofree char *path = g_strdup_printf ("%s/%s.png", gallery->run_all, demos[gallery->running].name);
 
-      write_screenshot (gallery, path);
+      /* Nothing to take yet: the next frame, a hundred times at most */
+      if (!write_screenshot (gallery, path) && gallery->frames < gallery->frames_each + 100)
+        return G_SOURCE_CONTINUE;
       g_print ("gsk-demo: %s\n", demos[gallery->running].name);
     }
   gallery->running++;
