@@ -28,5 +28,6 @@ GtkWidget *demo_text_zoom_new (void);
 GtkWidget *demo_gestures_new  (void);
 GtkWidget *demo_layouts_new   (void);
 GtkWidget *demo_shapes_new    (void);
+GtkWidget *demo_page_turn_new (void);
 
 G_END_DECLS

@@ -31,6 +31,7 @@ static const GskDemo demos[] = {
   { "gestures", "Gestures", "Click, long press, swipe, drag and pinch on one card", demo_gestures_new },
   { "layouts", "Layouts that animate", "Tiles moving between a flow, a grid and a column, eased", demo_layouts_new },
   { "shapes", "Shapes and paths", "Rings and a check mark drawing on, marching ants, a clip path, a motion path, a mask and a clone", demo_shapes_new },
+  { "page-turn", "Page turn", "A book whose pages curl on hover and turn on a click, and a card turning in perspective", demo_page_turn_new },
 };
 
 typedef struct {

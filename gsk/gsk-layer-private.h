@@ -67,6 +67,27 @@ struct _GskLayerContext3D
   graphene_matrix_t base;
 };
 
+/* A deformed layer's mesh (gsk/deform/): @n_x × @n_y tiles whose
+ * corners the deformation moved to @points (layer space, rows from the
+ * top), for a layer of @size. The deform module keeps it; the draw pass
+ * calls @update when @dirty or the layer's size is not @size (user code
+ * may run there, as in draw()); the compile draws the layer through it.
+ * @back_color: straight RGBA for the tiles seen from behind (no alpha:
+ * the layer mirrored). @drawn: the target box of the tiles, drawn last. */
+typedef struct _GskLayerMesh GskLayerMesh;
+
+struct _GskLayerMesh
+{
+  guint n_x;
+  guint n_y;
+  graphene_point3d_t *points;
+  graphene_size_t size;
+  float back_color[4];
+  gboolean dirty;
+  void (* update) (GskLayer *layer);
+  graphene_rect_t drawn;
+};
+
 struct _GskLayerPrivate
 {
   GskLayer *parent;
@@ -84,6 +105,8 @@ struct _GskLayerPrivate
   GskLayer *clone_source;
   GPtrArray *clones;
   graphene_rect_t clone_bounds;
+  /* Drawn deformed, through this mesh (gsk/deform/), or NULL */
+  GskLayerMesh *mesh;
 
   /* Bumped on every change to the list of children, for iterators */
   guint children_age;
@@ -362,11 +385,20 @@ typedef enum {
  * grouping properties makes the layer flat: opacity below 1, a blend
  * mode, clipping, filters or a backdrop filter. What the world matrices,
  * the compile and picking all go by. */
+/* A layer nothing holds: no parent, and no layer it is the mask of
+ * (gsk_layer_get_parent () says NULL for both): what may be a top
+ * level */
+static inline gboolean
+gsk_layer_is_top_level (GskLayer *self)
+{
+  return gsk_layer_get_private (self)->parent == NULL;
+}
+
 static inline gboolean
 gsk_layer_preserves_3d (const GskLayerPrivate *p)
 {
   return p->preserve_3d && p->opacity >= 1.f && p->blend_mode == GSK_LAYER_BLEND_NORMAL &&
-         !p->clip_to_bounds && !p->style_groups && p->mask_layer == NULL;
+         !p->clip_to_bounds && !p->style_groups && p->mask_layer == NULL && p->mesh == NULL;
 }
 
 /* A grouping property of @self changed: where that turns it flat or back

@@ -40,6 +40,8 @@
 #include "gsk-layer-text.h"
 #include "gsk-layer-shape.h"
 #include "gsk-layer-clone.h"
+#include "gsk-layer-deform.h"
+#include "gsk-layer-page-turn.h"
 #include "gsk-layer-bin-layout.h"
 #include "gsk-layer-box-layout.h"
 #include "gsk-layer-fixed-layout.h"

@@ -57,7 +57,7 @@ ALLOWED = {
     # Scene files name GSK's own layer types, text layers among them, its
     # layout managers, styles and contents, and render them
     'scene': {'core', 'animation', 'css', 'style', 'content', 'text', 'layout',
-              'render', 'frame', 'shape', 'path', 'clone'},
+              'render', 'frame', 'shape', 'path', 'clone', 'deform'},
     # Long presses and kinetic motion run on frame clocks; the scroll
     # layer lays its children out at their natural length
     'input': {'core', 'animation', 'layout'},
@@ -67,6 +67,8 @@ ALLOWED = {
     'shape': {'core', 'path', 'style', 'css'},
     # Clones: a layer subclass; the compile reads its link in the core
     'clone': {'core'},
+    # Deformations: the mesh hook of the core
+    'deform': {'core'},
     # Children made from a list model's items, through the tree's API
     'model': {'core'},
     # The backends read the render list, for the renderer they implement

@@ -57,3 +57,14 @@ pixel_at (cairo_surface_t *image,
   cairo_surface_flush (image);
   return *(guint32 *) (cairo_image_surface_get_data (image) + y * cairo_image_surface_get_stride (image) + x * 4);
 }
+
+/* Opens an easing state on @layer in which what is set eases linearly
+ * over @duration milliseconds; gsk_layer_restore_easing_state () ends it */
+static inline void
+ease_linearly (GskLayer *layer,
+               guint     duration)
+{
+  gsk_layer_save_easing_state (layer);
+  gsk_layer_set_easing_duration (layer, duration);
+  gsk_layer_set_easing_mode (layer, GSK_LAYER_EASING_LINEAR);
+}

@@ -214,9 +214,7 @@ test_clip_path_animate (void)
   g_assert_cmphex (pixel_at (image, 100, 75), ==, 0);
   cairo_surface_destroy (image);
 
-  gsk_layer_save_easing_state (card);
-  gsk_layer_set_easing_duration (card, 1000);
-  gsk_layer_set_easing_mode (card, GSK_LAYER_EASING_LINEAR);
+  ease_linearly (card, 1000);
   g_assert_true (gsk_layer_set_style_from_string (card, "background-color: red; clip-path: circle(50px)", &error));
   gsk_layer_restore_easing_state (card);
 

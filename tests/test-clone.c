@@ -92,9 +92,7 @@ test_clone_live (void)
   gsk_layer_set_size (clone, &GRAPHENE_SIZE_INIT (80, 80));
   gsk_layer_add_child (root, clone);
 
-  gsk_layer_save_easing_state (dot);
-  gsk_layer_set_easing_duration (dot, 1000);
-  gsk_layer_set_easing_mode (dot, GSK_LAYER_EASING_LINEAR);
+  ease_linearly (dot, 1000);
   gsk_layer_set_position (dot, &GRAPHENE_POINT_INIT (60, 60));
   gsk_layer_restore_easing_state (dot);
 

@@ -90,6 +90,10 @@ test_mask_layer_api (void)
   gsk_layer_set_mask (other, mask);
   g_test_assert_expected_messages ();
   g_assert_null (gsk_layer_get_mask (other));
+  /* … nor a top level, though it has no parent to show */
+  g_test_expect_message ("GskLayer", G_LOG_LEVEL_CRITICAL, "*gsk_layer_is_top_level*");
+  gsk_layer_update_hover (mask);
+  g_test_assert_expected_messages ();
 
   /* A layer in a tree, or one holding the owner, is refused */
   g_test_expect_message ("GskLayer", G_LOG_LEVEL_CRITICAL, "*already has a parent*");
@@ -169,9 +173,7 @@ test_mask_layer_draws (void)
   g_assert_cmphex (pixel_at (image, 115, 100), ==, 0);
 
   /* Its opacity eases from 1 to 0: the card fades with it */
-  gsk_layer_save_easing_state (mask);
-  gsk_layer_set_easing_duration (mask, 1000);
-  gsk_layer_set_easing_mode (mask, GSK_LAYER_EASING_LINEAR);
+  ease_linearly (mask, 1000);
   gsk_layer_set_opacity (mask, 0);
   gsk_layer_restore_easing_state (mask);
   gsk_layer_manual_clock_advance (GSK_LAYER_MANUAL_CLOCK (clock), 500 * MS);

@@ -178,9 +178,7 @@ test_implicit (void)
   cairo_surface_destroy (image);
 
   g_signal_connect_swapped (card, "notify::style", G_CALLBACK (g_atomic_int_inc), &notifies);
-  gsk_layer_save_easing_state (card);
-  gsk_layer_set_easing_duration (card, 1000);
-  gsk_layer_set_easing_mode (card, GSK_LAYER_EASING_LINEAR);
+  ease_linearly (card, 1000);
   g_assert_true (gsk_layer_set_style_from_string (card, "background-color: blue; border: 20px solid white; "
                                                         "box-shadow: 0 0 20px 10px black", &error));
   gsk_layer_restore_easing_state (card);
@@ -250,9 +248,7 @@ test_retarget (void)
 
   gsk_layer_add_child (root, card);
   g_assert_true (gsk_layer_set_style_from_string (card, "padding: 0", &error));
-  gsk_layer_save_easing_state (card);
-  gsk_layer_set_easing_duration (card, 1000);
-  gsk_layer_set_easing_mode (card, GSK_LAYER_EASING_LINEAR);
+  ease_linearly (card, 1000);
   g_assert_true (gsk_layer_set_style_from_string (card, "padding: 100px", &error));
   gsk_layer_manual_clock_advance (manual, 500 * MS);
   text = presentation_style (card);

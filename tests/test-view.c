@@ -129,6 +129,36 @@ build_3d_scene (GskLayer *root)
     }
 }
 
+/* @layer transformed by the CSS transform @text */
+static GskLayer *
+transformed (GskLayer   *layer,
+             const char *text)
+{
+  GskLayerTransform *t = NULL;
+
+  g_assert_true (gsk_layer_transform_parse (text, &t, NULL));
+  gsk_layer_set_transform (layer, t);
+  gsk_layer_transform_unref (t);
+  return layer;
+}
+
+/* A layer of @color at (@x, @y), @w × @h, with the style @css and,
+ * unless NULL, the transform @transform */
+static GskLayer *
+styled (float          x,
+        float          y,
+        float          w,
+        float          h,
+        const GdkRGBA *color,
+        const char    *css,
+        const char    *transform)
+{
+  GskLayer *layer = colored (x, y, w, h, color);
+
+  g_assert_true (gsk_layer_set_style_from_string (layer, css, NULL));
+  return transform != NULL ? transformed (layer, transform) : layer;
+}
+
 /* Clip paths (issue 32): a rotated polygon and a path with a hole over
  * a child; a circle, a rounded clip. On GTK's node path a path clip is
  * the only thing drawn through cairo into a texture (GTK 4.8 has no
@@ -136,24 +166,18 @@ build_3d_scene (GskLayer *root)
 static void
 build_clip_path_scene (GskLayer *root)
 {
-  GskLayer *star = colored (30, 30, 140, 140, &(GdkRGBA) { 0.9f, 0.6f, 0.1f, 1 });
-  GskLayer *ring = colored (200, 40, 160, 120, &(GdkRGBA) { 0.2f, 0.4f, 0.8f, 1 });
-  GskLayer *dot = colored (380, 60, 80, 80, &(GdkRGBA) { 0.8f, 0.1f, 0.3f, 1 });
-  GskLayerTransform *t = NULL;
+  GskLayer *ring;
 
-  g_assert_true (gsk_layer_set_style_from_string (star, "clip-path: polygon(50% 0, 61% 35%, 98% 35%, 68% 57%, "
-                                                        "79% 91%, 50% 70%, 21% 91%, 32% 57%, 2% 35%, 39% 35%)", NULL));
-  g_assert_true (gsk_layer_transform_parse ("rotate(12deg)", &t, NULL));
-  gsk_layer_set_transform (star, t);
-  gsk_layer_transform_unref (t);
-  gsk_layer_add_child (root, star);
-  g_assert_true (gsk_layer_set_style_from_string (ring, "clip-path: path(evenodd, 'M 80 0 A 80 60 0 1 1 80 120 "
-                                                        "A 80 60 0 1 1 80 0 Z M 80 30 A 40 30 0 1 0 80 90 "
-                                                        "A 40 30 0 1 0 80 30 Z')", NULL));
+  gsk_layer_add_child (root, styled (30, 30, 140, 140, &(GdkRGBA) { 0.9f, 0.6f, 0.1f, 1 },
+                                     "clip-path: polygon(50% 0, 61% 35%, 98% 35%, 68% 57%, "
+                                     "79% 91%, 50% 70%, 21% 91%, 32% 57%, 2% 35%, 39% 35%)", "rotate(12deg)"));
+  ring = styled (200, 40, 160, 120, &(GdkRGBA) { 0.2f, 0.4f, 0.8f, 1 },
+                 "clip-path: path(evenodd, 'M 80 0 A 80 60 0 1 1 80 120 A 80 60 0 1 1 80 0 Z "
+                 "M 80 30 A 40 30 0 1 0 80 90 A 40 30 0 1 0 80 30 Z')", NULL);
   gsk_layer_add_child (ring, colored (60, 20, 100, 40, &(GdkRGBA) { 0.1f, 0.7f, 0.3f, 1 }));
   gsk_layer_add_child (root, ring);
-  g_assert_true (gsk_layer_set_style_from_string (dot, "clip-path: circle(35px)", NULL));
-  gsk_layer_add_child (root, dot);
+  gsk_layer_add_child (root, styled (380, 60, 80, 80, &(GdkRGBA) { 0.8f, 0.1f, 0.3f, 1 },
+                                     "clip-path: circle(35px)", NULL));
 }
 
 /* Masks (issue 32): a style's gradient mask on a rotated card, a layer
@@ -162,19 +186,13 @@ build_clip_path_scene (GskLayer *root)
 static void
 build_mask_scene (GskLayer *root)
 {
-  GskLayer *card = colored (30, 30, 140, 140, &(GdkRGBA) { 0.9f, 0.6f, 0.1f, 1 });
   GskLayer *photo = colored (220, 40, 160, 120, &(GdkRGBA) { 0.2f, 0.4f, 0.8f, 1 });
-  GskLayer *lens = colored (20, 10, 100, 100, &(GdkRGBA) { 0, 0, 0, 1 });
-  GskLayerTransform *t = NULL;
+  GskLayer *lens = styled (20, 10, 100, 100, &(GdkRGBA) { 0, 0, 0, 1 }, "border-radius: 50%", NULL);
 
-  g_assert_true (gsk_layer_set_style_from_string (card, "mask-image: radial-gradient(black 30%, transparent 70%), "
-                                                        "linear-gradient(transparent, black)", NULL));
-  g_assert_true (gsk_layer_transform_parse ("rotate(12deg)", &t, NULL));
-  gsk_layer_set_transform (card, t);
-  gsk_layer_transform_unref (t);
-  gsk_layer_add_child (root, card);
+  gsk_layer_add_child (root, styled (30, 30, 140, 140, &(GdkRGBA) { 0.9f, 0.6f, 0.1f, 1 },
+                                     "mask-image: radial-gradient(black 30%, transparent 70%), "
+                                     "linear-gradient(transparent, black)", "rotate(12deg)"));
   gsk_layer_add_child (photo, colored (60, 20, 100, 40, &(GdkRGBA) { 0.1f, 0.7f, 0.3f, 1 }));
-  g_assert_true (gsk_layer_set_style_from_string (lens, "border-radius: 50%", NULL));
   gsk_layer_add_child (lens, colored (100, 80, 40, 30, &(GdkRGBA) { 0, 0, 0, 0.5f }));
   gsk_layer_set_mask (photo, lens);
   gsk_layer_add_child (root, photo);
@@ -186,7 +204,6 @@ static void
 build_clone_scene (GskLayer *root)
 {
   GskLayer *photo, *thumb, *reflection;
-  GskLayerTransform *t = NULL;
 
   build_mask_scene (root);
   photo = gsk_layer_get_last_child (root);
@@ -197,11 +214,46 @@ build_clone_scene (GskLayer *root)
   reflection = gsk_layer_clone_new (photo);
   gsk_layer_set_position (reflection, &GRAPHENE_POINT_INIT (220, 170));
   gsk_layer_set_size (reflection, &GRAPHENE_SIZE_INIT (160, 120));
-  g_assert_true (gsk_layer_transform_parse ("scale(1, -1)", &t, NULL));
-  gsk_layer_set_transform (reflection, t);
-  gsk_layer_transform_unref (t);
+  transformed (reflection, "scale(1, -1)");
   g_assert_true (gsk_layer_set_style_from_string (reflection, "mask-image: linear-gradient(transparent 50%, black)", NULL));
   gsk_layer_add_child (root, reflection);
+}
+
+/* A page turning (issue 32), with a back of its own colour, in
+ * perspective, beside a rotated one. GTK's nodes cannot draw a mesh:
+ * on the node path the software backend draws it into a texture. */
+static GskLayer *
+page_turn (float          x,
+           float          y,
+           float          w,
+           float          h,
+           const GdkRGBA *color,
+           double         period)
+{
+  GskLayer *page = gsk_layer_page_turn_new ();
+
+  gsk_layer_set_position (page, &GRAPHENE_POINT_INIT (x, y));
+  gsk_layer_set_size (page, &GRAPHENE_SIZE_INIT (w, h));
+  gsk_layer_set_background_color (page, color);
+  gsk_layer_page_turn_set_period (GSK_LAYER_PAGE_TURN (page), period);
+  return page;
+}
+
+static void
+build_page_turn_scene (GskLayer *root)
+{
+  GskLayer *page = transformed (page_turn (30, 30, 200, 150, &(GdkRGBA) { 0.2f, 0.4f, 0.8f, 1 }, 0.45),
+                                "perspective(600px)");
+  GskLayer *other = transformed (page_turn (280, 60, 160, 120, &(GdkRGBA) { 0.1f, 0.7f, 0.3f, 1 }, 0.3),
+                                 "rotate(-8deg)");
+
+  gsk_layer_add_child (page, colored (20, 20, 100, 40, &(GdkRGBA) { 0.9f, 0.6f, 0.1f, 1 }));
+  gsk_layer_page_turn_set_angle (GSK_LAYER_PAGE_TURN (page), 20);
+  gsk_layer_deform_set_back_color (GSK_LAYER_DEFORM (page), &(GdkRGBA) { 0.8f, 0.8f, 0.8f, 1 });
+  gsk_layer_add_child (root, page);
+  gsk_layer_add_child (other, colored (10, 70, 140, 30, &(GdkRGBA) { 0.8f, 0.1f, 0.3f, 1 }));
+  gsk_layer_page_turn_set_radius (GSK_LAYER_PAGE_TURN (other), 16);
+  gsk_layer_add_child (root, other);
 }
 
 /* The part of @s at (@x, @y), @w × @h, as an image of its own */
@@ -911,6 +963,7 @@ main (int    argc,
   g_test_add ("/view/pixels-clip-path", Fixture, build_clip_path_scene, fixture_set_up, test_pixels, fixture_tear_down);
   g_test_add ("/view/pixels-mask", Fixture, build_mask_scene, fixture_set_up, test_pixels, fixture_tear_down);
   g_test_add ("/view/pixels-clone", Fixture, build_clone_scene, fixture_set_up, test_pixels, fixture_tear_down);
+  g_test_add ("/view/pixels-page-turn", Fixture, build_page_turn_scene, fixture_set_up, test_pixels, fixture_tear_down);
   /* Only where a command can grab the screen: test-view-wayland.sh */
   if (g_getenv ("TEST_VIEW_GRAB"))
     g_test_add ("/view/pixels/screen", Fixture, NULL, fixture_set_up, test_screen, fixture_tear_down);

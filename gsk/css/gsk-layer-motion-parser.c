@@ -118,6 +118,33 @@ parse_offset_path (Parser        *parser,
   return TRUE;
 }
 
+/* A <position>, or one of @keywords alone: *@keyword its index, or -1
+ * for a position, put in @values and @percent (offset-position and
+ * offset-anchor) */
+static gboolean
+parse_position_or_keyword (Parser             *parser,
+                           const char         *p,
+                           const char         *end,
+                           const char * const *keywords,
+                           int                *keyword,
+                           float               values[2],
+                           guint8             *percent)
+{
+  const char *starts[MAX_VALUES], *ends[MAX_VALUES];
+  int n, i;
+
+  if (!gsk_layer_style_parser_split (parser, p, end, MAX_VALUES, starts, ends, &n))
+    return FALSE;
+  for (i = 0; n == 1 && keywords[i] != NULL; i++)
+    if (gsk_layer_style_parser_span_is (starts[0], ends[0], keywords[i]))
+      {
+        *keyword = i;
+        return TRUE;
+      }
+  *keyword = -1;
+  return gsk_layer_style_parser_position (parser, p, starts, ends, n, values, percent);
+}
+
 /* offset-position: normal, auto or a <position> */
 static gboolean
 parse_offset_position (Parser        *parser,
@@ -125,21 +152,15 @@ parse_offset_position (Parser        *parser,
                        const char    *end,
                        GskLayerStyle *style)
 {
-  const char *starts[MAX_VALUES], *ends[MAX_VALUES];
-  int n;
+  static const char * const keywords[] = { "normal", "auto", NULL };
+  static const GskLayerOffsetPosition kinds[] = { GSK_LAYER_OFFSET_POSITION_NORMAL, GSK_LAYER_OFFSET_POSITION_AUTO };
+  int keyword;
 
-  if (!gsk_layer_style_parser_split (parser, p, end, MAX_VALUES, starts, ends, &n))
-    return FALSE;
-  if (n == 1 && gsk_layer_style_parser_span_is (starts[0], ends[0], "normal"))
-    style->offset_position_kind = GSK_LAYER_OFFSET_POSITION_NORMAL;
-  else if (n == 1 && gsk_layer_style_parser_span_is (starts[0], ends[0], "auto"))
-    style->offset_position_kind = GSK_LAYER_OFFSET_POSITION_AUTO;
-  else if (gsk_layer_style_parser_position (parser, p, starts, ends, n, style->offset_position,
-                                            &style->offset_position_percent))
-    style->offset_position_kind = GSK_LAYER_OFFSET_POSITION_AT;
-  else
+  if (!parse_position_or_keyword (parser, p, end, keywords, &keyword, style->offset_position,
+                                  &style->offset_position_percent))
     return FALSE;
 
+  style->offset_position_kind = keyword >= 0 ? kinds[keyword] : GSK_LAYER_OFFSET_POSITION_AT;
   style->set |= GSK_LAYER_STYLE_OFFSET_POSITION;
   return TRUE;
 }
@@ -217,19 +238,14 @@ parse_offset_anchor (Parser        *parser,
                      const char    *end,
                      GskLayerStyle *style)
 {
-  const char *starts[MAX_VALUES], *ends[MAX_VALUES];
-  int n;
+  static const char * const keywords[] = { "auto", NULL };
+  int keyword;
 
-  if (!gsk_layer_style_parser_split (parser, p, end, MAX_VALUES, starts, ends, &n))
-    return FALSE;
-  if (n == 1 && gsk_layer_style_parser_span_is (starts[0], ends[0], "auto"))
-    style->offset_anchor_auto = TRUE;
-  else if (gsk_layer_style_parser_position (parser, p, starts, ends, n, style->offset_anchor,
-                                            &style->offset_anchor_percent))
-    style->offset_anchor_auto = FALSE;
-  else
+  if (!parse_position_or_keyword (parser, p, end, keywords, &keyword, style->offset_anchor,
+                                  &style->offset_anchor_percent))
     return FALSE;
 
+  style->offset_anchor_auto = keyword == 0;
   style->set |= GSK_LAYER_STYLE_OFFSET_ANCHOR;
   return TRUE;
 }

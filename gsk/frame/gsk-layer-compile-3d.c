@@ -374,4 +374,5 @@ gsk_layer_compile_free_contexts (Compiler *c)
 {
   g_clear_pointer (&c->contexts, g_array_unref);
   g_clear_pointer (&c->copies, g_array_unref);
+  g_clear_pointer (&c->deforms, g_array_unref);
 }

@@ -84,20 +84,20 @@ gsk_layer_compile_push_copy (Compiler  *c,
   return TRUE;
 }
 
-/* Carries the ops of the copy into the clone's place; returns the box
- * of what they draw there */
-static Box
-place_ops (Compiler   *c,
-           const Copy *copy)
+Box
+gsk_layer_compile_place_ops (Compiler                *c,
+                             guint                    start,
+                             const graphene_matrix_t *map,
+                             const Box               *within)
 {
   /* Per open group or clip: its push, the box drawn before it, and
    * the clip before it */
   typedef struct { guint push; Box before; Box clip; } Open;
   GArray *open = g_array_new (FALSE, FALSE, sizeof (Open));
-  Box all = BOX_EMPTY, clip = copy->clip;
+  Box all = BOX_EMPTY, clip = *within;
   guint i;
 
-  for (i = copy->start; i < c->list->n_ops; i++)
+  for (i = start; i < c->list->n_ops; i++)
     {
       GskLayerRenderOp *op = &c->list->ops[i];
       float m[16];
@@ -127,6 +127,21 @@ place_ops (Compiler   *c,
           continue;
         }
 
+      if (op->kind == GSK_LAYER_RENDER_OP_PUSH_GROUP && op->mesh != NULL)
+        {
+          /* A mesh's ops are in its offscreen's space: only the mesh
+           * moves */
+          guint end = gsk_layer_render_list_matching_pop (c->list, i);
+
+          graphene_matrix_multiply (&op->transform, map, &op->transform);
+          box = gsk_layer_compile_mesh_box (op);
+          box = gsk_layer_box_intersect (&box, &clip);
+          op->screen_bounds = screen_box_to_rect (&box);
+          gsk_layer_box_union (&all, &box);
+          i = end;
+          continue;
+        }
+
       if (op->kind == GSK_LAYER_RENDER_OP_PUSH_GROUP)
         {
           Open o = { i, all, clip };
@@ -136,7 +151,7 @@ place_ops (Compiler   *c,
           continue;
         }
 
-      graphene_matrix_multiply (&op->transform, &copy->map, &op->transform);
+      graphene_matrix_multiply (&op->transform, map, &op->transform);
       graphene_matrix_to_float (&op->transform, m);
       op->axis_aligned = gsk_layer_matrix_is_axis_aligned (m);
       op->behind_viewer = !op->axis_aligned && gsk_layer_matrix_puts_rect_behind (m, &op->bounds);
@@ -171,7 +186,7 @@ gsk_layer_compile_end_copy (Compiler    *c,
   g_array_set_size (c->copies, c->copies->len - 1);
   g_array_set_size (c->groups, c->groups->len - 1);
   c->record = copy.record;
-  drawn = place_ops (c, &copy);
+  drawn = gsk_layer_compile_place_ops (c, copy.start, &copy.map, &copy.clip);
 
   if (c->copies->len > 0)
     {

@@ -62,9 +62,9 @@ damage_box (GArray    *damage,
   ((Box *) damage->data)[damage->len++] = *b;
 }
 
-/* A context of more planes than this (a million) orders the rest in
- * tree order after them */
-#define GSK_LAYER_CONTEXT_ITEM_BITS 20
+/* A context of more planes than this (half a million) orders the rest
+ * in tree order after them */
+#define GSK_LAYER_CONTEXT_ITEM_BITS 19
 
 typedef struct {
   GskLayer *layer;
@@ -95,6 +95,9 @@ typedef struct {
   /* An exit frame of a clone that ends the copy of its source
    * (gsk-layer-compile-clone.c) */
   guint copy_end : 1;
+  /* An exit frame of a deformed layer: its mesh group is open
+   * (gsk-layer-compile-deform.c) */
+  guint deformed : 1;
   /* 1 + the index of the item its whole subtree makes in the innermost
    * context, or 0 (in the same word as the flags: the walk copies
    * frames by the thousand) */
@@ -133,6 +136,9 @@ typedef struct {
    * before the first): while there is one, the walk changes nothing of
    * the layers it passes */
   GArray *copies;
+  /* Of the deformed layers' mesh groups open, innermost last (NULL
+   * before the first) */
+  GArray *deforms;
 } Compiler;
 
 static inline gboolean
@@ -190,6 +196,28 @@ void     gsk_layer_compile_end_copy  (Compiler    *c,
                                       const Frame *marker);
 /* The source the innermost copy walks (one must be open) */
 GskLayer *gsk_layer_compile_copy_source (const Compiler *c);
+
+/* Carries the ops from @start on into the space @map takes target
+ * space to, within @clip there; returns the box of what they draw
+ * (gsk-layer-compile-clone.c) */
+Box      gsk_layer_compile_place_ops (Compiler                *c,
+                                      guint                    start,
+                                      const graphene_matrix_t *map,
+                                      const Box               *clip);
+
+/* Opens the mesh group of a deformed layer: returns its content's
+ * clip (all of its space: the offscreen shows parts out of sight);
+ * FALSE if it is not drawn deformed. The layer's exit frame then ends
+ * it (gsk_layer_compile_end_deform ()). gsk-layer-compile-deform.c */
+gboolean gsk_layer_compile_is_deformed  (GskLayerPrivate *p);
+gboolean gsk_layer_compile_begin_deform (Compiler  *c,
+                                         GskLayer  *layer,
+                                         gboolean   dirty,
+                                         Box       *clip);
+void     gsk_layer_compile_end_deform   (Compiler  *c,
+                                         Frame     *frame);
+/* The target box of the tiles of the mesh group @op */
+Box      gsk_layer_compile_mesh_box     (const GskLayerRenderOp *op);
 
 /* A plane of a 3D rendering context: a layer's own ops (a preserve-3d
  * layer's), or all of its subtree's (a flat layer, or one that a group

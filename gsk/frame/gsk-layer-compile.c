@@ -693,6 +693,7 @@ enter_layer (Compiler *c,
   GskLayer *layer = frame->layer;
   GskLayerPrivate *p = gsk_layer_get_private (layer);
   gboolean changed, stale, need_group, orders_planes, back_hidden, round_own_ops, baked_shape, masked, copying, dirty;
+  gboolean deformed;
   GskLayerResolvedShape shape;
   guint own_start, own_ops;
   graphene_rect_t bounds;
@@ -793,12 +794,15 @@ enter_layer (Compiler *c,
   exit.masked = FALSE;
   exit.mask_open = FALSE;
   exit.whole_item = 0;
+  exit.deformed = FALSE;
   own_start = c->list->n_ops;
   orders_planes = back_hidden = FALSE;
+  /* Drawn through a mesh: a group of its own, flat */
+  deformed = G_UNLIKELY (p->mesh != NULL) && gsk_layer_compile_is_deformed (p);
 
   /* 3D: flat 2D trees pay one test here */
   if (G_UNLIKELY (p->preserve_3d || p->orders_planes || p->backface_hidden || frame->in_context) &&
-      !enter_3d (c, frame, &exit, need_group, changed, stale, own_start, &orders_planes, &back_hidden))
+      !enter_3d (c, frame, &exit, need_group || deformed, changed, stale, own_start, &orders_planes, &back_hidden))
     return;
   if (!need_group && p->filter_bounds.size.width > 0 && !copying)
     {
@@ -814,6 +818,10 @@ enter_layer (Compiler *c,
   /* The clip path clips all the layer draws: backdrop, group, own ops
    * and children */
   clip = frame->clip;
+  if (G_UNLIKELY (deformed))
+    exit.deformed = gsk_layer_compile_begin_deform (c, layer, dirty, &clip);
+  if (G_UNLIKELY (p->mesh != NULL) && !exit.deformed && !copying)
+    p->mesh->drawn = *graphene_rect_zero ();
   round_own_ops = baked_shape = FALSE;
   if (gsk_layer_style_get_clip_path (p->style) != NULL &&
       gsk_layer_compile_resolve_clip_path (p, m, &shape, &clip, &exit.clip))
@@ -966,7 +974,7 @@ enter_layer (Compiler *c,
 
   /* A leaf with nothing to close is done: no round trip on the stack */
   if (p->n_children == 0 && !exit.pushed_group && !exit.pushed_clip && !exit.pushed_shape_clip &&
-      p->clone_source == NULL)
+      p->clone_source == NULL && !exit.deformed)
     {
       if (!copying)
         {
@@ -1183,6 +1191,8 @@ exit_layer (Compiler *c,
     }
   if (frame->pushed_shape_clip)
     pop_group (c, GSK_LAYER_RENDER_OP_POP_CLIP);
+  if (G_UNLIKELY (frame->deformed))
+    gsk_layer_compile_end_deform (c, frame);
 
   if (frame->whole_item)
     {
@@ -1535,6 +1545,9 @@ scale_list (GskLayerRenderList *list)
 {
   Box target = { 0, 0, list->width, list->height };
   float s = list->scale;
+  /* Inside a mesh group, its offscreen is the target: the boxes of the
+   * groups and clips open, where a mesh is among them */
+  GArray *within = NULL;
   guint i;
 
   for (i = 0; i < list->n_ops; i++)
@@ -1543,7 +1556,14 @@ scale_list (GskLayerRenderList *list)
       Box b;
 
       if (op->kind == GSK_LAYER_RENDER_OP_POP_GROUP || op->kind == GSK_LAYER_RENDER_OP_POP_CLIP)
-        continue;
+        {
+          if (within != NULL && within->len > 0)
+            {
+              target = g_array_index (within, Box, within->len - 1);
+              g_array_set_size (within, within->len - 1);
+            }
+          continue;
+        }
 
       if (op->n_filters > 0)
         {
@@ -1557,7 +1577,7 @@ scale_list (GskLayerRenderList *list)
               op->filters[j].dy *= s;
             }
         }
-      if (op->kind != GSK_LAYER_RENDER_OP_PUSH_GROUP)
+      if (op->kind != GSK_LAYER_RENDER_OP_PUSH_GROUP || op->mesh != NULL)
         {
           float m[16];
           int row;
@@ -1576,7 +1596,20 @@ scale_list (GskLayerRenderList *list)
       b = scale_box (&b, s);
       b = gsk_layer_box_intersect (&b, &target);
       op->screen_bounds = screen_box_to_rect (&b);
+
+      if (op->kind == GSK_LAYER_RENDER_OP_PUSH_GROUP || op->kind == GSK_LAYER_RENDER_OP_PUSH_CLIP)
+        {
+          if (op->mesh == NULL && within == NULL)
+            continue;
+          if (within == NULL)
+            within = g_array_new (FALSE, FALSE, sizeof (Box));
+          g_array_append_val (within, target);
+          if (op->mesh != NULL)
+            target = (Box) { 0, 0, op->mesh->width, op->mesh->height };
+        }
     }
+  if (within != NULL)
+    g_array_free (within, TRUE);
 }
 
 static cairo_region_t *
@@ -1653,6 +1686,7 @@ gsk_layer_compile (GskLayer           *root,
   c.n_open_groups = 0;
   c.contexts = NULL;
   c.copies = NULL;
+  c.deforms = NULL;
   c.op_base = 0;
   c.generation = list->generation;
   c.record = TRUE;

@@ -508,7 +508,8 @@ rasterize_mask (GskLayerPrivate *p,
 
 static void
 rasterize_style (GskLayer *layer,
-                 float     device_scale)
+                 float     device_scale,
+                 gboolean  vector_style)
 {
   GskLayerPrivate *p = gsk_layer_get_private (layer);
   GskLayerStyleCache *cache;
@@ -551,7 +552,8 @@ rasterize_style (GskLayer *layer,
 
   if (gsk_layer_style_get_mask (p->style) != NULL)
     cache->mask_surface = rasterize_mask (p, scale);
-  if (!gsk_layer_style_draws_box (p->style))
+  /* (Nor one the backend draws itself: only the mask needed drawing) */
+  if (!gsk_layer_style_draws_box (p->style) || (vector_style && gsk_layer_style_box_is_vector (p->style)))
     return;
 
   surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w, h);
@@ -608,7 +610,7 @@ gsk_layer_run_draw (GskLayer *root,
 {
   gboolean no_cache = GSK_LAYER_DEBUG_CHECK (NO_CACHE);
   DrawFrame *stack;
-  GPtrArray *to_draw, *to_style;
+  GPtrArray *to_draw, *to_style, *to_deform = NULL;
   guint n = 0, allocated = 64;
   guint64 serial;
   guint i;
@@ -641,6 +643,15 @@ gsk_layer_run_draw (GskLayer *root,
         g_ptr_array_add (to_draw, g_object_ref (f.layer));
       if (needs_style_draw (f.layer, TRUE, device_scale, vector_style))
         g_ptr_array_add (to_style, g_object_ref (f.layer));
+      /* A mesh made for another size, or another deformation */
+      if (G_UNLIKELY (p->mesh != NULL) &&
+          (p->mesh->dirty || p->mesh->size.width != p->size.width ||
+           p->mesh->size.height != p->size.height))
+        {
+          if (to_deform == NULL)
+            to_deform = g_ptr_array_new_with_free_func (g_object_unref);
+          g_ptr_array_add (to_deform, g_object_ref (f.layer));
+        }
       /* A clone draws its source even where the walk would not reach
        * it: hidden, or in no tree drawn here */
       if (p->clone_source != NULL)
@@ -689,6 +700,19 @@ gsk_layer_run_draw (GskLayer *root,
     }
   g_free (stack);
 
+  /* Deformations may be user code too: after the walk */
+  for (i = 0; to_deform != NULL && i < to_deform->len; i++)
+    {
+      GskLayerPrivate *p = gsk_layer_get_private (g_ptr_array_index (to_deform, i));
+
+      if (p->mesh != NULL)
+        {
+          p->mesh->dirty = FALSE;
+          p->mesh->update (g_ptr_array_index (to_deform, i));
+        }
+    }
+  g_clear_pointer (&to_deform, g_ptr_array_unref);
+
   for (i = 0; i < to_draw->len; i++)
     {
       GskLayer *l = g_ptr_array_index (to_draw, i);
@@ -703,7 +727,7 @@ gsk_layer_run_draw (GskLayer *root,
     }
   /* Styles draw no user code: nothing changes the tree meanwhile */
   for (i = 0; i < to_style->len; i++)
-    rasterize_style (g_ptr_array_index (to_style, i), device_scale);
+    rasterize_style (g_ptr_array_index (to_style, i), device_scale, vector_style);
 
   g_ptr_array_unref (to_draw);
   g_ptr_array_unref (to_style);

@@ -105,6 +105,7 @@ struct _GskLayerGLBackend
   GArray *stack;                /* of GskLayerGLStackEntry */
   GskLayerGLRoundedClip clips[GSK_LAYER_GL_MAX_CLIPS];
   guint n_clips;                /* rounded clips in force */
+  guint n_meshes;               /* mesh groups open: drawing in their space */
   const GskLayerRenderOp *paint; /* the BORDER or GRADIENT op being added */
   /* The batch's paint slots (GSK_LAYER_GL_PAINT_SIZE vectors each) and
    * how many a draw may have on this context */

@@ -34,6 +34,10 @@ typedef struct
   /* A filtered group drawn whole, to be kept: its ops, the PUSH_GROUP
    * first, up to its POP_GROUP (0: not kept) */
   guint cache_n;
+  /* A mesh group: the target and rounded clips its offscreen stands
+   * in for meanwhile */
+  GskLayerGLOffscreen saved_target;
+  guint saved_n_clips;
 } GskLayerGLStackEntry;
 
 /* @value within [0, 1], NaN as 0: colors and opacities as drawn */

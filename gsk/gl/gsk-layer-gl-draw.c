@@ -625,12 +625,112 @@ apply_mask (GskLayerGLBackend          *self,
   gsk_layer_gl_set_scissor (self);
 }
 
+/* A mesh group's content goes to an offscreen of its own space, which
+ * is the target meanwhile, drawn whole: its pixels may show anywhere
+ * the tiles go. Rounded clips in force wait for the tiles. */
+static void
+push_mesh (GskLayerGLBackend      *self,
+           const GskLayerRenderOp *op)
+{
+  GskLayerGLStackEntry entry = { .kind = GSK_LAYER_RENDER_OP_PUSH_GROUP, .op = op };
+  GskLayerGLBox box = offscreen_box (self, &op->screen_bounds);
+  int width = op->mesh->width, height = op->mesh->height;
+
+  if (gsk_layer_gl_clamp_unit (op->opacity) <= 0.f || gsk_layer_gl_box_is_empty (&box))
+    {
+      self->skip_depth = 1;
+      return;
+    }
+
+  gsk_layer_gl_flush_batch (self);
+  if (!gsk_layer_gl_acquire_offscreen (self, width, height, &entry.offscreen))
+    {
+      self->failed = TRUE;
+      return;
+    }
+  entry.saved_canvas = self->canvas;
+  entry.saved_canvas_x = self->canvas_x;
+  entry.saved_canvas_y = self->canvas_y;
+  entry.saved_canvas_box = self->canvas_box;
+  entry.saved_clip = self->clip;
+  entry.saved_target = self->target;
+  entry.saved_n_clips = self->n_clips;
+  entry.box = (GskLayerGLBox) { 0, 0, width, height };
+
+  self->target.width = width;
+  self->target.height = height;
+  self->canvas = entry.offscreen;
+  self->canvas_x = self->canvas_y = 0;
+  self->canvas_box = entry.box;
+  self->clip = entry.box;
+  self->n_clips = 0;
+  self->n_meshes++;
+  gsk_layer_gl_set_canvas (self);
+  /* All of it: bilinear samples reach past the tiles' outer edges */
+  glScissor (0, 0, entry.offscreen.width, entry.offscreen.height);
+  glClearColor (0, 0, 0, 0);
+  glClear (GL_COLOR_BUFFER_BIT);
+  gsk_layer_gl_set_scissor (self);
+  g_array_append_val (self->stack, entry);
+}
+
+/* The tiles of the mesh group @entry, far first, from its offscreen;
+ * the edges they share are drawn hard, so that no seam shows */
+static void
+draw_mesh (GskLayerGLBackend          *self,
+           const GskLayerGLStackEntry *entry)
+{
+  static const float no_source[4] = { 0, 0, 1, 1 };
+  const GskLayerRenderOp *op = entry->op;
+  const GskLayerRenderMesh *mesh = op->mesh;
+  float source[4] = { 0, 0, entry->offscreen.width, entry->offscreen.height };
+  float opacity = gsk_layer_gl_clamp_unit (op->opacity);
+  float color[4] = { opacity, opacity, opacity, opacity }, back[4];
+  GskLayerRenderTile *tiles;
+  GskLayerGLBox clip;
+  guint i, n_tiles;
+
+  if (!op_clip_box (self, op, &clip))
+    return;
+  back[3] = gsk_layer_gl_clamp_unit (mesh->back_color[3]) * opacity;
+  for (i = 0; i < 3; i++)
+    back[i] = gsk_layer_gl_clamp_unit (mesh->back_color[i]) * back[3];
+
+  tiles = gsk_layer_render_mesh_get_tiles (op, &n_tiles);
+  for (i = 0; i < n_tiles; i++)
+    {
+      const GskLayerRenderTile *tile = &tiles[i];
+      float m[16];
+
+      graphene_matrix_to_float (&tile->transform, m);
+      if (tile->back && back[3] > 0.f)
+        {
+          gsk_layer_gl_add_instance (self, m, &tile->rect, no_source, back, GSK_LAYER_GL_MODE_COLOR, 0,
+                                     &clip, NULL, tile->hard_edges, NULL, NULL);
+          continue;
+        }
+      self->next_sampler = get_sampler (self, GSK_LAYER_RENDER_SAMPLING_LINEAR_CLAMPED);
+      /* Sampled where the tile's own point falls, not the target's */
+      gsk_layer_gl_add_instance (self, m, &tile->rect, source, color, GSK_LAYER_GL_MODE_TEXTURE,
+                                 entry->offscreen.texture, &clip, NULL, tile->hard_edges, NULL, NULL);
+      self->next_sampler = 0;
+    }
+  g_free (tiles);
+  gsk_layer_gl_flush_batch (self);
+}
+
 static void
 push_group (GskLayerGLBackend      *self,
             const GskLayerRenderOp *op)
 {
   GskLayerGLStackEntry entry = { .kind = GSK_LAYER_RENDER_OP_PUSH_GROUP, .op = op };
   GskLayerGLBox box;
+
+  if (op->mesh != NULL)
+    {
+      push_mesh (self, op);
+      return;
+    }
 
   box = offscreen_box (self, &op->screen_bounds);
   if (gsk_layer_gl_clamp_unit (op->opacity) <= 0.f || gsk_layer_gl_box_is_empty (&box))
@@ -651,7 +751,7 @@ push_group (GskLayerGLBackend      *self,
     }
 
   if (op->filter_reach > 0 && op->blend_mode == GSK_LAYER_BLEND_NORMAL && self->n_clips == 0 &&
-      !GSK_LAYER_DEBUG_CHECK (NO_CACHE))
+      self->n_meshes == 0 && !GSK_LAYER_DEBUG_CHECK (NO_CACHE))
     {
       /* Drawn whole, so that a frame where it only moved can take its
        * filtered pixels, moved. Not under a rounded clip, whose place
@@ -1198,11 +1298,24 @@ pop_entry (GskLayerGLBackend *self)
   self->canvas_y = entry.saved_canvas_y;
   self->canvas_box = entry.saved_canvas_box;
   self->clip = entry.saved_clip;
+  if (entry.kind == GSK_LAYER_RENDER_OP_PUSH_GROUP && entry.op->mesh != NULL)
+    {
+      self->target = entry.saved_target;
+      self->n_clips = entry.saved_n_clips;
+      self->n_meshes--;
+    }
   gsk_layer_gl_set_canvas (self);
   gsk_layer_gl_set_scissor (self);
 
   if (entry.offscreen.framebuffer == 0)
     return;
+
+  if (entry.kind == GSK_LAYER_RENDER_OP_PUSH_GROUP && entry.op->mesh != NULL)
+    {
+      draw_mesh (self, &entry);
+      gsk_layer_gl_release_offscreen (self, &entry.offscreen);
+      return;
+    }
 
   if (entry.kind == GSK_LAYER_RENDER_OP_PUSH_GROUP && entry.op->mask)
     {

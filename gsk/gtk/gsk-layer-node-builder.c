@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "gsk-layer-node-builder-private.h"
+#include "gsk-layer-software-backend-private.h"
 
 /* Under Broadway, GTK sends render nodes to the browser as DOM and CSS:
  * transforms as matrix3d(), which the browser composites in 3D itself,
@@ -627,6 +628,40 @@ pop_frame (Frame *frame,
   frame_free (frame);
 }
 
+/* The mesh group of ops @start to @end drawn by the software backend,
+ * as a texture where it shows on the target; NULL where nothing shows */
+static GskRenderNode *
+mesh_node (const GskLayerRenderList *list,
+           guint                     start,
+           guint                     end,
+           const Frame              *frame)
+{
+  const graphene_rect_t *b = &list->ops[start].screen_bounds;
+  cairo_rectangle_int_t box;
+  GskLayerRenderOp texture = { 0, };
+  graphene_matrix_t relative;
+  GskRenderNode *node;
+
+  box.x = MAX (floorf (b->origin.x), 0);
+  box.y = MAX (floorf (b->origin.y), 0);
+  box.width = MIN (ceilf (b->origin.x + b->size.width), list->width) - box.x;
+  box.height = MIN (ceilf (b->origin.y + b->size.height), list->height) - box.y;
+  if (end <= start || box.width <= 0 || box.height <= 0)
+    return NULL;
+
+  texture.kind = GSK_LAYER_RENDER_OP_TEXTURE;
+  texture.surface = gsk_layer_software_draw_ops (list, start, end, &box);
+  if (texture.surface == NULL)
+    return NULL;
+  graphene_matrix_init_identity (&texture.transform);
+  texture.bounds = texture.source_rect = GRAPHENE_RECT_INIT (box.x, box.y, box.width, box.height);
+  texture.opacity = 1.f;
+  graphene_matrix_multiply (&texture.transform, &frame->to_local, &relative);
+  node = make_leaf (&texture, &relative);
+  cairo_surface_destroy (texture.surface);
+  return node;
+}
+
 GskRenderNode *
 gsk_layer_node_builder_build (GskLayerNodeBuilder      *self,
                               const GskLayerRenderList *list)
@@ -680,6 +715,18 @@ gsk_layer_node_builder_build (GskLayerNodeBuilder      *self,
           break;
 
         case GSK_LAYER_RENDER_OP_PUSH_GROUP:
+          if (op->mesh != NULL)
+            {
+              /* No node draws a mesh: the software backend's pixels */
+              guint end = gsk_layer_render_list_matching_pop (list, i);
+              GskRenderNode *node = mesh_node (list, i, end, frame);
+
+              if (node != NULL)
+                g_ptr_array_add (frame->children, node);
+              i = end;
+              break;
+            }
+          G_GNUC_FALLTHROUGH;
         case GSK_LAYER_RENDER_OP_PUSH_CLIP:
           g_ptr_array_add (stack, frame_new (op, frame));
           break;

@@ -1295,7 +1295,7 @@ gsk_layer_view_set_root (GskLayerView *self,
 {
   g_return_if_fail (GSK_IS_LAYER_VIEW (self));
   g_return_if_fail (root == NULL || GSK_IS_LAYER (root));
-  g_return_if_fail (root == NULL || gsk_layer_get_parent (root) == NULL);
+  g_return_if_fail (root == NULL || gsk_layer_is_top_level (root));
 
   if (self->root == root)
     return;

@@ -8,6 +8,7 @@
 
 #include "gsk-layer-window.h"
 #include "gsk-layer.h"
+#include "gsk-layer-private.h"
 
 /**
  * GskLayerWindow:
@@ -141,7 +142,7 @@ GtkWidget *
 gsk_layer_window_new (GskLayer *root)
 {
   g_return_val_if_fail (GSK_IS_LAYER (root), NULL);
-  g_return_val_if_fail (gsk_layer_get_parent (root) == NULL, NULL);
+  g_return_val_if_fail (gsk_layer_is_top_level (root), NULL);
 
   return g_object_new (GSK_TYPE_LAYER_WINDOW, "root", root, NULL);
 }

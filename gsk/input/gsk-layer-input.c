@@ -51,6 +51,7 @@
 #include "gsk-layer-input-private.h"
 #include "gsk-layer-input-sequence-private.h"
 #include "gsk-layer.h"
+#include "gsk-layer-private.h"
 
 /* A path: layers from a top level down. The top level, first, is not
  * owned (the hovered path is kept on it, and would keep it alive); the
@@ -776,7 +777,7 @@ on_clock_tick (GskLayerFrameClock *clock,
 {
   GskLayer *root = state->root;
 
-  if (!state->pointer_in || gsk_layer_get_parent (root) != NULL)
+  if (!state->pointer_in || !gsk_layer_is_top_level (root))
     return;
 
   g_object_ref (root);
@@ -1165,7 +1166,7 @@ gsk_layer_dispatch_event (GskLayer      *root,
 
   g_return_val_if_fail (GSK_IS_LAYER (root), FALSE);
   g_return_val_if_fail (event != NULL, FALSE);
-  g_return_val_if_fail (gsk_layer_get_parent (root) == NULL, FALSE);
+  g_return_val_if_fail (gsk_layer_is_top_level (root), FALSE);
   g_return_val_if_fail (!gsk_layer_event_is_pointer (event) ||
                         (isfinite (event->x) && isfinite (event->y)), FALSE);
 
@@ -1249,7 +1250,7 @@ gsk_layer_update_hover (GskLayer *root)
   GskLayerInputState *state;
 
   g_return_if_fail (GSK_IS_LAYER (root));
-  g_return_if_fail (gsk_layer_get_parent (root) == NULL);
+  g_return_if_fail (gsk_layer_is_top_level (root));
 
   if (gsk_layer_input_peek_state (root) == NULL)
     return;

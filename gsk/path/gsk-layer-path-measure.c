@@ -13,11 +13,55 @@
 
 #include "gsk-layer-path-private.h"
 
+typedef struct {
+  float tolerance;
+  GArray *vertices;
+} Measured;
+
+void
+gsk_layer_path_clear_measured (GskLayerPath *self)
+{
+  Measured *m = self->measured;
+
+  if (m == NULL)
+    return;
+  g_array_unref (m->vertices);
+  g_free (m);
+  self->measured = NULL;
+}
+
+/* @self's polylines within @tolerance (a reference): those kept, if
+ * they were made at that tolerance; the first made are kept */
+static GArray *
+flatten (const GskLayerPath *self,
+         float               tolerance)
+{
+  Measured *m = g_atomic_pointer_get ((gpointer *) &self->measured), *made;
+
+  if (m != NULL && m->tolerance == tolerance)
+    return g_array_ref (m->vertices);
+  if (m != NULL)
+    return gsk_layer_path_flatten (self, tolerance);
+
+  made = g_new (Measured, 1);
+  made->tolerance = tolerance;
+  made->vertices = gsk_layer_path_flatten (self, tolerance);
+  /* Kept by an immutable path: the pointer is all that changes */
+  if (!g_atomic_pointer_compare_and_exchange ((gpointer *) &((GskLayerPath *) self)->measured, NULL, made))
+    {
+      GArray *vertices = made->vertices;
+
+      g_free (made);
+      return vertices;
+    }
+  return g_array_ref (made->vertices);
+}
+
 float
 gsk_layer_path_get_length (const GskLayerPath *self,
                            float               tolerance)
 {
-  GArray *vertices = gsk_layer_path_flatten (self, tolerance);
+  GArray *vertices = flatten (self, tolerance);
   const GskLayerPathVertex *v = (const GskLayerPathVertex *) vertices->data;
   double length = 0;
   guint i;
@@ -51,7 +95,7 @@ gsk_layer_path_trim (const GskLayerPath *self,
   if (start <= 0.f && end >= 1.f)
     return gsk_layer_path_ref ((GskLayerPath *) self);
 
-  vertices = gsk_layer_path_flatten (self, tolerance);
+  vertices = flatten (self, tolerance);
   v = (const GskLayerPathVertex *) vertices->data;
   for (i = 1; i < vertices->len; i++)
     if (!v[i].starts)
@@ -154,7 +198,7 @@ gsk_layer_path_get_point_at (const GskLayerPath *self,
                              graphene_point_t   *point,
                              float              *angle)
 {
-  GArray *vertices = gsk_layer_path_flatten (self, tolerance);
+  GArray *vertices = flatten (self, tolerance);
   gboolean found = point_on_vertices (vertices, distance, point, angle);
 
   g_array_unref (vertices);
@@ -169,7 +213,7 @@ gsk_layer_path_locate (const GskLayerPath *self,
                        graphene_point_t   *point,
                        float              *angle)
 {
-  GArray *vertices = gsk_layer_path_flatten (self, tolerance);
+  GArray *vertices = flatten (self, tolerance);
   const GskLayerPathVertex *v = (const GskLayerPathVertex *) vertices->data;
   double length = 0;
   gboolean found;
@@ -243,7 +287,7 @@ gsk_layer_path_dash (const GskLayerPath *self,
                      float               offset,
                      float               tolerance)
 {
-  GArray *vertices = gsk_layer_path_flatten (self, tolerance);
+  GArray *vertices = flatten (self, tolerance);
   const GskLayerPathVertex *v = (const GskLayerPathVertex *) vertices->data;
   GskLayerPathBuilder *builder = gsk_layer_path_builder_new ();
   GArray *spans = g_array_new (FALSE, FALSE, sizeof (Span));

@@ -32,7 +32,14 @@ struct _GskLayerPath
   float *data;
   /* Of what the outline covers (curves included); zero when empty */
   graphene_rect_t bounds;
+  /* Its polylines, kept from the first time it is measured at a
+   * tolerance (a motion path is measured every frame); set once, by
+   * whichever thread gets there first (gsk-layer-path-measure.c) */
+  gpointer measured;
 };
+
+/* Frees what measuring @self kept */
+void gsk_layer_path_clear_measured (GskLayerPath *self);
 
 static inline guint
 gsk_layer_path_verb_n_data (GskLayerPathVerb verb)

@@ -66,6 +66,7 @@ gsk_layer_path_unref (GskLayerPath *self)
   if (!g_ref_count_dec (&self->ref_count))
     return;
 
+  gsk_layer_path_clear_measured (self);
   g_free (self->verbs);
   g_free (self->data);
   g_free (self);

@@ -87,6 +87,10 @@ ops_moved (const GskLayerRenderOp *a,
       a->filter_reach != b->filter_reach || a->mask != b->mask || a->masked != b->masked)
     return FALSE;
 
+  /* A mesh's pixels do not move with its points: drawn afresh */
+  if (a->mesh != NULL || b->mesh != NULL)
+    return FALSE;
+
   /* Pop ops carry nothing */
   if (a->kind == GSK_LAYER_RENDER_OP_POP_GROUP || a->kind == GSK_LAYER_RENDER_OP_POP_CLIP)
     return TRUE;

@@ -190,13 +190,63 @@ typedef struct
   float stop_colors[GSK_LAYER_RENDER_MAX_STOPS][4];
 } GskLayerRenderPaint;
 
+/* A PUSH_GROUP's mesh (a deformed layer, gsk/deform): what the group
+ * holds is drawn into an offscreen of @width × @height pixels, its own
+ * space (the ops inside are in it, not in the target's); the offscreen
+ * is cut into @n_x × @n_y tiles, and tile (i, j) is drawn where the
+ * layer's rectangle of @size, cut the same way, has its corners moved
+ * to @points, (@n_x + 1) per row, rows from the top: their x and y in
+ * the plane the group's @transform takes to the target, their z how
+ * near they are (larger is nearer), x not finite where a point is
+ * behind the viewer. Tiles seen from behind show the offscreen
+ * mirrored, or @back_color where it has alpha. */
+typedef struct
+{
+  int width;
+  int height;
+  guint n_x;
+  guint n_y;
+  graphene_size_t size;
+  /* Straight RGBA */
+  float back_color[4];
+  graphene_point3d_t points[];
+} GskLayerRenderMesh;
+
+static inline gsize
+gsk_layer_render_mesh_sizeof (guint n_x,
+                              guint n_y)
+{
+  return sizeof (GskLayerRenderMesh) + (gsize) (n_x + 1) * (n_y + 1) * sizeof (graphene_point3d_t);
+}
+
+/* A tile of a mesh as a backend draws it: @rect of the offscreen (its
+ * pixels) taken to the target by @transform (a homography), antialiased
+ * but along @hard_edges (GskLayerGLEdge's bits: x1 1, y1 2, x2 4, y2 8),
+ * the edges it shares with other tiles; @back: seen from behind; @box:
+ * its target box */
+typedef struct
+{
+  graphene_matrix_t transform;
+  graphene_rect_t rect;
+  graphene_rect_t box;
+  guint hard_edges;
+  gboolean back;
+  float depth;
+  guint index;
+} GskLayerRenderTile;
+
+#define GSK_LAYER_RENDER_TILE_EDGE_X1 (1 << 0)
+#define GSK_LAYER_RENDER_TILE_EDGE_Y1 (1 << 1)
+#define GSK_LAYER_RENDER_TILE_EDGE_X2 (1 << 2)
+#define GSK_LAYER_RENDER_TILE_EDGE_Y2 (1 << 3)
+
 typedef struct _GskLayerRenderOp GskLayerRenderOp;
 
 struct _GskLayerRenderOp
 {
   /* Maps layer space to target space (graphene row-vector convention:
    * target = (x, y, 0, 1) * transform, then divided by w). Unused by
-   * POP ops; PUSH_GROUP has the identity. */
+   * POP ops; PUSH_GROUP has the identity, but for a @mesh. */
   graphene_matrix_t transform;
 
   /* COLOR, TEXTURE, GLYPHS, PUSH_CLIP: the quad, in layer space */
@@ -239,6 +289,10 @@ struct _GskLayerRenderOp
    * backends antialias its edge as cairo fills one */
   GskLayerPath *path;
   GskLayerPathFillRule fill_rule;
+
+  /* PUSH_GROUP: a mesh it is drawn through (its @transform then the
+   * layer's world matrix), owned by the list; NULL for most */
+  GskLayerRenderMesh *mesh;
 
   /* PUSH_GROUP, BACKDROP: filters applied in order, owned by the list, and how far
    * they reach, in target pixels: what they draw at a pixel comes from
@@ -375,6 +429,12 @@ GskLayerRenderOp   *gsk_layer_render_list_append_uninitialized (GskLayerRenderLi
  * run. FALSE if the run draws nothing. */
 gboolean            gsk_layer_render_op_glyphs_as_texture (const GskLayerRenderOp *op,
                                                            GskLayerRenderOp       *texture);
+
+/* The tiles of a mesh group @op, in the order they are drawn (far
+ * first), those seen edge-on or reaching behind the viewer left out;
+ * free with g_free() (gsk-layer-render-mesh.c) */
+GskLayerRenderTile *gsk_layer_render_mesh_get_tiles (const GskLayerRenderOp *op,
+                                                     guint                  *n_tiles);
 
 /* The coverage of a PUSH_CLIP's @path over the target pixels @x, @y,
  * @width, @height: an A8 image of that size (gsk-layer-render-clip.c) */

@@ -82,6 +82,7 @@ gsk_layer_render_op_clear (GskLayerRenderOp *op)
   g_clear_pointer (&op->filters, g_free);
   g_clear_pointer (&op->paint, g_free);
   g_clear_pointer (&op->path, gsk_layer_path_unref);
+  g_clear_pointer (&op->mesh, g_free);
 }
 
 void
@@ -99,6 +100,8 @@ gsk_layer_render_op_copy (GskLayerRenderOp       *dest,
     dest->paint = g_memdup2 (src->paint, sizeof (GskLayerRenderPaint));
   if (src->path)
     gsk_layer_path_ref (src->path);
+  if (src->mesh)
+    dest->mesh = g_memdup2 (src->mesh, gsk_layer_render_mesh_sizeof (src->mesh->n_x, src->mesh->n_y));
 }
 
 /* The returned op stays valid until the next append. */

@@ -19,6 +19,7 @@
 #include "gsk-layer-private.h"
 #include "gsk-layer-text.h"
 #include "gsk-layer-clone.h"
+#include "gsk-layer-page-turn.h"
 #include "gsk-layer-shape.h"
 #include "gsk-layer-style-private.h"
 #include "gsk-layer-shape.h"
@@ -705,6 +706,7 @@ gsk_layer_scene_load_text (const char  *text,
   g_type_ensure (GSK_TYPE_LAYER_TEXT);
   g_type_ensure (GSK_TYPE_LAYER_SHAPE);
   g_type_ensure (GSK_TYPE_LAYER_CLONE);
+  g_type_ensure (GSK_TYPE_LAYER_PAGE_TURN);
 
   parser = json_parser_new ();
   if (!json_parser_load_from_data (parser, text, length, &local_error))

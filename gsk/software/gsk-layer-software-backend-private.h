@@ -18,6 +18,15 @@ void gsk_layer_software_render (const GskLayerRenderList *list,
                                 const cairo_region_t     *damage,
                                 cairo_surface_t          *target);
 
+/* The ops @start to @end of @list (a group and all it holds, its pop
+ * included) drawn alone: an ARGB32 image of @box of the target, or NULL
+ * if it cannot be made. For what cannot draw a group itself (GTK's
+ * render nodes have no mesh). */
+cairo_surface_t *gsk_layer_software_draw_ops (const GskLayerRenderList    *list,
+                                              guint                        start,
+                                              guint                        end,
+                                              const cairo_rectangle_int_t *box);
+
 /* Groups with a blur or a drop shadow kept from frame to frame: one that
  * only moved, by whole pixels, is drawn from its filtered pixels */
 typedef struct _GskLayerSoftwareFilterCache GskLayerSoftwareFilterCache;

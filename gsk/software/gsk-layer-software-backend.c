@@ -48,6 +48,11 @@ typedef struct
   const pixman_region32_t *saved_damage;
   pixman_region32_t *grown_damage;
 
+  /* A mesh group: its offscreen as a surface to draw tiles of, and the
+   * target's bounds, which the offscreen's replace meanwhile */
+  cairo_surface_t *mesh_surface;
+  pixman_box32_t saved_bounds;
+
   /* PUSH_CLIP with an offscreen: the clip quad (or rounded rectangle)
    * in target space */
   graphene_point_t polygon[MAX_POLYGON_POINTS];
@@ -835,12 +840,156 @@ apply_mask (RenderState          *state,
                             state->canvas_x - box->x1, state->canvas_y - box->y1, 0, 0, 0, 0, width, height);
 }
 
+/* A mesh group's content goes to an offscreen of its own space, drawn
+ * whole: its pixels may show anywhere the tiles go */
+static void
+push_mesh (RenderState            *state,
+           const GskLayerRenderOp *op)
+{
+  StackEntry entry = { .kind = GSK_LAYER_RENDER_OP_PUSH_GROUP, .op = op };
+  int width = op->mesh->width, height = op->mesh->height;
+  pixman_box32_t box;
+
+  if (clamp_unit (op->opacity) <= 0.0 ||
+      (!(state->flags & DEBUG_NO_CULL) &&
+       !gsk_layer_software_box_from_rect (&op->screen_bounds, &state->clip, ROUND_OUT, &box)))
+    {
+      state->skip_depth = 1;
+      return;
+    }
+
+  entry.mesh_surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
+  if (cairo_surface_status (entry.mesh_surface) != CAIRO_STATUS_SUCCESS)
+    {
+      cairo_surface_destroy (entry.mesh_surface);
+      state->skip_depth = 1;
+      return;
+    }
+  entry.offscreen = pixman_image_create_bits (PIXMAN_a8r8g8b8, width, height,
+                                              (uint32_t *) cairo_image_surface_get_data (entry.mesh_surface),
+                                              cairo_image_surface_get_stride (entry.mesh_surface));
+  entry.box = (pixman_box32_t) { 0, 0, width, height };
+  entry.saved_clip = state->clip;
+  entry.saved_canvas = state->canvas;
+  entry.saved_canvas_x = state->canvas_x;
+  entry.saved_canvas_y = state->canvas_y;
+  entry.saved_bounds = state->bounds;
+  entry.saved_damage = state->damage;
+  entry.grown_damage = g_new (pixman_region32_t, 1);
+  pixman_region32_init_rect (entry.grown_damage, 0, 0, width, height);
+
+  state->damage = entry.grown_damage;
+  state->canvas = entry.offscreen;
+  state->canvas_x = state->canvas_y = 0;
+  state->clip = entry.box;
+  state->bounds = entry.box;
+  update_canvas_clip (state);
+  g_array_append_val (state->stack, entry);
+}
+
+/* The tiles of a mesh group's offscreen @surface, far first; a tile is
+ * drawn half a target pixel past the edges it shares, under the next
+ * one, so that no seam shows between them */
+static void
+draw_mesh (RenderState            *state,
+           const GskLayerRenderOp *op,
+           cairo_surface_t        *surface)
+{
+  const GskLayerRenderMesh *mesh = op->mesh;
+  GskLayerRenderTile *tiles;
+  guint i, n_tiles;
+
+  /* Padded once, as far as any tile may need: a tile's samples do not
+   * depend on which tiles a band drew before it */
+  if (get_source_image (state, surface) != NULL)
+    {
+      int pad = MAX_PROJECTIVE_PAD;
+
+      get_padded_source (state, surface, get_source_image (state, surface), &pad);
+    }
+
+  tiles = gsk_layer_render_mesh_get_tiles (op, &n_tiles);
+  for (i = 0; i < n_tiles; i++)
+    {
+      const GskLayerRenderTile *tile = &tiles[i];
+      GskLayerRenderOp draw = { 0, };
+      graphene_rect_t rect = tile->rect;
+      float m[16], spread, least;
+      double quad;
+      int k;
+
+      /* Offscreen pixels per target pixel over the tile */
+      quad = (double) tile->box.size.width * tile->box.size.height;
+      spread = 0.5f * CLAMP (quad > 0 ? sqrtf (rect.size.width * rect.size.height / quad) : 1.f, 1.f, 3.f);
+      if (tile->hard_edges & GSK_LAYER_RENDER_TILE_EDGE_X1)
+        rect.origin.x -= spread, rect.size.width += spread;
+      if (tile->hard_edges & GSK_LAYER_RENDER_TILE_EDGE_Y1)
+        rect.origin.y -= spread, rect.size.height += spread;
+      if (tile->hard_edges & GSK_LAYER_RENDER_TILE_EDGE_X2)
+        rect.size.width += spread;
+      if (tile->hard_edges & GSK_LAYER_RENDER_TILE_EDGE_Y2)
+        rect.size.height += spread;
+      /* Not near where the homography goes to infinity (a tile seen
+       * nearly edge-on): w may not fall to half its least at the tile */
+      graphene_matrix_to_float (&tile->transform, m);
+      least = G_MAXFLOAT;
+      for (k = 0; k < 4; k++)
+        least = MIN (least, m[3] * (tile->rect.origin.x + (k & 1 ? tile->rect.size.width : 0)) +
+                            m[7] * (tile->rect.origin.y + (k & 2 ? tile->rect.size.height : 0)) + m[15]);
+      for (k = 0; k < 4; k++)
+        if (!(m[3] * (rect.origin.x + (k & 1 ? rect.size.width : 0)) +
+              m[7] * (rect.origin.y + (k & 2 ? rect.size.height : 0)) + m[15] >= 0.5f * least))
+          rect = tile->rect;
+
+      draw.transform = tile->transform;
+      draw.bounds = rect;
+      draw.source_rect = GRAPHENE_RECT_INIT (0, 0, mesh->width, mesh->height);
+      draw.screen_bounds = GRAPHENE_RECT_INIT (floorf (tile->box.origin.x) - 2, floorf (tile->box.origin.y) - 2,
+                                               ceilf (tile->box.size.width) + 4, ceilf (tile->box.size.height) + 4);
+      graphene_rect_intersection (&draw.screen_bounds, &op->screen_bounds, &draw.screen_bounds);
+      draw.debug_name = op->debug_name;
+      draw.opacity = op->opacity;
+      graphene_matrix_to_float (&draw.transform, m);
+      draw.axis_aligned = m[1] == 0.f && m[3] == 0.f && m[4] == 0.f && m[7] == 0.f && m[15] == 1.f &&
+                          m[0] > 0.f && m[5] > 0.f;
+      if (tile->back && mesh->back_color[3] > 0.f)
+        {
+          draw.kind = GSK_LAYER_RENDER_OP_COLOR;
+          memcpy (draw.color, mesh->back_color, sizeof draw.color);
+          draw_color (state, &draw);
+        }
+      else
+        {
+          draw.kind = GSK_LAYER_RENDER_OP_TEXTURE;
+          draw.surface = surface;
+          draw.sampling = GSK_LAYER_RENDER_SAMPLING_LINEAR;
+          draw_texture (state, &draw);
+        }
+    }
+  g_free (tiles);
+
+  /* The wrappers of a surface about to go: its address may come again */
+  g_hash_table_remove (state->sources, surface);
+  g_hash_table_remove (state->padded_sources, surface);
+  if (state->last_surface == surface)
+    {
+      state->last_surface = NULL;
+      state->last_source = NULL;
+    }
+}
+
 static void
 push_group (RenderState            *state,
             const GskLayerRenderOp *op)
 {
   StackEntry entry = { .kind = GSK_LAYER_RENDER_OP_PUSH_GROUP, .op = op };
   pixman_box32_t box = state->clip;
+
+  if (op->mesh != NULL)
+    {
+      push_mesh (state, op);
+      return;
+    }
 
   if (clamp_unit (op->opacity) <= 0.0 ||
       (!(state->flags & DEBUG_NO_CULL) &&
@@ -1116,10 +1265,21 @@ pop_entry (RenderState *state)
       pixman_region32_fini (entry.grown_damage);
       g_free (entry.grown_damage);
     }
+  if (entry.mesh_surface != NULL)
+    state->bounds = entry.saved_bounds;
   update_canvas_clip (state);
 
   if (entry.offscreen == NULL)
     return;
+
+  if (entry.mesh_surface != NULL)
+    {
+      pixman_image_unref (entry.offscreen);
+      cairo_surface_mark_dirty (entry.mesh_surface);
+      draw_mesh (state, entry.op, entry.mesh_surface);
+      cairo_surface_destroy (entry.mesh_surface);
+      return;
+    }
 
   if (entry.kind == GSK_LAYER_RENDER_OP_PUSH_GROUP)
     {
@@ -1602,4 +1762,42 @@ gsk_layer_software_render_group (const GskLayerRenderList *list,
   apply_filters (image, op->filters, op->n_filters);
 
   return image;
+}
+
+cairo_surface_t *
+gsk_layer_software_draw_ops (const GskLayerRenderList    *list,
+                             guint                        start,
+                             guint                        end,
+                             const cairo_rectangle_int_t *box)
+{
+  RenderState state = { 0, };
+  pixman_region32_t damage;
+  cairo_surface_t *surface;
+  pixman_image_t *image;
+
+  g_return_val_if_fail (start <= end && end < list->n_ops, NULL);
+  g_return_val_if_fail (box->width > 0 && box->height > 0, NULL);
+
+  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, box->width, box->height);
+  if (cairo_surface_status (surface) != CAIRO_STATUS_SUCCESS)
+    {
+      cairo_surface_destroy (surface);
+      return NULL;
+    }
+  image = pixman_image_create_bits (PIXMAN_a8r8g8b8, box->width, box->height,
+                                    (uint32_t *) cairo_image_surface_get_data (surface),
+                                    cairo_image_surface_get_stride (surface));
+  pixman_region32_init_rect (&damage, box->x, box->y, box->width, box->height);
+  render_state_init (&state, list, 0, list->width, list->height, &damage, image);
+  state.canvas_x = box->x;
+  state.canvas_y = box->y;
+  update_canvas_clip (&state);
+
+  render_ops (&state, start, end + 1);
+  render_state_clear (&state);
+  pixman_region32_fini (&damage);
+  pixman_image_unref (image);
+  cairo_surface_mark_dirty (surface);
+
+  return surface;
 }

@@ -203,6 +203,12 @@ gsk_layer_software_filter_cache_prepare (GskLayerSoftwareFilterCache *cache,
       pixman_box32_t box;
       Entry *entry;
 
+      /* A mesh's groups are in its offscreen's space: drawn with it */
+      if (op->kind == GSK_LAYER_RENDER_OP_PUSH_GROUP && op->mesh != NULL)
+        {
+          i = gsk_layer_render_list_matching_pop (list, i);
+          continue;
+        }
       if (!may_keep (op))
         continue;
       /* Groups within it are drawn with it: on from its end */

@@ -404,6 +404,55 @@ shape_path (const GskLayerResolvedShape *shape)
   return gsk_layer_path_builder_free_to_path (builder);
 }
 
+/* The last few basic shapes laid on a containing block, as paths: a
+ * layer moving round one measures the same path frame after frame
+ * (its style is a new one each frame, its shape an equal one) */
+#define N_SHAPE_PATHS 4
+
+static struct {
+  GskLayerBasicShape *shape;
+  graphene_rect_t block;
+  GskLayerPath *path;
+} shape_paths[N_SHAPE_PATHS];
+static guint next_shape_path;
+static GMutex shape_paths_lock;
+
+/* @shape laid on @block, as the path a layer goes round (a reference) */
+static GskLayerPath *
+shape_on_block (GskLayerBasicShape    *shape,
+                const graphene_rect_t *block)
+{
+  const graphene_rect_t boxes[3] = { *block, *block, *block };
+  const graphene_size_t radii[3][4] = { { { 0, 0 }, }, };
+  GskLayerResolvedShape resolved;
+  GskLayerPath *path = NULL;
+  guint i;
+
+  g_mutex_lock (&shape_paths_lock);
+  for (i = 0; i < N_SHAPE_PATHS && path == NULL; i++)
+    if (shape_paths[i].shape != NULL && graphene_rect_equal (&shape_paths[i].block, block) &&
+        gsk_layer_basic_shape_equal (shape_paths[i].shape, shape))
+      path = gsk_layer_path_ref (shape_paths[i].path);
+  g_mutex_unlock (&shape_paths_lock);
+  if (path != NULL)
+    return path;
+
+  gsk_layer_basic_shape_resolve (shape, boxes, radii, &resolved);
+  path = shape_path (&resolved);
+  gsk_layer_resolved_shape_clear (&resolved);
+
+  g_mutex_lock (&shape_paths_lock);
+  i = next_shape_path;
+  next_shape_path = (next_shape_path + 1) % N_SHAPE_PATHS;
+  g_clear_pointer (&shape_paths[i].shape, gsk_layer_basic_shape_unref);
+  g_clear_pointer (&shape_paths[i].path, gsk_layer_path_unref);
+  shape_paths[i].shape = gsk_layer_basic_shape_ref (shape);
+  shape_paths[i].block = *block;
+  shape_paths[i].path = gsk_layer_path_ref (path);
+  g_mutex_unlock (&shape_paths_lock);
+  return path;
+}
+
 /* Where the layer's point on its offset-path is and which way the path
  * goes there (degrees), in the layer's own coordinates; FALSE if there
  * is nowhere */
@@ -448,14 +497,8 @@ locate (GskLayerPrivate  *p,
     }
   else
     {
-      const graphene_rect_t boxes[3] = { cb, cb, cb };
-      const graphene_size_t radii[3][4] = { { { 0, 0 }, }, };
-      GskLayerResolvedShape resolved;
-      GskLayerPath *path;
+      GskLayerPath *path = shape_on_block (style->offset_shape, &cb);
 
-      gsk_layer_basic_shape_resolve (style->offset_shape, boxes, radii, &resolved);
-      path = shape_path (&resolved);
-      gsk_layer_resolved_shape_clear (&resolved);
       if (gsk_layer_path_is_empty (path))
         {
           gsk_layer_path_unref (path);

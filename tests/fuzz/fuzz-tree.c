@@ -4,7 +4,8 @@
  * first is the root of the frames): every setter with NaN, infinite,
  * huge and negative values; add, insert, remove and replace children,
  * with cycles and layers that already have a parent; masks and a
- * clone's source set and changed; edits while a
+ * clone's source set and changed; a page turn's period, angle, radius,
+ * tiles and back (issue 32), any value; edits while a
  * GskLayerIter visits the children, through it and behind its back, and
  * inside gsk_layer_traverse(); picks; mapping points; and 64×64 frames
  * with the software renderer.
@@ -341,7 +342,7 @@ edit_tree (Tree *tree)
   GskLayer *a = pick_layer (tree), *c = pick_child_layer (tree), *d = pick_child_layer (tree);
 
   fuzz_may_refuse++;
-  switch (fuzz_u8 (b) % 9)
+  switch (fuzz_u8 (b) % 10)
     {
     case 0: gsk_layer_add_child (a, c); break;
     case 1: gsk_layer_insert_child_at_index (a, c, (gint8) fuzz_u8 (b)); break;
@@ -353,6 +354,24 @@ edit_tree (Tree *tree)
      * showing any layer (issue 32) */
     case 6: gsk_layer_set_mask (a, fuzz_u8 (b) & 1 ? NULL : c); break;
     case 7: gsk_layer_clone_set_source (GSK_LAYER_CLONE (tree->layers[N_LAYERS - 1]), fuzz_u8 (b) & 1 ? NULL : a); break;
+    case 8:
+      {
+        /* The pool's page turn, deformed any way (refusals included) */
+        GskLayerPageTurn *page = GSK_LAYER_PAGE_TURN (tree->layers[N_LAYERS - 2]);
+
+        switch (fuzz_u8 (b) % 5)
+          {
+          case 0: gsk_layer_page_turn_set_period (page, fuzz_float (b)); break;
+          case 1: gsk_layer_page_turn_set_angle (page, fuzz_float (b)); break;
+          case 2: gsk_layer_page_turn_set_radius (page, fuzz_float (b)); break;
+          case 3: gsk_layer_deform_set_n_tiles (GSK_LAYER_DEFORM (page), fuzz_u8 (b), fuzz_u8 (b) % 9); break;
+          default:
+            gsk_layer_deform_set_back_color (GSK_LAYER_DEFORM (page),
+                                             fuzz_u8 (b) & 1 ? NULL : &(GdkRGBA) { 0.5f, 0.5f, 0.5f, fuzz_float (b) });
+            break;
+          }
+      }
+      break;
     default: gsk_layer_remove_all_children (a); break;
     }
   fuzz_may_refuse--;
@@ -433,8 +452,10 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
     {
       char name[8];
 
-      /* The last is a clone, of nothing until the program says */
-      tree.layers[i] = g_object_ref_sink (i == N_LAYERS - 1 ? gsk_layer_clone_new (NULL) : gsk_layer_new ());
+      /* The last is a clone, of nothing until the program says; the one
+       * before it a page turn, flat until the program says */
+      tree.layers[i] = g_object_ref_sink (i == N_LAYERS - 1 ? gsk_layer_clone_new (NULL) :
+                                          i == N_LAYERS - 2 ? gsk_layer_page_turn_new () : gsk_layer_new ());
       g_snprintf (name, sizeof name, "l%u", i);
       gsk_layer_set_name (tree.layers[i], name);
       gsk_layer_set_position (tree.layers[i], &GRAPHENE_POINT_INIT (i % 3 * 7, i % 4 * 5));
