@@ -26,7 +26,7 @@ from gi.repository import Atspi  # noqa: E402
 
 TITLES = ['Widgets on a cube', 'Fishbowl', 'Style gallery', 'Scene files', 'A list from a model',
           'Cover flow', 'Widgets on layers', 'Text zoom', 'Gestures', 'Layouts that animate',
-          'Shapes and paths']
+          'Shapes and paths', 'Page turn']
 
 
 tap = open(sys.argv[2], 'w', buffering=1) if len(sys.argv) > 2 else sys.stdout

@@ -33,7 +33,7 @@ if [ "${1:-}" = "--drive" ]; then
   # Each key once the demo it should open showed (under ASan a demo
   # takes seconds to open: a fixed pause lost the last one)
   for step in Down:fishbowl Down:style Down:scene Down:list Down:coverflow Down:widgets Down:text-zoom \
-              Down:gestures Down:layouts Down:shapes Up:layouts; do
+              Down:gestures Down:layouts Down:shapes Down:page-turn Up:shapes; do
     xdotool key --window "$wid" "${step%%:*}"
     for _ in $(seq 150); do
       [ "$(grep "^gsk-demo: showing" "$log" | tail -1)" = "gsk-demo: showing ${step#*:}" ] && break
@@ -98,7 +98,7 @@ fail () {
   exit 1
 }
 
-demos="cube fishbowl style scene list coverflow widgets text-zoom gestures layouts shapes"
+demos="cube fishbowl style scene list coverflow widgets text-zoom gestures layouts shapes page-turn"
 n_demos=$(echo $demos | wc -w)
 
 echo "1..7"
@@ -122,7 +122,7 @@ ok "no warning, no critical"
 # The keyboard through the sidebar, as a user without a mouse goes
 xvfb-run -a -s "-screen 0 1280x1024x24" sh "$0" --drive "$out/keys.log"
 shown=$(grep "^gsk-demo: showing" "$out/keys.log" | sed 's/^gsk-demo: showing //' | tr '\n' ' ')
-[ "$shown" = "$demos layouts " ] || fail "Down and Up through the sidebar showed: $shown"
+[ "$shown" = "$demos shapes " ] || fail "Down and Up through the sidebar showed: $shown"
 if grep -E "WARNING|CRITICAL" "$out/keys.log"; then
   fail "gsk-demo logged a warning or a critical while driven by the keyboard"
 fi
