@@ -1,7 +1,10 @@
 /* gsk-layer-compile-impl-private.h: what the files of the compile share
  *
  * gsk-layer-compile.c walks the tree into the render list;
- * gsk-layer-compile-3d.c orders the planes of 3D rendering contexts.
+ * gsk-layer-compile-changes.c compiles only the subtrees that changed;
+ * gsk-layer-compile-3d.c orders the planes of 3D rendering contexts;
+ * gsk-layer-compile-clip.c, -mask.c, -clone.c and -deform.c draw clip
+ * paths, masks, clones' copies and deformed layers' meshes.
  *
  * SPDX-License-Identifier: LGPL-2.1-or-later
  */
@@ -146,6 +149,29 @@ gsk_layer_compile_copying (const Compiler *c)
 {
   return c->copies != NULL && c->copies->len > 0;
 }
+
+/* The bounds of @p's children changed. Picking builds its cache when
+ * it needs it, from the bounds compiled: most frames of a big flat tree
+ * are never picked */
+static inline void
+gsk_layer_compile_pick_cache_changed (GskLayerPrivate *p)
+{
+  if (p->n_children >= GSK_LAYER_PICK_CACHE_MIN)
+    p->pick_cache_stale = TRUE;
+  else
+    g_clear_pointer (&p->pick_cache, g_free);
+}
+
+/* Runs the walk until its stack is empty (gsk-layer-compile.c) */
+void gsk_layer_compile_run_walk   (Compiler           *c);
+/* The walk works in layout units; this puts a list in its target's
+ * pixels (gsk-layer-compile.c) */
+void gsk_layer_compile_scale_list (GskLayerRenderList *list);
+/* Compiles what changed since @c's list was compiled from @root, each
+ * changed subtree in place of its old ops; FALSE where the list must be
+ * compiled in full (gsk-layer-compile-changes.c) */
+gboolean gsk_layer_compile_changes (Compiler *c,
+                                    GskLayer *root);
 
 /* Onto the walk's stack (gsk-layer-compile.c) */
 void gsk_layer_compile_push_frame (Compiler    *c,
