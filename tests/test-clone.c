@@ -314,6 +314,42 @@ test_clone_scene (void)
   g_assert_true (g_str_has_suffix (error->message, "a clone cannot show its own ancestor"));
 }
 
+/* Found by fuzz-tree: a clone of a layer with a drop shadow, under a
+ * top level turned in 3D, drew its second frame differently from a
+ * full redraw of it (the renderer's damage check, on in every test) */
+static void
+test_clone_filtered_3d (void)
+{
+  GskLayerRenderer *renderer = gsk_layer_software_renderer_new ();
+  cairo_surface_t *target = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 64, 64);
+  GskLayer *layers[8];
+  GskLayerTransform *t = NULL;
+  guint i;
+
+  for (i = 0; i < 8; i++)
+    {
+      layers[i] = i == 7 ? gsk_layer_clone_new (NULL) : gsk_layer_new ();
+      gsk_layer_set_position (layers[i], &GRAPHENE_POINT_INIT (i % 3 * 7, i % 4 * 5));
+      gsk_layer_set_size (layers[i], &GRAPHENE_SIZE_INIT (i == 0 ? 64 : 24, i == 0 ? 64 : 20));
+      gsk_layer_set_background_color (layers[i], &(GdkRGBA) { i / 8.f, 1 - i / 8.f, 0.5f, i % 2 ? 0.6f : 1 });
+      if (i > 0)
+        gsk_layer_add_child (layers[(i - 1) / 2], layers[i]);
+    }
+  g_object_ref_sink (layers[0]);
+  cairo_region_destroy (gsk_layer_renderer_render (renderer, layers[0], target));
+
+  g_assert_true (gsk_layer_set_style_from_string (layers[4], "filter: drop-shadow(3px 4px 2px rgba(0, 0, 0, 0.6))", NULL));
+  gsk_layer_clone_set_source (GSK_LAYER_CLONE (layers[7]), layers[4]);
+  g_assert_true (gsk_layer_transform_parse ("perspective(100px) rotateY(60deg)", &t, NULL));
+  gsk_layer_set_transform (layers[0], t);
+  gsk_layer_transform_unref (t);
+  cairo_region_destroy (gsk_layer_renderer_render (renderer, layers[0], target));
+
+  cairo_surface_destroy (target);
+  g_object_unref (renderer);
+  g_assert_finalize_object (layers[0]);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -327,6 +363,7 @@ main (int    argc,
   g_test_add_func ("/clone/cycle", test_clone_cycle);
   g_test_add_func ("/clone/under-source", test_clone_under_source);
   g_test_add_func ("/clone/scene", test_clone_scene);
+  g_test_add_func ("/clone/filtered-3d", test_clone_filtered_3d);
 
   return g_test_run ();
 }

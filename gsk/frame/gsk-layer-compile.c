@@ -687,6 +687,17 @@ enter_3d (Compiler *c,
 }
 
 static void
+mark_children_stale (GskLayerPrivate *p)
+{
+  GskLayer *ch;
+
+  for (ch = p->first_child; ch != NULL; ch = gsk_layer_get_private (ch)->next_sibling)
+    gsk_layer_get_private (ch)->world_stale = TRUE;
+  if (p->mask_layer != NULL)
+    gsk_layer_get_private (p->mask_layer)->world_stale = TRUE;
+}
+
+static void
 enter_layer (Compiler *c,
              Frame    *frame)
 {
@@ -746,6 +757,10 @@ enter_layer (Compiler *c,
       /* The walk is pre-order from the root: the parent's world is fresh */
       gsk_layer_compute_world (layer);
       p->world_stale = FALSE;
+      /* … the children's are not yet: a clone's copy may reach them
+       * before the walk does, and must know (gsk_layer_update_world ()) */
+      if (p->n_children > 0 || p->mask_layer != NULL)
+        mark_children_stale (p);
     }
 
   graphene_matrix_to_float (&p->world, m);
