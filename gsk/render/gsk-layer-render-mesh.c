@@ -86,6 +86,100 @@ homography (const graphene_rect_t *rect,
   return TRUE;
 }
 
+/* Whether @a and @b take the corners of @rect to the same points, within
+ * a hundredth of a pixel */
+static gboolean
+same_map (const graphene_matrix_t *a,
+          const graphene_matrix_t *b,
+          const graphene_rect_t   *rect)
+{
+  int k;
+
+  for (k = 0; k < 4; k++)
+    {
+      graphene_vec4_t v, ra, rb;
+      float wa, wb;
+
+      graphene_vec4_init (&v, rect->origin.x + (k & 1 ? rect->size.width : 0),
+                          rect->origin.y + (k & 2 ? rect->size.height : 0), 0, 1);
+      graphene_matrix_transform_vec4 (a, &v, &ra);
+      graphene_matrix_transform_vec4 (b, &v, &rb);
+      wa = graphene_vec4_get_w (&ra);
+      wb = graphene_vec4_get_w (&rb);
+      if (!(wa > 0 && wb > 0) ||
+          !(fabsf (graphene_vec4_get_x (&ra) / wa - graphene_vec4_get_x (&rb) / wb) < 0.01f) ||
+          !(fabsf (graphene_vec4_get_y (&ra) / wa - graphene_vec4_get_y (&rb) / wb) < 0.01f))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* Runs of tiles that one homography draws (the flat part of a page, most
+ * of it) become one tile: along each row, then runs of the same span
+ * down the rows. What @valid says is dropped is merged. */
+static void
+merge_flat_runs (GskLayerRenderTile *tiles,
+                 gboolean           *valid,
+                 guint               n_x,
+                 guint               n_y)
+{
+  const guint x_edges = GSK_LAYER_RENDER_TILE_EDGE_X1 | GSK_LAYER_RENDER_TILE_EDGE_X2;
+  const guint y_edges = GSK_LAYER_RENDER_TILE_EDGE_Y1 | GSK_LAYER_RENDER_TILE_EDGE_Y2;
+  guint i, j, k;
+
+  for (j = 0; j < n_y; j++)
+    {
+      GskLayerRenderTile *run = NULL;
+
+      for (i = 0; i < n_x; i++)
+        {
+          GskLayerRenderTile *tile = &tiles[j * n_x + i];
+
+          if (!valid[j * n_x + i])
+            {
+              run = NULL;
+              continue;
+            }
+          if (run == NULL || run->back != tile->back || !same_map (&run->transform, &tile->transform, &tile->rect))
+            {
+              run = tile;
+              continue;
+            }
+          run->rect.size.width = tile->rect.origin.x + tile->rect.size.width - run->rect.origin.x;
+          graphene_rect_union (&run->box, &tile->box, &run->box);
+          /* Its right edge the tile's; above and below, hard where both are */
+          run->hard_edges = (run->hard_edges & GSK_LAYER_RENDER_TILE_EDGE_X1) |
+                            (tile->hard_edges & GSK_LAYER_RENDER_TILE_EDGE_X2) |
+                            (run->hard_edges & tile->hard_edges & y_edges);
+          valid[j * n_x + i] = FALSE;
+        }
+    }
+
+  for (j = 0; j < n_y; j++)
+    for (i = 0; i < n_x; i++)
+      {
+        GskLayerRenderTile *run = &tiles[j * n_x + i];
+
+        if (!valid[j * n_x + i])
+          continue;
+        for (k = j + 1; k < n_y; k++)
+          {
+            GskLayerRenderTile *below = &tiles[k * n_x + i];
+
+            if (!valid[k * n_x + i] || below->back != run->back ||
+                below->rect.size.width != run->rect.size.width ||
+                !same_map (&run->transform, &below->transform, &below->rect))
+              break;
+            run->rect.size.height = below->rect.origin.y + below->rect.size.height - run->rect.origin.y;
+            graphene_rect_union (&run->box, &below->box, &run->box);
+            run->hard_edges = (run->hard_edges & GSK_LAYER_RENDER_TILE_EDGE_Y1) |
+                              (below->hard_edges & GSK_LAYER_RENDER_TILE_EDGE_Y2) |
+                              (run->hard_edges & below->hard_edges & x_edges);
+            valid[k * n_x + i] = FALSE;
+          }
+      }
+}
+
 static int
 far_first (const void *a,
            const void *b)
@@ -175,6 +269,7 @@ gsk_layer_render_mesh_get_tiles (const GskLayerRenderOp *op,
         if (j + 1 < mesh->n_y && valid[index + mesh->n_x] && tiles[index + mesh->n_x].back == tile->back)
           tile->hard_edges |= GSK_LAYER_RENDER_TILE_EDGE_Y2;
       }
+  merge_flat_runs (tiles, valid, mesh->n_x, mesh->n_y);
   for (i = 0; i < mesh->n_x * mesh->n_y; i++)
     if (valid[i])
       tiles[n++] = tiles[i];
