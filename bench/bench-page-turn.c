@@ -19,19 +19,12 @@
 
 #include <gsklayer.h>
 
+#include "bench-child.h"
+
 #define W 1024
 #define H 768
 
 static const char * const kinds[] = { "flat", "turning" };
-
-static int
-compare_doubles (const void *a,
-                 const void *b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-
-  return x < y ? -1 : x > y;
-}
 
 static GskLayer *
 page_new (int i)
@@ -107,8 +100,7 @@ run (GskLayerRenderer *renderer,
       cairo_surface_write_to_png (target, name);
     }
 
-  qsort (times, frames, sizeof (double), compare_doubles);
-  median = times[frames / 2];
+  median = bench_median (times, frames);
   g_free (times);
   g_free (pages);
   cairo_surface_destroy (target);
@@ -126,17 +118,9 @@ run_child (const char *self,
   g_autofree char *frames_arg = g_strdup_printf ("%d", frames);
   g_autofree char *n_arg = g_strdup_printf ("%d", n);
   char *child_argv[] = { (char *) self, frames_arg, n_arg, (char *) kind, NULL };
-  char **envp = g_environ_setenv (g_get_environ (), "BENCH_PAGE_TURN_CHILD", backend, TRUE);
-  g_autoptr (GError) error = NULL;
-  g_autofree char *out = NULL;
-  double ms = 0;
+  const char *env[] = { "BENCH_PAGE_TURN_CHILD", backend, NULL };
 
-  if (!g_spawn_sync (NULL, child_argv, envp, G_SPAWN_DEFAULT, NULL, NULL, &out, NULL, NULL, &error))
-    g_error ("%s", error->message);
-  g_strfreev (envp);
-  if (sscanf (out, "%lf", &ms) != 1)
-    g_error ("bench-page-turn: the child said “%s”", out);
-  return ms;
+  return bench_run_child (child_argv, env);
 }
 
 int

@@ -44,25 +44,15 @@ gsk_layer_compile_mesh_box (const GskLayerRenderOp *op)
 
   for (i = 0; i < n; i++)
     {
-      graphene_vec4_t v, r;
-      float w, x, y;
+      graphene_point_t at;
 
-      if (!isfinite (mesh->points[i].x))
-        continue;
-      graphene_vec4_init (&v, mesh->points[i].x, mesh->points[i].y, 0, 1);
-      graphene_matrix_transform_vec4 (&op->transform, &v, &r);
-      w = graphene_vec4_get_w (&r);
       /* A point behind the viewer: its tiles are not drawn */
-      if (!(w > 1e-6f))
+      if (!gsk_layer_render_mesh_see_point (&op->transform, &mesh->points[i], &at))
         continue;
-      x = graphene_vec4_get_x (&r) / w;
-      y = graphene_vec4_get_y (&r) / w;
-      if (!isfinite (x) || !isfinite (y))
-        continue;
-      box.x0 = MIN (box.x0, x);
-      box.y0 = MIN (box.y0, y);
-      box.x1 = MAX (box.x1, x);
-      box.y1 = MAX (box.y1, y);
+      box.x0 = MIN (box.x0, at.x);
+      box.y0 = MIN (box.y0, at.y);
+      box.x1 = MAX (box.x1, at.x);
+      box.y1 = MAX (box.y1, at.y);
     }
   if (gsk_layer_box_is_empty (&box))
     return box;

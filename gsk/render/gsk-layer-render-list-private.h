@@ -8,6 +8,7 @@
  */
 #pragma once
 
+#include <math.h>
 #include <glib.h>
 #include <graphene.h>
 #include <cairo.h>
@@ -429,6 +430,29 @@ GskLayerRenderOp   *gsk_layer_render_list_append_uninitialized (GskLayerRenderLi
  * run. FALSE if the run draws nothing. */
 gboolean            gsk_layer_render_op_glyphs_as_texture (const GskLayerRenderOp *op,
                                                            GskLayerRenderOp       *texture);
+
+/* Where the mesh group's @transform takes @point (one of its points):
+ * FALSE where it is behind the viewer or nowhere */
+static inline gboolean
+gsk_layer_render_mesh_see_point (const graphene_matrix_t  *transform,
+                                 const graphene_point3d_t *point,
+                                 graphene_point_t         *seen)
+{
+  graphene_vec4_t v, r;
+  float w;
+
+  if (!isfinite (point->x) || !isfinite (point->y) || !isfinite (point->z))
+    return FALSE;
+  /* In the plane: z is only how near the point is */
+  graphene_vec4_init (&v, point->x, point->y, 0, 1);
+  graphene_matrix_transform_vec4 (transform, &v, &r);
+  w = graphene_vec4_get_w (&r);
+  if (!(w > 1e-6f) || !isfinite (w))
+    return FALSE;
+  seen->x = graphene_vec4_get_x (&r) / w;
+  seen->y = graphene_vec4_get_y (&r) / w;
+  return isfinite (seen->x) && isfinite (seen->y);
+}
 
 /* The tiles of a mesh group @op, in the order they are drawn (far
  * first), those seen edge-on or reaching behind the viewer left out;

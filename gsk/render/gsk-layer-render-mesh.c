@@ -17,7 +17,7 @@
 
 #include "gsk-layer-render-list-private.h"
 
-/* A point of the mesh seen: in target space, and how near (z / w) */
+/* A point of the mesh seen: in target space, and how near (its z) */
 typedef struct {
   double x, y, depth;
   gboolean visible;
@@ -27,23 +27,12 @@ static Seen
 see (const graphene_matrix_t  *transform,
      const graphene_point3d_t *p)
 {
-  graphene_vec4_t v, r;
-  float w;
+  graphene_point_t at;
   Seen s = { 0, };
 
-  if (!isfinite (p->x) || !isfinite (p->y) || !isfinite (p->z))
+  if (!gsk_layer_render_mesh_see_point (transform, p, &at))
     return s;
-  /* In the plane: z is only how near the point is */
-  graphene_vec4_init (&v, p->x, p->y, 0, 1);
-  graphene_matrix_transform_vec4 (transform, &v, &r);
-  w = graphene_vec4_get_w (&r);
-  /* Behind the viewer, or at infinity */
-  if (!(w > 1e-6f) || !isfinite (w))
-    return s;
-  s.x = graphene_vec4_get_x (&r) / w;
-  s.y = graphene_vec4_get_y (&r) / w;
-  s.depth = p->z;
-  s.visible = isfinite (s.x) && isfinite (s.y) && isfinite (s.depth);
+  s = (Seen) { at.x, at.y, p->z, TRUE };
   return s;
 }
 
